@@ -1,0 +1,23 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/**
+ * Sessions in the lucia style: the cookie holds a random token, the row holds
+ * only sha256(token) as its id, so a leaked database cannot be replayed.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    // Sliding expiry, renewed at half-life; never beyond createdAt + the absolute cap.
+    expiresAt: integer('expires_at').notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const USER_ROLES = ['user', 'admin', 'superadmin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** SPEC section 3: User. Timestamps are epoch milliseconds; the API turns them into ISO strings. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    // Stored trimmed and lower-cased, so the unique index is also case-insensitive.
+    email: text('email').notNull(),
+    username: text('username'),
+    phoneNumber: text('phone_number'),
+    location: text('location'),
+    birthday: text('birthday'), // YYYY-MM-DD, a calendar date with no time zone
+    tShirtSize: text('t_shirt_size'),
+    socialMedia: text('social_media'),
+    profileImageUrl: text('profile_image_url'),
+    bio: text('bio'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
+    authType: text('auth_type').notNull().default('local'),
+    passwordHash: text('password_hash'),
+    loginStreak: integer('login_streak').notNull().default(0),
+    lastLoginAt: integer('last_login_at'),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // Usernames are compared case-insensitively; several users may have none.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

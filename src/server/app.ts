@@ -1,0 +1,77 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrfGuard } from './http/csrf';
+import { clientIp } from './http/client-ip';
+import { securityHeaders } from './http/security-headers';
+import { mountClient } from './http/static-client';
+import { authRoutes } from './rest/auth';
+import { createContext, type AppDeps } from './trpc/context';
+import { appRouter } from './trpc/root';
+
+export type AppOptions = AppDeps & {
+  /** The built client (dist/client); API tests leave it out. */
+  clientDir?: string;
+};
+
+const JSON_LIMIT = 1024 * 1024;
+
+export function createApp(opts: AppOptions) {
+  const { clientDir, ...deps } = opts;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    c.header('X-Request-Id', requestId);
+    await next();
+    // The path only: query strings can hold tokens.
+    deps.log.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.use('*', securityHeaders(deps.env.APP_URL.startsWith('https://')));
+
+  for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    });
+    app.use(prefix, csrfGuard(deps.env.APP_URL));
+    app.use(
+      prefix,
+      bodyLimit({
+        maxSize: JSON_LIMIT,
+        onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
+      }),
+    );
+  }
+
+  app.all('/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) =>
+        createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('procedure failed', { path, error: error.cause?.stack ?? error.message });
+      },
+    }),
+  );
+
+  app.route('/api', authRoutes(deps));
+  app.all('/api/*', (c) => c.json({ error: 'No such API path', code: 'NOT_FOUND' }, 404));
+
+  app.onError((error, c) => {
+    deps.log.error('unhandled error', { path: c.req.path, error: error.stack ?? String(error) });
+    return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' }, 500);
+  });
+
+  if (clientDir) mountClient(app, clientDir);
+  return app;
+}

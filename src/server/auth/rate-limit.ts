@@ -1,0 +1,54 @@
+/**
+ * Counts failed sign-ins per key (an email, an IP) in a sliding window, in memory:
+ * one process serves the app, so no shared store is needed. A process restart forgets
+ * the counts, which only ever gives an attacker one more window.
+ */
+export class LoginThrottle {
+  private failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly now: () => number,
+    readonly maxFailures = 10,
+    readonly windowMs = 15 * 60 * 1000,
+  ) {}
+
+  /** Seconds until the first of `keys` may try again, or 0 when none is blocked. */
+  retryAfter(keys: string[]): number {
+    const now = this.now();
+    let wait = 0;
+    for (const key of keys) {
+      const recent = this.recent(key, now);
+      if (recent.length >= this.maxFailures) {
+        const oldestThatCounts = recent[recent.length - this.maxFailures]!;
+        wait = Math.max(wait, Math.ceil((oldestThatCounts + this.windowMs - now) / 1000));
+      }
+    }
+    return wait;
+  }
+
+  fail(keys: string[]): void {
+    const now = this.now();
+    for (const key of keys) {
+      const recent = this.recent(key, now);
+      recent.push(now);
+      this.failures.set(key, recent);
+    }
+    if (this.failures.size > 50_000) this.prune(now);
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+
+  private recent(key: string, now: number): number[] {
+    const list = this.failures.get(key);
+    if (!list) return [];
+    const fresh = list.filter((t) => t > now - this.windowMs);
+    if (fresh.length === 0) this.failures.delete(key);
+    return fresh;
+  }
+
+  private prune(now: number): void {
+    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  }
+}

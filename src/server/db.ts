@@ -1,0 +1,31 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from '../../db/schema';
+
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** The database or a transaction on it: helpers that write take either. */
+export type DbLike = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+
+/**
+ * Open the SQLite file with the pragmas recorded in docs/decisions/002-sqlite-pragmas.md
+ * and bring its schema up to date. ':memory:' gives a private database (tests).
+ */
+export function openDatabase(path: string, opts: { migrate?: boolean } = {}): DB {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as DB;
+  if (opts.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return db;
+}

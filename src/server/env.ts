@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads, with defaults that need nothing (README lists them). */
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default('data/app.db'),
+  APP_URL: z
+    .url({ message: 'must be an absolute http(s) URL such as https://harambee.example.org' })
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must look like smtp://user:pass@host:587 or smtps://...')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Harambee <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  APP_NAME: z.string().min(1).max(60).default('Harambee'),
+  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@harambee.local'),
+  // Only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could pick their own IP.
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+/** Parse configuration; a wrong value throws one line naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new EnvError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const env = result.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, APP_URL: appUrl };
+}
+
+export class EnvError extends Error {}

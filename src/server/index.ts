@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { LoginThrottle } from './auth/rate-limit';
+import { openDatabase } from './db';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+
+function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  const now = () => Date.now();
+  const app = createApp({
+    db,
+    env,
+    log,
+    now,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }),
+    throttle: new LoginThrottle(now),
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
+  });
+
+  // SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info('shutting down', { signal });
+    server.close(() => {
+      db.$client.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main();

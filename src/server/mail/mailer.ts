@@ -1,0 +1,39 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/**
+ * Real mail through nodemailer. With SMTP_URL it is sent; without it each message is
+ * rendered to an .eml file in the outbox folder and its link printed, so a self-hoster
+ * without a mail server can still verify accounts.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log?: (line: string) => void;
+}): Mailer {
+  const log = opts.log ?? ((line) => console.log(line));
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      mkdirSync(opts.outboxDir, { recursive: true });
+      const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = join(opts.outboxDir, `${Date.now()}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      log(`[mail] "${m.subject}" to ${m.to} written to ${file}${m.link ? `; link: ${m.link}` : ''}`);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { TRPCError } from '@trpc/server';
+import type { Context as HonoContext } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { clientIp } from '../http/client-ip';
+import { createContext, type AppDeps } from '../trpc/context';
+import { createCaller } from '../trpc/root';
+import { toRestError } from './errors';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/**
+ * A REST shim: build the same context as tRPC, call the procedure in-process,
+ * answer with the documented JSON. No logic of its own.
+ */
+export function shim(
+  deps: AppDeps,
+  call: (caller: Caller, c: HonoContext) => Promise<unknown> | unknown,
+  opts: { status?: ContentfulStatusCode } = {},
+) {
+  return async (c: HonoContext) => {
+    const resHeaders = new Headers();
+    let response: Response;
+    try {
+      const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders });
+      const result = await call(createCaller(ctx), c);
+      response = c.json(result ?? null, opts.status ?? 200);
+    } catch (error) {
+      const { status, body } = toRestError(error, deps.log);
+      response = c.json(body, status);
+    }
+    resHeaders.forEach((value, key) => response.headers.append(key, value));
+    return response;
+  };
+}
+
+/**
+ * The JSON body, {} when empty; a broken body is a 400 that says so. Typed as whatever the
+ * procedure takes because the procedure's zod schema is what checks it.
+ */
+export async function jsonBody<T>(c: HonoContext): Promise<T> {
+  const text = await c.req.text();
+  if (!text.trim()) return {} as T;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON' });
+  }
+}

@@ -1,0 +1,124 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { emailTokens, users, type UserRow } from '../../../db/schema';
+import { hashToken } from '../auth/crypto';
+import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
+import { invalidateUserSessions } from '../auth/session';
+import type { DB } from '../db';
+import { fieldError } from './errors';
+import { findUserByEmail, findUserById } from './users';
+
+export const AUTH_MSG = {
+  duplicateEmail: 'An account with this email already exists. Please sign in instead.',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  resetExpired: 'This password reset link has expired. Please request a new one.',
+  verifyFailed: 'Verification link is invalid or has expired. Please request a new one.',
+  wrongCurrentPassword: 'Your current password is incorrect',
+  forgotPassword: "If an account with that email exists, we've sent password reset instructions.",
+} as const;
+
+export async function registerUser(
+  db: DB,
+  p: { input: { firstName: string; lastName: string; email: string; password: string }; now: number },
+): Promise<UserRow> {
+  const { firstName, lastName, email, password } = p.input;
+  if (findUserByEmail(db, email)) throw fieldError('CONFLICT', 'email', AUTH_MSG.duplicateEmail);
+  const passwordHash = await hashPassword(password);
+  try {
+    return db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, createdAt: p.now, updatedAt: p.now })
+      .returning()
+      .get();
+  } catch (e) {
+    // Two sign-ups with one address at once: the unique index decides.
+    if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw fieldError('CONFLICT', 'email', AUTH_MSG.duplicateEmail);
+    }
+    throw e;
+  }
+}
+
+/** The user whose password matches, or null; takes as long for an unknown email. */
+export async function checkCredentials(db: DB, p: { email: string; password: string }): Promise<UserRow | null> {
+  const user = findUserByEmail(db, p.email);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(p.password);
+    return null;
+  }
+  return (await verifyPassword(user.passwordHash, p.password)) ? user : null;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Consecutive days (UTC) with a sign-in, counting today. */
+export function nextLoginStreak(lastLoginAt: number | null, streak: number, now: number): number {
+  if (lastLoginAt == null) return 1;
+  const days = Math.floor(now / DAY) - Math.floor(lastLoginAt / DAY);
+  if (days <= 0) return Math.max(streak, 1);
+  if (days === 1) return streak + 1;
+  return 1;
+}
+
+export function recordLogin(db: DB, user: UserRow, now: number): UserRow {
+  return db
+    .update(users)
+    .set({ lastLoginAt: now, loginStreak: nextLoginStreak(user.lastLoginAt, user.loginStreak, now) })
+    .where(eq(users.id, user.id))
+    .returning()
+    .get()!;
+}
+
+export function issueVerificationToken(db: DB, user: UserRow, now: number): string {
+  return issueEmailToken(db, { userId: user.id, email: user.email, purpose: 'verify-email', now });
+}
+
+export function verifyEmail(db: DB, p: { token: string; now: number }): UserRow {
+  const row = consumeEmailToken(db, { token: p.token, purpose: 'verify-email', now: p.now });
+  const user = row && findUserById(db, row.userId);
+  // The link proves only the address it was sent to.
+  if (!row || !user || user.email !== row.email) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MSG.verifyFailed });
+  }
+  return db.update(users).set({ isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, user.id)).returning().get()!;
+}
+
+/** A reset token for the address, or null when no such account (the caller answers the same). */
+export function requestPasswordReset(db: DB, p: { email: string; now: number }) {
+  const user = findUserByEmail(db, p.email);
+  if (!user) return null;
+  const token = issueEmailToken(db, { userId: user.id, email: user.email, purpose: 'reset-password', now: p.now });
+  return { user, token };
+}
+
+export async function resetPassword(db: DB, p: { token: string; password: string; now: number }): Promise<void> {
+  const expired = () => new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MSG.resetExpired });
+  const pending = db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.id, hashToken(p.token)), eq(emailTokens.purpose, 'reset-password')))
+    .get();
+  if (!pending || pending.expiresAt <= p.now) throw expired();
+  const passwordHash = await hashPassword(p.password); // outside the transaction: it takes ~30 ms
+  db.transaction((tx) => {
+    const row = consumeEmailToken(tx, { token: p.token, purpose: 'reset-password', now: p.now });
+    if (!row) throw expired();
+    // Following the emailed link also proves the address.
+    tx.update(users).set({ passwordHash, isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, row.userId)).run();
+    invalidateUserSessions(tx, row.userId);
+  });
+}
+
+export async function changePassword(
+  db: DB,
+  p: { user: UserRow; currentPassword: string; newPassword: string; now: number },
+): Promise<void> {
+  if (!p.user.passwordHash || !(await verifyPassword(p.user.passwordHash, p.currentPassword))) {
+    throw fieldError('BAD_REQUEST', 'currentPassword', AUTH_MSG.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(p.newPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, updatedAt: p.now }).where(eq(users.id, p.user.id)).run();
+    invalidateUserSessions(tx, p.user.id);
+  });
+}

@@ -1,0 +1,73 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { users, type UserRow } from '../../../db/schema';
+import type { DB } from '../db';
+import { fieldError } from './errors';
+import type { ProfilePanelInput, ProfileUpdateInput } from '../../shared/schemas/profile';
+
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+/** The user as the API shows it to that user (SPEC section 3): never the password hash. */
+export function toUserDto(u: UserRow) {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    username: u.username,
+    phoneNumber: u.phoneNumber,
+    location: u.location,
+    birthday: u.birthday,
+    tShirtSize: u.tShirtSize,
+    socialMedia: u.socialMedia,
+    profileImageUrl: u.profileImageUrl,
+    bio: u.bio,
+    role: u.role,
+    isEmailVerified: u.isEmailVerified,
+    authType: u.authType,
+    loginStreak: u.loginStreak,
+    lastLoginAt: iso(u.lastLoginAt),
+    createdAt: iso(u.createdAt)!,
+    updatedAt: iso(u.updatedAt)!,
+  };
+}
+export type UserDto = ReturnType<typeof toUserDto>;
+
+export function findUserByEmail(db: DB, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export function findUserById(db: DB, id: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+function assertUsernameFree(db: DB, userId: string, username: string | null | undefined) {
+  if (!username) return;
+  const taken = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)))
+    .get();
+  if (taken) throw fieldError('CONFLICT', 'username', 'That username is already taken');
+}
+
+/** Edit-profile screen: fields left out stay as they are; null or '' clears an optional one. */
+export function updateProfile(db: DB, p: { userId: string; input: ProfileUpdateInput; now: number }): UserRow {
+  assertUsernameFree(db, p.userId, p.input.username);
+  return db
+    .update(users)
+    .set({ ...p.input, updatedAt: p.now })
+    .where(eq(users.id, p.userId))
+    .returning()
+    .get()!;
+}
+
+/** Side panel: name, bio, location and photo. */
+export function updateProfilePanel(db: DB, p: { userId: string; input: ProfilePanelInput; now: number }): UserRow {
+  const { profileImage, ...rest } = p.input;
+  return db
+    .update(users)
+    .set({ ...rest, ...(profileImage !== undefined ? { profileImageUrl: profileImage } : {}), updatedAt: p.now })
+    .where(eq(users.id, p.userId))
+    .returning()
+    .get()!;
+}

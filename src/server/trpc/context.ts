@@ -1,0 +1,47 @@
+import type { SessionRow, UserRow } from '../../../db/schema';
+import { readSessionToken, sessionCookie, validateSessionToken } from '../auth/session';
+import type { LoginThrottle } from '../auth/rate-limit';
+import type { DB } from '../db';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+
+/** What the app is built from; tests pass their own database, mailer and clock. */
+export type AppDeps = {
+  db: DB;
+  env: Env;
+  mailer: Mailer;
+  log: Logger;
+  now: () => number;
+  throttle: LoginThrottle;
+};
+
+export type Context = AppDeps & {
+  user: UserRow | null;
+  session: SessionRow | null;
+  ip: string;
+  userAgent: string | null;
+  /** Headers added to the response: Set-Cookie, Retry-After. */
+  resHeaders: Headers;
+  secureCookies: boolean;
+};
+
+/** One context builder for tRPC and the REST shims, so both authenticate alike. */
+export function createContext(deps: AppDeps, req: { headers: Headers; ip: string; resHeaders: Headers }): Context {
+  const now = deps.now();
+  const secureCookies = deps.env.APP_URL.startsWith('https://');
+  const token = readSessionToken(req.headers.get('cookie'));
+  const found = token ? validateSessionToken(deps.db, token, now) : null;
+  if (found?.renewed && token) {
+    req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, now, secureCookies));
+  }
+  return {
+    ...deps,
+    user: found?.user ?? null,
+    session: found?.session ?? null,
+    ip: req.ip,
+    userAgent: req.headers.get('user-agent'),
+    resHeaders: req.resHeaders,
+    secureCookies,
+  };
+}

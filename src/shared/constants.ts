@@ -1,0 +1,18 @@
+/** Business constants from SPEC section 9, shared by server and client. */
+export const PASSWORD_MIN_LENGTH = 8;
+// Long passphrases are welcome; the cap only stops multi-megabyte bodies from reaching argon2.
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const T_SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+
+export const SESSION_CHECK_RETRY_MS = 1000;
+export const USER_QUERY_RETRIES = 5;
+export const USER_QUERY_BACKOFF_BASE_MS = 1000;
+export const USER_QUERY_BACKOFF_CAP_MS = 10_000;
+export const USER_QUERY_FRESH_MS = 120_000;
+
+export const TOAST_DURATION_MS = 5000;
+export const THEME_STORAGE_KEY = 'harambee-theme';
+export const UPLOAD_URL_PATTERN = /^\/uploads\/[a-z0-9]{16,64}\.webp$/;

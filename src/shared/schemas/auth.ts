@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+
+/** SPEC section 5's words, one place for form and procedure. */
+export const MSG = {
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please enter your password',
+  firstNameRequired: 'Please enter your first name',
+  lastNameRequired: 'Please enter your last name',
+  createPassword: 'Please create a password',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  passwordsMismatch: 'Please make sure your passwords match',
+  termsRequired: 'Please agree to terms and conditions',
+  currentPasswordRequired: 'Please enter your current password',
+  newPasswordRequired: 'Please enter a new password',
+  newPasswordMismatch: 'New password and confirmation do not match',
+  tokenMissing: 'This link is invalid or has expired.',
+  nameTooLong: `Must be at most ${NAME_MAX_LENGTH} characters`,
+} as const;
+
+/** Toast titles that SPEC section 5 pairs with some messages. */
+export const ERROR_TITLES: Partial<Record<string, string>> = {
+  [MSG.emailRequired]: 'Email required',
+  [MSG.passwordTooShort]: 'Password too short',
+};
+
+export const emailField = z
+  .string({ message: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(EMAIL_MAX_LENGTH, MSG.emailInvalid)
+  .pipe(z.email({ message: MSG.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+const loginEmail = z
+  .string({ message: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(EMAIL_MAX_LENGTH, MSG.emailInvalid)
+  .transform((e) => e.toLowerCase());
+
+const newPassword = (requiredMessage: string) =>
+  z
+    .string({ message: requiredMessage })
+    .min(1, requiredMessage)
+    .min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong);
+
+const personName = (required: string) => z.string({ message: required }).trim().min(1, required).max(NAME_MAX_LENGTH, MSG.nameTooLong);
+
+export const loginInput = z.object({
+  email: loginEmail,
+  // Not trimmed: spaces are part of a password.
+  password: z.string({ message: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
+});
+
+const registerFields = z.object({
+  firstName: personName(MSG.firstNameRequired),
+  lastName: personName(MSG.lastNameRequired),
+  email: emailField,
+  password: newPassword(MSG.createPassword),
+  confirmPassword: z.string({ message: MSG.passwordsMismatch }),
+});
+
+/** The payload of POST /api/auth/register (SPEC section 3). */
+export const registerInput = registerFields.refine((v) => v.password === v.confirmPassword, {
+  message: MSG.passwordsMismatch,
+  path: ['confirmPassword'],
+});
+
+/** The sign-up form adds the terms checkbox, checked last as in SPEC section 5. */
+export const registerForm = registerFields.extend({ acceptTerms: z.boolean() }).superRefine((v, ctx) => {
+  if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsMismatch, path: ['confirmPassword'] });
+  if (!v.acceptTerms) ctx.addIssue({ code: 'custom', message: MSG.termsRequired, path: ['acceptTerms'] });
+});
+
+export const forgotPasswordInput = z.object({ email: loginEmail });
+
+const token = z.string({ message: MSG.tokenMissing }).trim().min(1, MSG.tokenMissing).max(200, MSG.tokenMissing);
+
+export const resetPasswordInput = z.object({ token, password: newPassword(MSG.createPassword) });
+export const resetPasswordForm = z
+  .object({ password: newPassword(MSG.createPassword), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMismatch, path: ['confirmPassword'] });
+
+export const verifyEmailInput = z.object({ token });
+
+export const changePasswordInput = z.object({
+  currentPassword: z
+    .string({ message: MSG.currentPasswordRequired })
+    .min(1, MSG.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
+  newPassword: newPassword(MSG.newPasswordRequired),
+});
+export const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.newPasswordMismatch, path: ['confirmPassword'] });
+
+export type LoginInput = z.input<typeof loginInput>;
+export type RegisterForm = z.input<typeof registerForm>;
