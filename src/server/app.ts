@@ -6,6 +6,7 @@ import { clientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
 import { authRoutes } from './rest/auth';
+import { uploadRoutes } from './uploads/routes';
 import { createContext, type AppDeps } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -42,13 +43,12 @@ export function createApp(opts: AppOptions) {
       c.header('Cache-Control', 'no-store');
     });
     app.use(prefix, csrfGuard(deps.env.APP_URL));
-    app.use(
-      prefix,
-      bodyLimit({
-        maxSize: JSON_LIMIT,
-        onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
-      }),
-    );
+    const jsonLimit = bodyLimit({
+      maxSize: JSON_LIMIT,
+      onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
+    });
+    // Image uploads have their own, larger limit.
+    app.use(prefix, (c, next) => (c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
   }
 
   app.all('/trpc/*', (c) =>
@@ -64,6 +64,7 @@ export function createApp(opts: AppOptions) {
     }),
   );
 
+  app.route('/', uploadRoutes(deps));
   app.route('/api', authRoutes(deps));
   app.all('/api/*', (c) => c.json({ error: 'No such API path', code: 'NOT_FOUND' }, 404));
 

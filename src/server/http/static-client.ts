@@ -17,9 +17,13 @@ export function mountClient(app: Hono, clientDir: string) {
       },
     }),
   );
-  app.use('*', serveStatic({ root: clientDir, index: '' }));
+  // Only paths that name a file (favicon.svg, robots.txt); every other path is a client route.
+  const isFile = (path: string) => /\/[^/]+\.[a-z0-9]+$/i.test(path);
+  const files = serveStatic({ root: clientDir });
+  app.use('*', (c, next) => (isFile(c.req.path) ? files(c, next) : next()));
+  const html = readFileSync(indexFile, 'utf8');
   app.get('*', (c) => {
-    const html = readFileSync(indexFile, 'utf8');
+    if (isFile(c.req.path)) return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   });

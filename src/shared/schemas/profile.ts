@@ -49,7 +49,8 @@ export const profileUpdateInput = z.object({
     .nullable()
     .optional(),
   tShirtSize: z
-    .union([z.enum(T_SHIRT_SIZES, { message: 'Please choose a size from the list' }), z.literal('')])
+    // The message sits on the union: a failed union reports only its own (else 'Invalid input').
+    .union([z.enum(T_SHIRT_SIZES), z.literal('')], { message: 'Please choose a size from the list' })
     .transform((v) => v || null)
     .nullable()
     .optional(),

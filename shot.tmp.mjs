@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, w='1280', h='900'] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const p = await b.newPage({ viewport: { width: +w, height: +h } });
+const logs = [];
+p.on('console', m => logs.push(m.type()+': '+m.text()));
+p.on('pageerror', e => logs.push('pageerror: '+e.message));
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.waitForTimeout(500);
+await p.screenshot({ path: out, fullPage: true });
+console.log(logs.join('\n'));
+await b.close();

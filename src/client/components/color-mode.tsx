@@ -1,0 +1,109 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { useLocation } from '@tanstack/react-router';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { THEME_STORAGE_KEY } from '../../shared/constants';
+
+export type ColorPreference = 'light' | 'dark' | 'system';
+type ColorModeState = { preference: ColorPreference; resolved: 'light' | 'dark'; setPreference: (p: ColorPreference) => void };
+
+const ColorModeContext = createContext<ColorModeState | null>(null);
+
+function storedPreference(): ColorPreference | null {
+  try {
+    const v = localStorage.getItem(THEME_STORAGE_KEY);
+    return v === 'light' || v === 'dark' || v === 'system' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+
+export function applyColorMode(mode: 'light' | 'dark') {
+  const root = document.documentElement;
+  root.classList.remove(mode === 'dark' ? 'light' : 'dark');
+  root.classList.add(mode);
+  root.style.colorScheme = mode;
+}
+
+/** Called before the first render so the page does not flash the wrong theme. */
+export function applyInitialColorMode() {
+  const pref = storedPreference() ?? (location.pathname === '/' ? 'light' : 'system');
+  applyColorMode(pref === 'system' ? (systemDark() ? 'dark' : 'light') : pref);
+}
+
+/**
+ * Light, dark or system, saved in local storage (SPEC section 4). Written here rather than
+ * with next-themes, whose inline script our Content-Security-Policy forbids.
+ */
+export function ColorModeProvider({ children, defaultLight }: { children: ReactNode; defaultLight: boolean }) {
+  const [stored, setStored] = useState<ColorPreference | null>(storedPreference);
+  const [dark, setDark] = useState(systemDark);
+  useEffect(() => {
+    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const onChange = () => setDark(mq.matches);
+    mq?.addEventListener('change', onChange);
+    return () => mq?.removeEventListener('change', onChange);
+  }, []);
+  // The landing page defaults to light; everywhere else the default is the system's.
+  const preference: ColorPreference = stored ?? (defaultLight ? 'light' : 'system');
+  const resolved = preference === 'system' ? (dark ? 'dark' : 'light') : preference;
+  useEffect(() => applyColorMode(resolved), [resolved]);
+  const setPreference = useCallback((p: ColorPreference) => {
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, p);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+    setStored(p);
+  }, []);
+  const value = useMemo(() => ({ preference, resolved, setPreference }), [preference, resolved, setPreference]);
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
+}
+
+export function useColorMode(): ColorModeState {
+  const ctx = useContext(ColorModeContext);
+  if (!ctx) throw new Error('useColorMode outside ColorModeProvider');
+  return ctx;
+}
+
+/** Wraps the app under the router so the landing page can default to light. */
+export function RouteAwareColorMode({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ColorModeProvider defaultLight={pathname === '/'}>{children}</ColorModeProvider>;
+}
+
+const OPTIONS: { value: ColorPreference; label: string; icon: ReactNode }[] = [
+  { value: 'light', label: 'Light', icon: <Sun size={16} aria-hidden /> },
+  { value: 'dark', label: 'Dark', icon: <Moon size={16} aria-hidden /> },
+  { value: 'system', label: 'System', icon: <Monitor size={16} aria-hidden /> },
+];
+
+export function ColorModeMenu() {
+  const { preference, resolved, setPreference } = useColorMode();
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Theme: ${preference}. Change theme`} data-testid="theme-menu">
+          {resolved === 'dark' ? <Moon size={18} aria-hidden /> : <Sun size={18} aria-hidden />}
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="10rem">
+            <Menu.RadioItemGroup value={preference} onValueChange={(e) => setPreference(e.value as ColorPreference)}>
+              {OPTIONS.map((o) => (
+                <Menu.RadioItem key={o.value} value={o.value}>
+                  {o.icon}
+                  {o.label}
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

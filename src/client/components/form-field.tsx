@@ -1,0 +1,20 @@
+import { Field } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/**
+ * A labelled control with its error. The control's id is the field name, so
+ * forms can move focus to the first invalid field; Field links label, error and aria-* for us.
+ */
+export function FormField(props: { name: string; label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
+  return (
+    <Field.Root ids={{ control: props.name }} invalid={!!props.error} required={props.required}>
+      <Field.Label>
+        {props.label}
+        {props.required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {props.children}
+      {props.helper && !props.error && <Field.HelperText>{props.helper}</Field.HelperText>}
+      {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,62 @@
+import { useCallback, useState, type ChangeEvent } from 'react';
+import type { z } from 'zod';
+import { errorInfo } from './errors';
+
+type Errors = Partial<Record<string, string>>;
+
+/**
+ * Form state checked by the same zod schema the procedure uses. Field errors show under
+ * each field; the first one (in SPEC order) is returned for the toast and gets focus.
+ */
+export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const setValue = useCallback(<K extends keyof z.input<S>>(name: K, value: z.input<S>[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name as string] ? { ...e, [name as string]: undefined } : e));
+  }, []);
+
+  const focus = (field?: string) => {
+    if (field) requestAnimationFrame(() => document.getElementById(field)?.focus());
+  };
+
+  /** The parsed values, or null with errors set and the first invalid field focused. */
+  const validate = (): { data: z.output<S>; error: null } | { data: null; error: string } => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return { data: result.data, error: null };
+    }
+    const next: Errors = {};
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      next[key] ??= issue.message;
+    }
+    setErrors(next);
+    const first = result.error.issues[0]!;
+    focus(String(first.path[0] ?? ''));
+    return { data: null, error: first.message };
+  };
+
+  /** Places a server error's issues on the fields; returns the message to toast. */
+  const applyServerError = (error: unknown) => {
+    const info = errorInfo(error);
+    if (info.issues.length) {
+      const next: Errors = {};
+      for (const issue of info.issues) next[String(issue.path[0] ?? '')] ??= issue.message;
+      setErrors(next);
+      focus(String(info.issues[0]!.path[0] ?? ''));
+    }
+    return info;
+  };
+
+  const field = <K extends keyof z.input<S> & string>(name: K) => ({
+    name,
+    value: (values[name] ?? '') as string,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValue(name, e.target.value as z.input<S>[K]),
+  });
+
+  return { values, setValues, setValue, errors, setErrors, validate, applyServerError, field };
+}

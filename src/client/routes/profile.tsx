@@ -1,0 +1,132 @@
+import { Avatar, Badge, Button, Card, Center, Container, DataList, Heading, HStack, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { signOut } from '../components/user-menu';
+import { useCurrentUser, type CurrentUser } from '../features/auth/current-user';
+import { VerifyBanner } from '../features/auth/verify-banner';
+
+export const Route = createFileRoute('/profile')({ component: ProfilePage });
+
+const ROLE_LABEL: Record<string, string> = { user: 'Standard User', admin: 'Administrator', superadmin: 'Super Administrator' };
+const dateText = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Not provided';
+
+function ProfilePage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <Center py="24" role="status">
+        <Spinner color="brand.solid" aria-label="Loading profile" />
+      </Center>
+    );
+  }
+  if (!user) {
+    return (
+      <Center py="24">
+        <VStack gap="4" textAlign="center">
+          <Heading as="h1" size="xl">
+            Sign In Required
+          </Heading>
+          <Text color="fg.muted">Please sign in to view your profile.</Text>
+          <Button asChild colorPalette="brand">
+            <a href="/api/login">Log In</a>
+          </Button>
+        </VStack>
+      </Center>
+    );
+  }
+  return <Profile user={user} />;
+}
+
+function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">{title}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Profile({ user }: { user: CurrentUser }) {
+  const np = (v: string | null) => v || 'Not provided';
+  return (
+    <Container maxW="3xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="6">
+        <HStack gap="4" flexWrap="wrap">
+          <Avatar.Root size="2xl" colorPalette="brand">
+            <Avatar.Fallback>{(user.firstName[0] ?? 'U').toUpperCase()}</Avatar.Fallback>
+            {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
+          </Avatar.Root>
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              {user.firstName} {user.lastName}
+            </Heading>
+            <HStack>
+              <Text color="fg.muted">{user.email}</Text>
+              <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{user.isEmailVerified ? 'Active' : 'Pending Verification'}</Badge>
+            </HStack>
+          </Stack>
+        </HStack>
+        <VerifyBanner user={user} />
+        <Section
+          title="Basic Personal Details"
+          rows={[
+            ['Full name', `${user.firstName} ${user.lastName}`],
+            ['Email', user.email],
+            ['Username', user.username || 'Not set'],
+            ['User ID', <Text as="span" fontFamily="mono" fontSize="sm">{user.id}</Text>],
+          ]}
+        />
+        <Section title="Contact Information" rows={[['Phone', np(user.phoneNumber)], ['Location', np(user.location)]]} />
+        <Section
+          title="Profile Customization"
+          rows={[
+            ['Birthday', user.birthday ? dateText(`${user.birthday}T12:00:00Z`) : 'Not provided'],
+            ['T-shirt size', np(user.tShirtSize)],
+            ['Social media', np(user.socialMedia)],
+          ]}
+        />
+        <Section
+          title="Account and Security"
+          rows={[
+            [
+              'Password',
+              <HStack gap="3" flexWrap="wrap">
+                <Text as="span" aria-label="Password hidden">
+                  ••••••••
+                </Text>
+                <Button asChild size="xs" variant="outline">
+                  <Link to="/change-password">Change Password</Link>
+                </Button>
+              </HStack>,
+            ],
+            ['Account created', dateText(user.createdAt)],
+            ['Account type', ROLE_LABEL[user.role] ?? 'Standard User'],
+          ]}
+        />
+        <HStack gap="3" flexWrap="wrap">
+          <Button asChild variant="outline">
+            <Link to="/dashboard">Back to Dashboard</Link>
+          </Button>
+          <Button asChild colorPalette="brand">
+            <Link to="/edit-profile">Edit Profile</Link>
+          </Button>
+          <Button variant="ghost" colorPalette="red" onClick={signOut}>
+            Sign Out
+          </Button>
+        </HStack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// Teal-green brand (growth, shared harvest) with warm accents; system fonts keep the app offline-friendly.
+const config = defineConfig({
+  globalCss: {
+    'html, body': { minHeight: '100%' },
+    // Focus must always be visible for keyboard users.
+    '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    '.skip-link': {
+      position: 'absolute',
+      left: '-9999px',
+      zIndex: 'skipNav',
+      _focus: { left: '4', top: '4', bg: 'bg', color: 'fg', px: '4', py: '2', rounded: 'md', boxShadow: 'lg' },
+    },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+      colors: {
+        brand: {
+          50: { value: '#e6fffa' },
+          100: { value: '#b2f5ea' },
+          200: { value: '#81e6d9' },
+          300: { value: '#4fd1c5' },
+          400: { value: '#38b2ac' },
+          500: { value: '#319795' },
+          600: { value: '#2c7a7b' },
+          700: { value: '#285e61' },
+          800: { value: '#234e52' },
+          900: { value: '#1d4044' },
+          950: { value: '#112a2d' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.200}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,123 @@
+import { createApp } from '../../src/server/app';
+import { LoginThrottle } from '../../src/server/auth/rate-limit';
+import { openDatabase, type DB } from '../../src/server/db';
+import { loadEnv } from '../../src/server/env';
+import { createLogger } from '../../src/server/logger';
+import { createMailer } from '../../src/server/mail/mailer';
+
+export type TestApp = ReturnType<typeof makeTestApp>;
+
+/**
+ * The real app over a fresh, migrated in-memory SQLite database, with a clock the test
+ * controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
+ */
+export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
+  const db: DB = openDatabase(':memory:');
+  let now = Date.parse('2026-03-02T10:00:00Z');
+  const clock = {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    set: (ms: number) => {
+      now = ms;
+    },
+  };
+  const env = loadEnv({ APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...opts.env });
+  const logLines: string[] = [];
+  const app = createApp({
+    db,
+    env,
+    log: createLogger('debug', (line) => logLines.push(line)),
+    now: clock.now,
+    throttle: new LoginThrottle(clock.now),
+    mailer: createMailer({ smtpUrl: opts.smtpUrl, from: env.MAIL_FROM, outboxDir: '/tmp/harambee-test-outbox', log: () => {} }),
+  });
+  return { app, db, clock, env, logLines };
+}
+
+type Json = Record<string, unknown> | unknown[] | null;
+export type CallResult = { status: number; body: any; headers: Headers };
+
+/**
+ * A browser-like client: keeps the session cookie between calls and can speak
+ * tRPC (POST/GET /trpc/x.y) or REST (/api/...).
+ */
+export class Agent {
+  cookie: string | null = null;
+  origin: string | null = null;
+  constructor(private readonly t: TestApp) {}
+
+  private async send(path: string, init: RequestInit): Promise<CallResult> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    if (this.origin) headers.set('origin', this.origin);
+    const res = await this.t.app.request(path, { ...init, headers });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const value = pair!.slice(pair!.indexOf('=') + 1);
+      this.cookie = value ? pair! : null;
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  rest(method: string, path: string, body?: Json | string, headers: Record<string, string> = {}) {
+    const hasBody = body !== undefined;
+    return this.send(path, {
+      method,
+      headers: hasBody ? { 'content-type': 'application/json', ...headers } : headers,
+      body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
+    });
+  }
+
+  /** A tRPC mutation; the result is unwrapped: `data` on success, `error` with its code and issues otherwise. */
+  async mutate(path: string, input?: unknown, headers: Record<string, string> = {}) {
+    const r = await this.send(`/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: input === undefined ? undefined : JSON.stringify(input),
+    });
+    return unwrap(r);
+  }
+
+  async query(path: string, input?: unknown) {
+    const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    return unwrap(await this.send(`/trpc/${path}${q}`, { method: 'GET' }));
+  }
+}
+
+function unwrap(r: CallResult) {
+  const error = r.body?.error;
+  return {
+    status: r.status,
+    headers: r.headers,
+    data: r.body?.result?.data,
+    error: error
+      ? { message: error.message as string, code: error.data?.code as string, issues: error.data?.issues as { path: string[]; message: string }[] | undefined }
+      : undefined,
+  };
+}
+
+export const agent = (t: TestApp) => new Agent(t);
+
+export const PASSWORD = 'Harambee#2026';
+let seq = 0;
+/** A unique sign-up payload. */
+export function newUser(over: Partial<Record<string, string>> = {}) {
+  seq += 1;
+  return {
+    firstName: 'Amara',
+    lastName: `Okafor${seq}`,
+    email: `amara${seq}.${Date.now()}@example.org`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    ...over,
+  };
+}

@@ -1,0 +1,138 @@
+import { agent, newUser, PASSWORD, type Agent, type CallResult, type TestApp } from './app';
+
+/**
+ * One behaviour, two transports: each operation names its REST path and its tRPC
+ * procedure, and `TRANSPORTS` calls either and answers in one shape, so a test can be
+ * written once and run as `describe('tRPC: auth.login')` and `describe('REST: POST /api/auth/login')`.
+ */
+export type Op = { rest: { method: 'GET' | 'POST' | 'PATCH'; path: string }; trpc: { path: string; type: 'query' | 'mutation' } };
+
+const op = (method: Op['rest']['method'], path: string, procedure: string, type: Op['trpc']['type'] = 'mutation'): Op => ({
+  rest: { method, path },
+  trpc: { path: procedure, type },
+});
+
+export const OPS = {
+  me: op('GET', '/api/auth/user', 'auth.me', 'query'),
+  register: op('POST', '/api/auth/register', 'auth.register'),
+  login: op('POST', '/api/auth/login', 'auth.login'),
+  logout: op('POST', '/api/auth/logout', 'auth.logout'),
+  verifyEmail: op('POST', '/api/auth/verify-email', 'auth.verifyEmail'),
+  resendVerification: op('POST', '/api/auth/resend-verification', 'auth.resendVerification'),
+  forgotPassword: op('POST', '/api/auth/forgot-password', 'auth.forgotPassword'),
+  resetPassword: op('POST', '/api/auth/reset-password', 'auth.resetPassword'),
+  changePassword: op('POST', '/api/auth/change-password', 'auth.changePassword'),
+  updateProfile: op('POST', '/api/auth/update-profile', 'profile.update'),
+  updatePanel: op('PATCH', '/api/user/profile', 'profile.updatePanel'),
+} satisfies Record<string, Op>;
+
+export type Issue = { path: (string | number)[]; message: string };
+export type Outcome = {
+  status: number;
+  headers: Headers;
+  /** The result on success (REST body, tRPC result.data). */
+  data: any;
+  /** On failure: the readable message, the code and the zod issues, whichever transport. */
+  error?: { message: string; code: string; issues?: Issue[] };
+  raw: unknown;
+};
+
+export type Transport = {
+  name: 'tRPC' | 'REST';
+  /** 'tRPC: auth.login' or 'REST: POST /api/auth/login'. */
+  title(op: Op): string;
+  call(a: Agent, op: Op, input?: unknown, headers?: Record<string, string>): Promise<Outcome>;
+  /** The status a successful call of `op` answers with (REST creates with 201). */
+  okStatus(op: Op): number;
+};
+
+function fromRest(r: CallResult): Outcome {
+  const failed = r.status >= 400;
+  const b = r.body;
+  return {
+    status: r.status,
+    headers: r.headers,
+    raw: b,
+    data: failed ? undefined : b,
+    error: failed ? { message: b?.error, code: b?.code, issues: b?.issues } : undefined,
+  };
+}
+
+function fromTrpc(r: CallResult): Outcome {
+  const b = r.body;
+  if (r.status < 400) return { status: r.status, headers: r.headers, raw: b, data: b?.result?.data };
+  const e = b?.error;
+  // Middleware in front of tRPC (CSRF, body limit) answers in the REST shape.
+  const error =
+    typeof e === 'string'
+      ? { message: e, code: b.code, issues: b.issues }
+      : { message: e?.message, code: e?.data?.code, issues: e?.data?.issues ?? undefined };
+  return { status: r.status, headers: r.headers, raw: b, data: undefined, error };
+}
+
+export const REST: Transport = {
+  name: 'REST',
+  title: (o) => `REST: ${o.rest.method} ${o.rest.path}`,
+  async call(a, o, input, headers = {}) {
+    const body = o.rest.method === 'GET' || input === undefined ? undefined : (input as Record<string, unknown>);
+    return fromRest(await a.rest(o.rest.method, o.rest.path, body, headers));
+  },
+  okStatus: (o) => (o === OPS.register ? 201 : 200),
+};
+
+export const TRPC: Transport = {
+  name: 'tRPC',
+  title: (o) => `tRPC: ${o.trpc.path}`,
+  async call(a, o, input, headers = {}) {
+    const path = `/trpc/${o.trpc.path}`;
+    if (o.trpc.type === 'query') {
+      const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      return fromTrpc(await a.rest('GET', `${path}${q}`, undefined, headers));
+    }
+    // As the tRPC client does, a mutation says it is JSON even without input (else 415).
+    const all = { 'content-type': 'application/json', ...headers };
+    return fromTrpc(await a.rest('POST', path, input as Record<string, unknown> | undefined, all));
+  },
+  okStatus: () => 200,
+};
+
+export const TRANSPORTS = [TRPC, REST] as const;
+
+export type TestUser = ReturnType<typeof newUser> & { id: string };
+
+/** A registered account (over REST; the transport under test is not involved). */
+export async function registered(t: TestApp, over: Partial<Record<string, string>> = {}): Promise<TestUser> {
+  const u = newUser(over);
+  const r = await agent(t).rest('POST', '/api/auth/register', u);
+  if (r.status !== 201) throw new Error(`register failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return { ...u, id: r.body.id as string };
+}
+
+/** An agent signed in with the given credentials. */
+export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<Agent> {
+  const a = agent(t);
+  const r = await a.rest('POST', '/api/auth/login', { email, password });
+  if (r.status !== 200 || !a.cookie) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return a;
+}
+
+/** A fresh account and an agent signed in to it. */
+export async function signedIn(t: TestApp, over: Partial<Record<string, string>> = {}) {
+  const user = await registered(t, over);
+  return { user, a: await signIn(t, user.email, user.password) };
+}
+
+/** The current user as REST sees it through this agent's cookie, or null when signed out. */
+export async function whoAmI(a: Agent): Promise<Record<string, any> | null> {
+  const r = await a.rest('GET', '/api/auth/user');
+  if (r.status === 401) return null;
+  if (r.status !== 200) throw new Error(`GET /api/auth/user answered ${r.status}`);
+  return r.body;
+}
+
+/** A throwaway agent that carries the given cookie (to test that an old cookie is dead). */
+export function withCookie(t: TestApp, cookie: string | null): Agent {
+  const a = agent(t);
+  a.cookie = cookie;
+  return a;
+}
