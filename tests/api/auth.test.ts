@@ -68,20 +68,20 @@ for (const tr of TRANSPORTS) {
       expect((await agent(t).rest('POST', '/api/auth/login', { email: first.email, password: PASSWORD })).status).toBe(200);
     });
 
-    const invalid: [field: string, change: Record<string, unknown>, message: string][] = [
-      ['firstName', { firstName: '' }, 'Please enter your first name'],
-      ['firstName', { firstName: '   ' }, 'Please enter your first name'],
-      ['lastName', { lastName: '' }, 'Please enter your last name'],
-      ['email', { email: '' }, 'Please enter your email address'],
-      ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
-      ['password', { password: '', confirmPassword: '' }, 'Please create a password'],
-      ['password', { password: 'Ab1!xyz', confirmPassword: 'Ab1!xyz' }, 'Password must be at least 8 characters long'],
-      ['password', { password: 'x'.repeat(257), confirmPassword: 'x'.repeat(257) }, 'Password must be at most 256 characters long'],
-      ['confirmPassword', { confirmPassword: 'Something-else1' }, 'Please make sure your passwords match'],
-      ['firstName', { firstName: undefined }, 'Please enter your first name'],
-      ['email', { email: 42 }, 'Please enter your email address'],
+    const invalid: [field: string, fault: string, change: Record<string, unknown>, message: string][] = [
+      ['firstName', 'empty', { firstName: '' }, 'Please enter your first name'],
+      ['firstName', 'only spaces', { firstName: '   ' }, 'Please enter your first name'],
+      ['firstName', 'missing', { firstName: undefined }, 'Please enter your first name'],
+      ['lastName', 'empty', { lastName: '' }, 'Please enter your last name'],
+      ['email', 'empty', { email: '' }, 'Please enter your email address'],
+      ['email', 'a number', { email: 42 }, 'Please enter your email address'],
+      ['email', 'malformed', { email: 'not-an-email' }, 'Please enter a valid email address'],
+      ['password', 'empty', { password: '', confirmPassword: '' }, 'Please create a password'],
+      ['password', '7 characters', { password: 'Ab1!xyz', confirmPassword: 'Ab1!xyz' }, 'Password must be at least 8 characters long'],
+      ['password', '257 characters', { password: 'x'.repeat(257), confirmPassword: 'x'.repeat(257) }, 'Password must be at most 256 characters long'],
+      ['confirmPassword', 'different', { confirmPassword: 'Something-else1' }, 'Please make sure your passwords match'],
     ];
-    it.each(invalid)('refuses %s = %j with 400 and the SPEC message', async (field, change, message) => {
+    it.each(invalid)('refuses %s (%s) with 400 and the SPEC message', async (field, _fault, change, message) => {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const u = newUser();
       const r = await tr.call(agent(t), OPS.register, { ...u, ...change });
@@ -98,7 +98,7 @@ for (const tr of TRANSPORTS) {
       const r = await tr.call(agent(t), OPS.register, { firstName: '', lastName: '', email: 'bad', password: 'short', confirmPassword: 'x' });
       expect(r.status).toBe(400);
       expect(r.error?.message).toBe('Please enter your first name');
-      expect(r.error?.issues?.map((i) => i.path[0])).toEqual(['firstName', 'lastName', 'email', 'password']);
+      expect(r.error?.issues?.map((i) => i.path[0])).toEqual(['firstName', 'lastName', 'email', 'password', 'confirmPassword']);
     });
 
     it('accepts a 256-character password whole (not truncated)', async () => {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
  */
 export function FormField(props: { name: string; label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
   return (
-    <Field.Root ids={{ control: props.name }} invalid={!!props.error} required={props.required}>
+    <Field.Root id={props.name} invalid={!!props.error} required={props.required}>
       <Field.Label>
         {props.label}
         {props.required && <Field.RequiredIndicator />}

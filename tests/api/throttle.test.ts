@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
+import { OPS, registered, TRANSPORTS, type Transport } from '../setup/transport';
+
+const MIN = 60 * 1000;
+
+async function failTimes(t: TestApp, tr: Transport, n: number, email: (i: number) => string) {
+  for (let i = 0; i < n; i++) {
+    const r = await tr.call(agent(t), OPS.login, { email: email(i), password: 'Wrong-password-1' });
+    expect(r.status).toBe(401);
+  }
+}
+
+for (const tr of TRANSPORTS) {
+  describe(`${tr.title(OPS.login)} throttling`, () => {
+    it('blocks an email after 10 failures, even with the right password, with 429 and Retry-After', async () => {
+      const t = makeTestApp();
+      const u = await registered(t);
+      await failTimes(t, tr, 10, () => u.email);
+      const a = agent(t);
+      const r = await tr.call(a, OPS.login, { email: u.email, password: PASSWORD });
+      expect(r.status).toBe(429);
+      expect(r.error?.code).toBe('TOO_MANY_REQUESTS');
+      expect(r.error?.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+      expect(Number(r.headers.get('retry-after'))).toBe(15 * 60);
+      expect(a.cookie).toBeNull();
+    });
+
+    it('lets the email in again once 15 minutes have passed', async () => {
+      const t = makeTestApp();
+      const u = await registered(t);
+      await failTimes(t, tr, 10, () => u.email);
+      t.clock.advance(10 * MIN);
+      const still = await tr.call(agent(t), OPS.login, { email: u.email, password: PASSWORD });
+      expect(still.status).toBe(429);
+      expect(Number(still.headers.get('retry-after'))).toBe(5 * 60);
+      t.clock.advance(5 * MIN);
+      const r = await tr.call(agent(t), OPS.login, { email: u.email, password: PASSWORD });
+      expect(r.status).toBe(200);
+      expect(r.data.email).toBe(u.email);
+    });
+
+    it('counts the email however it is typed', async () => {
+      const t = makeTestApp();
+      const u = await registered(t);
+      await failTimes(t, tr, 10, (i) => (i % 2 ? u.email.toUpperCase() : ` ${u.email} `));
+      expect((await tr.call(agent(t), OPS.login, { email: u.email, password: PASSWORD })).status).toBe(429);
+    });
+
+    it('forgets the email\'s failures after a successful sign-in', async () => {
+      // Each attempt from its own address, so only the email's count matters.
+      const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+      const u = await registered(t);
+      let ip = 0;
+      const login = (password: string) =>
+        tr.call(agent(t), OPS.login, { email: u.email, password }, { 'x-forwarded-for': `198.51.100.${++ip}` });
+      for (let i = 0; i < 9; i++) expect((await login('Wrong-password-1')).status).toBe(401);
+      expect((await login(PASSWORD)).status).toBe(200);
+      expect((await login('Wrong-password-1')).status).toBe(401);
+      expect((await login(PASSWORD)).status).toBe(200);
+      // Without the success in between, the tenth failure would have blocked it.
+      for (let i = 0; i < 10; i++) await login('Wrong-password-1');
+      expect((await login(PASSWORD)).status).toBe(429);
+    });
+
+    it('blocks one IP after 10 failures over different emails (app.request shares the IP "local")', async () => {
+      const t = makeTestApp();
+      const u = await registered(t);
+      await failTimes(t, tr, 10, (i) => `stranger${i}@example.org`);
+      const r = await tr.call(agent(t), OPS.login, { email: u.email, password: PASSWORD });
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      t.clock.advance(15 * MIN);
+      expect((await tr.call(agent(t), OPS.login, { email: u.email, password: PASSWORD })).status).toBe(200);
+    });
+
+    it('does not throttle invalid input (it never reaches the password check)', async () => {
+      const t = makeTestApp();
+      const u = await registered(t);
+      for (let i = 0; i < 12; i++) expect((await tr.call(agent(t), OPS.login, { email: '', password: '' })).status).toBe(400);
+      expect((await tr.call(agent(t), OPS.login, { email: u.email, password: PASSWORD })).status).toBe(200);
+    });
+  });
+}
+
+describe('REST: POST /api/auth/login throttling behind a trusted proxy', () => {
+  it('counts per X-Forwarded-For address when TRUST_PROXY is on', async () => {
+    const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+    const u = await registered(t);
+    for (let i = 0; i < 10; i++) {
+      await agent(t).rest('POST', '/api/auth/login', { email: `s${i}@example.org`, password: 'nope-nope' }, { 'x-forwarded-for': '203.0.113.9' });
+    }
+    const blocked = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: PASSWORD }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(blocked.status).toBe(429);
+    const other = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: PASSWORD }, { 'x-forwarded-for': '198.51.100.7' });
+    expect(other.status).toBe(200);
+  });
+});

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { linkIn } from '../setup/smtp';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestServer = { url: string; dir: string; outbox: string; stop(): Promise<void> };
+
+/** The real server (`node --import tsx src/server/index.ts`) on a free port with a temporary database. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'harambee-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const outbox = join(dir, 'outbox');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATABASE_PATH: join(dir, 'app.db'),
+      MAIL_OUTBOX_DIR: outbox,
+      UPLOADS_DIR: join(dir, 'uploads'),
+      LOG_LEVEL: 'error',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('is listening')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dir,
+    outbox,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** The link in the newest .eml in the outbox addressed to `email` (waits up to 5 s). */
+export async function mailLink(outbox: string, email: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse();
+    } catch {
+      /* not created yet */
+    }
+    for (const f of files) {
+      const raw = readFileSync(join(outbox, f), 'utf8');
+      if (raw.includes(`To: ${email}`)) {
+        const link = linkIn(raw);
+        if (link) return link;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${outbox}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits for a toast showing `text` (the previous toast may still be leaving). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+export const screenshotDir = 'test-results/screenshots';
