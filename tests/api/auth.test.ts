@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, makeTestApp, newUser, PASSWORD } from '../setup/app';
 import { startSmtp } from '../setup/smtp';
-import { OPS, registered, REST, signIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, registered, REST, signIn, TRANSPORTS, TRPC, whoAmI } from '../setup/transport';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -112,6 +112,15 @@ for (const tr of TRANSPORTS) {
     });
   });
 }
+
+describe(`${TRPC.title(OPS.register)}: request body`, () => {
+  it('answers a broken JSON body with a readable 400, not the parser\'s text', async () => {
+    const t = makeTestApp();
+    const r = await agent(t).rest('POST', '/trpc/auth.register', '{"firstName": "Amara",');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('The request body must be valid JSON');
+  });
+});
 
 describe(`${REST.title(OPS.register)}: request body`, () => {
   it("answers 400 'The request body must be valid JSON' for a broken body", async () => {

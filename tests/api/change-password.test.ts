@@ -26,6 +26,20 @@ for (const tr of TRANSPORTS) {
       expect((await login(t, user.email, NEW_PASSWORD)).status).toBe(401);
     });
 
+    it('throttles guesses of the current password: the 11th attempt is 429 even when right', async () => {
+      const t = makeTestApp();
+      const { a, user } = await signedIn(t);
+      for (let i = 0; i < 10; i++) {
+        expect((await tr.call(a, OPS.changePassword, { currentPassword: `Wrong-guess${i}`, newPassword: NEW_PASSWORD })).status).toBe(400);
+      }
+      const r = await tr.call(a, OPS.changePassword, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await login(t, user.email, PASSWORD)).status).toBe(200);
+      t.clock.advance(15 * 60 * 1000 + 1000);
+      expect((await tr.call(a, OPS.changePassword, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200);
+    });
+
     it.each([
       ['currentPassword', { currentPassword: '', newPassword: NEW_PASSWORD }, 'Please enter your current password'],
       ['newPassword', { currentPassword: PASSWORD, newPassword: '' }, 'Please enter a new password'],

@@ -85,6 +85,15 @@ describe('REST: GET /api/logout (navigation)', () => {
     expect((await whoAmI(a))?.id).toBe(user.id);
   });
 
+  it('does NOT end the session when a sibling subdomain asks (Sec-Fetch-Site: same-site)', async () => {
+    const t = makeTestApp();
+    const { a, user } = await signedIn(t);
+    const r = await a.rest('GET', '/api/logout', undefined, { 'sec-fetch-site': 'same-site' });
+    expect(r.status).toBe(302);
+    expect(clearsCookie(r.headers)).toBe(false);
+    expect((await whoAmI(a))?.id).toBe(user.id);
+  });
+
   it('ends the session for a same-origin navigation', async () => {
     const t = makeTestApp();
     const { a } = await signedIn(t);

@@ -53,6 +53,7 @@ describe('registerForm (sign up, SPEC order)', () => {
     ['password', { password: 'Ab1!xyz', confirmPassword: 'Ab1!xyz' }, 'Password must be at least 8 characters long'],
     ['confirmPassword', { confirmPassword: `${PW}x` }, 'Please make sure your passwords match'],
     ['acceptTerms', { acceptTerms: false }, 'Please agree to terms and conditions'],
+    ['acceptTerms', { acceptTerms: undefined }, 'Please agree to terms and conditions'],
   ];
   it.each(spec)('%s: %j → %s', (field, change, message) => {
     const found = issues(registerForm, { ...okSignUp, ...change });

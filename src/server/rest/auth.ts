@@ -27,8 +27,11 @@ export function authRoutes(deps: AppDeps) {
   api.patch('/user/profile', shim(deps, async (caller, c) => caller.profile.updatePanel(await jsonBody(c))));
 
   // Signing out over GET is documented (SPEC section 7), so it is refused only when another
-  // site asks: a link or an <img> elsewhere must not sign people out.
-  const crossSite = (c: { req: { header(name: string): string | undefined } }) => c.req.header('sec-fetch-site') === 'cross-site';
+  // site (or a sibling subdomain) asks: a link or an <img> elsewhere must not sign people out.
+  const crossSite = (c: { req: { header(name: string): string | undefined } }) => {
+    const site = c.req.header('sec-fetch-site');
+    return site === 'cross-site' || site === 'same-site';
+  };
   const logout = shim(deps, (caller, c) => (crossSite(c) ? { success: false } : caller.auth.logout()));
   api.post('/auth/logout', logout);
   api.get('/auth/logout', logout);

@@ -14,11 +14,17 @@ const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
     const issues = zodIssues(error.cause);
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    // A person reads this: the first validation message, or a plain line instead of a parser's or our own internals.
+    const message =
+      issues?.[0]?.message ??
+      (error.code === 'INTERNAL_SERVER_ERROR'
+        ? 'Something went wrong on our side. Please try again.'
+        : error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError
+          ? 'The request body must be valid JSON'
+          : shape.message);
     return {
       ...shape,
-      // A person reads this: the first validation message, or a generic line for our own faults.
-      message: issues?.[0]?.message ?? (internal ? 'Something went wrong on our side. Please try again.' : shape.message),
+      message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
     };
   },

@@ -71,7 +71,7 @@ export const registerInput = registerFields.refine((v) => v.password === v.confi
 });
 
 /** The sign-up form adds the terms checkbox, checked last as in SPEC section 5. */
-export const registerForm = registerFields.extend({ acceptTerms: z.boolean() }).superRefine((v, ctx) => {
+export const registerForm = registerFields.extend({ acceptTerms: z.boolean({ message: MSG.termsRequired }) }).superRefine((v, ctx) => {
   if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsMismatch, path: ['confirmPassword'] });
   if (!v.acceptTerms) ctx.addIssue({ code: 'custom', message: MSG.termsRequired, path: ['acceptTerms'] });
 });

@@ -42,6 +42,17 @@ function startSession(ctx: Context, userId: string) {
   ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, now, ctx.secureCookies));
 }
 
+function refuseWhileThrottled(ctx: Context, keys: string[], what: string) {
+  const wait = ctx.throttle.retryAfter(keys);
+  if (wait > 0) {
+    ctx.resHeaders.set('Retry-After', String(wait));
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many failed ${what} attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+    });
+  }
+}
+
 const mailCtx = (ctx: Context) => ({ appName: ctx.env.APP_NAME, appUrl: ctx.env.APP_URL });
 
 export const authRouter = router({
@@ -57,14 +68,7 @@ export const authRouter = router({
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const keys = [`email:${input.email}`, `ip:${ctx.ip}`];
-    const wait = ctx.throttle.retryAfter(keys);
-    if (wait > 0) {
-      ctx.resHeaders.set('Retry-After', String(wait));
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
-      });
-    }
+    refuseWhileThrottled(ctx, keys, 'sign-in');
     const user = await checkCredentials(ctx.db, input);
     if (!user) {
       ctx.throttle.fail(keys);
@@ -106,7 +110,16 @@ export const authRouter = router({
   }),
 
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, { user: ctx.user, ...input, now: ctx.now() });
+    // Guessing the current password from a stolen session is throttled like sign-in.
+    const keys = [`change-password:${ctx.user.id}`];
+    refuseWhileThrottled(ctx, keys, 'password');
+    try {
+      await changePassword(ctx.db, { user: ctx.user, ...input, now: ctx.now() });
+    } catch (error) {
+      if (error instanceof TRPCError && error.code === 'BAD_REQUEST') ctx.throttle.fail(keys);
+      throw error;
+    }
+    ctx.throttle.reset(keys[0]!);
     // Every session ended, this device included; it gets a new one so the user stays signed in here.
     startSession({ ...ctx, session: null }, ctx.user.id);
     return { success: true as const };

@@ -1,0 +1,7 @@
+// Applies pending migrations to DATABASE_PATH (the server also does this at boot).
+import { openDatabase } from '../src/server/db';
+import { loadEnv } from '../src/server/env';
+
+const env = loadEnv();
+openDatabase(env.DATABASE_PATH).$client.close();
+console.log(`Migrations applied to ${env.DATABASE_PATH}`);

@@ -1,0 +1,21 @@
+// `npm start` builds the client when there is no build yet or the sources are newer than it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const built = 'dist/client/index.html';
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const sources = Math.max(newest('src/client'), newest('src/shared'), newest('public'), statSync('index.html').mtimeMs);
+if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  console.log('Building the client (first start or sources changed)…');
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
