@@ -6,6 +6,7 @@ import { clientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
 import { authRoutes } from './rest/auth';
+import { communityRoutes } from './rest/communities';
 import { uploadRoutes } from './uploads/routes';
 import { createContext, type AppDeps } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -66,6 +67,7 @@ export function createApp(opts: AppOptions) {
 
   app.route('/', uploadRoutes(deps));
   app.route('/api', authRoutes(deps));
+  app.route('/api', communityRoutes(deps));
   app.all('/api/*', (c) => c.json({ error: 'No such API path', code: 'NOT_FOUND' }, 404));
 
   app.onError((error, c) => {

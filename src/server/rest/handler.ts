@@ -15,7 +15,7 @@ export type Caller = ReturnType<typeof createCaller>;
 export function shim(
   deps: AppDeps,
   call: (caller: Caller, c: HonoContext) => Promise<unknown> | unknown,
-  opts: { status?: ContentfulStatusCode } = {},
+  opts: { status?: ContentfulStatusCode; page?: boolean } = {},
 ) {
   return async (c: HonoContext) => {
     const resHeaders = new Headers();
@@ -23,7 +23,14 @@ export function shim(
     try {
       const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders });
       const result = await call(createCaller(ctx), c);
-      response = c.json(result ?? null, opts.status ?? 200);
+      if (opts.page) {
+        // REST contract: a list is a JSON array; the next page's cursor travels in a header.
+        const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | null };
+        response = c.json(items, 200);
+        if (nextCursor !== null) response.headers.set('X-Next-Cursor', String(nextCursor));
+      } else {
+        response = c.json(result ?? null, opts.status ?? 200);
+      }
     } catch (error) {
       const { status, body } = toRestError(error, deps.log);
       response = c.json(body, status);
@@ -46,3 +53,6 @@ export async function jsonBody<T>(c: HonoContext): Promise<T> {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON' });
   }
 }
+
+/** Path and query values go to the procedure as they are; its zod schema coerces and checks them. */
+export const asInput = <T>(value: Record<string, unknown>): T => value as T;

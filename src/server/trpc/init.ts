@@ -1,5 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
+import type { CommunityRole } from '../../../db/schema';
+import { findCommunity } from '../services/communities';
+import { communityId } from '../../shared/schemas/communities';
 import type { Context } from './context';
 
 export type IssueDto = { path: (string | number)[]; message: string };
@@ -39,4 +42,33 @@ export const publicProcedure = t.procedure;
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/**
+ * A member of the community named by `communityId`: loads the community and the caller's
+ * membership. Unknown community → NOT_FOUND; outsiders → FORBIDDEN for a public community and
+ * NOT_FOUND for a private one (its inside is not theirs to know about).
+ */
+export const communityMemberProcedure = authedProcedure.input(z.object({ communityId })).use(({ ctx, input, next }) => {
+  const community = findCommunity(ctx.db, { id: input.communityId, viewerId: ctx.user.id });
+  if (!community) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
+  if (!community.viewerRole) {
+    if (!community.isPublic) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only members of this community can do this.' });
+  }
+  return next({ ctx: { ...ctx, community, role: community.viewerRole as CommunityRole } });
+});
+
+/** The community's creator or one of its admins (SPEC section 6: who may open settings). */
+export const communityAdminProcedure = communityMemberProcedure.use(({ ctx, next }) => {
+  if (ctx.role !== 'creator' && ctx.role !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to access community settings." });
+  }
+  return next();
+});
+
+/** Only the community's creator. */
+export const communityCreatorProcedure = communityMemberProcedure.use(({ ctx, next }) => {
+  if (ctx.role !== 'creator') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the creator of this community can do this.' });
+  return next();
 });

@@ -1,0 +1,77 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/** SPEC section 3: Community. memberCount is kept in step with memberships in the same transaction. */
+export const communities = sqliteTable(
+  'communities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    imageUrl: text('image_url'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    memberCount: integer('member_count').notNull().default(0),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // Newest first is id order (ids only grow), so lists page by id; public lists use this index.
+    index('communities_public_id_idx').on(t.isPublic, t.id),
+    index('communities_creator_idx').on(t.creatorId, t.id),
+  ],
+);
+
+export const COMMUNITY_ROLES = ['member', 'admin', 'creator', 'treasurer'] as const;
+export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
+
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: COMMUNITY_ROLES }).notNull().default('member'),
+    joinedAt: integer('joined_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('memberships_community_user_unique').on(t.communityId, t.userId),
+    index('memberships_user_idx').on(t.userId, t.id),
+    index('memberships_community_id_idx').on(t.communityId, t.id),
+  ],
+);
+
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+/** A request to join a private community; one row per (community, user), reopened on a new request. */
+export const joinRequests = sqliteTable(
+  'join_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
+    createdAt: integer('created_at').notNull(),
+    decidedAt: integer('decided_at'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('join_requests_community_user_unique').on(t.communityId, t.userId),
+    index('join_requests_pending_idx').on(t.communityId, t.status, t.id),
+  ],
+);
+
+export type CommunityRow = typeof communities.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;

@@ -1,0 +1,151 @@
+import type Database from 'better-sqlite3';
+import type { DB } from '../db';
+import {
+  COMMUNITY_COLUMNS,
+  VIEWER_COLUMNS,
+  VIEWER_JOINS,
+  toCommunityDto,
+  toPage,
+  type CommunityRecord,
+} from './community-dto';
+import { planSearch } from './community-search';
+
+/*
+ * Read paths for communities run on every page view, so they are hand-written SQL prepared once
+ * per connection and cached by shape (PERFORMANCE-NOTES: a query built per request costs ~5x).
+ * Every list pages by keyset on id, never OFFSET, and reads the maintained member_count.
+ */
+const cache = new WeakMap<DB, Map<string, Database.Statement>>();
+function statement(db: DB, key: string, sql: () => string): Database.Statement {
+  let stmts = cache.get(db);
+  if (!stmts) cache.set(db, (stmts = new Map()));
+  let s = stmts.get(key);
+  if (!s) stmts.set(key, (s = db.$client.prepare(sql())));
+  return s;
+}
+
+const NO_CURSOR = Number.MAX_SAFE_INTEGER;
+
+export function listCommunities(
+  db: DB,
+  p: { viewerId: string | null; publicOnly: boolean; search?: string; location?: string; cursor?: number; limit: number },
+) {
+  const plan = planSearch(p.search, p.location);
+  const key = `list:${p.publicOnly}:${!!plan.match}:${!!plan.likeText}:${!!plan.likeLocation}`;
+  const stmt = statement(db, key, () => {
+    const where = ['c.id < @cursor'];
+    if (p.publicOnly) where.push('c.is_public = 1');
+    if (plan.likeText) where.push(`(c.name LIKE @likeText ESCAPE '\\' OR c.description LIKE @likeText ESCAPE '\\')`);
+    if (plan.likeLocation) where.push(`c.location LIKE @likeLocation ESCAPE '\\'`);
+    // With a MATCH, FTS yields candidates newest first (by rowid), so LIMIT stops early; no ranking of all matches.
+    const from = plan.match
+      ? `communities_fts f JOIN communities c ON c.id = f.rowid`
+      : `communities c`;
+    if (plan.match) where.push('communities_fts MATCH @match');
+    const order = plan.match ? 'f.rowid DESC' : 'c.id DESC';
+    return `SELECT ${COMMUNITY_COLUMNS}, ${VIEWER_COLUMNS} FROM ${from} ${VIEWER_JOINS}
+      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @take`;
+  });
+  const rows = stmt.all({
+    viewer: p.viewerId ?? '',
+    cursor: p.cursor ?? NO_CURSOR,
+    take: p.limit + 1,
+    ...(plan.match ? { match: plan.match } : {}),
+    ...(plan.likeText ? { likeText: plan.likeText } : {}),
+    ...(plan.likeLocation ? { likeLocation: plan.likeLocation } : {}),
+  }) as CommunityRecord[];
+  return toPage(rows, p.limit, (r) => r.id, toCommunityDto);
+}
+
+/** Communities the user belongs to (any role), most recently joined first. */
+export function listJoined(db: DB, p: { userId: string; cursor?: number; limit: number }) {
+  const rows = statement(
+    db,
+    'joined',
+    () => `SELECT ${COMMUNITY_COLUMNS}, ${VIEWER_COLUMNS}, vm.id AS membershipId FROM memberships vm
+      JOIN communities c ON c.id = vm.community_id
+      LEFT JOIN join_requests vr ON vr.community_id = c.id AND vr.user_id = @viewer
+      WHERE vm.user_id = @viewer AND vm.id < @cursor ORDER BY vm.id DESC LIMIT @take`,
+  ).all({ viewer: p.userId, cursor: p.cursor ?? NO_CURSOR, take: p.limit + 1 }) as (CommunityRecord & { membershipId: number })[];
+  return toPage(rows, p.limit, (r) => r.membershipId, toCommunityDto);
+}
+
+/** Communities the user created, newest first. */
+export function listCreated(db: DB, p: { userId: string; cursor?: number; limit: number }) {
+  const rows = statement(
+    db,
+    'created',
+    () => `SELECT ${COMMUNITY_COLUMNS}, ${VIEWER_COLUMNS} FROM communities c ${VIEWER_JOINS}
+      WHERE c.creator_id = @viewer AND c.id < @cursor ORDER BY c.id DESC LIMIT @take`,
+  ).all({ viewer: p.userId, cursor: p.cursor ?? NO_CURSOR, take: p.limit + 1 }) as CommunityRecord[];
+  return toPage(rows, p.limit, (r) => r.id, toCommunityDto);
+}
+
+export function findCommunity(db: DB, p: { id: number; viewerId: string | null }): CommunityRecord | undefined {
+  return statement(
+    db,
+    'one',
+    () => `SELECT ${COMMUNITY_COLUMNS}, ${VIEWER_COLUMNS} FROM communities c ${VIEWER_JOINS} WHERE c.id = @id`,
+  ).get({ id: p.id, viewer: p.viewerId ?? '' }) as CommunityRecord | undefined;
+}
+
+type MemberRecord = {
+  id: number;
+  userId: string;
+  role: string;
+  joinedAt: number;
+  firstName: string;
+  lastName: string;
+  username: string | null;
+  email: string;
+  phoneNumber: string | null;
+  profileImageUrl: string | null;
+};
+
+/** The member directory, oldest member first. Only members call this (the procedure checks). */
+export function listMembers(db: DB, p: { communityId: number; cursor?: number; limit: number }) {
+  const rows = statement(
+    db,
+    'members',
+    () => `SELECT m.id, m.user_id AS userId, m.role, m.joined_at AS joinedAt, u.first_name AS firstName, u.last_name AS lastName,
+      u.username, u.email, u.phone_number AS phoneNumber, u.profile_image_url AS profileImageUrl
+      FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.community_id = @communityId AND m.id > @cursor ORDER BY m.id ASC LIMIT @take`,
+  ).all({ communityId: p.communityId, cursor: p.cursor ?? 0, take: p.limit + 1 }) as MemberRecord[];
+  return toPage(rows, p.limit, (r) => r.id, (r) => ({
+    id: r.id,
+    userId: r.userId,
+    role: r.role,
+    joinedAt: new Date(r.joinedAt).toISOString(),
+    user: {
+      firstName: r.firstName,
+      lastName: r.lastName,
+      username: r.username,
+      email: r.email,
+      phoneNumber: r.phoneNumber,
+      profileImageUrl: r.profileImageUrl,
+    },
+  }));
+}
+
+/** Pending requests to join, oldest first, with what a leader needs to decide. */
+export function listJoinRequests(db: DB, p: { communityId: number }) {
+  const rows = statement(
+    db,
+    'requests',
+    () => `SELECT r.id, r.user_id AS userId, r.created_at AS createdAt, u.first_name AS firstName, u.last_name AS lastName,
+      u.username, u.location, u.profile_image_url AS profileImageUrl
+      FROM join_requests r JOIN users u ON u.id = r.user_id
+      WHERE r.community_id = @communityId AND r.status = 'pending' ORDER BY r.id ASC LIMIT 500`,
+  ).all({ communityId: p.communityId }) as {
+    id: number;
+    userId: string;
+    createdAt: number;
+    firstName: string;
+    lastName: string;
+    username: string | null;
+    location: string | null;
+    profileImageUrl: string | null;
+  }[];
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+}

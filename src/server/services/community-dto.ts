@@ -1,0 +1,66 @@
+import type { CommunityRole, JoinRequestStatus } from '../../../db/schema';
+
+/** A community row as the read queries select it, with the viewer's relation to it. */
+export type CommunityRecord = {
+  id: number;
+  name: string;
+  description: string;
+  location: string | null;
+  imageUrl: string | null;
+  isPublic: number;
+  memberCount: number;
+  creatorId: string;
+  createdAt: number;
+  updatedAt: number;
+  viewerRole: CommunityRole | null;
+  viewerJoinedAt: number | null;
+  requestStatus: JoinRequestStatus | null;
+};
+
+export const COMMUNITY_COLUMNS = `c.id, c.name, c.description, c.location, c.image_url AS imageUrl, c.is_public AS isPublic,
+  c.member_count AS memberCount, c.creator_id AS creatorId, c.created_at AS createdAt, c.updated_at AS updatedAt`;
+
+/** Joins that give each row the viewer's membership and join request (one query, no N+1). */
+export const VIEWER_JOINS = `LEFT JOIN memberships vm ON vm.community_id = c.id AND vm.user_id = @viewer
+  LEFT JOIN join_requests vr ON vr.community_id = c.id AND vr.user_id = @viewer`;
+export const VIEWER_COLUMNS = `vm.role AS viewerRole, vm.joined_at AS viewerJoinedAt, vr.status AS requestStatus`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * SPEC section 3's community. Outsiders of a private community see only its public summary
+ * (name, description, member count): no place, banner, creator or dates.
+ */
+export function toCommunityDto(r: CommunityRecord) {
+  const isMember = r.viewerRole !== null;
+  const viewer = {
+    isMember,
+    role: r.viewerRole,
+    joinedAt: r.viewerJoinedAt === null ? null : iso(r.viewerJoinedAt),
+    // A decided request is history; only a pending one matters to the screen.
+    requestPending: !isMember && r.requestStatus === 'pending',
+  };
+  const summary = { id: r.id, name: r.name, description: r.description, memberCount: r.memberCount, isPublic: !!r.isPublic };
+  if (!r.isPublic && !isMember) {
+    return { ...summary, location: null, imageUrl: null, creatorId: null, createdAt: null, updatedAt: null, ...viewer };
+  }
+  return {
+    ...summary,
+    location: r.location,
+    imageUrl: r.imageUrl,
+    creatorId: r.creatorId,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    ...viewer,
+  };
+}
+export type CommunityDto = ReturnType<typeof toCommunityDto>;
+
+export type Page<T> = { items: T[]; nextCursor: number | null };
+
+/** Rows fetched with limit + 1: the extra row only says there is another page. */
+export function toPage<R, T>(rows: R[], limit: number, cursorOf: (r: R) => number, map: (r: R) => T): Page<T> {
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  return { items: pageRows.map(map), nextCursor: more ? cursorOf(pageRows[pageRows.length - 1]!) : null };
+}

@@ -1,0 +1,147 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { communities, joinRequests, memberships } from '../../../db/schema';
+import type { DB, DbLike } from '../db';
+import type { CreateCommunityInput, UpdateCommunityInput } from '../../shared/schemas/communities';
+
+/*
+ * Every change to membership rows changes communities.member_count in the same transaction,
+ * so the count read by every list is always the number of rows.
+ */
+function addMember(tx: DbLike, p: { communityId: number; userId: string; role: 'member' | 'creator'; now: number }): boolean {
+  const inserted = tx
+    .insert(memberships)
+    .values({ communityId: p.communityId, userId: p.userId, role: p.role, joinedAt: p.now })
+    .onConflictDoNothing()
+    .returning({ id: memberships.id })
+    .get();
+  if (inserted) {
+    tx.update(communities).set({ memberCount: sql`${communities.memberCount} + 1` }).where(eq(communities.id, p.communityId)).run();
+  }
+  return !!inserted;
+}
+
+function dropMember(tx: DbLike, p: { communityId: number; userId: string }): boolean {
+  // The creator's row is never deleted here: ownership must be handed over first.
+  const deleted = tx
+    .delete(memberships)
+    .where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.userId), ne(memberships.role, 'creator')))
+    .returning({ id: memberships.id })
+    .get();
+  if (deleted) {
+    tx.update(communities).set({ memberCount: sql`${communities.memberCount} - 1` }).where(eq(communities.id, p.communityId)).run();
+  }
+  return !!deleted;
+}
+
+export function createCommunity(db: DB, p: { userId: string; input: CreateCommunityInput; now: number }): number {
+  return db.transaction((tx) => {
+    const { id } = tx
+      .insert(communities)
+      .values({ ...p.input, creatorId: p.userId, memberCount: 0, createdAt: p.now, updatedAt: p.now })
+      .returning({ id: communities.id })
+      .get();
+    addMember(tx, { communityId: id, userId: p.userId, role: 'creator', now: p.now });
+    return id;
+  });
+}
+
+/** Public: a member at once. Private: a pending request (re-opened if it was declined). Twice is harmless. */
+export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolean; userId: string; now: number }) {
+  return db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
+    const existing = tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.userId)))
+      .get();
+    if (existing) return { status: 'member' };
+    if (p.isPublic) {
+      addMember(tx, { communityId: p.communityId, userId: p.userId, role: 'member', now: p.now });
+      return { status: 'joined' };
+    }
+    tx.insert(joinRequests)
+      .values({ communityId: p.communityId, userId: p.userId, status: 'pending', createdAt: p.now })
+      .onConflictDoUpdate({
+        target: [joinRequests.communityId, joinRequests.userId],
+        set: { status: 'pending', createdAt: p.now, decidedAt: null, decidedBy: null },
+        setWhere: sql`${joinRequests.status} <> 'pending'`,
+      })
+      .run();
+    return { status: 'pending' };
+  });
+}
+
+export function leaveCommunity(db: DB, p: { communityId: number; userId: string; role: string }) {
+  if (p.role === 'creator') {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The creator cannot leave. Hand the community over to another member first.' });
+  }
+  db.transaction((tx) => {
+    dropMember(tx, p);
+    // Leaving also withdraws any old request, so a private community can be asked again later.
+    tx.delete(joinRequests).where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId))).run();
+  });
+}
+
+export function decideJoinRequest(db: DB, p: { communityId: number; requestId: number; approve: boolean; deciderId: string; now: number }) {
+  return db.transaction((tx) => {
+    const request = tx
+      .update(joinRequests)
+      .set({ status: p.approve ? 'approved' : 'declined', decidedAt: p.now, decidedBy: p.deciderId })
+      .where(and(eq(joinRequests.id, p.requestId), eq(joinRequests.communityId, p.communityId), eq(joinRequests.status, 'pending')))
+      .returning({ userId: joinRequests.userId })
+      .get();
+    if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'This request was already handled or does not exist.' });
+    if (p.approve) addMember(tx, { communityId: p.communityId, userId: request.userId, role: 'member', now: p.now });
+    return { userId: request.userId, status: p.approve ? ('approved' as const) : ('declined' as const) };
+  });
+}
+
+const notAMember = () => new TRPCError({ code: 'NOT_FOUND', message: 'That person is not a member of this community.' });
+const creatorProtected = () => new TRPCError({ code: 'FORBIDDEN', message: "The creator's role cannot be changed and the creator cannot be removed." });
+
+function targetRole(db: DbLike, communityId: number, userId: string) {
+  return db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId)))
+    .get()?.role;
+}
+
+export function setMemberRole(db: DB, p: { communityId: number; userId: string; role: 'member' | 'admin' | 'treasurer' }) {
+  const current = targetRole(db, p.communityId, p.userId);
+  if (!current) throw notAMember();
+  if (current === 'creator') throw creatorProtected();
+  db.update(memberships)
+    .set({ role: p.role })
+    .where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.userId), ne(memberships.role, 'creator')))
+    .run();
+}
+
+export function removeMember(db: DB, p: { communityId: number; userId: string }) {
+  const current = targetRole(db, p.communityId, p.userId);
+  if (!current) throw notAMember();
+  if (current === 'creator') throw creatorProtected();
+  db.transaction((tx) => {
+    dropMember(tx, p);
+    tx.delete(joinRequests).where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId))).run();
+  });
+}
+
+/** The creator hands the community to another member, and stays on as an admin. */
+export function transferOwnership(db: DB, p: { communityId: number; fromUserId: string; toUserId: string; now: number }) {
+  if (p.fromUserId === p.toUserId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'You are already the creator.' });
+  db.transaction((tx) => {
+    if (!targetRole(tx, p.communityId, p.toUserId)) throw notAMember();
+    const where = (userId: string) => and(eq(memberships.communityId, p.communityId), eq(memberships.userId, userId));
+    tx.update(memberships).set({ role: 'creator' }).where(where(p.toUserId)).run();
+    tx.update(memberships).set({ role: 'admin' }).where(where(p.fromUserId)).run();
+    tx.update(communities).set({ creatorId: p.toUserId, updatedAt: p.now }).where(eq(communities.id, p.communityId)).run();
+  });
+}
+
+export function updateCommunity(db: DB, p: { communityId: number; input: UpdateCommunityInput; now: number }) {
+  db.update(communities)
+    .set({ ...p.input, updatedAt: p.now })
+    .where(eq(communities.id, p.communityId))
+    .run();
+}

@@ -1,0 +1,106 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  communityId,
+  createCommunityInput,
+  decideRequestInput,
+  listCommunitiesInput,
+  memberTargetInput,
+  pageInput,
+  setRoleInput,
+  updateCommunityInput,
+} from '../../../shared/schemas/communities';
+import { toCommunityDto } from '../../services/community-dto';
+import { findCommunity, listCommunities, listCreated, listJoined, listJoinRequests, listMembers } from '../../services/communities';
+import {
+  createCommunity,
+  decideJoinRequest,
+  joinCommunity,
+  leaveCommunity,
+  removeMember,
+  setMemberRole,
+  transferOwnership,
+  updateCommunity,
+} from '../../services/community-writes';
+import type { Context } from '../context';
+import {
+  authedProcedure,
+  communityAdminProcedure,
+  communityCreatorProcedure,
+  communityMemberProcedure,
+  publicProcedure,
+  router,
+} from '../init';
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
+const view = (ctx: Context, id: number) => {
+  const row = findCommunity(ctx.db, { id, viewerId: ctx.user?.id ?? null });
+  if (!row) throw notFound();
+  return toCommunityDto(row);
+};
+
+export const communitiesRouter = router({
+  /** Discover: signed out sees public communities only; signed in sees all (private ones as summaries). */
+  list: publicProcedure
+    .input(listCommunitiesInput)
+    .query(({ ctx, input }) => listCommunities(ctx.db, { ...input, viewerId: ctx.user?.id ?? null, publicOnly: !ctx.user })),
+
+  joined: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listJoined(ctx.db, { userId: ctx.user.id, ...input })),
+  created: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listCreated(ctx.db, { userId: ctx.user.id, ...input })),
+
+  byId: publicProcedure.input(z.object({ id: communityId })).query(({ ctx, input }) => view(ctx, input.id)),
+
+  create: authedProcedure.input(createCommunityInput).mutation(({ ctx, input }) => {
+    const id = createCommunity(ctx.db, { userId: ctx.user.id, input, now: ctx.now() });
+    return view(ctx, id);
+  }),
+
+  /** Any `role` in the request is ignored: joining always makes a plain member. */
+  join: authedProcedure.input(z.object({ communityId })).mutation(({ ctx, input }) => {
+    const community = findCommunity(ctx.db, { id: input.communityId, viewerId: ctx.user.id });
+    if (!community) throw notFound();
+    const { status } = joinCommunity(ctx.db, {
+      communityId: community.id,
+      isPublic: !!community.isPublic,
+      userId: ctx.user.id,
+      now: ctx.now(),
+    });
+    return { status, community: view(ctx, community.id) };
+  }),
+
+  leave: communityMemberProcedure.mutation(({ ctx }) => {
+    leaveCommunity(ctx.db, { communityId: ctx.community.id, userId: ctx.user.id, role: ctx.role });
+    return { success: true as const };
+  }),
+
+  members: communityMemberProcedure
+    .input(z.object(pageInput))
+    .query(({ ctx, input }) => listMembers(ctx.db, { communityId: ctx.community.id, cursor: input.cursor, limit: input.limit })),
+
+  requests: communityAdminProcedure.query(({ ctx }) => listJoinRequests(ctx.db, { communityId: ctx.community.id })),
+
+  decideRequest: communityAdminProcedure.input(decideRequestInput).mutation(({ ctx, input }) =>
+    decideJoinRequest(ctx.db, { ...input, communityId: ctx.community.id, deciderId: ctx.user.id, now: ctx.now() }),
+  ),
+
+  setRole: communityAdminProcedure.input(setRoleInput).mutation(({ ctx, input }) => {
+    setMemberRole(ctx.db, { communityId: ctx.community.id, userId: input.userId, role: input.role });
+    return { success: true as const };
+  }),
+
+  removeMember: communityAdminProcedure.input(memberTargetInput).mutation(({ ctx, input }) => {
+    removeMember(ctx.db, { communityId: ctx.community.id, userId: input.userId });
+    return { success: true as const };
+  }),
+
+  transferOwnership: communityCreatorProcedure.input(memberTargetInput).mutation(({ ctx, input }) => {
+    transferOwnership(ctx.db, { communityId: ctx.community.id, fromUserId: ctx.user.id, toUserId: input.userId, now: ctx.now() });
+    return view(ctx, ctx.community.id);
+  }),
+
+  update: communityAdminProcedure.input(updateCommunityInput).mutation(({ ctx, input }) => {
+    const { communityId: _, ...changes } = input;
+    updateCommunity(ctx.db, { communityId: ctx.community.id, input: changes, now: ctx.now() });
+    return view(ctx, ctx.community.id);
+  }),
+});

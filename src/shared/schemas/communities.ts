@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { UPLOAD_URL_PATTERN } from '../constants';
+
+/** SPEC section 5's words for the create form. */
+export const COMMUNITY_MSG = {
+  required: 'Required',
+  nameShort: 'Community name must be at least 3 characters',
+  nameLong: 'Community name must be less than 100 characters',
+  descriptionShort: 'Description must be at least 10 characters',
+  descriptionLong: 'Description must be less than 500 characters',
+  notFound: 'Community Not Found',
+} as const;
+
+export const communityId = z.coerce
+  .number({ message: COMMUNITY_MSG.notFound })
+  .int(COMMUNITY_MSG.notFound)
+  .positive(COMMUNITY_MSG.notFound)
+  .max(Number.MAX_SAFE_INTEGER, COMMUNITY_MSG.notFound);
+
+const name = z.string({ message: COMMUNITY_MSG.required }).trim().min(3, COMMUNITY_MSG.nameShort).max(100, COMMUNITY_MSG.nameLong);
+const description = z
+  .string({ message: COMMUNITY_MSG.required })
+  .trim()
+  .min(10, COMMUNITY_MSG.descriptionShort)
+  .max(500, COMMUNITY_MSG.descriptionLong);
+const location = z
+  .string()
+  .trim()
+  .max(100, 'Location must be at most 100 characters')
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+const imageUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || UPLOAD_URL_PATTERN.test(v), 'Please upload the image again')
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+
+export const createCommunityInput = z.object({
+  name,
+  description,
+  location,
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }).default(true),
+  imageUrl,
+});
+export type CreateCommunityInput = z.output<typeof createCommunityInput>;
+
+export const updateCommunityInput = z.object({
+  communityId,
+  name: name.optional(),
+  description: description.optional(),
+  location,
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+  imageUrl,
+});
+export type UpdateCommunityInput = Omit<z.output<typeof updateCommunityInput>, 'communityId'>;
+
+/** Keyset paging (ARCHITECTURE.md): `cursor` is opaque to clients, `limit` defaults to and stops at 100. */
+export const pageInput = {
+  cursor: z.coerce.number({ message: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').max(Number.MAX_SAFE_INTEGER, 'Invalid cursor').optional(),
+  limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
+};
+
+const filterText = z.string().trim().max(100, 'Search text must be at most 100 characters').optional();
+export const listCommunitiesInput = z.object({ search: filterText, location: filterText, ...pageInput });
+export type ListCommunitiesInput = z.output<typeof listCommunitiesInput>;
+
+export const ASSIGNABLE_ROLES = ['member', 'admin', 'treasurer'] as const;
+export const memberTargetInput = z.object({ communityId, userId: z.string().trim().min(1, 'Choose a member').max(64, 'Choose a member') });
+export const setRoleInput = memberTargetInput.extend({
+  role: z.enum(ASSIGNABLE_ROLES, { message: 'Role must be member, admin or treasurer' }),
+});
+export const decideRequestInput = z.object({
+  communityId,
+  requestId: z.coerce.number().int().positive('Choose a request'),
+  approve: z.boolean({ message: 'approve must be true or false' }),
+});

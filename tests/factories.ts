@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import { communities, memberships, users, type CommunityRole, type UserRow } from '../db/schema';
+import { hashPassword } from '../src/server/auth/password';
+import { createCommunity } from '../src/server/services/community-writes';
+import type { DB } from '../src/server/db';
+
+/*
+ * Builders shared by the tests and `npm run db:seed`. They write through the same services the
+ * app uses where one exists, so counts and invariants hold as they do in production.
+ */
+export const FACTORY_PASSWORD = 'Harambee#2026';
+let hashed: Promise<string> | undefined;
+// One argon2 hash for every factory user: hashing is deliberately slow (~30 ms).
+const passwordHash = () => (hashed ??= hashPassword(FACTORY_PASSWORD));
+
+let seq = 0;
+export async function makeUser(db: DB, over: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+  seq += 1;
+  const now = over.createdAt ?? Date.now();
+  return db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      firstName: 'Member',
+      lastName: `Number${seq}`,
+      email: `member${seq}.${crypto.randomUUID().slice(0, 8)}@example.org`,
+      passwordHash: await passwordHash(),
+      isEmailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+      ...over,
+    })
+    .returning()
+    .get();
+}
+
+export function makeCommunity(
+  db: DB,
+  p: { creator: UserRow; name?: string; description?: string; location?: string | null; isPublic?: boolean; imageUrl?: string | null; now?: number },
+) {
+  seq += 1;
+  const id = createCommunity(db, {
+    userId: p.creator.id,
+    now: p.now ?? Date.now(),
+    input: {
+      name: p.name ?? `Community ${seq}`,
+      description: p.description ?? 'A community for neighbours, culture and mutual support.',
+      location: p.location ?? null,
+      isPublic: p.isPublic ?? true,
+      imageUrl: p.imageUrl ?? null,
+    },
+  });
+  return db.select().from(communities).where(eq(communities.id, id)).get()!;
+}
+
+/** Adds a member with any role (creator excepted) and keeps member_count in step. */
+export function addMember(db: DB, p: { communityId: number; user: UserRow; role?: Exclude<CommunityRole, 'creator'>; now?: number }) {
+  db.transaction((tx) => {
+    tx.insert(memberships)
+      .values({ communityId: p.communityId, userId: p.user.id, role: p.role ?? 'member', joinedAt: p.now ?? Date.now() })
+      .run();
+    tx.update(communities).set({ memberCount: sql`${communities.memberCount} + 1` }).where(eq(communities.id, p.communityId)).run();
+  });
+}
