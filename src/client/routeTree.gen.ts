@@ -12,13 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as DiscoverRouteImport } from './routes/discover'
+import { Route as DiscoverAuthenticatedRouteImport } from './routes/discover-authenticated'
 import { Route as EditProfileRouteImport } from './routes/edit-profile'
+import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as CommunitiesIndexRouteImport } from './routes/communities/index'
+import { Route as CommunitiesIdRouteImport } from './routes/communities/$id'
+import { Route as CommunitiesCreateRouteImport } from './routes/communities/create'
+import { Route as CommunityIdIndexRouteImport } from './routes/community/$id/index'
+import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
+import { Route as CommunityIdSettingsRouteImport } from './routes/community/$id/settings'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -35,9 +44,24 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DiscoverRoute = DiscoverRouteImport.update({
+  id: '/discover',
+  path: '/discover',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DiscoverAuthenticatedRoute = DiscoverAuthenticatedRouteImport.update({
+  id: '/discover-authenticated',
+  path: '/discover-authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditProfileRoute = EditProfileRouteImport.update({
   id: '/edit-profile',
   path: '/edit-profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExploreRoute = ExploreRouteImport.update({
+  id: '/explore',
+  path: '/explore',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -70,43 +94,100 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CommunitiesIndexRoute = CommunitiesIndexRouteImport.update({
+  id: '/communities/',
+  path: '/communities/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunitiesIdRoute = CommunitiesIdRouteImport.update({
+  id: '/communities/$id',
+  path: '/communities/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunitiesCreateRoute = CommunitiesCreateRouteImport.update({
+  id: '/communities/create',
+  path: '/communities/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunityIdIndexRoute = CommunityIdIndexRouteImport.update({
+  id: '/community/$id/',
+  path: '/community/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunityIdDetailsRoute = CommunityIdDetailsRouteImport.update({
+  id: '/community/$id/details',
+  path: '/community/$id/details',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunityIdSettingsRoute = CommunityIdSettingsRouteImport.update({
+  id: '/community/$id/settings',
+  path: '/community/$id/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/dashboard': typeof DashboardRoute
+  '/discover': typeof DiscoverRoute
+  '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/edit-profile': typeof EditProfileRoute
+  '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/communities/$id': typeof CommunitiesIdRoute
+  '/communities/create': typeof CommunitiesCreateRoute
+  '/communities/': typeof CommunitiesIndexRoute
+  '/community/$id/details': typeof CommunityIdDetailsRoute
+  '/community/$id/settings': typeof CommunityIdSettingsRoute
+  '/community/$id/': typeof CommunityIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/dashboard': typeof DashboardRoute
+  '/discover': typeof DiscoverRoute
+  '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/edit-profile': typeof EditProfileRoute
+  '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/communities/$id': typeof CommunitiesIdRoute
+  '/communities/create': typeof CommunitiesCreateRoute
+  '/communities': typeof CommunitiesIndexRoute
+  '/community/$id/details': typeof CommunityIdDetailsRoute
+  '/community/$id/settings': typeof CommunityIdSettingsRoute
+  '/community/$id': typeof CommunityIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/dashboard': typeof DashboardRoute
+  '/discover': typeof DiscoverRoute
+  '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/edit-profile': typeof EditProfileRoute
+  '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/communities/$id': typeof CommunitiesIdRoute
+  '/communities/create': typeof CommunitiesCreateRoute
+  '/communities/': typeof CommunitiesIndexRoute
+  '/community/$id/details': typeof CommunityIdDetailsRoute
+  '/community/$id/settings': typeof CommunityIdSettingsRoute
+  '/community/$id/': typeof CommunityIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -114,50 +195,86 @@ export interface FileRouteTypes {
     | '/'
     | '/change-password'
     | '/dashboard'
+    | '/discover'
+    | '/discover-authenticated'
     | '/edit-profile'
+    | '/explore'
     | '/forgot-password'
     | '/profile'
     | '/reset-password'
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/communities/$id'
+    | '/communities/create'
+    | '/communities/'
+    | '/community/$id/details'
+    | '/community/$id/settings'
+    | '/community/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/change-password'
     | '/dashboard'
+    | '/discover'
+    | '/discover-authenticated'
     | '/edit-profile'
+    | '/explore'
     | '/forgot-password'
     | '/profile'
     | '/reset-password'
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/communities/$id'
+    | '/communities/create'
+    | '/communities'
+    | '/community/$id/details'
+    | '/community/$id/settings'
+    | '/community/$id'
   id:
     | '__root__'
     | '/'
     | '/change-password'
     | '/dashboard'
+    | '/discover'
+    | '/discover-authenticated'
     | '/edit-profile'
+    | '/explore'
     | '/forgot-password'
     | '/profile'
     | '/reset-password'
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/communities/$id'
+    | '/communities/create'
+    | '/communities/'
+    | '/community/$id/details'
+    | '/community/$id/settings'
+    | '/community/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   DashboardRoute: typeof DashboardRoute
+  DiscoverRoute: typeof DiscoverRoute
+  DiscoverAuthenticatedRoute: typeof DiscoverAuthenticatedRoute
   EditProfileRoute: typeof EditProfileRoute
+  ExploreRoute: typeof ExploreRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  CommunitiesIdRoute: typeof CommunitiesIdRoute
+  CommunitiesCreateRoute: typeof CommunitiesCreateRoute
+  CommunitiesIndexRoute: typeof CommunitiesIndexRoute
+  CommunityIdDetailsRoute: typeof CommunityIdDetailsRoute
+  CommunityIdSettingsRoute: typeof CommunityIdSettingsRoute
+  CommunityIdIndexRoute: typeof CommunityIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -183,11 +300,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/discover': {
+      id: '/discover'
+      path: '/discover'
+      fullPath: '/discover'
+      preLoaderRoute: typeof DiscoverRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/discover-authenticated': {
+      id: '/discover-authenticated'
+      path: '/discover-authenticated'
+      fullPath: '/discover-authenticated'
+      preLoaderRoute: typeof DiscoverAuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit-profile': {
       id: '/edit-profile'
       path: '/edit-profile'
       fullPath: '/edit-profile'
       preLoaderRoute: typeof EditProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/explore': {
+      id: '/explore'
+      path: '/explore'
+      fullPath: '/explore'
+      preLoaderRoute: typeof ExploreRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -232,6 +370,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/communities/': {
+      id: '/communities/'
+      path: '/communities'
+      fullPath: '/communities/'
+      preLoaderRoute: typeof CommunitiesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/communities/$id': {
+      id: '/communities/$id'
+      path: '/communities/$id'
+      fullPath: '/communities/$id'
+      preLoaderRoute: typeof CommunitiesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/communities/create': {
+      id: '/communities/create'
+      path: '/communities/create'
+      fullPath: '/communities/create'
+      preLoaderRoute: typeof CommunitiesCreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/community/$id/': {
+      id: '/community/$id/'
+      path: '/community/$id'
+      fullPath: '/community/$id/'
+      preLoaderRoute: typeof CommunityIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/community/$id/details': {
+      id: '/community/$id/details'
+      path: '/community/$id/details'
+      fullPath: '/community/$id/details'
+      preLoaderRoute: typeof CommunityIdDetailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/community/$id/settings': {
+      id: '/community/$id/settings'
+      path: '/community/$id/settings'
+      fullPath: '/community/$id/settings'
+      preLoaderRoute: typeof CommunityIdSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -239,13 +419,22 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   DashboardRoute: DashboardRoute,
+  DiscoverRoute: DiscoverRoute,
+  DiscoverAuthenticatedRoute: DiscoverAuthenticatedRoute,
   EditProfileRoute: EditProfileRoute,
+  ExploreRoute: ExploreRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  CommunitiesIdRoute: CommunitiesIdRoute,
+  CommunitiesCreateRoute: CommunitiesCreateRoute,
+  CommunitiesIndexRoute: CommunitiesIndexRoute,
+  CommunityIdDetailsRoute: CommunityIdDetailsRoute,
+  CommunityIdSettingsRoute: CommunityIdSettingsRoute,
+  CommunityIdIndexRoute: CommunityIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -105,3 +105,22 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 export const screenshotDir = 'test-results/screenshots';
+
+/** An account made through the REST API (faster than the sign-up form, which account.test.ts covers). */
+export async function registerUser(server: TestServer, u: { firstName: string; lastName: string; email: string; password: string }) {
+  const res = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...u, confirmPassword: u.password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+/** Signs in through the form and waits for the dashboard. */
+export async function signInAs(page: Page, server: TestServer, email: string, password: string) {
+  await page.goto(`${server.url}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.url}/dashboard`);
+}

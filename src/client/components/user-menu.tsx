@@ -1,6 +1,6 @@
 import { Avatar, Button, Circle, Menu, Portal } from '@chakra-ui/react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, User } from 'lucide-react';
+import { LayoutDashboard, LogOut, User, Users } from 'lucide-react';
 import { useCurrentUser } from '../features/auth/current-user';
 import { notify } from './toaster';
 
@@ -48,6 +48,9 @@ export function UserMenu() {
               <Menu.ItemGroupLabel>{fullName}</Menu.ItemGroupLabel>
               <Menu.Item value="dashboard" onSelect={() => navigate({ to: '/dashboard' })}>
                 <LayoutDashboard size={16} aria-hidden /> Dashboard
+              </Menu.Item>
+              <Menu.Item value="communities" onSelect={() => navigate({ to: '/communities' })}>
+                <Users size={16} aria-hidden /> Communities
               </Menu.Item>
               <Menu.Item value="profile" onSelect={() => navigate({ to: '/profile' })}>
                 <User size={16} aria-hidden /> Profile

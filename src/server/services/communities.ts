@@ -149,3 +149,10 @@ export function listJoinRequests(db: DB, p: { communityId: number }) {
   }[];
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
+
+/** How many communities the user belongs to and created (indexed counts, for dashboards). */
+export function countMine(db: DB, p: { userId: string }) {
+  const joined = statement(db, 'count-joined', () => 'SELECT count(*) AS n FROM memberships WHERE user_id = ?').get(p.userId) as { n: number };
+  const created = statement(db, 'count-created', () => 'SELECT count(*) AS n FROM communities WHERE creator_id = ?').get(p.userId) as { n: number };
+  return { joined: joined.n, created: created.n };
+}

@@ -63,7 +63,13 @@ export const pageInput = {
   limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
 };
 
-const filterText = z.string().trim().max(100, 'Search text must be at most 100 characters').optional();
+const filterText = z
+  .string()
+  .trim()
+  .max(100, 'Search text must be at most 100 characters')
+  // SQLite's FTS5 and LIKE both stop reading a pattern at NUL: it cannot be matched literally (and FTS5 threw, a 500).
+  .refine((v) => !v.includes('\u0000'), 'Search text cannot contain a NUL character')
+  .optional();
 export const listCommunitiesInput = z.object({ search: filterText, location: filterText, ...pageInput });
 export type ListCommunitiesInput = z.output<typeof listCommunitiesInput>;
 

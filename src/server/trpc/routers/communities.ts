@@ -11,7 +11,7 @@ import {
   updateCommunityInput,
 } from '../../../shared/schemas/communities';
 import { toCommunityDto } from '../../services/community-dto';
-import { findCommunity, listCommunities, listCreated, listJoined, listJoinRequests, listMembers } from '../../services/communities';
+import { countMine, findCommunity, listCommunities, listCreated, listJoined, listJoinRequests, listMembers } from '../../services/communities';
 import {
   createCommunity,
   decideJoinRequest,
@@ -47,6 +47,9 @@ export const communitiesRouter = router({
 
   joined: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listJoined(ctx.db, { userId: ctx.user.id, ...input })),
   created: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listCreated(ctx.db, { userId: ctx.user.id, ...input })),
+
+  /** The signed-in user's own counts, for the dashboard counters. */
+  myCounts: authedProcedure.query(({ ctx }) => countMine(ctx.db, { userId: ctx.user.id })),
 
   byId: publicProcedure.input(z.object({ id: communityId })).query(({ ctx, input }) => view(ctx, input.id)),
 

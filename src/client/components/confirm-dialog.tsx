@@ -1,0 +1,52 @@
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useState, type ReactElement } from 'react';
+
+/** Asks before something that cannot be undone; the action's button shows progress. */
+export function ConfirmDialog(props: {
+  trigger: ReactElement;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog" size="sm">
+      <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{props.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{props.description}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="red"
+                loading={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await props.onConfirm();
+                    setOpen(false);
+                  } finally {
+                    setBusy(false);
+                  }
+                }}
+              >
+                {props.confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

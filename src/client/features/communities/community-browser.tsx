@@ -1,0 +1,107 @@
+import { Box, Button, EmptyState, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack } from '@chakra-ui/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { MapPin, Search, Users } from 'lucide-react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { trpc } from '../../trpc';
+import { CommunityCard } from './community-card';
+
+const PAGE = 24;
+
+export function CardGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true" aria-label="Loading communities">
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} height="300px" rounded="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Search (name and description) and location filters over the server's list, newest first,
+ * paged by cursor with 'Load more'. The server decides what the viewer may see.
+ */
+export function CommunityBrowser(props: {
+  emptyTitle: string;
+  emptyActions?: ReactNode;
+  detailsPath?: 'community' | 'communities';
+}) {
+  const [search, setSearch] = useState('');
+  const [location, setLocation] = useState('');
+  // Typing stays responsive; the query follows the deferred value.
+  const filters = useDeferredValue({ search: search.trim(), location: location.trim() });
+  const q = useInfiniteQuery(
+    trpc.communities.list.infiniteQueryOptions(
+      { search: filters.search || undefined, location: filters.location || undefined, limit: PAGE },
+      { getNextPageParam: (last) => last.nextCursor, staleTime: 5 * 60 * 1000 },
+    ),
+  );
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = !!(search || location);
+
+  return (
+    <Stack gap="5">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" role="search">
+        <InputGroup startElement={<Search size={16} aria-hidden />} flex="2">
+          <Input aria-label="Search communities by name or description" placeholder="Search communities" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </InputGroup>
+        <InputGroup startElement={<MapPin size={16} aria-hidden />} flex="1">
+          <Input aria-label="Filter by location or zip" placeholder="Location or zip" value={location} onChange={(e) => setLocation(e.target.value)} />
+        </InputGroup>
+      </Stack>
+      {q.isPending ? (
+        <CardGridSkeleton />
+      ) : q.isError ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Title>Could not load communities</EmptyState.Title>
+            <Button onClick={() => q.refetch()}>Try again</Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : items.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <Users aria-hidden />
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title>{props.emptyTitle}</EmptyState.Title>
+              <EmptyState.Description>
+                {filtered ? 'Nothing matches these filters.' : 'Be the first to start one.'}
+              </EmptyState.Description>
+            </VStack>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+              {filtered && (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSearch('');
+                    setLocation('');
+                  }}
+                >
+                  Clear Filters
+                </Button>
+              )}
+              {props.emptyActions}
+            </Stack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" opacity={q.isFetching && !q.isFetchingNextPage ? 0.7 : 1}>
+            {items.map((c) => (
+              <CommunityCard key={c.id} community={c} detailsPath={props.detailsPath} />
+            ))}
+          </SimpleGrid>
+          {q.hasNextPage && (
+            <Box textAlign="center">
+              <Button variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage} loadingText="Loading...">
+                Load more
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

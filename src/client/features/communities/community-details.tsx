@@ -1,0 +1,129 @@
+import { Badge, Box, Button, Card, Center, Container, DataList, Heading, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Calendar, Lock, MapPin, Settings, Users } from 'lucide-react';
+import { trpc } from '../../trpc';
+import { JoinButton } from './join-button';
+import { CommunityNotFound } from './not-found';
+import { initials, isLeader, longDate, memberCountText } from './shared';
+
+/** /community/{id}/details and /communities/{id}: what anyone may know about a community. */
+export function CommunityDetails({ id }: { id: string }) {
+  const q = useQuery(trpc.communities.byId.queryOptions({ id: Number(id) }, { staleTime: 5 * 60 * 1000 }));
+  if (q.isPending) {
+    return (
+      <Container maxW="4xl" py="8" aria-busy="true">
+        <Skeleton h="240px" rounded="lg" mb="6" />
+        <Skeleton h="8" w="60%" mb="3" />
+        <Skeleton h="20" />
+      </Container>
+    );
+  }
+  if (q.isError || !q.data) return <CommunityNotFound />;
+  const c = q.data;
+  return (
+    <Container maxW="4xl" py={{ base: '4', md: '8' }}>
+      <Stack gap="6">
+        <Box aspectRatio={{ base: 2, md: 3 }} bg="brand.muted" rounded="lg" overflow="hidden">
+          {c.imageUrl ? (
+            <Image src={c.imageUrl} alt={`${c.name} banner`} w="full" h="full" objectFit="cover" />
+          ) : (
+            <Center h="full">
+              <Text fontSize="5xl" fontWeight="bold" color="brand.fg" aria-hidden>
+                {initials(c.name)}
+              </Text>
+            </Center>
+          )}
+        </Box>
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
+          <Stack gap="2">
+            <HStack gap="2" flexWrap="wrap">
+              <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+                {c.name}
+              </Heading>
+              {!c.isPublic && (
+                <Badge>
+                  <Lock size={12} aria-hidden /> Private
+                </Badge>
+              )}
+            </HStack>
+            <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
+              <HStack gap="1">
+                <Users size={14} aria-hidden /> {memberCountText(c.memberCount)}
+              </HStack>
+              {c.location && (
+                <HStack gap="1">
+                  <MapPin size={14} aria-hidden /> {c.location}
+                </HStack>
+              )}
+              {c.createdAt && (
+                <HStack gap="1">
+                  <Calendar size={14} aria-hidden /> Created {longDate(c.createdAt)}
+                </HStack>
+              )}
+            </HStack>
+          </Stack>
+          <HStack gap="2" alignSelf={{ md: 'flex-start' }} flexWrap="wrap">
+            {c.isMember && (
+              <Button asChild colorPalette="brand">
+                <Link to="/community/$id" params={{ id: String(c.id) }}>
+                  View Dashboard
+                </Link>
+              </Button>
+            )}
+            {isLeader(c.role) && (
+              <Button asChild variant="outline">
+                <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
+                  <Settings aria-hidden /> Settings
+                </Link>
+              </Button>
+            )}
+            {!c.isMember && <JoinButton community={c} size="md" signedOutLabel="Sign In to Join" />}
+          </HStack>
+        </Stack>
+        <Text>{c.description}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {c.isPublic
+            ? 'This is a public community: anyone can discover and join it.'
+            : 'This is a private community: membership requires approval from community administrators.'}
+        </Text>
+        <Stack direction={{ base: 'column', md: 'row' }} gap="4">
+          <Card.Root flex="1">
+            <Card.Header>
+              <Card.Title as="h2">About</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              <Text color="fg.muted">{c.description || 'This community has not written a description yet.'}</Text>
+              <Text fontSize="sm" color="fg.muted" mt="3">
+                Community ID: {c.id}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root flex="1">
+            <Card.Header>
+              <Card.Title as="h2">Activity</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              <DataList.Root orientation="horizontal">
+                <DataList.Item>
+                  <DataList.ItemLabel>Created</DataList.ItemLabel>
+                  <DataList.ItemValue>{c.createdAt ? longDate(c.createdAt) : 'Visible to members'}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Last updated</DataList.ItemLabel>
+                  <DataList.ItemValue>{c.updatedAt ? longDate(c.updatedAt) : 'Visible to members'}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Status</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <Badge colorPalette="green">Active</Badge>
+                  </DataList.ItemValue>
+                </DataList.Item>
+              </DataList.Root>
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

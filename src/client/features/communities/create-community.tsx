@@ -1,0 +1,90 @@
+import { Button, CloseButton, Dialog, HStack, Portal, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { createCommunityInput } from '../../../shared/schemas/communities';
+import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/current-user';
+import { CommunityFields } from './community-fields';
+import { refreshCommunities, type Community } from './shared';
+
+const EMPTY = { name: '', description: '', location: '', isPublic: true, imageUrl: '' };
+
+/** The create form with SPEC section 8's toasts; `onCreated` decides where to go next. */
+export function CreateCommunityForm(props: { onCreated: (c: Community) => void; onCancel?: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(createCommunityInput, EMPTY);
+  const create = useMutation(trpc.communities.create.mutationOptions());
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error('Failed to create community', checked.error);
+    try {
+      const community = await create.mutateAsync(checked.data);
+      notify.success('Community created successfully!', `Your new community "${community.name}" has been created.`);
+      await refreshCommunities(queryClient);
+      props.onCreated(community);
+    } catch (error) {
+      const info = form.applyServerError(error);
+      if (info.status === 401) return notify.error('Authentication required', 'Please sign in or refresh the page to create a community');
+      notify.error('Failed to create community', info.message || 'An unexpected error occurred');
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="6">
+        <CommunityFields form={form} />
+        <HStack justify="flex-end" gap="3">
+          {props.onCancel && (
+            <Button variant="ghost" onClick={props.onCancel} type="button">
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
+            Create Community
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+/** SPEC's create dialog: renders nothing without a user; closing resets the form (it remounts). */
+export function CreateCommunityDialog({ trigger, onCreated }: { trigger: ReactNode; onCreated?: (c: Community) => void }) {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Create a community</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              {open && (
+                <CreateCommunityForm
+                  onCancel={() => setOpen(false)}
+                  onCreated={(c) => {
+                    setOpen(false);
+                    onCreated?.(c);
+                  }}
+                />
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+

@@ -1,0 +1,71 @@
+import { Box, Button, Container, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { useCurrentUser } from '../auth/current-user';
+import { CommunityBrowser } from './community-browser';
+import { CreateCommunityDialog } from './create-community';
+
+/**
+ * /discover (signed out: public communities only), /discover-authenticated and /explore
+ * (signed in: every community, private ones as summaries). The server decides the scope.
+ */
+export function DiscoverPage({ title }: { title: string }) {
+  const { user } = useCurrentUser();
+  return (
+    <>
+      <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+        <Stack gap="6">
+          <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
+            <Box>
+              <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+                {title}
+              </Heading>
+              <Text color="fg.muted">
+                {user ? 'Find your people: associations, cultural groups and savings circles.' : 'Public communities you can join.'}
+              </Text>
+            </Box>
+            {user && (
+              <CreateCommunityDialog
+                trigger={
+                  <Button colorPalette="brand" alignSelf={{ md: 'center' }}>
+                    Create Community
+                  </Button>
+                }
+              />
+            )}
+          </Stack>
+          <CommunityBrowser
+            emptyTitle={user ? 'No communities found' : 'No public communities available'}
+            emptyActions={
+              !user && (
+                <Button asChild colorPalette="brand">
+                  <Link to="/signup">Sign Up to Create Community</Link>
+                </Button>
+              )
+            }
+          />
+        </Stack>
+      </Container>
+      {!user && <PublicFooter />}
+    </>
+  );
+}
+
+function PublicFooter() {
+  return (
+    <Box as="footer" borderTopWidth="1px" py="6" mt="8">
+      <Container maxW="6xl">
+        <HStack gap="6" justify="center" flexWrap="wrap" fontSize="sm">
+          <ChakraLink asChild>
+            <Link to="/">Home</Link>
+          </ChakraLink>
+          <ChakraLink asChild>
+            <Link to="/signin">Sign In</Link>
+          </ChakraLink>
+          <ChakraLink asChild>
+            <Link to="/signup">Sign Up</Link>
+          </ChakraLink>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Check, Clock } from 'lucide-react';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/current-user';
+import { refreshCommunities, type Community } from './shared';
+
+/**
+ * Join (public), ask to join (private), or show where the viewer stands. Signed-out visitors
+ * are sent to sign in first.
+ */
+export function JoinButton({ community, size = 'sm', signedOutLabel = 'Sign in to Join' }: { community: Community; size?: ButtonProps['size']; signedOutLabel?: string }) {
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const join = useMutation(
+    trpc.communities.join.mutationOptions({
+      onSuccess: async (result) => {
+        if (result.status === 'pending') notify.success('Request sent', 'The community’s leaders will review your request.');
+        else notify.success('Success!', 'You have joined the community.');
+        await refreshCommunities(queryClient);
+      },
+      onError: (e) => notify.error('Failed to join community', errorInfo(e).message || 'An unexpected error occurred'),
+    }),
+  );
+  if (!user) {
+    return (
+      <Button asChild size={size} colorPalette="brand">
+        <Link to="/signin" search={{ redirect: `/community/${community.id}/details` }}>
+          {signedOutLabel}
+        </Link>
+      </Button>
+    );
+  }
+  if (community.isMember) {
+    return (
+      <Button size={size} disabled variant="subtle">
+        <Check aria-hidden /> Joined
+      </Button>
+    );
+  }
+  if (community.requestPending) {
+    return (
+      <Button size={size} disabled variant="subtle">
+        <Clock aria-hidden /> Request pending
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size={size}
+      colorPalette="brand"
+      loading={join.isPending}
+      loadingText={community.isPublic ? 'Joining...' : 'Sending...'}
+      onClick={() => join.mutate({ communityId: community.id })}
+    >
+      {community.isPublic ? 'Join' : 'Request to join'}
+    </Button>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { createCommunityInput } from '../../../shared/schemas/communities';
+import { trpc } from '../../trpc';
+import { CommunityFields } from '../communities/community-fields';
+import { longDate, refreshCommunities, type Community } from '../communities/shared';
+
+/** General settings, editable by the creator and admins (the original's 'Coming Soon' made real). */
+export function GeneralSettings({ community: c }: { community: Community }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(createCommunityInput, {
+    name: c.name,
+    description: c.description,
+    location: c.location ?? '',
+    isPublic: c.isPublic,
+    imageUrl: c.imageUrl ?? '',
+  });
+  const update = useMutation(trpc.communities.update.mutationOptions());
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error('Validation Error', checked.error);
+    try {
+      await update.mutateAsync({ communityId: c.id, ...checked.data });
+      notify.success('Community updated', 'Your changes are saved.');
+      await refreshCommunities(queryClient);
+    } catch (error) {
+      notify.error('Error', form.applyServerError(error).message || 'Failed to update community.');
+    }
+  }
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">General Settings</Card.Title>
+        <Text color="fg.muted" fontSize="sm">
+          Created on {longDate(c.createdAt)} · {c.isPublic ? 'Public' : 'Private'}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="6">
+            <CommunityFields form={form} />
+            <HStack justify="flex-end">
+              <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText="Saving...">
+                Save changes
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,77 @@
+import { Avatar, Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { initials, longDate, refreshCommunities, type Community } from '../communities/shared';
+
+/** Pending requests to join a private community, approved or declined by creator and admins. */
+export function RequestSettings({ community: c }: { community: Community }) {
+  const queryClient = useQueryClient();
+  const q = useQuery(trpc.communities.requests.queryOptions({ communityId: c.id }));
+  const decide = useMutation(
+    trpc.communities.decideRequest.mutationOptions({
+      onSuccess: async (r) => {
+        notify.success(r.status === 'approved' ? 'Request approved' : 'Request declined');
+        await refreshCommunities(queryClient);
+      },
+      onError: (e) => notify.error('Error', errorInfo(e).message),
+    }),
+  );
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Requests</Card.Title>
+        <Text color="fg.muted" fontSize="sm">
+          People asking to join {c.name}.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Skeleton h="24" />
+        ) : !q.data?.length ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Inbox aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title>No pending requests</EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack gap="3">
+            {q.data.map((r) => {
+              const name = `${r.firstName} ${r.lastName}`.trim();
+              const busy = decide.isPending && decide.variables?.requestId === r.id;
+              return (
+                <HStack key={r.id} justify="space-between" borderWidth="1px" rounded="md" p="3" flexWrap="wrap" gap="3" data-testid="join-request">
+                  <HStack gap="3">
+                    <Avatar.Root size="sm" colorPalette="brand">
+                      <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
+                      {r.profileImageUrl && <Avatar.Image src={r.profileImageUrl} alt="" />}
+                    </Avatar.Root>
+                    <Stack gap="0">
+                      <Text fontWeight="medium">{name}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {r.location ? `${r.location} · ` : ''}asked {longDate(r.createdAt)}
+                      </Text>
+                    </Stack>
+                  </HStack>
+                  <HStack gap="2">
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => decide.mutate({ communityId: c.id, requestId: r.id, approve: false })}>
+                      Decline
+                    </Button>
+                    <Button size="sm" colorPalette="brand" loading={busy} onClick={() => decide.mutate({ communityId: c.id, requestId: r.id, approve: true })}>
+                      Approve {name.split(' ')[0]}
+                    </Button>
+                  </HStack>
+                </HStack>
+              );
+            })}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CommunityDetails } from '../../../features/communities/community-details';
+
+export const Route = createFileRoute('/community/$id/details')({ component: () => <CommunityDetails id={Route.useParams().id} /> });

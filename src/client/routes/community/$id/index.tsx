@@ -1,0 +1,155 @@
+import { Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { ComingSoon } from '../../../components/coming-soon';
+import { useCurrentUser } from '../../../features/auth/current-user';
+import { CommunityHeader } from '../../../features/communities/community-header';
+import { JoinButton } from '../../../features/communities/join-button';
+import { MemberDirectory } from '../../../features/communities/member-directory';
+import { CommunityNotFound } from '../../../features/communities/not-found';
+import { isLeader, memberCountText, type Community } from '../../../features/communities/shared';
+import { trpc } from '../../../trpc';
+
+export const Route = createFileRoute('/community/$id/')({ component: CommunityDashboardPage });
+
+function CommunityDashboardPage() {
+  const { id } = Route.useParams();
+  const { user, isLoading } = useCurrentUser();
+  const q = useQuery(trpc.communities.byId.queryOptions({ id: Number(id) }, { enabled: !!user, staleTime: 5 * 60 * 1000 }));
+  if (!isLoading && !user) {
+    return (
+      <Center py="24">
+        <VStack gap="4" textAlign="center">
+          <Text>Please sign in to view this community.</Text>
+          <Button asChild colorPalette="brand">
+            <Link to="/signin" search={{ redirect: `/community/${id}` }}>
+              Sign In
+            </Link>
+          </Button>
+        </VStack>
+      </Center>
+    );
+  }
+  if (isLoading || q.isPending) {
+    return (
+      <Container maxW="6xl" py="8" aria-busy="true">
+        <Skeleton h="14" w="50%" mb="6" />
+        <Skeleton h="300px" />
+      </Container>
+    );
+  }
+  if (q.isError || !q.data) return <CommunityNotFound />;
+  const c = q.data;
+  if (!c.isMember) {
+    return (
+      <Center py="24" px="4">
+        <VStack gap="4" textAlign="center">
+          <Text fontWeight="semibold">{c.name}</Text>
+          <Text color="fg.muted">Only members can open this community’s dashboard.</Text>
+          <HStack>
+            <Button asChild variant="outline">
+              <Link to="/community/$id/details" params={{ id }}>
+                View Details
+              </Link>
+            </Button>
+            <JoinButton community={c} size="md" />
+          </HStack>
+        </VStack>
+      </Center>
+    );
+  }
+  return <CommunityDashboard community={c} />;
+}
+
+const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'finances'] as const;
+
+function CommunityDashboard({ community: c }: { community: Community }) {
+  const [tab, setTab] = useState<string>('overview');
+  const seesFinances = isLeader(c.role) || c.role === 'treasurer';
+  return (
+    <Container maxW="6xl" py={{ base: '4', md: '8' }}>
+      <Stack gap="6">
+        <CommunityHeader community={c} />
+        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount>
+          <Tabs.List overflowX="auto" overflowY="hidden">
+            {TABS.filter((t) => t !== 'finances' || seesFinances).map((t) => (
+              <Tabs.Trigger key={t} value={t} textTransform="capitalize">
+                {t}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="overview">
+            <Overview community={c} onJump={setTab} />
+          </Tabs.Content>
+          <Tabs.Content value="members">
+            <Stack gap="4">
+              {isLeader(c.role) && (
+                <Button asChild size="sm" variant="outline" alignSelf="flex-end">
+                  <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: 'members' }}>
+                    Manage
+                  </Link>
+                </Button>
+              )}
+              <MemberDirectory communityId={c.id} />
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="events">
+            <ComingSoon title="No events scheduled" description="Event scheduling with RSVPs is on its way." />
+          </Tabs.Content>
+          <Tabs.Content value="discussions">
+            <ComingSoon title="No discussions yet" description="Discussion topics and polls are on their way." />
+          </Tabs.Content>
+          <Tabs.Content value="documents">
+            <ComingSoon title="No documents yet" description="Shared documents for your members are on their way." />
+          </Tabs.Content>
+          {seesFinances && (
+            <Tabs.Content value="finances">
+              <ComingSoon title="Finances" description="Transparent dues, expenses and reports are on their way." />
+            </Tabs.Content>
+          )}
+        </Tabs.Root>
+      </Stack>
+    </Container>
+  );
+}
+
+function Overview({ community: c, onJump }: { community: Community; onJump: (tab: string) => void }) {
+  const rows: { label: string; value: string; tab: string }[] = [
+    { label: 'Members', value: memberCountText(c.memberCount), tab: 'members' },
+    { label: 'Upcoming events', value: 'Coming soon', tab: 'events' },
+    { label: 'Active polls', value: 'Coming soon', tab: 'discussions' },
+    { label: 'Dues status', value: 'Coming soon', tab: 'finances' },
+    { label: 'Active discussions', value: 'Coming soon', tab: 'discussions' },
+  ];
+  return (
+    <Stack direction={{ base: 'column', lg: 'row' }} gap="5" align="stretch">
+      <Card.Root flex="1">
+        <Card.Header>
+          <Card.Title as="h2">Quick Stats</Card.Title>
+        </Card.Header>
+        <Card.Body gap="1">
+          {rows
+            .filter((r) => r.tab !== 'finances' || isLeader(c.role) || c.role === 'treasurer')
+            .map((r) => (
+              <Button key={r.label} variant="ghost" justifyContent="space-between" onClick={() => onJump(r.tab)}>
+                <Text>{r.label}</Text>
+                <HStack color="fg.muted">
+                  <Text>{r.value}</Text>
+                  <ChevronRight size={16} aria-hidden />
+                </HStack>
+              </Button>
+            ))}
+        </Card.Body>
+      </Card.Root>
+      <Stack flex="2" gap="5">
+        <ComingSoon title="Announcements" description="News from your community’s leaders will appear here." />
+        <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>
+          <ComingSoon title="Recent Documents" description="Shared files will appear here." />
+          <ComingSoon title="Upcoming Events" description="Events and RSVPs will appear here." />
+        </HStack>
+      </Stack>
+    </Stack>
+  );
+}
