@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './tokens';
 export * from './communities';
+export * from './announcements';

@@ -6,6 +6,7 @@ const config = defineConfig({
     'html, body': { minHeight: '100%' },
     // Focus must always be visible for keyboard users.
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    '.sr-only': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
     '.skip-link': {
       position: 'absolute',
       left: '-9999px',

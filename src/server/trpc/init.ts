@@ -45,25 +45,34 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
 });
 
 /**
- * A member of the community named by `communityId`: loads the community and the caller's
- * membership. Unknown community → NOT_FOUND; outsiders → FORBIDDEN for a public community and
- * NOT_FOUND for a private one (its inside is not theirs to know about).
+ * The caller's role in a community. Unknown community → NOT_FOUND; outsiders → FORBIDDEN for a
+ * public community and NOT_FOUND for a private one (its inside is not theirs to know about).
  */
-export const communityMemberProcedure = authedProcedure.input(z.object({ communityId })).use(({ ctx, input, next }) => {
-  const community = findCommunity(ctx.db, { id: input.communityId, viewerId: ctx.user.id });
+export function requireMembership(ctx: Pick<Context, 'db'> & { user: { id: string } }, id: number) {
+  const community = findCommunity(ctx.db, { id, viewerId: ctx.user.id });
   if (!community) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
   if (!community.viewerRole) {
     if (!community.isPublic) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Only members of this community can do this.' });
   }
-  return next({ ctx: { ...ctx, community, role: community.viewerRole as CommunityRole } });
-});
+  return { community, role: community.viewerRole as CommunityRole };
+}
 
-/** The community's creator or one of its admins (SPEC section 6: who may open settings). */
-export const communityAdminProcedure = communityMemberProcedure.use(({ ctx, next }) => {
-  if (ctx.role !== 'creator' && ctx.role !== 'admin') {
+/** SPEC section 6: the creator or an admin may manage a community. */
+export function requireLeader(role: CommunityRole) {
+  if (role !== 'creator' && role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to access community settings." });
   }
+}
+
+/** A member of the community named by `communityId`; ctx gains `community` and `role`. */
+export const communityMemberProcedure = authedProcedure
+  .input(z.object({ communityId }))
+  .use(({ ctx, input, next }) => next({ ctx: { ...ctx, ...requireMembership(ctx, input.communityId) } }));
+
+/** The community's creator or one of its admins (who may open settings). */
+export const communityAdminProcedure = communityMemberProcedure.use(({ ctx, next }) => {
+  requireLeader(ctx.role);
   return next();
 });
 

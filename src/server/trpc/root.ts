@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './init';
+import { announcementsRouter, categoriesRouter } from './routers/announcements';
 import { authRouter } from './routers/auth';
 import { communitiesRouter } from './routers/communities';
 import { profileRouter } from './routers/profile';
@@ -7,6 +8,8 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   communities: communitiesRouter,
+  announcements: announcementsRouter,
+  categories: categoriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

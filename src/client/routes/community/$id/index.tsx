@@ -4,6 +4,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { ComingSoon } from '../../../components/coming-soon';
+import { AnnouncementsCard } from '../../../features/announcements/announcements-card';
 import { useCurrentUser } from '../../../features/auth/current-user';
 import { CommunityHeader } from '../../../features/communities/community-header';
 import { JoinButton } from '../../../features/communities/join-button';
@@ -144,7 +145,7 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
         </Card.Body>
       </Card.Root>
       <Stack flex="2" gap="5">
-        <ComingSoon title="Announcements" description="News from your community’s leaders will appear here." />
+        <AnnouncementsCard communityId={c.id} canManage={isLeader(c.role)} />
         <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>
           <ComingSoon title="Recent Documents" description="Shared files will appear here." />
           <ComingSoon title="Upcoming Events" description="Events and RSVPs will appear here." />

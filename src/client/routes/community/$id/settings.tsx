@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { ComingSoon } from '../../../components/coming-soon';
+import { AnnouncementsSettings } from '../../../features/announcements/announcements-settings';
+import { CategoriesSettings } from '../../../features/announcements/categories-settings';
 import { notify } from '../../../components/toaster';
 import { RequireUser } from '../../../features/auth/require-user';
 import { CommunityNotFound } from '../../../features/communities/not-found';
@@ -57,7 +58,7 @@ function SettingsPage() {
 }
 
 function Settings({ community: c }: { community: Community }) {
-  const { section = 'general' } = Route.useSearch();
+  const { section = 'announcements' } = Route.useSearch();
   const requests = useQuery(trpc.communities.requests.queryOptions({ communityId: c.id }));
   const pending = requests.data?.length ?? 0;
   return (
@@ -101,8 +102,8 @@ function Settings({ community: c }: { community: Community }) {
             {section === 'general' && <GeneralSettings community={c} />}
             {section === 'members' && <MemberSettings community={c} />}
             {section === 'requests' && <RequestSettings community={c} />}
-            {section === 'announcements' && <ComingSoon title="Announcements" description="Writing, pinning and scheduling announcements is on its way." />}
-            {section === 'categories' && <ComingSoon title="Categories" description="Colour-coded announcement categories are on their way." />}
+            {section === 'announcements' && <AnnouncementsSettings communityId={c.id} />}
+            {section === 'categories' && <CategoriesSettings communityId={c.id} />}
           </Box>
         </Stack>
       </Stack>

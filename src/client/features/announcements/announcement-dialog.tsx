@@ -1,0 +1,119 @@
+import { Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { announcementFields } from '../../../shared/schemas/announcements';
+import { trpc } from '../../trpc';
+import { refreshAnnouncements, type Announcement } from './shared';
+
+/** 'New Announcement' and edit: SPEC's fields and defaults (published, not pinned). */
+export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{editing ? 'Edit Announcement' : 'New Announcement'}</Dialog.Title>
+            </Dialog.Header>
+            {open && <AnnouncementForm communityId={communityId} editing={editing} onDone={() => setOpen(false)} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function AnnouncementForm({ communityId, editing, onDone }: { communityId: number; editing?: Announcement; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const categories = useQuery(trpc.categories.list.queryOptions({ communityId }));
+  const form = useZodForm(announcementFields, {
+    title: editing?.title ?? '',
+    content: editing?.content ?? '',
+    categoryId: editing?.categoryId ? String(editing.categoryId) : '',
+    isPinned: editing?.isPinned ?? false,
+    isPublished: editing?.isPublished ?? true,
+  });
+  const create = useMutation(trpc.announcements.create.mutationOptions());
+  const update = useMutation(trpc.announcements.update.mutationOptions());
+  const busy = create.isPending || update.isPending;
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error('Validation Error', checked.error);
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
+      else await create.mutateAsync({ communityId, ...checked.data });
+      notify.success(editing ? 'Announcement updated' : 'Announcement created');
+      await refreshAnnouncements(queryClient);
+      onDone();
+    } catch (error) {
+      form.applyServerError(error);
+      notify.error('Error', editing ? 'Failed to update announcement.' : 'Failed to create announcement.');
+    }
+  }
+
+  const switchRow = (name: 'isPinned' | 'isPublished', label: string) => (
+    <Switch.Root
+      checked={!!form.values[name]}
+      onCheckedChange={(e) => form.setValue(name, e.checked)}
+      colorPalette="brand"
+      ids={{ hiddenInput: name }}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="title" label="Title" error={form.errors.title}>
+            <Input {...form.field('title')} maxLength={220} />
+          </FormField>
+          <FormField name="content" label="Content" error={form.errors.content} helper="Plain text; **bold**, *italic*, lists starting with '- ' and links work.">
+            <Textarea {...form.field('content')} rows={8} />
+          </FormField>
+          <FormField name="categoryId" label="Category" error={form.errors.categoryId}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('categoryId')}>
+                <option value="">None</option>
+                {categories.data?.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <HStack gap="6" flexWrap="wrap">
+            {switchRow('isPinned', 'Pinned')}
+            {switchRow('isPublished', 'Published')}
+          </HStack>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={busy} loadingText="Saving...">
+          {editing ? 'Save changes' : 'Create Announcement'}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

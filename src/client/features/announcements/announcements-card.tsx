@@ -1,0 +1,97 @@
+import { Badge, Button, Card, CloseButton, Dialog, HStack, Link as ChakraLink, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Pin, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Markdown } from '../../components/markdown';
+import { markdownToText } from '../../../shared/markdown';
+import { PREVIEW_LENGTH } from '../../../shared/schemas/announcements';
+import { trpc } from '../../trpc';
+import { CategoryBadge } from './category-badge';
+import { shortDate, type Announcement } from './shared';
+
+const preview = (content: string) => {
+  const text = markdownToText(content);
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH).trimEnd()}…` : text;
+};
+
+/** The community dashboard's Announcements card: pinned first, a 150-character preview, 'Read more'. */
+export function AnnouncementsCard({ communityId, canManage }: { communityId: number; canManage: boolean }) {
+  const q = useQuery(trpc.announcements.list.queryOptions({ communityId, limit: 20 }, { staleTime: 2 * 60 * 1000 }));
+  const [open, setOpen] = useState<Announcement | null>(null);
+  // Leaders' lists include drafts; the dashboard shows what members see.
+  const items = (q.data?.items ?? []).filter((a) => a.isPublished).slice(0, 5);
+  const settings = { to: '/community/$id/settings', params: { id: String(communityId) }, search: { section: 'announcements' as const } };
+  return (
+    <Card.Root>
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
+        <Card.Title as="h2">Announcements</Card.Title>
+        {canManage && (
+          <Button asChild size="xs" variant="outline">
+            <Link {...settings}>
+              <Plus aria-hidden /> New
+            </Link>
+          </Button>
+        )}
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Spinner color="brand.solid" aria-label="Loading announcements" />
+        ) : items.length === 0 ? (
+          <Stack gap="2">
+            <Text color="fg.muted">No announcements yet</Text>
+            {canManage && (
+              <ChakraLink asChild color="brand.fg" fontSize="sm">
+                <Link {...settings}>Create your first announcement</Link>
+              </ChakraLink>
+            )}
+          </Stack>
+        ) : (
+          <Stack gap="4" separator={<hr />}>
+            {items.map((a) => (
+              <Stack key={a.id} gap="1" data-testid="announcement-item">
+                <HStack gap="2" flexWrap="wrap">
+                  <Text fontWeight="semibold">{a.title}</Text>
+                  {a.isPinned && (
+                    <Badge colorPalette="brand" size="sm">
+                      <Pin size={10} aria-hidden /> Pinned
+                    </Badge>
+                  )}
+                  {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
+                </HStack>
+                <Text fontSize="xs" color="fg.muted">
+                  {shortDate(a.publishDate)} · Posted by {a.postedBy}
+                </Text>
+                <Text fontSize="sm">{preview(a.content)}</Text>
+                <Button variant="plain" size="xs" alignSelf="flex-start" px="0" color="brand.fg" onClick={() => setOpen(a)}>
+                  Read more<span className="sr-only"> about {a.title}</span>
+                </Button>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+      <Dialog.Root open={!!open} onOpenChange={(e) => !e.open && setOpen(null)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{open?.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text fontSize="sm" color="fg.muted" mb="4">
+                  {shortDate(open?.publishDate ?? null)} · Posted by {open?.postedBy}
+                </Text>
+                {open && <Markdown source={open.content} />}
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Card.Root>
+  );
+}

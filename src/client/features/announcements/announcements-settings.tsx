@@ -1,0 +1,137 @@
+import { Badge, Button, Card, EmptyState, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Megaphone, Pencil, Pin, PinOff, Plus, Trash2 } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { notify } from '../../components/toaster';
+import { trpc } from '../../trpc';
+import { AnnouncementDialog } from './announcement-dialog';
+import { CategoryBadge } from './category-badge';
+import { refreshAnnouncements, shortDate, type Announcement } from './shared';
+
+/** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
+export function AnnouncementsSettings({ communityId }: { communityId: number }) {
+  const queryClient = useQueryClient();
+  const q = useInfiniteQuery(trpc.announcements.list.infiniteQueryOptions({ communityId, limit: 50 }, { getNextPageParam: (l) => l.nextCursor }));
+  const del = useMutation(trpc.announcements.delete.mutationOptions());
+  const pin = useMutation(
+    trpc.announcements.togglePin.mutationOptions({
+      onSuccess: async () => {
+        notify.success('Pin status updated');
+        await refreshAnnouncements(queryClient);
+      },
+      onError: () => notify.error('Error', 'Failed to update pin status.'),
+    }),
+  );
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const row = (a: Announcement) => (
+    <Card.Root
+      key={a.id}
+      size="sm"
+      borderColor={a.isPinned ? 'brand.solid' : undefined}
+      bg={a.isPinned ? 'brand.subtle' : undefined}
+      data-testid="announcement-row"
+    >
+      <Card.Body>
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
+          <Stack gap="1" minW="0">
+            <HStack gap="2" flexWrap="wrap">
+              <Text fontWeight="semibold">{a.title}</Text>
+              {a.isPinned && (
+                <Badge colorPalette="brand">
+                  <Pin size={12} aria-hidden /> Pinned
+                </Badge>
+              )}
+              {!a.isPublished && <Badge colorPalette="orange">Draft</Badge>}
+              {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
+            </HStack>
+            <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+              {a.content}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {a.isPublished ? `Published ${shortDate(a.publishDate)}` : `Created ${shortDate(a.createdAt)}`} · Posted by {a.postedBy}
+            </Text>
+          </Stack>
+          <HStack gap="1" alignSelf={{ sm: 'flex-start' }}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={a.isPinned ? `Unpin ${a.title}` : `Pin ${a.title}`}
+              onClick={() => pin.mutate({ id: a.id })}
+              loading={pin.isPending && pin.variables?.id === a.id}
+            >
+              {a.isPinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
+            </IconButton>
+            <AnnouncementDialog
+              communityId={communityId}
+              editing={a}
+              trigger={
+                <IconButton size="sm" variant="ghost" aria-label={`Edit ${a.title}`}>
+                  <Pencil aria-hidden />
+                </IconButton>
+              }
+            />
+            <ConfirmDialog
+              trigger={
+                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${a.title}`}>
+                  <Trash2 aria-hidden />
+                </IconButton>
+              }
+              title="Delete this announcement?"
+              description="This action cannot be undone."
+              confirmLabel="Delete"
+              onConfirm={async () => {
+                try {
+                  await del.mutateAsync({ id: a.id });
+                  notify.success('Announcement deleted');
+                  await refreshAnnouncements(queryClient);
+                } catch {
+                  notify.error('Error', 'Failed to delete announcement.');
+                }
+              }}
+            />
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+
+  return (
+    <Card.Root>
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
+        <Card.Title as="h2">Announcements</Card.Title>
+        <AnnouncementDialog
+          communityId={communityId}
+          trigger={
+            <Button size="sm" colorPalette="brand">
+              <Plus aria-hidden /> New Announcement
+            </Button>
+          }
+        />
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Skeleton h="32" />
+        ) : items.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Megaphone aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title>No announcements yet.</EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack gap="3">
+            {items.map(row)}
+            {q.hasNextPage && (
+              <Button variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
+                Load more
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

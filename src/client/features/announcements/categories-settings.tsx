@@ -1,0 +1,178 @@
+import { Box, Button, Card, CloseButton, Dialog, EmptyState, HStack, IconButton, Input, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { useState, type ReactElement } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { DEFAULT_CATEGORY_COLOR, categoryFields } from '../../../shared/schemas/announcements';
+import { trpc } from '../../trpc';
+import { refreshAnnouncements, type Category } from './shared';
+
+/** Settings → Categories: a grid with colour dots; create, edit and delete (with SPEC's warning). */
+export function CategoriesSettings({ communityId }: { communityId: number }) {
+  const queryClient = useQueryClient();
+  const q = useQuery(trpc.categories.list.queryOptions({ communityId }));
+  const del = useMutation(trpc.categories.delete.mutationOptions());
+  return (
+    <Card.Root>
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
+        <Card.Title as="h2">Categories</Card.Title>
+        <CategoryDialog
+          communityId={communityId}
+          trigger={
+            <Button size="sm" colorPalette="brand">
+              <Plus aria-hidden /> New Category
+            </Button>
+          }
+        />
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Skeleton h="24" />
+        ) : !q.data?.length ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Tags aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title>No categories yet.</EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+            {q.data.map((c) => (
+              <Card.Root key={c.id} size="sm" data-testid="category-card">
+                <Card.Body>
+                  <HStack justify="space-between" align="flex-start">
+                    <HStack gap="2" align="flex-start" minW="0">
+                      <Box boxSize="3" rounded="full" bg={c.color} mt="1.5" flexShrink={0} aria-hidden />
+                      <Stack gap="0" minW="0">
+                        <Text fontWeight="semibold">{c.name}</Text>
+                        {c.description && (
+                          <Text fontSize="sm" color="fg.muted">
+                            {c.description}
+                          </Text>
+                        )}
+                      </Stack>
+                    </HStack>
+                    <HStack gap="0">
+                      <CategoryDialog
+                        communityId={communityId}
+                        editing={c}
+                        trigger={
+                          <IconButton size="xs" variant="ghost" aria-label={`Edit ${c.name}`}>
+                            <Pencil aria-hidden />
+                          </IconButton>
+                        }
+                      />
+                      <ConfirmDialog
+                        trigger={
+                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`}>
+                            <Trash2 aria-hidden />
+                          </IconButton>
+                        }
+                        title={`Delete ${c.name}?`}
+                        description="Announcements using this category will no longer be categorized."
+                        confirmLabel="Delete"
+                        onConfirm={async () => {
+                          try {
+                            await del.mutateAsync({ id: c.id });
+                            notify.success('Category deleted');
+                            await refreshAnnouncements(queryClient);
+                          } catch {
+                            notify.error('Error', 'Failed to delete category.');
+                          }
+                        }}
+                      />
+                    </HStack>
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function CategoryDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Category }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size="sm">
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{editing ? 'Edit Category' : 'New Category'}</Dialog.Title>
+            </Dialog.Header>
+            {open && <CategoryForm communityId={communityId} editing={editing} onDone={() => setOpen(false)} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function CategoryForm({ communityId, editing, onDone }: { communityId: number; editing?: Category; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(categoryFields, {
+    name: editing?.name ?? '',
+    description: editing?.description ?? '',
+    color: editing?.color ?? DEFAULT_CATEGORY_COLOR,
+  });
+  const create = useMutation(trpc.categories.create.mutationOptions());
+  const update = useMutation(trpc.categories.update.mutationOptions());
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error('Validation Error', checked.error);
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
+      else await create.mutateAsync({ communityId, ...checked.data });
+      notify.success(editing ? 'Category updated' : 'Category created');
+      await refreshAnnouncements(queryClient);
+      onDone();
+    } catch (error) {
+      const info = form.applyServerError(error);
+      notify.error('Error', info.status === 409 ? info.message : editing ? 'Failed to update category.' : 'Failed to create category.');
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="name" label="Name" error={form.errors.name}>
+            <Input {...form.field('name')} maxLength={60} />
+          </FormField>
+          <FormField name="color" label="Colour" error={form.errors.color}>
+            <HStack>
+              <Input {...form.field('color')} type="color" w="16" p="1" />
+              <Text fontFamily="mono" fontSize="sm">
+                {form.values.color}
+              </Text>
+            </HStack>
+          </FormField>
+          <FormField name="description" label="Description (optional)" error={form.errors.description}>
+            <Input {...form.field('description')} />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={create.isPending || update.isPending}>
+          {editing ? 'Save changes' : 'Create Category'}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

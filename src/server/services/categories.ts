@@ -1,0 +1,72 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq } from 'drizzle-orm';
+import { announcementCategories, type CategoryRow } from '../../../db/schema';
+import type { DB } from '../db';
+import type { CategoryFields } from '../../shared/schemas/announcements';
+import { fieldError } from './errors';
+
+const toDto = (c: CategoryRow) => ({
+  id: c.id,
+  communityId: c.communityId,
+  name: c.name,
+  description: c.description,
+  color: c.color,
+  createdAt: new Date(c.createdAt).toISOString(),
+});
+export type CategoryDto = ReturnType<typeof toDto>;
+
+const duplicate = () => fieldError('CONFLICT', 'name', 'This community already has a category with that name');
+const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export function listCategories(db: DB, p: { communityId: number }) {
+  return db
+    .select()
+    .from(announcementCategories)
+    .where(eq(announcementCategories.communityId, p.communityId))
+    .orderBy(asc(announcementCategories.name))
+    .limit(500)
+    .all()
+    .map(toDto);
+}
+
+export function categoryCommunity(db: DB, id: number): number | undefined {
+  return db
+    .select({ communityId: announcementCategories.communityId })
+    .from(announcementCategories)
+    .where(eq(announcementCategories.id, id))
+    .get()?.communityId;
+}
+
+export function createCategory(db: DB, p: { communityId: number; input: CategoryFields; now: number }) {
+  try {
+    return toDto(db.insert(announcementCategories).values({ ...p.input, communityId: p.communityId, createdAt: p.now }).returning().get());
+  } catch (e) {
+    if (isUniqueViolation(e)) throw duplicate();
+    throw e;
+  }
+}
+
+export function updateCategory(db: DB, p: { id: number; communityId: number; changes: Partial<CategoryFields> }) {
+  try {
+    const row = db
+      .update(announcementCategories)
+      .set(p.changes)
+      .where(and(eq(announcementCategories.id, p.id), eq(announcementCategories.communityId, p.communityId)))
+      .returning()
+      .get();
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Category not found' });
+    return toDto(row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw duplicate();
+    throw e;
+  }
+}
+
+/** Its announcements become uncategorised (ON DELETE SET NULL) in the same statement's transaction. */
+export function deleteCategory(db: DB, p: { id: number; communityId: number }) {
+  db.transaction((tx) => {
+    tx.delete(announcementCategories)
+      .where(and(eq(announcementCategories.id, p.id), eq(announcementCategories.communityId, p.communityId)))
+      .run();
+  });
+}

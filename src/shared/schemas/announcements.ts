@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { communityId } from './communities';
+
+/** SPEC section 5's words, with limits users expect (the original had none). */
+export const ANNOUNCEMENT_MSG = {
+  required: 'Title and content are required.',
+  titleLong: 'Title must be at most 200 characters',
+  contentLong: 'Content must be at most 20,000 characters',
+  categoryRequired: 'Category name is required.',
+  categoryLong: 'Category name must be at most 50 characters',
+  color: 'Colour must be a hex value such as #66CDAA',
+  wrongCategory: 'Choose a category of this community',
+} as const;
+
+export const DEFAULT_CATEGORY_COLOR = '#66CDAA';
+export const PREVIEW_LENGTH = 150;
+
+const recordId = (what: string) => z.coerce.number({ message: `${what} not found` }).int().positive(`${what} not found`).max(Number.MAX_SAFE_INTEGER);
+
+const title = z.string({ message: ANNOUNCEMENT_MSG.required }).trim().min(1, ANNOUNCEMENT_MSG.required).max(200, ANNOUNCEMENT_MSG.titleLong);
+const content = z.string({ message: ANNOUNCEMENT_MSG.required }).trim().min(1, ANNOUNCEMENT_MSG.required).max(20_000, ANNOUNCEMENT_MSG.contentLong);
+/** '' or null means 'None'; a number must be a category of the same community (checked on the server). */
+const categoryId = z
+  .union([z.literal(''), z.null(), z.coerce.number().int().positive(ANNOUNCEMENT_MSG.wrongCategory)], { message: ANNOUNCEMENT_MSG.wrongCategory })
+  .transform((v) => (v === '' ? null : v))
+  .optional();
+
+export const announcementFields = z.object({
+  title,
+  content,
+  categoryId,
+  isPinned: z.boolean({ message: 'isPinned must be true or false' }).default(false),
+  isPublished: z.boolean({ message: 'isPublished must be true or false' }).default(true),
+});
+export const createAnnouncementInput = announcementFields.extend({ communityId });
+export const updateAnnouncementInput = z.object({
+  id: recordId('Announcement'),
+  title: title.optional(),
+  content: content.optional(),
+  categoryId,
+  isPinned: z.boolean({ message: 'isPinned must be true or false' }).optional(),
+  isPublished: z.boolean({ message: 'isPublished must be true or false' }).optional(),
+});
+export const announcementIdInput = z.object({ id: recordId('Announcement') });
+export type AnnouncementFields = z.output<typeof announcementFields>;
+export type AnnouncementChanges = Omit<z.output<typeof updateAnnouncementInput>, 'id'>;
+
+export const listAnnouncementsInput = z.object({
+  communityId,
+  cursor: z.string().max(80, 'Invalid cursor').optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
+});
+
+const categoryName = z
+  .string({ message: ANNOUNCEMENT_MSG.categoryRequired })
+  .trim()
+  .min(1, ANNOUNCEMENT_MSG.categoryRequired)
+  .max(50, ANNOUNCEMENT_MSG.categoryLong);
+const description = z
+  .string()
+  .trim()
+  .max(200, 'Description must be at most 200 characters')
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+const color = z.string({ message: ANNOUNCEMENT_MSG.color }).trim().regex(/^#[0-9a-fA-F]{6}$/, ANNOUNCEMENT_MSG.color);
+
+export const categoryFields = z.object({ name: categoryName, description, color: color.default(DEFAULT_CATEGORY_COLOR) });
+export const createCategoryInput = categoryFields.extend({
+  // The REST body must name its community (the original's categories were global).
+  communityId: z.custom<unknown>((v) => v !== undefined && v !== null && v !== '', { message: 'communityId is required' }).pipe(communityId),
+});
+export const updateCategoryInput = z.object({
+  id: recordId('Category'),
+  name: categoryName.optional(),
+  description,
+  color: color.optional(),
+});
+export const categoryIdInput = z.object({ id: recordId('Category') });
+export type CategoryFields = z.output<typeof categoryFields>;
