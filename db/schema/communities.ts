@@ -12,6 +12,8 @@ export const communities = sqliteTable(
     imageUrl: text('image_url'),
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
     memberCount: integer('member_count').notNull().default(0),
+    // Hidden by the provider's staff: gone from discovery and search; members keep access.
+    isHidden: integer('is_hidden', { mode: 'boolean' }).notNull().default(false),
     creatorId: text('creator_id')
       .notNull()
       .references(() => users.id),

@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './tokens';
 export * from './communities';
 export * from './announcements';
+export * from './admin';

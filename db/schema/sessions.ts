@@ -13,7 +13,10 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
-    // Sliding expiry, renewed at half-life; never beyond createdAt + the absolute cap.
+    // Last renewal: the session is idle-expired at renewedAt + the idle timeout, which staff may
+    // change at any time (so validity is computed from this, not from a stored expiry).
+    renewedAt: integer('renewed_at').notNull().default(0),
+    // Expiry under the idle timeout in force at the last renewal (cookie Max-Age, session lists).
     expiresAt: integer('expires_at').notNull(),
     userAgent: text('user_agent'),
   },

@@ -25,6 +25,8 @@ export const users = sqliteTable(
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
     authType: text('auth_type').notNull().default('local'),
     passwordHash: text('password_hash'),
+    // Set when staff reset the password: the user must choose a new one before anything else.
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
     loginStreak: integer('login_streak').notNull().default(0),
     lastLoginAt: integer('last_login_at'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -22,6 +22,8 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CommunitiesIndexRouteImport } from './routes/communities/index'
 import { Route as CommunitiesIdRouteImport } from './routes/communities/$id'
 import { Route as CommunitiesCreateRouteImport } from './routes/communities/create'
@@ -94,6 +96,16 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/admin/login',
+  path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CommunitiesIndexRoute = CommunitiesIndexRouteImport.update({
   id: '/communities/',
   path: '/communities/',
@@ -139,6 +151,8 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof CommunitiesCreateRoute
   '/communities/': typeof CommunitiesIndexRoute
@@ -160,6 +174,8 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof CommunitiesCreateRoute
   '/communities': typeof CommunitiesIndexRoute
@@ -182,6 +198,8 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof CommunitiesCreateRoute
   '/communities/': typeof CommunitiesIndexRoute
@@ -205,6 +223,8 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/admin/dashboard'
+    | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
     | '/communities/'
@@ -226,6 +246,8 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/admin/dashboard'
+    | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
     | '/communities'
@@ -247,6 +269,8 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/admin/dashboard'
+    | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
     | '/communities/'
@@ -269,6 +293,8 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminLoginRoute: typeof AdminLoginRoute
   CommunitiesIdRoute: typeof CommunitiesIdRoute
   CommunitiesCreateRoute: typeof CommunitiesCreateRoute
   CommunitiesIndexRoute: typeof CommunitiesIndexRoute
@@ -370,6 +396,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/communities/': {
       id: '/communities/'
       path: '/communities'
@@ -429,6 +469,8 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminLoginRoute: AdminLoginRoute,
   CommunitiesIdRoute: CommunitiesIdRoute,
   CommunitiesCreateRoute: CommunitiesCreateRoute,
   CommunitiesIndexRoute: CommunitiesIndexRoute,

@@ -5,6 +5,7 @@ import { csrfGuard } from './http/csrf';
 import { clientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
+import { adminRoutes } from './rest/admin';
 import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
 import { communityRoutes } from './rest/communities';
@@ -70,6 +71,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api', authRoutes(deps));
   app.route('/api', communityRoutes(deps));
   app.route('/api', announcementRoutes(deps));
+  app.route('/api', adminRoutes(deps));
   app.all('/api/*', (c) => c.json({ error: 'No such API path', code: 'NOT_FOUND' }, 404));
 
   app.onError((error, c) => {

@@ -6,6 +6,7 @@ import { openDatabase } from './db';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { hasSuperadmin } from './services/superadmin';
 
 function main() {
   let env;
@@ -30,6 +31,10 @@ function main() {
     throttle: new LoginThrottle(now),
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   });
+
+  if (!hasSuperadmin(db)) {
+    console.log('No superadmin yet: create one with  npm run admin:create -- --email you@example.org --password "a strong password"');
+  }
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);

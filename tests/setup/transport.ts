@@ -5,12 +5,27 @@ import { agent, newUser, PASSWORD, type Agent, type CallResult, type TestApp } f
  * procedure, and `TRANSPORTS` calls either and answers in one shape, so a test can be
  * written once and run as `describe('tRPC: auth.login')` and `describe('REST: POST /api/auth/login')`.
  */
-export type Op = { rest: { method: 'GET' | 'POST' | 'PATCH'; path: string }; trpc: { path: string; type: 'query' | 'mutation' } };
+export type Op = {
+  /**
+   * `params` maps a `:name` in the REST path to the tRPC input field that fills it (e.g. `:id` ←
+   * `communityId`); `created` marks a REST path that answers 201; `page` a list (JSON array +
+   * X-Next-Cursor on REST, `{ items, nextCursor }` on tRPC).
+   */
+  rest: { method: 'GET' | 'POST' | 'PATCH'; path: string; params?: Record<string, string>; created?: boolean; page?: boolean };
+  trpc: { path: string; type: 'query' | 'mutation' };
+};
 
-const op = (method: Op['rest']['method'], path: string, procedure: string, type: Op['trpc']['type'] = 'mutation'): Op => ({
-  rest: { method, path },
+const op = (
+  method: Op['rest']['method'],
+  path: string,
+  procedure: string,
+  type: Op['trpc']['type'] = 'mutation',
+  extra: Pick<Op['rest'], 'params' | 'created' | 'page'> = {},
+): Op => ({
+  rest: { method, path, ...extra },
   trpc: { path: procedure, type },
 });
+const byCommunity = { params: { id: 'communityId' } };
 
 export const OPS = {
   me: op('GET', '/api/auth/user', 'auth.me', 'query'),
@@ -24,6 +39,14 @@ export const OPS = {
   changePassword: op('POST', '/api/auth/change-password', 'auth.changePassword'),
   updateProfile: op('POST', '/api/auth/update-profile', 'profile.update'),
   updatePanel: op('PATCH', '/api/user/profile', 'profile.updatePanel'),
+  createCommunity: op('POST', '/api/communities', 'communities.create', 'mutation', { created: true }),
+  joinedCommunities: op('GET', '/api/communities/joined', 'communities.joined', 'query', { page: true }),
+  createdCommunities: op('GET', '/api/communities/created', 'communities.created', 'query', { page: true }),
+  allCommunities: op('GET', '/api/communities/all', 'communities.list', 'query', { page: true }),
+  community: op('GET', '/api/communities/:id', 'communities.byId', 'query', { params: { id: 'id' } }),
+  joinCommunity: op('POST', '/api/communities/:id/join', 'communities.join', 'mutation', byCommunity),
+  leaveCommunity: op('POST', '/api/communities/:id/leave', 'communities.leave', 'mutation', byCommunity),
+  communityMembers: op('GET', '/api/communities/:id/members', 'communities.members', 'query', { ...byCommunity, page: true }),
 } satisfies Record<string, Op>;
 
 export type Issue = { path: (string | number)[]; message: string };
@@ -44,6 +67,8 @@ export type Transport = {
   call(a: Agent, op: Op, input?: unknown, headers?: Record<string, string>): Promise<Outcome>;
   /** The status a successful call of `op` answers with (REST creates with 201). */
   okStatus(op: Op): number;
+  /** A successful list call as one shape, checking the transport's own form (REST: array + X-Next-Cursor). */
+  page<T = any>(r: Outcome): { items: T[]; nextCursor: number | null };
 };
 
 function fromRest(r: CallResult): Outcome {
@@ -74,11 +99,35 @@ export const REST: Transport = {
   name: 'REST',
   title: (o) => `REST: ${o.rest.method} ${o.rest.path}`,
   async call(a, o, input, headers = {}) {
-    const body = o.rest.method === 'GET' || input === undefined ? undefined : (input as Record<string, unknown>);
-    return fromRest(await a.rest(o.rest.method, o.rest.path, body, headers));
+    const { path, rest } = restPath(o, input);
+    if (o.rest.method === 'GET') {
+      const query = new URLSearchParams();
+      for (const [k, v] of Object.entries(rest ?? {})) if (v !== undefined) query.set(k, String(v));
+      const qs = query.toString();
+      return fromRest(await a.rest('GET', qs ? `${path}?${qs}` : path, undefined, headers));
+    }
+    return fromRest(await a.rest(o.rest.method, path, rest as Record<string, unknown> | undefined, headers));
   },
-  okStatus: (o) => (o === OPS.register ? 201 : 200),
+  okStatus: (o) => (o === OPS.register || o.rest.created ? 201 : 200),
+  page(r) {
+    if (!Array.isArray(r.data)) throw new Error(`REST list is not a JSON array: ${JSON.stringify(r.raw)}`);
+    const next = r.headers.get('x-next-cursor');
+    return { items: r.data, nextCursor: next === null ? null : Number(next) };
+  },
 };
+
+/** Fills `:name` segments of the REST path from the input; the rest of the input is the body or query. */
+function restPath(o: Op, input: unknown): { path: string; rest: unknown } {
+  const params = o.rest.params;
+  if (!params || !input || typeof input !== 'object') return { path: o.rest.path, rest: input };
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  let path = o.rest.path;
+  for (const [name, field] of Object.entries(params)) {
+    path = path.replace(`:${name}`, encodeURIComponent(String(rest[field])));
+    delete rest[field];
+  }
+  return { path, rest };
+}
 
 export const TRPC: Transport = {
   name: 'tRPC',
@@ -94,6 +143,12 @@ export const TRPC: Transport = {
     return fromTrpc(await a.rest('POST', path, input as Record<string, unknown> | undefined, all));
   },
   okStatus: () => 200,
+  page(r) {
+    const d = r.data;
+    if (!d || !Array.isArray(d.items) || !('nextCursor' in d)) throw new Error(`tRPC list is not { items, nextCursor }: ${JSON.stringify(r.raw)}`);
+    if (r.headers.get('x-next-cursor') !== null) throw new Error('tRPC lists carry the cursor in the body, not a header');
+    return d;
+  },
 };
 
 export const TRANSPORTS = [TRPC, REST] as const;

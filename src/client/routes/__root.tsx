@@ -4,6 +4,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AppHeader } from '../components/app-header';
 import { RouteAwareColorMode } from '../components/color-mode';
 import { Toaster } from '../components/toaster';
+import { PasswordChangeGate } from '../features/auth/password-change-gate';
 import type { Trpc } from '../trpc';
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
@@ -25,6 +26,7 @@ function RootLayout() {
         </Box>
       </Flex>
       <Toaster />
+      <PasswordChangeGate />
     </RouteAwareColorMode>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
@@ -15,6 +15,7 @@ export const Route = createFileRoute('/change-password')({ component: () => <Req
 
 function ChangePassword() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useZodForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
 
@@ -29,6 +30,7 @@ function ChangePassword() {
       return notify.error('Failed to change password', info.message);
     }
     notify.success('Password changed', 'Your other devices have been signed out.');
+    await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     await navigate({ to: '/profile' });
   }
 

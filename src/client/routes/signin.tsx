@@ -45,8 +45,9 @@ function SignIn() {
     e.preventDefault();
     const checked = form.validate();
     if (!checked.data) return notify.error(ERROR_TITLES[checked.error] ?? 'Login failed', checked.error);
+    let mustChange = false;
     try {
-      await login.mutateAsync(checked.data);
+      mustChange = (await login.mutateAsync(checked.data)).mustChangePassword;
     } catch (error) {
       const info = form.applyServerError(error);
       return notify.error('Login failed', (info.status && LOGIN_MESSAGES[info.status]) || info.message || 'Login failed');
@@ -59,7 +60,7 @@ function SignIn() {
     } catch {
       /* the check itself failed: go on, the dashboard will ask again */
     }
-    await navigate({ to: safeRedirect(redirect) });
+    await navigate({ to: mustChange ? '/change-password' : safeRedirect(redirect) });
   }
 
   return (

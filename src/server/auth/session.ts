@@ -30,38 +30,37 @@ function statements(db: DB) {
   return s;
 }
 
-export function createSession(db: DB, userId: string, now: number, userAgent?: string | null) {
+export function createSession(db: DB, userId: string, now: number, userAgent?: string | null, idleMs = SESSION_IDLE_MS) {
   const token = generateToken();
   const session: SessionRow = {
     id: hashToken(token),
     userId,
     createdAt: now,
-    expiresAt: Math.min(now + SESSION_IDLE_MS, now + SESSION_ABSOLUTE_MS),
+    renewedAt: now,
+    expiresAt: Math.min(now + idleMs, now + SESSION_ABSOLUTE_MS),
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
   db.insert(sessions).values(session).run();
   return { token, session };
 }
 
-export function validateSessionToken(db: DB, token: string, now: number): SessionValidation | null {
+export function validateSessionToken(db: DB, token: string, now: number, idleMs = SESSION_IDLE_MS): SessionValidation | null {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const row = statements(db).find.get({ id: hashToken(token) });
   if (!row) return null;
   const { session, user } = row;
   const hardLimit = session.createdAt + SESSION_ABSOLUTE_MS;
-  if (now >= session.expiresAt || now >= hardLimit) {
+  if (now >= session.renewedAt + idleMs || now >= hardLimit) {
     db.delete(sessions).where(eq(sessions.id, session.id)).run();
     return null;
   }
-  // Renew at half-life only, so an active user causes one write per 15 days, not per request.
+  // Renew at half-life only, so an active user causes one write per half timeout, not one per request.
   let renewed = false;
-  if (now >= session.expiresAt - SESSION_IDLE_MS / 2) {
-    const expiresAt = Math.min(now + SESSION_IDLE_MS, hardLimit);
-    if (expiresAt > session.expiresAt) {
-      db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id)).run();
-      session.expiresAt = expiresAt;
-      renewed = true;
-    }
+  if (now - session.renewedAt >= idleMs / 2) {
+    const expiresAt = Math.min(now + idleMs, hardLimit);
+    db.update(sessions).set({ renewedAt: now, expiresAt }).where(eq(sessions.id, session.id)).run();
+    Object.assign(session, { renewedAt: now, expiresAt });
+    renewed = true;
   }
   return { session, user, renewed };
 }

@@ -104,7 +104,7 @@ export async function resetPassword(db: DB, p: { token: string; password: string
     const row = consumeEmailToken(tx, { token: p.token, purpose: 'reset-password', now: p.now });
     if (!row) throw expired();
     // Following the emailed link also proves the address.
-    tx.update(users).set({ passwordHash, isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, row.userId)).run();
+    tx.update(users).set({ passwordHash, isEmailVerified: true, mustChangePassword: false, updatedAt: p.now }).where(eq(users.id, row.userId)).run();
     invalidateUserSessions(tx, row.userId);
   });
 }
@@ -118,7 +118,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(p.newPassword);
   db.transaction((tx) => {
-    tx.update(users).set({ passwordHash, updatedAt: p.now }).where(eq(users.id, p.user.id)).run();
+    tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: p.now }).where(eq(users.id, p.user.id)).run();
     invalidateUserSessions(tx, p.user.id);
   });
 }

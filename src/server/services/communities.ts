@@ -31,15 +31,21 @@ export function listCommunities(
   p: { viewerId: string | null; publicOnly: boolean; search?: string; location?: string; cursor?: number; limit: number },
 ) {
   const plan = planSearch(p.search, p.location);
-  const key = `list:${p.publicOnly}:${!!plan.match}:${!!plan.likeText}:${!!plan.likeLocation}`;
+  // An outsider never sees a private community's location, so it must not be found by it either.
+  const byLocation = !!p.location?.trim();
+  const key = `list:${p.publicOnly}:${!!plan.match}:${!!plan.likeText}:${!!plan.likeLocation}:${byLocation}`;
   const stmt = statement(db, key, () => {
-    const where = ['c.id < @cursor'];
+    // Communities hidden by staff leave discovery and search (members still reach them).
+    const where = ['c.id < @cursor', 'c.is_hidden = 0'];
     if (p.publicOnly) where.push('c.is_public = 1');
+    else if (byLocation) where.push('(c.is_public = 1 OR vm.role IS NOT NULL)');
     if (plan.likeText) where.push(`(c.name LIKE @likeText ESCAPE '\\' OR c.description LIKE @likeText ESCAPE '\\')`);
     if (plan.likeLocation) where.push(`c.location LIKE @likeLocation ESCAPE '\\'`);
     // With a MATCH, FTS yields candidates newest first (by rowid), so LIMIT stops early; no ranking of all matches.
+    // CROSS JOIN pins FTS as the outer loop. With a plain JOIN, extra filters on c (is_hidden) make
+    // SQLite walk communities by index and run the MATCH once per row: 16-30 s per search at 100k.
     const from = plan.match
-      ? `communities_fts f JOIN communities c ON c.id = f.rowid`
+      ? `communities_fts f CROSS JOIN communities c ON c.id = f.rowid`
       : `communities c`;
     if (plan.match) where.push('communities_fts MATCH @match');
     const order = plan.match ? 'f.rowid DESC' : 'c.id DESC';

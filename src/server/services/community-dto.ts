@@ -8,6 +8,7 @@ export type CommunityRecord = {
   location: string | null;
   imageUrl: string | null;
   isPublic: number;
+  isHidden: number;
   memberCount: number;
   creatorId: string;
   createdAt: number;
@@ -17,7 +18,7 @@ export type CommunityRecord = {
   requestStatus: JoinRequestStatus | null;
 };
 
-export const COMMUNITY_COLUMNS = `c.id, c.name, c.description, c.location, c.image_url AS imageUrl, c.is_public AS isPublic,
+export const COMMUNITY_COLUMNS = `c.id, c.name, c.description, c.location, c.image_url AS imageUrl, c.is_public AS isPublic, c.is_hidden AS isHidden,
   c.member_count AS memberCount, c.creator_id AS creatorId, c.created_at AS createdAt, c.updated_at AS updatedAt`;
 
 /** Joins that give each row the viewer's membership and join request (one query, no N+1). */

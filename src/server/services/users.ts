@@ -23,6 +23,7 @@ export function toUserDto(u: UserRow) {
     bio: u.bio,
     role: u.role,
     isEmailVerified: u.isEmailVerified,
+    mustChangePassword: u.mustChangePassword,
     authType: u.authType,
     loginStreak: u.loginStreak,
     lastLoginAt: iso(u.lastLoginAt),

@@ -5,6 +5,7 @@ import type { DB } from '../db';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { sessionIdleMs } from '../services/settings';
 
 /** What the app is built from; tests pass their own database, mailer and clock. */
 export type AppDeps = {
@@ -31,7 +32,7 @@ export function createContext(deps: AppDeps, req: { headers: Headers; ip: string
   const now = deps.now();
   const secureCookies = deps.env.APP_URL.startsWith('https://');
   const token = readSessionToken(req.headers.get('cookie'));
-  const found = token ? validateSessionToken(deps.db, token, now) : null;
+  const found = token ? validateSessionToken(deps.db, token, now, sessionIdleMs(deps.db)) : null;
   if (found?.renewed && token) {
     req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, now, secureCookies));
   }

@@ -39,9 +39,29 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /** Signed-in callers only; afterwards ctx.user and ctx.session are non-null. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = t.procedure.use(({ ctx, next, path }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+  // After a staff reset, choosing a new password comes before anything else.
+  if (ctx.user.mustChangePassword && path !== 'auth.changePassword') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: PASSWORD_CHANGE_REQUIRED });
+  }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before continuing.';
+
+/** Staff of the provider: roles admin and superadmin (401 signed out, 403 anyone else). */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin' && ctx.user.role !== 'superadmin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to access the admin dashboard" });
+  }
+  return next();
+});
+
+/** Only superadmins: granting or removing staff roles, system settings. */
+export const superadminProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can do this.' });
+  return next();
 });
 
 /**

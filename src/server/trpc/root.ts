@@ -1,8 +1,10 @@
 import { createCallerFactory, router } from './init';
 import { announcementsRouter, categoriesRouter } from './routers/announcements';
+import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { communitiesRouter } from './routers/communities';
 import { profileRouter } from './routers/profile';
+import { siteRouter } from './routers/site';
 
 export const appRouter = router({
   auth: authRouter,
@@ -10,6 +12,8 @@ export const appRouter = router({
   communities: communitiesRouter,
   announcements: announcementsRouter,
   categories: categoriesRouter,
+  admin: adminRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

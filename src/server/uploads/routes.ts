@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { generateToken } from '../auth/crypto';
 import { readSessionToken, validateSessionToken } from '../auth/session';
 import type { AppDeps } from '../trpc/context';
+import { sessionIdleMs } from '../services/settings';
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, reencodeImage, sniffImage, type ImageKind } from './images';
 
 const NAME = /^[a-z0-9]{16,64}\.webp$/;
@@ -20,7 +21,7 @@ export function uploadRoutes(deps: AppDeps) {
     '/api/uploads',
     async (c, next) => {
       const token = readSessionToken(c.req.header('cookie'));
-      if (!token || !validateSessionToken(deps.db, token, deps.now())) {
+      if (!token || !validateSessionToken(deps.db, token, deps.now(), sessionIdleMs(deps.db))) {
         return c.json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401);
       }
       return next();

@@ -65,11 +65,14 @@ const description = z
   .optional();
 const color = z.string({ message: ANNOUNCEMENT_MSG.color }).trim().regex(/^#[0-9a-fA-F]{6}$/, ANNOUNCEMENT_MSG.color);
 
+// The REST body and query must name their community (the original's categories were global).
+const requiredCommunityId = z
+  .custom<unknown>((v) => v !== undefined && v !== null && v !== '', { message: 'communityId is required' })
+  .pipe(communityId);
+
 export const categoryFields = z.object({ name: categoryName, description, color: color.default(DEFAULT_CATEGORY_COLOR) });
-export const createCategoryInput = categoryFields.extend({
-  // The REST body must name its community (the original's categories were global).
-  communityId: z.custom<unknown>((v) => v !== undefined && v !== null && v !== '', { message: 'communityId is required' }).pipe(communityId),
-});
+export const listCategoriesInput = z.object({ communityId: requiredCommunityId });
+export const createCategoryInput = categoryFields.extend({ communityId: requiredCommunityId });
 export const updateCategoryInput = z.object({
   id: recordId('Category'),
   name: categoryName.optional(),

@@ -42,10 +42,11 @@ export const createCommunityInput = z.object({
   name,
   description,
   location,
-  isPublic: z.boolean({ message: 'isPublic must be true or false' }).default(true),
+  // Left out, the provider's default privacy applies (admin settings).
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
   imageUrl,
 });
-export type CreateCommunityInput = z.output<typeof createCommunityInput>;
+export type CreateCommunityInput = z.output<typeof createCommunityInput> & { isPublic: boolean };
 
 export const updateCommunityInput = z.object({
   communityId,

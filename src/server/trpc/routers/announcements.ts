@@ -5,6 +5,7 @@ import {
   createAnnouncementInput,
   createCategoryInput,
   listAnnouncementsInput,
+  listCategoriesInput,
   updateAnnouncementInput,
   updateCategoryInput,
 } from '../../../shared/schemas/announcements';
@@ -74,7 +75,11 @@ export const announcementsRouter = router({
 });
 
 export const categoriesRouter = router({
-  list: communityMemberProcedure.query(({ ctx }) => listCategories(ctx.db, { communityId: ctx.community.id })),
+  // Not communityMemberProcedure: a list call without communityId must say so, as create does.
+  list: authedProcedure.input(listCategoriesInput).query(({ ctx, input }) => {
+    requireMembership(ctx, input.communityId);
+    return listCategories(ctx.db, { communityId: input.communityId });
+  }),
 
   create: authedProcedure.input(createCategoryInput).mutation(({ ctx, input }) => {
     const { communityId, ...fields } = input;

@@ -11,6 +11,7 @@ import {
   updateCommunityInput,
 } from '../../../shared/schemas/communities';
 import { toCommunityDto } from '../../services/community-dto';
+import { getSettings } from '../../services/settings';
 import { countMine, findCommunity, listCommunities, listCreated, listJoined, listJoinRequests, listMembers } from '../../services/communities';
 import {
   createCommunity,
@@ -33,11 +34,20 @@ import {
 } from '../init';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
-const view = (ctx: Context, id: number) => {
+/** A community as the caller may see it; hidden ones exist only for their members. */
+function visible(ctx: Context, id: number) {
   const row = findCommunity(ctx.db, { id, viewerId: ctx.user?.id ?? null });
-  if (!row) throw notFound();
-  return toCommunityDto(row);
-};
+  if (!row || (row.isHidden && !row.viewerRole)) throw notFound();
+  return row;
+}
+const view = (ctx: Context, id: number) => toCommunityDto(visible(ctx, id));
+
+/** Admin setting: an unverified email may be required to verify before joining or creating. */
+function assertVerifiedIfRequired(ctx: Context & { user: { isEmailVerified: boolean } }) {
+  if (getSettings(ctx.db).requireEmailVerification && !ctx.user.isEmailVerified) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Please verify your email address before joining or creating communities.' });
+  }
+}
 
 export const communitiesRouter = router({
   /** Discover: signed out sees public communities only; signed in sees all (private ones as summaries). */
@@ -54,14 +64,16 @@ export const communitiesRouter = router({
   byId: publicProcedure.input(z.object({ id: communityId })).query(({ ctx, input }) => view(ctx, input.id)),
 
   create: authedProcedure.input(createCommunityInput).mutation(({ ctx, input }) => {
-    const id = createCommunity(ctx.db, { userId: ctx.user.id, input, now: ctx.now() });
+    assertVerifiedIfRequired(ctx);
+    const isPublic = input.isPublic ?? getSettings(ctx.db).defaultCommunityPrivacy === 'public';
+    const id = createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now() });
     return view(ctx, id);
   }),
 
   /** Any `role` in the request is ignored: joining always makes a plain member. */
   join: authedProcedure.input(z.object({ communityId })).mutation(({ ctx, input }) => {
-    const community = findCommunity(ctx.db, { id: input.communityId, viewerId: ctx.user.id });
-    if (!community) throw notFound();
+    const community = visible(ctx, input.communityId);
+    if (!community.viewerRole) assertVerifiedIfRequired(ctx);
     const { status } = joinCommunity(ctx.db, {
       communityId: community.id,
       isPublic: !!community.isPublic,

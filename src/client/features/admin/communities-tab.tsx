@@ -1,0 +1,146 @@
+import { Badge, Button, Card, HStack, Input, InputGroup, Skeleton, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { dateText } from './shared';
+
+const PAGE = 20;
+
+/** Every community with its members count; staff may hide one from discovery or delete it. */
+export function CommunitiesTab() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const term = useDeferredValue(search.trim());
+  const q = useQuery({ ...trpc.admin.communities.queryOptions({ search: term || undefined, cursor: offset, limit: PAGE }), placeholderData: keepPreviousData });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.communities.pathKey() })]);
+  const hide = useMutation(trpc.admin.setCommunityHidden.mutationOptions());
+  const del = useMutation(trpc.admin.deleteCommunity.mutationOptions());
+  const rows = q.data?.items ?? [];
+  return (
+    <Card.Root>
+      <Card.Header gap="3">
+        <Card.Title as="h2">Communities</Card.Title>
+        <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
+          <Input
+            aria-label="Search communities by name or location"
+            placeholder="Search by name or location"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setOffset(0);
+            }}
+          />
+        </InputGroup>
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Skeleton h="40" />
+        ) : rows.length === 0 ? (
+          <Text color="fg.muted" textAlign="center" py="6">
+            No communities found
+          </Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Creator</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Members</Table.ColumnHeader>
+                  <Table.ColumnHeader>Visibility</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((c) => (
+                  <Table.Row key={c.id}>
+                    <Table.Cell>
+                      <Link to="/community/$id/details" params={{ id: String(c.id) }}>
+                        {c.name}
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{c.creatorEmail}</Table.Cell>
+                    <Table.Cell textAlign="end">{c.memberCount}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="1">
+                        <Badge>{c.isPublic ? 'Public' : 'Private'}</Badge>
+                        {c.isHidden && <Badge colorPalette="orange">Hidden</Badge>}
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{dateText(c.createdAt)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <HStack justify="flex-end" gap="1">
+                        <ConfirmDialog
+                          trigger={
+                            <Button size="xs" variant="ghost">
+                              {c.isHidden ? 'Unhide' : 'Hide'}
+                            </Button>
+                          }
+                          title={c.isHidden ? `Show ${c.name} again?` : `Hide ${c.name}?`}
+                          description={
+                            c.isHidden
+                              ? 'It returns to discovery and search.'
+                              : 'It disappears from discovery and search; its members keep access.'
+                          }
+                          confirmLabel={c.isHidden ? 'Unhide' : 'Hide'}
+                          onConfirm={() =>
+                            hide.mutateAsync({ id: c.id, hidden: !c.isHidden }).then(
+                              async () => {
+                                notify.success(c.isHidden ? 'Community visible again' : 'Community hidden');
+                                await refresh();
+                              },
+                              (e) => notify.error('Error', errorInfo(e).message),
+                            )
+                          }
+                        />
+                        <ConfirmDialog
+                          trigger={
+                            <Button size="xs" variant="ghost" colorPalette="red">
+                              Delete
+                            </Button>
+                          }
+                          title={`Delete ${c.name}?`}
+                          description="Its memberships, requests and announcements are deleted with it. This action cannot be undone."
+                          confirmLabel="Delete community"
+                          onConfirm={() =>
+                            del.mutateAsync({ id: c.id }).then(
+                              async () => {
+                                notify.success('Community deleted');
+                                await refresh();
+                              },
+                              (e) => notify.error('Error', errorInfo(e).message),
+                            )
+                          }
+                        />
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          {q.data ? `showing ${rows.length} of ${q.data.total} communities` : ''}
+        </Text>
+        <HStack>
+          <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+            Previous
+          </Button>
+          <Button size="sm" variant="outline" disabled={q.data?.nextCursor == null} onClick={() => setOffset(q.data?.nextCursor ?? offset)}>
+            Next
+          </Button>
+        </HStack>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Card, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { createAdminForm, splitName } from '../../../shared/schemas/admin';
+import { trpc } from '../../trpc';
+
+/** SPEC's create-admin form: one name field split at the first space. Superadmins only. */
+export function CreateAdminForm() {
+  const queryClient = useQueryClient();
+  const form = useZodForm(createAdminForm, { name: '', email: '', password: '' });
+  const create = useMutation(trpc.admin.createAdmin.mutationOptions());
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error('Failed to create admin', checked.error);
+    try {
+      const user = await create.mutateAsync({ ...splitName(checked.data.name), email: checked.data.email, password: checked.data.password, role: 'admin' });
+      notify.success('Admin created', user.email);
+      form.setValues({ name: '', email: '', password: '' });
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+    } catch (error) {
+      notify.error('Failed to create admin', form.applyServerError(error).message || 'There was an error creating the admin account');
+    }
+  }
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Create admin account</Card.Title>
+        <Text fontSize="sm" color="fg.muted">
+          The new admin can sign in at /admin/login at once.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <FormField name="name" label="Full name" error={form.errors.name}>
+                <Input {...form.field('name')} autoComplete="off" />
+              </FormField>
+              <FormField name="email" label="Email" error={form.errors.email}>
+                <Input {...form.field('email')} type="email" autoComplete="off" />
+              </FormField>
+              <FormField name="password" label="Password" error={form.errors.password}>
+                <PasswordInput {...form.field('password')} autoComplete="new-password" />
+              </FormField>
+            </SimpleGrid>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={create.isPending} loadingText="Creating...">
+              Create admin
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { AuthCard } from '../../components/auth-card';
+import { FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { loginInput } from '../../../shared/schemas/auth';
+import { trpc } from '../../trpc';
+
+export const Route = createFileRoute('/admin/login')({ component: AdminLogin });
+
+function AdminLogin() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useZodForm(loginInput, { email: '', password: '' });
+  const login = useMutation(trpc.admin.login.mutationOptions());
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error('Login failed', checked.error);
+    try {
+      const user = await login.mutateAsync(checked.data);
+      queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+      notify.success('Welcome', "You've been signed in to the admin dashboard.");
+      await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
+    } catch (error) {
+      notify.error('Login failed', form.applyServerError(error).message || 'Admin login failed');
+    }
+  }
+  return (
+    <AuthCard
+      title="Team sign in"
+      subtitle="For the staff who run this installation."
+      footer={
+        <Text fontSize="sm" textAlign="center">
+          <ChakraLink asChild color="brand.fg">
+            <Link to="/">Back to the main site</Link>
+          </ChakraLink>
+        </Text>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <FormField name="email" label="Email" error={form.errors.email}>
+            <Input {...form.field('email')} type="email" autoComplete="username" />
+          </FormField>
+          <FormField name="password" label="Password" error={form.errors.password}>
+            <PasswordInput {...form.field('password')} autoComplete="current-password" />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText="Signing in...">
+            Sign in to Admin Panel
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { TRPCError } from '@trpc/server';
+import { count, eq, sql } from 'drizzle-orm';
+import { communities, users } from '../../../db/schema';
+import type { DB } from '../db';
+import { recordAudit } from './audit';
+
+type Actor = { id: string; email: string };
+
+export function countCommunities(db: DB) {
+  return db.select({ n: count() }).from(communities).get()!.n;
+}
+
+/** Every community, hidden and private included, for staff. */
+export function listAllCommunities(db: DB, p: { search?: string; cursor?: number; limit: number }) {
+  const term = p.search ? `%${p.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = term ? sql`(lower(${communities.name}) LIKE ${term} ESCAPE '\\' OR lower(coalesce(${communities.location}, '')) LIKE ${term} ESCAPE '\\')` : undefined;
+  const offset = p.cursor ?? 0;
+  const total = db.select({ n: count() }).from(communities).where(where).get()!.n;
+  const rows = db
+    .select({
+      id: communities.id,
+      name: communities.name,
+      location: communities.location,
+      isPublic: communities.isPublic,
+      isHidden: communities.isHidden,
+      memberCount: communities.memberCount,
+      createdAt: communities.createdAt,
+      creatorEmail: users.email,
+      creatorName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(communities)
+    .innerJoin(users, eq(users.id, communities.creatorId))
+    .where(where)
+    .orderBy(sql`${communities.id} DESC`)
+    .limit(p.limit)
+    .offset(offset)
+    .all();
+  const next = offset + rows.length;
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    total,
+    offset,
+    nextCursor: next < total ? next : null,
+  };
+}
+
+function find(db: DB, id: number) {
+  const c = db.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, id)).get();
+  if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
+  return c;
+}
+
+export function setCommunityHidden(db: DB, p: { actor: Actor; id: number; hidden: boolean; now: number }) {
+  const c = find(db, p.id);
+  db.transaction((tx) => {
+    tx.update(communities).set({ isHidden: p.hidden, updatedAt: p.now }).where(eq(communities.id, c.id)).run();
+    recordAudit(tx, {
+      actor: p.actor,
+      action: p.hidden ? 'community.hidden' : 'community.unhidden',
+      target: { type: 'community', id: String(c.id), label: c.name },
+      now: p.now,
+    });
+  });
+}
+
+/** Deletes the community with its memberships, requests and announcements (foreign-key cascades). */
+export function deleteCommunity(db: DB, p: { actor: Actor; id: number; now: number }) {
+  const c = find(db, p.id);
+  db.transaction((tx) => {
+    tx.delete(communities).where(eq(communities.id, c.id)).run();
+    recordAudit(tx, { actor: p.actor, action: 'community.deleted', target: { type: 'community', id: String(c.id), label: c.name }, now: p.now });
+  });
+}

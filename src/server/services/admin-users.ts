@@ -1,0 +1,167 @@
+import { TRPCError } from '@trpc/server';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { users, type UserRow } from '../../../db/schema';
+import { hashPassword } from '../auth/password';
+import { invalidateUserSessions } from '../auth/session';
+import type { DB } from '../db';
+import type { AdminUserChanges } from '../../shared/schemas/admin';
+import { recordAudit } from './audit';
+import { fieldError } from './errors';
+import { assertPasswordPolicy } from './settings';
+import { findUserByEmail, findUserById } from './users';
+
+type Actor = Pick<UserRow, 'id' | 'email' | 'role'>;
+
+/** What staff see of a user: profile and account state, never the hash. */
+export function toAdminUserDto(u: UserRow) {
+  const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    username: u.username,
+    role: u.role,
+    isEmailVerified: u.isEmailVerified,
+    mustChangePassword: u.mustChangePassword,
+    authType: u.authType,
+    createdAt: iso(u.createdAt)!,
+    updatedAt: iso(u.updatedAt)!,
+    lastLoginAt: iso(u.lastLoginAt),
+  };
+}
+
+export function countUsers(db: DB) {
+  return db.select({ n: count() }).from(users).get()!.n;
+}
+
+/** SPEC section 5: staff search matches first name, last name, email and role. */
+export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: number }) {
+  const term = p.search ? `%${p.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = term
+    ? sql`(lower(${users.firstName}) LIKE ${term} ESCAPE '\\' OR lower(${users.lastName}) LIKE ${term} ESCAPE '\\'
+        OR ${users.email} LIKE ${term} ESCAPE '\\' OR ${users.role} LIKE ${term} ESCAPE '\\')`
+    : undefined;
+  const offset = p.cursor ?? 0;
+  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
+  const rows = db.select().from(users).where(where).orderBy(sql`${users.createdAt} DESC, ${users.id} DESC`).limit(p.limit).offset(offset).all();
+  const next = offset + rows.length;
+  return { items: rows.map(toAdminUserDto), total, offset, nextCursor: next < total ? next : null };
+}
+
+function target(db: DB, id: string): UserRow {
+  const u = findUserById(db, id);
+  if (!u) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  return u;
+}
+
+const superadmins = (db: DB) => db.select({ n: count() }).from(users).where(eq(users.role, 'superadmin')).get()!.n;
+
+/**
+ * Staff edit a user's profile fields and role. Only a superadmin changes roles or edits a
+ * superadmin; nobody changes their own role; the last superadmin stays one. A role change
+ * ends the user's sessions so the new rights apply at once.
+ */
+export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes: AdminUserChanges; now: number }) {
+  const user = target(db, p.id);
+  const { role, ...profile } = p.changes;
+  const roleChanges = role !== undefined && role !== user.role;
+  if (user.role === 'superadmin' && p.actor.role !== 'superadmin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: "Only a superadmin can edit a superadmin's account." });
+  }
+  if (roleChanges) {
+    if (p.actor.id === user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You cannot change your own role.' });
+    if (p.actor.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can change roles.' });
+    if (user.role === 'superadmin' && superadmins(db) <= 1) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The last superadmin cannot be demoted.' });
+    }
+  }
+  const emailChanges = profile.email !== undefined && profile.email !== user.email;
+  if (emailChanges) {
+    const taken = db.select({ id: users.id }).from(users).where(and(eq(users.email, profile.email!), ne(users.id, user.id))).get();
+    if (taken) throw fieldError('CONFLICT', 'email', 'An account with this email already exists.');
+  }
+  return db.transaction((tx) => {
+    const updated = tx
+      .update(users)
+      .set({
+        ...profile,
+        ...(roleChanges ? { role } : {}),
+        // A new address has not been proven by its owner.
+        ...(emailChanges ? { isEmailVerified: false } : {}),
+        updatedAt: p.now,
+      })
+      .where(eq(users.id, user.id))
+      .returning()
+      .get()!;
+    if (roleChanges) invalidateUserSessions(tx, user.id);
+    recordAudit(tx, {
+      actor: p.actor,
+      action: roleChanges ? 'user.role_changed' : 'user.updated',
+      target: { type: 'user', id: user.id, label: user.email },
+      details: { ...p.changes, ...(roleChanges ? { previousRole: user.role } : {}) },
+      now: p.now,
+    });
+    return toAdminUserDto(updated);
+  });
+}
+
+export async function createStaffAccount(
+  db: DB,
+  p: { actor: Actor; input: { email: string; password: string; firstName: string; lastName: string; role: 'admin' | 'superadmin' }; now: number },
+) {
+  assertPasswordPolicy(db, p.input.password, 'password');
+  if (findUserByEmail(db, p.input.email)) throw fieldError('CONFLICT', 'email', 'An account with this email already exists.');
+  const passwordHash = await hashPassword(p.input.password);
+  return db.transaction((tx) => {
+    const { password: _, ...fields } = p.input;
+    const user = tx
+      .insert(users)
+      .values({ ...fields, id: crypto.randomUUID(), passwordHash, isEmailVerified: true, createdAt: p.now, updatedAt: p.now })
+      .returning()
+      .get();
+    recordAudit(tx, { actor: p.actor, action: 'user.staff_created', target: { type: 'user', id: user.id, label: user.email }, details: { role: user.role }, now: p.now });
+    return toAdminUserDto(user);
+  });
+}
+
+// No 0/O or 1/l/I: people read this aloud or copy it from a toast.
+const TEMP_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function temporaryPassword(length = 18): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+  let out = '';
+  // Rejection sampling keeps every character equally likely.
+  for (const b of bytes) {
+    if (b < 256 - (256 % TEMP_ALPHABET.length)) out += TEMP_ALPHABET[b % TEMP_ALPHABET.length];
+    if (out.length === length) return out;
+  }
+  return out + temporaryPassword(length - out.length);
+}
+
+/** A temporary password shown once; every session ends and a new password is required at sign-in. */
+export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; now: number }) {
+  const user = target(db, p.id);
+  if (user.id === p.actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Use Change Password for your own account.' });
+  if (user.role === 'superadmin' && p.actor.role !== 'superadmin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: "An admin cannot reset a superadmin's password." });
+  }
+  const tempPassword = temporaryPassword();
+  const passwordHash = await hashPassword(tempPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: p.now }).where(eq(users.id, user.id)).run();
+    invalidateUserSessions(tx, user.id);
+    recordAudit(tx, { actor: p.actor, action: 'user.password_reset', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
+  });
+  return { userEmail: user.email, tempPassword };
+}
+
+export function verifyUserByAdmin(db: DB, p: { actor: Actor; id: string; now: number }) {
+  const user = target(db, p.id);
+  return db.transaction((tx) => {
+    const updated = tx.update(users).set({ isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, user.id)).returning().get()!;
+    recordAudit(tx, { actor: p.actor, action: 'user.verified', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
+    return toAdminUserDto(updated);
+  });
+}
+
+export { target as findTargetUser };

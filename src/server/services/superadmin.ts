@@ -1,0 +1,47 @@
+import { count, eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { hashPassword } from '../auth/password';
+import { invalidateUserSessions } from '../auth/session';
+import type { DB } from '../db';
+import { registerInput } from '../../shared/schemas/auth';
+import { getSettings } from './settings';
+import { findUserByEmail } from './users';
+
+export const hasSuperadmin = (db: DB) => db.select({ n: count() }).from(users).where(eq(users.role, 'superadmin')).get()!.n > 0;
+
+/**
+ * `npm run admin:create`: makes a verified superadmin, or promotes an existing account (whose
+ * password is then replaced). Weak passwords are refused with the sign-up rules.
+ */
+export async function createOrPromoteSuperadmin(
+  db: DB,
+  p: { email: string; password: string; firstName?: string; lastName?: string; now: number },
+): Promise<{ created: boolean; email: string } | { error: string }> {
+  const checked = registerInput.safeParse({
+    firstName: p.firstName ?? 'Admin',
+    lastName: p.lastName ?? 'User',
+    email: p.email,
+    password: p.password,
+    confirmPassword: p.password,
+  });
+  if (!checked.success) return { error: checked.error.issues[0]!.message };
+  const min = getSettings(db).minPasswordLength;
+  if (p.password.length < min) return { error: `Password must be at least ${min} characters long` };
+  const { email, firstName, lastName } = checked.data;
+  const passwordHash = await hashPassword(p.password);
+  const existing = findUserByEmail(db, email);
+  if (existing) {
+    db.transaction((tx) => {
+      tx.update(users)
+        .set({ role: 'superadmin', passwordHash, isEmailVerified: true, mustChangePassword: false, updatedAt: p.now })
+        .where(eq(users.id, existing.id))
+        .run();
+      invalidateUserSessions(tx, existing.id);
+    });
+    return { created: false, email };
+  }
+  db.insert(users)
+    .values({ id: crypto.randomUUID(), email, firstName, lastName, passwordHash, role: 'superadmin', isEmailVerified: true, createdAt: p.now, updatedAt: p.now })
+    .run();
+  return { created: true, email };
+}

@@ -1,0 +1,16 @@
+import { getSettings } from '../../services/settings';
+import { publicProcedure, router } from '../init';
+
+/** What every screen may know about this installation (self-hosters set name and support address). */
+export const siteRouter = router({
+  config: publicProcedure.query(({ ctx }) => {
+    const s = getSettings(ctx.db);
+    return {
+      appName: ctx.env.APP_NAME,
+      supportEmail: ctx.env.SUPPORT_EMAIL,
+      minPasswordLength: s.minPasswordLength,
+      requireEmailVerification: s.requireEmailVerification,
+      defaultCommunityPrivacy: s.defaultCommunityPrivacy,
+    };
+  }),
+});

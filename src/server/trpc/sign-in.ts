@@ -1,0 +1,59 @@
+import { TRPCError } from '@trpc/server';
+import type { UserRow } from '../../../db/schema';
+import { createSession, invalidateSession, sessionCookie } from '../auth/session';
+import type { MailMessage } from '../mail/mailer';
+import { checkCredentials, recordLogin } from '../services/auth';
+import { sessionIdleMs } from '../services/settings';
+import type { Context } from './context';
+
+/** Mail failures are logged, not shown: the account change itself has succeeded. */
+export async function sendMail(ctx: Context, message: MailMessage) {
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    ctx.log.error('mail delivery failed', { subject: message.subject, error: String(error) });
+  }
+}
+
+export const mailCtx = (ctx: Context) => ({ appName: ctx.env.APP_NAME, appUrl: ctx.env.APP_URL });
+
+export function startSession(ctx: Context, userId: string) {
+  const now = ctx.now();
+  // A fresh session on every sign-in; the browser's previous one (if any) ends.
+  if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+  const { token, session } = createSession(ctx.db, userId, now, ctx.userAgent, sessionIdleMs(ctx.db));
+  ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, now, ctx.secureCookies));
+}
+
+export function refuseWhileThrottled(ctx: Context, keys: string[], what: string) {
+  const wait = ctx.throttle.retryAfter(keys);
+  if (wait > 0) {
+    ctx.resHeaders.set('Retry-After', String(wait));
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many failed ${what} attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+    });
+  }
+}
+
+/**
+ * Password sign-in shared by the site and the admin panel: throttled per email and per IP;
+ * `accept` narrows who may sign in here, and anyone refused gets the same answer as a wrong
+ * password, so the form reveals nothing about accounts or roles.
+ */
+export async function signIn(
+  ctx: Context,
+  input: { email: string; password: string },
+  opts: { refusal: string; accept?: (u: UserRow) => boolean },
+): Promise<UserRow> {
+  const keys = [`email:${input.email}`, `ip:${ctx.ip}`];
+  refuseWhileThrottled(ctx, keys, 'sign-in');
+  const user = await checkCredentials(ctx.db, input);
+  if (!user || (opts.accept && !opts.accept(user))) {
+    ctx.throttle.fail(keys);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: opts.refusal });
+  }
+  ctx.throttle.reset(keys[0]!);
+  startSession(ctx, user.id);
+  return recordLogin(ctx.db, user, ctx.now());
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { makeCommunity, makeUser } from '../factories';
+import { makeTestApp, type TestApp } from '../setup/app';
+import { as, cast, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
+import { OPS, TRANSPORTS } from '../setup/transport';
+
+/**
+ * Join requests to a private community: asked over both transports (join), listed and decided
+ * over tRPC (communities.requests / communities.decideRequest have no REST shim). Who may call
+ * them at all is the settings access matrix (communities-settings-access.test.ts).
+ */
+async function setup(t: TestApp) {
+  const c = await cast(t);
+  const asker = await makeUser(t.db, { firstName: 'Asha', location: 'Leeds' });
+  return { ...c, asker, askerAgent: await as(t, asker) };
+}
+
+const pendingIds = async (a: Awaited<ReturnType<typeof as>>, communityId: number) =>
+  ((await a.query('communities.requests', { communityId })).data as { userId: string }[]).map((r) => r.userId);
+
+for (const tr of TRANSPORTS) {
+  describe(`private community requests, asked over ${tr.title(OPS.joinCommunity)}`, () => {
+    it.each([['creator'], ['admin']] as const)('the %s lists pending requests, oldest first, with who is asking', async (decider) => {
+      const t = makeTestApp();
+      const { users, priv, asker, askerAgent } = await setup(t);
+      t.clock.advance(60_000);
+      await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      const r = await (await as(t, users[decider])).query('communities.requests', { communityId: priv.id });
+      expect(r.status).toBe(200);
+      expect(r.data).toEqual([
+        expect.objectContaining({ userId: users.requester.id }),
+        {
+          id: expect.any(Number),
+          userId: asker.id,
+          createdAt: new Date(t.clock.now()).toISOString(),
+          firstName: 'Asha',
+          lastName: asker.lastName,
+          username: null,
+          location: 'Leeds',
+          profileImageUrl: null,
+        },
+      ]);
+    });
+
+    it.each([['creator'], ['admin']] as const)('the %s approves: member added, count +1, requestPending gone', async (decider) => {
+      const t = makeTestApp();
+      const { users, priv, asker, askerAgent } = await setup(t);
+      await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      const leader = await as(t, users[decider]);
+      const request = (await leader.query('communities.requests', { communityId: priv.id })).data.find((r: { userId: string }) => r.userId === asker.id);
+      const before = storedCount(t, priv.id);
+      const r = await leader.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: true });
+      expect(r.status).toBe(200);
+      expect(r.data).toEqual({ userId: asker.id, status: 'approved' });
+      expect(roleOf(t, priv.id, asker.id)).toBe('member');
+      expect(storedCount(t, priv.id)).toBe(before + 1);
+      expect(rowCount(t, priv.id)).toBe(before + 1);
+      expect(await pendingIds(leader, priv.id)).not.toContain(asker.id);
+
+      const view = await tr.call(askerAgent, OPS.community, { id: priv.id });
+      expect(view.data).toMatchObject({ isMember: true, role: 'member', requestPending: false, location: 'Lagos', creatorId: users.creator.id });
+      expect(tr.page(await tr.call(askerAgent, OPS.joinedCommunities, {})).items.map((c) => c.id)).toEqual([priv.id]);
+      expect((await tr.call(askerAgent, OPS.communityMembers, { communityId: priv.id })).status).toBe(200);
+    });
+
+    it('declining leaves the asker outside; they may ask again and are pending again', async () => {
+      const t = makeTestApp();
+      const { users, priv, asker, askerAgent } = await setup(t);
+      const first = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      expect(first.data.status).toBe('pending');
+      const creator = await as(t, users.creator);
+      const request = (await creator.query('communities.requests', { communityId: priv.id })).data.find((r: { userId: string }) => r.userId === asker.id);
+      const before = storedCount(t, priv.id);
+      const r = await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: false });
+      expect(r.data).toEqual({ userId: asker.id, status: 'declined' });
+      expect(roleOf(t, priv.id, asker.id)).toBeNull();
+      expect(storedCount(t, priv.id)).toBe(before);
+      expect((await tr.call(askerAgent, OPS.community, { id: priv.id })).data).toMatchObject({ isMember: false, requestPending: false });
+      expect(await pendingIds(creator, priv.id)).not.toContain(asker.id);
+
+      const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      expect(again.data.status).toBe('pending');
+      expect(again.data.community.requestPending).toBe(true);
+      expect(requestStatus(t, priv.id, asker.id)).toBe('pending');
+      expect(await pendingIds(creator, priv.id)).toContain(asker.id);
+    });
+
+    it('a member who leaves a private community may ask again', async () => {
+      const t = makeTestApp();
+      const { users, priv, askerAgent, asker } = await setup(t);
+      await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      const creator = await as(t, users.creator);
+      const [request] = (await creator.query('communities.requests', { communityId: priv.id })).data.filter((r: { userId: string }) => r.userId === asker.id);
+      await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: true });
+      expect((await tr.call(askerAgent, OPS.leaveCommunity, { communityId: priv.id })).status).toBe(200);
+      const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      expect(again.data.status).toBe('pending');
+      expect(roleOf(t, priv.id, asker.id)).toBeNull();
+    });
+  });
+}
+
+describe('tRPC: communities.decideRequest', () => {
+  it.each([
+    [true, false],
+    [false, true],
+    [true, true],
+  ])('deciding twice (approve=%s, then approve=%s) answers 404 and changes nothing', async (first, second) => {
+    const t = makeTestApp();
+    const { users, priv, requests } = await setup(t);
+    const creator = await as(t, users.creator);
+    expect((await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: first })).status).toBe(200);
+    const before = snapshot(t);
+    const r = await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: second });
+    expect(r.status).toBe(404);
+    expect(r.error?.message).toBe('This request was already handled or does not exist.');
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown request id', async () => {
+    const t = makeTestApp();
+    const { users, priv } = await setup(t);
+    const r = await (await as(t, users.admin)).mutate('communities.decideRequest', { communityId: priv.id, requestId: 99_999, approve: true });
+    expect(r.status).toBe(404);
+  });
+
+  it("cannot decide another community's request through one's own community (404, nothing changes)", async () => {
+    const t = makeTestApp();
+    const { users, priv } = await setup(t);
+    const stranger = await makeUser(t.db);
+    const other = makeCommunity(t.db, { creator: stranger, isPublic: false });
+    const asker = await makeUser(t.db);
+    await (await as(t, asker)).mutate('communities.join', { communityId: other.id });
+    const [request] = (await (await as(t, stranger)).query('communities.requests', { communityId: other.id })).data;
+    const before = snapshot(t);
+    const r = await (await as(t, users.creator)).mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: true });
+    expect(r.status).toBe(404);
+    expect(snapshot(t)).toEqual(before);
+    expect(roleOf(t, other.id, asker.id)).toBeNull();
+  });
+
+  it.each([
+    ['no approve', { requestId: 1 }, 'approve must be true or false'],
+    ['a string approve', { requestId: 1, approve: 'yes' }, 'approve must be true or false'],
+    ['a zero request id', { requestId: 0, approve: true }, 'Choose a request'],
+  ])('refuses %s with 400', async (_label, input, message) => {
+    const t = makeTestApp();
+    const { users, priv } = await setup(t);
+    const r = await (await as(t, users.creator)).mutate('communities.decideRequest', { communityId: priv.id, ...input });
+    expect(r.status).toBe(400);
+    expect(r.error?.message).toBe(message);
+  });
+
+  it('approving someone who meanwhile became a member does not count them twice', async () => {
+    const t = makeTestApp();
+    const { users, pub, requests } = await setup(t);
+    // The cast's requester has a pending request on the public community too; they join directly.
+    await (await as(t, users.requester)).mutate('communities.join', { communityId: pub.id });
+    const before = storedCount(t, pub.id);
+    const r = await (await as(t, users.creator)).mutate('communities.decideRequest', { communityId: pub.id, requestId: requests.pub.id, approve: true });
+    expect(r.status).toBe(200);
+    expect(storedCount(t, pub.id)).toBe(before);
+    expect(rowCount(t, pub.id)).toBe(before);
+  });
+});
