@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { communities, users } from '../../../db/schema';
 import type { DB } from '../db';
 import { recordAudit } from './audit';
+import { staffSearch } from './staff-search';
 
 type Actor = { id: string; email: string };
 
@@ -12,8 +13,7 @@ export function countCommunities(db: DB) {
 
 /** Every community, hidden and private included, for staff. */
 export function listAllCommunities(db: DB, p: { search?: string; cursor?: number; limit: number }) {
-  const term = p.search ? `%${p.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term ? sql`(lower(${communities.name}) LIKE ${term} ESCAPE '\\' OR lower(coalesce(${communities.location}, '')) LIKE ${term} ESCAPE '\\')` : undefined;
+  const where = staffSearch(p.search, [communities.name, sql`coalesce(${communities.location}, '')`]);
   const offset = p.cursor ?? 0;
   const total = db.select({ n: count() }).from(communities).where(where).get()!.n;
   const rows = db

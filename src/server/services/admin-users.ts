@@ -6,6 +6,7 @@ import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../db';
 import type { AdminUserChanges } from '../../shared/schemas/admin';
 import { recordAudit } from './audit';
+import { staffSearch } from './staff-search';
 import { fieldError } from './errors';
 import { assertPasswordPolicy } from './settings';
 import { findUserByEmail, findUserById } from './users';
@@ -37,11 +38,7 @@ export function countUsers(db: DB) {
 
 /** SPEC section 5: staff search matches first name, last name, email and role. */
 export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: number }) {
-  const term = p.search ? `%${p.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term
-    ? sql`(lower(${users.firstName}) LIKE ${term} ESCAPE '\\' OR lower(${users.lastName}) LIKE ${term} ESCAPE '\\'
-        OR ${users.email} LIKE ${term} ESCAPE '\\' OR ${users.role} LIKE ${term} ESCAPE '\\')`
-    : undefined;
+  const where = staffSearch(p.search, [users.firstName, users.lastName, users.email, users.role]);
   const offset = p.cursor ?? 0;
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   const rows = db.select().from(users).where(where).orderBy(sql`${users.createdAt} DESC, ${users.id} DESC`).limit(p.limit).offset(offset).all();

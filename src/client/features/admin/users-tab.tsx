@@ -1,15 +1,12 @@
 import { Badge, Button, Card, HStack, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { CreateAdminForm } from './create-admin-form';
 import { dateText, fullName, statusOf } from './shared';
-import { TempPasswordDialog } from './temp-password-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
 const PAGE = 20;
 
@@ -22,8 +19,6 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
     ...trpc.admin.users.queryOptions({ search: term || undefined, cursor: offset, limit: PAGE }),
     placeholderData: keepPreviousData,
   });
-  const [temp, setTemp] = useState<{ userEmail: string; tempPassword: string } | null>(null);
-  const reset = useMutation(trpc.admin.resetPassword.mutationOptions());
   const rows = q.data?.items ?? [];
   return (
     <Stack gap="6">
@@ -79,23 +74,13 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
                             View Profile
                           </Button>
                           {u.id !== me.id && !(u.role === 'superadmin' && me.role !== 'superadmin') && (
-                            <ConfirmDialog
+                            <ResetPasswordDialog
+                              user={u}
                               trigger={
                                 <Button size="xs" variant="ghost" colorPalette="red">
                                   Reset Password
                                 </Button>
                               }
-                              title={`Reset the password of ${fullName(u)}?`}
-                              description="They are signed out everywhere and must choose a new password after signing in with the temporary one."
-                              confirmLabel="Reset password"
-                              onConfirm={async () => {
-                                try {
-                                  setTemp(await reset.mutateAsync({ id: u.id }));
-                                  notify.success('Password Reset Successful', `Temporary password created for ${u.email}`);
-                                } catch (e) {
-                                  notify.error('Password Reset Failed', errorInfo(e).message || 'Failed to reset password');
-                                }
-                              }}
                             />
                           )}
                         </HStack>
@@ -121,7 +106,6 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
           </HStack>
         </Card.Footer>
       </Card.Root>
-      <TempPasswordDialog value={temp} onClose={() => setTemp(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, launchBrowser, registerUser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+const boss = { email: `boss.${Date.now()}@example.org`, password: 'Harambee!Boss2026' };
+const user = { firstName: 'Chidi', lastName: 'Okonkwo', email: `chidi.${Date.now()}@example.org`, password: 'Original#Pass1' };
+let tempPassword = '';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await registerUser(server, user);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function page(width = 1280): Promise<Page> {
+  return (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+}
+
+describe('Browser: staff reset a member’s password', () => {
+  it('admin:create makes the first superadmin (and refuses a weak password)', () => {
+    const env = { ...process.env, DATABASE_PATH: join(server.dir, 'app.db') };
+    const run = (password: string) =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', '--email', boss.email, '--password', password, '--first-name', 'Ada'], {
+        env,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    expect(() => run('weak')).toThrow(/Password must be at least 8 characters long/);
+    expect(run(boss.password)).toContain('Created superadmin');
+  });
+
+  it('a plain user cannot use the admin sign-in', async () => {
+    const p = await page();
+    await p.goto(`${server.url}/admin/login`);
+    await p.getByLabel('Email').fill(user.email);
+    await p.getByLabel('Password', { exact: true }).fill(user.password);
+    await p.getByRole('button', { name: 'Sign in to Admin Panel' }).click();
+    await expectToast(p, 'Invalid admin credentials');
+    await p.context().close();
+  });
+
+  it('the superadmin signs in, finds the user and resets the password', async () => {
+    const p = await page();
+    await p.goto(`${server.url}/admin/login`);
+    await p.getByLabel('Email').fill(boss.email);
+    await p.getByLabel('Password', { exact: true }).fill(boss.password);
+    await p.getByRole('button', { name: 'Sign in to Admin Panel' }).click();
+    await p.waitForURL(`${server.url}/admin/dashboard`);
+    await expectToast(p, 'Welcome');
+    await p.getByTestId('count-users').waitFor();
+    expect(await p.getByTestId('count-users').innerText()).toBe('2');
+    await p.screenshot({ path: `${screenshotDir}/admin-dashboard-1280.png`, fullPage: true });
+
+    await p.getByRole('tab', { name: 'Users' }).click();
+    await p.getByLabel('Search users by name, email or role').fill('okonkwo');
+    const row = p.getByTestId('user-row').filter({ hasText: user.email });
+    await row.waitFor();
+    await expect.poll(() => p.getByTestId('user-row').count()).toBe(1);
+    await row.getByRole('button', { name: 'Reset Password' }).click();
+    await p.getByRole('alertdialog').getByRole('button', { name: 'Reset password' }).click();
+    const code = p.getByTestId('temp-password');
+    await expect.poll(async () => (await code.textContent())?.trim().length ?? 0).toBeGreaterThanOrEqual(16);
+    tempPassword = (await code.textContent())!.trim();
+    await p.getByRole('button', { name: 'Done' }).click();
+
+    await p.getByRole('tab', { name: 'Overview' }).click();
+    await p.getByTestId('audit-log').getByText('user.password_reset').waitFor();
+    await p.context().close();
+  });
+
+  it('the user signs in with the temporary password and must choose a new one', async () => {
+    const p = await page(375);
+    await p.goto(`${server.url}/signin`);
+    await p.getByLabel('Email').fill(user.email);
+    await p.getByLabel('Password', { exact: true }).fill(user.password);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await expectToast(p, 'Invalid email or password');
+
+    await p.getByLabel('Password', { exact: true }).fill(tempPassword);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL(`${server.url}/change-password`);
+    // Anywhere else sends them back.
+    await p.goto(`${server.url}/dashboard`);
+    await p.waitForURL(`${server.url}/change-password`);
+
+    const fresh = 'Brand-New#Pass9';
+    await p.getByLabel('Current password').fill(tempPassword);
+    await p.getByLabel('New password', { exact: true }).fill(fresh);
+    await p.getByLabel('Confirm new password').fill(fresh);
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.waitForURL(`${server.url}/profile`);
+    await p.goto(`${server.url}/dashboard`);
+    await p.getByRole('heading', { name: 'Welcome back, Chidi!' }).waitFor();
+    await p.context().close();
+
+    const again = await page();
+    await signInAs(again, server, user.email, fresh);
+    await again.context().close();
+  });
+
+  it('a signed-in member who opens /admin/dashboard is told Access Denied and sent to /dashboard', async () => {
+    const p = await page();
+    await signInAs(p, server, user.email, 'Brand-New#Pass9');
+    await p.goto(`${server.url}/admin/dashboard`);
+    await expectToast(p, 'Access Denied');
+    await p.waitForURL(`${server.url}/dashboard`);
+    await p.context().close();
+  });
+});
