@@ -4,3 +4,4 @@ export * from './tokens';
 export * from './communities';
 export * from './announcements';
 export * from './admin';
+export * from './notifications';

@@ -52,6 +52,13 @@ function target(db: DB, id: string): UserRow {
   return u;
 }
 
+/** Staff accounts (admin, superadmin) are managed by superadmins only, so admins cannot take over one another. */
+function assertMayManage(actor: Actor, user: UserRow) {
+  if (user.role !== 'user' && actor.role !== 'superadmin' && actor.id !== user.id) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can manage staff accounts.' });
+  }
+}
+
 const superadmins = (db: DB) => db.select({ n: count() }).from(users).where(eq(users.role, 'superadmin')).get()!.n;
 
 /**
@@ -66,6 +73,7 @@ export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes
   if (user.role === 'superadmin' && p.actor.role !== 'superadmin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: "Only a superadmin can edit a superadmin's account." });
   }
+  assertMayManage(p.actor, user);
   if (roleChanges) {
     if (p.actor.id === user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You cannot change your own role.' });
     if (p.actor.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can change roles.' });
@@ -142,6 +150,7 @@ export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; n
   if (user.role === 'superadmin' && p.actor.role !== 'superadmin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: "An admin cannot reset a superadmin's password." });
   }
+  assertMayManage(p.actor, user);
   const tempPassword = temporaryPassword();
   const passwordHash = await hashPassword(tempPassword);
   db.transaction((tx) => {
@@ -162,3 +171,10 @@ export function verifyUserByAdmin(db: DB, p: { actor: Actor; id: string; now: nu
 }
 
 export { target as findTargetUser };
+
+/** For actions on a user that live outside this file (the reset email). */
+export function findManageableUser(db: DB, actor: Actor, id: string): UserRow {
+  const user = target(db, id);
+  assertMayManage(actor, user);
+  return user;
+}

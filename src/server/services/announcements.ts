@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, not } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import { announcementCategories, announcements } from '../../../db/schema';
-import type { DB } from '../db';
+import type { DB, DbLike } from '../db';
+import { notifyCommunity } from './notifications';
 import { ANNOUNCEMENT_MSG, type AnnouncementChanges, type AnnouncementFields } from '../../shared/schemas/announcements';
 import { fieldError } from './errors';
 
@@ -115,23 +116,41 @@ function assertCategory(db: DB, communityId: number, categoryId: number | null |
   if (!found) throw fieldError('BAD_REQUEST', 'categoryId', ANNOUNCEMENT_MSG.wrongCategory);
 }
 
+/** Members hear about an announcement once: when it is first published. */
+function announceToMembers(tx: DbLike, p: { communityId: number; title: string; authorId: string; now: number }) {
+  notifyCommunity(tx, {
+    communityId: p.communityId,
+    exceptUserId: p.authorId,
+    title: 'New announcement',
+    message: p.title,
+    link: `/community/${p.communityId}`,
+    now: p.now,
+  });
+}
+
 export function createAnnouncement(db: DB, p: { communityId: number; authorId: string; input: AnnouncementFields; now: number }) {
   assertCategory(db, p.communityId, p.input.categoryId);
   const publishDate = p.input.isPublished ? p.now : null;
-  const { id } = db
-    .insert(announcements)
-    .values({
-      ...p.input,
-      categoryId: p.input.categoryId ?? null,
-      communityId: p.communityId,
-      authorId: p.authorId,
-      publishDate,
-      sortAt: p.now,
-      createdAt: p.now,
-      updatedAt: p.now,
-    })
-    .returning({ id: announcements.id })
-    .get();
+  const id = db.transaction((tx) => {
+    const { id } = tx
+      .insert(announcements)
+      .values({
+        ...p.input,
+        categoryId: p.input.categoryId ?? null,
+        communityId: p.communityId,
+        authorId: p.authorId,
+        publishDate,
+        sortAt: p.now,
+        createdAt: p.now,
+        updatedAt: p.now,
+      })
+      .returning({ id: announcements.id })
+      .get();
+    if (publishDate !== null) {
+      announceToMembers(tx, { communityId: p.communityId, title: p.input.title, authorId: p.authorId, now: p.now });
+    }
+    return id;
+  });
   return getOne(db, id, p.authorId)!;
 }
 
@@ -139,7 +158,7 @@ export function updateAnnouncement(db: DB, p: { id: number; communityId: number;
   assertCategory(db, p.communityId, p.changes.categoryId);
   const where = and(eq(announcements.id, p.id), eq(announcements.communityId, p.communityId));
   db.transaction((tx) => {
-    const current = tx.select({ publishDate: announcements.publishDate }).from(announcements).where(where).get();
+    const current = tx.select({ publishDate: announcements.publishDate, title: announcements.title }).from(announcements).where(where).get();
     if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
     // The publish date is set when it is first published, and then kept.
     const firstPublish = p.changes.isPublished === true && current.publishDate === null;
@@ -147,6 +166,9 @@ export function updateAnnouncement(db: DB, p: { id: number; communityId: number;
       .set({ ...p.changes, updatedAt: p.now, ...(firstPublish ? { publishDate: p.now, sortAt: p.now } : {}) })
       .where(where)
       .run();
+    if (firstPublish) {
+      announceToMembers(tx, { communityId: p.communityId, title: p.changes.title ?? current.title, authorId: p.viewerId, now: p.now });
+    }
   });
   return getOne(db, p.id, p.viewerId)!;
 }

@@ -7,6 +7,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
 import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../db';
 import { fieldError } from './errors';
+import { notifyUser } from './notifications';
 import { findUserByEmail, findUserById } from './users';
 
 export const AUTH_MSG = {
@@ -26,11 +27,22 @@ export async function registerUser(
   if (findUserByEmail(db, email)) throw fieldError('CONFLICT', 'email', AUTH_MSG.duplicateEmail);
   const passwordHash = await hashPassword(password);
   try {
-    return db
-      .insert(users)
-      .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, createdAt: p.now, updatedAt: p.now })
-      .returning()
-      .get();
+    return db.transaction((tx) => {
+      const user = tx
+        .insert(users)
+        .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, createdAt: p.now, updatedAt: p.now })
+        .returning()
+        .get();
+      notifyUser(tx, {
+        userId: user.id,
+        type: 'success',
+        title: `Welcome, ${firstName}!`,
+        message: 'Your account is ready. Find a community to join, or start your own.',
+        link: '/communities',
+        now: p.now,
+      });
+      return user;
+    });
   } catch (e) {
     // Two sign-ups with one address at once: the unique index decides.
     if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') {

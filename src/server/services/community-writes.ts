@@ -1,8 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { communities, joinRequests, memberships } from '../../../db/schema';
+import { communities, joinRequests, memberships, users } from '../../../db/schema';
 import type { DB, DbLike } from '../db';
 import type { CreateCommunityInput, UpdateCommunityInput } from '../../shared/schemas/communities';
+import { notifyCommunity, notifyUser } from './notifications';
+
+const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
 /*
  * Every change to membership rows changes communities.member_count in the same transaction,
@@ -59,14 +62,28 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
       addMember(tx, { communityId: p.communityId, userId: p.userId, role: 'member', now: p.now });
       return { status: 'joined' };
     }
-    tx.insert(joinRequests)
+    const opened = tx
+      .insert(joinRequests)
       .values({ communityId: p.communityId, userId: p.userId, status: 'pending', createdAt: p.now })
       .onConflictDoUpdate({
         target: [joinRequests.communityId, joinRequests.userId],
         set: { status: 'pending', createdAt: p.now, decidedAt: null, decidedBy: null },
         setWhere: sql`${joinRequests.status} <> 'pending'`,
       })
-      .run();
+      .returning({ id: joinRequests.id })
+      .get();
+    // Only a new (or re-opened) request is news to the leaders.
+    if (opened) {
+      const who = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId)).get()!;
+      notifyCommunity(tx, {
+        communityId: p.communityId,
+        roles: ['creator', 'admin'],
+        title: 'New request to join',
+        message: `${who.firstName} ${who.lastName} asked to join ${communityName(tx, p.communityId)}.`,
+        link: `/community/${p.communityId}/settings?section=requests`,
+        now: p.now,
+      });
+    }
     return { status: 'pending' };
   });
 }
@@ -92,6 +109,15 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
       .get();
     if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'This request was already handled or does not exist.' });
     if (p.approve) addMember(tx, { communityId: p.communityId, userId: request.userId, role: 'member', now: p.now });
+    const name = communityName(tx, p.communityId);
+    notifyUser(tx, {
+      userId: request.userId,
+      type: p.approve ? 'success' : 'info',
+      title: p.approve ? 'Request approved' : 'Request declined',
+      message: p.approve ? `Welcome to ${name}! You are now a member.` : `Your request to join ${name} was declined.`,
+      link: p.approve ? `/community/${p.communityId}` : `/community/${p.communityId}/details`,
+      now: p.now,
+    });
     return { userId: request.userId, status: p.approve ? ('approved' as const) : ('declined' as const) };
   });
 }

@@ -3,6 +3,7 @@ import { announcementsRouter, categoriesRouter } from './routers/announcements';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { communitiesRouter } from './routers/communities';
+import { notificationsRouter } from './routers/notifications';
 import { profileRouter } from './routers/profile';
 import { siteRouter } from './routers/site';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   categories: categoriesRouter,
   admin: adminRouter,
   site: siteRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

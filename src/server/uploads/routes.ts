@@ -8,6 +8,7 @@ import { generateToken } from '../auth/crypto';
 import { readSessionToken, validateSessionToken } from '../auth/session';
 import type { AppDeps } from '../trpc/context';
 import { sessionIdleMs } from '../services/settings';
+import { PASSWORD_CHANGE_REQUIRED } from '../trpc/init';
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, reencodeImage, sniffImage, type ImageKind } from './images';
 
 const NAME = /^[a-z0-9]{16,64}\.webp$/;
@@ -21,9 +22,9 @@ export function uploadRoutes(deps: AppDeps) {
     '/api/uploads',
     async (c, next) => {
       const token = readSessionToken(c.req.header('cookie'));
-      if (!token || !validateSessionToken(deps.db, token, deps.now(), sessionIdleMs(deps.db))) {
-        return c.json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401);
-      }
+      const found = token ? validateSessionToken(deps.db, token, deps.now(), sessionIdleMs(deps.db)) : null;
+      if (!found) return c.json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401);
+      if (found.user.mustChangePassword) return c.json({ error: PASSWORD_CHANGE_REQUIRED, code: 'FORBIDDEN' }, 403);
       return next();
     },
     // Counted while the body streams in, so a huge upload is cut off early. 64 KB covers the multipart framing.

@@ -16,6 +16,7 @@ import { countCommunities, deleteCommunity, listAllCommunities, setCommunityHidd
 import {
   countUsers,
   createStaffAccount,
+  findManageableUser,
   findTargetUser,
   listUsers,
   resetUserPassword,
@@ -71,7 +72,7 @@ export const adminRouter = router({
   verifyUser: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => verifyUserByAdmin(ctx.db, { actor: ctx.user, id: input.id, now: ctx.now() })),
 
   sendResetEmail: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    const user = findTargetUser(ctx.db, input.id);
+    const user = findManageableUser(ctx.db, ctx.user, input.id);
     const found = requestPasswordReset(ctx.db, { email: user.email, now: ctx.now() });
     if (found) await sendMail(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
     recordAudit(ctx.db, { actor: ctx.user, action: 'user.reset_email_sent', target: { type: 'user', id: user.id, label: user.email }, now: ctx.now() });

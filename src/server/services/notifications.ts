@@ -1,0 +1,70 @@
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { notifications } from '../../../db/schema';
+import type { DB, DbLike } from '../db';
+
+type Note = { type?: 'success' | 'info' | 'warning'; title: string; message: string; link?: string | null };
+
+/** One notification for one user; call inside the transaction of the event it reports. */
+export function notifyUser(db: DbLike, p: Note & { userId: string; now: number }) {
+  db.insert(notifications)
+    .values({ userId: p.userId, type: p.type ?? 'info', title: p.title, message: p.message, link: p.link ?? null, createdAt: p.now })
+    .run();
+}
+
+/**
+ * The same notification for many members of a community, in one INSERT … SELECT: a thousand
+ * members cost one statement, not a thousand round trips.
+ */
+export function notifyCommunity(
+  db: DbLike,
+  p: Note & { communityId: number; roles?: readonly string[]; exceptUserId?: string; now: number },
+) {
+  const roles = p.roles?.length ? sql`AND m.role IN (${sql.join(p.roles.map((r) => sql`${r}`), sql`, `)})` : sql``;
+  const except = p.exceptUserId ? sql`AND m.user_id <> ${p.exceptUserId}` : sql``;
+  db.run(sql`INSERT INTO notifications (user_id, type, title, message, link, read, created_at)
+    SELECT m.user_id, ${p.type ?? 'info'}, ${p.title}, ${p.message}, ${p.link ?? null}, 0, ${p.now}
+    FROM memberships m WHERE m.community_id = ${p.communityId} ${roles} ${except}`);
+}
+
+const toDto = (n: typeof notifications.$inferSelect) => ({
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  message: n.message,
+  link: n.link,
+  read: n.read,
+  timestamp: new Date(n.createdAt).toISOString(),
+});
+
+export function unreadCount(db: DB, userId: string): number {
+  return db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))).get()!.n;
+}
+
+export function listNotifications(db: DB, p: { userId: string; cursor?: number; limit: number }) {
+  const rows = db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, p.userId), p.cursor ? lt(notifications.id, p.cursor) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(p.limit + 1)
+    .all();
+  const more = rows.length > p.limit;
+  const page = more ? rows.slice(0, p.limit) : rows;
+  return { items: page.map(toDto), nextCursor: more ? page[page.length - 1]!.id : null, unread: unreadCount(db, p.userId) };
+}
+
+// Every change is scoped by the owner in its WHERE: another user's id simply matches nothing.
+const own = (userId: string, id?: number) => and(eq(notifications.userId, userId), id === undefined ? undefined : eq(notifications.id, id));
+
+export function markRead(db: DB, p: { userId: string; id: number }) {
+  return db.update(notifications).set({ read: true }).where(own(p.userId, p.id)).run().changes > 0;
+}
+export function markAllRead(db: DB, p: { userId: string }) {
+  db.update(notifications).set({ read: true }).where(and(own(p.userId), eq(notifications.read, false))).run();
+}
+export function removeNotification(db: DB, p: { userId: string; id: number }) {
+  return db.delete(notifications).where(own(p.userId, p.id)).run().changes > 0;
+}
+export function clearNotifications(db: DB, p: { userId: string }) {
+  db.delete(notifications).where(own(p.userId)).run();
+}

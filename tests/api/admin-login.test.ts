@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD, makeUser } from '../factories';
+import { agent, makeTestApp } from '../setup/app';
+import { ADMIN, INVALID_ADMIN, sessionCount, staffCast } from '../setup/admin';
+import { TRANSPORTS, whoAmI } from '../setup/transport';
+
+const MIN = 60_000;
+
+for (const tr of TRANSPORTS) {
+  describe(tr.title(ADMIN.login), () => {
+    it.each(['superadmin', 'admin'] as const)('signs in a %s: session cookie set, the user returned without secrets', async (role) => {
+      const t = makeTestApp();
+      const c = await staffCast(t);
+      const a = agent(t);
+      const r = await tr.call(a, ADMIN.login, { email: c[role].email, password: FACTORY_PASSWORD });
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ id: c[role].id, email: c[role].email, role });
+      expect(JSON.stringify(r.raw)).not.toMatch(/passwordHash|password_hash|\$argon2/);
+      expect(r.headers.getSetCookie().some((v) => /^harambee_session=[a-z2-7]{32};.*HttpOnly/.test(v))).toBe(true);
+      expect((await whoAmI(a))?.id).toBe(c[role].id);
+      expect((await a.query('admin.counts')).data).toEqual({ users: 4, communities: 1 });
+      expect(sessionCount(t, c[role].id)).toBe(1);
+    });
+
+    it('accepts the email in any case and with spaces around it', async () => {
+      const t = makeTestApp();
+      const c = await staffCast(t);
+      const r = await tr.call(agent(t), ADMIN.login, { email: `  ${c.admin.email.toUpperCase()} `, password: FACTORY_PASSWORD });
+      expect(r.status).toBe(200);
+      expect(r.data.id).toBe(c.admin.id);
+    });
+
+    it("answers a plain user's right password exactly as a wrong password, and starts no session", async () => {
+      const t = makeTestApp();
+      const c = await staffCast(t);
+      const userTry = agent(t);
+      const asUser = await tr.call(userTry, ADMIN.login, { email: c.user.email, password: FACTORY_PASSWORD });
+      const wrong = await tr.call(agent(t), ADMIN.login, { email: c.admin.email, password: 'Not-the-password1' });
+      const unknown = await tr.call(agent(t), ADMIN.login, { email: 'nobody@example.org', password: FACTORY_PASSWORD });
+      expect(asUser.status).toBe(401);
+      expect(asUser.error).toMatchObject({ message: INVALID_ADMIN, code: 'UNAUTHORIZED' });
+      expect(asUser.raw).toEqual(wrong.raw);
+      expect(asUser.raw).toEqual(unknown.raw);
+      expect(asUser.headers.getSetCookie()).toEqual([]);
+      expect(userTry.cookie).toBeNull();
+      expect(sessionCount(t, c.user.id)).toBe(0);
+    });
+
+    it('refuses staff whose role was taken away', async () => {
+      const t = makeTestApp();
+      const former = await makeUser(t.db, { role: 'user', email: 'former.admin@example.org' });
+      const r = await tr.call(agent(t), ADMIN.login, { email: former.email, password: FACTORY_PASSWORD });
+      expect(r.status).toBe(401);
+      expect(r.error?.message).toBe(INVALID_ADMIN);
+    });
+
+    it('throttles: after 10 failures even the right password is 429 with Retry-After, for 15 minutes', async () => {
+      const t = makeTestApp();
+      const c = await staffCast(t);
+      for (let i = 0; i < 10; i++) {
+        expect((await tr.call(agent(t), ADMIN.login, { email: c.admin.email, password: `Wrong-guess-${i}` })).status).toBe(401);
+      }
+      const a = agent(t);
+      const r = await tr.call(a, ADMIN.login, { email: c.admin.email, password: FACTORY_PASSWORD });
+      expect(r.status).toBe(429);
+      expect(r.error?.code).toBe('TOO_MANY_REQUESTS');
+      expect(r.error?.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+      expect(Number(r.headers.get('retry-after'))).toBe(15 * 60);
+      expect(a.cookie).toBeNull();
+      t.clock.advance(15 * MIN);
+      expect((await tr.call(agent(t), ADMIN.login, { email: c.admin.email, password: FACTORY_PASSWORD })).status).toBe(200);
+    });
+
+    it("counts a non-staff account's right-password attempts as failures of that email", async () => {
+      // Each attempt from its own address, so only the email's count matters.
+      const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+      const c = await staffCast(t);
+      let ip = 0;
+      const attempt = (email: string) =>
+        tr.call(agent(t), ADMIN.login, { email, password: FACTORY_PASSWORD }, { 'x-forwarded-for': `198.51.100.${++ip}` });
+      for (let i = 0; i < 10; i++) expect((await attempt(c.user.email)).status).toBe(401);
+      expect((await attempt(c.user.email)).status).toBe(429);
+      expect((await attempt(c.admin.email)).status).toBe(200);
+    });
+
+    it.each([
+      ['email', { password: FACTORY_PASSWORD }, 'Please enter your email address'],
+      ['password', { email: 'staff@example.org' }, 'Please enter your password'],
+    ])('requires the %s (400)', async (field, input, message) => {
+      const t = makeTestApp();
+      const r = await tr.call(agent(t), ADMIN.login, input);
+      expect(r.status).toBe(400);
+      expect(r.error?.issues?.[0]).toEqual({ path: [field], message });
+    });
+
+    it('ignores the isAdmin flag the original client sends: the role decides', async () => {
+      const t = makeTestApp();
+      const c = await staffCast(t);
+      const r = await tr.call(agent(t), ADMIN.login, { email: c.user.email, password: FACTORY_PASSWORD, isAdmin: true });
+      expect(r.status).toBe(401);
+      expect(r.error?.message).toBe(INVALID_ADMIN);
+    });
+  });
+}
