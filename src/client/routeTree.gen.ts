@@ -11,12 +11,15 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as ChatRouteImport } from './routes/chat'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DiscoverRouteImport } from './routes/discover'
 import { Route as DiscoverAuthenticatedRouteImport } from './routes/discover-authenticated'
 import { Route as EditProfileRouteImport } from './routes/edit-profile'
+import { Route as EventsRouteImport } from './routes/events'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as NjangiRouteImport } from './routes/njangi'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SigninRouteImport } from './routes/signin'
@@ -41,6 +44,11 @@ const ChangePasswordRoute = ChangePasswordRouteImport.update({
   path: '/change-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChatRoute = ChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -61,6 +69,11 @@ const EditProfileRoute = EditProfileRouteImport.update({
   path: '/edit-profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventsRoute = EventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ExploreRoute = ExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
@@ -69,6 +82,11 @@ const ExploreRoute = ExploreRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NjangiRoute = NjangiRouteImport.update({
+  id: '/njangi',
+  path: '/njangi',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -140,12 +158,15 @@ const CommunityIdSettingsRoute = CommunityIdSettingsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
+  '/chat': typeof ChatRoute
   '/dashboard': typeof DashboardRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/edit-profile': typeof EditProfileRoute
+  '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/njangi': typeof NjangiRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
@@ -163,12 +184,15 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
+  '/chat': typeof ChatRoute
   '/dashboard': typeof DashboardRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/edit-profile': typeof EditProfileRoute
+  '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/njangi': typeof NjangiRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
@@ -187,12 +211,15 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
+  '/chat': typeof ChatRoute
   '/dashboard': typeof DashboardRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/edit-profile': typeof EditProfileRoute
+  '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/njangi': typeof NjangiRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
@@ -212,12 +239,15 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/change-password'
+    | '/chat'
     | '/dashboard'
     | '/discover'
     | '/discover-authenticated'
     | '/edit-profile'
+    | '/events'
     | '/explore'
     | '/forgot-password'
+    | '/njangi'
     | '/profile'
     | '/reset-password'
     | '/signin'
@@ -235,12 +265,15 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/change-password'
+    | '/chat'
     | '/dashboard'
     | '/discover'
     | '/discover-authenticated'
     | '/edit-profile'
+    | '/events'
     | '/explore'
     | '/forgot-password'
+    | '/njangi'
     | '/profile'
     | '/reset-password'
     | '/signin'
@@ -258,12 +291,15 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/change-password'
+    | '/chat'
     | '/dashboard'
     | '/discover'
     | '/discover-authenticated'
     | '/edit-profile'
+    | '/events'
     | '/explore'
     | '/forgot-password'
+    | '/njangi'
     | '/profile'
     | '/reset-password'
     | '/signin'
@@ -282,12 +318,15 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
+  ChatRoute: typeof ChatRoute
   DashboardRoute: typeof DashboardRoute
   DiscoverRoute: typeof DiscoverRoute
   DiscoverAuthenticatedRoute: typeof DiscoverAuthenticatedRoute
   EditProfileRoute: typeof EditProfileRoute
+  EventsRoute: typeof EventsRoute
   ExploreRoute: typeof ExploreRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  NjangiRoute: typeof NjangiRoute
   ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SigninRoute: typeof SigninRoute
@@ -319,6 +358,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChangePasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/chat': {
+      id: '/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof ChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard': {
       id: '/dashboard'
       path: '/dashboard'
@@ -347,6 +393,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EditProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/events': {
+      id: '/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/explore': {
       id: '/explore'
       path: '/explore'
@@ -359,6 +412,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/njangi': {
+      id: '/njangi'
+      path: '/njangi'
+      fullPath: '/njangi'
+      preLoaderRoute: typeof NjangiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -458,12 +518,15 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ChangePasswordRoute: ChangePasswordRoute,
+  ChatRoute: ChatRoute,
   DashboardRoute: DashboardRoute,
   DiscoverRoute: DiscoverRoute,
   DiscoverAuthenticatedRoute: DiscoverAuthenticatedRoute,
   EditProfileRoute: EditProfileRoute,
+  EventsRoute: EventsRoute,
   ExploreRoute: ExploreRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  NjangiRoute: NjangiRoute,
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SigninRoute: SigninRoute,

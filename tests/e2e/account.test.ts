@@ -74,8 +74,8 @@ describe('Browser: a newcomer’s account, end to end', () => {
   });
 
   it('edits the profile with a photo', async () => {
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByTestId('profile-button').first().click();
+    await page.getByTestId('profile-panel').getByRole('link', { name: 'Full profile' }).click();
     await page.waitForURL(`${server.url}/profile`);
     await page.getByText('Active').waitFor({ state: 'visible' });
     await page.getByRole('link', { name: 'Edit Profile' }).click();
@@ -106,8 +106,7 @@ describe('Browser: a newcomer’s account, end to end', () => {
     await page.waitForURL(`${server.url}/profile`);
     await expectToast(page, 'Password changed');
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/signin/);

@@ -1,9 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { AppHeader } from '../components/app-header';
 import { RouteAwareColorMode } from '../components/color-mode';
+import { AppShell } from '../components/shell/app-shell';
 import { Toaster } from '../components/toaster';
+import { useCurrentUser } from '../features/auth/current-user';
 import { PasswordChangeGate } from '../features/auth/password-change-gate';
 import type { Trpc } from '../trpc';
 
@@ -13,18 +15,32 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
+// Pages that keep the public header even for a signed-in visitor.
+const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/admin/login']);
+
 function RootLayout() {
+  const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const main = (
+    <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
+      <Outlet />
+    </Box>
+  );
   return (
     <RouteAwareColorMode>
-      <Flex direction="column" minH="100dvh" bg="bg.subtle">
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <AppHeader />
-        <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
-          <Outlet />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {user && !user.mustChangePassword && !PUBLIC_FRAME.has(pathname) ? (
+        <Box bg="bg.subtle">
+          <AppShell user={user}>{main}</AppShell>
         </Box>
-      </Flex>
+      ) : (
+        <Flex direction="column" minH="100dvh" bg="bg.subtle">
+          <AppHeader />
+          {main}
+        </Flex>
+      )}
       <Toaster />
       <PasswordChangeGate />
     </RouteAwareColorMode>

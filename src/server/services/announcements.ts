@@ -117,10 +117,12 @@ function assertCategory(db: DB, communityId: number, categoryId: number | null |
 }
 
 /** Members hear about an announcement once: when it is first published. */
-function announceToMembers(tx: DbLike, p: { communityId: number; title: string; authorId: string; now: number }) {
+function announceToMembers(tx: DbLike, p: { communityId: number; title: string; authorId: string | null; publisherId: string; now: number }) {
+  // Neither the author nor whoever pressed Publish needs telling.
+  const except = [p.publisherId, ...(p.authorId && p.authorId !== p.publisherId ? [p.authorId] : [])];
   notifyCommunity(tx, {
     communityId: p.communityId,
-    exceptUserId: p.authorId,
+    exceptUserIds: except,
     title: 'New announcement',
     message: p.title,
     link: `/community/${p.communityId}`,
@@ -147,7 +149,7 @@ export function createAnnouncement(db: DB, p: { communityId: number; authorId: s
       .returning({ id: announcements.id })
       .get();
     if (publishDate !== null) {
-      announceToMembers(tx, { communityId: p.communityId, title: p.input.title, authorId: p.authorId, now: p.now });
+      announceToMembers(tx, { communityId: p.communityId, title: p.input.title, authorId: p.authorId, publisherId: p.authorId, now: p.now });
     }
     return id;
   });
@@ -158,7 +160,11 @@ export function updateAnnouncement(db: DB, p: { id: number; communityId: number;
   assertCategory(db, p.communityId, p.changes.categoryId);
   const where = and(eq(announcements.id, p.id), eq(announcements.communityId, p.communityId));
   db.transaction((tx) => {
-    const current = tx.select({ publishDate: announcements.publishDate, title: announcements.title }).from(announcements).where(where).get();
+    const current = tx
+      .select({ publishDate: announcements.publishDate, title: announcements.title, authorId: announcements.authorId })
+      .from(announcements)
+      .where(where)
+      .get();
     if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
     // The publish date is set when it is first published, and then kept.
     const firstPublish = p.changes.isPublished === true && current.publishDate === null;
@@ -167,7 +173,7 @@ export function updateAnnouncement(db: DB, p: { id: number; communityId: number;
       .where(where)
       .run();
     if (firstPublish) {
-      announceToMembers(tx, { communityId: p.communityId, title: p.changes.title ?? current.title, authorId: p.viewerId, now: p.now });
+      announceToMembers(tx, { communityId: p.communityId, title: p.changes.title ?? current.title, authorId: current.authorId, publisherId: p.viewerId, now: p.now });
     }
   });
   return getOne(db, p.id, p.viewerId)!;

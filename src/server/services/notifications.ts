@@ -17,10 +17,10 @@ export function notifyUser(db: DbLike, p: Note & { userId: string; now: number }
  */
 export function notifyCommunity(
   db: DbLike,
-  p: Note & { communityId: number; roles?: readonly string[]; exceptUserId?: string; now: number },
+  p: Note & { communityId: number; roles?: readonly string[]; exceptUserIds?: readonly string[]; now: number },
 ) {
   const roles = p.roles?.length ? sql`AND m.role IN (${sql.join(p.roles.map((r) => sql`${r}`), sql`, `)})` : sql``;
-  const except = p.exceptUserId ? sql`AND m.user_id <> ${p.exceptUserId}` : sql``;
+  const except = p.exceptUserIds?.length ? sql`AND m.user_id NOT IN (${sql.join(p.exceptUserIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   db.run(sql`INSERT INTO notifications (user_id, type, title, message, link, read, created_at)
     SELECT m.user_id, ${p.type ?? 'info'}, ${p.title}, ${p.message}, ${p.link ?? null}, 0, ${p.now}
     FROM memberships m WHERE m.community_id = ${p.communityId} ${roles} ${except}`);

@@ -1,0 +1,166 @@
+import { Avatar, Box, Flex, HStack, IconButton, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '../../features/auth/current-user';
+import { ColorModeMenu } from '../color-mode';
+import { signOut } from '../user-menu';
+import { MOBILE_ITEMS, NAV_ITEMS, type NavItem } from './nav-items';
+import { NotificationsMenu } from './notifications-menu';
+import { ProfileDrawer } from './profile-drawer';
+
+// SPEC section 9: tooltips in the navigation open after 300 ms.
+const TIP = { openDelay: 300, closeDelay: 100, positioning: { placement: 'right' as const } };
+
+function Tip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Tooltip.Root {...TIP}>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Positioner>
+        <Tooltip.Content>{label}</Tooltip.Content>
+      </Tooltip.Positioner>
+    </Tooltip.Root>
+  );
+}
+
+function UserAvatar({ user, size = 'sm' }: { user: CurrentUser; size?: 'sm' | 'xs' }) {
+  return (
+    <Avatar.Root size={size} colorPalette="brand">
+      <Avatar.Fallback>{(user.firstName[0] ?? 'U').toUpperCase()}</Avatar.Fallback>
+      {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
+    </Avatar.Root>
+  );
+}
+
+function RailLink({ item, active }: { item: NavItem; active: boolean }) {
+  const Icon = item.icon;
+  return (
+    <Tip label={item.soon ? `${item.label} (Coming Soon)` : item.label}>
+      <IconButton asChild variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'} size="lg" aria-label={item.label}>
+        <Link to={item.to} aria-current={active ? 'page' : undefined}>
+          <Icon aria-hidden />
+        </Link>
+      </IconButton>
+    </Tip>
+  );
+}
+
+/**
+ * The signed-in frame: a left rail on desktop; a top bar and a bottom bar on phones (SPEC
+ * section 2). Only rendered with a user.
+ */
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === '/communities' && pathname.startsWith('/community/'));
+  const avatarButton = (label: string) => (
+    <ProfileDrawer
+      user={user}
+      trigger={
+        <IconButton variant="ghost" rounded="full" aria-label={label} data-testid="profile-button">
+          <UserAvatar user={user} />
+        </IconButton>
+      }
+    />
+  );
+  return (
+    <Flex minH="100dvh">
+      <Stack
+        as="nav"
+        aria-label="Main"
+        display={{ base: 'none', md: 'flex' }}
+        position="sticky"
+        top="0"
+        h="100dvh"
+        w="20"
+        flexShrink={0}
+        borderEndWidth="1px"
+        bg="bg"
+        align="center"
+        justify="space-between"
+        py="4"
+      >
+        <Stack align="center" gap="2">
+          <Link to="/dashboard" aria-label="Harambee dashboard">
+            <img src="/favicon.svg" alt="" width={36} height={36} />
+          </Link>
+          <Box h="4" />
+          {NAV_ITEMS.map((item) => (
+            <RailLink key={item.to} item={item} active={isActive(item.to)} />
+          ))}
+        </Stack>
+        <Stack align="center" gap="2">
+          <NotificationsMenu />
+          <ColorModeMenu />
+          <Tip label="Your Profile">{avatarButton('Your Profile')}</Tip>
+          <Tip label="Log out">
+            <IconButton variant="ghost" aria-label="Log out" onClick={signOut}>
+              <LogOut aria-hidden />
+            </IconButton>
+          </Tip>
+        </Stack>
+      </Stack>
+
+      <Flex direction="column" flex="1" minW="0">
+        <HStack
+          as="header"
+          display={{ base: 'flex', md: 'none' }}
+          justify="space-between"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+          bg="bg/95"
+          backdropFilter="blur(8px)"
+          borderBottomWidth="1px"
+          px="3"
+          py="2"
+        >
+          <Link to="/dashboard" aria-label="Harambee dashboard">
+            <HStack gap="2">
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <Text fontWeight="bold" color="brand.fg">
+                Harambee
+              </Text>
+            </HStack>
+          </Link>
+          <HStack gap="1">
+            <NotificationsMenu placement="bottom-end" />
+            <ColorModeMenu />
+            {avatarButton('Your Profile')}
+          </HStack>
+        </HStack>
+        <Box flex="1" pb={{ base: '20', md: '0' }}>
+          {children}
+        </Box>
+        <HStack
+          as="nav"
+          aria-label="Main"
+          display={{ base: 'flex', md: 'none' }}
+          position="fixed"
+          bottom="0"
+          insetX="0"
+          zIndex="sticky"
+          bg="bg"
+          borderTopWidth="1px"
+          justify="space-around"
+          py="1"
+          data-testid="mobile-bottom-bar"
+        >
+          {MOBILE_ITEMS.map((item) => {
+            const Icon = item.icon;
+            const active = isActive(item.to);
+            return (
+              <Link key={item.to} to={item.to} aria-current={active ? 'page' : undefined}>
+                <Stack align="center" gap="0" px="3" py="1" color={active ? 'brand.fg' : 'fg.muted'} minW="16">
+                  <Icon size={20} aria-hidden />
+                  <Text fontSize="xs" fontWeight={active ? 'semibold' : 'normal'}>
+                    {item.label}
+                  </Text>
+                </Stack>
+              </Link>
+            );
+          })}
+        </HStack>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,128 @@
+import { Badge, Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Bell, X } from 'lucide-react';
+import { useState } from 'react';
+import { trpc } from '../../trpc';
+
+const ago = (iso: string) => {
+  const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+};
+
+/** The bell with the server's unread count, and the list: read one, read all, remove, clear. */
+export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'right-end' | 'bottom-end' }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  // The badge follows the server: on focus and once a minute, never a fixed number.
+  const unread = useQuery(trpc.notifications.unreadCount.queryOptions(undefined, { refetchOnWindowFocus: true, refetchInterval: 60_000, staleTime: 0 }));
+  const list = useInfiniteQuery(
+    trpc.notifications.list.infiniteQueryOptions({ limit: 20 }, { enabled: open, getNextPageParam: (l) => l.nextCursor, staleTime: 0 }),
+  );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
+  const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
+  const markAll = useMutation(trpc.notifications.markAllRead.mutationOptions({ onSettled: refresh }));
+  const remove = useMutation(trpc.notifications.remove.mutationOptions({ onSettled: refresh }));
+  const clear = useMutation(trpc.notifications.clear.mutationOptions({ onSettled: refresh }));
+  const count = unread.data?.count ?? 0;
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement }} lazyMount>
+      <Popover.Trigger asChild>
+        <IconButton variant="ghost" aria-label={count ? `Notifications, ${count} unread` : 'Notifications'} position="relative" data-testid="notifications-button">
+          <Bell aria-hidden />
+          {count > 0 && (
+            <Badge
+              position="absolute"
+              top="0"
+              insetEnd="0"
+              colorPalette="red"
+              variant="solid"
+              rounded="full"
+              size="xs"
+              data-testid="unread-badge"
+              aria-hidden
+            >
+              {count > 99 ? '99+' : count}
+            </Badge>
+          )}
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w={{ base: '90vw', sm: '96' }} maxH="70vh" overflowY="auto">
+            <Popover.Header>
+              <HStack justify="space-between">
+                <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
+                <HStack gap="1">
+                  <Button size="xs" variant="ghost" disabled={!count} onClick={() => markAll.mutate()}>
+                    Mark all read
+                  </Button>
+                  <Button size="xs" variant="ghost" disabled={!items.length} onClick={() => clear.mutate()}>
+                    Clear all
+                  </Button>
+                </HStack>
+              </HStack>
+            </Popover.Header>
+            <Popover.Body p="0">
+              {list.isPending ? (
+                <Text p="4" color="fg.muted">
+                  Loading…
+                </Text>
+              ) : items.length === 0 ? (
+                <Text p="4" color="fg.muted">
+                  You are all caught up.
+                </Text>
+              ) : (
+                <Stack as="ul" gap="0" listStyleType="none">
+                  {items.map((n) => (
+                    <Box as="li" key={n.id} borderTopWidth="1px" bg={n.read ? undefined : 'brand.subtle'} data-testid="notification" data-read={n.read}>
+                      <HStack align="flex-start" px="3" py="2" gap="2">
+                        {!n.read && <Circle size="2" bg="brand.solid" mt="2" aria-label="Unread" />}
+                        <Box
+                          as="button"
+                          textAlign="start"
+                          flex="1"
+                          onClick={() => {
+                            if (!n.read) markRead.mutate({ id: n.id });
+                            if (n.link) {
+                              setOpen(false);
+                              void navigate({ to: n.link });
+                            }
+                          }}
+                        >
+                          <Text fontWeight="medium" fontSize="sm">
+                            {n.title}
+                          </Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            {n.message}
+                          </Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {ago(n.timestamp)}
+                          </Text>
+                        </Box>
+                        <IconButton size="2xs" variant="ghost" aria-label={`Remove notification: ${n.title}`} onClick={() => remove.mutate({ id: n.id })}>
+                          <X aria-hidden />
+                        </IconButton>
+                      </HStack>
+                    </Box>
+                  ))}
+                </Stack>
+              )}
+              {list.hasNextPage && (
+                <Button w="full" variant="ghost" size="sm" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                  Show older
+                </Button>
+              )}
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,126 @@
+import { Box, Button, Container, Heading, HStack, IconButton, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { Mail, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { TAGLINE } from './content';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './social-icons';
+
+// The project has no social accounts yet: the buttons say so instead of pointing at a made-up address.
+const SOCIAL: { name: string; icon: ReactNode }[] = [
+  { name: 'Facebook', icon: <FacebookIcon /> },
+  { name: 'Instagram', icon: <InstagramIcon /> },
+  { name: 'X', icon: <XIcon /> },
+  { name: 'LinkedIn', icon: <LinkedInIcon /> },
+];
+
+function FooterHeading({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h2" size="sm" textTransform="uppercase" letterSpacing="wider" color="fg.muted" mb="3">
+      {children}
+    </Heading>
+  );
+}
+
+function FooterLink({ to, children }: { to: '/discover' | '/signin' | '/signup'; children: ReactNode }) {
+  return (
+    <li>
+      <ChakraLink asChild color="fg" _hover={{ color: 'brand.fg' }} py="1">
+        <Link to={to}>{children}</Link>
+      </ChakraLink>
+    </li>
+  );
+}
+
+export function LandingFooter({ appName, supportEmail }: { appName: string; supportEmail: string | null }) {
+  const year = new Date().getFullYear();
+  return (
+    <Box as="footer" bg="bg.muted" borderTopWidth="1px" pt={{ base: '12', md: '16' }} pb="8" data-testid="landing-footer">
+      <Container maxW="6xl">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: '8', md: '10' }}>
+          <Stack gap="3">
+            <HStack gap="2">
+              <img src="/favicon.svg" alt="" width={32} height={32} />
+              <Text fontWeight="bold" fontSize="xl" color="brand.fg">
+                {appName}
+              </Text>
+            </HStack>
+            <Text color="fg.muted" fontStyle="italic">
+              {TAGLINE}.
+            </Text>
+            <Text color="fg.muted" fontSize="sm">
+              A home for diaspora and cultural communities and the savings circles that hold them together.
+            </Text>
+          </Stack>
+
+          <nav aria-labelledby="footer-explore">
+            <FooterHeading>
+              <span id="footer-explore">Explore</span>
+            </FooterHeading>
+            <Stack as="ul" listStyleType="none" gap="1">
+              <FooterLink to="/discover">Discover Communities</FooterLink>
+              <FooterLink to="/signup">Create Your Own</FooterLink>
+              <FooterLink to="/signin">Sign In</FooterLink>
+            </Stack>
+          </nav>
+
+          <Box>
+            <FooterHeading>Contact</FooterHeading>
+            <Text color="fg.muted" fontSize="sm" mb="2">
+              Questions, feedback or help with your community:
+            </Text>
+            {supportEmail ? (
+              <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg" fontWeight="medium" wordBreak="break-all" data-testid="support-email">
+                <Mail size={16} aria-hidden /> {supportEmail}
+              </ChakraLink>
+            ) : (
+              <Skeleton h="5" w="48" />
+            )}
+          </Box>
+
+          <Box>
+            <FooterHeading>Follow us</FooterHeading>
+            <HStack as="ul" listStyleType="none" gap="2">
+              {SOCIAL.map((s) => (
+                <li key={s.name}>
+                  <IconButton
+                    variant="outline"
+                    size="sm"
+                    aria-label={`${appName} on ${s.name} (coming soon)`}
+                    aria-disabled="true"
+                    title={`${s.name}: coming soon`}
+                    onClick={(e) => e.preventDefault()}
+                    data-testid="social-link"
+                  >
+                    {s.icon}
+                  </IconButton>
+                </li>
+              ))}
+            </HStack>
+            <Text id="social-soon" fontSize="sm" color="fg.muted" mt="2">
+              Our social pages are coming soon.
+            </Text>
+          </Box>
+        </SimpleGrid>
+
+        <Stack
+          direction={{ base: 'column', sm: 'row' }}
+          justify="space-between"
+          align={{ base: 'start', sm: 'center' }}
+          gap="4"
+          mt={{ base: '10', md: '12' }}
+          pt="6"
+          borderTopWidth="1px"
+        >
+          <Text fontSize="sm" color="fg.muted">
+            © {year} {appName}. Made for communities that pull together.
+          </Text>
+          <Button asChild size="sm" variant="outline" letterSpacing="wider">
+            <Link to="/admin/login">
+              <ShieldCheck aria-hidden /> TEAM SIGN IN
+            </Link>
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

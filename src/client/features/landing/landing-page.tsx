@@ -1,0 +1,42 @@
+import { Box } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { LandingFooter } from './footer';
+import { MobileBar, SectionNav, useActiveSection } from './section-nav';
+import { ClosingCta, Features, Hero, MissionVision, Purpose, Stats, Story, Team } from './sections';
+import { useSiteConfig } from './use-site-config';
+
+/** The public landing page (SPEC section 2): nine sections, in-page navigation and a footer. */
+export function LandingPage() {
+  const { appName, supportEmail } = useSiteConfig();
+  const active = useActiveSection();
+
+  // Arriving at /#features: the sections render after the route's code loads, so scroll once they exist.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${appName}: where tradition meets impact`;
+    return () => {
+      document.title = previous;
+    };
+  }, [appName]);
+
+  return (
+    <Box pb={{ base: 'calc(4.25rem + env(safe-area-inset-bottom))', md: '0' }} data-testid="landing-page">
+      <SectionNav active={active} />
+      <Hero appName={appName} />
+      <Stats appName={appName} />
+      <Story appName={appName} />
+      <MissionVision />
+      <Purpose />
+      <Features />
+      <Team />
+      <ClosingCta appName={appName} />
+      <LandingFooter appName={appName} supportEmail={supportEmail} />
+      <MobileBar active={active} />
+    </Box>
+  );
+}

@@ -1,0 +1,315 @@
+import { Box, Button, CloseButton, Container, Drawer, Grid, HStack, Portal, Separator, Stack, Text, chakra } from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { BookOpen, Compass, House, LayoutGrid, Menu as MenuIcon, Users, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCurrentUser } from '../auth/current-user';
+import { SECTION_IDS, SECTION_LINKS, TAGLINE, type SectionId } from './content';
+
+/** Width at which the mobile bar gives way to the desktop links and the mobile menu closes (SPEC section 9). */
+export const DESKTOP_QUERY = '(min-width: 768px)';
+/** Anchors land 80 px below the top of the window (SPEC section 9): applied as scroll-margin-top on each target. */
+export const SCROLL_OFFSET = '80px';
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/**
+ * Scrolls to a section (its scroll-margin-top gives the 80 px offset), moves keyboard focus there the way a
+ * native fragment link does, and puts the fragment in the address bar without a second scroll from the router.
+ */
+export function useGoToSection() {
+  const navigate = useNavigate();
+  return useCallback(
+    (id: string) => {
+      const el = document.getElementById(id);
+      if (!el) return;
+      el.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+      el.focus({ preventScroll: true });
+      void navigate({ to: '/', hash: id, replace: true, resetScroll: false, hashScrollIntoView: false });
+    },
+    [navigate],
+  );
+}
+
+/** The section now under the header, for aria-current on the links. */
+export function useActiveSection(): SectionId {
+  const [active, setActive] = useState<SectionId>('home');
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const visible = new Set<string>();
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.isIntersecting) visible.add(e.target.id);
+          else visible.delete(e.target.id);
+        }
+        const first = SECTION_IDS.find((id) => visible.has(id));
+        if (first) setActive(first);
+      },
+      // A band from just under the sticky headers to the middle of the window.
+      { rootMargin: '-100px 0px -50% 0px' },
+    );
+    for (const id of SECTION_IDS) {
+      const el = document.getElementById(id);
+      if (el) io.observe(el);
+    }
+    return () => io.disconnect();
+  }, []);
+  return active;
+}
+
+/** Height of the app's sticky header, so the in-page bar can stick right under it. */
+function useAppHeaderHeight(fallback = 53) {
+  const [height, setHeight] = useState(fallback);
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>('#root header');
+    if (!header) return;
+    const update = () => setHeight(header.getBoundingClientRect().height);
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(update);
+    ro.observe(header);
+    return () => ro.disconnect();
+  }, []);
+  return height;
+}
+
+type SectionLinkProps = { id: string; onGo: (id: string) => void; current?: boolean; children: ReactNode };
+
+/** A real fragment link (works without JavaScript and with the keyboard), smooth-scrolled when it can be. */
+function SectionAnchor({ id, onGo, current, children, ...rest }: SectionLinkProps & Record<string, unknown>) {
+  return (
+    <a
+      href={`#${id}`}
+      aria-current={current ? 'location' : undefined}
+      onClick={(e) => {
+        if (!isPlainClick(e)) return;
+        e.preventDefault();
+        onGo(id);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Desktop (≥ 768 px): the section links in a bar that sticks under the app header. */
+export function SectionNav({ active }: { active: SectionId }) {
+  const go = useGoToSection();
+  const top = useAppHeaderHeight();
+  return (
+    <Box
+      as="nav"
+      aria-label="Page sections"
+      position="sticky"
+      top={`${top}px`}
+      zIndex="docked"
+      display={{ base: 'none', md: 'block' }}
+      bg="bg/95"
+      backdropFilter="blur(8px)"
+      borderBottomWidth="1px"
+    >
+      <Container maxW="6xl">
+        <HStack justify="space-between" gap="4" minH="11">
+          <Text display={{ base: 'none', xl: 'block' }} fontSize="sm" color="fg.muted" fontStyle="italic" whiteSpace="nowrap">
+            {TAGLINE}
+          </Text>
+          <HStack as="ul" gap="0.5" listStyleType="none" flexWrap="wrap" mx={{ base: '-2', xl: '0' }}>
+            {SECTION_LINKS.map((l) => {
+              const current = l.section.includes(active);
+              return (
+                <li key={l.id}>
+                  <Button
+                    asChild
+                    variant="ghost"
+                    size="sm"
+                    color={current ? 'brand.fg' : 'fg'}
+                    fontWeight={current ? 'bold' : 'medium'}
+                    bg={current ? 'brand.subtle' : undefined}
+                  >
+                    <SectionAnchor id={l.id} onGo={go} current={current}>
+                      {l.label}
+                    </SectionAnchor>
+                  </Button>
+                </li>
+              );
+            })}
+            <li>
+              <Button asChild variant="outline" size="sm" ms="2" colorPalette="brand">
+                <Link to="/discover">
+                  <Compass aria-hidden /> Discover
+                </Link>
+              </Button>
+            </li>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}
+
+const BAR_ITEMS: { id: string; label: string; icon: LucideIcon; section: SectionId[] }[] = [
+  { id: 'home', label: 'Home', icon: House, section: ['home', 'stats'] },
+  { id: 'story', label: 'Story', icon: BookOpen, section: ['story'] },
+  { id: 'features', label: 'Features', icon: LayoutGrid, section: ['features'] },
+  { id: 'team', label: 'Team', icon: Users, section: ['team'] },
+];
+
+const barItemStyle = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '0.5',
+  minH: '14',
+  w: 'full',
+  fontSize: 'xs',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  rounded: 'md',
+  _hover: { color: 'fg', bg: 'bg.muted' },
+  '&[aria-current], &[aria-expanded=true]': { color: 'brand.fg', fontWeight: 'bold' },
+} as const;
+
+const BarAnchor = chakra(SectionAnchor);
+
+/**
+ * Mobile (< 768 px): a fixed bottom bar (Home, Story, Features, Team, Menu). The menu is a drawer with every
+ * anchor link and Sign In / Sign Up / Discover; it closes on Escape, when a link is chosen and when the window
+ * grows to the desktop width.
+ */
+export function MobileBar({ active }: { active: SectionId }) {
+  const go = useGoToSection();
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  // The section chosen in the menu: scrolled to once the drawer has let go of the page.
+  const pending = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const mq = window.matchMedia?.(DESKTOP_QUERY);
+    if (!mq) return;
+    const onChange = () => {
+      if (mq.matches) setOpen(false);
+    };
+    onChange();
+    mq.addEventListener('change', onChange);
+    return () => mq.removeEventListener('change', onChange);
+  }, [open]);
+
+  const choose = (id: string) => {
+    pending.current = id;
+    setOpen(false);
+  };
+  const close = () => setOpen(false);
+
+  return (
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      placement="bottom"
+      finalFocusEl={() => (pending.current ? document.getElementById(pending.current) : null)}
+      onExitComplete={() => {
+        const id = pending.current;
+        pending.current = null;
+        if (id) go(id);
+      }}
+    >
+      <Box
+        as="nav"
+        aria-label="Quick navigation"
+        data-testid="landing-mobile-bar"
+        position="fixed"
+        bottom="0"
+        insetX="0"
+        zIndex="sticky"
+        display={{ base: 'block', md: 'none' }}
+        bg="bg/95"
+        backdropFilter="blur(8px)"
+        borderTopWidth="1px"
+        boxShadow="0 -2px 8px rgba(0, 0, 0, 0.06)"
+        pb="env(safe-area-inset-bottom)"
+      >
+        <Grid as="ul" templateColumns="repeat(5, 1fr)" listStyleType="none" px="1" py="1" gap="1">
+          {BAR_ITEMS.map((item) => {
+            const Icon = item.icon;
+            const current = item.section.includes(active);
+            return (
+              <li key={item.id}>
+                <BarAnchor id={item.id} onGo={go} current={current} css={barItemStyle}>
+                  <Icon size={20} aria-hidden />
+                  {item.label}
+                </BarAnchor>
+              </li>
+            );
+          })}
+          <li>
+            <Drawer.Trigger asChild>
+              <chakra.button type="button" data-testid="landing-menu-button" css={barItemStyle}>
+                <MenuIcon size={20} aria-hidden />
+                Menu
+              </chakra.button>
+            </Drawer.Trigger>
+          </li>
+        </Grid>
+      </Box>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content roundedTop="xl" data-testid="landing-menu" maxH="85dvh">
+            <Drawer.Header>
+              <Drawer.Title>Menu</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body pb="6">
+              <nav aria-label="All sections">
+                <Grid as="ul" templateColumns="repeat(2, 1fr)" gap="1" listStyleType="none">
+                  {SECTION_LINKS.map((l) => (
+                    <li key={l.id}>
+                      <Button asChild variant="ghost" justifyContent="flex-start" w="full" size="md">
+                        <SectionAnchor id={l.id} onGo={choose} current={l.section.includes(active)}>
+                          {l.label}
+                        </SectionAnchor>
+                      </Button>
+                    </li>
+                  ))}
+                </Grid>
+              </nav>
+              <Separator my="4" />
+              <Stack gap="2">
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to="/discover" onClick={close}>
+                    <Compass aria-hidden /> Discover Communities
+                  </Link>
+                </Button>
+                {user ? (
+                  <Button asChild colorPalette="brand">
+                    <Link to="/dashboard" onClick={close}>
+                      Go to Dashboard
+                    </Link>
+                  </Button>
+                ) : (
+                  <Grid templateColumns="1fr 1fr" gap="2">
+                    <Button asChild variant="outline">
+                      <Link to="/signin" onClick={close}>
+                        Sign In
+                      </Link>
+                    </Button>
+                    <Button asChild colorPalette="brand">
+                      <Link to="/signup" onClick={close}>
+                        Sign Up
+                      </Link>
+                    </Button>
+                  </Grid>
+                )}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close menu" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
