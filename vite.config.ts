@@ -16,7 +16,7 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 3000,
     proxy: { '/trpc': apiTarget, '/api': apiTarget, '/uploads': apiTarget },

@@ -1,7 +1,7 @@
 import { Box, Button, Container, HStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../features/auth/current-user';
-import { ColorModeMenu } from './color-mode';
+import { ColorModeToggle } from './color-mode';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
@@ -31,7 +31,7 @@ export function AppHeader() {
             </HStack>
           </HStack>
           <HStack gap="2">
-            <ColorModeMenu />
+            <ColorModeToggle />
             <UserMenu />
           </HStack>
         </HStack>

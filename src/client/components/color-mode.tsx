@@ -1,4 +1,4 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { useLocation } from '@tanstack/react-router';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -74,36 +74,28 @@ export function RouteAwareColorMode({ children }: { children: ReactNode }) {
   return <ColorModeProvider defaultLight={pathname === '/'}>{children}</ColorModeProvider>;
 }
 
-const OPTIONS: { value: ColorPreference; label: string; icon: ReactNode }[] = [
-  { value: 'light', label: 'Light', icon: <Sun size={16} aria-hidden /> },
-  { value: 'dark', label: 'Dark', icon: <Moon size={16} aria-hidden /> },
-  { value: 'system', label: 'System', icon: <Monitor size={16} aria-hidden /> },
-];
+const NEXT: Record<ColorPreference, ColorPreference> = { light: 'dark', dark: 'system', system: 'light' };
+const LABEL: Record<ColorPreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-export function ColorModeMenu() {
-  const { preference, resolved, setPreference } = useColorMode();
+/**
+ * One button cycling light → dark → system; its name says the current theme and the next one.
+ * (A plain button rather than a menu keeps the landing page's JavaScript small.)
+ */
+export function ColorModeToggle() {
+  const { preference, setPreference } = useColorMode();
+  const next = NEXT[preference];
+  const Icon = preference === 'dark' ? Moon : preference === 'light' ? Sun : Monitor;
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Theme: ${preference}. Change theme`} data-testid="theme-menu">
-          {resolved === 'dark' ? <Moon size={18} aria-hidden /> : <Sun size={18} aria-hidden />}
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="10rem">
-            <Menu.RadioItemGroup value={preference} onValueChange={(e) => setPreference(e.value as ColorPreference)}>
-              {OPTIONS.map((o) => (
-                <Menu.RadioItem key={o.value} value={o.value}>
-                  {o.icon}
-                  {o.label}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={`Theme: ${LABEL[preference]}. Switch to ${LABEL[next]}`}
+      title={`Theme: ${LABEL[preference]} (click for ${LABEL[next]})`}
+      onClick={() => setPreference(next)}
+      data-testid="theme-toggle"
+      data-theme-preference={preference}
+    >
+      <Icon size={18} aria-hidden />
+    </IconButton>
   );
 }

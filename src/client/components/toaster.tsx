@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../shared/constants';
 
 // SPEC section 9: one toast visible at a time, 5000 ms, F8 focuses the toast area.
@@ -10,22 +11,20 @@ export const toaster = createToaster({
   hotkey: ['F8'],
 });
 
+const ToasterView = lazy(() => import('./toaster-view'));
+
+/**
+ * The toast region's code loads with the first toast, not with the page: the store keeps the
+ * toast meanwhile and the region shows it on mount.
+ */
 export function Toaster() {
+  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => (needed ? undefined : toaster.subscribe(() => setNeeded(true))), [needed]);
+  if (!needed) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger aria-label="Dismiss notification" />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }
 

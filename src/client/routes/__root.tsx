@@ -1,13 +1,16 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppHeader } from '../components/app-header';
 import { RouteAwareColorMode } from '../components/color-mode';
-import { AppShell } from '../components/shell/app-shell';
 import { Toaster } from '../components/toaster';
 import { useCurrentUser } from '../features/auth/current-user';
 import { PasswordChangeGate } from '../features/auth/password-change-gate';
 import type { Trpc } from '../trpc';
+
+// The signed-in frame (rail, panels, notifications) loads only for signed-in pages.
+const AppShell = lazy(() => import('../components/shell/app-shell'));
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
@@ -32,8 +35,11 @@ function RootLayout() {
         Skip to content
       </a>
       {user && !user.mustChangePassword && !PUBLIC_FRAME.has(pathname) ? (
-        <Box bg="bg.subtle">
-          <AppShell user={user}>{main}</AppShell>
+        <Box bg="bg.subtle" minH="100dvh">
+          {/* No Outlet in the fallback: the page would mount twice and lose what the user started. */}
+          <Suspense fallback={null}>
+            <AppShell user={user}>{main}</AppShell>
+          </Suspense>
         </Box>
       ) : (
         <Flex direction="column" minH="100dvh" bg="bg.subtle">

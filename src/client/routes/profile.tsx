@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Card, Center, Container, DataList, Heading, HStack, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { signOut } from '../components/user-menu';
+import { signOut } from '../lib/sign-out';
 import { useCurrentUser, type CurrentUser } from '../features/auth/current-user';
 import { VerifyBanner } from '../features/auth/verify-banner';
 

@@ -3,8 +3,8 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../features/auth/current-user';
-import { ColorModeMenu } from '../color-mode';
-import { signOut } from '../user-menu';
+import { ColorModeToggle } from '../color-mode';
+import { signOut } from '../../lib/sign-out';
 import { MOBILE_ITEMS, NAV_ITEMS, type NavItem } from './nav-items';
 import { NotificationsMenu } from './notifications-menu';
 import { ProfileDrawer } from './profile-drawer';
@@ -49,7 +49,7 @@ function RailLink({ item, active }: { item: NavItem; active: boolean }) {
  * The signed-in frame: a left rail on desktop; a top bar and a bottom bar on phones (SPEC
  * section 2). Only rendered with a user.
  */
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export default function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === '/communities' && pathname.startsWith('/community/'));
   const avatarButton = (label: string) => (
@@ -90,7 +90,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         </Stack>
         <Stack align="center" gap="2">
           <NotificationsMenu />
-          <ColorModeMenu />
+          <ColorModeToggle />
           <Tip label="Your Profile">{avatarButton('Your Profile')}</Tip>
           <Tip label="Log out">
             <IconButton variant="ghost" aria-label="Log out" onClick={signOut}>
@@ -124,7 +124,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </Link>
           <HStack gap="1">
             <NotificationsMenu placement="bottom-end" />
-            <ColorModeMenu />
+            <ColorModeToggle />
             {avatarButton('Your Profile')}
           </HStack>
         </HStack>

@@ -1,11 +1,12 @@
-import { Box, Button, CloseButton, Container, Drawer, Grid, HStack, Portal, Separator, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Container, Grid, HStack, Text, chakra } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen, Compass, House, LayoutGrid, Menu as MenuIcon, Users, type LucideIcon } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useCurrentUser } from '../auth/current-user';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SECTION_IDS, SECTION_LINKS, TAGLINE, type SectionId } from './content';
 
 /** Width at which the mobile bar gives way to the desktop links and the mobile menu closes (SPEC section 9). */
+const LandingMenu = lazy(() => import('./landing-menu'));
+
 export const DESKTOP_QUERY = '(min-width: 768px)';
 /** Anchors land 80 px below the top of the window (SPEC section 9): applied as scroll-margin-top on each target. */
 export const SCROLL_OFFSET = '80px';
@@ -77,7 +78,7 @@ function useAppHeaderHeight(fallback = 53) {
 type SectionLinkProps = { id: string; onGo: (id: string) => void; current?: boolean; children: ReactNode };
 
 /** A real fragment link (works without JavaScript and with the keyboard), smooth-scrolled when it can be. */
-function SectionAnchor({ id, onGo, current, children, ...rest }: SectionLinkProps & Record<string, unknown>) {
+export function SectionAnchor({ id, onGo, current, children, ...rest }: SectionLinkProps & Record<string, unknown>) {
   return (
     <a
       href={`#${id}`}
@@ -181,10 +182,10 @@ const BarAnchor = chakra(SectionAnchor);
  */
 export function MobileBar({ active }: { active: SectionId }) {
   const go = useGoToSection();
-  const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
-  // The section chosen in the menu: scrolled to once the drawer has let go of the page.
-  const pending = useRef<string | null>(null);
+  // The menu's code loads the first time it is opened, not with the page.
+  const [loaded, setLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -198,24 +199,8 @@ export function MobileBar({ active }: { active: SectionId }) {
     return () => mq.removeEventListener('change', onChange);
   }, [open]);
 
-  const choose = (id: string) => {
-    pending.current = id;
-    setOpen(false);
-  };
-  const close = () => setOpen(false);
-
   return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      placement="bottom"
-      finalFocusEl={() => (pending.current ? document.getElementById(pending.current) : null)}
-      onExitComplete={() => {
-        const id = pending.current;
-        pending.current = null;
-        if (id) go(id);
-      }}
-    >
+    <>
       <Box
         as="nav"
         aria-label="Quick navigation"
@@ -245,71 +230,29 @@ export function MobileBar({ active }: { active: SectionId }) {
             );
           })}
           <li>
-            <Drawer.Trigger asChild>
-              <chakra.button type="button" data-testid="landing-menu-button" css={barItemStyle}>
-                <MenuIcon size={20} aria-hidden />
-                Menu
-              </chakra.button>
-            </Drawer.Trigger>
+            <chakra.button
+              ref={menuButton}
+              type="button"
+              data-testid="landing-menu-button"
+              css={barItemStyle}
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              onClick={() => {
+                setLoaded(true);
+                setOpen(true);
+              }}
+            >
+              <MenuIcon size={20} aria-hidden />
+              Menu
+            </chakra.button>
           </li>
         </Grid>
       </Box>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content roundedTop="xl" data-testid="landing-menu" maxH="85dvh">
-            <Drawer.Header>
-              <Drawer.Title>Menu</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body pb="6">
-              <nav aria-label="All sections">
-                <Grid as="ul" templateColumns="repeat(2, 1fr)" gap="1" listStyleType="none">
-                  {SECTION_LINKS.map((l) => (
-                    <li key={l.id}>
-                      <Button asChild variant="ghost" justifyContent="flex-start" w="full" size="md">
-                        <SectionAnchor id={l.id} onGo={choose} current={l.section.includes(active)}>
-                          {l.label}
-                        </SectionAnchor>
-                      </Button>
-                    </li>
-                  ))}
-                </Grid>
-              </nav>
-              <Separator my="4" />
-              <Stack gap="2">
-                <Button asChild variant="outline" colorPalette="brand">
-                  <Link to="/discover" onClick={close}>
-                    <Compass aria-hidden /> Discover Communities
-                  </Link>
-                </Button>
-                {user ? (
-                  <Button asChild colorPalette="brand">
-                    <Link to="/dashboard" onClick={close}>
-                      Go to Dashboard
-                    </Link>
-                  </Button>
-                ) : (
-                  <Grid templateColumns="1fr 1fr" gap="2">
-                    <Button asChild variant="outline">
-                      <Link to="/signin" onClick={close}>
-                        Sign In
-                      </Link>
-                    </Button>
-                    <Button asChild colorPalette="brand">
-                      <Link to="/signup" onClick={close}>
-                        Sign Up
-                      </Link>
-                    </Button>
-                  </Grid>
-                )}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+      {loaded && (
+        <Suspense fallback={null}>
+          <LandingMenu open={open} onOpenChange={setOpen} active={active} returnFocus={() => menuButton.current} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LifeBuoy, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { notify } from '../../components/toaster';
-import { signOut } from '../../components/user-menu';
+import { signOut } from '../../lib/sign-out';
 import { CommunitiesTab } from '../../features/admin/communities-tab';
 import { OverviewTab } from '../../features/admin/overview-tab';
 import { ProfileTab } from '../../features/admin/profile-tab';

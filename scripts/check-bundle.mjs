@@ -1,0 +1,59 @@
+// Prints each page's initial JavaScript (gzipped) after `vite build` and fails when a budget is
+// exceeded (issue 6): the landing page at most 200 KB, a signed-in page at most 350 KB.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dir = 'dist/client';
+const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
+const KB = 1024;
+// Chunks a page fetches as soon as it renders (lazy only to let the first paint go first). The toast
+// region loads with the first toast instead, so it is not part of any page's initial load.
+const ALWAYS = [];
+const SIGNED_IN = ['src/client/components/shell/app-shell.tsx'];
+const PAGES = [
+  { name: 'landing /', route: 'src/client/routes/index.tsx', extra: ALWAYS, budget: 200 * KB },
+  { name: 'sign in /signin', route: 'src/client/routes/signin.tsx', extra: ALWAYS, budget: 350 * KB },
+  { name: 'dashboard /dashboard', route: 'src/client/routes/dashboard.tsx', extra: SIGNED_IN, budget: 350 * KB },
+  { name: 'community /community/$id', route: 'src/client/routes/community/$id/index.tsx', extra: SIGNED_IN, budget: 350 * KB },
+  { name: 'admin /admin/dashboard', route: 'src/client/routes/admin/dashboard.tsx', extra: SIGNED_IN, budget: 350 * KB },
+];
+
+/** A chunk and everything it imports statically: what the browser must load before it runs. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  return seen;
+}
+const gz = new Map();
+const size = (file) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dir, file)), { level: 9 }).length);
+  return gz.get(file);
+};
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+let failed = false;
+console.log('\nInitial JavaScript per page (gzip -9):');
+for (const page of PAGES) {
+  const routeKey = Object.keys(manifest).find((k) => k.startsWith(`${page.route}?tsr-split=component`)) ?? page.route;
+  if (!manifest[routeKey]) {
+    console.log(`  ${page.name}: route chunk not found in the manifest`);
+    failed = true;
+    continue;
+  }
+  const chunks = new Set([...closure(entry), ...closure(routeKey)]);
+  for (const key of page.extra) {
+    if (!manifest[key]) throw new Error(`${key} is not a chunk of the build: update scripts/check-bundle.mjs`);
+    closure(key, chunks);
+  }
+  const files = [...chunks].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, f) => sum + size(f), 0);
+  const ok = total <= page.budget;
+  failed ||= !ok;
+  console.log(`  ${ok ? 'ok  ' : 'OVER'} ${page.name.padEnd(28)} ${(total / KB).toFixed(1).padStart(6)} KB of ${page.budget / KB} KB (${files.length} files)`);
+}
+if (failed) {
+  console.error('\nA page is over its JavaScript budget (see above).');
+  process.exit(1);
+}

@@ -1,0 +1,22 @@
+import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { toaster } from './toaster';
+
+/** The toast region; loaded just after the first paint (toasts raised before then wait in the store). */
+export default function ToasterView() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            <Toast.CloseTrigger aria-label="Dismiss notification" />
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

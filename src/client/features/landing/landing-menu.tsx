@@ -1,0 +1,96 @@
+import { Button, CloseButton, Drawer, Grid, Portal, Separator, Stack } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { Compass } from 'lucide-react';
+import { useRef } from 'react';
+import { useCurrentUser } from '../auth/current-user';
+import { SECTION_LINKS, type SectionId } from './content';
+import { SectionAnchor, useGoToSection } from './section-nav';
+
+/** The mobile menu drawer: every section, Discover, and sign-in links. Loaded when first opened. */
+export default function LandingMenu(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  active: SectionId;
+  returnFocus: () => HTMLElement | null;
+}) {
+  const go = useGoToSection();
+  const { user } = useCurrentUser();
+  const active = props.active;
+  // The section chosen in the menu: scrolled to once the drawer has let go of the page.
+  const pending = useRef<string | null>(null);
+  const choose = (id: string) => {
+    pending.current = id;
+    props.onOpenChange(false);
+  };
+  const close = () => props.onOpenChange(false);
+  return (
+    <Drawer.Root
+      open={props.open}
+      onOpenChange={(e) => props.onOpenChange(e.open)}
+      placement="bottom"
+      finalFocusEl={() => (pending.current ? document.getElementById(pending.current) : props.returnFocus())}
+      onExitComplete={() => {
+        const id = pending.current;
+        pending.current = null;
+        if (id) go(id);
+      }}
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content roundedTop="xl" data-testid="landing-menu" maxH="85dvh">
+            <Drawer.Header>
+              <Drawer.Title>Menu</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body pb="6">
+              <nav aria-label="All sections">
+                <Grid as="ul" templateColumns="repeat(2, 1fr)" gap="1" listStyleType="none">
+                  {SECTION_LINKS.map((l) => (
+                    <li key={l.id}>
+                      <Button asChild variant="ghost" justifyContent="flex-start" w="full" size="md">
+                        <SectionAnchor id={l.id} onGo={choose} current={l.section.includes(active)}>
+                          {l.label}
+                        </SectionAnchor>
+                      </Button>
+                    </li>
+                  ))}
+                </Grid>
+              </nav>
+              <Separator my="4" />
+              <Stack gap="2">
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to="/discover" onClick={close}>
+                    <Compass aria-hidden /> Discover Communities
+                  </Link>
+                </Button>
+                {user ? (
+                  <Button asChild colorPalette="brand">
+                    <Link to="/dashboard" onClick={close}>
+                      Go to Dashboard
+                    </Link>
+                  </Button>
+                ) : (
+                  <Grid templateColumns="1fr 1fr" gap="2">
+                    <Button asChild variant="outline">
+                      <Link to="/signin" onClick={close}>
+                        Sign In
+                      </Link>
+                    </Button>
+                    <Button asChild colorPalette="brand">
+                      <Link to="/signup" onClick={close}>
+                        Sign Up
+                      </Link>
+                    </Button>
+                  </Grid>
+                )}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close menu" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
