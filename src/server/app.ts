@@ -43,15 +43,16 @@ export function createApp(opts: AppOptions) {
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, async (c, next) => {
       await next();
-      c.header('Cache-Control', 'no-store');
+      // On the finished response's headers: c.header() here would copy the whole response.
+      c.res.headers.set('Cache-Control', 'no-store');
     });
     app.use(prefix, csrfGuard(deps.env.APP_URL));
     const jsonLimit = bodyLimit({
       maxSize: JSON_LIMIT,
       onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
     });
-    // Image uploads have their own, larger limit.
-    app.use(prefix, (c, next) => (c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
+    // Image uploads have their own, larger limit; GET and HEAD carry no body to count.
+    app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
   }
 
   app.all('/trpc/*', (c) =>

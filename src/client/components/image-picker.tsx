@@ -39,6 +39,7 @@ function ImageUpload(props: {
           ref={input}
           id={props.id}
           type="file"
+          aria-label={props.kind === 'avatar' ? 'Choose a profile photo' : 'Choose a banner image'}
           accept="image/png,image/jpeg,image/webp,image/gif"
           onChange={(e) => void onFile(e.target.files?.[0])}
           data-testid={props.testId}

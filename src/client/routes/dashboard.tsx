@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, EmptyState, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarDays, Flame, Plus, Users } from 'lucide-react';
@@ -19,13 +19,12 @@ function Counter({ label, value, unit, icon }: { label: string; value: ReactNode
   return (
     <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
       <Stat.Label>{label}</Stat.Label>
-      <HStack>
-        <Stat.ValueText fontSize={soon ? 'md' : undefined} color={soon ? 'fg.muted' : undefined}>
-          {soon ? 'Coming soon' : value}
-        </Stat.ValueText>
+      {/* A <dl> may hold only dt/dd: unit and icon stay inside the value. */}
+      <Stat.ValueText fontSize={soon ? 'md' : undefined} color={soon ? 'fg.muted' : undefined} alignItems="center">
+        {soon ? 'Coming soon' : value}
         {!soon && unit && <Stat.ValueUnit>{unit}</Stat.ValueUnit>}
         {!soon && icon}
-      </HStack>
+      </Stat.ValueText>
     </Stat.Root>
   );
 }

@@ -1,0 +1,193 @@
+// `npm run bench`: the performance budget of issue 3. Builds (or reuses) a 100k and a 1k
+// database, serves each with the real app and the 100k one also with a bare node:http
+// baseline, loads three read paths with autocannon, prints a markdown table and writes it to
+// docs/benchmarks.md. Always exits 0 when it ran: it is a report, not a test.
+// Flags: --quick --fresh --duration S --warmup S --connections N --rounds N --search TERM --no-write
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { hashPassword } from '../src/server/auth/password';
+import { FACTORY_PASSWORD } from '../tests/factories';
+import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
+import { measure, median, startServer, type LoadOptions, type Sample, type Server } from './bench/measure';
+import { budgetSummary, rawTable, table, writeReport, type Row } from './bench/report';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
+const SMALL: Scale = { users: 1_000, communities: 1_000, memberships: 10_000 };
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '1' },
+    search: { type: 'string', default: 'nurs' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const positive = (name: string, v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number, got ${v}`);
+  return n;
+};
+const load: LoadOptions = {
+  duration: positive('duration', flags.duration ?? (flags.quick ? '3' : '10')),
+  warmup: positive('warmup', flags.warmup ?? (flags.quick ? '1' : '3')),
+  connections: positive('connections', flags.connections),
+};
+const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds)));
+const term = flags.search.trim();
+if ([...term].length < 3) throw new Error('--search needs three or more characters (shorter terms take the LIKE path, which the baseline does not serve)');
+
+type DbFacts = { path: string; scale: Scale; built: boolean; targetId: number; targetMembers: number; hits: number; publicHits: number };
+
+async function prepare(name: string, scale: Scale): Promise<DbFacts> {
+  const path = join(ROOT, 'data/bench', name);
+  let built = false;
+  if (flags.fresh || !isComplete(path, scale)) {
+    console.log(`Building ${relative(ROOT, path)}: ${scale.users.toLocaleString('en-US')} users, ` +
+      `${scale.communities.toLocaleString('en-US')} communities, ${scale.memberships.toLocaleString('en-US')} memberships`);
+    const started = performance.now();
+    buildDatabase(path, scale, await hashPassword(FACTORY_PASSWORD));
+    console.log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    built = true;
+  } else {
+    console.log(`Reusing ${relative(ROOT, path)} (complete; --fresh rebuilds it)`);
+  }
+  const db = new Database(path);
+  try {
+    const target = db
+      .prepare(`SELECT c.id, c.member_count AS members FROM communities c JOIN users u ON u.id = c.creator_id
+        WHERE u.email = ? ORDER BY c.member_count DESC LIMIT 1`)
+      .get(BENCH_EMAIL) as { id: number; members: number };
+    const match = `{name description}: "${term.replace(/"/g, '""')}"`;
+    const count = (sql: string) => (db.prepare(sql).get(match) as { n: number }).n;
+    const hits = count('SELECT count(*) AS n FROM communities_fts WHERE communities_fts MATCH ?');
+    const publicHits = count(`SELECT count(*) AS n FROM communities_fts f JOIN communities c ON c.id = f.rowid
+      WHERE communities_fts MATCH ? AND c.is_public = 1`);
+    return { path, scale, built, targetId: target.id, targetMembers: target.members, hits, publicHits };
+  } finally {
+    db.close();
+  }
+}
+
+async function login(server: Server): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: FACTORY_PASSWORD }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('harambee_session='));
+  if (!res.ok || !cookie) throw new Error(`signing in to ${server.name} failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+async function answer(server: Server, path: string, headers: Record<string, string>) {
+  const res = await fetch(server.url + path, { headers });
+  return { status: res.status, next: res.headers.get('x-next-cursor'), body: (await res.json()) as unknown };
+}
+
+type Endpoint = { label: string; path: (f: DbFacts) => string; signedIn: boolean };
+const endpoints: Endpoint[] = [
+  { label: 'list `/api/communities/all?limit=20`', path: () => '/api/communities/all?limit=20', signedIn: false },
+  { label: `search \`…/all?limit=20&search=${term}\``, path: () => `/api/communities/all?limit=20&search=${encodeURIComponent(term)}`, signedIn: false },
+  { label: 'members `/api/communities/:id/members?limit=20`', path: (f) => `/api/communities/${f.targetId}/members?limit=20`, signedIn: true },
+];
+
+async function main() {
+  const big = await prepare('bench.db', BIG);
+  const small = await prepare('bench-1k.db', SMALL);
+  const loadBefore = loadavg()[0]!;
+  const scratch = mkdtempSync(join(tmpdir(), 'harambee-bench-'));
+  const servers: Server[] = [];
+  const stopAll = () => servers.forEach((s) => s.stop());
+  process.once('SIGINT', () => {
+    stopAll();
+    process.exit(130);
+  });
+  try {
+    const app = await startServer('app (100k)', 'app', big.path, scratch);
+    servers.push(app);
+    const baseline = await startServer('baseline (100k)', 'baseline', big.path, scratch);
+    servers.push(baseline);
+    const appSmall = await startServer('app (1k)', 'app', small.path, scratch);
+    servers.push(appSmall);
+    const cookieBig = await login(app);
+    const cookieSmall = await login(appSmall);
+    const targets = [
+      { key: 'app', server: app, facts: big, cookie: cookieBig },
+      { key: 'baseline', server: baseline, facts: big, cookie: cookieBig },
+      { key: 'small', server: appSmall, facts: small, cookie: cookieSmall },
+    ] as const;
+    const headersFor = (e: Endpoint, cookie: string): Record<string, string> => (e.signedIn ? { cookie } : {});
+
+    console.log('\nChecking that the app and the baseline give the same answers…');
+    for (const e of endpoints) {
+      const h = headersFor(e, cookieBig);
+      const [a, b, s] = await Promise.all([answer(app, e.path(big), h), answer(baseline, e.path(big), h), answer(appSmall, e.path(small), headersFor(e, cookieSmall))]);
+      const rows = Array.isArray(a.body) ? a.body.length : 0;
+      const same = isDeepStrictEqual(a, b);
+      console.log(`  ${e.label}: app ${a.status} (${rows} rows, 1k: ${s.status}) ${same ? 'same as baseline' : 'DIFFERS from baseline'}`);
+      if (a.status !== 200 || s.status !== 200) throw new Error(`${e.label} does not answer 200 on the app: ${JSON.stringify(a.body).slice(0, 300)}`);
+      if (!same) console.log(`    app: ${JSON.stringify(a).slice(0, 300)}\n    baseline: ${JSON.stringify(b).slice(0, 300)}`);
+    }
+
+    const samples = endpoints.map(() => ({ app: [] as Sample[], baseline: [] as Sample[], small: [] as Sample[] }));
+    const each = `${load.duration} s after ${load.warmup} s warm-up, ${load.connections} connections`;
+    console.log(`\nMeasuring (${each}; ${rounds} round${rounds > 1 ? 's' : ''})…`);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [i, e] of endpoints.entries()) {
+        // Alternate who goes first, so warm caches or a noisy neighbour do not always favour one side.
+        const order = round % 2 ? [...targets].reverse() : targets;
+        for (const t of order) {
+          const s = await measure(t.server, e.path(t.facts), headersFor(e, t.cookie), load);
+          samples[i]![t.key].push(s);
+          console.log(`  ${e.label} on ${t.server.name}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, ${Math.round(s.cpu)} µs CPU/request${s.failures ? `, ${s.failures} failures` : ''}`);
+        }
+      }
+    }
+
+    const rows: Row[] = endpoints.map((e, i) => ({
+      label: e.label,
+      app: median(samples[i]!.app),
+      baseline: median(samples[i]!.baseline),
+      small: median(samples[i]!.small),
+    }));
+    const summary = budgetSummary(rows);
+    const cpu = cpus();
+    const facts = [
+      `- Date: ${new Date().toISOString()}`,
+      `- Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, ${osType()} ${release()}`,
+      `- 1-minute load average: ${loadBefore.toFixed(2)} before measuring, ${loadavg()[0]!.toFixed(2)} after (the benchmark itself keeps about 2 busy; more means other work shared the machine)`,
+      `- Node ${process.version}, autocannon ${load.connections} connections, ${load.duration} s per measurement after ${load.warmup} s warm-up, ${rounds} round(s) (medians)`,
+      `- 100k database: ${BIG.users.toLocaleString('en-US')} users, ${BIG.communities.toLocaleString('en-US')} communities, ${BIG.memberships.toLocaleString('en-US')} memberships; ` +
+        `1k database: ${SMALL.users.toLocaleString('en-US')} / ${SMALL.communities.toLocaleString('en-US')} / ${SMALL.memberships.toLocaleString('en-US')}`,
+      `- Search term \`${term}\`: ${big.hits.toLocaleString('en-US')} matches at 100k (${big.publicHits.toLocaleString('en-US')} public), ${small.hits} at 1k (${small.publicHits} public)`,
+      `- Members page: the largest community, ${big.targetMembers.toLocaleString('en-US')} members at 100k, ${small.targetMembers} at 1k`,
+    ];
+    const body = [
+      '## Latest run',
+      facts.join('\n'),
+      table(rows),
+      summary.map((l) => `- ${l}`).join('\n'),
+      `<details><summary>Per server (medians over ${rounds} round(s); requests and errors summed)</summary>\n\n${rawTable(rows)}\n\n</details>`,
+    ].join('\n\n');
+    console.log(`\n${table(rows)}\n\n${summary.join('\n')}`);
+    if (!flags['no-write']) {
+      const out = join(ROOT, 'docs/benchmarks.md');
+      writeReport(out, body);
+      console.log(`\nWrote ${relative(ROOT, out)}`);
+    }
+  } finally {
+    stopAll();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
