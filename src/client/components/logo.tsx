@@ -1,15 +1,16 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { useSiteConfig } from '../features/site-config';
 
-export const APP_NAME = 'Harambee';
 
 export function Logo({ to = '/' }: { to?: string }) {
+  const { appName } = useSiteConfig();
   return (
-    <Link to={to} aria-label={`${APP_NAME} home`}>
+    <Link to={to} aria-label={`${appName} home`}>
       <HStack gap="2">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <Text fontWeight="bold" fontSize="lg" color="brand.fg">
-          {APP_NAME}
+          {appName}
         </Text>
       </HStack>
     </Link>

@@ -1,12 +1,13 @@
 import { Button, CloseButton, Dialog, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TERMS_SECTIONS } from '../features/auth/terms-content';
+import { useSiteConfig } from '../features/site-config';
 
-export const SUPPORT_EMAIL = 'support@harambee.local';
 
 /** The Terms of Service dialog: 16 numbered sections, a contact section and 'I Understand'. */
 export function TermsModal({ trigger = 'Terms of Service' }: { trigger?: string }) {
   const [open, setOpen] = useState(false);
+  const { supportEmail } = useSiteConfig();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
       <Dialog.Trigger asChild>
@@ -38,7 +39,8 @@ export function TermsModal({ trigger = 'Terms of Service' }: { trigger?: string 
                     Contact
                   </Heading>
                   <Text fontSize="sm" color="fg.muted">
-                    Questions about these terms: <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
+                    Questions about these terms:{' '}
+                    {supportEmail ? <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link> : 'write to the support address of this site.'}
                   </Text>
                 </section>
               </Stack>

@@ -3,6 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { signOut } from '../lib/sign-out';
 import { useCurrentUser, type CurrentUser } from '../features/auth/current-user';
+import { DevicesCard } from '../features/auth/devices-card';
 import { VerifyBanner } from '../features/auth/verify-banner';
 
 export const Route = createFileRoute('/profile')({ component: ProfilePage });
@@ -115,6 +116,7 @@ function Profile({ user }: { user: CurrentUser }) {
             ['Account type', ROLE_LABEL[user.role] ?? 'Standard User'],
           ]}
         />
+        <DevicesCard />
         <HStack gap="3" flexWrap="wrap">
           <Button asChild variant="outline">
             <Link to="/dashboard">Back to Dashboard</Link>

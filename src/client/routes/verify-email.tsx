@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ResultView } from '../components/result-view';
-import { SUPPORT_EMAIL } from '../components/terms-modal';
+import { useSiteConfig } from '../features/site-config';
 import { notify } from '../components/toaster';
 import { errorInfo } from '../lib/errors';
 import { trpcClient, trpc } from '../trpc';
@@ -20,6 +20,7 @@ const attempts = new Map<string, Promise<unknown>>();
 function VerifyEmail() {
   const { token } = Route.useSearch();
   const queryClient = useQueryClient();
+  const { supportEmail } = useSiteConfig();
   const [state, setState] = useState<{ status: 'loading' | 'success' | 'error'; message: string }>(() =>
     token ? { status: 'loading', message: 'Verifying your email…' } : { status: 'error', message: FAILED },
   );
@@ -59,7 +60,7 @@ function VerifyEmail() {
       message={state.message}
       action={{ label: 'Back to Sign In', to: '/signin' }}
       extra={
-        <ChakraLink href={`mailto:${SUPPORT_EMAIL}`} fontSize="sm" alignSelf="center" color="brand.fg">
+        <ChakraLink href={supportEmail ? `mailto:${supportEmail}` : '/'} fontSize="sm" alignSelf="center" color="brand.fg">
           Need help? Contact support
         </ChakraLink>
       }

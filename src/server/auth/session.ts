@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { sessions, users, type SessionRow, type UserRow } from '../../../db/schema';
 import type { DB, DbLike } from '../db';
 import { generateToken, hashToken } from './crypto';
@@ -90,4 +90,19 @@ export function readSessionToken(cookieHeader: string | null | undefined): strin
     if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || null;
   }
   return null;
+}
+
+/** A user's own sessions, newest first (the id is the stored hash, never a usable token). */
+export function listUserSessions(db: DB, userId: string) {
+  return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sql`${sessions.createdAt} DESC`).all();
+}
+
+/** Ends one of the user's sessions; another user's id matches nothing. */
+export function invalidateOwnSession(db: DB, userId: string, sessionId: string): boolean {
+  return db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run().changes > 0;
+}
+
+/** Signs out every other device of the user, keeping `keepId`. */
+export function invalidateOtherSessions(db: DB, userId: string, keepId: string): number {
+  return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId))).run().changes;
 }

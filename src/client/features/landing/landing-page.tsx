@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { LandingFooter } from './footer';
 import { MobileBar, SectionNav, useActiveSection } from './section-nav';
 import { ClosingCta, Features, Hero, MissionVision, Purpose, Stats, Story, Team } from './sections';
-import { useSiteConfig } from './use-site-config';
+import { useSiteConfig } from '../site-config';
 
 /** The public landing page (SPEC section 2): nine sections, in-page navigation and a footer. */
 export function LandingPage() {

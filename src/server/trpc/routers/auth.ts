@@ -1,5 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { blankSessionCookie, invalidateSession } from '../../auth/session';
+import { z } from 'zod';
+import {
+  blankSessionCookie,
+  invalidateOtherSessions,
+  invalidateOwnSession,
+  invalidateSession,
+  listUserSessions,
+} from '../../auth/session';
 import { passwordResetMail, verificationMail } from '../../mail/templates';
 import {
   AUTH_MSG,
@@ -69,6 +76,28 @@ export const authRouter = router({
     await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.now() });
     return { success: true as const };
   }),
+
+  /** The caller's signed-in devices. */
+  sessions: authedProcedure.query(({ ctx }) =>
+    listUserSessions(ctx.db, ctx.user.id).map((s) => ({
+      id: s.id,
+      current: s.id === ctx.session.id,
+      userAgent: s.userAgent,
+      signedInAt: new Date(s.createdAt).toISOString(),
+      lastActiveAt: new Date(s.renewedAt).toISOString(),
+    })),
+  ),
+
+  revokeSession: authedProcedure
+    .input(z.object({ id: z.string().trim().regex(/^[0-9a-f]{64}$/, 'Session not found') }))
+    .mutation(({ ctx, input }) => {
+      if (input.id === ctx.session.id) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Use Sign Out to end this session.' });
+      if (!invalidateOwnSession(ctx.db, ctx.user.id, input.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found' });
+      return { success: true as const };
+    }),
+
+  /** 'Sign out other devices': every session of the caller but this one ends. */
+  revokeOtherSessions: authedProcedure.mutation(({ ctx }) => ({ ended: invalidateOtherSessions(ctx.db, ctx.user.id, ctx.session.id) })),
 
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     // Guessing the current password from a stolen session is throttled like sign-in.

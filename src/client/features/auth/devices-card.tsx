@@ -1,0 +1,63 @@
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { trpc } from '../../trpc';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where this account is signed in, with a way to sign out the other devices. */
+export function DevicesCard() {
+  const queryClient = useQueryClient();
+  const q = useQuery(trpc.auth.sessions.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.sessions.queryKey() });
+  const others = useMutation(
+    trpc.auth.revokeOtherSessions.mutationOptions({
+      onSuccess: async (r) => {
+        notify.success('Other devices signed out', r.ended === 1 ? '1 device was signed out.' : `${r.ended} devices were signed out.`);
+        await refresh();
+      },
+      onError: (e) => notify.error('Error', errorInfo(e).message),
+    }),
+  );
+  const one = useMutation(trpc.auth.revokeSession.mutationOptions({ onSettled: refresh }));
+  const sessions = q.data ?? [];
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Signed-in devices</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3" data-testid="devices">
+          {sessions.map((s) => (
+            <HStack key={s.id} justify="space-between" gap="3" flexWrap="wrap">
+              <Stack gap="0" minW="0">
+                <HStack>
+                  <Text fontWeight="medium" truncate maxW="md">
+                    {s.userAgent ?? 'Unknown device'}
+                  </Text>
+                  {s.current && <Badge colorPalette="green">This device</Badge>}
+                </HStack>
+                <Text fontSize="xs" color="fg.muted">
+                  Signed in {when(s.signedInAt)} · active {when(s.lastActiveAt)}
+                </Text>
+              </Stack>
+              {!s.current && (
+                <Button size="xs" variant="outline" onClick={() => one.mutate({ id: s.id })} loading={one.isPending && one.variables?.id === s.id}>
+                  Sign out
+                </Button>
+              )}
+            </HStack>
+          ))}
+        </Stack>
+      </Card.Body>
+      {sessions.length > 1 && (
+        <Card.Footer>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => others.mutate()} loading={others.isPending}>
+            Sign out other devices
+          </Button>
+        </Card.Footer>
+      )}
+    </Card.Root>
+  );
+}
