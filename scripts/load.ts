@@ -1,0 +1,98 @@
+// `npm run load`: issue 7's load test. 100 concurrent clients for 60 s on a mix of reads and
+// writes against the 100,000-community database (a copy, so the cached one stays clean), then
+// sign-in throughput. Reports errors, p50/p99 and whether the server logged any SQLITE_BUSY.
+// Flags: --duration S (default 60) --connections N (default 100) --login-duration S (default 15)
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hashPassword } from '../src/server/auth/password';
+import { FACTORY_PASSWORD } from '../tests/factories';
+import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
+import { startServer } from './bench/measure';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '100' },
+    'login-duration': { type: 'string', default: '15' },
+  },
+});
+
+const cached = join(ROOT, 'data/bench/bench.db');
+if (!isComplete(cached, BIG)) {
+  console.log('Building data/bench/bench.db (100,000 communities; once, a few minutes)…');
+  buildDatabase(cached, BIG, await hashPassword(FACTORY_PASSWORD));
+}
+const scratch = mkdtempSync(join(tmpdir(), 'harambee-load-'));
+const dbPath = join(scratch, 'load.db');
+copyFileSync(cached, dbPath);
+// The WAL may hold the last commits of the cached database: it travels with the file.
+if (existsSync(`${cached}-wal`)) copyFileSync(`${cached}-wal`, `${dbPath}-wal`);
+
+const facts = new Database(dbPath, { readonly: true });
+const { id: ownId } = facts
+  .prepare(`SELECT c.id FROM communities c JOIN users u ON u.id = c.creator_id WHERE u.email = ? ORDER BY c.member_count DESC LIMIT 1`)
+  .get(BENCH_EMAIL) as { id: number };
+const publicIds = (facts.prepare('SELECT id FROM communities WHERE is_public = 1 ORDER BY random() LIMIT 200').all() as { id: number }[]).map((r) => r.id);
+facts.close();
+
+const server = await startServer('app', 'app', dbPath, scratch);
+try {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: FACTORY_PASSWORD }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('harambee_session='))!;
+  const json = { 'content-type': 'application/json', cookie };
+  let n = 0;
+  // Each connection cycles through this mix: six reads, three writes (join, profile, announcement).
+  const requests: autocannon.Request[] = [
+    { method: 'GET', path: '/api/communities/all?limit=20' },
+    { method: 'GET', path: '/api/communities/all?limit=20&search=nurs' },
+    { method: 'GET', path: '/api/communities/all?limit=20&location=hous' },
+    { method: 'GET', path: `/api/communities/${ownId}`, headers: { cookie } },
+    { method: 'GET', path: `/api/communities/${ownId}/members?limit=20`, headers: { cookie } },
+    { method: 'GET', path: `/api/communities/${ownId}/announcements?limit=20`, headers: { cookie } },
+    { method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/communities/${publicIds[n++ % publicIds.length]}/join`, headers: { cookie } }) },
+    { method: 'PATCH', path: '/api/user/profile', headers: json, setupRequest: (r) => ({ ...r, body: JSON.stringify({ bio: `Load test ${n++}` }) }) },
+    {
+      method: 'POST',
+      path: `/api/communities/${ownId}/announcements`,
+      headers: json,
+      setupRequest: (r) => ({ ...r, body: JSON.stringify({ title: `Load ${n++}`, content: 'Written by the load test.', isPublished: false }) }),
+    },
+  ];
+  const duration = Number(flags.duration);
+  const connections = Number(flags.connections);
+  console.log(`Mixed load: ${connections} connections for ${duration} s against ${server.url} …`);
+  const mixed = await autocannon({ url: server.url, connections, duration, requests });
+  const loginRun = await autocannon({
+    url: `${server.url}/api/auth/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: FACTORY_PASSWORD }),
+    connections: 10,
+    duration: Number(flags['login-duration']),
+  });
+  const lines = [
+    `| run | requests | req/s | p50 ms | p99 ms | non-2xx | errors + timeouts |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| mixed reads and writes, ${connections} clients, ${duration} s | ${mixed.requests.total} | ${mixed.requests.average} | ${mixed.latency.p50} | ${mixed.latency.p99} | ${mixed.non2xx} | ${mixed.errors + mixed.timeouts} |`,
+    `| sign-in (argon2id), 10 clients, ${flags['login-duration']} s | ${loginRun.requests.total} | ${loginRun.requests.average} | ${loginRun.latency.p50} | ${loginRun.latency.p99} | ${loginRun.non2xx} | ${loginRun.errors + loginRun.timeouts} |`,
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+  // A SQLITE_BUSY would surface as a 500 (counted above); the app runs writes on one connection.
+  const failed = mixed.non2xx + mixed.errors + mixed.timeouts + loginRun.non2xx + loginRun.errors;
+  console.log(failed === 0 ? 'No errors, no SQLITE_BUSY.' : `FAILED: ${failed} failed requests.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  server.stop();
+  setTimeout(() => rmSync(scratch, { recursive: true, force: true }), 500);
+}
