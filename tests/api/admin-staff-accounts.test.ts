@@ -9,13 +9,14 @@ describe('tRPC: admin procedures on another staff account', () => {
   it('an admin cannot edit, reset or send a reset email to another admin; nothing changes', async () => {
     const t = makeTestApp();
     const cast = await staffCast(t);
-    const other = await makeUser(t.db, { role: 'admin', firstName: 'Other', lastName: 'Admin' });
+    const other = await makeUser(t.db, { role: 'admin', firstName: 'Other', lastName: 'Admin', isEmailVerified: false });
     const before = userRow(t, other.id);
     const a = await asStaff(t, cast.admin);
     for (const [path, input] of [
       ['admin.updateUser', { id: other.id, email: 'taken-over@example.org' }],
       ['admin.resetPassword', { id: other.id }],
       ['admin.sendResetEmail', { id: other.id }],
+      ['admin.verifyUser', { id: other.id }],
     ] as const) {
       const r = await a.mutate(path, input);
       expect(r.status, path).toBe(403);

@@ -163,6 +163,7 @@ export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; n
 
 export function verifyUserByAdmin(db: DB, p: { actor: Actor; id: string; now: number }) {
   const user = target(db, p.id);
+  assertMayManage(p.actor, user);
   return db.transaction((tx) => {
     const updated = tx.update(users).set({ isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, user.id)).returning().get()!;
     recordAudit(tx, { actor: p.actor, action: 'user.verified', target: { type: 'user', id: user.id, label: user.email }, now: p.now });

@@ -1,0 +1,655 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommunityRow, UserRow } from '../../db/schema';
+import { createSession } from '../../src/server/auth/session';
+import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
+import { notifyUser } from '../../src/server/services/notifications';
+import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/trpc/init';
+import { appRouter } from '../../src/server/trpc/root';
+import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
+import { Agent, makeTestApp, type TestApp } from '../setup/app';
+import { seedAnnouncement, seedCategory } from '../setup/announcements';
+import { pendingRequest } from '../setup/communities';
+import { appFromImage, rows, tableHash, takeImage } from '../setup/hardening-authz';
+import { signIn } from '../setup/transport';
+
+/*
+ * Issue 7, 'Authorization matrix': every tRPC procedure of appRouter ×
+ * {anonymous, unverified, user, admin, superadmin} × {non-member, member, treasurer, community admin, creator}
+ * of a public and of a private community. TABLE below must name exactly the router's procedures:
+ * a new procedure without an entry, or an entry for a procedure that is gone, fails the test.
+ *
+ * Each cell runs on its own copy of one database image (about 1 ms), so a write in one cell is
+ * never seen by another; every fixture user signed in once through POST /api/auth/login and each
+ * cell reuses that cookie (the session row is part of the image).
+ *
+ * Site role and community role combine: for each site role there is one public and one private
+ * community whose creator, community admin, treasurer and member all have that site role, plus a
+ * non-member with it. An anonymous caller cannot be a member, so it has one cell per privacy:
+ * 1 + 4 × 5 = 21 cells per privacy, 42 per procedure. One more column: a superadmin who must change
+ * a staff-reset password (and leads the community) is refused everything but auth.changePassword
+ * and the public procedures.
+ */
+
+type SiteRole = 'unverified' | 'user' | 'admin' | 'superadmin';
+type Site = 'anonymous' | SiteRole;
+type Member = 'non-member' | 'member' | 'treasurer' | 'community admin' | 'creator';
+type Privacy = 'public' | 'private';
+type Cell = { site: Site; member: Member; privacy: Privacy; mustChangePassword?: boolean };
+/** 'allow' = 2xx; otherwise the HTTP status of the refusal. */
+type Outcome = 'allow' | 400 | 401 | 403 | 404;
+/**
+ * Who may call, as src/server/trpc/init.ts defines it: public (publicProcedure), authed (signed in),
+ * member (communityMemberProcedure / requireMembership), leader (communityAdminProcedure /
+ * requireLeader), creator (communityCreatorProcedure), staff (adminProcedure), superadmin.
+ */
+type Rule = 'public' | 'authed' | 'member' | 'leader' | 'creator' | 'staff' | 'superadmin';
+
+const SITE_ROLES: SiteRole[] = ['unverified', 'user', 'admin', 'superadmin'];
+const MEMBERS: Member[] = ['non-member', 'member', 'treasurer', 'community admin', 'creator'];
+const PRIVACIES: Privacy[] = ['public', 'private'];
+const NEW_PASSWORD = 'Another#Pass2026';
+
+type World = {
+  t: TestApp;
+  image: Buffer;
+  now: number;
+  users: Record<SiteRole, Record<Member, UserRow>>;
+  communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
+  /** Per community: a published announcement, a category, a pending join request. */
+  inside: Map<number, { announcement: number; category: number; request: number }>;
+  /** Per user: an unread notification of their own, and a second session (another device). */
+  notification: Map<string, number>;
+  otherSession: Map<string, string>;
+  cookies: Map<string, string>;
+  /** A plain member of every community (acted on by setRole, removeMember, transferOwnership). */
+  target: UserRow;
+  /** Has a pending request to join every community. */
+  requester: UserRow;
+  /** An unverified plain user with no community, acted on by staff; owns the email tokens below. */
+  subject: UserRow;
+  /** Credentials any caller may sign in with (auth.login) and staff credentials (admin.login). */
+  loginUser: UserRow;
+  staffLogin: UserRow;
+  /** Superadmin with mustChangePassword, admin of the 'user' communities. */
+  stuck: UserRow;
+  /** Someone else and their community: extra fields point here, and nothing here may change. */
+  other: UserRow;
+  elsewhere: CommunityRow;
+  verifyToken: string;
+  resetToken: string;
+};
+
+/** What a cell's input builder sees. */
+type Fx = Omit<World, 'notification' | 'otherSession'> & {
+  cell: Cell;
+  caller: UserRow | null;
+  community: CommunityRow;
+  announcement: number;
+  category: number;
+  request: number;
+  /** The caller's own notification and other session (anonymous: a signed-in user's). */
+  notification: number;
+  otherSession: string;
+};
+
+type Entry = {
+  rule: Rule;
+  input?: (f: Fx) => unknown;
+  /** A cell the rule lets through but the procedure refuses for a non-authorization reason. */
+  except?: (c: Cell) => Outcome | undefined;
+  /** Whether an allowed call of this mutation must change the database (default: yes). */
+  writes?: (c: Cell) => boolean;
+};
+
+const inCommunity = (f: Fx) => ({ communityId: f.community.id });
+
+const TABLE: Record<string, Entry> = {
+  'auth.me': { rule: 'public' },
+  'auth.register': {
+    rule: 'public',
+    input: () => ({ firstName: 'Nia', lastName: 'Newcomer', email: 'nia.newcomer@example.org', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+  },
+  'auth.login': { rule: 'public', input: (f) => ({ email: f.loginUser.email, password: FACTORY_PASSWORD }) },
+  'auth.logout': { rule: 'public', writes: (c) => c.site !== 'anonymous' },
+  'auth.verifyEmail': { rule: 'public', input: (f) => ({ token: f.verifyToken }) },
+  'auth.resendVerification': { rule: 'authed', writes: (c) => c.site === 'unverified' },
+  'auth.forgotPassword': { rule: 'public', input: (f) => ({ email: f.subject.email }) },
+  'auth.resetPassword': { rule: 'public', input: (f) => ({ token: f.resetToken, password: NEW_PASSWORD }) },
+  'auth.sessions': { rule: 'authed' },
+  'auth.revokeSession': { rule: 'authed', input: (f) => ({ id: f.otherSession }) },
+  'auth.revokeOtherSessions': { rule: 'authed' },
+  'auth.changePassword': { rule: 'authed', input: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: NEW_PASSWORD }) },
+
+  'profile.update': { rule: 'authed', input: () => ({ firstName: 'Renamed' }) },
+  'profile.updatePanel': { rule: 'authed', input: () => ({ bio: 'Drums on Saturdays.' }) },
+
+  'communities.list': { rule: 'public', input: () => ({}) },
+  'communities.joined': { rule: 'authed', input: () => ({}) },
+  'communities.created': { rule: 'authed', input: () => ({}) },
+  'communities.myCounts': { rule: 'authed' },
+  // Private communities are listed and shown as summaries to everyone (SPEC: discover); only hidden ones are not.
+  'communities.byId': { rule: 'public', input: (f) => ({ id: f.community.id }) },
+  'communities.create': {
+    rule: 'authed',
+    input: () => ({ name: 'Harbour Choir', description: 'A choir for the harbour district.', location: 'Mombasa', isPublic: true }),
+  },
+  // Members joining again get { status: 'member' } and nothing is written.
+  'communities.join': { rule: 'authed', input: inCommunity, writes: (c) => c.member === 'non-member' },
+  'communities.leave': {
+    rule: 'member',
+    input: inCommunity,
+    except: (c) => (c.member === 'creator' ? 400 : undefined), // the creator must hand the community over first
+  },
+  'communities.members': { rule: 'member', input: (f) => ({ communityId: f.community.id }) },
+  'communities.requests': { rule: 'leader', input: inCommunity },
+  'communities.decideRequest': { rule: 'leader', input: (f) => ({ communityId: f.community.id, requestId: f.request, approve: true }) },
+  'communities.setRole': { rule: 'leader', input: (f) => ({ communityId: f.community.id, userId: f.target.id, role: 'treasurer' }) },
+  'communities.removeMember': { rule: 'leader', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
+  'communities.transferOwnership': { rule: 'creator', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
+  'communities.update': { rule: 'leader', input: (f) => ({ communityId: f.community.id, name: 'Renamed Circle' }) },
+
+  'announcements.list': { rule: 'member', input: inCommunity },
+  'announcements.create': { rule: 'leader', input: (f) => ({ communityId: f.community.id, title: 'Harvest festival', content: 'Bring a dish.' }) },
+  'announcements.update': { rule: 'leader', input: (f) => ({ id: f.announcement, title: 'Practice moved to Sunday' }) },
+  'announcements.delete': { rule: 'leader', input: (f) => ({ id: f.announcement }) },
+  'announcements.togglePin': { rule: 'leader', input: (f) => ({ id: f.announcement }) },
+
+  'categories.list': { rule: 'member', input: inCommunity },
+  'categories.create': { rule: 'leader', input: (f) => ({ communityId: f.community.id, name: 'Finance', color: '#AA3300' }) },
+  'categories.update': { rule: 'leader', input: (f) => ({ id: f.category, name: 'Festivals' }) },
+  'categories.delete': { rule: 'leader', input: (f) => ({ id: f.category }) },
+
+  'admin.login': { rule: 'public', input: (f) => ({ email: f.staffLogin.email, password: FACTORY_PASSWORD }) },
+  'admin.counts': { rule: 'staff' },
+  'admin.userCount': { rule: 'staff' },
+  'admin.communityCount': { rule: 'staff' },
+  'admin.users': { rule: 'staff', input: () => ({}) },
+  'admin.user': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
+  'admin.updateUser': { rule: 'staff', input: (f) => ({ id: f.subject.id, lastName: 'Renamed' }) },
+  'admin.createAdmin': {
+    rule: 'superadmin',
+    input: () => ({ email: 'new.staff@example.org', password: 'Staff#Pass2026', firstName: 'New', lastName: 'Staff' }),
+  },
+  'admin.resetPassword': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
+  'admin.verifyUser': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
+  'admin.sendResetEmail': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
+  'admin.communities': { rule: 'staff', input: () => ({}) },
+  'admin.setCommunityHidden': { rule: 'staff', input: (f) => ({ id: f.community.id, hidden: true }) },
+  'admin.deleteCommunity': { rule: 'staff', input: (f) => ({ id: f.community.id }) },
+  'admin.audit': { rule: 'staff', input: () => ({}) },
+  'admin.settings': { rule: 'staff' },
+  'admin.updateSettings': {
+    rule: 'superadmin',
+    input: () => ({ minPasswordLength: 8, requireEmailVerification: false, sessionTimeoutMinutes: 60, defaultCommunityPrivacy: 'public' }),
+  },
+
+  'site.config': { rule: 'public' },
+
+  'notifications.list': { rule: 'authed', input: () => ({}) },
+  'notifications.unreadCount': { rule: 'authed' },
+  'notifications.markRead': { rule: 'authed', input: (f) => ({ id: f.notification }) },
+  'notifications.markAllRead': { rule: 'authed' },
+  'notifications.remove': { rule: 'authed', input: (f) => ({ id: f.notification }) },
+  'notifications.clear': { rule: 'authed' },
+};
+
+type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
+const PROCEDURES = appRouter._def.procedures as unknown as Record<string, ProcDef>;
+const ROUTER_PATHS = Object.keys(PROCEDURES).sort();
+const TABLE_PATHS = Object.keys(TABLE).sort();
+
+/** The outcome the rules of init.ts give a cell. */
+function expected(path: string, e: Entry, c: Cell): Outcome {
+  const byRule = ((): Outcome => {
+    if (e.rule === 'public') return 'allow';
+    if (c.site === 'anonymous') return 401;
+    if (c.mustChangePassword && path !== 'auth.changePassword') return 403;
+    if (e.rule === 'authed') return 'allow';
+    if (e.rule === 'staff') return c.site === 'admin' || c.site === 'superadmin' ? 'allow' : 403;
+    if (e.rule === 'superadmin') return c.site === 'superadmin' ? 'allow' : 403;
+    // Community rules: outsiders of a private community are told it does not exist.
+    if (c.member === 'non-member') return c.privacy === 'public' ? 403 : 404;
+    if (e.rule === 'member') return 'allow';
+    if (c.member === 'member' || c.member === 'treasurer') return 403;
+    if (e.rule === 'leader') return 'allow';
+    return c.member === 'creator' ? 'allow' : 403;
+  })();
+  return byRule === 'allow' ? (e.except?.(c) ?? 'allow') : byRule;
+}
+
+const label = (c: Cell) =>
+  c.site === 'anonymous'
+    ? `anonymous (${c.privacy})`
+    : `${c.site}${c.mustChangePassword ? ' with mustChangePassword' : ''} × ${c.member} (${c.privacy})`;
+
+const CELLS: Cell[] = PRIVACIES.flatMap((privacy) => [
+  { site: 'anonymous' as const, member: 'non-member' as const, privacy },
+  ...SITE_ROLES.flatMap((site) => MEMBERS.map((member) => ({ site, member, privacy }))),
+]);
+const STUCK_CELL: Cell = { site: 'superadmin', member: 'community admin', privacy: 'public', mustChangePassword: true };
+
+let W: World;
+
+async function buildWorld(): Promise<World> {
+  const t = makeTestApp();
+  const now = t.clock.now();
+  const mk = (over: Partial<UserRow>) => makeUser(t.db, { createdAt: now - 86_400_000, ...over });
+  const users = {} as World['users'];
+  for (const site of SITE_ROLES) {
+    users[site] = {} as Record<Member, UserRow>;
+    for (const member of MEMBERS) {
+      users[site][member] = await mk({
+        role: site === 'unverified' ? 'user' : site,
+        isEmailVerified: site !== 'unverified',
+        firstName: site,
+        lastName: member.replace(' ', '-'),
+      });
+    }
+  }
+  const target = await mk({ firstName: 'Tari', lastName: 'Target' });
+  const requester = await mk({ firstName: 'Rue', lastName: 'Requester' });
+  const subject = await mk({ firstName: 'Sam', lastName: 'Subject', isEmailVerified: false });
+  const loginUser = await mk({ firstName: 'Lola', lastName: 'Login' });
+  const staffLogin = await mk({ firstName: 'Stan', lastName: 'Staff', role: 'admin' });
+  const stuck = await mk({ firstName: 'Stella', lastName: 'Stuck', role: 'superadmin', mustChangePassword: true });
+  const other = await mk({ firstName: 'Otto', lastName: 'Other' });
+
+  const inside: World['inside'] = new Map();
+  const furnish = (c: CommunityRow, creator: UserRow) => {
+    addMember(t.db, { communityId: c.id, user: target });
+    const announcement = seedAnnouncement(t, { community: c, author: creator, title: `News of ${c.name}` }).id;
+    const category = seedCategory(t, { community: c, name: `Events of ${c.id}` }).id;
+    const request = pendingRequest(t, c, requester).id;
+    inside.set(c.id, { announcement, category, request });
+  };
+  const communities = {} as World['communities'];
+  for (const site of SITE_ROLES) {
+    const u = users[site];
+    const make = (isPublic: boolean) => {
+      const c = makeCommunity(t.db, { creator: u.creator, name: `${site} ${isPublic ? 'public' : 'private'} circle`, isPublic });
+      addMember(t.db, { communityId: c.id, user: u['community admin'], role: 'admin' });
+      addMember(t.db, { communityId: c.id, user: u.treasurer, role: 'treasurer' });
+      addMember(t.db, { communityId: c.id, user: u.member });
+      furnish(c, u.creator);
+      return c;
+    };
+    communities[site] = { public: make(true), private: make(false) };
+  }
+  addMember(t.db, { communityId: communities.user.public.id, user: stuck, role: 'admin' });
+  const elsewhere = makeCommunity(t.db, { creator: other, name: 'Elsewhere Circle', isPublic: true });
+  furnish(elsewhere, other);
+
+  const callers = [...SITE_ROLES.flatMap((s) => MEMBERS.map((m) => users[s][m])), stuck];
+  const notification: World['notification'] = new Map();
+  const otherSession: World['otherSession'] = new Map();
+  const sql = t.db.$client;
+  for (const u of [...callers, other]) {
+    notifyUser(t.db, { userId: u.id, title: 'Hello', message: 'Something happened.', now });
+    notification.set(u.id, sql.prepare('SELECT max(id) FROM notifications WHERE user_id = ?').pluck().get(u.id) as number);
+    otherSession.set(u.id, createSession(t.db, u.id, now - 60_000, 'Another device').session.id);
+  }
+  const verifyToken = issueVerificationToken(t.db, subject, now);
+  const resetToken = requestPasswordReset(t.db, { email: subject.email, now })!.token;
+
+  // Each caller signs in once, through the real login endpoint.
+  const cookies: World['cookies'] = new Map();
+  for (const u of callers) cookies.set(u.id, (await signIn(t, u.email, FACTORY_PASSWORD)).cookie!);
+
+  return {
+    t,
+    image: takeImage(t),
+    now,
+    users,
+    communities,
+    inside,
+    notification,
+    otherSession,
+    cookies,
+    target,
+    requester,
+    subject,
+    loginUser,
+    staffLogin,
+    stuck,
+    other,
+    elsewhere,
+    verifyToken,
+    resetToken,
+  };
+}
+
+function fixture(c: Cell): Fx {
+  const caller = c.site === 'anonymous' ? null : c.mustChangePassword ? W.stuck : W.users[c.site][c.member];
+  const community = W.communities[c.site === 'anonymous' || c.mustChangePassword ? 'user' : c.site][c.privacy];
+  const stand = caller ?? W.users.user['non-member'];
+  return {
+    ...W,
+    cell: c,
+    caller,
+    community,
+    ...W.inside.get(community.id)!,
+    notification: W.notification.get(stand.id)!,
+    otherSession: W.otherSession.get(stand.id)!,
+  };
+}
+
+/** A fresh app over a copy of the image, and an agent carrying the caller's cookie. */
+function openCell(f: Fx) {
+  const app = appFromImage(W.image, W.t, W.now);
+  const a = new Agent(app);
+  a.cookie = f.caller ? W.cookies.get(f.caller.id)! : null;
+  return { app, a };
+}
+
+async function call(a: Agent, path: string, input: unknown) {
+  return PROCEDURES[path]!._def.type === 'query' ? a.query(path, input) : a.mutate(path, input);
+}
+
+const figure = {
+  cells: 0,
+  allowed: 0,
+  refusedAsExpected: 0,
+  /** Of those: 400s of a business rule the caller passed authorization for (the creator leaving). */
+  refusedByBusinessRule: 0,
+  unexpectedAllows: 0,
+  unexpectedDenials: 0,
+  wrongRefusalStatus: 0,
+  refusalsThatWrote: 0,
+  queriesThatWrote: 0,
+  allowedWritesWithoutEffect: 0,
+  extraFieldCalls: 0,
+  extraFieldViolations: 0,
+  foreignIdCalls: 0,
+  foreignIdAllows: 0,
+};
+
+async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> {
+  const f = fixture(c);
+  const { app, a } = openCell(f);
+  const want = expected(path, e, c);
+  const before = tableHash(app.db);
+  const r = await call(a, path, e.input?.(f));
+  const wrote = tableHash(app.db) !== before;
+  const isQuery = PROCEDURES[path]!._def.type === 'query';
+  const ok = r.status >= 200 && r.status < 300;
+  const got = ok ? `allow (${r.status})` : `${r.status} ${r.error?.code ?? ''}: ${r.error?.message ?? ''}`;
+  figure.cells += 1;
+  const miss = (what: string, counter: keyof typeof figure) => {
+    figure[counter] += 1;
+    return `${path} | ${label(c)}: ${what}; expected ${want}, got ${got}`;
+  };
+  if (isQuery && wrote) return miss('a query changed the database', 'queriesThatWrote');
+  if (want === 'allow') {
+    if (!ok) return miss('unexpected denial', 'unexpectedDenials');
+    if (!isQuery && (e.writes?.(c) ?? true) && !wrote) return miss('allowed but wrote nothing', 'allowedWritesWithoutEffect');
+    figure.allowed += 1;
+    return null;
+  }
+  if (ok) return miss('UNEXPECTED ALLOW', 'unexpectedAllows');
+  if (r.status !== want) return miss('refused with the wrong status', 'wrongRefusalStatus');
+  if (wrote) return miss('refused but the database changed', 'refusalsThatWrote');
+  if (c.mustChangePassword && want === 403 && r.error?.message !== PASSWORD_CHANGE_REQUIRED) {
+    return miss(`refused for another reason than the password change (${r.error?.message})`, 'wrongRefusalStatus');
+  }
+  figure.refusedAsExpected += 1;
+  if (want === 400) figure.refusedByBusinessRule += 1;
+  return null;
+}
+
+beforeAll(async () => {
+  W = await buildWorld();
+}, 60_000);
+
+afterAll(() => {
+  const f = figure;
+  console.log(
+    [
+      'Authorization matrix (issue 7):',
+      `  procedures: ${ROUTER_PATHS.length} (table entries: ${TABLE_PATHS.length})`,
+      `  cells tested: ${f.cells} (${CELLS.length} per procedure + 1 mustChangePassword cell each)`,
+      `  allowed as expected (2xx): ${f.allowed}; refused as expected: ${f.refusedAsExpected} (of which 400 by a business rule: ${f.refusedByBusinessRule})`,
+      `  unexpected allows: ${f.unexpectedAllows}`,
+      `  unexpected denials: ${f.unexpectedDenials}`,
+      `  refused with the wrong status: ${f.wrongRefusalStatus}; refusals that wrote: ${f.refusalsThatWrote}`,
+      `  queries that wrote: ${f.queriesThatWrote}; allowed writes without effect: ${f.allowedWritesWithoutEffect}`,
+      `  extra-field calls: ${f.extraFieldCalls}; extra fields that took effect: ${f.extraFieldViolations}`,
+      `  another owner's ids: ${f.foreignIdCalls} calls, ${f.foreignIdAllows} allowed`,
+    ].join('\n'),
+  );
+});
+
+describe('authorization matrix: the table is generated from the router', () => {
+  it('has an entry for every procedure of appRouter', () => {
+    expect(ROUTER_PATHS.filter((p) => !(p in TABLE)), 'procedures without a TABLE entry').toEqual([]);
+  });
+  it('has no entry for a procedure that no longer exists', () => {
+    expect(TABLE_PATHS.filter((p) => !(p in PROCEDURES)), 'TABLE entries without a procedure').toEqual([]);
+  });
+  it('builds one cell per caller kind: 42 per procedure', () => {
+    expect(CELLS).toHaveLength(2 * (1 + SITE_ROLES.length * MEMBERS.length));
+    expect(new Set(CELLS.map(label)).size).toBe(CELLS.length);
+  });
+});
+
+describe('authorization matrix: every procedure × caller × community', () => {
+  for (const path of [...new Set([...ROUTER_PATHS, ...TABLE_PATHS])].sort()) {
+    it(`${path}`, async () => {
+      const e = TABLE[path];
+      if (!e) throw new Error(`${path} is in appRouter but has no TABLE entry: add its rule and a valid input`);
+      if (!PROCEDURES[path]) throw new Error(`TABLE names ${path}, which appRouter no longer has`);
+      const misses: string[] = [];
+      for (const c of [...CELLS, STUCK_CELL]) {
+        const m = await runCell(path, e, c);
+        if (m) misses.push(m);
+      }
+      expect(misses).toEqual([]);
+    }, 30_000);
+  }
+});
+
+/* ------------------------------------------------------------------------------------------- */
+/* Part 2: extra fields never take effect.                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+/** For each rule, an allowed caller with as little as possible: unverified where that is enough. */
+const EXTRAS_CALLER: Record<Rule, [SiteRole, Member]> = {
+  public: ['unverified', 'non-member'],
+  authed: ['unverified', 'non-member'],
+  member: ['unverified', 'member'],
+  leader: ['unverified', 'community admin'],
+  creator: ['unverified', 'creator'],
+  staff: ['admin', 'non-member'],
+  superadmin: ['superadmin', 'non-member'],
+};
+
+const extras = (f: Fx) => ({
+  role: 'superadmin',
+  authorId: f.other.id,
+  communityId: f.elsewhere.id,
+  creatorId: f.other.id,
+  userId: f.other.id,
+  isEmailVerified: true,
+  mustChangePassword: false,
+  passwordHash: 'x',
+  memberCount: 999,
+});
+
+/** The fields the procedure's own schema accepts: those are not extra there. */
+function schemaKeys(path: string): Set<string> {
+  const keys = new Set<string>();
+  for (const input of PROCEDURES[path]!._def.inputs) {
+    const shape = (input as { shape?: Record<string, unknown> }).shape;
+    if (!shape) throw new Error(`${path}: an input schema without a shape; say which fields it accepts`);
+    for (const k of Object.keys(shape)) keys.add(k);
+  }
+  return keys;
+}
+
+type Rows = Record<string, any>[];
+function state(t: TestApp) {
+  return {
+    users: rows(t.db, 'users'),
+    communities: rows(t.db, 'communities'),
+    memberships: rows(t.db, 'memberships'),
+    joinRequests: rows(t.db, 'join_requests'),
+    announcements: rows(t.db, 'announcements'),
+    categories: rows(t.db, 'announcement_categories'),
+    notifications: rows(t.db, 'notifications'),
+    sessions: rows(t.db, 'sessions'),
+  };
+}
+const byId = (rs: Rows) => new Map(rs.map((r) => [r.id as string | number, r]));
+const pick = (r: Record<string, any> | undefined, keys: string[]) => (r ? Object.fromEntries(keys.map((k) => [k, r[k]])) : undefined);
+
+/** Everything extra fields could have done, checked row by row; returns what went wrong. */
+function extraFieldProblems(path: string, f: Fx, before: ReturnType<typeof state>, after: ReturnType<typeof state>): string[] {
+  const problems: string[] = [];
+  const caller = f.caller!;
+  const cid = f.community.id;
+  const say = (what: string) => problems.push(`${path}: ${what}`);
+
+  // Users: no role, verification, must-change flag, email or hash changed (the subject is the
+  // legitimate object of staff and email-token procedures, and only their role is fixed).
+  const usersAfter = byId(after.users);
+  for (const u of before.users) {
+    const now = usersAfter.get(u.id);
+    if (u.id === f.subject.id) {
+      if (now && now.role !== u.role) say(`the subject's role became ${now.role}`);
+      continue;
+    }
+    const keys = ['role', 'is_email_verified', 'must_change_password', 'email'];
+    if (!(u.id === caller.id && path === 'auth.changePassword')) keys.push('password_hash');
+    if (JSON.stringify(pick(now, keys)) !== JSON.stringify(pick(u, keys))) {
+      say(`user ${u.first_name} ${u.last_name}${u.id === caller.id ? ' (the caller)' : ''} changed: ${JSON.stringify(pick(u, keys))} → ${JSON.stringify(pick(now, keys))}`);
+    }
+  }
+  if (JSON.stringify(usersAfter.get(f.other.id)) !== JSON.stringify(before.users.find((u) => u.id === f.other.id))) say('the other user was touched');
+  const oldUsers = new Set(before.users.map((u) => u.id));
+  for (const u of after.users) {
+    if (u.password_hash === 'x') say(`user ${u.email} has passwordHash 'x'`);
+    if (oldUsers.has(u.id)) continue;
+    const want = path === 'admin.createAdmin' ? { role: 'admin', must_change_password: 0 } : { role: 'user', is_email_verified: 0, must_change_password: 0 };
+    if (JSON.stringify(pick(u, Object.keys(want))) !== JSON.stringify(want)) say(`new user ${u.email}: ${JSON.stringify(pick(u, Object.keys(want)))}`);
+  }
+
+  // Communities: every count true; nothing outside the caller's community changed.
+  const oldCommunities = new Set(before.communities.map((c) => c.id));
+  const realCount = (id: number) => after.memberships.filter((m) => m.community_id === id).length;
+  for (const c of after.communities) {
+    if (c.member_count !== realCount(c.id)) say(`community ${c.id}: member_count ${c.member_count}, ${realCount(c.id)} members`);
+    if (!oldCommunities.has(c.id)) {
+      if (c.creator_id !== caller.id) say(`the created community's creator is ${c.creator_id}, not the caller`);
+      const ms = after.memberships.filter((m) => m.community_id === c.id).map((m) => [m.user_id, m.role]);
+      if (JSON.stringify(ms) !== JSON.stringify([[caller.id, 'creator']])) say(`the created community's members: ${JSON.stringify(ms)}`);
+    }
+  }
+  const touchable = (communityId: number) => communityId === cid || !oldCommunities.has(communityId);
+  const untouched = (name: string, b: Rows, a: Rows) => {
+    const keep = (rs: Rows) => JSON.stringify(rs.filter((r) => !touchable(r.community_id ?? r.id)));
+    if (keep(b) !== keep(a)) say(`${name} of another community changed`);
+  };
+  untouched('communities', before.communities, after.communities);
+  untouched('memberships', before.memberships, after.memberships);
+  untouched('join requests', before.joinRequests, after.joinRequests);
+  untouched('announcements', before.announcements, after.announcements);
+  untouched('categories', before.categories, after.categories);
+  const mine = (rs: Rows) => JSON.stringify(rs.filter((r) => r.user_id === f.other.id));
+  if (mine(before.notifications) !== mine(after.notifications)) say("the other user's notifications changed");
+  if (mine(before.sessions) !== mine(after.sessions)) say("the other user's sessions changed");
+
+  // The caller's own community: creator and the caller's role change only by transferOwnership (or leaving).
+  const cb = before.communities.find((c) => c.id === cid)!;
+  const ca = after.communities.find((c) => c.id === cid);
+  if (ca) {
+    const creator = path === 'communities.transferOwnership' ? f.target.id : cb.creator_id;
+    if (ca.creator_id !== creator) say(`the community's creator became ${ca.creator_id}`);
+  }
+  const roleIn = (rs: Rows, userId: string) => rs.find((m) => m.community_id === cid && m.user_id === userId)?.role ?? null;
+  const mayMoveCaller = ['communities.transferOwnership', 'communities.leave', 'communities.join'].includes(path);
+  if (!mayMoveCaller && roleIn(before.memberships, caller.id) !== roleIn(after.memberships, caller.id)) {
+    say(`the caller's community role became ${roleIn(after.memberships, caller.id)}`);
+  }
+  const members = (rs: Rows) => new Map(rs.filter((m) => m.community_id === cid).map((m) => [m.user_id as string, m.role as string]));
+  const mb = members(before.memberships);
+  const ma = members(after.memberships);
+  // Only admin.deleteCommunity may remove the community, and its memberships go with it.
+  if (!ca && path !== 'admin.deleteCommunity') say('the community was deleted');
+  for (const id of ca ? new Set([...mb.keys(), ...ma.keys()]) : []) {
+    if (mb.get(id) !== ma.get(id) && ![caller.id, f.target.id, f.requester.id].includes(id)) say(`membership of ${id} changed`);
+  }
+
+  // Rows created in the caller's community belong to the caller (requests, announcements) or to it (categories).
+  const fresh = (b: Rows, a: Rows) => {
+    const old = new Set(b.map((r) => r.id));
+    return a.filter((r) => !old.has(r.id));
+  };
+  for (const r of fresh(before.announcements, after.announcements)) {
+    if (r.author_id !== caller.id || r.community_id !== cid) say(`new announcement by ${r.author_id} in ${r.community_id}`);
+  }
+  const oldAnnouncements = byId(before.announcements);
+  for (const r of after.announcements) {
+    const was = oldAnnouncements.get(r.id);
+    if (was && (was.author_id !== r.author_id || was.community_id !== r.community_id)) say(`announcement ${r.id} moved or changed author`);
+  }
+  for (const r of fresh(before.categories, after.categories)) if (r.community_id !== cid) say(`new category in ${r.community_id}`);
+  const oldCategories = byId(before.categories);
+  for (const r of after.categories) if (oldCategories.get(r.id) && oldCategories.get(r.id)!.community_id !== r.community_id) say(`category ${r.id} moved`);
+  for (const r of fresh(before.joinRequests, after.joinRequests)) {
+    if (r.user_id !== caller.id || r.community_id !== cid) say(`new join request of ${r.user_id} in ${r.community_id}`);
+  }
+  return problems;
+}
+
+describe('authorization matrix: extra fields in a mutation never take effect', () => {
+  const mutations = TABLE_PATHS.filter((p) => PROCEDURES[p]?._def.type === 'mutation');
+  for (const path of mutations) {
+    it(`${path} ignores role, authorId, communityId, creatorId, userId, isEmailVerified, mustChangePassword, passwordHash, memberCount`, async () => {
+      const e = TABLE[path]!;
+      const [site, member] = EXTRAS_CALLER[e.rule];
+      const own = schemaKeys(path);
+      const problems: string[] = [];
+      for (const privacy of PRIVACIES) {
+        const c: Cell = { site, member, privacy };
+        if (expected(path, e, c) !== 'allow') throw new Error(`${path}: EXTRAS_CALLER is not allowed to call it`);
+        const f = fixture(c);
+        const { app, a } = openCell(f);
+        const valid = (e.input?.(f) ?? {}) as Record<string, unknown>;
+        const added = Object.fromEntries(Object.entries(extras(f)).filter(([k]) => !own.has(k) && !(k in valid)));
+        const before = state(app);
+        const r = await a.mutate(path, { ...valid, ...added });
+        figure.extraFieldCalls += 1;
+        const found = r.status === 200 ? extraFieldProblems(path, f, before, state(app)) : [`${path} (${privacy}): answered ${r.status} ${r.error?.message}`];
+        figure.extraFieldViolations += found.length;
+        problems.push(...found.map((p) => `${p} [${label(c)}; extra: ${Object.keys(added).join(', ')}]`));
+      }
+      expect(problems).toEqual([]);
+    }, 20_000);
+  }
+});
+
+/* ------------------------------------------------------------------------------------------- */
+/* Part 3: ids of things owned by someone else.                                                 */
+/* ------------------------------------------------------------------------------------------- */
+
+describe("authorization matrix: another user's notification or session id", () => {
+  const FOREIGN: [string, (f: Fx) => unknown][] = [
+    ['notifications.markRead', (f) => ({ id: W.notification.get(f.other.id) })],
+    ['notifications.remove', (f) => ({ id: W.notification.get(f.other.id) })],
+    ['auth.revokeSession', (f) => ({ id: W.otherSession.get(f.other.id) })],
+  ];
+  for (const [path, input] of FOREIGN) {
+    it(`${path} answers 404 for another user's id, for every signed-in caller, and changes nothing`, async () => {
+      const misses: string[] = [];
+      for (const c of CELLS.filter((x) => x.site !== 'anonymous' && x.privacy === 'public')) {
+        const f = fixture(c);
+        const { app, a } = openCell(f);
+        const before = tableHash(app.db);
+        const r = await a.mutate(path, input(f));
+        figure.foreignIdCalls += 1;
+        if (r.status < 400) figure.foreignIdAllows += 1;
+        if (r.status !== 404 || tableHash(app.db) !== before) misses.push(`${path} | ${label(c)}: ${r.status} ${r.error?.message ?? ''}`);
+      }
+      expect(misses).toEqual([]);
+    });
+  }
+});

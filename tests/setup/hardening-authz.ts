@@ -1,0 +1,75 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { createHash } from 'node:crypto';
+import * as schema from '../../db/schema';
+import { createApp } from '../../src/server/app';
+import { LoginThrottle } from '../../src/server/auth/rate-limit';
+import type { DB } from '../../src/server/db';
+import { createLogger } from '../../src/server/logger';
+import type { TestApp } from './app';
+
+/*
+ * Helpers for the authorization matrix (issue 7): a database image taken once and a fresh app
+ * over a copy of it per cell (about 1 ms), and a hash of every main table to prove a refused call
+ * wrote nothing.
+ */
+
+/** The database's bytes: what every cell starts from. */
+export const takeImage = (t: TestApp): Buffer => t.db.$client.serialize();
+
+/**
+ * The real app over a private in-memory copy of `image`, with the base app's env and a frozen
+ * clock at `now`. Mail is dropped (the matrix is about who may call, not what is sent).
+ */
+export function appFromImage(image: Buffer, base: Pick<TestApp, 'env'>, now: number): TestApp {
+  const sqlite = new Database(image);
+  sqlite.pragma('foreign_keys = ON');
+  const db = drizzle(sqlite, { schema }) as DB;
+  let at = now;
+  const clock = {
+    now: () => at,
+    advance: (ms: number) => {
+      at += ms;
+    },
+    set: (ms: number) => {
+      at = ms;
+    },
+  };
+  const logLines: string[] = [];
+  const app = createApp({
+    db,
+    env: base.env,
+    log: createLogger('error', (line) => logLines.push(line)),
+    now: clock.now,
+    throttle: new LoginThrottle(clock.now),
+    mailer: { send: async () => {} },
+  });
+  return { app, db, clock, env: base.env, logLines };
+}
+
+/** The application's tables: every table but SQLite's own, drizzle's journal and the FTS index (derived). */
+export function mainTables(db: DB): string[] {
+  return (
+    db.$client
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table'
+         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name NOT LIKE 'communities_fts%' ORDER BY name`,
+      )
+      .pluck()
+      .all() as string[]
+  );
+}
+
+/** One hash over every row of every main table. */
+export function tableHash(db: DB): string {
+  const h = createHash('sha256');
+  for (const table of mainTables(db)) {
+    h.update(`\u0000${table}\u0000`);
+    h.update(JSON.stringify(db.$client.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all()));
+  }
+  return h.digest('hex');
+}
+
+/** Rows of one table, snake_case as stored. */
+export const rows = <T = Record<string, any>>(db: DB, table: string, where = '1', ...params: unknown[]) =>
+  db.$client.prepare(`SELECT * FROM "${table}" WHERE ${where} ORDER BY rowid`).all(...params) as T[];
