@@ -27,8 +27,9 @@ export function createApp(opts: AppOptions) {
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
-    c.header('X-Request-Id', requestId);
     await next();
+    // On the finished response: tRPC's handler builds its own Response, which dropped a c.header() set before next().
+    c.res.headers.set('X-Request-Id', requestId);
     // The path only: query strings can hold tokens.
     deps.log.info('request', {
       requestId,

@@ -50,6 +50,15 @@ function main() {
       db.$client.close();
       process.exit(0);
     });
+    // close() ends the keep-alive connections that are idle now, once. One busy now would stay
+    // open after its response until keepAliveTimeout (5 s) and could carry new requests: from
+    // here every response closes its connection, and connections that fall idle are closed.
+    if ('closeIdleConnections' in server) {
+      server.prependListener('request', (_req, res) => {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+      });
+      setInterval(() => server.closeIdleConnections(), 50).unref();
+    }
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -7,18 +7,17 @@ import type { Hono } from 'hono';
 export function mountClient(app: Hono, clientDir: string) {
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) return false;
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => {
-        // File names carry a content hash, so they never change.
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  const assets = serveStatic({ root: clientDir });
+  app.use('/assets/*', async (c, next) => {
+    const found = await assets(c, next);
+    // File names carry a content hash, so they never change. Set on the response serveStatic
+    // returns: its onFound hook runs after that response is built, so c.header() there was lost.
+    if (found instanceof Response && found.ok) found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return found;
+  });
   // Only paths that name a file (favicon.svg, robots.txt); every other path is a client route.
-  const isFile = (path: string) => /\/[^/]+\.[a-z0-9]+$/i.test(path);
+  // index.html itself goes through the fallback below, so it is always served with no-cache.
+  const isFile = (path: string) => path !== '/index.html' && /\/[^/]+\.[a-z0-9]+$/i.test(path);
   const files = serveStatic({ root: clientDir });
   app.use('*', (c, next) => (isFile(c.req.path) ? files(c, next) : next()));
   const html = readFileSync(indexFile, 'utf8');

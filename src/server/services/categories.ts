@@ -47,13 +47,13 @@ export function createCategory(db: DB, p: { communityId: number; input: Category
 }
 
 export function updateCategory(db: DB, p: { id: number; communityId: number; changes: Partial<CategoryFields> }) {
+  const where = and(eq(announcementCategories.id, p.id), eq(announcementCategories.communityId, p.communityId));
+  // A PATCH with no fields is a no-op: drizzle's .set({}) throws "No values to set" (was a 500).
+  const noChanges = Object.values(p.changes).every((v) => v === undefined);
   try {
-    const row = db
-      .update(announcementCategories)
-      .set(p.changes)
-      .where(and(eq(announcementCategories.id, p.id), eq(announcementCategories.communityId, p.communityId)))
-      .returning()
-      .get();
+    const row = noChanges
+      ? db.select().from(announcementCategories).where(where).get()
+      : db.update(announcementCategories).set(p.changes).where(where).returning().get();
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Category not found' });
     return toDto(row);
   } catch (e) {

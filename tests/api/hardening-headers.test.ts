@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../factories';
+import { as } from '../setup/communities';
+import { ASSET_JS, INDEX_HTML, makeAppWithClient, makeClientDir } from '../setup/hardening-client';
+
+/*
+ * Issue 7, "Headers": the security headers on HTML, API and static responses, HSTS only over
+ * https, no-store on authenticated API answers, and the static client's cache rules. The client is
+ * a stand-in folder (index.html, assets/x.js), so these tests need no `vite build`.
+ */
+let client: ReturnType<typeof makeClientDir>;
+beforeAll(() => {
+  client = makeClientDir();
+});
+afterAll(() => client.remove());
+
+function csp(res: Response): Map<string, string[]> {
+  const header = res.headers.get('content-security-policy');
+  expect(header, 'Content-Security-Policy is sent').toBeTruthy();
+  return new Map(
+    header!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+  );
+}
+
+function expectSecurityHeaders(res: Response, label: string) {
+  const policy = csp(res);
+  const scripts = policy.get('script-src') ?? policy.get('default-src');
+  expect(scripts, `${label}: script-src (or default-src)`).toBeDefined();
+  expect(scripts, `${label}: no inline script`).not.toContain("'unsafe-inline'");
+  expect(scripts, `${label}: no eval`).not.toContain("'unsafe-eval'");
+  expect(scripts, `${label}: no wildcard`).not.toContain('*');
+  expect(policy.get('object-src'), `${label}: object-src`).toEqual(["'none'"]);
+  expect(policy.get('base-uri'), `${label}: base-uri`).toEqual(["'none'"]);
+  expect(policy.get('frame-ancestors'), `${label}: frame-ancestors`).toEqual(["'none'"]);
+  expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], `${label}: Referrer-Policy`).toContain(
+    res.headers.get('referrer-policy'),
+  );
+}
+
+/** A representative response of each kind the app sends. */
+async function responses(app: { request: (p: string, i?: RequestInit) => Response | Promise<Response> }) {
+  return {
+    'HTML (/)': await app.request('/'),
+    'HTML (client route /communities/5)': await app.request('/communities/5'),
+    'static asset': await app.request('/assets/x.js'),
+    'REST JSON': await app.request('/api/communities/all'),
+    'REST 404': await app.request('/api/nope'),
+    'REST 400': await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    'CSRF 403': await app.request('/api/communities', { method: 'POST', headers: { origin: 'https://evil.example' } }),
+    'tRPC query': await app.request('/trpc/site.config'),
+    'tRPC error': await app.request('/trpc/auth.nothing'),
+  };
+}
+
+describe('Content-Security-Policy, X-Content-Type-Options, Referrer-Policy', () => {
+  it('are on HTML, static, REST and tRPC responses, errors included', async () => {
+    const t = makeAppWithClient(client.dir);
+    const all = await responses(t.withClient);
+    expect(all['HTML (/)'].headers.get('content-type')).toContain('text/html');
+    for (const [label, res] of Object.entries(all)) expectSecurityHeaders(res, label);
+  });
+
+  it('frames are refused by X-Frame-Options as well as frame-ancestors (older browsers)', async () => {
+    const t = makeAppWithClient(client.dir);
+    expect((await t.withClient.request('/')).headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is sent on every kind of response when APP_URL is https', async () => {
+    const t = makeAppWithClient(client.dir, { APP_URL: 'https://x.example' });
+    for (const [label, res] of Object.entries(await responses(t.withClient))) {
+      const hsts = res.headers.get('strict-transport-security');
+      expect(hsts, label).toBeTruthy();
+      expect(Number(/max-age=(\d+)/.exec(hsts!)?.[1]), `${label}: at least a year`).toBeGreaterThanOrEqual(31_536_000);
+    }
+  });
+
+  it('is not sent when APP_URL is http (it would pin a local install to https)', async () => {
+    const t = makeAppWithClient(client.dir, { APP_URL: 'http://localhost:3000' });
+    for (const [label, res] of Object.entries(await responses(t.withClient))) {
+      expect(res.headers.get('strict-transport-security'), label).toBeNull();
+    }
+  });
+});
+
+describe('Cache-Control: no-store on authenticated API responses', () => {
+  it('REST and tRPC, lists and mutations, successes and errors', async () => {
+    const t = makeAppWithClient(client.dir);
+    const user = await makeUser(t.db);
+    const cookie = (await as(t, user)).cookie!;
+    const json = { 'content-type': 'application/json', cookie };
+    const calls: [string, string, RequestInit][] = [
+      ['REST list GET /api/communities/joined', '/api/communities/joined', { headers: { cookie } }],
+      ['REST GET /api/auth/user', '/api/auth/user', { headers: { cookie } }],
+      ['REST mutation PATCH /api/user/profile', '/api/user/profile', { method: 'PATCH', headers: json, body: JSON.stringify({ bio: 'Cached?' }) }],
+      ['REST mutation POST /api/communities', '/api/communities', { method: 'POST', headers: json, body: JSON.stringify({ name: 'No Store Circle', description: 'Created to check cache headers.' }) }],
+      ['REST error 400', '/api/communities', { method: 'POST', headers: json, body: '{}' }],
+      ['REST error 404', '/api/communities/999999', { headers: { cookie } }],
+      ['tRPC list query communities.joined', '/trpc/communities.joined?input=%7B%7D', { headers: { cookie } }],
+      ['tRPC query auth.me', '/trpc/auth.me', { headers: { cookie } }],
+      ['tRPC mutation profile.update', '/trpc/profile.update', { method: 'POST', headers: json, body: JSON.stringify({ location: 'Accra' }) }],
+      ['tRPC error 400', '/trpc/communities.create', { method: 'POST', headers: json, body: '{}' }],
+    ];
+    for (const [label, path, init] of calls) {
+      const res = await t.withClient.request(path, init);
+      expect(res.status, `${label}: ${await res.clone().text()}`).toBeLessThan(500);
+      expect(res.headers.get('cache-control'), label).toBe('no-store');
+      if (label.includes('joined') || label.includes('auth.me') || label.includes('/api/auth/user')) expect(res.status, label).toBe(200);
+    }
+  });
+
+  it('also on the sign-in answer that carries the session cookie', async () => {
+    const t = makeAppWithClient(client.dir);
+    const user = await makeUser(t.db);
+    const res = await t.withClient.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'Harambee#2026' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().length).toBe(1);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('static client', () => {
+  it('assets: 200 with Cache-Control: public, max-age=31536000, immutable', async () => {
+    const t = makeAppWithClient(client.dir);
+    const res = await t.withClient.request('/assets/x.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(ASSET_JS);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('index.html (at / and at client routes): no-cache, so a new build is picked up', async () => {
+    const t = makeAppWithClient(client.dir);
+    for (const path of ['/', '/communities', '/communities/5/settings', '/admin/dashboard']) {
+      const res = await t.withClient.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe(INDEX_HTML);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('a missing file is a 404, not index.html, and is not cached for a year', async () => {
+    const t = makeAppWithClient(client.dir);
+    for (const path of ['/x.js', '/assets/missing.js', '/nope/style.css']) {
+      const res = await t.withClient.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('<div id="root">');
+      expect(res.headers.get('cache-control') ?? '', path).not.toContain('immutable');
+    }
+  });
+
+  it('API paths are never answered by the SPA fallback', async () => {
+    const t = makeAppWithClient(client.dir);
+    const api = await t.withClient.request('/api/nope');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: 'No such API path', code: 'NOT_FOUND' });
+    const trpc = await t.withClient.request('/trpc/nothing.here');
+    expect(trpc.status).toBe(404);
+    expect(trpc.headers.get('content-type')).toContain('application/json');
+  });
+});

@@ -1,0 +1,144 @@
+import type { Hono } from 'hono';
+import { appRouter } from '../../src/server/trpc/root';
+import type { World } from './hardening-world';
+
+/*
+ * Every tRPC procedure and every REST route, read from the router and the Hono app themselves, so a
+ * procedure or path added later is covered by the hardening tests without anyone listing it.
+ */
+export type Procedure = { path: string; type: 'query' | 'mutation' };
+export type Route = { method: string; path: string };
+
+export function procedures(): Procedure[] {
+  // Typed as the nested router record, but at run time a flat map: 'auth.login' → procedure.
+  const all = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  return Object.entries(all).map(([path, p]) => {
+    if (p._def.type !== 'query' && p._def.type !== 'mutation') throw new Error(`${path}: unexpected procedure type ${p._def.type}`);
+    return { path, type: p._def.type };
+  });
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The app's own routes (`app.routes`), middleware and catch-alls left out. */
+export function restRoutes(app: Hono): Route[] {
+  const seen = new Set<string>();
+  const out: Route[] = [];
+  for (const r of app.routes) {
+    if (!METHODS.has(r.method) || r.path.includes('*')) continue;
+    if (!r.path.startsWith('/api/') && !r.path.startsWith('/uploads/')) continue;
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ method: r.method, path: r.path });
+  }
+  return out;
+}
+
+export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+const PARAM = /:([A-Za-z0-9_]+)(\{[^}]*\})?/g;
+export const paramNames = (path: string) => [...path.matchAll(PARAM)].map((m) => m[1]!);
+
+/** The path with each `:param` replaced by the next value (used as given: callers encode or not). */
+export function fillPath(path: string, values: string[]): string {
+  let i = 0;
+  return path.replace(PARAM, () => values[i++ % values.length] ?? '1');
+}
+
+/**
+ * GET /api/auth/logout and /api/logout end the session by design (SPEC section 7: the header
+ * menu navigates there); they are the only GETs that write.
+ */
+export const SIGN_OUT_GETS = new Set(['/api/auth/logout', '/api/logout']);
+
+/** A real value for a route's path params in the seeded world (the row the path names). */
+export function realParams(w: World, route: Route): string[] {
+  return paramNames(route.path).map((name) => {
+    if (route.path.startsWith('/api/announcements/')) return String(w.ids.announcement);
+    if (route.path.startsWith('/api/announcement-categories/')) return String(w.ids.category);
+    if (route.path.startsWith('/api/admin/users/')) return w.users.member.id;
+    if (route.path.startsWith('/uploads/')) return 'abcdefghijklmnop1234.webp';
+    if (name === 'communityId' || name === 'id') return String(w.ids.pub);
+    return '1';
+  });
+}
+
+/**
+ * An input each procedure would plausibly accept from the seeded personas, so a refused call is
+ * refused for the reason under test and not for bad input. Procedures missing here get a
+ * generic object (still a fine probe: CSRF and "GETs write nothing" hold whatever the input).
+ */
+export function sampleInput(w: World, path: string): unknown {
+  const community = { communityId: w.ids.pub };
+  const known: Record<string, unknown> = {
+    'auth.register': { firstName: 'Eve', lastName: 'Intruder', email: 'eve.csrf@example.org', password: 'Harambee#2026', confirmPassword: 'Harambee#2026' },
+    'auth.login': { email: w.users.member.email, password: 'Harambee#2026' },
+    'auth.verifyEmail': { token: 'a'.repeat(32) },
+    'auth.forgotPassword': { email: w.users.member.email },
+    'auth.resetPassword': { token: 'a'.repeat(32), password: 'Hijacked#2026' },
+    'auth.revokeSession': { id: 'a'.repeat(64) },
+    'auth.changePassword': { currentPassword: 'Harambee#2026', newPassword: 'Hijacked#2026' },
+    'profile.update': { firstName: 'Hijacked', location: 'Elsewhere' },
+    'profile.updatePanel': { bio: 'Hijacked bio' },
+    'communities.list': { search: 'Drummers' },
+    'communities.joined': {},
+    'communities.created': {},
+    'communities.byId': { id: w.ids.pub },
+    'communities.create': { name: 'Hijacked Circle', description: 'Created by another site, not by the user.' },
+    'communities.join': { communityId: w.ids.priv },
+    'communities.leave': community,
+    'communities.members': community,
+    'communities.requests': community,
+    'communities.decideRequest': { ...community, requestId: w.requests.pub.id, approve: true },
+    'communities.setRole': { ...community, userId: w.users.target.id, role: 'admin' },
+    'communities.removeMember': { ...community, userId: w.users.target.id },
+    'communities.transferOwnership': { ...community, userId: w.users.target.id },
+    'communities.update': { ...community, name: 'Hijacked Name' },
+    'announcements.list': community,
+    'announcements.create': { ...community, title: 'Hijacked', content: 'Posted by another site.' },
+    'announcements.update': { id: w.ids.announcement, title: 'Hijacked' },
+    'announcements.delete': { id: w.ids.announcement },
+    'announcements.togglePin': { id: w.ids.announcement },
+    'categories.list': community,
+    'categories.create': { ...community, name: 'Hijacked' },
+    'categories.update': { id: w.ids.category, name: 'Hijacked' },
+    'categories.delete': { id: w.ids.category },
+    'admin.login': { email: w.superadmin.email, password: 'Harambee#2026' },
+    'admin.users': {},
+    'admin.user': { id: w.users.member.id },
+    'admin.updateUser': { id: w.users.member.id, role: 'superadmin' },
+    'admin.createAdmin': { email: 'eve.admin@example.org', password: 'Hijacked#2026', firstName: 'Eve', role: 'superadmin' },
+    'admin.resetPassword': { id: w.users.member.id },
+    'admin.verifyUser': { id: w.users.member.id },
+    'admin.sendResetEmail': { id: w.users.member.id },
+    'admin.communities': {},
+    'admin.setCommunityHidden': { id: w.ids.pub, hidden: true },
+    'admin.deleteCommunity': { id: w.ids.pub },
+    'admin.audit': {},
+    'admin.updateSettings': { minPasswordLength: 8, requireEmailVerification: true, sessionTimeoutMinutes: 5, defaultCommunityPrivacy: 'private' },
+    'notifications.list': {},
+    'notifications.markRead': { id: w.ids.notification },
+    'notifications.remove': { id: w.ids.notification },
+  };
+  return path in known ? known[path] : { ...community, id: w.ids.pub, name: 'Hijacked', title: 'Hijacked' };
+}
+
+/** A body that would change things on any write path (the CSRF guard must stop it first). */
+export const hostileBody = (w: World) => ({
+  name: 'Hijacked Circle',
+  description: 'Created by another site, not by the user.',
+  title: 'Hijacked',
+  content: 'Posted by another site.',
+  firstName: 'Hijacked',
+  bio: 'Hijacked bio',
+  location: 'Elsewhere',
+  email: 'eve.csrf@example.org',
+  password: 'Hijacked#2026',
+  confirmPassword: 'Hijacked#2026',
+  currentPassword: 'Harambee#2026',
+  newPassword: 'Hijacked#2026',
+  communityId: w.ids.pub,
+  role: 'superadmin',
+  isPinned: true,
+});

@@ -1,0 +1,101 @@
+import type { UserRow } from '../../db/schema';
+import { hashToken } from '../../src/server/auth/crypto';
+import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
+import { notifyUser } from '../../src/server/services/notifications';
+import { makeUser } from '../factories';
+import { makeTestApp, type TestApp } from './app';
+import { seedAnnouncement, seedCategory } from './announcements';
+import { as, cast } from './communities';
+import { dbHash } from './hardening-db';
+
+/*
+ * A small seeded installation for the hardening tests: one public and one private community
+ * (creator, admin, treasurer, members, a pending request), an announcement, a category, a
+ * notification, and a superadmin. `member`, `creator` and `superadmin` are signed in through
+ * POST /api/auth/login; their cookies are kept alive across fuzzing that may end them.
+ */
+export type Persona = 'anonymous' | 'member' | 'creator' | 'superadmin';
+export const PERSONAS: readonly Persona[] = ['anonymous', 'member', 'creator', 'superadmin'];
+
+export type World = Awaited<ReturnType<typeof makeWorld>>;
+
+export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
+  const t = makeTestApp(opts);
+  const c = await cast(t);
+  const superadmin = await makeUser(t.db, { role: 'superadmin', firstName: 'Sade' });
+  const announcement = seedAnnouncement(t, { community: c.pub, author: c.users.creator });
+  const category = seedCategory(t, { community: c.pub });
+  notifyUser(t.db, { userId: c.users.member.id, title: 'Hello', message: 'A notification to mark read.', now: t.clock.now() });
+  const notificationId = t.db.$client.prepare('SELECT max(id) FROM notifications').pluck().get() as number;
+  const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
+  const cookies: Partial<Record<Persona, string>> = {};
+  for (const p of ['member', 'creator', 'superadmin'] as const) cookies[p] = (await as(t, signedIn[p])).cookie!;
+  return {
+    t,
+    ...c,
+    superadmin,
+    signedIn,
+    cookies,
+    ids: {
+      pub: c.pub.id,
+      priv: c.priv.id,
+      announcement: announcement.id,
+      category: category.id,
+      notification: notificationId,
+    },
+    /** The hash right after seeding: a world whose hash moved has been written to. */
+    baseline: dbHash(t.db),
+  };
+}
+
+const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+/** The persona's cookie header, signing in again when fuzzing ended the session (logout, role change…). */
+export async function cookieFor(w: World, p: Persona): Promise<string | null> {
+  if (p === 'anonymous') return null;
+  const current = w.cookies[p]!;
+  const alive = w.t.db.$client.prepare('SELECT 1 FROM sessions WHERE id = ?').pluck().get(hashToken(tokenOf(current)));
+  if (alive) return current;
+  const user = w.signedIn[p];
+  try {
+    w.cookies[p] = (await as(w.t, user)).cookie!;
+  } catch {
+    // Throttled by fuzzed sign-ins with this email, or the fuzz reset this user's password:
+    // a session straight from the service keeps the persona usable.
+    const { token } = createSession(w.t.db, user.id, w.t.clock.now());
+    w.cookies[p] = `${SESSION_COOKIE}=${token}`;
+  }
+  return w.cookies[p]!;
+}
+
+/** Values a fuzzer should try often because they reach past "not found": the seeded rows. */
+export function seededValues(w: World): unknown[] {
+  return [
+    w.ids.pub,
+    w.ids.priv,
+    String(w.ids.pub),
+    w.ids.announcement,
+    w.ids.category,
+    w.ids.notification,
+    w.users.member.id,
+    w.users.creator.id,
+    w.users.target.id,
+    w.superadmin.id,
+    w.users.member.email,
+    w.users.requester.id,
+    'Harambee#2026',
+  ];
+}
+
+export type RawRequest = { method: string; headers?: Record<string, string>; body?: BodyInit | null };
+
+/**
+ * One raw request to the app, from a given client address (the login throttle counts per
+ * address, so fuzzing does not lock out the personas' own sign-ins).
+ */
+export async function send(t: TestApp, path: string, init: RawRequest, ip = '203.0.113.9') {
+  const res = await t.app.request(path, { method: init.method, headers: init.headers, body: init.body ?? undefined }, {
+    incoming: { socket: { remoteAddress: ip } },
+  });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
