@@ -23,13 +23,29 @@ const JSON_LIMIT = 1024 * 1024;
 export function createApp(opts: AppOptions) {
   const { clientDir, ...deps } = opts;
   const app = new Hono();
+  // Keyed by the Hono context: middlewares (the body limit) may replace c.req.raw.
+  const requestIds = new WeakMap<object, string>();
+
+  const common = securityHeaders(deps.env.APP_URL.startsWith('https://'));
+  const apiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/trpc/');
+  /*
+   * Headers go on before the handler runs, so c.json() and c.body() build the response with them.
+   * Setting them on a finished response instead makes @hono/node-server materialise it and
+   * stream the body (about 100 µs a request, docs/benchmarks.md). tRPC builds its own Response,
+   * so its route copies them on (see below).
+   */
+  const headersFor = (path: string, requestId: string): [string, string][] => [
+    ...common,
+    ['X-Request-Id', requestId],
+    ...(apiPath(path) ? ([['Cache-Control', 'no-store']] as [string, string][]) : []),
+  ];
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
+    requestIds.set(c, requestId);
+    for (const [name, value] of headersFor(c.req.path, requestId)) c.header(name, value);
     await next();
-    // On the finished response: tRPC's handler builds its own Response, which dropped a c.header() set before next().
-    c.res.headers.set('X-Request-Id', requestId);
     // The path only: query strings can hold tokens.
     deps.log.info('request', {
       requestId,
@@ -39,14 +55,8 @@ export function createApp(opts: AppOptions) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
-  app.use('*', securityHeaders(deps.env.APP_URL.startsWith('https://')));
 
   for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, async (c, next) => {
-      await next();
-      // On the finished response's headers: c.header() here would copy the whole response.
-      c.res.headers.set('Cache-Control', 'no-store');
-    });
     app.use(prefix, csrfGuard(deps.env.APP_URL));
     const jsonLimit = bodyLimit({
       maxSize: JSON_LIMIT,
@@ -56,8 +66,8 @@ export function createApp(opts: AppOptions) {
     app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
   }
 
-  app.all('/trpc/*', (c) =>
-    fetchRequestHandler({
+  app.all('/trpc/*', async (c) => {
+    const res = await fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
@@ -66,8 +76,10 @@ export function createApp(opts: AppOptions) {
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('procedure failed', { path, error: error.cause?.stack ?? error.message });
       },
-    }),
-  );
+    });
+    for (const [name, value] of headersFor(c.req.path, requestIds.get(c) ?? '')) res.headers.set(name, value);
+    return res;
+  });
 
   app.route('/', uploadRoutes(deps));
   app.route('/api', authRoutes(deps));

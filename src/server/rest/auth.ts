@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import type { AppDeps } from '../trpc/context';
-import { jsonBody, shim } from './handler';
+import { callProcedure, jsonBody, shim } from './handler';
 
 /** SPEC section 7: /api/auth/*, /api/login, /api/logout, /api/user/profile. */
 export function authRoutes(deps: AppDeps) {
@@ -39,10 +39,8 @@ export function authRoutes(deps: AppDeps) {
   // Browser navigations, not API calls.
   api.get('/login', (c) => c.redirect('/signin', 302));
   api.get('/logout', async (c) => {
-    const res = await logout(c);
-    const redirect = c.redirect('/', 302);
-    res.headers.getSetCookie().forEach((cookie) => redirect.headers.append('Set-Cookie', cookie));
-    return redirect;
+    if (!crossSite(c)) await callProcedure(deps, c, (caller) => caller.auth.logout());
+    return c.redirect('/', 302);
   });
 
   return api;

@@ -12,31 +12,41 @@ export type Caller = ReturnType<typeof createCaller>;
  * A REST shim: build the same context as tRPC, call the procedure in-process,
  * answer with the documented JSON. No logic of its own.
  */
+/**
+ * Calls a procedure in-process with the same context as tRPC; the headers it adds (Set-Cookie,
+ * Retry-After) join the response being built on `c`.
+ */
+export async function callProcedure<T>(deps: AppDeps, c: HonoContext, call: (caller: Caller) => Promise<T> | T): Promise<T> {
+  const resHeaders = new Headers();
+  try {
+    const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders });
+    return await call(createCaller(ctx));
+  } finally {
+    // Before the response is built, not after (see app.ts on why).
+    resHeaders.forEach((value, key) => c.header(key, value, { append: true }));
+  }
+}
+
+/**
+ * A REST shim: call the procedure, answer with the documented JSON. No logic of its own.
+ */
 export function shim(
   deps: AppDeps,
   call: (caller: Caller, c: HonoContext) => Promise<unknown> | unknown,
   opts: { status?: ContentfulStatusCode; page?: boolean } = {},
 ) {
   return async (c: HonoContext) => {
-    const resHeaders = new Headers();
-    let response: Response;
     try {
-      const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders });
-      const result = await call(createCaller(ctx), c);
-      if (opts.page) {
-        // REST contract: a list is a JSON array; the next page's cursor travels in a header.
-        const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | null };
-        response = c.json(items, 200);
-        if (nextCursor !== null) response.headers.set('X-Next-Cursor', String(nextCursor));
-      } else {
-        response = c.json(result ?? null, opts.status ?? 200);
-      }
+      const result = await callProcedure(deps, c, (caller) => call(caller, c));
+      if (!opts.page) return c.json((result ?? null) as object, opts.status ?? 200);
+      // REST contract: a list is a JSON array; the next page's cursor travels in a header.
+      const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | string | null };
+      if (nextCursor !== null) c.header('X-Next-Cursor', String(nextCursor));
+      return c.json(items, 200);
     } catch (error) {
       const { status, body } = toRestError(error, deps.log);
-      response = c.json(body, status);
+      return c.json(body, status);
     }
-    resHeaders.forEach((value, key) => response.headers.append(key, value));
-    return response;
   };
 }
 
