@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrfGuard } from './http/csrf';
 import { clientIp } from './http/client-ip';
-import { securityHeaders } from './http/security-headers';
+import { apiSecurityHeaders, securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
 import { adminRoutes } from './rest/admin';
 import { announcementRoutes } from './rest/announcements';
@@ -26,7 +26,9 @@ export function createApp(opts: AppOptions) {
   // Keyed by the Hono context: middlewares (the body limit) may replace c.req.raw.
   const requestIds = new WeakMap<object, string>();
 
-  const common = securityHeaders(deps.env.APP_URL.startsWith('https://'));
+  const https = deps.env.APP_URL.startsWith('https://');
+  const pageHeaders = securityHeaders(https);
+  const apiHeaders = apiSecurityHeaders(https);
   const apiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/trpc/');
   /*
    * Headers go on before the handler runs, so c.json() and c.body() build the response with them.
@@ -35,9 +37,8 @@ export function createApp(opts: AppOptions) {
    * so its route copies them on (see below).
    */
   const headersFor = (path: string, requestId: string): [string, string][] => [
-    ...common,
+    ...(apiPath(path) ? apiHeaders : pageHeaders),
     ['X-Request-Id', requestId],
-    ...(apiPath(path) ? ([['Cache-Control', 'no-store']] as [string, string][]) : []),
   ];
 
   app.use('*', async (c, next) => {
