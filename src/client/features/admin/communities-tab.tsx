@@ -1,23 +1,23 @@
-import { Badge, Button, Card, HStack, Input, InputGroup, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { dateText } from './shared';
+import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
 const PAGE = 20;
 
 /** Every community with its members count; staff may hide one from discovery or delete it. */
 export function CommunitiesTab() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const term = useDeferredValue(search.trim());
-  const q = useQuery({ ...trpc.admin.communities.queryOptions({ search: term || undefined, cursor: offset, limit: PAGE }), placeholderData: keepPreviousData });
+  const paging = useSearchPaging(PAGE);
+  const q = useQuery({
+    ...trpc.admin.communities.queryOptions({ search: paging.term, cursor: paging.offset, limit: PAGE }),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.communities.pathKey() })]);
   const hide = useMutation(trpc.admin.setCommunityHidden.mutationOptions());
   const del = useMutation(trpc.admin.deleteCommunity.mutationOptions());
@@ -26,17 +26,12 @@ export function CommunitiesTab() {
     <Card.Root>
       <Card.Header gap="3">
         <Card.Title as="h2">Communities</Card.Title>
-        <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
-          <Input
-            aria-label="Search communities by name or location"
-            placeholder="Search by name or location"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setOffset(0);
-            }}
-          />
-        </InputGroup>
+        <StaffSearch
+          label="Search communities by name or location"
+          placeholder="Search by name or location"
+          value={paging.search}
+          onChange={paging.setSearch}
+        />
       </Card.Header>
       <Card.Body>
         {q.isPending ? (
@@ -128,19 +123,13 @@ export function CommunitiesTab() {
           </Table.ScrollArea>
         )}
       </Card.Body>
-      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-        <Text fontSize="sm" color="fg.muted">
-          {q.data ? `showing ${rows.length} of ${q.data.total} communities` : ''}
-        </Text>
-        <HStack>
-          <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-            Previous
-          </Button>
-          <Button size="sm" variant="outline" disabled={q.data?.nextCursor == null} onClick={() => setOffset(q.data?.nextCursor ?? offset)}>
-            Next
-          </Button>
-        </HStack>
-      </Card.Footer>
+      <StaffPager
+        summary={q.data ? `showing ${rows.length} of ${q.data.total} communities` : ''}
+        canPrevious={paging.offset > 0}
+        canNext={q.data?.nextCursor != null}
+        onPrevious={paging.previous}
+        onNext={() => paging.next(q.data?.nextCursor)}
+      />
     </Card.Root>
   );
 }

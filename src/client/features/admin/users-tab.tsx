@@ -1,22 +1,19 @@
-import { Badge, Button, Card, HStack, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { CreateAdminForm } from './create-admin-form';
 import { dateText, fullName, statusOf } from './shared';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
 const PAGE = 20;
 
 /** Searchable, server-paginated users table with Previous and Next. */
 export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile: (id: string) => void }) {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const term = useDeferredValue(search.trim());
+  const paging = useSearchPaging(PAGE);
   const q = useQuery({
-    ...trpc.admin.users.queryOptions({ search: term || undefined, cursor: offset, limit: PAGE }),
+    ...trpc.admin.users.queryOptions({ search: paging.term, cursor: paging.offset, limit: PAGE }),
     placeholderData: keepPreviousData,
   });
   const rows = q.data?.items ?? [];
@@ -26,17 +23,12 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
       <Card.Root>
         <Card.Header gap="3">
           <Card.Title as="h2">Users</Card.Title>
-          <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
-            <Input
-              aria-label="Search users by name, email or role"
-              placeholder="Search by name, email or role"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setOffset(0);
-              }}
-            />
-          </InputGroup>
+          <StaffSearch
+            label="Search users by name, email or role"
+            placeholder="Search by name, email or role"
+            value={paging.search}
+            onChange={paging.setSearch}
+          />
         </Card.Header>
         <Card.Body>
           {q.isPending ? (
@@ -92,19 +84,13 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
             </Table.ScrollArea>
           )}
         </Card.Body>
-        <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {q.data ? `showing ${rows.length ? `${q.data.offset + 1}–${q.data.offset + rows.length}` : 0} of ${q.data.total} users` : ''}
-          </Text>
-          <HStack>
-            <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous
-            </Button>
-            <Button size="sm" variant="outline" disabled={q.data?.nextCursor == null} onClick={() => setOffset(q.data?.nextCursor ?? offset)}>
-              Next
-            </Button>
-          </HStack>
-        </Card.Footer>
+        <StaffPager
+          summary={q.data ? `showing ${rows.length ? `${q.data.offset + 1}–${q.data.offset + rows.length}` : 0} of ${q.data.total} users` : ''}
+          canPrevious={paging.offset > 0}
+          canNext={q.data?.nextCursor != null}
+          onPrevious={paging.previous}
+          onNext={() => paging.next(q.data?.nextCursor)}
+        />
       </Card.Root>
     </Stack>
   );

@@ -1,0 +1,47 @@
+import { Button, Card, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+
+/** Search text and offset paging for the staff tables (server-side, with Previous and Next). */
+export function useSearchPaging(pageSize: number) {
+  const [search, setSearchText] = useState('');
+  const [offset, setOffset] = useState(0);
+  const term = useDeferredValue(search.trim());
+  return {
+    search,
+    term: term || undefined,
+    offset,
+    setSearch: (v: string) => {
+      setSearchText(v);
+      setOffset(0);
+    },
+    previous: () => setOffset((o) => Math.max(0, o - pageSize)),
+    next: (cursor: number | null | undefined) => cursor != null && setOffset(cursor),
+  };
+}
+
+export function StaffSearch(props: { label: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
+      <Input aria-label={props.label} placeholder={props.placeholder} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+    </InputGroup>
+  );
+}
+
+export function StaffPager(props: { summary: string; canPrevious: boolean; canNext: boolean; onPrevious: () => void; onNext: () => void }) {
+  return (
+    <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {props.summary}
+      </Text>
+      <HStack>
+        <Button size="sm" variant="outline" disabled={!props.canPrevious} onClick={props.onPrevious}>
+          Previous
+        </Button>
+        <Button size="sm" variant="outline" disabled={!props.canNext} onClick={props.onNext}>
+          Next
+        </Button>
+      </HStack>
+    </Card.Footer>
+  );
+}
