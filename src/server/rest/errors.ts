@@ -29,7 +29,3 @@ export function toRestError(error: unknown, log: Logger): { status: ContentfulSt
   log.error('unhandled error in REST handler', { error: error instanceof Error ? error.stack : String(error) });
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' } };
 }
-
-export function restError(status: ContentfulStatusCode, code: string, error: string): { status: ContentfulStatusCode; body: RestErrorBody } {
-  return { status, body: { error, code } };
-}

@@ -31,7 +31,6 @@ export function toUserDto(u: UserRow) {
     updatedAt: iso(u.updatedAt)!,
   };
 }
-export type UserDto = ReturnType<typeof toUserDto>;
 
 export function findUserByEmail(db: DB, email: string): UserRow | undefined {
   return db.select().from(users).where(eq(users.email, email)).get();
