@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -10,25 +11,10 @@ import { refreshAnnouncements, type Announcement } from './shared';
 
 /** 'New Announcement' and edit: SPEC's fields and defaults (published, not pinned). */
 export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{editing ? 'Edit Announcement' : 'New Announcement'}</Dialog.Title>
-            </Dialog.Header>
-            {open && <AnnouncementForm communityId={communityId} editing={editing} onDone={() => setOpen(false)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={editing ? 'Edit Announcement' : 'New Announcement'} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+      {(close) => <AnnouncementForm communityId={communityId} editing={editing} onDone={close} />}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Box, Button, Card, CloseButton, Dialog, EmptyState, HStack, IconButton, Input, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Dialog, EmptyState, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { FormDialog } from '../../components/form-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -99,25 +100,10 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
 }
 
 function CategoryDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Category }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size="sm">
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{editing ? 'Edit Category' : 'New Category'}</Dialog.Title>
-            </Dialog.Header>
-            {open && <CategoryForm communityId={communityId} editing={editing} onDone={() => setOpen(false)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={editing ? 'Edit Category' : 'New Category'} trigger={trigger} size="sm">
+      {(close) => <CategoryForm communityId={communityId} editing={editing} onDone={close} />}
+    </FormDialog>
   );
 }
 

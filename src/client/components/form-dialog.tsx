@@ -1,0 +1,34 @@
+import { CloseButton, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
+import { useState, type ReactElement, type ReactNode } from 'react';
+
+/**
+ * A dialog whose form is mounted only while it is open, so every opening starts from fresh
+ * values; `children` gets `close` for Cancel and after a successful save.
+ */
+export function FormDialog(props: {
+  title: string;
+  trigger: ReactElement;
+  size?: DialogRootProps['size'];
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} scrollBehavior="inside">
+      <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{props.title}</Dialog.Title>
+            </Dialog.Header>
+            {open && props.children(() => setOpen(false))}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
