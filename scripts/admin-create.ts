@@ -1,7 +1,7 @@
 // npm run admin:create -- --email E --password P [--first-name F --last-name L]
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db';
-import { loadEnv } from '../src/server/env';
+import { envOrExit } from './cli';
 import { createOrPromoteSuperadmin } from '../src/server/services/superadmin';
 
 const { values } = parseArgs({
@@ -16,7 +16,7 @@ if (!values.email || !values.password) {
   console.error('Usage: npm run admin:create -- --email you@example.org --password "a strong password" [--first-name F --last-name L]');
   process.exit(1);
 }
-const env = loadEnv();
+const env = envOrExit();
 const db = openDatabase(env.DATABASE_PATH);
 const result = await createOrPromoteSuperadmin(db, {
   email: values.email,

@@ -9,22 +9,12 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvError, loadEnv } from '../src/server/env';
+import { envOrExit, fail } from './cli';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
-const fail = (message: string, code = 1): never => {
-  console.error(message);
-  process.exit(code);
-};
 if (positionals.length !== 1) fail('Usage: npm run backup -- <file> [--force]   (copies DATABASE_PATH to <file>; the server may keep running)', 2);
 
-let env;
-try {
-  env = loadEnv();
-} catch (e) {
-  if (e instanceof EnvError) fail(e.message);
-  throw e;
-}
+const env = envOrExit();
 const source = resolve(env.DATABASE_PATH);
 const target = resolve(positionals[0]!);
 if (!existsSync(source)) fail(`No database at ${source} (DATABASE_PATH): nothing to back up.`);

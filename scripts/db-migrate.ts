@@ -1,7 +1,7 @@
 // Applies pending migrations to DATABASE_PATH (the server also does this at boot).
 import { openDatabase } from '../src/server/db';
-import { loadEnv } from '../src/server/env';
+import { envOrExit } from './cli';
 
-const env = loadEnv();
+const env = envOrExit();
 openDatabase(env.DATABASE_PATH).$client.close();
 console.log(`Migrations applied to ${env.DATABASE_PATH}`);

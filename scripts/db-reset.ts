@@ -1,9 +1,9 @@
 // Deletes the database file (and its WAL) and recreates it empty. Refuses without --yes.
 import { rmSync } from 'node:fs';
 import { openDatabase } from '../src/server/db';
-import { loadEnv } from '../src/server/env';
+import { envOrExit } from './cli';
 
-const env = loadEnv();
+const env = envOrExit();
 if (!process.argv.includes('--yes')) {
   console.error(`This deletes every account in ${env.DATABASE_PATH}. Run again with: npm run db:reset -- --yes`);
   process.exit(1);

@@ -18,22 +18,12 @@ import Database from 'better-sqlite3';
 import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvError, loadEnv } from '../src/server/env';
+import { envOrExit, fail } from './cli';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-const fail = (message: string, code = 1): never => {
-  console.error(message);
-  process.exit(code);
-};
 if (positionals.length !== 1) fail('Usage: npm run restore -- <file>   (replaces DATABASE_PATH with a backup; stop the server first)', 2);
 
-let env;
-try {
-  env = loadEnv();
-} catch (e) {
-  if (e instanceof EnvError) fail(e.message);
-  throw e;
-}
+const env = envOrExit();
 const live = resolve(env.DATABASE_PATH);
 const backup = resolve(positionals[0]!);
 if (!existsSync(backup) || !statSync(backup).isFile()) fail(`No backup file at ${backup}.`);

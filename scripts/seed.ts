@@ -4,7 +4,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { joinRequests, users, type UserRow } from '../db/schema';
 import { openDatabase, type DB } from '../src/server/db';
-import { EnvError, loadEnv } from '../src/server/env';
+import { envOrExit } from './cli';
 import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../tests/factories';
 import { storeBanner } from './seed/banner';
 import { COMMUNITIES, PEOPLE, PENDING_REQUEST } from './seed/data';
@@ -90,16 +90,7 @@ function rolesOf(key: string): string {
 }
 
 async function main() {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const env = envOrExit();
   const force = process.argv.includes('--force');
   const db = openDatabase(env.DATABASE_PATH);
   try {

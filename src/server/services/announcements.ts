@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { announcementCategories, announcements } from '../../../db/schema';
 import type { DB, DbLike } from '../db';
 import { notifyCommunity } from './notifications';
+import { toPage } from './paging';
 import { ANNOUNCEMENT_MSG, type AnnouncementChanges, type AnnouncementFields } from '../../shared/schemas/announcements';
 import { fieldError } from './errors';
 
@@ -81,9 +82,7 @@ function decodeCursor(cursor: string | undefined) {
 export function listAnnouncements(db: DB, p: { communityId: number; includeDrafts: boolean; viewerId: string; cursor?: string; limit: number }) {
   const stmt = p.includeDrafts ? feedStatements(db).all : feedStatements(db).published;
   const rows = stmt.all({ communityId: p.communityId, take: p.limit + 1, ...decodeCursor(p.cursor) }) as FeedRow[];
-  const more = rows.length > p.limit;
-  const page = more ? rows.slice(0, p.limit) : rows;
-  return { items: page.map((r) => toDto(r, p.viewerId)), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
+  return toPage(rows, p.limit, encodeCursor, (r) => toDto(r, p.viewerId));
 }
 
 function getOne(db: DB, id: number, viewerId: string) {

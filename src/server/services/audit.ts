@@ -1,6 +1,7 @@
 import { desc, lt } from 'drizzle-orm';
 import { adminAudit } from '../../../db/schema';
 import type { DbLike } from '../db';
+import { toPage } from './paging';
 
 export type AuditEntry = {
   actor: { id: string; email: string };
@@ -34,10 +35,11 @@ export function listAudit(db: DbLike, p: { cursor?: number; limit: number }) {
     .orderBy(desc(adminAudit.id))
     .limit(p.limit + 1)
     .all();
-  const more = rows.length > p.limit;
-  const page = more ? rows.slice(0, p.limit) : rows;
-  return {
-    items: page.map((r) => ({
+  return toPage(
+    rows,
+    p.limit,
+    (r) => r.id,
+    (r) => ({
       id: r.id,
       actorId: r.actorId,
       actorEmail: r.actorEmail,
@@ -47,7 +49,6 @@ export function listAudit(db: DbLike, p: { cursor?: number; limit: number }) {
       targetLabel: r.targetLabel,
       details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
       createdAt: new Date(r.createdAt).toISOString(),
-    })),
-    nextCursor: more ? page[page.length - 1]!.id : null,
-  };
+    }),
+  );
 }

@@ -5,10 +5,10 @@ import {
   VIEWER_COLUMNS,
   VIEWER_JOINS,
   toCommunityDto,
-  toPage,
   type CommunityRecord,
 } from './community-dto';
 import { planSearch } from './community-search';
+import { toPage } from './paging';
 
 /*
  * Read paths for communities run on every page view, so they are hand-written SQL prepared once

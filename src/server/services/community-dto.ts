@@ -55,12 +55,3 @@ export function toCommunityDto(r: CommunityRecord) {
   };
 }
 export type CommunityDto = ReturnType<typeof toCommunityDto>;
-
-export type Page<T> = { items: T[]; nextCursor: number | null };
-
-/** Rows fetched with limit + 1: the extra row only says there is another page. */
-export function toPage<R, T>(rows: R[], limit: number, cursorOf: (r: R) => number, map: (r: R) => T): Page<T> {
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  return { items: pageRows.map(map), nextCursor: more ? cursorOf(pageRows[pageRows.length - 1]!) : null };
-}

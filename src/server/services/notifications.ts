@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { notifications } from '../../../db/schema';
 import type { DB, DbLike } from '../db';
+import { toPage } from './paging';
 
 type Note = { type?: 'success' | 'info' | 'warning'; title: string; message: string; link?: string | null };
 
@@ -48,9 +49,7 @@ export function listNotifications(db: DB, p: { userId: string; cursor?: number; 
     .orderBy(desc(notifications.id))
     .limit(p.limit + 1)
     .all();
-  const more = rows.length > p.limit;
-  const page = more ? rows.slice(0, p.limit) : rows;
-  return { items: page.map(toDto), nextCursor: more ? page[page.length - 1]!.id : null, unread: unreadCount(db, p.userId) };
+  return { ...toPage(rows, p.limit, (r) => r.id, toDto), unread: unreadCount(db, p.userId) };
 }
 
 // Every change is scoped by the owner in its WHERE: another user's id simply matches nothing.
