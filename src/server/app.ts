@@ -1,9 +1,10 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { csrfGuard } from './http/csrf';
+import { foreignWriteCheck } from './http/csrf';
 import { clientIp } from './http/client-ip';
 import { apiSecurityHeaders, securityHeaders } from './http/security-headers';
+import { finishResponseHeaders, startResponseHeaders } from './http/response-headers';
 import { mountClient } from './http/static-client';
 import { adminRoutes } from './rest/admin';
 import { announcementRoutes } from './rest/announcements';
@@ -23,52 +24,54 @@ const JSON_LIMIT = 1024 * 1024;
 export function createApp(opts: AppOptions) {
   const { clientDir, ...deps } = opts;
   const app = new Hono();
-  // Keyed by the Hono context: middlewares (the body limit) may replace c.req.raw.
-  const requestIds = new WeakMap<object, string>();
-
   const https = deps.env.APP_URL.startsWith('https://');
-  const pageHeaders = securityHeaders(https);
-  const apiHeaders = apiSecurityHeaders(https);
+  const lower = (pairs: [string, string][]) => Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
+  const pageHeaders = lower(securityHeaders(https));
+  const apiHeaders = lower(apiSecurityHeaders(https));
   const apiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/trpc/');
-  /*
-   * Headers go on before the handler runs, so c.json() and c.body() build the response with them.
-   * Setting them on a finished response instead makes @hono/node-server materialise it and
-   * stream the body (about 100 µs a request, docs/benchmarks.md). tRPC builds its own Response,
-   * so its route copies them on (see below).
-   */
-  const headersFor = (path: string, requestId: string): [string, string][] => [
-    ...(apiPath(path) ? apiHeaders : pageHeaders),
-    ['X-Request-Id', requestId],
-  ];
 
+  const foreignWrite = foreignWriteCheck(deps.env.APP_URL);
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_LIMIT,
+    onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
+  });
+
+  /*
+   * One middleware for what every request needs, rather than one each: each layer costs an
+   * async step on the hot read paths (docs/benchmarks.md).
+   * - the security headers and a request id on every response (http/response-headers.ts on
+   *   why they live in a plain record rather than in c.header());
+   * - on /api and /trpc writes: the CSRF check and the 1 MB body limit (image uploads have
+   *   their own, larger limit; GET and HEAD carry no body to count);
+   * - one JSON log line.
+   */
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
-    requestIds.set(c, requestId);
-    for (const [name, value] of headersFor(c.req.path, requestId)) c.header(name, value);
-    await next();
+    const api = apiPath(c.req.path);
+    startResponseHeaders(c, api ? apiHeaders : pageHeaders)['x-request-id'] = requestId;
+    const method = c.req.method;
+    if (!api || method === 'GET' || method === 'HEAD' || method === 'OPTIONS') await next();
+    else if (foreignWrite(c)) c.res = c.json({ error: 'This request came from another site and was refused.', code: 'FORBIDDEN' }, 403);
+    else if (c.req.path === '/api/uploads') await next();
+    else {
+      // Over the limit, bodyLimit answers instead of calling next(): that answer is the response.
+      const refused = await jsonLimit(c, next);
+      if (refused instanceof Response) c.res = refused;
+    }
+    finishResponseHeaders(c);
     // The path only: query strings can hold tokens.
     deps.log.info('request', {
       requestId,
-      method: c.req.method,
+      method,
       path: c.req.path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
 
-  for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, csrfGuard(deps.env.APP_URL));
-    const jsonLimit = bodyLimit({
-      maxSize: JSON_LIMIT,
-      onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
-    });
-    // Image uploads have their own, larger limit; GET and HEAD carry no body to count.
-    app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
-  }
-
-  app.all('/trpc/*', async (c) => {
-    const res = await fetchRequestHandler({
+  app.all('/trpc/*', (c) =>
+    fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
@@ -77,10 +80,8 @@ export function createApp(opts: AppOptions) {
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('procedure failed', { path, error: error.cause?.stack ?? error.message });
       },
-    });
-    for (const [name, value] of headersFor(c.req.path, requestIds.get(c) ?? '')) res.headers.set(name, value);
-    return res;
-  });
+    }),
+  );
 
   app.route('/', uploadRoutes(deps));
   app.route('/api', authRoutes(deps));

@@ -1,5 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** A 160-bit random token, base32 (URL- and cookie-safe). */
 export function generateToken(): string {
@@ -8,7 +8,10 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** What we store instead of a token: its SHA-256, hex. */
+/**
+ * What we store instead of a token: its SHA-256, hex. node:crypto rather than a JavaScript
+ * SHA-256: this runs on every signed-in request, and the native hash is several times cheaper.
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { responseHeaders } from '../http/response-headers';
 import type { AppDeps } from '../trpc/context';
 import { asInput, jsonBody, shim } from './handler';
 
@@ -15,7 +16,7 @@ export function adminRoutes(deps: AppDeps) {
       deps,
       async (caller, c) => {
         const page = await caller.admin.users(asInput({ search: c.req.query('search'), cursor: c.req.query('cursor'), limit: c.req.query('limit') }));
-        c.header('X-Total-Count', String(page.total));
+        responseHeaders(c)['x-total-count'] = String(page.total);
         return page;
       },
       { page: true },

@@ -39,7 +39,9 @@ export function authRoutes(deps: AppDeps) {
   // Browser navigations, not API calls.
   api.get('/login', (c) => c.redirect('/signin', 302));
   api.get('/logout', async (c) => {
-    if (!crossSite(c)) await callProcedure(deps, c, (caller) => caller.auth.logout());
+    const resHeaders = new Headers();
+    if (!crossSite(c)) await callProcedure(deps, c, resHeaders, (caller) => caller.auth.logout());
+    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     return c.redirect('/', 302);
   });
 

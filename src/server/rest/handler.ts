@@ -2,33 +2,23 @@ import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { clientIp } from '../http/client-ip';
+import { jsonResponse, responseHeaders } from '../http/response-headers';
 import { createContext, type AppDeps } from '../trpc/context';
-import { createCaller } from '../trpc/root';
+import { procedureCaller, type Caller } from '../trpc/invoke';
 import { toRestError } from './errors';
 
-export type Caller = ReturnType<typeof createCaller>;
-
 /**
- * A REST shim: build the same context as tRPC, call the procedure in-process,
- * answer with the documented JSON. No logic of its own.
+ * Calls a procedure in-process with the same context as tRPC; the procedure's own middlewares
+ * answer the session check, the input check and every permission, so REST and tRPC behave alike.
  */
-/**
- * Calls a procedure in-process with the same context as tRPC; the headers it adds (Set-Cookie,
- * Retry-After) join the response being built on `c`.
- */
-export async function callProcedure<T>(deps: AppDeps, c: HonoContext, call: (caller: Caller) => Promise<T> | T): Promise<T> {
-  const resHeaders = new Headers();
-  try {
-    const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders });
-    return await call(createCaller(ctx));
-  } finally {
-    // Before the response is built, not after (see app.ts on why).
-    resHeaders.forEach((value, key) => c.header(key, value, { append: true }));
-  }
+export async function callProcedure<T>(deps: AppDeps, c: HonoContext, resHeaders: Headers, call: (caller: Caller) => Promise<T> | T): Promise<T> {
+  const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders });
+  return call(procedureCaller(ctx));
 }
 
 /**
  * A REST shim: call the procedure, answer with the documented JSON. No logic of its own.
+ * Headers a procedure adds (Set-Cookie, Retry-After) go out with success and failure alike.
  */
 export function shim(
   deps: AppDeps,
@@ -36,16 +26,17 @@ export function shim(
   opts: { status?: ContentfulStatusCode; page?: boolean } = {},
 ) {
   return async (c: HonoContext) => {
+    const resHeaders = new Headers();
     try {
-      const result = await callProcedure(deps, c, (caller) => call(caller, c));
-      if (!opts.page) return c.json((result ?? null) as object, opts.status ?? 200);
+      const result = await callProcedure(deps, c, resHeaders, (caller) => call(caller, c));
+      if (!opts.page) return jsonResponse(c, result, opts.status ?? 200, resHeaders);
       // REST contract: a list is a JSON array; the next page's cursor travels in a header.
       const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | string | null };
-      if (nextCursor !== null) c.header('X-Next-Cursor', String(nextCursor));
-      return c.json(items, 200);
+      if (nextCursor !== null) responseHeaders(c)['x-next-cursor'] = String(nextCursor);
+      return jsonResponse(c, items, 200, resHeaders);
     } catch (error) {
       const { status, body } = toRestError(error, deps.log);
-      return c.json(body, status);
+      return jsonResponse(c, body, status, resHeaders);
     }
   };
 }

@@ -30,7 +30,7 @@ const announcementLeaderProcedure = authedProcedure.input(announcementIdInput).u
   if (communityId === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
   const { role } = requireMembership(ctx, communityId);
   requireLeader(role);
-  return next({ ctx: { ...ctx, communityId } });
+  return next({ ctx: { communityId } });
 });
 
 const categoryLeaderProcedure = authedProcedure.input(categoryIdInput).use(({ ctx, input, next }) => {
@@ -38,7 +38,7 @@ const categoryLeaderProcedure = authedProcedure.input(categoryIdInput).use(({ ct
   if (communityId === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: 'Category not found' });
   const { role } = requireMembership(ctx, communityId);
   requireLeader(role);
-  return next({ ctx: { ...ctx, communityId } });
+  return next({ ctx: { communityId } });
 });
 
 const isLeader = (role: string) => role === 'creator' || role === 'admin';
