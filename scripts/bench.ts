@@ -26,7 +26,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '1' },
+    rounds: { type: 'string' },
     search: { type: 'string', default: 'nurs' },
     'no-write': { type: 'boolean', default: false },
   },
@@ -37,11 +37,11 @@ const positive = (name: string, v: string) => {
   return n;
 };
 const load: LoadOptions = {
-  duration: positive('duration', flags.duration ?? (flags.quick ? '3' : '10')),
+  duration: positive('duration', flags.duration ?? (flags.quick ? '2' : '4')),
   warmup: positive('warmup', flags.warmup ?? (flags.quick ? '1' : '3')),
   connections: positive('connections', flags.connections),
 };
-const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds)));
+const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds ?? (flags.quick ? '2' : '5'))));
 const term = flags.search.trim();
 if ([...term].length < 3) throw new Error('--search needs three or more characters (shorter terms take the LIKE path, which the baseline does not serve)');
 
@@ -138,18 +138,25 @@ async function main() {
       if (!same) console.log(`    app: ${JSON.stringify(a).slice(0, 300)}\n    baseline: ${JSON.stringify(b).slice(0, 300)}`);
     }
 
-    const samples = endpoints.map(() => ({ app: [] as Sample[], baseline: [] as Sample[], small: [] as Sample[] }));
-    const each = `${load.duration} s after ${load.warmup} s warm-up, ${load.connections} connections`;
-    console.log(`\nMeasuring (${each}; ${rounds} round${rounds > 1 ? 's' : ''})…`);
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [i, e] of endpoints.entries()) {
-        // Alternate who goes first, so warm caches or a noisy neighbour do not always favour one side.
+    /*
+     * Each endpoint is measured in short slices, app and baseline back to back in every round
+     * (order alternating), and the throughput ratio is the median of the per-round ratios. On a
+     * shared machine speed drifts over minutes; a pair measured seconds apart sees the same drift.
+     */
+    const samples = endpoints.map(() => ({ app: [] as Sample[], baseline: [] as Sample[], small: [] as Sample[], ratios: [] as number[] }));
+    const each = `${rounds} round${rounds > 1 ? 's' : ''} of ${load.duration} s per server, ${load.warmup} s warm-up first, ${load.connections} connections`;
+    console.log(`\nMeasuring (${each})…`);
+    for (const [i, e] of endpoints.entries()) {
+      for (let round = 0; round < rounds; round += 1) {
         const order = round % 2 ? [...targets].reverse() : targets;
+        const got: Partial<Record<(typeof targets)[number]['key'], Sample>> = {};
         for (const t of order) {
-          const s = await measure(t.server, e.path(t.facts), headersFor(e, t.cookie), load);
+          const s = await measure(t.server, e.path(t.facts), headersFor(e, t.cookie), { ...load, warmup: round === 0 ? load.warmup : 0 });
           samples[i]![t.key].push(s);
-          console.log(`  ${e.label} on ${t.server.name}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, ${Math.round(s.cpu)} µs CPU/request${s.failures ? `, ${s.failures} failures` : ''}`);
+          got[t.key] = s;
+          console.log(`  ${e.label} on ${t.server.name}, round ${round + 1}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, ${Math.round(s.cpu)} µs CPU/request${s.failures ? `, ${s.failures} failures` : ''}`);
         }
+        samples[i]!.ratios.push(got.app!.rps / got.baseline!.rps);
       }
     }
 
@@ -158,6 +165,7 @@ async function main() {
       app: median(samples[i]!.app),
       baseline: median(samples[i]!.baseline),
       small: median(samples[i]!.small),
+      ratios: samples[i]!.ratios,
     }));
     const summary = budgetSummary(rows);
     const cpu = cpus();
@@ -165,7 +173,7 @@ async function main() {
       `- Date: ${new Date().toISOString()}`,
       `- Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, ${osType()} ${release()}`,
       `- 1-minute load average: ${loadBefore.toFixed(2)} before measuring, ${loadavg()[0]!.toFixed(2)} after (the benchmark itself keeps about 2 busy; more means other work shared the machine)`,
-      `- Node ${process.version}, autocannon ${load.connections} connections, ${load.duration} s per measurement after ${load.warmup} s warm-up, ${rounds} round(s) (medians)`,
+      `- Node ${process.version}, autocannon ${load.connections} connections; ${rounds} rounds of ${load.duration} s per server and endpoint (app and baseline back to back, order alternating), ${load.warmup} s warm-up before the first; req/s, latency and CPU are medians over rounds, the throughput ratio is the median of the per-round ratios`,
       `- 100k database: ${BIG.users.toLocaleString('en-US')} users, ${BIG.communities.toLocaleString('en-US')} communities, ${BIG.memberships.toLocaleString('en-US')} memberships; ` +
         `1k database: ${SMALL.users.toLocaleString('en-US')} / ${SMALL.communities.toLocaleString('en-US')} / ${SMALL.memberships.toLocaleString('en-US')}`,
       `- Search term \`${term}\`: ${big.hits.toLocaleString('en-US')} matches at 100k (${big.publicHits.toLocaleString('en-US')} public), ${small.hits} at 1k (${small.publicHits} public)`,

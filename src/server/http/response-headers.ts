@@ -9,22 +9,22 @@ import type { Context } from 'hono';
  * replaces the default instead of travelling beside it.
  */
 type HeaderRecord = Record<string, string>;
-const perRequest = new WeakMap<object, HeaderRecord>();
-/** Responses built by jsonResponse() already carry the record. */
-const complete = new WeakSet<Response>();
+// Kept on the Hono context itself rather than in a WeakMap keyed by it: one less table entry
+// per request for the garbage collector to clear.
+const RECORD = Symbol('response headers');
+/** The response jsonResponse() built, which already carries the record. */
+const BUILT = Symbol('response built with the record');
+type Slots = { [RECORD]?: HeaderRecord; [BUILT]?: Response };
+const slots = (c: Context) => c as unknown as Slots;
 
 /** The top middleware starts each request's record from the defaults for its path. */
 export function startResponseHeaders(c: Context, defaults: HeaderRecord): HeaderRecord {
-  const record = Object.assign({}, defaults);
-  perRequest.set(c, record);
-  return record;
+  return (slots(c)[RECORD] = Object.assign({}, defaults));
 }
 
 /** This request's headers, for a handler to add to (names in lower case). */
 export function responseHeaders(c: Context): HeaderRecord {
-  let record = perRequest.get(c);
-  if (!record) perRequest.set(c, (record = {}));
-  return record;
+  return (slots(c)[RECORD] ??= {});
 }
 
 /**
@@ -32,7 +32,7 @@ export function responseHeaders(c: Context): HeaderRecord {
  * procedure) join them; several Set-Cookie values need a Headers, the rare slow path.
  */
 export function jsonResponse(c: Context, body: unknown, status: number, headers?: Headers): Response {
-  const record: HeaderRecord = Object.assign({ 'content-type': 'application/json' }, perRequest.get(c));
+  const record: HeaderRecord = Object.assign({ 'content-type': 'application/json' }, slots(c)[RECORD]);
   let init: HeaderRecord | Headers = record;
   if (headers) {
     const cookies = headers.getSetCookie();
@@ -45,7 +45,7 @@ export function jsonResponse(c: Context, body: unknown, status: number, headers?
     }
   }
   const res = new Response(JSON.stringify(body ?? null), { status, headers: init });
-  complete.add(res);
+  slots(c)[BUILT] = res;
   return res;
 }
 
@@ -55,8 +55,8 @@ export function jsonResponse(c: Context, body: unknown, status: number, headers?
  * c.header() on a finished response would rebuild it and stream the body.
  */
 export function finishResponseHeaders(c: Context): void {
-  if (complete.has(c.res)) return;
-  const record = perRequest.get(c);
+  if (slots(c)[BUILT] === c.res) return;
+  const record = slots(c)[RECORD];
   if (!record) return;
   const headers = c.res.headers;
   for (const name in record) if (!headers.has(name)) headers.set(name, record[name]!);

@@ -15,7 +15,10 @@ export function communityRoutes(deps: AppDeps) {
     '/communities/all',
     shim(
       deps,
-      (caller, c) => caller.communities.list(asInput({ ...page(c), search: c.req.query('search'), location: c.req.query('location') })),
+      (caller, c) => {
+        const q = c.req.query();
+        return caller.communities.list(asInput({ cursor: q.cursor, limit: q.limit, search: q.search, location: q.location }));
+      },
       list,
     ),
   );

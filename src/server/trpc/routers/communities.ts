@@ -53,7 +53,16 @@ export const communitiesRouter = router({
   /** Discover: signed out sees public communities only; signed in sees all (private ones as summaries). */
   list: publicProcedure
     .input(listCommunitiesInput)
-    .query(({ ctx, input }) => listCommunities(ctx.db, { ...input, viewerId: ctx.user?.id ?? null, publicOnly: !ctx.user })),
+    .query(({ ctx, input }) =>
+      listCommunities(ctx.db, {
+        search: input.search,
+        location: input.location,
+        cursor: input.cursor,
+        limit: input.limit,
+        viewerId: ctx.user?.id ?? null,
+        publicOnly: !ctx.user,
+      }),
+    ),
 
   joined: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listJoined(ctx.db, { userId: ctx.user.id, ...input })),
   created: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listCreated(ctx.db, { userId: ctx.user.id, ...input })),
