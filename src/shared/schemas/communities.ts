@@ -72,6 +72,8 @@ const filterText = z
   .refine((v) => !v.includes('\u0000'), 'Search text cannot contain a NUL character')
   .optional();
 export const listCommunitiesInput = z.object({ search: filterText, location: filterText, ...pageInput });
+/** A page of a community's member directory. */
+export const membersInput = z.object({ communityId, ...pageInput });
 export type ListCommunitiesInput = z.output<typeof listCommunitiesInput>;
 
 export const ASSIGNABLE_ROLES = ['member', 'admin', 'treasurer'] as const;

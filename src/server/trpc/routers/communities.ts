@@ -6,6 +6,7 @@ import {
   decideRequestInput,
   listCommunitiesInput,
   memberTargetInput,
+  membersInput,
   pageInput,
   setRoleInput,
   updateCommunityInput,
@@ -30,6 +31,7 @@ import {
   communityCreatorProcedure,
   communityMemberProcedure,
   publicProcedure,
+  requireMembership,
   router,
 } from '../init';
 
@@ -97,8 +99,11 @@ export const communitiesRouter = router({
     return { success: true as const };
   }),
 
-  members: communityMemberProcedure
-    .input(z.object(pageInput))
+  // communityMemberProcedure's guard with one input instead of two: the directory is the
+  // hottest signed-in read, and each input is another parse and middleware step.
+  members: authedProcedure
+    .input(membersInput)
+    .use(({ ctx, input, next }) => next({ ctx: requireMembership(ctx, input.communityId) }))
     .query(({ ctx, input }) => listMembers(ctx.db, { communityId: ctx.community.id, cursor: input.cursor, limit: input.limit })),
 
   requests: communityAdminProcedure.query(({ ctx }) => listJoinRequests(ctx.db, { communityId: ctx.community.id })),
