@@ -45,8 +45,9 @@ export function createApp(opts: AppOptions) {
    *   their own, larger limit; GET and HEAD carry no body to count);
    * - one JSON log line.
    */
+  const logRequests = deps.log.enabled('info');
   app.use('*', async (c, next) => {
-    const started = performance.now();
+    const started = logRequests ? performance.now() : 0;
     const requestId = crypto.randomUUID();
     const api = apiPath(c.req.path);
     startResponseHeaders(c, api ? apiHeaders : pageHeaders)['x-request-id'] = requestId;
@@ -61,7 +62,7 @@ export function createApp(opts: AppOptions) {
     }
     finishResponseHeaders(c);
     // The path only: query strings can hold tokens.
-    deps.log.info('request', {
+    if (logRequests) deps.log.info('request', {
       requestId,
       method,
       path: c.req.path,

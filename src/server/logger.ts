@@ -3,6 +3,8 @@ export type Logger = {
   info(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   debug(msg: string, fields?: Record<string, unknown>): void;
+  /** Whether lines of this level are written (so callers can skip building them). */
+  enabled(level: Exclude<LogLevel, 'silent'>): boolean;
 };
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
@@ -20,5 +22,6 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
     info: (m, f) => emit('info', m, f),
     error: (m, f) => emit('error', m, f),
     debug: (m, f) => emit('debug', m, f),
+    enabled: (lvl) => RANK[lvl] <= RANK[level],
   };
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createSession } from '../../src/server/auth/session';
+import { createLogger } from '../../src/server/logger';
 import { createContext } from '../../src/server/trpc/context';
 import { invokeProcedure, procedureCaller } from '../../src/server/trpc/invoke';
 import { appRouter, createCaller } from '../../src/server/trpc/root';
@@ -19,7 +20,7 @@ function contextFor(t: TestApp, user: UserRow | null) {
   const headers = new Headers();
   if (user) headers.set('cookie', `harambee_session=${createSession(t.db, user.id, t.clock.now()).token}`);
   return createContext(
-    { db: t.db, env: t.env, mailer: null as never, log: { info() {}, error() {}, debug() {} }, now: t.clock.now, throttle: null as never },
+    { db: t.db, env: t.env, mailer: null as never, log: createLogger('silent'), now: t.clock.now, throttle: null as never },
     { headers, ip: '127.0.0.1', resHeaders: new Headers() },
   );
 }

@@ -32,7 +32,9 @@ export function responseHeaders(c: Context): HeaderRecord {
  * procedure) join them; several Set-Cookie values need a Headers, the rare slow path.
  */
 export function jsonResponse(c: Context, body: unknown, status: number, headers?: Headers): Response {
-  const record: HeaderRecord = Object.assign({ 'content-type': 'application/json' }, slots(c)[RECORD]);
+  // The request's own record: nothing else reads it once its response is built.
+  const record = responseHeaders(c);
+  record['content-type'] = 'application/json';
   let init: HeaderRecord | Headers = record;
   if (headers) {
     const cookies = headers.getSetCookie();

@@ -36,14 +36,20 @@ export function createContext(deps: AppDeps, req: { headers: Headers; ip: string
   if (found?.renewed && token) {
     req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, now, secureCookies));
   }
-  // Object.assign rather than `{ ...deps, user, … }`: on Node 20 a spread followed by new keys
-  // takes V8's slow path (~6 µs against ~0.2 µs, measured), and this runs on every request.
-  return Object.assign({}, deps, {
+  // One literal with every key: the shape is the same on every request, and on Node 20 a spread
+  // followed by new keys takes V8's slow path (~6 µs against ~0.2 µs, measured).
+  return {
+    db: deps.db,
+    env: deps.env,
+    mailer: deps.mailer,
+    log: deps.log,
+    now: deps.now,
+    throttle: deps.throttle,
     user: found?.user ?? null,
     session: found?.session ?? null,
     ip: req.ip,
     userAgent: req.headers.get('user-agent'),
     resHeaders: req.resHeaders,
     secureCookies,
-  });
+  };
 }

@@ -11,8 +11,9 @@ export type Caller = ReturnType<typeof createCaller>;
  * replaces the input, a throw becomes a TRPCError. It is what createCaller does, without
  * createCaller's proxy per call and the helper-built object copies of tRPC's runner (several per
  * middleware): ~15 µs a call on the members page (docs/benchmarks.md). Auth and validation are
- * the procedure's own, so REST and tRPC still behave alike; tests/unit/invoke.test.ts fails if
- * tRPC's procedure definitions change shape, and the API tests run every procedure both ways.
+ * the procedure's own, so REST and tRPC still behave alike. tests/api/invoke-parity.test.ts
+ * fails if tRPC's procedure definitions change shape, and the API tests run every procedure
+ * both ways.
  */
 
 type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
