@@ -37,11 +37,11 @@ const positive = (name: string, v: string) => {
   return n;
 };
 const load: LoadOptions = {
-  duration: positive('duration', flags.duration ?? (flags.quick ? '2' : '4')),
+  duration: positive('duration', flags.duration ?? (flags.quick ? '2' : '3')),
   warmup: positive('warmup', flags.warmup ?? (flags.quick ? '1' : '3')),
   connections: positive('connections', flags.connections),
 };
-const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds ?? (flags.quick ? '2' : '5'))));
+const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds ?? (flags.quick ? '2' : '7'))));
 const term = flags.search.trim();
 if ([...term].length < 3) throw new Error('--search needs three or more characters (shorter terms take the LIKE path, which the baseline does not serve)');
 

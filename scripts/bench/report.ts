@@ -76,7 +76,7 @@ communities must stay within ${LATENCY_BUDGET}x of that at 1,000.
 ## How to reproduce
 
 \`\`\`sh
-npm run bench                  # 5 rounds of 4 s per server and endpoint, 3 s warm-up, 50 connections
+npm run bench                  # 7 rounds of 3 s per server and endpoint, 3 s warm-up, 50 connections
 npm run bench -- --quick       # 2 rounds of 2 s, for a smoke test
 npm run bench -- --rounds 9 --duration 5 --warmup 5 --connections 50 --search nurs
 npm run bench -- --fresh       # rebuild the cached databases in data/bench/
