@@ -77,7 +77,7 @@ describe('Browser: a newcomer’s account, end to end', () => {
     await page.getByTestId('profile-button').first().click();
     await page.getByTestId('profile-panel').getByRole('link', { name: 'Full profile' }).click();
     await page.waitForURL(`${server.url}/profile`);
-    await page.getByText('Active').waitFor({ state: 'visible' });
+    await page.getByText('Active', { exact: true }).waitFor({ state: 'visible' });
     await page.getByRole('link', { name: 'Edit Profile' }).click();
     await page.waitForURL(`${server.url}/edit-profile`);
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2c7a7b' } }).png().toBuffer();
