@@ -6,10 +6,10 @@
 // to a self-contained rollback-journal file, checked with PRAGMA integrity_check and only then
 // renamed to <file>, so <file> is either a whole, verified backup or absent.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { envOrExit, fail } from './cli';
+import { envOrExit, fail, fsync } from './cli';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
 if (positionals.length !== 1) fail('Usage: npm run backup -- <file> [--force]   (copies DATABASE_PATH to <file>; the server may keep running)', 2);
@@ -20,15 +20,6 @@ const target = resolve(positionals[0]!);
 if (!existsSync(source)) fail(`No database at ${source} (DATABASE_PATH): nothing to back up.`);
 if (target === source || target.startsWith(`${source}-`)) fail(`Refusing to back up ${source} onto itself or its -wal/-shm files. Choose another file.`);
 if (existsSync(target) && !values.force) fail(`${target} already exists. Choose a new file name, or pass --force to replace it.`);
-
-const fsync = (path: string) => {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-};
 
 mkdirSync(dirname(target), { recursive: true });
 const partial = `${target}.partial-${process.pid}`;

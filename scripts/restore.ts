@@ -15,10 +15,10 @@
 // (<db>.pre-restore-<time>), delete the old -wal/-shm (a stale WAL would be replayed onto the
 // restored file and corrupt it) and rename the copy over DATABASE_PATH: one atomic step.
 import Database from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { envOrExit, fail } from './cli';
+import { envOrExit, fail, fsync } from './cli';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 if (positionals.length !== 1) fail('Usage: npm run restore -- <file>   (replaces DATABASE_PATH with a backup; stop the server first)', 2);
@@ -29,14 +29,6 @@ const backup = resolve(positionals[0]!);
 if (!existsSync(backup) || !statSync(backup).isFile()) fail(`No backup file at ${backup}.`);
 if (backup === live) fail(`${backup} is the live database (DATABASE_PATH) itself; give the backup file.`);
 
-const fsync = (path: string) => {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-};
 const removeWithSidecars = (path: string) => {
   for (const f of [path, `${path}-journal`, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
 };

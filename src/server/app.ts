@@ -49,12 +49,13 @@ export function createApp(opts: AppOptions) {
   app.use('*', async (c, next) => {
     const started = logRequests ? performance.now() : 0;
     const requestId = crypto.randomUUID();
-    const api = apiPath(c.req.path);
+    const path = c.req.path;
+    const api = apiPath(path);
     startResponseHeaders(c, api ? apiHeaders : pageHeaders)['x-request-id'] = requestId;
     const method = c.req.method;
     if (!api || method === 'GET' || method === 'HEAD' || method === 'OPTIONS') await next();
     else if (foreignWrite(c)) c.res = c.json({ error: 'This request came from another site and was refused.', code: 'FORBIDDEN' }, 403);
-    else if (c.req.path === '/api/uploads') await next();
+    else if (path === '/api/uploads') await next();
     else {
       // Over the limit, bodyLimit answers instead of calling next(): that answer is the response.
       const refused = await jsonLimit(c, next);
@@ -65,7 +66,7 @@ export function createApp(opts: AppOptions) {
     if (logRequests) deps.log.info('request', {
       requestId,
       method,
-      path: c.req.path,
+      path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactElement } from 'react';
+import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { createCommunityInput } from '../../../shared/schemas/communities';
@@ -53,38 +54,22 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
 }
 
 /** SPEC's create dialog: renders nothing without a user; closing resets the form (it remounts). */
-export function CreateCommunityDialog({ trigger, onCreated }: { trigger: ReactNode; onCreated?: (c: Community) => void }) {
+export function CreateCommunityDialog({ trigger, onCreated }: { trigger: ReactElement; onCreated?: (c: Community) => void }) {
   const { user } = useCurrentUser();
-  const [open, setOpen] = useState(false);
   if (!user) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Create a community</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {open && (
-                <CreateCommunityForm
-                  onCancel={() => setOpen(false)}
-                  onCreated={(c) => {
-                    setOpen(false);
-                    onCreated?.(c);
-                  }}
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Create a community" trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+      {(close) => (
+        <Dialog.Body pb="6">
+          <CreateCommunityForm
+            onCancel={close}
+            onCreated={(c) => {
+              close();
+              onCreated?.(c);
+            }}
+          />
+        </Dialog.Body>
+      )}
+    </FormDialog>
   );
 }
-
