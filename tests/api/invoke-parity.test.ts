@@ -4,7 +4,9 @@ import type { UserRow } from '../../db/schema';
 import { createSession } from '../../src/server/auth/session';
 import { createLogger } from '../../src/server/logger';
 import { createContext } from '../../src/server/trpc/context';
-import { invokeProcedure, procedureCaller } from '../../src/server/trpc/invoke';
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import { callDefinition, invokeProcedure, planSteps, procedureCaller, type ProcedureDef } from '../../src/server/trpc/invoke';
 import { appRouter, createCaller } from '../../src/server/trpc/root';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { cast, snapshot } from '../setup/communities';
@@ -56,6 +58,61 @@ describe('REST procedure executor (src/server/trpc/invoke.ts)', () => {
       expect(proc._def.middlewares.length, path).toBeGreaterThan(0);
       expect(proc._def.middlewares.every((m) => typeof m === 'function'), path).toBe(true);
     }
+  });
+
+  it('reads every procedure as its input steps and resolver, so the synchronous path applies to all', () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>;
+    for (const [path, proc] of Object.entries(procedures)) {
+      const kinds = planSteps(proc._def).map((s) => s.kind);
+      expect(kinds.at(-1), path).toBe('resolve');
+      expect(kinds.filter((k) => k === 'input').length, path).toBe(proc._def.inputs?.length ?? 0);
+    }
+  });
+
+  it('answers synchronously when every step is, and through a promise when one is not', async () => {
+    const t = makeTestApp();
+    const { users, priv } = await cast(t);
+    const caller = procedureCaller(contextFor(t, users.member));
+    const members = caller.communities.members({ communityId: priv.id, limit: 2 });
+    expect(members).not.toBeInstanceOf(Promise);
+    expect((members as { items: unknown[] }).items).toHaveLength(2);
+    // A refusal on the synchronous path is thrown, not returned.
+    expect(() => procedureCaller(contextFor(t, users.outsider)).communities.members({ communityId: priv.id })).toThrow(TRPCError);
+    // An asynchronous middleware or resolver (signing in hashes with argon2) makes the answer a promise.
+    const trpc = initTRPC.create();
+    const later = trpc.procedure.use(async ({ next }) => next());
+    const router = trpc.router({
+      sync: trpc.procedure.query(() => 1),
+      asyncResolver: trpc.procedure.query(async () => 2),
+      asyncMiddleware: later.query(() => 3),
+      asyncRefusal: later.query(() => {
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'no' });
+      }),
+    });
+    const defs = router._def.procedures as unknown as Record<string, { _def: ProcedureDef }>;
+    const run = (name: string) => callDefinition(defs[name]!._def, name, {}, undefined);
+    expect(run('sync')).toBe(1);
+    const [a, b, refusal] = [run('asyncResolver'), run('asyncMiddleware'), run('asyncRefusal')];
+    for (const answer of [a, b, refusal]) expect(answer).toBeInstanceOf(Promise);
+    expect([await a, await b]).toEqual([2, 3]);
+    await expect(refusal).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'no' });
+  });
+
+  it('parses with tRPC’s own step when a schema has asynchronous checks, with the same answers and errors', async () => {
+    const t = initTRPC.create();
+    const evenly = z.object({ n: z.number().refine(async (n) => n % 2 === 0, 'must be even') });
+    const router = t.router({ half: t.procedure.input(evenly).query(({ input }) => input.n / 2) });
+    const def = (router._def.procedures as unknown as Record<string, { _def: ProcedureDef }>).half!._def;
+    expect(planSteps(def).map((s) => s.kind)).toEqual(['input', 'resolve']);
+    const viaTrpc = t.createCallerFactory(router)({});
+    const viaExecutor = (input: unknown) => Promise.resolve().then(() => callDefinition(def, 'half', {}, input));
+    expect(await viaExecutor({ n: 4 })).toBe(await viaTrpc.half({ n: 4 }));
+    const refused = await viaExecutor({ n: 3 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST' });
+    const expected = (await viaTrpc.half({ n: 3 }).catch((e: TRPCError) => e)) as TRPCError;
+    expect((refused as TRPCError).message).toBe(expected.message);
+    expect((refused as { cause: { issues: unknown } }).cause.issues).toEqual((expected.cause as unknown as { issues: unknown }).issues);
   });
 
   it('answers reads exactly as createCaller does, for each caller and each refusal', async () => {

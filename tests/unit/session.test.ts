@@ -9,6 +9,7 @@ import {
   blankSessionCookie,
   createSession,
   invalidateSession,
+  findSession,
   invalidateUserSessions,
   readSessionToken,
   sessionCookie,
@@ -130,6 +131,36 @@ describe('validateSessionToken', () => {
     db.delete(users).where(eq(users.id, userId)).run();
     expect(validateSessionToken(db, token, T0)).toBeNull();
     expect(db.select().from(sessions).all()).toHaveLength(0);
+  });
+});
+
+describe('findSession (hand-written SQL on the signed-in hot path)', () => {
+  it('reads the session and its user exactly as drizzle reads the tables, every column included', () => {
+    // Every column set to something other than its default, booleans true, so a column missing
+    // from the query or mapped wrongly shows as a difference.
+    db.update(users)
+      .set({
+        username: 'amina', phoneNumber: '+237 6 00 00 00 00', location: 'Douala', birthday: '1990-04-01', tShirtSize: 'M',
+        socialMedia: '@amina', profileImageUrl: '/uploads/a.webp', bio: 'Secretary', role: 'admin', isEmailVerified: true,
+        authType: 'local', passwordHash: '$argon2id$x', mustChangePassword: true, loginStreak: 4, lastLoginAt: T0 - DAY,
+      })
+      .where(eq(users.id, userId))
+      .run();
+    const { session } = createSession(db, userId, T0, 'UA');
+    const expected = {
+      session: db.select().from(sessions).where(eq(sessions.id, session.id)).get(),
+      user: db.select().from(users).where(eq(users.id, userId)).get(),
+    };
+    expect(findSession(db, session.id)).toStrictEqual(expected);
+    expect(findSession(db, hashToken('unknown'))).toBeNull();
+  });
+
+  it('reads false booleans and empty optional columns as drizzle does', () => {
+    const { session } = createSession(db, userId, T0);
+    expect(findSession(db, session.id)).toStrictEqual({
+      session: db.select().from(sessions).where(eq(sessions.id, session.id)).get(),
+      user: db.select().from(users).where(eq(users.id, userId)).get(),
+    });
   });
 });
 

@@ -1,5 +1,6 @@
+import type Database from 'better-sqlite3';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { sessions, users, type SessionRow, type UserRow } from '../../../db/schema';
+import { sessions, type SessionRow, type UserRow } from '../../../db/schema';
 import type { DB, DbLike } from '../db';
 import { generateToken, hashToken } from './crypto';
 
@@ -12,22 +13,61 @@ export const SESSION_ABSOLUTE_MS = 90 * DAY;
 
 export type SessionValidation = { session: SessionRow; user: UserRow; renewed: boolean };
 
-const prepared = new WeakMap<DB, ReturnType<typeof prepare>>();
-function prepare(db: DB) {
-  // Runs on every authenticated request: one prepared join, built once per connection.
+/*
+ * Runs on every signed-in request, so it is one hand-written join prepared once per connection,
+ * read into two object literals: drizzle's row mapper (a decoder call and an entity check per
+ * column, 29 columns) cost ~7 µs a request here (docs/benchmarks.md, "Third session").
+ * tests/unit/session.test.ts holds both rows equal to drizzle's select of the same tables, so a
+ * column added to the schema and not here fails there.
+ */
+const FIND_SQL = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.created_at AS s_created_at, s.renewed_at AS s_renewed_at,
+  s.expires_at AS s_expires_at, s.user_agent AS s_user_agent,
+  u.id, u.first_name, u.last_name, u.email, u.username, u.phone_number, u.location, u.birthday, u.t_shirt_size,
+  u.social_media, u.profile_image_url, u.bio, u.role, u.is_email_verified, u.auth_type, u.password_hash,
+  u.must_change_password, u.login_streak, u.last_login_at, u.created_at, u.updated_at
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`;
+type FoundRow = {
+  s_id: string; s_user_id: string; s_created_at: number; s_renewed_at: number; s_expires_at: number; s_user_agent: string | null;
+  id: string; first_name: string; last_name: string; email: string; username: string | null; phone_number: string | null;
+  location: string | null; birthday: string | null; t_shirt_size: string | null; social_media: string | null;
+  profile_image_url: string | null; bio: string | null; role: UserRow['role']; is_email_verified: number; auth_type: string;
+  password_hash: string | null; must_change_password: number; login_streak: number; last_login_at: number | null;
+  created_at: number; updated_at: number;
+};
+const findStatements = new WeakMap<DB, Database.Statement<[string], FoundRow>>();
+
+/** The session with this stored id and its user, as drizzle would read them. */
+export function findSession(db: DB, id: string): { session: SessionRow; user: UserRow } | null {
+  let find = findStatements.get(db);
+  if (!find) findStatements.set(db, (find = db.$client.prepare<[string], FoundRow>(FIND_SQL)));
+  const r = find.get(id);
+  if (!r) return null;
   return {
-    find: db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .prepare(),
+    session: { id: r.s_id, userId: r.s_user_id, createdAt: r.s_created_at, renewedAt: r.s_renewed_at, expiresAt: r.s_expires_at, userAgent: r.s_user_agent },
+    user: {
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      username: r.username,
+      phoneNumber: r.phone_number,
+      location: r.location,
+      birthday: r.birthday,
+      tShirtSize: r.t_shirt_size,
+      socialMedia: r.social_media,
+      profileImageUrl: r.profile_image_url,
+      bio: r.bio,
+      role: r.role,
+      isEmailVerified: r.is_email_verified === 1,
+      authType: r.auth_type,
+      passwordHash: r.password_hash,
+      mustChangePassword: r.must_change_password === 1,
+      loginStreak: r.login_streak,
+      lastLoginAt: r.last_login_at,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    },
   };
-}
-function statements(db: DB) {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = prepare(db)));
-  return s;
 }
 
 export function createSession(db: DB, userId: string, now: number, userAgent?: string | null, idleMs = SESSION_IDLE_MS) {
@@ -46,7 +86,7 @@ export function createSession(db: DB, userId: string, now: number, userAgent?: s
 
 export function validateSessionToken(db: DB, token: string, now: number, idleMs = SESSION_IDLE_MS): SessionValidation | null {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const row = statements(db).find.get({ id: hashToken(token) });
+  const row = findSession(db, hashToken(token));
   if (!row) return null;
   const { session, user } = row;
   const hardLimit = session.createdAt + SESSION_ABSOLUTE_MS;
