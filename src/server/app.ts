@@ -1,11 +1,9 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { Hono } from 'hono';
+import { Hono, type ErrorHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { foreignWriteCheck } from './http/csrf';
 import { clientIp } from './http/client-ip';
-import { apiSecurityHeaders, securityHeaders } from './http/security-headers';
-import { finishResponseHeaders, startResponseHeaders } from './http/response-headers';
-import { mountClient } from './http/static-client';
+import { isApiPath, requestFrame } from './http/request-frame';
+import { clientApp } from './http/static-client';
 import { adminRoutes } from './rest/admin';
 import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
@@ -20,57 +18,25 @@ export type AppOptions = AppDeps & {
 };
 
 const JSON_LIMIT = 1024 * 1024;
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const NO_API_PATH = { error: 'No such API path', code: 'NOT_FOUND' };
 
+/**
+ * The whole server: the API app (tRPC, the REST shims, uploads) and, when the client is built,
+ * a second app for its files, both behind one request frame (http/request-frame.ts) that is
+ * this app's `fetch` (so `app.request()` in tests goes through it too).
+ */
 export function createApp(opts: AppOptions) {
   const { clientDir, ...deps } = opts;
   const app = new Hono();
-  const https = deps.env.APP_URL.startsWith('https://');
-  const lower = (pairs: [string, string][]) => Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
-  const pageHeaders = lower(securityHeaders(https));
-  const apiHeaders = lower(apiSecurityHeaders(https));
-  const apiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/trpc/');
 
-  const foreignWrite = foreignWriteCheck(deps.env.APP_URL);
+  // Writes to /api and /trpc carry at most 1 MB of JSON (image uploads have their own, larger
+  // limit). Registered for write methods only, so a read matches one handler (request-frame.ts).
   const jsonLimit = bodyLimit({
     maxSize: JSON_LIMIT,
     onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
   });
-
-  /*
-   * One middleware for what every request needs, rather than one each: each layer costs an
-   * async step on the hot read paths (docs/benchmarks.md).
-   * - the security headers and a request id on every response (http/response-headers.ts on
-   *   why they live in a plain record rather than in c.header());
-   * - on /api and /trpc writes: the CSRF check and the 1 MB body limit (image uploads have
-   *   their own, larger limit; GET and HEAD carry no body to count);
-   * - one JSON log line.
-   */
-  const logRequests = deps.log.enabled('info');
-  app.use('*', async (c, next) => {
-    const started = logRequests ? performance.now() : 0;
-    const requestId = crypto.randomUUID();
-    const path = c.req.path;
-    const api = apiPath(path);
-    startResponseHeaders(c, api ? apiHeaders : pageHeaders)['x-request-id'] = requestId;
-    const method = c.req.method;
-    if (!api || method === 'GET' || method === 'HEAD' || method === 'OPTIONS') await next();
-    else if (foreignWrite(c)) c.res = c.json({ error: 'This request came from another site and was refused.', code: 'FORBIDDEN' }, 403);
-    else if (path === '/api/uploads') await next();
-    else {
-      // Over the limit, bodyLimit answers instead of calling next(): that answer is the response.
-      const refused = await jsonLimit(c, next);
-      if (refused instanceof Response) c.res = refused;
-    }
-    finishResponseHeaders(c);
-    // The path only: query strings can hold tokens.
-    if (logRequests) deps.log.info('request', {
-      requestId,
-      method,
-      path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  });
+  app.on(WRITE_METHODS, ['/api/*', '/trpc/*'], (c, next) => (c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
@@ -90,13 +56,17 @@ export function createApp(opts: AppOptions) {
   app.route('/api', communityRoutes(deps));
   app.route('/api', announcementRoutes(deps));
   app.route('/api', adminRoutes(deps));
-  app.all('/api/*', (c) => c.json({ error: 'No such API path', code: 'NOT_FOUND' }, 404));
+  app.notFound((c) => (isApiPath(c.req.path) ? c.json(NO_API_PATH, 404) : c.text('404 Not Found', 404)));
 
-  app.onError((error, c) => {
+  const onError: ErrorHandler = (error, c) => {
     deps.log.error('unhandled error', { path: c.req.path, error: error.stack ?? String(error) });
     return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' }, 500);
-  });
+  };
+  app.onError(onError);
 
-  if (clientDir) mountClient(app, clientDir);
+  const site = clientDir ? clientApp(clientDir) : null;
+  site?.onError(onError);
+  // Hono's fetch is an instance property; app.request() calls this.fetch, so tests get the frame.
+  app.fetch = requestFrame(deps, { routes: app.fetch, site: site ? site.fetch : null }) as typeof app.fetch;
   return app;
 }

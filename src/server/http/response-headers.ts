@@ -7,24 +7,25 @@ import type { Context } from 'hono';
  * plain object goes to node's writeHead as it is. On the hot JSON lists that difference is
  * 20–40 µs of a ~250 µs request (docs/benchmarks.md). Keys are lower case, so a handler's value
  * replaces the default instead of travelling beside it.
+ *
+ * The record hangs off the Request itself (the request frame starts it before Hono sees the
+ * request; handlers reach it as c.req.raw), so no middleware is needed to carry it.
  */
 type HeaderRecord = Record<string, string>;
-// Kept on the Hono context itself rather than in a WeakMap keyed by it: one less table entry
-// per request for the garbage collector to clear.
 const RECORD = Symbol('response headers');
 /** The response jsonResponse() built, which already carries the record. */
 const BUILT = Symbol('response built with the record');
 type Slots = { [RECORD]?: HeaderRecord; [BUILT]?: Response };
-const slots = (c: Context) => c as unknown as Slots;
+const slots = (request: Request) => request as unknown as Slots;
 
-/** The top middleware starts each request's record from the defaults for its path. */
-export function startResponseHeaders(c: Context, defaults: HeaderRecord): HeaderRecord {
-  return (slots(c)[RECORD] = Object.assign({}, defaults));
+/** The request frame starts each request's record from the defaults for its path. */
+export function startResponseHeaders(request: Request, defaults: HeaderRecord): HeaderRecord {
+  return (slots(request)[RECORD] = Object.assign({}, defaults));
 }
 
 /** This request's headers, for a handler to add to (names in lower case). */
 export function responseHeaders(c: Context): HeaderRecord {
-  return (slots(c)[RECORD] ??= {});
+  return (slots(c.req.raw)[RECORD] ??= {});
 }
 
 /**
@@ -32,8 +33,13 @@ export function responseHeaders(c: Context): HeaderRecord {
  * procedure) join them; several Set-Cookie values need a Headers, the rare slow path.
  */
 export function jsonResponse(c: Context, body: unknown, status: number, headers?: Headers): Response {
+  return requestJson(c.req.raw, body, status, headers);
+}
+
+/** jsonResponse() for code that holds the Request rather than a Hono context (the request frame). */
+export function requestJson(request: Request, body: unknown, status: number, headers?: Headers): Response {
   // The request's own record: nothing else reads it once its response is built.
-  const record = responseHeaders(c);
+  const record = (slots(request)[RECORD] ??= {});
   record['content-type'] = 'application/json';
   let init: HeaderRecord | Headers = record;
   if (headers) {
@@ -47,7 +53,7 @@ export function jsonResponse(c: Context, body: unknown, status: number, headers?
     }
   }
   const res = new Response(JSON.stringify(body ?? null), { status, headers: init });
-  slots(c)[BUILT] = res;
+  slots(request)[BUILT] = res;
   return res;
 }
 
@@ -56,10 +62,10 @@ export function jsonResponse(c: Context, body: unknown, status: number, headers?
  * headers it lacks. Mutating `res.headers` keeps @hono/node-server's fast path, where
  * c.header() on a finished response would rebuild it and stream the body.
  */
-export function finishResponseHeaders(c: Context): void {
-  if (slots(c)[BUILT] === c.res) return;
-  const record = slots(c)[RECORD];
+export function finishResponseHeaders(request: Request, res: Response): void {
+  if (slots(request)[BUILT] === res) return;
+  const record = slots(request)[RECORD];
   if (!record) return;
-  const headers = c.res.headers;
+  const headers = res.headers;
   for (const name in record) if (!headers.has(name)) headers.set(name, record[name]!);
 }

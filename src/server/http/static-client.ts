@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 
-/** Serves the built client; any other GET that is not an API path gets index.html (SPA fallback). */
-export function mountClient(app: Hono, clientDir: string) {
+/**
+ * The built client: its files, and index.html for every other GET (SPA fallback). The request
+ * frame sends it only paths that are not the API's; null when the client is not built.
+ */
+export function clientApp(clientDir: string): Hono | null {
   const indexFile = join(clientDir, 'index.html');
-  if (!existsSync(indexFile)) return false;
+  if (!existsSync(indexFile)) return null;
+  const app = new Hono();
   const assets = serveStatic({ root: clientDir });
   app.use('/assets/*', async (c, next) => {
     const found = await assets(c, next);
@@ -26,5 +30,5 @@ export function mountClient(app: Hono, clientDir: string) {
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   });
-  return true;
+  return app;
 }
