@@ -2,7 +2,8 @@
 // database, serves each with the real app and the 100k one also with a bare node:http
 // baseline, loads three read paths with autocannon, prints a markdown table and writes it to
 // docs/benchmarks.md. Always exits 0 when it ran: it is a report, not a test.
-// Flags: --quick --fresh --duration S --warmup S --connections N --rounds N --search TERM --no-write
+// Flags: --quick --fresh --duration S --warmup S --connections N --rounds N --search TERM --only list,search,members
+//        --no-pin --no-write
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from 'node:os';
@@ -12,7 +13,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/auth/password';
 import { FACTORY_PASSWORD } from '../tests/factories';
 import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
-import { measure, median, startServer, type LoadOptions, type Sample, type Server } from './bench/measure';
+import { measure, median, pinProcesses, startServer, type LoadOptions, type Sample, type Server } from './bench/measure';
 import { budgetSummary, rawTable, table, writeReport, type Row } from './bench/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +29,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string' },
     search: { type: 'string', default: 'nurs' },
+    only: { type: 'string' },
+    'no-pin': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -37,11 +40,11 @@ const positive = (name: string, v: string) => {
   return n;
 };
 const load: LoadOptions = {
-  duration: positive('duration', flags.duration ?? (flags.quick ? '2' : '3')),
+  duration: positive('duration', flags.duration ?? (flags.quick ? '1' : '2')),
   warmup: positive('warmup', flags.warmup ?? (flags.quick ? '1' : '3')),
   connections: positive('connections', flags.connections),
 };
-const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds ?? (flags.quick ? '2' : '7'))));
+const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds ?? (flags.quick ? '2' : '9'))));
 const term = flags.search.trim();
 if ([...term].length < 3) throw new Error('--search needs three or more characters (shorter terms take the LIKE path, which the baseline does not serve)');
 
@@ -93,12 +96,16 @@ async function answer(server: Server, path: string, headers: Record<string, stri
   return { status: res.status, next: res.headers.get('x-next-cursor'), body: (await res.json()) as unknown };
 }
 
-type Endpoint = { label: string; path: (f: DbFacts) => string; signedIn: boolean };
-const endpoints: Endpoint[] = [
-  { label: 'list `/api/communities/all?limit=20`', path: () => '/api/communities/all?limit=20', signedIn: false },
-  { label: `search \`…/all?limit=20&search=${term}\``, path: () => `/api/communities/all?limit=20&search=${encodeURIComponent(term)}`, signedIn: false },
-  { label: 'members `/api/communities/:id/members?limit=20`', path: (f) => `/api/communities/${f.targetId}/members?limit=20`, signedIn: true },
+type Endpoint = { key: string; label: string; path: (f: DbFacts) => string; signedIn: boolean };
+const allEndpoints: Endpoint[] = [
+  { key: 'list', label: 'list `/api/communities/all?limit=20`', path: () => '/api/communities/all?limit=20', signedIn: false },
+  { key: 'search', label: `search \`…/all?limit=20&search=${term}\``, path: () => `/api/communities/all?limit=20&search=${encodeURIComponent(term)}`, signedIn: false },
+  { key: 'members', label: 'members `/api/communities/:id/members?limit=20`', path: (f) => `/api/communities/${f.targetId}/members?limit=20`, signedIn: true },
 ];
+const only = flags.only?.split(',').map((k) => k.trim());
+const unknown = only?.filter((k) => !allEndpoints.some((e) => e.key === k)) ?? [];
+if (unknown.length) throw new Error(`--only takes ${allEndpoints.map((e) => e.key).join(', ')}; got ${unknown.join(', ')}`);
+const endpoints = only ? allEndpoints.filter((e) => only.includes(e.key)) : allEndpoints;
 
 async function main() {
   const big = await prepare('bench.db', BIG);
@@ -111,12 +118,13 @@ async function main() {
     stopAll();
     process.exit(130);
   });
+  const pinning = pinProcesses(!flags['no-pin']);
   try {
-    const app = await startServer('app (100k)', 'app', big.path, scratch);
+    const app = await startServer('app (100k)', 'app', big.path, scratch, pinning);
     servers.push(app);
-    const baseline = await startServer('baseline (100k)', 'baseline', big.path, scratch);
+    const baseline = await startServer('baseline (100k)', 'baseline', big.path, scratch, pinning);
     servers.push(baseline);
-    const appSmall = await startServer('app (1k)', 'app', small.path, scratch);
+    const appSmall = await startServer('app (1k)', 'app', small.path, scratch, pinning);
     servers.push(appSmall);
     const cookieBig = await login(app);
     const cookieSmall = await login(appSmall);
@@ -139,24 +147,30 @@ async function main() {
     }
 
     /*
-     * Each endpoint is measured in short slices, app and baseline back to back in every round
-     * (order alternating), and the throughput ratio is the median of the per-round ratios. On a
-     * shared machine speed drifts over minutes; a pair measured seconds apart sees the same drift.
+     * Each endpoint is measured in short slices, app and baseline back to back in every round as
+     * app, baseline, baseline, app (or the mirror image, alternating by round), and the round's
+     * ratio is the app's requests over the baseline's across the four: on a shared machine speed
+     * drifts over seconds, and a drift that is steady within a round weighs on both sides alike.
+     * The throughput ratio is the median of the rounds'. The 1k app runs once per round (latency).
      */
     const samples = endpoints.map(() => ({ app: [] as Sample[], baseline: [] as Sample[], small: [] as Sample[], ratios: [] as number[] }));
-    const each = `${rounds} round${rounds > 1 ? 's' : ''} of ${load.duration} s per server, ${load.warmup} s warm-up first, ${load.connections} connections`;
+    const each = `${rounds} round${rounds > 1 ? 's' : ''} of app, baseline, baseline, app (mirrored every other round) and the 1k app, ${load.duration} s each, ${load.warmup} s warm-up first, ${load.connections} connections`;
     console.log(`\nMeasuring (${each})…`);
+    const [appT, baseT, smallT] = targets;
     for (const [i, e] of endpoints.entries()) {
       for (let round = 0; round < rounds; round += 1) {
-        const order = round % 2 ? [...targets].reverse() : targets;
-        const got: Partial<Record<(typeof targets)[number]['key'], Sample>> = {};
+        const order = round % 2 ? [baseT, appT, appT, baseT, smallT] : [appT, baseT, baseT, appT, smallT];
+        const warmed = new Set<string>();
+        const rps = { app: 0, baseline: 0, small: 0 };
         for (const t of order) {
-          const s = await measure(t.server, e.path(t.facts), headersFor(e, t.cookie), { ...load, warmup: round === 0 ? load.warmup : 0 });
+          const warmup = round === 0 && !warmed.has(t.key) ? load.warmup : 0;
+          warmed.add(t.key);
+          const s = await measure(t.server, e.path(t.facts), headersFor(e, t.cookie), { ...load, warmup });
           samples[i]![t.key].push(s);
-          got[t.key] = s;
+          rps[t.key] += s.rps;
           console.log(`  ${e.label} on ${t.server.name}, round ${round + 1}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, ${Math.round(s.cpu)} µs CPU/request${s.failures ? `, ${s.failures} failures` : ''}`);
         }
-        samples[i]!.ratios.push(got.app!.rps / got.baseline!.rps);
+        samples[i]!.ratios.push(rps.app / rps.baseline);
       }
     }
 
@@ -173,7 +187,9 @@ async function main() {
       `- Date: ${new Date().toISOString()}`,
       `- Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, ${osType()} ${release()}`,
       `- 1-minute load average: ${loadBefore.toFixed(2)} before measuring, ${loadavg()[0]!.toFixed(2)} after (the benchmark itself keeps about 2 busy; more means other work shared the machine)`,
-      `- Node ${process.version}, autocannon ${load.connections} connections; ${rounds} rounds of ${load.duration} s per server and endpoint (app and baseline back to back, order alternating), ${load.warmup} s warm-up before the first; req/s, latency and CPU are medians over rounds, the throughput ratio is the median of the per-round ratios`,
+      `- ${pinning ? `Servers pinned to CPU ${pinning.serverCpu}, autocannon to CPU ${pinning.loadCpus} (taskset)` : 'No CPU pinning'}; ` +
+        `endpoints: ${endpoints.map((e) => e.key).join(', ')}`,
+      `- Node ${process.version}, autocannon ${load.connections} connections; ${rounds} rounds per endpoint of app, baseline, baseline, app (mirrored every other round) and the 1k app, ${load.duration} s each, ${load.warmup} s warm-up before the first; req/s, latency and CPU are medians over all slices, a round's ratio is the app's req/s over the baseline's summed over its four slices, and the throughput ratio is the median of the rounds'`,
       `- 100k database: ${BIG.users.toLocaleString('en-US')} users, ${BIG.communities.toLocaleString('en-US')} communities, ${BIG.memberships.toLocaleString('en-US')} memberships; ` +
         `1k database: ${SMALL.users.toLocaleString('en-US')} / ${SMALL.communities.toLocaleString('en-US')} / ${SMALL.memberships.toLocaleString('en-US')}`,
       `- Search term \`${term}\`: ${big.hits.toLocaleString('en-US')} matches at 100k (${big.publicHits.toLocaleString('en-US')} public), ${small.hits} at 1k (${small.publicHits} public)`,
@@ -187,7 +203,8 @@ async function main() {
       `<details><summary>Per server (medians over ${rounds} round(s); requests and errors summed)</summary>\n\n${rawTable(rows)}\n\n</details>`,
     ].join('\n\n');
     console.log(`\n${table(rows)}\n\n${summary.join('\n')}`);
-    if (!flags['no-write']) {
+    // A partial run (--only) is for working on one path; the report holds whole runs only.
+    if (!flags['no-write'] && !only) {
       const out = join(ROOT, 'docs/benchmarks.md');
       writeReport(out, body);
       console.log(`\nWrote ${relative(ROOT, out)}`);

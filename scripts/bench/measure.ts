@@ -1,14 +1,33 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export type Server = { name: string; url: string; child: ChildProcess; cpu(): Promise<number>; stop(): void };
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
+/**
+ * Where the servers and the load generator run. With `taskset` and two or more cores, every
+ * server is pinned to the last core and this process (autocannon) to the others: only one
+ * server is loaded at a time, and none of them shares its core with the load generator or is
+ * moved between cores mid-round, which otherwise shows as noise in the per-round ratios.
+ */
+export type Pinning = { serverCpu: number; loadCpus: string } | null;
+
+export function pinProcesses(wanted: boolean): Pinning {
+  const cores = cpus().length;
+  if (!wanted || cores < 2) return null;
+  const loadCpus = cores === 2 ? '0' : `0-${cores - 2}`;
+  const pinned = spawnSync('taskset', ['-p', '-c', loadCpus, String(process.pid)], { stdio: 'ignore' });
+  return pinned.status === 0 ? { serverCpu: cores - 1, loadCpus } : null;
+}
+
 /** Starts scripts/bench/serve.ts in its own process, so the server and autocannon each get a core. */
-export function startServer(name: string, kind: 'app' | 'baseline', dbPath: string, scratch: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE, kind, dbPath, scratch], {
+export function startServer(name: string, kind: 'app' | 'baseline', dbPath: string, scratch: string, pinning: Pinning = null): Promise<Server> {
+  const node = [process.execPath, '--import', 'tsx', SERVE, kind, dbPath, scratch];
+  const argv = pinning ? ['taskset', '-c', String(pinning.serverCpu), ...node] : node;
+  const child = spawn(argv[0]!, argv.slice(1), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { Sample } from './measure';
 export const THROUGHPUT_BUDGET = 0.8; // app req/s ÷ baseline req/s, at least
 export const LATENCY_BUDGET = 1.5; // app p50 at 100k ÷ app p50 at 1k, at most
 
-/** `ratios`: app ÷ baseline req/s of each round, measured back to back. */
+/** `ratios`: app ÷ baseline req/s of each round (app, baseline, baseline, app or its mirror image). */
 export type Row = { label: string; app: Sample; baseline: Sample; small: Sample; ratios: number[] };
 export type Verdict = { throughput: number; latency: number; throughputOk: boolean; latencyOk: boolean; clean: boolean };
 
@@ -76,8 +76,8 @@ communities must stay within ${LATENCY_BUDGET}x of that at 1,000.
 ## How to reproduce
 
 \`\`\`sh
-npm run bench                  # 7 rounds of 3 s per server and endpoint, 3 s warm-up, 50 connections
-npm run bench -- --quick       # 2 rounds of 2 s, for a smoke test
+npm run bench                  # 9 rounds per endpoint, 2 s slices, 3 s warm-up, 50 connections
+npm run bench -- --quick       # 2 rounds of 1 s slices, for a smoke test
 npm run bench -- --rounds 9 --duration 5 --warmup 5 --connections 50 --search nurs
 npm run bench -- --fresh       # rebuild the cached databases in data/bench/
 \`\`\`
@@ -88,9 +88,12 @@ later runs reuse them. The app (\`createApp\`, LOG_LEVEL silent) and the baselin
 (\`scripts/bench/baseline.ts\`) run in child processes; autocannon runs in the parent, so on a
 2-core machine the server and the load generator each have a core. Before measuring, the script
 checks that the app and the baseline answer each path with the same JSON. Each endpoint is
-measured in rounds, the app and the baseline back to back in each (order alternating); the
-throughput ratio is the median of the per-round ratios, so a machine whose speed drifts (shared
-hosts do) weighs on both sides of each pair alike.
+measured in rounds of short slices, app, baseline, baseline, app (the mirror image every other
+round); a round's ratio is the app's requests per second over the baseline's across its four
+slices and the throughput ratio is the median of the rounds', so a machine whose speed drifts
+(shared hosts do) weighs on both sides alike. Where \`taskset\` is available the servers are pinned
+to one core and autocannon to the other(s) (\`--no-pin\` turns that off); \`--only members\` (or
+list, search) measures some paths and prints without writing this file.
 
 What is measured, per server: \`GET /api/communities/all?limit=20\` and a search signed out, and
 the members page of the largest community signed in as its creator (session cookie from
