@@ -69,7 +69,7 @@ describe('request logs', () => {
     const ids = sent.map((s) => s.requestId);
     expect(new Set(ids).size, JSON.stringify(sent)).toBe(sent.length);
     for (const s of sent) {
-      expect(s.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(s.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-z]+$/);
       const logged = requests.find((l) => l.requestId === s.requestId);
       expect(logged, `${s.method} ${s.path}`).toMatchObject({ method: s.method, path: s.path, status: s.status, level: 'info' });
       expect(typeof logged!.ms).toBe('number');
