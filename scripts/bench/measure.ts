@@ -19,7 +19,8 @@ export function pinProcesses(wanted: boolean): Pinning {
   const cores = cpus().length;
   if (!wanted || cores < 2) return null;
   const loadCpus = cores === 2 ? '0' : `0-${cores - 2}`;
-  const pinned = spawnSync('taskset', ['-p', '-c', loadCpus, String(process.pid)], { stdio: 'ignore' });
+  // -a: every thread of this process (libuv's and V8's are already running), not only the main one.
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', loadCpus, String(process.pid)], { stdio: 'ignore' });
   return pinned.status === 0 ? { serverCpu: cores - 1, loadCpus } : null;
 }
 
