@@ -99,12 +99,12 @@ export const communitiesRouter = router({
     return { success: true as const };
   }),
 
-  // communityMemberProcedure's guard with one input instead of two: the directory is the
-  // hottest signed-in read, and each input is another parse and middleware step.
-  members: authedProcedure
-    .input(membersInput)
-    .use(({ ctx, input, next }) => next({ ctx: requireMembership(ctx, input.communityId) }))
-    .query(({ ctx, input }) => listMembers(ctx.db, { communityId: ctx.community.id, cursor: input.cursor, limit: input.limit })),
+  // communityMemberProcedure's guard, called by the resolver with the one input it parses: the
+  // directory is the hottest signed-in read, and each input or middleware is another step.
+  members: authedProcedure.input(membersInput).query(({ ctx, input }) => {
+    const { community } = requireMembership(ctx, input.communityId);
+    return listMembers(ctx.db, { communityId: community.id, cursor: input.cursor, limit: input.limit });
+  }),
 
   requests: communityAdminProcedure.query(({ ctx }) => listJoinRequests(ctx.db, { communityId: ctx.community.id })),
 
