@@ -20,6 +20,8 @@ export type AppOptions = AppDeps & {
 
 const JSON_LIMIT = 1024 * 1024;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+// PatternRouter also routes '/api/uploads/' to the upload, so its own limit must apply there too.
+const UPLOAD_PATH = /^\/api\/uploads\/?$/;
 const NO_API_PATH = { error: 'No such API path', code: 'NOT_FOUND' };
 
 /**
@@ -41,7 +43,7 @@ export function createApp(opts: AppOptions) {
     maxSize: JSON_LIMIT,
     onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
   });
-  app.on(WRITE_METHODS, ['/api/*', '/trpc/*'], (c, next) => (c.req.path === '/api/uploads' ? next() : jsonLimit(c, next)));
+  app.on(WRITE_METHODS, ['/api/*', '/trpc/*'], (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({

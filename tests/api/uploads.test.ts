@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,14 +27,14 @@ async function signedInCookie(t: TestApp) {
 
 async function upload(
   t: TestApp,
-  p: { cookie?: string | null; bytes?: Uint8Array; type?: string; filename?: string; kind?: string | null; headers?: Record<string, string> },
+  p: { cookie?: string | null; bytes?: Uint8Array; type?: string; filename?: string; kind?: string | null; headers?: Record<string, string>; path?: string },
 ) {
   const form = new FormData();
   if (p.bytes) form.append('file', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? 'image/png' }), p.filename ?? 'banner.png');
   if (p.kind !== null) form.append('kind', p.kind ?? 'banner');
   const headers: Record<string, string> = { ...p.headers };
   if (p.cookie) headers.cookie = p.cookie;
-  const res = await t.app.request('/api/uploads', { method: 'POST', body: form, headers });
+  const res = await t.app.request(p.path ?? '/api/uploads', { method: 'POST', body: form, headers });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -182,6 +183,16 @@ describe('REST: POST /api/uploads', () => {
       expect(r.status).toBe(413);
       expect(r.body).toEqual({ error: 'The image is larger than 5 MB. Please choose a smaller one.', code: 'PAYLOAD_TOO_LARGE' });
       expect(readdirSync(dir)).toEqual([]);
+    });
+
+    it('the 5 MB limit, not the 1 MB JSON one, also holds at /api/uploads/ (trailing slash): a 2 MB photo → 201', async () => {
+      const { t, dir } = uploadsApp();
+      // Noise does not compress, so this PNG is about 2.4 MB.
+      const noise = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).png().toBuffer();
+      expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
+      const r = await upload(t, { cookie: await signedInCookie(t), bytes: noise, path: '/api/uploads/' });
+      expect(r.status).toBe(201);
+      expect(readdirSync(dir)).toEqual([r.body.url.slice('/uploads/'.length)]);
     });
 
     it('a form without the file field → 400', async () => {
