@@ -16,3 +16,6 @@ export const USER_QUERY_FRESH_MS = 120_000;
 export const TOAST_DURATION_MS = 5000;
 export const THEME_STORAGE_KEY = 'harambee-theme';
 export const UPLOAD_URL_PATTERN = /^\/uploads\/[a-z0-9]{16,64}\.webp$/;
+
+// Categories are a short list a leader picks from, returned whole (not paged); the cap keeps it short.
+export const CATEGORIES_PER_COMMUNITY = 100;

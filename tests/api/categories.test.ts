@@ -29,6 +29,20 @@ for (const tr of TRANSPORTS) {
       expect(categoryRow(t, r.data.id)).toMatchObject({ community_id: community.id, name: 'Events', color: '#66CDAA' });
     });
 
+    it('refuses the 101st category of a community with 400 and writes nothing; the list returns all 100; another community is unaffected', async () => {
+      const t = makeTestApp();
+      const { community, other, admin } = await world(t);
+      for (let i = 0; i < 100; i++) seedCategory(t, { community, name: `Category ${String(i).padStart(3, '0')}` });
+      const before = annSnapshot(t);
+      const r = await tr.call(admin, CAT.create, { communityId: community.id, name: 'One too many' });
+      expect(r.status).toBe(400);
+      expect(r.error?.message).toBe('A community can have at most 100 categories. Delete one you no longer use first.');
+      expect(annSnapshot(t)).toEqual(before);
+      const list = await tr.call(admin, CAT.list, { communityId: community.id });
+      expect(list.data.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 100 }, (_, i) => `Category ${String(i).padStart(3, '0')}`));
+      expect((await tr.call(admin, CAT.create, { communityId: other.id, name: 'One too many' })).status).toBe(tr.okStatus(CAT.create));
+    });
+
     it('keeps a description and a chosen colour', async () => {
       const t = makeTestApp();
       const { community, admin } = await world(t);

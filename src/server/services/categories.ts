@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { announcementCategories, type CategoryRow } from '../../../db/schema';
 import type { DB } from '../db';
 import type { CategoryFields } from '../../shared/schemas/announcements';
+import { CATEGORIES_PER_COMMUNITY } from '../../shared/constants';
 import { fieldError } from './errors';
 
 const toDto = (c: CategoryRow) => ({
@@ -18,13 +19,14 @@ export type CategoryDto = ReturnType<typeof toDto>;
 const duplicate = () => fieldError('CONFLICT', 'name', 'This community already has a category with that name');
 const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+/** All of a community's categories, by name: at most CATEGORIES_PER_COMMUNITY, so never paged. */
 export function listCategories(db: DB, p: { communityId: number }) {
   return db
     .select()
     .from(announcementCategories)
     .where(eq(announcementCategories.communityId, p.communityId))
     .orderBy(asc(announcementCategories.name))
-    .limit(500)
+    .limit(CATEGORIES_PER_COMMUNITY)
     .all()
     .map(toDto);
 }
@@ -39,7 +41,17 @@ export function categoryCommunity(db: DB, id: number): number | undefined {
 
 export function createCategory(db: DB, p: { communityId: number; input: CategoryFields; now: number }) {
   try {
-    return toDto(db.insert(announcementCategories).values({ ...p.input, communityId: p.communityId, createdAt: p.now }).returning().get());
+    // Counted and inserted in one transaction, so two concurrent creates cannot pass the cap together.
+    return db.transaction((tx) => {
+      const existing = tx.select({ n: count() }).from(announcementCategories).where(eq(announcementCategories.communityId, p.communityId)).get()!.n;
+      if (existing >= CATEGORIES_PER_COMMUNITY) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `A community can have at most ${CATEGORIES_PER_COMMUNITY} categories. Delete one you no longer use first.`,
+        });
+      }
+      return toDto(tx.insert(announcementCategories).values({ ...p.input, communityId: p.communityId, createdAt: p.now }).returning().get());
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicate();
     throw e;
