@@ -73,7 +73,7 @@ for (const tr of TRANSPORTS) {
       const byId = await tr.call(a, OPS.community, { id: community.id });
       expect(byId.data).toMatchObject({ requestPending: true, isMember: false });
       // The creator sees the request; the requester does not get the member directory.
-      expect((await (await as(t, creator)).query('communities.requests', { communityId: community.id })).data).toEqual([
+      expect((await (await as(t, creator)).query('communities.requests', { communityId: community.id })).data.items).toEqual([
         expect.objectContaining({ userId: joiner.id }),
       ]);
       expect((await tr.call(a, OPS.communityMembers, { communityId: community.id })).status).toBe(404);

@@ -46,7 +46,7 @@ for (const tr of TRANSPORTS) {
       check();
       expect(storedCount(t, privC)).toBe(1);
 
-      const requests = (await p0.a.query('communities.requests', { communityId: privC })).data as { id: number; userId: string }[];
+      const requests = (await p0.a.query('communities.requests', { communityId: privC })).data.items as { id: number; userId: string }[];
       const byUser = (u: UserRow) => requests.find((r) => r.userId === u.id)!.id;
       await p0.a.mutate('communities.decideRequest', { communityId: privC, requestId: byUser(p1!.user), approve: true });
       await p0.a.mutate('communities.decideRequest', { communityId: privC, requestId: byUser(p2!.user), approve: true });

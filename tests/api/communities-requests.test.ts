@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { as, cast, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
+import { anonymous, as, cast, pendingRequest, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
 import { OPS, TRANSPORTS } from '../setup/transport';
 
 /**
- * Join requests to a private community: asked over both transports (join), listed and decided
- * over tRPC (communities.requests / communities.decideRequest have no REST shim). Who may call
+ * Join requests to a private community: asked and withdrawn over both transports (join,
+ * withdrawRequest), listed and decided over tRPC (communities.requests / communities.decideRequest
+ * have no REST shim). Who may call
  * them at all is the settings access matrix (communities-settings-access.test.ts).
  */
 async function setup(t: TestApp) {
@@ -16,7 +17,7 @@ async function setup(t: TestApp) {
 }
 
 const pendingIds = async (a: Awaited<ReturnType<typeof as>>, communityId: number) =>
-  ((await a.query('communities.requests', { communityId })).data as { userId: string }[]).map((r) => r.userId);
+  ((await a.query('communities.requests', { communityId })).data.items as { userId: string }[]).map((r) => r.userId);
 
 for (const tr of TRANSPORTS) {
   describe(`private community requests, asked over ${tr.title(OPS.joinCommunity)}`, () => {
@@ -27,19 +28,22 @@ for (const tr of TRANSPORTS) {
       await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       const r = await (await as(t, users[decider])).query('communities.requests', { communityId: priv.id });
       expect(r.status).toBe(200);
-      expect(r.data).toEqual([
-        expect.objectContaining({ userId: users.requester.id }),
-        {
-          id: expect.any(Number),
-          userId: asker.id,
-          createdAt: new Date(t.clock.now()).toISOString(),
-          firstName: 'Asha',
-          lastName: asker.lastName,
-          username: null,
-          location: 'Leeds',
-          profileImageUrl: null,
-        },
-      ]);
+      expect(r.data).toEqual({
+        items: [
+          expect.objectContaining({ userId: users.requester.id }),
+          {
+            id: expect.any(Number),
+            userId: asker.id,
+            createdAt: new Date(t.clock.now()).toISOString(),
+            firstName: 'Asha',
+            lastName: asker.lastName,
+            username: null,
+            location: 'Leeds',
+            profileImageUrl: null,
+          },
+        ],
+        nextCursor: null,
+      });
     });
 
     it.each([['creator'], ['admin']] as const)('the %s approves: member added, count +1, requestPending gone', async (decider) => {
@@ -47,7 +51,7 @@ for (const tr of TRANSPORTS) {
       const { users, priv, asker, askerAgent } = await setup(t);
       await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       const leader = await as(t, users[decider]);
-      const request = (await leader.query('communities.requests', { communityId: priv.id })).data.find((r: { userId: string }) => r.userId === asker.id);
+      const request = (await leader.query('communities.requests', { communityId: priv.id })).data.items.find((r: { userId: string }) => r.userId === asker.id);
       const before = storedCount(t, priv.id);
       const r = await leader.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: true });
       expect(r.status).toBe(200);
@@ -69,7 +73,7 @@ for (const tr of TRANSPORTS) {
       const first = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(first.data.status).toBe('pending');
       const creator = await as(t, users.creator);
-      const request = (await creator.query('communities.requests', { communityId: priv.id })).data.find((r: { userId: string }) => r.userId === asker.id);
+      const request = (await creator.query('communities.requests', { communityId: priv.id })).data.items.find((r: { userId: string }) => r.userId === asker.id);
       const before = storedCount(t, priv.id);
       const r = await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: false });
       expect(r.data).toEqual({ userId: asker.id, status: 'declined' });
@@ -90,7 +94,7 @@ for (const tr of TRANSPORTS) {
       const { users, priv, askerAgent, asker } = await setup(t);
       await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       const creator = await as(t, users.creator);
-      const [request] = (await creator.query('communities.requests', { communityId: priv.id })).data.filter((r: { userId: string }) => r.userId === asker.id);
+      const [request] = (await creator.query('communities.requests', { communityId: priv.id })).data.items.filter((r: { userId: string }) => r.userId === asker.id);
       await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: true });
       expect((await tr.call(askerAgent, OPS.leaveCommunity, { communityId: priv.id })).status).toBe(200);
       const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
@@ -99,6 +103,108 @@ for (const tr of TRANSPORTS) {
     });
   });
 }
+
+for (const tr of TRANSPORTS) {
+  describe(`${tr.title(OPS.withdrawRequest)}: the asker takes a pending request back`, () => {
+    it('withdrawn: 200 with the community (no longer pending), gone from the leaders\' list; asking again is pending again', async () => {
+      const t = makeTestApp();
+      const { users, priv, asker, askerAgent } = await setup(t);
+      await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      const creator = await as(t, users.creator);
+      expect(await pendingIds(creator, priv.id)).toContain(asker.id);
+      const before = storedCount(t, priv.id);
+
+      const r = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: priv.id });
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ id: priv.id, isMember: false, requestPending: false, memberCount: before });
+      expect(requestStatus(t, priv.id, asker.id)).toBeNull();
+      expect(await pendingIds(creator, priv.id)).not.toContain(asker.id);
+      expect(await pendingIds(creator, priv.id)).toContain(users.requester.id); // someone else's request stays
+      expect(storedCount(t, priv.id)).toBe(before);
+      expect((await tr.call(askerAgent, OPS.community, { id: priv.id })).data).toMatchObject({ requestPending: false });
+
+      const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      expect(again.data.status).toBe('pending');
+      expect(await pendingIds(creator, priv.id)).toContain(asker.id);
+    });
+
+    it('nothing pending (never asked, already declined, or a member) → 404, and a decided request stays as it was', async () => {
+      const t = makeTestApp();
+      const { users, priv, asker, askerAgent, requests } = await setup(t);
+      const never = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: priv.id });
+      expect(never.status).toBe(404);
+      expect(never.error?.message).toBe('You have no pending request to join this community.');
+
+      const creator = await as(t, users.creator);
+      await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: false });
+      const before = snapshot(t);
+      const declined = await tr.call(await as(t, users.requester), OPS.withdrawRequest, { communityId: priv.id });
+      expect(declined.status).toBe(404);
+      const member = await tr.call(await as(t, users.member), OPS.withdrawRequest, { communityId: priv.id });
+      expect(member.status).toBe(404);
+      expect(snapshot(t)).toEqual(before);
+      expect(requestStatus(t, priv.id, users.requester.id)).toBe('declined');
+      expect(roleOf(t, priv.id, users.member.id)).toBe('member');
+      expect(roleOf(t, priv.id, asker.id)).toBeNull();
+    });
+
+    it("signed out → 401; an unknown community → 404 'Community Not Found'; nothing changes", async () => {
+      const t = makeTestApp();
+      const { priv, askerAgent } = await setup(t);
+      await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      const before = snapshot(t);
+      const anon = await tr.call(anonymous(t), OPS.withdrawRequest, { communityId: priv.id });
+      expect(anon.status).toBe(401);
+      expect(anon.error?.message).toBe('Authentication required');
+      const unknown = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: 99_999 });
+      expect(unknown.status).toBe(404);
+      expect(unknown.error?.message).toBe('Community Not Found');
+      expect(snapshot(t)).toEqual(before);
+    });
+  });
+}
+
+describe('tRPC: communities.requests pages', () => {
+  it('pages oldest first by cursor until nextCursor is null, every pending request once; decided ones are left out', async () => {
+    const t = makeTestApp();
+    const { users, priv } = await setup(t);
+    const askers = [];
+    for (let i = 0; i < 7; i++) {
+      const u = await makeUser(t.db, { firstName: `Asker${i}` });
+      pendingRequest(t, priv, u);
+      askers.push(u);
+    }
+    const creator = await as(t, users.creator);
+    const first = (await creator.query('communities.requests', { communityId: priv.id, limit: 3 })).data;
+    await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: first.items[0].id, approve: false });
+    const seen: string[] = [];
+    let cursor: number | undefined;
+    let pages = 0;
+    do {
+      const r = await creator.query('communities.requests', { communityId: priv.id, limit: 3, ...(cursor ? { cursor } : {}) });
+      expect(r.status).toBe(200);
+      expect(r.data.items.length).toBeLessThanOrEqual(3);
+      seen.push(...r.data.items.map((q: { userId: string }) => q.userId));
+      cursor = r.data.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    // The cast's requester (declined above, being first) is left out; seven askers in three pages.
+    expect(seen).toEqual(askers.map((u) => u.id));
+    expect(pages).toBe(3);
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit must be at least 1'],
+    [{ limit: 101 }, 'limit must be at most 100'],
+    [{ cursor: -1 }, 'Invalid cursor'],
+  ])('refuses %o with 400', async (page, message) => {
+    const t = makeTestApp();
+    const { users, priv } = await setup(t);
+    const r = await (await as(t, users.creator)).query('communities.requests', { communityId: priv.id, ...page });
+    expect(r.status).toBe(400);
+    expect(r.error?.message).toBe(message);
+  });
+});
 
 describe('tRPC: communities.decideRequest', () => {
   it.each([
@@ -131,7 +237,7 @@ describe('tRPC: communities.decideRequest', () => {
     const other = makeCommunity(t.db, { creator: stranger, isPublic: false });
     const asker = await makeUser(t.db);
     await (await as(t, asker)).mutate('communities.join', { communityId: other.id });
-    const [request] = (await (await as(t, stranger)).query('communities.requests', { communityId: other.id })).data;
+    const [request] = (await (await as(t, stranger)).query('communities.requests', { communityId: other.id })).data.items;
     const before = snapshot(t);
     const r = await (await as(t, users.creator)).mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: true });
     expect(r.status).toBe(404);

@@ -159,7 +159,7 @@ describe('tRPC: cross-community', () => {
     await (await as(t, asker)).mutate('communities.join', { communityId: w.bPriv.id });
     const a = await as(t, w.users.admin);
     expect((await a.query('communities.requests', { communityId: w.bPriv.id })).status).toBe(404);
-    const [req] = (await (await as(t, w.bCreator)).query('communities.requests', { communityId: w.bPriv.id })).data;
+    const [req] = (await (await as(t, w.bCreator)).query('communities.requests', { communityId: w.bPriv.id })).data.items;
     expect((await a.mutate('communities.decideRequest', { communityId: w.priv.id, requestId: req.id, approve: true })).status).toBe(404);
     expect(roleOf(t, w.bPriv.id, asker.id)).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunityRow, UserRow } from '../../db/schema';
+import { joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
 import { notifyUser } from '../../src/server/services/notifications';
@@ -99,6 +99,8 @@ type Entry = {
   except?: (c: Cell) => Outcome | undefined;
   /** Whether an allowed call of this mutation must change the database (default: yes). */
   writes?: (c: Cell) => boolean;
+  /** Sets the cell's own copy of the database up before the call (rows only this procedure needs). */
+  prepare?: (app: TestApp, f: Fx) => void;
 };
 
 const inCommunity = (f: Fx) => ({ communityId: f.community.id });
@@ -139,6 +141,16 @@ const TABLE: Record<string, Entry> = {
     rule: 'member',
     input: inCommunity,
     except: (c) => (c.member === 'creator' ? 400 : undefined), // the creator must hand the community over first
+  },
+  // A non-member caller has a request to withdraw; a member has none (404, nothing written).
+  'communities.withdrawRequest': {
+    rule: 'authed',
+    input: inCommunity,
+    prepare: (app, f) => {
+      if (f.cell.member !== 'non-member' || !f.caller) return;
+      app.db.insert(joinRequests).values({ communityId: f.community.id, userId: f.caller.id, status: 'pending', createdAt: W.now }).run();
+    },
+    except: (c) => (c.member === 'non-member' ? undefined : 404),
   },
   'communities.members': { rule: 'member', input: (f) => ({ communityId: f.community.id }) },
   'communities.requests': { rule: 'leader', input: inCommunity },
@@ -366,6 +378,7 @@ const figure = {
 async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> {
   const f = fixture(c);
   const { app, a } = openCell(f);
+  e.prepare?.(app, f);
   const want = expected(path, e, c);
   const before = tableHash(app.db);
   const r = await call(a, path, e.input?.(f));
@@ -613,6 +626,7 @@ describe('authorization matrix: extra fields in a mutation never take effect', (
         if (expected(path, e, c) !== 'allow') throw new Error(`${path}: EXTRAS_CALLER is not allowed to call it`);
         const f = fixture(c);
         const { app, a } = openCell(f);
+        e.prepare?.(app, f);
         const valid = (e.input?.(f) ?? {}) as Record<string, unknown>;
         const added = Object.fromEntries(Object.entries(extras(f)).filter(([k]) => !own.has(k) && !(k in valid)));
         const before = state(app);

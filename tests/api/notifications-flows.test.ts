@@ -104,7 +104,7 @@ describe('tRPC: communities.join (private community)', () => {
     const { users, priv, askerAgent } = await world(t);
     await askerAgent.mutate('communities.join', { communityId: priv.id });
     const admin = await as(t, users.admin);
-    const request = (await admin.query('communities.requests', { communityId: priv.id })).data.find((q: { userId: string }) => q.userId === users.asker.id);
+    const request = (await admin.query('communities.requests', { communityId: priv.id })).data.items.find((q: { userId: string }) => q.userId === users.asker.id);
     expect((await admin.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: false })).status).toBe(200);
     expect((await askerAgent.mutate('communities.join', { communityId: priv.id })).data?.status).toBe('pending');
     const twice = ['New request to join', 'New request to join'];

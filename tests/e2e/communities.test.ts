@@ -94,7 +94,7 @@ describe('Browser: communities from creation to membership', () => {
     expect(await memberPage.getByRole('link', { name: 'Manage Settings' }).count()).toBe(0);
   });
 
-  it('a private community: request, approval in settings, membership', async () => {
+  it('a private community: request, withdrawal and a new request, approval in settings, membership', async () => {
     await leaderPage.goto(`${server.url}/communities/create`);
     await leaderPage.getByLabel('Community Name').fill(privateName);
     await leaderPage.getByLabel('Description').fill('Council of elders: by invitation and approval only.');
@@ -105,6 +105,15 @@ describe('Browser: communities from creation to membership', () => {
     const id = url.slice(url.lastIndexOf('/') + 1);
 
     await memberPage.goto(`${server.url}/community/${id}/details`);
+    await memberPage.getByRole('button', { name: 'Request to join' }).click();
+    await expectToast(memberPage, 'Request sent');
+    await memberPage.getByRole('button', { name: 'Request pending' }).waitFor();
+
+    // A request can be taken back (after a confirmation) and made again.
+    await memberPage.getByRole('button', { name: 'Withdraw request' }).click();
+    const confirm = memberPage.getByRole('alertdialog', { name: 'Withdraw your request?' });
+    await confirm.getByRole('button', { name: 'Withdraw request' }).click();
+    await expectToast(memberPage, 'Request withdrawn');
     await memberPage.getByRole('button', { name: 'Request to join' }).click();
     await expectToast(memberPage, 'Request sent');
     await memberPage.getByRole('button', { name: 'Request pending' }).waitFor();

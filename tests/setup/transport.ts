@@ -11,7 +11,7 @@ export type Op = {
    * `communityId`); `created` marks a REST path that answers 201; `page` a list (JSON array +
    * X-Next-Cursor on REST, `{ items, nextCursor }` on tRPC).
    */
-  rest: { method: 'GET' | 'POST' | 'PATCH'; path: string; params?: Record<string, string>; created?: boolean; page?: boolean };
+  rest: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; params?: Record<string, string>; created?: boolean; page?: boolean };
   trpc: { path: string; type: 'query' | 'mutation' };
 };
 
@@ -46,6 +46,7 @@ export const OPS = {
   community: op('GET', '/api/communities/:id', 'communities.byId', 'query', { params: { id: 'id' } }),
   joinCommunity: op('POST', '/api/communities/:id/join', 'communities.join', 'mutation', byCommunity),
   leaveCommunity: op('POST', '/api/communities/:id/leave', 'communities.leave', 'mutation', byCommunity),
+  withdrawRequest: op('DELETE', '/api/communities/:id/join', 'communities.withdrawRequest', 'mutation', byCommunity),
   communityMembers: op('GET', '/api/communities/:id/members', 'communities.members', 'query', { ...byCommunity, page: true }),
 } satisfies Record<string, Op>;
 

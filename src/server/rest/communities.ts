@@ -27,6 +27,7 @@ export function communityRoutes(deps: AppDeps) {
   );
   api.get(`/communities/${id}`, shim(deps, (caller, c) => caller.communities.byId(asInput({ id: c.req.param('id') }))));
   api.post(`/communities/${id}/join`, shim(deps, (caller, c) => caller.communities.join(asInput({ communityId: c.req.param('id') }))));
+  api.delete(`/communities/${id}/join`, shim(deps, (caller, c) => caller.communities.withdrawRequest(asInput({ communityId: c.req.param('id') }))));
   api.post(`/communities/${id}/leave`, shim(deps, (caller, c) => caller.communities.leave(asInput({ communityId: c.req.param('id') }))));
   api.get(
     `/communities/${id}/members`,

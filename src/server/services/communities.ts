@@ -132,16 +132,16 @@ export function listMembers(db: DB, p: { communityId: number; cursor?: number; l
   }));
 }
 
-/** Pending requests to join, oldest first, with what a leader needs to decide. */
-export function listJoinRequests(db: DB, p: { communityId: number }) {
+/** Pending requests to join, oldest first, with what a leader needs to decide (join_requests_pending_idx). */
+export function listJoinRequests(db: DB, p: { communityId: number; cursor?: number; limit: number }) {
   const rows = statement(
     db,
     'requests',
     () => `SELECT r.id, r.user_id AS userId, r.created_at AS createdAt, u.first_name AS firstName, u.last_name AS lastName,
       u.username, u.location, u.profile_image_url AS profileImageUrl
       FROM join_requests r JOIN users u ON u.id = r.user_id
-      WHERE r.community_id = @communityId AND r.status = 'pending' ORDER BY r.id ASC LIMIT 500`,
-  ).all({ communityId: p.communityId }) as {
+      WHERE r.community_id = @communityId AND r.status = 'pending' AND r.id > @cursor ORDER BY r.id ASC LIMIT @take`,
+  ).all({ communityId: p.communityId, cursor: p.cursor ?? 0, take: p.limit + 1 }) as {
     id: number;
     userId: string;
     createdAt: number;
@@ -151,7 +151,7 @@ export function listJoinRequests(db: DB, p: { communityId: number }) {
     location: string | null;
     profileImageUrl: string | null;
   }[];
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+  return toPage(rows, p.limit, (r) => r.id, (r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
 /** How many communities the user belongs to and created (indexed counts, for dashboards). */

@@ -99,6 +99,16 @@ export function leaveCommunity(db: DB, p: { communityId: number; userId: string;
   });
 }
 
+/** The asker takes back a pending request; a decided one is history and stays. */
+export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: string }) {
+  const withdrawn = db
+    .delete(joinRequests)
+    .where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId), eq(joinRequests.status, 'pending')))
+    .returning({ id: joinRequests.id })
+    .get();
+  if (!withdrawn) throw new TRPCError({ code: 'NOT_FOUND', message: 'You have no pending request to join this community.' });
+}
+
 export function decideJoinRequest(db: DB, p: { communityId: number; requestId: number; approve: boolean; deciderId: string; now: number }) {
   return db.transaction((tx) => {
     const request = tx

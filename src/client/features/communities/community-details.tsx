@@ -78,7 +78,7 @@ export function CommunityDetails({ id }: { id: string }) {
                 </Link>
               </Button>
             )}
-            {!c.isMember && <JoinButton community={c} size="md" signedOutLabel="Sign In to Join" />}
+            {!c.isMember && <JoinButton community={c} size="md" signedOutLabel="Sign In to Join" withdrawable />}
           </HStack>
         </Stack>
         <Text>{c.description}</Text>

@@ -1,7 +1,8 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Button, HStack, type ButtonProps } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Clock } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -10,9 +11,20 @@ import { refreshCommunities, type Community } from './shared';
 
 /**
  * Join (public), ask to join (private), or show where the viewer stands. Signed-out visitors
- * are sent to sign in first.
+ * are sent to sign in first. `withdrawable` adds a way to take back a pending request (on the
+ * community's own pages; cards stay compact).
  */
-export function JoinButton({ community, size = 'sm', signedOutLabel = 'Sign in to Join' }: { community: Community; size?: ButtonProps['size']; signedOutLabel?: string }) {
+export function JoinButton({
+  community,
+  size = 'sm',
+  signedOutLabel = 'Sign in to Join',
+  withdrawable = false,
+}: {
+  community: Community;
+  size?: ButtonProps['size'];
+  signedOutLabel?: string;
+  withdrawable?: boolean;
+}) {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const join = useMutation(
@@ -23,6 +35,15 @@ export function JoinButton({ community, size = 'sm', signedOutLabel = 'Sign in t
         await refreshCommunities(queryClient);
       },
       onError: (e) => notify.error('Failed to join community', errorInfo(e).message || 'An unexpected error occurred'),
+    }),
+  );
+  const withdraw = useMutation(
+    trpc.communities.withdrawRequest.mutationOptions({
+      onSuccess: async () => {
+        notify.success('Request withdrawn', 'You can ask to join again at any time.');
+        await refreshCommunities(queryClient);
+      },
+      onError: (e) => notify.error('Could not withdraw the request', errorInfo(e).message || 'An unexpected error occurred'),
     }),
   );
   if (!user) {
@@ -42,10 +63,27 @@ export function JoinButton({ community, size = 'sm', signedOutLabel = 'Sign in t
     );
   }
   if (community.requestPending) {
-    return (
+    const pending = (
       <Button size={size} disabled variant="subtle">
         <Clock aria-hidden /> Request pending
       </Button>
+    );
+    if (!withdrawable) return pending;
+    return (
+      <HStack gap="2" flexWrap="wrap">
+        {pending}
+        <ConfirmDialog
+          trigger={
+            <Button size={size} variant="outline">
+              Withdraw request
+            </Button>
+          }
+          title="Withdraw your request?"
+          description={`The leaders of ${community.name} will no longer see your request to join. You can ask again later.`}
+          confirmLabel="Withdraw request"
+          onConfirm={() => withdraw.mutateAsync({ communityId: community.id }).catch(() => undefined)}
+        />
+      </HStack>
     );
   }
   return (

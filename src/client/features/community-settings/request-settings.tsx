@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -9,7 +9,10 @@ import { initials, longDate, refreshCommunities, type Community } from '../commu
 /** Pending requests to join a private community, approved or declined by creator and admins. */
 export function RequestSettings({ community: c }: { community: Community }) {
   const queryClient = useQueryClient();
-  const q = useQuery(trpc.communities.requests.queryOptions({ communityId: c.id }));
+  const q = useInfiniteQuery(
+    trpc.communities.requests.infiniteQueryOptions({ communityId: c.id, limit: 50 }, { getNextPageParam: (l) => l.nextCursor }),
+  );
+  const requests = q.data?.pages.flatMap((p) => p.items) ?? [];
   const decide = useMutation(
     trpc.communities.decideRequest.mutationOptions({
       onSuccess: async (r) => {
@@ -30,7 +33,7 @@ export function RequestSettings({ community: c }: { community: Community }) {
       <Card.Body>
         {q.isPending ? (
           <Skeleton h="24" />
-        ) : !q.data?.length ? (
+        ) : !requests.length ? (
           <EmptyState.Root size="sm">
             <EmptyState.Content>
               <EmptyState.Indicator>
@@ -41,7 +44,7 @@ export function RequestSettings({ community: c }: { community: Community }) {
           </EmptyState.Root>
         ) : (
           <Stack gap="3">
-            {q.data.map((r) => {
+            {requests.map((r) => {
               const name = `${r.firstName} ${r.lastName}`.trim();
               const busy = decide.isPending && decide.variables?.requestId === r.id;
               return (
@@ -69,6 +72,11 @@ export function RequestSettings({ community: c }: { community: Community }) {
                 </HStack>
               );
             })}
+            {q.hasNextPage && (
+              <Button alignSelf="start" variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
+                Load more
+              </Button>
+            )}
           </Stack>
         )}
       </Card.Body>

@@ -23,6 +23,7 @@ import {
   setMemberRole,
   transferOwnership,
   updateCommunity,
+  withdrawJoinRequest,
 } from '../../services/community-writes';
 import type { Context } from '../context';
 import {
@@ -94,6 +95,13 @@ export const communitiesRouter = router({
     return { status, community: view(ctx, community.id) };
   }),
 
+  /** The asker's own pending request to a private community, taken back; they may ask again later. */
+  withdrawRequest: authedProcedure.input(z.object({ communityId })).mutation(({ ctx, input }) => {
+    const community = visible(ctx, input.communityId);
+    withdrawJoinRequest(ctx.db, { communityId: community.id, userId: ctx.user.id });
+    return view(ctx, community.id);
+  }),
+
   leave: communityMemberProcedure.mutation(({ ctx }) => {
     leaveCommunity(ctx.db, { communityId: ctx.community.id, userId: ctx.user.id, role: ctx.role });
     return { success: true as const };
@@ -106,7 +114,9 @@ export const communitiesRouter = router({
     return listMembers(ctx.db, { communityId: community.id, cursor: input.cursor, limit: input.limit });
   }),
 
-  requests: communityAdminProcedure.query(({ ctx }) => listJoinRequests(ctx.db, { communityId: ctx.community.id })),
+  requests: communityAdminProcedure
+    .input(z.object(pageInput))
+    .query(({ ctx, input }) => listJoinRequests(ctx.db, { communityId: ctx.community.id, cursor: input.cursor, limit: input.limit })),
 
   decideRequest: communityAdminProcedure.input(decideRequestInput).mutation(({ ctx, input }) =>
     decideJoinRequest(ctx.db, { ...input, communityId: ctx.community.id, deciderId: ctx.user.id, now: ctx.now() }),

@@ -55,7 +55,7 @@ function CommunityDashboardPage() {
                 View Details
               </Link>
             </Button>
-            <JoinButton community={c} size="md" />
+            <JoinButton community={c} size="md" withdrawable />
           </HStack>
         </VStack>
       </Center>

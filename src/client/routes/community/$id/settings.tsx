@@ -59,8 +59,10 @@ function SettingsPage() {
 
 function Settings({ community: c }: { community: Community }) {
   const { section = 'announcements' } = Route.useSearch();
-  const requests = useQuery(trpc.communities.requests.queryOptions({ communityId: c.id }));
-  const pending = requests.data?.length ?? 0;
+  // One page is enough for the menu's badge: past it, the badge says '100+'.
+  const requests = useQuery(trpc.communities.requests.queryOptions({ communityId: c.id, limit: 100 }));
+  const pending = requests.data?.items.length ?? 0;
+  const pendingLabel = `${pending}${requests.data?.nextCursor != null ? '+' : ''}`;
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
@@ -89,8 +91,8 @@ function Settings({ community: c }: { community: Community }) {
                   <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: s }} aria-current={s === section ? 'page' : undefined}>
                     {LABEL[s]}
                     {s === 'requests' && pending > 0 && (
-                      <Badge colorPalette="red" ms="auto" aria-label={`${pending} pending`}>
-                        {pending}
+                      <Badge colorPalette="red" ms="auto" aria-label={`${pendingLabel} pending`}>
+                        {pendingLabel}
                       </Badge>
                     )}
                   </Link>
