@@ -128,7 +128,9 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
       onDone();
     } catch (error) {
       const info = form.applyServerError(error);
-      notify.error('Error', info.status === 409 ? info.message : editing ? 'Failed to update category.' : 'Failed to create category.');
+      // A duplicate name or a rule without a field (the 100-category cap) says what to do; anything else gets the SPEC's text.
+      const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
+      notify.error('Error', readable ? info.message : editing ? 'Failed to update category.' : 'Failed to create category.');
     }
   }
   return (
