@@ -35,7 +35,7 @@ const PROCS: Proc[] = [
     type: 'query',
     input: (_c, community) => ({ communityId: community.id }),
     allowed: ['creator', 'admin'],
-    effect: (_t, c, _community, data) => expect(data.map((r: { userId: string }) => r.userId)).toEqual([c.users.requester.id]),
+    effect: (_t, c, _community, data) => expect(data.items.map((r: { userId: string }) => r.userId)).toEqual([c.users.requester.id]),
   },
   {
     name: 'decideRequest',
