@@ -6,13 +6,21 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { initials, longDate, refreshCommunities, type Community } from '../communities/shared';
 
+/**
+ * The pending requests, a page at a time. The settings menu's badge reads the same query, so the
+ * Requests section and the badge share one fetch.
+ */
+export function usePendingRequests(communityId: number) {
+  const q = useInfiniteQuery(
+    trpc.communities.requests.infiniteQueryOptions({ communityId, limit: 100 }, { getNextPageParam: (l) => l.nextCursor }),
+  );
+  return { q, requests: q.data?.pages.flatMap((p) => p.items) ?? [] };
+}
+
 /** Pending requests to join a private community, approved or declined by creator and admins. */
 export function RequestSettings({ community: c }: { community: Community }) {
   const queryClient = useQueryClient();
-  const q = useInfiniteQuery(
-    trpc.communities.requests.infiniteQueryOptions({ communityId: c.id, limit: 50 }, { getNextPageParam: (l) => l.nextCursor }),
-  );
-  const requests = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const { q, requests } = usePendingRequests(c.id);
   const decide = useMutation(
     trpc.communities.decideRequest.mutationOptions({
       onSuccess: async (r) => {

@@ -36,6 +36,9 @@ import {
   router,
 } from '../init';
 
+/** A page of a list whose owner the procedure already knows (the caller, or its guarded community). */
+const pageOnly = z.object(pageInput);
+
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
 /** A community as the caller may see it; hidden ones exist only for their members. */
 function visible(ctx: Context, id: number) {
@@ -67,8 +70,8 @@ export const communitiesRouter = router({
       }),
     ),
 
-  joined: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listJoined(ctx.db, { userId: ctx.user.id, ...input })),
-  created: authedProcedure.input(z.object(pageInput)).query(({ ctx, input }) => listCreated(ctx.db, { userId: ctx.user.id, ...input })),
+  joined: authedProcedure.input(pageOnly).query(({ ctx, input }) => listJoined(ctx.db, { userId: ctx.user.id, ...input })),
+  created: authedProcedure.input(pageOnly).query(({ ctx, input }) => listCreated(ctx.db, { userId: ctx.user.id, ...input })),
 
   /** The signed-in user's own counts, for the dashboard counters. */
   myCounts: authedProcedure.query(({ ctx }) => countMine(ctx.db, { userId: ctx.user.id })),
@@ -115,7 +118,7 @@ export const communitiesRouter = router({
   }),
 
   requests: communityAdminProcedure
-    .input(z.object(pageInput))
+    .input(pageOnly)
     .query(({ ctx, input }) => listJoinRequests(ctx.db, { communityId: ctx.community.id, cursor: input.cursor, limit: input.limit })),
 
   decideRequest: communityAdminProcedure.input(decideRequestInput).mutation(({ ctx, input }) =>

@@ -11,7 +11,7 @@ import { CommunityNotFound } from '../../../features/communities/not-found';
 import { isLeader, type Community } from '../../../features/communities/shared';
 import { GeneralSettings } from '../../../features/community-settings/general-settings';
 import { MemberSettings } from '../../../features/community-settings/member-settings';
-import { RequestSettings } from '../../../features/community-settings/request-settings';
+import { RequestSettings, usePendingRequests } from '../../../features/community-settings/request-settings';
 import { trpc } from '../../../trpc';
 
 const SECTIONS = ['announcements', 'categories', 'general', 'members', 'requests'] as const;
@@ -59,10 +59,10 @@ function SettingsPage() {
 
 function Settings({ community: c }: { community: Community }) {
   const { section = 'announcements' } = Route.useSearch();
-  // One page is enough for the menu's badge: past it, the badge says '100+'.
-  const requests = useQuery(trpc.communities.requests.queryOptions({ communityId: c.id, limit: 100 }));
-  const pending = requests.data?.items.length ?? 0;
-  const pendingLabel = `${pending}${requests.data?.nextCursor != null ? '+' : ''}`;
+  // What has been loaded of the list; '+' while more pages remain (100 a page).
+  const { q: requestsQuery, requests } = usePendingRequests(c.id);
+  const pending = requests.length;
+  const pendingLabel = `${pending}${requestsQuery.hasNextPage ? '+' : ''}`;
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
