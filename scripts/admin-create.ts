@@ -1,6 +1,6 @@
 // npm run admin:create -- --email E --password P [--first-name F --last-name L]
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/server/db';
+import { openDatabase } from '../db/database';
 import { envOrExit } from './cli';
 import { createOrPromoteSuperadmin } from '../src/server/services/superadmin';
 

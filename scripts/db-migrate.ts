@@ -1,5 +1,5 @@
 // Applies pending migrations to DATABASE_PATH (the server also does this at boot).
-import { openDatabase } from '../src/server/db';
+import { openDatabase } from '../db/database';
 import { envOrExit } from './cli';
 
 const env = envOrExit();

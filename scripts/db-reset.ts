@@ -1,6 +1,6 @@
 // Deletes the database file (and its WAL) and recreates it empty. Refuses without --yes.
 import { rmSync } from 'node:fs';
-import { openDatabase } from '../src/server/db';
+import { openDatabase } from '../db/database';
 import { envOrExit } from './cli';
 
 const env = envOrExit();

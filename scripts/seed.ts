@@ -3,7 +3,7 @@
 // already has users unless --force is given (then it only adds, never changes or deletes).
 import { count, eq, sql } from 'drizzle-orm';
 import { joinRequests, users, type UserRow } from '../db/schema';
-import { openDatabase, type DB } from '../src/server/db';
+import { openDatabase, type DB } from '../db/database';
 import { envOrExit } from './cli';
 import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../tests/factories';
 import { storeBanner } from './seed/banner';

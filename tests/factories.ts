@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { communities, memberships, users, type CommunityRole, type UserRow } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { createCommunity } from '../src/server/services/community-writes';
-import type { DB } from '../src/server/db';
+import type { DB } from '../db/database';
 
 /*
  * Builders shared by the tests and `npm run db:seed`. They write through the same services the

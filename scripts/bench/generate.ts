@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '../../db/database';
 import { ACTIVITIES, CITIES, CLOSINGS, FIRST_NAMES, GROUPS, KINDS, LAST_NAMES, OPENINGS, PHONE_AREAS, REGIONS } from './words';
 
 /*

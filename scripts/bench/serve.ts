@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '../../db/database';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';

@@ -3,7 +3,7 @@
 // community where the others are members (so its announcements notify them), and a pool of
 // public communities owned by someone else that the writers join and leave.
 import { createSession } from '../../src/server/auth/session';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '../../db/database';
 import { addMember, makeCommunity, makeUser } from '../../tests/factories';
 
 export type WriterSeed = { userId: string; token: string; home: number };

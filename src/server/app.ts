@@ -1,8 +1,6 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type ErrorHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
-import { clientIp } from './http/client-ip';
 import { isApiPath, requestFrame } from './http/request-frame';
 import { clientApp } from './http/static-client';
 import { adminRoutes } from './rest/admin';
@@ -10,8 +8,8 @@ import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
 import { communityRoutes } from './rest/communities';
 import { uploadRoutes } from './uploads/routes';
-import { createContext, type AppDeps } from './trpc/context';
-import { appRouter } from './trpc/root';
+import type { AppDeps } from './context';
+import { trpcHandler } from './trpc/http';
 
 export type AppOptions = AppDeps & {
   /** The built client (dist/client); API tests leave it out. */
@@ -51,18 +49,8 @@ export function createApp(opts: AppOptions) {
     }),
   );
 
-  app.all('/trpc/*', (c) =>
-    fetchRequestHandler({
-      endpoint: '/trpc',
-      req: c.req.raw,
-      router: appRouter,
-      createContext: ({ resHeaders }) =>
-        createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('procedure failed', { path, error: error.cause?.stack ?? error.message });
-      },
-    }),
-  );
+  // The app's own typed calls (tRPC's protocol, answered from the operations: trpc/http.ts).
+  app.all('/trpc/*', trpcHandler(deps));
 
   app.route('/api', authRoutes(deps));
   app.route('/api', communityRoutes(deps));

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { LoginThrottle } from './auth/rate-limit';
-import { openDatabase } from './db';
+import { openDatabase } from '../../db/database';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';

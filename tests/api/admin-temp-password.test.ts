@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/trpc/init';
+import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/operations/define';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';

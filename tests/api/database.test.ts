@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../../src/server/db';
+import { openDatabase, type DB } from '../../db/database';
 
 const dir = mkdtempSync(join(tmpdir(), 'harambee-db-'));
 const opened: DB[] = [];

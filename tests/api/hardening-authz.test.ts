@@ -3,8 +3,18 @@ import { joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
 import { notifyUser } from '../../src/server/services/notifications';
-import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/trpc/init';
+import { PASSWORD_CHANGE_REQUIRED, type Access } from '../../src/server/operations/define';
+import { OPERATIONS_BY_PATH } from '../../src/server/operations';
 import { appRouter } from '../../src/server/trpc/root';
+import {
+  can,
+  COMMUNITY_CAPABILITIES,
+  staffCan,
+  STAFF_CAPABILITIES,
+  type CommunityCapability,
+  type CommunityRole,
+  type StaffCapability,
+} from '../../src/shared/permissions';
 import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
@@ -13,7 +23,7 @@ import { appFromImage, rows, tableHash, takeImage } from '../setup/hardening-aut
 import { signIn } from '../setup/transport';
 
 /*
- * Issue 7, 'Authorization matrix': every tRPC procedure of appRouter ×
+ * The authorization matrix: every tRPC procedure of appRouter ×
  * {anonymous, unverified, user, admin, superadmin} × {non-member, member, treasurer, community admin, creator}
  * of a public and of a private community. TABLE below must name exactly the router's procedures:
  * a new procedure without an entry, or an entry for a procedure that is gone, fails the test.
@@ -38,11 +48,21 @@ type Cell = { site: Site; member: Member; privacy: Privacy; mustChangePassword?:
 /** 'allow' = 2xx; otherwise the HTTP status of the refusal. */
 type Outcome = 'allow' | 400 | 401 | 403 | 404;
 /**
- * Who may call, as src/server/trpc/init.ts defines it: public (publicProcedure), authed (signed in),
- * member (communityMemberProcedure / requireMembership), leader (communityAdminProcedure /
- * requireLeader), creator (communityCreatorProcedure), staff (adminProcedure), superadmin.
+ * Who may call, stated here for each procedure and checked against what its operation declares:
+ * anyone, any signed-in account, a staff capability, or a community capability. The outcome of
+ * each cell then follows from the permission table (src/shared/permissions.ts): the role of the
+ * caller has the capability or not.
  */
-type Rule = 'public' | 'authed' | 'member' | 'leader' | 'creator' | 'staff' | 'superadmin';
+type Rule = 'public' | 'authed' | StaffCapability | CommunityCapability;
+const isStaffCapability = (r: Rule): r is StaffCapability => (STAFF_CAPABILITIES as readonly string[]).includes(r);
+const COMMUNITY_ROLE_OF: Record<Member, CommunityRole | null> = {
+  'non-member': null,
+  member: 'member',
+  treasurer: 'treasurer',
+  'community admin': 'admin',
+  creator: 'creator',
+};
+const STAFF_ROLE_OF: Record<SiteRole, 'user' | 'admin' | 'superadmin'> = { unverified: 'user', user: 'user', admin: 'admin', superadmin: 'superadmin' };
 
 const SITE_ROLES: SiteRole[] = ['unverified', 'user', 'admin', 'superadmin'];
 const MEMBERS: Member[] = ['non-member', 'member', 'treasurer', 'community admin', 'creator'];
@@ -138,7 +158,7 @@ const TABLE: Record<string, Entry> = {
   // Members joining again get { status: 'member' } and nothing is written.
   'communities.join': { rule: 'authed', input: inCommunity, writes: (c) => c.member === 'non-member' },
   'communities.leave': {
-    rule: 'member',
+    rule: 'community.view',
     input: inCommunity,
     except: (c) => (c.member === 'creator' ? 400 : undefined), // the creator must hand the community over first
   },
@@ -152,46 +172,46 @@ const TABLE: Record<string, Entry> = {
     },
     except: (c) => (c.member === 'non-member' ? undefined : 404),
   },
-  'communities.members': { rule: 'member', input: (f) => ({ communityId: f.community.id }) },
-  'communities.requests': { rule: 'leader', input: inCommunity },
-  'communities.decideRequest': { rule: 'leader', input: (f) => ({ communityId: f.community.id, requestId: f.request, approve: true }) },
-  'communities.setRole': { rule: 'leader', input: (f) => ({ communityId: f.community.id, userId: f.target.id, role: 'treasurer' }) },
-  'communities.removeMember': { rule: 'leader', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
-  'communities.transferOwnership': { rule: 'creator', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
-  'communities.update': { rule: 'leader', input: (f) => ({ communityId: f.community.id, name: 'Renamed Circle' }) },
+  'communities.members': { rule: 'community.view', input: (f) => ({ communityId: f.community.id }) },
+  'communities.requests': { rule: 'members.manage', input: inCommunity },
+  'communities.decideRequest': { rule: 'members.manage', input: (f) => ({ communityId: f.community.id, requestId: f.request, approve: true }) },
+  'communities.setRole': { rule: 'members.manage', input: (f) => ({ communityId: f.community.id, userId: f.target.id, role: 'treasurer' }) },
+  'communities.removeMember': { rule: 'members.manage', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
+  'communities.transferOwnership': { rule: 'community.transfer', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
+  'communities.update': { rule: 'community.manage', input: (f) => ({ communityId: f.community.id, name: 'Renamed Circle' }) },
 
-  'announcements.list': { rule: 'member', input: inCommunity },
-  'announcements.create': { rule: 'leader', input: (f) => ({ communityId: f.community.id, title: 'Harvest festival', content: 'Bring a dish.' }) },
-  'announcements.update': { rule: 'leader', input: (f) => ({ id: f.announcement, title: 'Practice moved to Sunday' }) },
-  'announcements.delete': { rule: 'leader', input: (f) => ({ id: f.announcement }) },
-  'announcements.togglePin': { rule: 'leader', input: (f) => ({ id: f.announcement }) },
+  'announcements.list': { rule: 'community.view', input: inCommunity },
+  'announcements.create': { rule: 'announcements.manage', input: (f) => ({ communityId: f.community.id, title: 'Harvest festival', content: 'Bring a dish.' }) },
+  'announcements.update': { rule: 'announcements.manage', input: (f) => ({ id: f.announcement, title: 'Practice moved to Sunday' }) },
+  'announcements.delete': { rule: 'announcements.manage', input: (f) => ({ id: f.announcement }) },
+  'announcements.togglePin': { rule: 'announcements.manage', input: (f) => ({ id: f.announcement }) },
 
-  'categories.list': { rule: 'member', input: inCommunity },
-  'categories.create': { rule: 'leader', input: (f) => ({ communityId: f.community.id, name: 'Finance', color: '#AA3300' }) },
-  'categories.update': { rule: 'leader', input: (f) => ({ id: f.category, name: 'Festivals' }) },
-  'categories.delete': { rule: 'leader', input: (f) => ({ id: f.category }) },
+  'categories.list': { rule: 'community.view', input: inCommunity },
+  'categories.create': { rule: 'announcements.manage', input: (f) => ({ communityId: f.community.id, name: 'Finance', color: '#AA3300' }) },
+  'categories.update': { rule: 'announcements.manage', input: (f) => ({ id: f.category, name: 'Festivals' }) },
+  'categories.delete': { rule: 'announcements.manage', input: (f) => ({ id: f.category }) },
 
   'admin.login': { rule: 'public', input: (f) => ({ email: f.staffLogin.email, password: FACTORY_PASSWORD }) },
-  'admin.counts': { rule: 'staff' },
-  'admin.userCount': { rule: 'staff' },
-  'admin.communityCount': { rule: 'staff' },
-  'admin.users': { rule: 'staff', input: () => ({}) },
-  'admin.user': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
-  'admin.updateUser': { rule: 'staff', input: (f) => ({ id: f.subject.id, lastName: 'Renamed' }) },
+  'admin.counts': { rule: 'admin.panel' },
+  'admin.userCount': { rule: 'admin.panel' },
+  'admin.communityCount': { rule: 'admin.panel' },
+  'admin.users': { rule: 'admin.panel', input: () => ({}) },
+  'admin.user': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
+  'admin.updateUser': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id, lastName: 'Renamed' }) },
   'admin.createAdmin': {
-    rule: 'superadmin',
+    rule: 'admin.staff',
     input: () => ({ email: 'new.staff@example.org', password: 'Staff#Pass2026', firstName: 'New', lastName: 'Staff' }),
   },
-  'admin.resetPassword': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
-  'admin.verifyUser': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
-  'admin.sendResetEmail': { rule: 'staff', input: (f) => ({ id: f.subject.id }) },
-  'admin.communities': { rule: 'staff', input: () => ({}) },
-  'admin.setCommunityHidden': { rule: 'staff', input: (f) => ({ id: f.community.id, hidden: true }) },
-  'admin.deleteCommunity': { rule: 'staff', input: (f) => ({ id: f.community.id }) },
-  'admin.audit': { rule: 'staff', input: () => ({}) },
-  'admin.settings': { rule: 'staff' },
+  'admin.resetPassword': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
+  'admin.verifyUser': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
+  'admin.sendResetEmail': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
+  'admin.communities': { rule: 'admin.panel', input: () => ({}) },
+  'admin.setCommunityHidden': { rule: 'admin.panel', input: (f) => ({ id: f.community.id, hidden: true }) },
+  'admin.deleteCommunity': { rule: 'admin.panel', input: (f) => ({ id: f.community.id }) },
+  'admin.audit': { rule: 'admin.panel', input: () => ({}) },
+  'admin.settings': { rule: 'admin.panel' },
   'admin.updateSettings': {
-    rule: 'superadmin',
+    rule: 'admin.settings',
     input: () => ({ minPasswordLength: 8, requireEmailVerification: false, sessionTimeoutMinutes: 60, defaultCommunityPrivacy: 'public' }),
   },
 
@@ -210,23 +230,26 @@ const PROCEDURES = appRouter._def.procedures as unknown as Record<string, ProcDe
 const ROUTER_PATHS = Object.keys(PROCEDURES).sort();
 const TABLE_PATHS = Object.keys(TABLE).sort();
 
-/** The outcome the rules of init.ts give a cell. */
+/** The outcome a cell must have: the rule, read through the permission table. */
 function expected(path: string, e: Entry, c: Cell): Outcome {
   const byRule = ((): Outcome => {
     if (e.rule === 'public') return 'allow';
     if (c.site === 'anonymous') return 401;
     if (c.mustChangePassword && path !== 'auth.changePassword') return 403;
     if (e.rule === 'authed') return 'allow';
-    if (e.rule === 'staff') return c.site === 'admin' || c.site === 'superadmin' ? 'allow' : 403;
-    if (e.rule === 'superadmin') return c.site === 'superadmin' ? 'allow' : 403;
-    // Community rules: outsiders of a private community are told it does not exist.
+    if (isStaffCapability(e.rule)) return staffCan(STAFF_ROLE_OF[c.site], e.rule) ? 'allow' : 403;
+    // Community capabilities: outsiders of a private community are told it does not exist.
     if (c.member === 'non-member') return c.privacy === 'public' ? 403 : 404;
-    if (e.rule === 'member') return 'allow';
-    if (c.member === 'member' || c.member === 'treasurer') return 403;
-    if (e.rule === 'leader') return 'allow';
-    return c.member === 'creator' ? 'allow' : 403;
+    return can(COMMUNITY_ROLE_OF[c.member], e.rule) ? 'allow' : 403;
   })();
   return byRule === 'allow' ? (e.except?.(c) ?? 'allow') : byRule;
+}
+
+/** The rule an operation declares, in the matrix's terms. */
+function declared(access: Access): Rule {
+  if (access.kind === 'anyone') return 'public';
+  if (access.kind === 'signed-in') return 'authed';
+  return access.capability;
 }
 
 const label = (c: Cell) =>
@@ -431,7 +454,15 @@ afterAll(() => {
   );
 });
 
-describe('authorization matrix: the table is generated from the router', () => {
+describe('authorization matrix: the table is generated from the router and the permission table', () => {
+  it('states for each procedure the access its operation declares', () => {
+    const differ = TABLE_PATHS.filter((p) => OPERATIONS_BY_PATH.has(p) && declared(OPERATIONS_BY_PATH.get(p)!.access) !== TABLE[p]!.rule);
+    expect(differ.map((p) => `${p}: table ${TABLE[p]!.rule}, operation ${declared(OPERATIONS_BY_PATH.get(p)!.access)}`)).toEqual([]);
+  });
+  it('tests every capability of the permission table in some procedure', () => {
+    const used = new Set(Object.values(TABLE).map((e) => e.rule));
+    expect([...COMMUNITY_CAPABILITIES, ...STAFF_CAPABILITIES].filter((cap) => !used.has(cap)), 'capabilities without a test cell').toEqual([]);
+  });
   it('has an entry for every procedure of appRouter', () => {
     expect(ROUTER_PATHS.filter((p) => !(p in TABLE)), 'procedures without a TABLE entry').toEqual([]);
   });
@@ -465,15 +496,12 @@ describe('authorization matrix: every procedure × caller × community', () => {
 /* ------------------------------------------------------------------------------------------- */
 
 /** For each rule, an allowed caller with as little as possible: unverified where that is enough. */
-const EXTRAS_CALLER: Record<Rule, [SiteRole, Member]> = {
-  public: ['unverified', 'non-member'],
-  authed: ['unverified', 'non-member'],
-  member: ['unverified', 'member'],
-  leader: ['unverified', 'community admin'],
-  creator: ['unverified', 'creator'],
-  staff: ['admin', 'non-member'],
-  superadmin: ['superadmin', 'non-member'],
-};
+function extrasCaller(rule: Rule): [SiteRole, Member] {
+  if (rule === 'public' || rule === 'authed') return ['unverified', 'non-member'];
+  if (isStaffCapability(rule)) return [SITE_ROLES.find((s) => staffCan(STAFF_ROLE_OF[s], rule))!, 'non-member'];
+  const member = (['member', 'treasurer', 'community admin', 'creator'] as const).find((m) => can(COMMUNITY_ROLE_OF[m], rule))!;
+  return ['unverified', member];
+}
 
 const extras = (f: Fx) => ({
   role: 'superadmin',
@@ -487,15 +515,13 @@ const extras = (f: Fx) => ({
   memberCount: 999,
 });
 
-/** The fields the procedure's own schema accepts: those are not extra there. */
+/** The fields the operation's own schema accepts: those are not extra there. */
 function schemaKeys(path: string): Set<string> {
-  const keys = new Set<string>();
-  for (const input of PROCEDURES[path]!._def.inputs) {
-    const shape = (input as { shape?: Record<string, unknown> }).shape;
-    if (!shape) throw new Error(`${path}: an input schema without a shape; say which fields it accepts`);
-    for (const k of Object.keys(shape)) keys.add(k);
-  }
-  return keys;
+  const input = OPERATIONS_BY_PATH.get(path)?.input;
+  if (!input) return new Set();
+  const shape = (input as { shape?: Record<string, unknown> }).shape;
+  if (!shape) throw new Error(`${path}: an input schema without a shape; say which fields it accepts`);
+  return new Set(Object.keys(shape));
 }
 
 type Rows = Record<string, any>[];
@@ -618,12 +644,12 @@ describe('authorization matrix: extra fields in a mutation never take effect', (
   for (const path of mutations) {
     it(`${path} ignores role, authorId, communityId, creatorId, userId, isEmailVerified, mustChangePassword, passwordHash, memberCount`, async () => {
       const e = TABLE[path]!;
-      const [site, member] = EXTRAS_CALLER[e.rule];
+      const [site, member] = extrasCaller(e.rule);
       const own = schemaKeys(path);
       const problems: string[] = [];
       for (const privacy of PRIVACIES) {
         const c: Cell = { site, member, privacy };
-        if (expected(path, e, c) !== 'allow') throw new Error(`${path}: EXTRAS_CALLER is not allowed to call it`);
+        if (expected(path, e, c) !== 'allow') throw new Error(`${path}: extrasCaller() is not allowed to call it`);
         const f = fixture(c);
         const { app, a } = openCell(f);
         e.prepare?.(app, f);

@@ -216,7 +216,11 @@ describe('REST: POST /api/uploads', () => {
       const { t, dir } = uploadsApp();
       const r = await upload(t, { cookie: await signedInCookie(t), bytes: await png(), kind: 'other' });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: 'kind must be avatar or banner', code: 'BAD_REQUEST' });
+      expect(r.body).toEqual({
+        error: 'kind must be avatar or banner',
+        code: 'BAD_REQUEST',
+        issues: [{ path: ['kind'], message: 'kind must be avatar or banner' }],
+      });
       expect(readdirSync(dir)).toEqual([]);
     });
   });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../../src/server/db';
+import { openDatabase, type DB } from '../../db/database';
 import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../../src/server/db';
+import { openDatabase, type DB } from '../../db/database';
 import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
 import { expectToast, launchBrowser, signInAs, startServer, type TestServer } from './harness';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, spawnServer, type RunningServer } from '../../scripts/durability/server';
 import { createSession } from '../../src/server/auth/session';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '../../db/database';
 import { makeCommunity, makeUser } from '../factories';
 
 let dir: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../../src/server/db';
+import { openDatabase, type DB } from '../../db/database';
 import { createAnnouncement } from '../../src/server/services/announcements';
 import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
 import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type RunningServer } from '../../scripts/durability/server';
 import { createSession } from '../../src/server/auth/session';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '../../db/database';
 import { makeUser } from '../factories';
 
 let dir: string;

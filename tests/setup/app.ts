@@ -1,6 +1,6 @@
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import { openDatabase, type DB } from '../../src/server/db';
+import { openDatabase, type DB } from '../../db/database';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import * as schema from '../../db/schema';
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import type { DB } from '../../src/server/db';
+import type { DB } from '../../db/database';
 import { createLogger } from '../../src/server/logger';
 import type { TestApp } from './app';
 

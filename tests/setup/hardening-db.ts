@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DB } from '../../src/server/db';
+import type { DB } from '../../db/database';
 
 /*
  * A cheap fingerprint of everything stored, to prove that a refused call wrote nothing. Row

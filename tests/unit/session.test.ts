@@ -15,7 +15,7 @@ import {
   sessionCookie,
   validateSessionToken,
 } from '../../src/server/auth/session';
-import { openDatabase, type DB } from '../../src/server/db';
+import { openDatabase, type DB } from '../../db/database';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse('2026-03-02T10:00:00Z');

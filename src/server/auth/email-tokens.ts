@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { emailTokens, type TokenPurpose } from '../../../db/schema';
-import type { DB, DbLike } from '../db';
+import type { DB, DbLike } from '../../../db/database';
 import { generateToken, hashToken } from './crypto';
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {

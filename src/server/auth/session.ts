@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { sessions, type SessionRow, type UserRow } from '../../../db/schema';
-import type { DB, DbLike } from '../db';
+import type { DB, DbLike } from '../../../db/database';
 import { generateToken, hashToken } from './crypto';
 
 export const SESSION_COOKIE = 'harambee_session';

@@ -1,5 +1,5 @@
 import { getPath } from 'hono/utils/url';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../context';
 import { foreignWriteCheck } from './csrf';
 import { finishResponseHeaders, requestJson, startResponseHeaders } from './response-headers';
 import { apiSecurityHeaders, securityHeaders } from './security-headers';

@@ -1,29 +1,25 @@
 import { Hono } from 'hono';
-import { responseHeaders } from '../http/response-headers';
-import type { AppDeps } from '../trpc/context';
-import { asInput, jsonBody, shim } from './handler';
+import type { AppDeps } from '../context';
+import { OPERATIONS } from '../operations';
+import { bodyWith, jsonBody, route } from './route';
 
-/** SPEC section 7's admin paths. */
+/** The admin panel's paths. */
 export function adminRoutes(deps: AppDeps) {
   const api = new Hono();
-  // The original also sends isAdmin: true; it changes nothing (the role decides).
-  api.post('/auth/admin/login', shim(deps, async (caller, c) => caller.admin.login(await jsonBody(c))));
-  api.get('/admin/users/count', shim(deps, (caller) => caller.admin.userCount()));
-  api.get('/admin/communities/count', shim(deps, (caller) => caller.admin.communityCount()));
+  const ops = OPERATIONS.admin;
+  // Clients may also send isAdmin: true; it changes nothing (the account's role decides).
+  api.post('/auth/admin/login', route(deps, ops.login, jsonBody));
+  api.get('/admin/users/count', route(deps, ops.userCount));
+  api.get('/admin/communities/count', route(deps, ops.communityCount));
   api.get(
     '/admin/users',
-    shim(
-      deps,
-      async (caller, c) => {
-        const page = await caller.admin.users(asInput({ search: c.req.query('search'), cursor: c.req.query('cursor'), limit: c.req.query('limit') }));
-        responseHeaders(c)['x-total-count'] = String(page.total);
-        return page;
-      },
-      { page: true },
-    ),
+    route(deps, ops.users, (c) => ({ search: c.req.query('search'), cursor: c.req.query('cursor'), limit: c.req.query('limit') }), {
+      page: true,
+      headers: (page: { total: number }) => ({ 'x-total-count': String(page.total) }),
+    }),
   );
-  api.patch('/admin/users/:id', shim(deps, async (caller, c) => caller.admin.updateUser(asInput({ ...(await jsonBody<object>(c)), id: c.req.param('id') }))));
-  api.post('/admin/users/admin', shim(deps, async (caller, c) => caller.admin.createAdmin(await jsonBody(c)), { status: 201 }));
-  api.post('/admin/users/:id/reset-password', shim(deps, (caller, c) => caller.admin.resetPassword(asInput({ id: c.req.param('id') }))));
+  api.patch('/admin/users/:id', route(deps, ops.updateUser, bodyWith((c) => ({ id: c.req.param('id') }))));
+  api.post('/admin/users/admin', route(deps, ops.createAdmin, jsonBody, { status: 201 }));
+  api.post('/admin/users/:id/reset-password', route(deps, ops.resetPassword, (c) => ({ id: c.req.param('id') })));
   return api;
 }

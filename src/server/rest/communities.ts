@@ -1,37 +1,38 @@
-import { Hono } from 'hono';
-import type { AppDeps } from '../trpc/context';
-import { asInput, jsonBody, shim } from './handler';
+import { Hono, type Context as HonoContext } from 'hono';
+import type { AppDeps } from '../context';
+import { OPERATIONS } from '../operations';
+import { jsonBody, route } from './route';
 
-/** SPEC section 7's community paths. Lists take ?limit= and ?cursor= (and ?search=, ?location= on /all). */
+/** The community paths. Lists take ?limit= and ?cursor= (and ?search=, ?location= on /all). */
 export function communityRoutes(deps: AppDeps) {
   const api = new Hono();
-  const page = (c: { req: { query(k: string): string | undefined } }) => ({ cursor: c.req.query('cursor'), limit: c.req.query('limit') });
+  const ops = OPERATIONS.communities;
+  const page = (c: HonoContext) => ({ cursor: c.req.query('cursor'), limit: c.req.query('limit') });
+  const inCommunity = (c: HonoContext) => ({ communityId: c.req.param('id') });
   const list = { page: true } as const;
   // `:id` never matches the static names beside it, so each of these paths matches one route and
   // takes Hono's single-handler fast path (a second match means its async compose).
   const id = ':id{(?!(?:all|joined|created)$)[^/]+}';
 
-  api.post('/communities', shim(deps, async (caller, c) => caller.communities.create(await jsonBody(c)), { status: 201 }));
-  api.get('/communities/joined', shim(deps, (caller, c) => caller.communities.joined(asInput(page(c))), list));
-  api.get('/communities/created', shim(deps, (caller, c) => caller.communities.created(asInput(page(c))), list));
+  api.post('/communities', route(deps, ops.create, jsonBody, { status: 201 }));
+  api.get('/communities/joined', route(deps, ops.joined, page, list));
+  api.get('/communities/created', route(deps, ops.created, page, list));
   api.get(
     '/communities/all',
-    shim(
+    route(
       deps,
-      (caller, c) => {
+      ops.list,
+      (c) => {
         const q = c.req.query();
-        return caller.communities.list(asInput({ cursor: q.cursor, limit: q.limit, search: q.search, location: q.location }));
+        return { cursor: q.cursor, limit: q.limit, search: q.search, location: q.location };
       },
       list,
     ),
   );
-  api.get(`/communities/${id}`, shim(deps, (caller, c) => caller.communities.byId(asInput({ id: c.req.param('id') }))));
-  api.post(`/communities/${id}/join`, shim(deps, (caller, c) => caller.communities.join(asInput({ communityId: c.req.param('id') }))));
-  api.delete(`/communities/${id}/join`, shim(deps, (caller, c) => caller.communities.withdrawRequest(asInput({ communityId: c.req.param('id') }))));
-  api.post(`/communities/${id}/leave`, shim(deps, (caller, c) => caller.communities.leave(asInput({ communityId: c.req.param('id') }))));
-  api.get(
-    `/communities/${id}/members`,
-    shim(deps, (caller, c) => caller.communities.members(asInput({ communityId: c.req.param('id'), ...page(c) })), list),
-  );
+  api.get(`/communities/${id}`, route(deps, ops.byId, (c) => ({ id: c.req.param('id') })));
+  api.post(`/communities/${id}/join`, route(deps, ops.join, inCommunity));
+  api.delete(`/communities/${id}/join`, route(deps, ops.withdrawRequest, inCommunity));
+  api.post(`/communities/${id}/leave`, route(deps, ops.leave, inCommunity));
+  api.get(`/communities/${id}/members`, route(deps, ops.members, (c) => ({ communityId: c.req.param('id'), ...page(c) }), list));
   return api;
 }

@@ -1,30 +1,25 @@
-import { TRPCError } from '@trpc/server';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
-import { zodIssues, type IssueDto } from '../trpc/init';
+import { DomainError, type DomainErrorKind, type Issue } from '../services/errors';
 
-export type RestErrorBody = { error: string; code: string; issues?: IssueDto[] };
+export type RestErrorBody = { error: string; code: string; issues?: Issue[] };
 
-const STATUS: Record<string, ContentfulStatusCode> = {
-  BAD_REQUEST: 400,
-  PARSE_ERROR: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_SUPPORTED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_CONTENT: 422,
-  TOO_MANY_REQUESTS: 429,
+const REST: Record<DomainErrorKind, { status: ContentfulStatusCode; code: string }> = {
+  invalid: { status: 400, code: 'BAD_REQUEST' },
+  unauthenticated: { status: 401, code: 'UNAUTHORIZED' },
+  forbidden: { status: 403, code: 'FORBIDDEN' },
+  'not-found': { status: 404, code: 'NOT_FOUND' },
+  conflict: { status: 409, code: 'CONFLICT' },
+  'too-many': { status: 429, code: 'TOO_MANY_REQUESTS' },
+  'too-large': { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  unsupported: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
 };
 
-/** The REST contract's error body (ARCHITECTURE.md) for anything a procedure threw. */
+/** The one mapping of domain errors to the REST error contract; anything else is logged and a 500. */
 export function toRestError(error: unknown, log: Logger): { status: ContentfulStatusCode; body: RestErrorBody } {
-  if (error instanceof TRPCError && STATUS[error.code]) {
-    const issues = zodIssues(error.cause);
-    const code = error.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : error.code;
-    return { status: STATUS[error.code]!, body: { error: issues?.[0]?.message ?? error.message, code, ...(issues ? { issues } : {}) } };
+  if (error instanceof DomainError) {
+    const { status, code } = REST[error.kind];
+    return { status, body: error.issues ? { error: error.message, code, issues: error.issues } : { error: error.message, code } };
   }
   log.error('unhandled error in REST handler', { error: error instanceof Error ? error.stack : String(error) });
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' } };

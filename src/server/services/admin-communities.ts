@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { count, eq, sql } from 'drizzle-orm';
 import { communities, users } from '../../../db/schema';
-import type { DB } from '../db';
+import type { DB } from '../../../db/database';
 import { recordAudit } from './audit';
 import { staffSearch } from './staff-search';
+import { notFound } from './errors';
 
 type Actor = { id: string; email: string };
 
@@ -46,7 +46,7 @@ export function listAllCommunities(db: DB, p: { search?: string; cursor?: number
 
 function find(db: DB, id: number) {
   const c = db.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, id)).get();
-  if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
+  if (!c) throw notFound('Community Not Found');
   return c;
 }
 

@@ -1,15 +1,15 @@
-import { TRPCError } from '@trpc/server';
+import { staffCan } from '../../shared/permissions';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
-import type { DB } from '../db';
+import type { DB } from '../../../db/database';
 import type { AdminUserChanges } from '../../shared/schemas/admin';
 import { recordAudit } from './audit';
 import { staffSearch } from './staff-search';
-import { fieldError } from './errors';
 import { assertPasswordPolicy } from './settings';
 import { findUserByEmail, findUserById } from './users';
+import { fieldError, forbidden, invalid, notFound } from './errors';
 
 type Actor = Pick<UserRow, 'id' | 'email' | 'role'>;
 
@@ -48,14 +48,14 @@ export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: 
 
 function target(db: DB, id: string): UserRow {
   const u = findUserById(db, id);
-  if (!u) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  if (!u) throw notFound('User not found');
   return u;
 }
 
 /** Staff accounts (admin, superadmin) are managed by superadmins only, so admins cannot take over one another. */
 function assertMayManage(actor: Actor, user: UserRow) {
-  if (user.role !== 'user' && actor.role !== 'superadmin' && actor.id !== user.id) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can manage staff accounts.' });
+  if (user.role !== 'user' && !staffCan(actor.role, 'admin.staff') && actor.id !== user.id) {
+    throw forbidden('Only a superadmin can manage staff accounts.');
   }
 }
 
@@ -70,21 +70,21 @@ export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes
   const user = target(db, p.id);
   const { role, ...profile } = p.changes;
   const roleChanges = role !== undefined && role !== user.role;
-  if (user.role === 'superadmin' && p.actor.role !== 'superadmin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "Only a superadmin can edit a superadmin's account." });
+  if (user.role === 'superadmin' && !staffCan(p.actor.role, 'admin.staff')) {
+    throw forbidden("Only a superadmin can edit a superadmin's account.");
   }
   assertMayManage(p.actor, user);
   if (roleChanges) {
-    if (p.actor.id === user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You cannot change your own role.' });
-    if (p.actor.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can change roles.' });
+    if (p.actor.id === user.id) throw forbidden('You cannot change your own role.');
+    if (!staffCan(p.actor.role, 'admin.staff')) throw forbidden('Only a superadmin can change roles.');
     if (user.role === 'superadmin' && superadmins(db) <= 1) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The last superadmin cannot be demoted.' });
+      throw invalid('The last superadmin cannot be demoted.');
     }
   }
   const emailChanges = profile.email !== undefined && profile.email !== user.email;
   if (emailChanges) {
     const taken = db.select({ id: users.id }).from(users).where(and(eq(users.email, profile.email!), ne(users.id, user.id))).get();
-    if (taken) throw fieldError('CONFLICT', 'email', 'An account with this email already exists.');
+    if (taken) throw fieldError('conflict', 'email', 'An account with this email already exists.');
   }
   return db.transaction((tx) => {
     const updated = tx
@@ -116,7 +116,7 @@ export async function createStaffAccount(
   p: { actor: Actor; input: { email: string; password: string; firstName: string; lastName: string; role: 'admin' | 'superadmin' }; now: number },
 ) {
   assertPasswordPolicy(db, p.input.password, 'password');
-  if (findUserByEmail(db, p.input.email)) throw fieldError('CONFLICT', 'email', 'An account with this email already exists.');
+  if (findUserByEmail(db, p.input.email)) throw fieldError('conflict', 'email', 'An account with this email already exists.');
   const passwordHash = await hashPassword(p.input.password);
   return db.transaction((tx) => {
     const { password: _, ...fields } = p.input;
@@ -146,9 +146,9 @@ export function temporaryPassword(length = 18): string {
 /** A temporary password shown once; every session ends and a new password is required at sign-in. */
 export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; now: number }) {
   const user = target(db, p.id);
-  if (user.id === p.actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Use Change Password for your own account.' });
-  if (user.role === 'superadmin' && p.actor.role !== 'superadmin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "An admin cannot reset a superadmin's password." });
+  if (user.id === p.actor.id) throw invalid('Use Change Password for your own account.');
+  if (user.role === 'superadmin' && !staffCan(p.actor.role, 'admin.staff')) {
+    throw forbidden("An admin cannot reset a superadmin's password.");
   }
   assertMayManage(p.actor, user);
   const tempPassword = temporaryPassword();

@@ -1,12 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, not } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import { announcementCategories, announcements } from '../../../db/schema';
-import type { DB, DbLike } from '../db';
+import type { DB, DbLike } from '../../../db/database';
 import { notifyCommunity } from './notifications';
 import { toPage } from './paging';
 import { ANNOUNCEMENT_MSG, type AnnouncementChanges, type AnnouncementFields } from '../../shared/schemas/announcements';
-import { fieldError } from './errors';
+import { fieldError, invalid, notFound } from './errors';
 
 type FeedRow = {
   id: number;
@@ -74,7 +73,7 @@ const encodeCursor = (r: FeedRow) => `${r.isPinned}.${r.sortAt}.${r.id}`;
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return { pinned: 2, sortAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
   const m = /^([01])\.(\d{1,16})\.(\d{1,16})$/.exec(cursor);
-  if (!m) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (!m) throw invalid('Invalid cursor');
   return { pinned: Number(m[1]), sortAt: Number(m[2]), id: Number(m[3]) };
 }
 
@@ -112,7 +111,7 @@ function assertCategory(db: DB, communityId: number, categoryId: number | null |
     .from(announcementCategories)
     .where(and(eq(announcementCategories.id, categoryId), eq(announcementCategories.communityId, communityId)))
     .get();
-  if (!found) throw fieldError('BAD_REQUEST', 'categoryId', ANNOUNCEMENT_MSG.wrongCategory);
+  if (!found) throw fieldError('invalid', 'categoryId', ANNOUNCEMENT_MSG.wrongCategory);
 }
 
 /** Members hear about an announcement once: when it is first published. */
@@ -164,7 +163,7 @@ export function updateAnnouncement(db: DB, p: { id: number; communityId: number;
       .from(announcements)
       .where(where)
       .get();
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+    if (!current) throw notFound('Announcement not found');
     // The publish date is set when it is first published, and then kept.
     const firstPublish = p.changes.isPublished === true && current.publishDate === null;
     tx.update(announcements)

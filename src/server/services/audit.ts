@@ -1,6 +1,6 @@
 import { desc, lt } from 'drizzle-orm';
 import { adminAudit } from '../../../db/schema';
-import type { DbLike } from '../db';
+import type { DbLike } from '../../../db/database';
 import { toPage } from './paging';
 
 export type AuditEntry = {

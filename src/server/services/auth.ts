@@ -1,14 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { emailTokens, users, type UserRow } from '../../../db/schema';
 import { hashToken } from '../auth/crypto';
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
-import type { DB } from '../db';
-import { fieldError } from './errors';
+import type { DB } from '../../../db/database';
 import { notifyUser } from './notifications';
 import { findUserByEmail, findUserById } from './users';
+import { fieldError, invalid, unauthenticated } from './errors';
 
 export const AUTH_MSG = {
   duplicateEmail: 'An account with this email already exists. Please sign in instead.',
@@ -24,7 +23,7 @@ export async function registerUser(
   p: { input: { firstName: string; lastName: string; email: string; password: string }; now: number },
 ): Promise<UserRow> {
   const { firstName, lastName, email, password } = p.input;
-  if (findUserByEmail(db, email)) throw fieldError('CONFLICT', 'email', AUTH_MSG.duplicateEmail);
+  if (findUserByEmail(db, email)) throw fieldError('conflict', 'email', AUTH_MSG.duplicateEmail);
   const passwordHash = await hashPassword(password);
   try {
     return db.transaction((tx) => {
@@ -46,7 +45,7 @@ export async function registerUser(
   } catch (e) {
     // Two sign-ups with one address at once: the unique index decides.
     if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      throw fieldError('CONFLICT', 'email', AUTH_MSG.duplicateEmail);
+      throw fieldError('conflict', 'email', AUTH_MSG.duplicateEmail);
     }
     throw e;
   }
@@ -90,7 +89,7 @@ export function verifyEmail(db: DB, p: { token: string; now: number }): UserRow 
   const user = row && findUserById(db, row.userId);
   // The link proves only the address it was sent to.
   if (!row || !user || user.email !== row.email) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MSG.verifyFailed });
+    throw invalid(AUTH_MSG.verifyFailed);
   }
   return db.update(users).set({ isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, user.id)).returning().get()!;
 }
@@ -104,7 +103,7 @@ export function requestPasswordReset(db: DB, p: { email: string; now: number }) 
 }
 
 export async function resetPassword(db: DB, p: { token: string; password: string; now: number }): Promise<void> {
-  const expired = () => new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MSG.resetExpired });
+  const expired = () => unauthenticated(AUTH_MSG.resetExpired);
   const pending = db
     .select()
     .from(emailTokens)
@@ -126,7 +125,7 @@ export async function changePassword(
   p: { user: UserRow; currentPassword: string; newPassword: string; now: number },
 ): Promise<void> {
   if (!p.user.passwordHash || !(await verifyPassword(p.user.passwordHash, p.currentPassword))) {
-    throw fieldError('BAD_REQUEST', 'currentPassword', AUTH_MSG.wrongCurrentPassword);
+    throw fieldError('invalid', 'currentPassword', AUTH_MSG.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(p.newPassword);
   db.transaction((tx) => {

@@ -1,10 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { announcementCategories, type CategoryRow } from '../../../db/schema';
-import type { DB } from '../db';
+import type { DB } from '../../../db/database';
 import type { CategoryFields } from '../../shared/schemas/announcements';
 import { CATEGORIES_PER_COMMUNITY } from '../../shared/constants';
-import { fieldError } from './errors';
+import { fieldError, invalid, notFound } from './errors';
 
 const toDto = (c: CategoryRow) => ({
   id: c.id,
@@ -16,7 +15,7 @@ const toDto = (c: CategoryRow) => ({
 });
 export type CategoryDto = ReturnType<typeof toDto>;
 
-const duplicate = () => fieldError('CONFLICT', 'name', 'This community already has a category with that name');
+const duplicate = () => fieldError('conflict', 'name', 'This community already has a category with that name');
 const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** All of a community's categories, by name: at most CATEGORIES_PER_COMMUNITY, so never paged. */
@@ -45,10 +44,7 @@ export function createCategory(db: DB, p: { communityId: number; input: Category
     return db.transaction((tx) => {
       const existing = tx.select({ n: count() }).from(announcementCategories).where(eq(announcementCategories.communityId, p.communityId)).get()!.n;
       if (existing >= CATEGORIES_PER_COMMUNITY) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: `A community can have at most ${CATEGORIES_PER_COMMUNITY} categories. Delete one you no longer use first.`,
-        });
+        throw invalid(`A community can have at most ${CATEGORIES_PER_COMMUNITY} categories. Delete one you no longer use first.`);
       }
       return toDto(tx.insert(announcementCategories).values({ ...p.input, communityId: p.communityId, createdAt: p.now }).returning().get());
     });
@@ -66,7 +62,7 @@ export function updateCategory(db: DB, p: { id: number; communityId: number; cha
     const row = noChanges
       ? db.select().from(announcementCategories).where(where).get()
       : db.update(announcementCategories).set(p.changes).where(where).returning().get();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Category not found' });
+    if (!row) throw notFound('Category not found');
     return toDto(row);
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicate();

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DB } from '../db';
+import type { DB } from '../../../db/database';
 import {
   COMMUNITY_COLUMNS,
   VIEWER_COLUMNS,

@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { communities, joinRequests, memberships, users } from '../../../db/schema';
-import type { DB, DbLike } from '../db';
+import type { DB, DbLike } from '../../../db/database';
 import type { CreateCommunityInput, UpdateCommunityInput } from '../../shared/schemas/communities';
 import { notifyCommunity, notifyUser } from './notifications';
+import { forbidden, invalid, notFound } from './errors';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
@@ -90,7 +90,7 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
 
 export function leaveCommunity(db: DB, p: { communityId: number; userId: string; role: string }) {
   if (p.role === 'creator') {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The creator cannot leave. Hand the community over to another member first.' });
+    throw invalid('The creator cannot leave. Hand the community over to another member first.');
   }
   db.transaction((tx) => {
     dropMember(tx, p);
@@ -106,7 +106,7 @@ export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: st
     .where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId), eq(joinRequests.status, 'pending')))
     .returning({ id: joinRequests.id })
     .get();
-  if (!withdrawn) throw new TRPCError({ code: 'NOT_FOUND', message: 'You have no pending request to join this community.' });
+  if (!withdrawn) throw notFound('You have no pending request to join this community.');
 }
 
 export function decideJoinRequest(db: DB, p: { communityId: number; requestId: number; approve: boolean; deciderId: string; now: number }) {
@@ -117,7 +117,7 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
       .where(and(eq(joinRequests.id, p.requestId), eq(joinRequests.communityId, p.communityId), eq(joinRequests.status, 'pending')))
       .returning({ userId: joinRequests.userId })
       .get();
-    if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'This request was already handled or does not exist.' });
+    if (!request) throw notFound('This request was already handled or does not exist.');
     if (p.approve) addMember(tx, { communityId: p.communityId, userId: request.userId, role: 'member', now: p.now });
     const name = communityName(tx, p.communityId);
     notifyUser(tx, {
@@ -132,8 +132,8 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
   });
 }
 
-const notAMember = () => new TRPCError({ code: 'NOT_FOUND', message: 'That person is not a member of this community.' });
-const creatorProtected = () => new TRPCError({ code: 'FORBIDDEN', message: "The creator's role cannot be changed and the creator cannot be removed." });
+const notAMember = () => notFound('That person is not a member of this community.');
+const creatorProtected = () => forbidden("The creator's role cannot be changed and the creator cannot be removed.");
 
 function targetRole(db: DbLike, communityId: number, userId: string) {
   return db
@@ -165,7 +165,7 @@ export function removeMember(db: DB, p: { communityId: number; userId: string })
 
 /** The creator hands the community to another member, and stays on as an admin. */
 export function transferOwnership(db: DB, p: { communityId: number; fromUserId: string; toUserId: string; now: number }) {
-  if (p.fromUserId === p.toUserId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'You are already the creator.' });
+  if (p.fromUserId === p.toUserId) throw invalid('You are already the creator.');
   db.transaction((tx) => {
     if (!targetRole(tx, p.communityId, p.toUserId)) throw notAMember();
     const where = (userId: string) => and(eq(memberships.communityId, p.communityId), eq(memberships.userId, userId));

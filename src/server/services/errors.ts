@@ -1,11 +1,45 @@
-import { TRPCError } from '@trpc/server';
-import { ZodRealError } from 'zod';
+/*
+ * The errors of the domain: services and guards throw these and know nothing of HTTP or tRPC.
+ * One mapper turns them into tRPC's error codes (trpc/errors.ts), one into the REST error body
+ * (rest/errors.ts). The message is what a person reads.
+ */
 
-type Code = 'BAD_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED';
+export type Issue = { path: (string | number)[]; message: string };
 
-/** An error tied to one form field: the formatter turns its cause into `issues`, so forms can place it. */
-export function fieldError(code: Code, field: string, message: string): TRPCError {
-  // ZodRealError, not ZodError: zod 4's ZodError is no Error subclass, so TRPCError would wrap it
-  // in an UnknownCauseError and the formatter would find no issues.
-  return new TRPCError({ code, message, cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]) });
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-many'
+  | 'too-large'
+  | 'unsupported';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** Field-level problems, so a form can show each beside its field. */
+    readonly issues?: Issue[],
+    /** Seconds until trying again makes sense (too-many). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
 }
+
+export const invalid = (message: string, issues?: Issue[]) => new DomainError('invalid', message, issues);
+export const unauthenticated = (message = 'Authentication required') => new DomainError('unauthenticated', message);
+export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const notFound = (message: string) => new DomainError('not-found', message);
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const tooMany = (message: string, retryAfter: number) => new DomainError('too-many', message, undefined, retryAfter);
+
+/** An error tied to one form field, so the form can place its message. */
+export function fieldError(kind: 'invalid' | 'conflict' | 'unauthenticated', field: string, message: string): DomainError {
+  return new DomainError(kind, message, [{ path: [field], message }]);
+}
+export const tooLarge = (message: string) => new DomainError('too-large', message);
+export const unsupported = (message: string) => new DomainError('unsupported', message);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { notifications } from '../../../db/schema';
-import type { DB, DbLike } from '../db';
+import type { DB, DbLike } from '../../../db/database';
 import { toPage } from './paging';
 
 type Note = { type?: 'success' | 'info' | 'warning'; title: string; message: string; link?: string | null };

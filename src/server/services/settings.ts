@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { appSettings, type AppSettingsRow } from '../../../db/schema';
-import type { DB } from '../db';
+import type { DB } from '../../../db/database';
 import { recordAudit } from './audit';
 import { SESSION_IDLE_MS } from '../auth/session';
 import { fieldError } from './errors';
@@ -43,5 +43,5 @@ export function sessionIdleMs(db: DB): number {
 /** The minimum length staff chose (8 to 16) applies on top of the shared schema's 8. */
 export function assertPasswordPolicy(db: DB, password: string, field: string) {
   const min = getSettings(db).minPasswordLength;
-  if (password.length < min) throw fieldError('BAD_REQUEST', field, `Password must be at least ${min} characters long`);
+  if (password.length < min) throw fieldError('invalid', field, `Password must be at least ${min} characters long`);
 }

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
-import type { DB } from '../db';
+import type { DB } from '../../../db/database';
 import { registerInput } from '../../shared/schemas/auth';
 import { getSettings } from './settings';
 import { findUserByEmail } from './users';

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
-import type { DB } from '../db';
-import { fieldError } from './errors';
+import type { DB } from '../../../db/database';
 import type { ProfilePanelInput, ProfileUpdateInput } from '../../shared/schemas/profile';
+import { fieldError } from './errors';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -47,7 +47,7 @@ function assertUsernameFree(db: DB, userId: string, username: string | null | un
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)))
     .get();
-  if (taken) throw fieldError('CONFLICT', 'username', 'That username is already taken');
+  if (taken) throw fieldError('conflict', 'username', 'That username is already taken');
 }
 
 /** Edit-profile screen: fields left out stay as they are; null or '' clears an optional one. */

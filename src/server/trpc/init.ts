@@ -1,105 +1,68 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { z, ZodError } from 'zod';
-import type { CommunityRole } from '../../../db/schema';
-import { findCommunity } from '../services/communities';
-import { communityId } from '../../shared/schemas/communities';
-import type { Context } from './context';
+import { initTRPC } from '@trpc/server';
+import type { Context } from '../context';
+import { execute, type AnyOperation, type MaybePromise, type Operation } from '../operations/define';
+import { issuesOf, readableMessage, toTRPCError } from './errors';
 
-export type IssueDto = { path: (string | number)[]; message: string };
-
-export function zodIssues(error: unknown): IssueDto[] | undefined {
-  if (!(error instanceof ZodError)) return undefined;
-  return error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
-}
-
+/*
+ * tRPC is the typed contract between the React app and the server: each procedure is a one-line
+ * adapter over an operation (operations/), which holds the input schema, the guard and the call
+ * into the services. The procedures' own input "parser" only carries the schema's types; the
+ * operation parses, after checking who calls, so both transports refuse in the same order.
+ */
 const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
   isDev: false,
-  errorFormatter({ shape, error }) {
-    const issues = zodIssues(error.cause);
-    // A person reads this: the first validation message, or a plain line instead of a parser's or our own internals.
-    const message =
-      issues?.[0]?.message ??
-      (error.code === 'INTERNAL_SERVER_ERROR'
-        ? 'Something went wrong on our side. Please try again.'
-        : error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError
-          ? 'The request body must be valid JSON'
-          : shape.message);
-    return {
-      ...shape,
-      message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
-    };
-  },
+  errorFormatter: ({ shape, error }) => ({
+    message: readableMessage(error),
+    code: shape.code,
+    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: issuesOf(error) },
+  }),
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/** A Standard Schema that accepts any value: it gives tRPC the operation's input type, nothing more. */
+type Typed<In> = {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { value: In };
+    readonly types?: { readonly input: In; readonly output: In };
+  };
+};
+const PASS: Typed<unknown> = { '~standard': { version: 1, vendor: 'harambee', validate: (value) => ({ value }) } };
+const typed = <In>() => PASS as Typed<In>;
 
-/** Signed-in callers only; afterwards ctx.user and ctx.session are non-null. */
-export const authedProcedure = t.procedure.use(({ ctx, next, path }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  // After a staff reset, choosing a new password comes before anything else.
-  if (ctx.user.mustChangePassword && path !== 'auth.changePassword') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: PASSWORD_CHANGE_REQUIRED });
+/** Runs the operation for tRPC: its domain errors become tRPC errors (trpc/errors.ts). */
+function resolve<Out>(op: AnyOperation, ctx: Context, input: unknown): MaybePromise<Out> {
+  let out: unknown;
+  try {
+    out = execute(op, ctx, input);
+  } catch (error) {
+    throw toTRPCError(error);
   }
-  // Only what changes: tRPC merges it into the context (spreading the whole context here too
-  // cost a copy of every key per call, on every signed-in request).
-  return next({ ctx: { user: ctx.user, session: ctx.session } });
-});
-
-export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before continuing.';
-
-/** Staff of the provider: roles admin and superadmin (401 signed out, 403 anyone else). */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin' && ctx.user.role !== 'superadmin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to access the admin dashboard" });
-  }
-  return next();
-});
-
-/** Only superadmins: granting or removing staff roles, system settings. */
-export const superadminProcedure = adminProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a superadmin can do this.' });
-  return next();
-});
-
-/**
- * The caller's role in a community. Unknown community → NOT_FOUND; outsiders → FORBIDDEN for a
- * public community and NOT_FOUND for a private one (its inside is not theirs to know about).
- */
-export function requireMembership(ctx: Pick<Context, 'db'> & { user: { id: string } }, id: number) {
-  const community = findCommunity(ctx.db, { id, viewerId: ctx.user.id });
-  if (!community) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
-  if (!community.viewerRole) {
-    if (!community.isPublic) throw new TRPCError({ code: 'NOT_FOUND', message: 'Community Not Found' });
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only members of this community can do this.' });
-  }
-  return { community, role: community.viewerRole as CommunityRole };
+  return out instanceof Promise ? out.catch((error: unknown) => Promise.reject(toTRPCError(error))) : (out as Out);
 }
 
-/** SPEC section 6: the creator or an admin may manage a community. */
-export function requireLeader(role: CommunityRole) {
-  if (role !== 'creator' && role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to access community settings." });
-  }
+// An operation without input gets a procedure without input, so tRPC never reads one for it
+// (a broken body then fails only the calls that take input, as in trpc/http.ts).
+const builderFor = <In>(op: AnyOperation) => (op.input ? t.procedure.input(typed<In>()) : (t.procedure as unknown as ReturnType<typeof t.procedure.input<Typed<In>>>));
+const queryOf = <In, Out>(op: Operation<'query', In, any, Out>) =>
+  builderFor<In>(op).query(({ ctx, input }) => resolve<Awaited<Out>>(op, ctx, input));
+const mutationOf = <In, Out>(op: Operation<'mutation', In, any, Out>) =>
+  builderFor<In>(op).mutation(({ ctx, input }) => resolve<Awaited<Out>>(op, ctx, input));
+
+type ProcedureOf<O> =
+  O extends Operation<'query', infer In, any, infer Out>
+    ? ReturnType<typeof queryOf<In, Out>>
+    : O extends Operation<'mutation', infer In, any, infer Out>
+      ? ReturnType<typeof mutationOf<In, Out>>
+      : never;
+
+/** A namespace of operations as tRPC procedures. */
+export function proceduresOf<R extends Record<string, AnyOperation>>(ops: R): { [K in keyof R]: ProcedureOf<R[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const [name, op] of Object.entries(ops)) out[name] = op.type === 'query' ? queryOf(op as Operation<'query'>) : mutationOf(op as Operation<'mutation'>);
+  return out as { [K in keyof R]: ProcedureOf<R[K]> };
 }
-
-/** A member of the community named by `communityId`; ctx gains `community` and `role`. */
-export const communityMemberProcedure = authedProcedure
-  .input(z.object({ communityId }))
-  .use(({ ctx, input, next }) => next({ ctx: requireMembership(ctx, input.communityId) }));
-
-/** The community's creator or one of its admins (who may open settings). */
-export const communityAdminProcedure = communityMemberProcedure.use(({ ctx, next }) => {
-  requireLeader(ctx.role);
-  return next();
-});
-
-/** Only the community's creator. */
-export const communityCreatorProcedure = communityMemberProcedure.use(({ ctx, next }) => {
-  if (ctx.role !== 'creator') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the creator of this community can do this.' });
-  return next();
-});

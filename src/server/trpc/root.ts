@@ -1,21 +1,16 @@
-import { createCallerFactory, router } from './init';
-import { announcementsRouter, categoriesRouter } from './routers/announcements';
-import { adminRouter } from './routers/admin';
-import { authRouter } from './routers/auth';
-import { communitiesRouter } from './routers/communities';
-import { notificationsRouter } from './routers/notifications';
-import { profileRouter } from './routers/profile';
-import { siteRouter } from './routers/site';
+import { OPERATIONS } from '../operations';
+import { createCallerFactory, proceduresOf, router } from './init';
 
+/** The typed API the React app calls: every operation, by namespace, as a tRPC procedure. */
 export const appRouter = router({
-  auth: authRouter,
-  profile: profileRouter,
-  communities: communitiesRouter,
-  announcements: announcementsRouter,
-  categories: categoriesRouter,
-  admin: adminRouter,
-  site: siteRouter,
-  notifications: notificationsRouter,
+  auth: router(proceduresOf(OPERATIONS.auth)),
+  profile: router(proceduresOf(OPERATIONS.profile)),
+  communities: router(proceduresOf(OPERATIONS.communities)),
+  announcements: router(proceduresOf(OPERATIONS.announcements)),
+  categories: router(proceduresOf(OPERATIONS.categories)),
+  admin: router(proceduresOf(OPERATIONS.admin)),
+  site: router(proceduresOf(OPERATIONS.site)),
+  notifications: router(proceduresOf(OPERATIONS.notifications)),
 });
 
 export type AppRouter = typeof appRouter;

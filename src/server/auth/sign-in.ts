@@ -1,21 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import type { UserRow } from '../../../db/schema';
-import { createSession, invalidateSession, sessionCookie } from '../auth/session';
-import type { MailMessage } from '../mail/mailer';
+import type { Context } from '../context';
 import { checkCredentials, recordLogin } from '../services/auth';
+import { tooMany, unauthenticated } from '../services/errors';
 import { sessionIdleMs } from '../services/settings';
-import type { Context } from './context';
-
-/** Mail failures are logged, not shown: the account change itself has succeeded. */
-export async function sendMail(ctx: Context, message: MailMessage) {
-  try {
-    await ctx.mailer.send(message);
-  } catch (error) {
-    ctx.log.error('mail delivery failed', { subject: message.subject, error: String(error) });
-  }
-}
-
-export const mailCtx = (ctx: Context) => ({ appName: ctx.env.APP_NAME, appUrl: ctx.env.APP_URL });
+import { createSession, invalidateSession, sessionCookie } from './session';
 
 export function startSession(ctx: Context, userId: string) {
   const now = ctx.now();
@@ -29,10 +17,7 @@ export function refuseWhileThrottled(ctx: Context, keys: string[], what: string)
   const wait = ctx.throttle.retryAfter(keys);
   if (wait > 0) {
     ctx.resHeaders.set('Retry-After', String(wait));
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many failed ${what} attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
-    });
+    throw tooMany(`Too many failed ${what} attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`, wait);
   }
 }
 
@@ -51,7 +36,7 @@ export async function signIn(
   const user = await checkCredentials(ctx.db, input);
   if (!user || (opts.accept && !opts.accept(user))) {
     ctx.throttle.fail(keys);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: opts.refusal });
+    throw unauthenticated(opts.refusal);
   }
   ctx.throttle.reset(keys[0]!);
   startSession(ctx, user.id);

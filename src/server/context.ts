@@ -1,11 +1,11 @@
-import type { SessionRow, UserRow } from '../../../db/schema';
-import { readSessionToken, sessionCookie, validateSessionToken } from '../auth/session';
-import type { LoginThrottle } from '../auth/rate-limit';
-import type { DB } from '../db';
-import type { Env } from '../env';
-import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { sessionIdleMs } from '../services/settings';
+import type { SessionRow, UserRow } from '../../db/schema';
+import { readSessionToken, sessionCookie, validateSessionToken } from './auth/session';
+import type { LoginThrottle } from './auth/rate-limit';
+import type { DB } from '../../db/database';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import { sessionIdleMs } from './services/settings';
 
 /** What the app is built from; tests pass their own database, mailer and clock. */
 export type AppDeps = {

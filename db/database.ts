@@ -5,14 +5,14 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as schema from '../../db/schema';
+import * as schema from './schema';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** The database or a transaction on it: helpers that write take either. */
 export type DbLike = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Open the SQLite file with the pragmas recorded in docs/decisions/002-sqlite-pragmas.md

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import {
+  changePasswordInput,
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  verifyEmailInput,
+} from '../../shared/schemas/auth';
+import {
+  blankSessionCookie,
+  invalidateOtherSessions,
+  invalidateOwnSession,
+  invalidateSession,
+  listUserSessions,
+} from '../auth/session';
+import { refuseWhileThrottled, signIn, startSession } from '../auth/sign-in';
+import { mailCtx, sendMail } from '../mail/send';
+import { passwordResetMail, verificationMail } from '../mail/templates';
+import {
+  AUTH_MSG,
+  changePassword,
+  issueVerificationToken,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  verifyEmail,
+} from '../services/auth';
+import { DomainError, invalid, notFound } from '../services/errors';
+import { assertPasswordPolicy } from '../services/settings';
+import { toUserDto } from '../services/users';
+import { anyone, mutation, query, signedIn, signedInChangingPassword } from './define';
+
+export const auth = {
+  /** The signed-in user, or null: a signed-out visitor is not an error here. */
+  me: query({ access: anyone, run: (ctx) => (ctx.user ? toUserDto(ctx.user) : null) }),
+
+  register: mutation({
+    input: registerInput,
+    access: anyone,
+    run: async (ctx, input) => {
+      assertPasswordPolicy(ctx.db, input.password, 'password');
+      const user = await registerUser(ctx.db, { input, now: ctx.now() });
+      const token = issueVerificationToken(ctx.db, user, ctx.now());
+      await sendMail(ctx, verificationMail(mailCtx(ctx), user, token));
+      return toUserDto(user);
+    },
+  }),
+
+  login: mutation({
+    input: loginInput,
+    access: anyone,
+    run: async (ctx, input) => toUserDto(await signIn(ctx, input, { refusal: AUTH_MSG.invalidCredentials })),
+  }),
+
+  logout: mutation({
+    access: anyone,
+    run: (ctx) => {
+      if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+      ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.secureCookies));
+      return { success: true as const };
+    },
+  }),
+
+  verifyEmail: mutation({
+    input: verifyEmailInput,
+    access: anyone,
+    run: (ctx, input) => {
+      const user = verifyEmail(ctx.db, { token: input.token, now: ctx.now() });
+      return { success: true as const, email: user.email };
+    },
+  }),
+
+  resendVerification: mutation({
+    access: signedIn,
+    run: async (ctx) => {
+      if (ctx.user.isEmailVerified) return { sent: false as const };
+      const token = issueVerificationToken(ctx.db, ctx.user, ctx.now());
+      await sendMail(ctx, verificationMail(mailCtx(ctx), ctx.user, token));
+      return { sent: true as const };
+    },
+  }),
+
+  forgotPassword: mutation({
+    input: forgotPasswordInput,
+    access: anyone,
+    run: async (ctx, input) => {
+      const found = requestPasswordReset(ctx.db, { email: input.email, now: ctx.now() });
+      if (found) await sendMail(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
+      // The same answer whether or not the account exists.
+      return { message: AUTH_MSG.forgotPassword };
+    },
+  }),
+
+  resetPassword: mutation({
+    input: resetPasswordInput,
+    access: anyone,
+    run: async (ctx, input) => {
+      assertPasswordPolicy(ctx.db, input.password, 'password');
+      await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.now() });
+      return { success: true as const };
+    },
+  }),
+
+  /** The caller's signed-in devices. */
+  sessions: query({
+    access: signedIn,
+    run: (ctx) =>
+      listUserSessions(ctx.db, ctx.user.id).map((s) => ({
+        id: s.id,
+        current: s.id === ctx.session.id,
+        userAgent: s.userAgent,
+        signedInAt: new Date(s.createdAt).toISOString(),
+        lastActiveAt: new Date(s.renewedAt).toISOString(),
+      })),
+  }),
+
+  revokeSession: mutation({
+    input: z.object({ id: z.string().trim().regex(/^[0-9a-f]{64}$/, 'Session not found') }),
+    access: signedIn,
+    run: (ctx, input) => {
+      if (input.id === ctx.session.id) throw invalid('Use Sign Out to end this session.');
+      if (!invalidateOwnSession(ctx.db, ctx.user.id, input.id)) throw notFound('Session not found');
+      return { success: true as const };
+    },
+  }),
+
+  /** 'Sign out other devices': every session of the caller but this one ends. */
+  revokeOtherSessions: mutation({
+    access: signedIn,
+    run: (ctx) => ({ ended: invalidateOtherSessions(ctx.db, ctx.user.id, ctx.session.id) }),
+  }),
+
+  changePassword: mutation({
+    input: changePasswordInput,
+    access: signedInChangingPassword,
+    run: async (ctx, input) => {
+      // Guessing the current password from a stolen session is throttled like sign-in.
+      const keys = [`change-password:${ctx.user.id}`];
+      refuseWhileThrottled(ctx, keys, 'password');
+      assertPasswordPolicy(ctx.db, input.newPassword, 'newPassword');
+      try {
+        await changePassword(ctx.db, { user: ctx.user, ...input, now: ctx.now() });
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'invalid') ctx.throttle.fail(keys);
+        throw error;
+      }
+      ctx.throttle.reset(keys[0]!);
+      // Every session ended, this device included; it gets a new one so the user stays signed in here.
+      startSession({ ...ctx, session: null }, ctx.user.id);
+      return { success: true as const };
+    },
+  }),
+};

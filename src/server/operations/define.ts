@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import type { SessionRow, UserRow } from '../../../db/schema';
+import { can, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '../../shared/permissions';
+import type { Context } from '../context';
+import type { CommunityRecord } from '../services/community-dto';
+import { findCommunity } from '../services/communities';
+import { forbidden, invalid, notFound, unauthenticated, type Issue } from '../services/errors';
+
+/*
+ * One operation = its input schema + who may call it + what it does. The tRPC procedure and the
+ * REST route are adapters over it (trpc/procedures.ts, rest/route.ts); neither has a guard or a
+ * rule of its own, so both transports answer alike, and neither pays for the other's pipeline.
+ *
+ * Who may call is declared, never called from inside `run`:
+ * - anyone: signed out too;
+ * - signedIn: any account (refused while a staff-reset password waits to be changed);
+ * - staff(capability): an account whose staff role has the capability (permissions.ts);
+ * - inCommunity(capability, communityOf?): a member of the community the input names (or that
+ *   the addressed row belongs to) whose community role has the capability. An unknown row, an
+ *   unknown community and a private community's inside all answer 404 alike, so ids reveal nothing.
+ *
+ * The order is fixed: signed in? staff role? input valid? member with the capability? then run.
+ * Everything here is synchronous when `run` is (better-sqlite3 is), so a read answers without a
+ * promise on either transport.
+ */
+
+export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before continuing.';
+
+export type SignedInContext = Context & { user: UserRow; session: SessionRow };
+export type CommunityScope = { community: CommunityRecord; role: CommunityRole };
+
+type CommunityOf = (input: any, ctx: Context) => number | undefined;
+
+export type Access =
+  | { kind: 'anyone' }
+  | { kind: 'signed-in'; duringPasswordChange: boolean }
+  | { kind: 'staff'; capability: StaffCapability }
+  | { kind: 'community'; capability: CommunityCapability; communityOf: CommunityOf; notFound: string };
+
+export const anyone = { kind: 'anyone' } as const satisfies Access;
+export const signedIn = { kind: 'signed-in', duringPasswordChange: false } as const satisfies Access;
+/** Only for choosing the new password itself. */
+export const signedInChangingPassword = { kind: 'signed-in', duringPasswordChange: true } as const satisfies Access;
+export const staff = (capability: StaffCapability) => ({ kind: 'staff', capability }) as const satisfies Access;
+
+const COMMUNITY_NOT_FOUND = 'Community Not Found';
+const byCommunityId: CommunityOf = (input: { communityId: number }) => input.communityId;
+
+/**
+ * A member with `capability` in the community the input's `communityId` names, or that
+ * `communityOf` finds for the addressed row (undefined: no such row, answered with `missing`).
+ */
+export function inCommunity(capability: CommunityCapability, communityOf: CommunityOf = byCommunityId, missing = COMMUNITY_NOT_FOUND) {
+  return { kind: 'community', capability, communityOf, notFound: missing } as const satisfies Access;
+}
+
+type CtxFor<A extends Access> = A extends { kind: 'anyone' } ? Context : SignedInContext;
+type ScopeFor<A extends Access> = A extends { kind: 'community' } ? CommunityScope : undefined;
+type Schema = z.ZodType;
+type InputOf<S> = S extends Schema ? z.output<S> : undefined;
+export type MaybePromise<T> = T | Promise<T>;
+
+export type Operation<T extends 'query' | 'mutation' = 'query' | 'mutation', In = any, Parsed = any, Out = any> = {
+  type: T;
+  input: Schema | undefined;
+  access: Access;
+  run: (ctx: any, input: Parsed, scope: any) => MaybePromise<Out>;
+  /** Types only: what a caller sends. */
+  readonly _in?: In;
+};
+export type AnyOperation = Operation;
+export type OperationInput<O> = O extends Operation<any, infer In> ? In : never;
+export type OperationOutput<O> = O extends Operation<any, any, any, infer Out> ? Awaited<Out> : never;
+
+function define<T extends 'query' | 'mutation'>(type: T) {
+  return <A extends Access, S extends Schema | undefined = undefined, Out = unknown>(def: {
+    input?: S;
+    access: A;
+    run: (ctx: CtxFor<A>, input: InputOf<S>, scope: ScopeFor<A>) => MaybePromise<Out>;
+  }): Operation<T, S extends Schema ? z.input<S> : void, InputOf<S>, Out> => ({ type, input: def.input, access: def.access, run: def.run });
+}
+
+/** A read: a GET on both transports, never changes anything. */
+export const query = define('query');
+/** A write. */
+export const mutation = define('mutation');
+
+/** Steps 1 and 2: signed in and, for staff operations, the staff capability. Before any input is read. */
+export function admit(op: AnyOperation, ctx: Context): void {
+  const access = op.access;
+  if (access.kind === 'anyone') return;
+  const user = ctx.user;
+  if (!user || !ctx.session) throw unauthenticated();
+  // After a staff reset, choosing a new password comes before anything else.
+  if (user.mustChangePassword && !(access.kind === 'signed-in' && access.duringPasswordChange)) throw forbidden(PASSWORD_CHANGE_REQUIRED);
+  if (access.kind === 'staff' && !staffCan(user.role, access.capability)) throw forbidden(DENIED[access.capability]);
+}
+
+/** zod's issues as the error contract carries them. */
+export function toIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Issue[] {
+  return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
+}
+
+function parse(schema: Schema | undefined, raw: unknown): unknown {
+  if (!schema) return undefined;
+  // Synchronous: our schemas have no async refinements (an async one would throw here, loudly).
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issues = toIssues(parsed.error.issues);
+  throw invalid(issues[0]?.message ?? 'Invalid input', issues);
+}
+
+/** The caller's membership of a community: 404 for an unknown or (to outsiders) private one. */
+export function membership(ctx: SignedInContext, communityId: number): CommunityScope {
+  const community = findCommunity(ctx.db, { id: communityId, viewerId: ctx.user.id });
+  if (!community) throw notFound(COMMUNITY_NOT_FOUND);
+  if (!community.viewerRole) {
+    if (!community.isPublic) throw notFound(COMMUNITY_NOT_FOUND);
+    throw forbidden(DENIED['community.view']);
+  }
+  return { community, role: community.viewerRole as CommunityRole };
+}
+
+/** Steps 3 to 5, after admit(): the input, the community guard, the operation itself. */
+export function runAdmitted(op: AnyOperation, ctx: Context, raw: unknown): unknown {
+  const input = parse(op.input, raw);
+  const access = op.access;
+  let scope: CommunityScope | undefined;
+  if (access.kind === 'community') {
+    const id = access.communityOf(input, ctx);
+    if (id === undefined) throw notFound(access.notFound);
+    scope = membership(ctx as SignedInContext, id);
+    if (!can(scope.role, access.capability)) throw forbidden(DENIED[access.capability]);
+  }
+  return op.run(ctx, input, scope);
+}
+
+/** The whole operation for one caller: its result, or a promise of it when `run` was asynchronous. */
+export function execute(op: AnyOperation, ctx: Context, raw: unknown): unknown {
+  admit(op, ctx);
+  return runAdmitted(op, ctx, raw);
+}

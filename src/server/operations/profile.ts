@@ -1,0 +1,18 @@
+import { profilePanelInput, profileUpdateInput } from '../../shared/schemas/profile';
+import { toUserDto, updateProfile, updateProfilePanel } from '../services/users';
+import { mutation, signedIn } from './define';
+
+/** A user edits only their own profile: the id always comes from the session. */
+export const profile = {
+  update: mutation({
+    input: profileUpdateInput,
+    access: signedIn,
+    run: (ctx, input) => toUserDto(updateProfile(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),
+  }),
+
+  updatePanel: mutation({
+    input: profilePanelInput,
+    access: signedIn,
+    run: (ctx, input) => toUserDto(updateProfilePanel(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),
+  }),
+};

@@ -1,0 +1,92 @@
+import type { Context as HonoContext } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { createContext, type AppDeps, type Context } from '../context';
+import { clientIp } from '../http/client-ip';
+import { jsonResponse, responseHeaders } from '../http/response-headers';
+import { admit, runAdmitted, type AnyOperation, type MaybePromise } from '../operations/define';
+import { invalid, unauthenticated } from '../services/errors';
+import { toRestError } from './errors';
+
+/*
+ * A REST route is an adapter over an operation (operations/): it says where the operation's input
+ * comes from in the request (path, query, JSON body) and how the result goes out; the operation
+ * holds the schema, the guard and the rule. Who calls is checked before the body is read.
+ * A synchronous operation gets a synchronous response: no promise on the hot reads.
+ */
+
+type RouteOptions = {
+  /** 201 for creations. */
+  status?: ContentfulStatusCode;
+  /** A page ({ items, nextCursor }) goes out as a JSON array with the next cursor in X-Next-Cursor. */
+  page?: boolean;
+  /** Headers derived from the result (e.g. X-Total-Count). */
+  headers?: (result: any) => Record<string, string>;
+  /** A null result means "not signed in" on this path: 401 instead of a null body. */
+  nullIsUnauthenticated?: boolean;
+};
+
+type InputOf = (c: HonoContext) => unknown;
+
+export function contextOf(deps: AppDeps, c: HonoContext): Context {
+  return createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders: new Headers() });
+}
+
+function answer(c: HonoContext, ctx: Context, opts: RouteOptions, result: unknown): Response {
+  if (opts.nullIsUnauthenticated && result === null) throw unauthenticated();
+  if (opts.headers) Object.assign(responseHeaders(c), opts.headers(result));
+  if (!opts.page) return jsonResponse(c, result, opts.status ?? 200, ctx.resHeaders);
+  // The REST contract: a list is a JSON array; the next page's cursor travels in a header.
+  const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | string | null };
+  if (nextCursor !== null) responseHeaders(c)['x-next-cursor'] = String(nextCursor);
+  return jsonResponse(c, items, 200, ctx.resHeaders);
+}
+
+function refuse(deps: AppDeps, c: HonoContext, ctx: Context | undefined, error: unknown): Response {
+  const { status, body } = toRestError(error, deps.log);
+  return jsonResponse(c, body, status, ctx?.resHeaders);
+}
+
+/** The Hono handler for `op`, its input taken from the request by `inputOf`. */
+export function route(deps: AppDeps, op: AnyOperation, inputOf: InputOf = () => undefined, opts: RouteOptions = {}) {
+  const finish = (c: HonoContext, ctx: Context, result: unknown): Response => {
+    try {
+      return answer(c, ctx, opts, result);
+    } catch (error) {
+      return refuse(deps, c, ctx, error);
+    }
+  };
+  return (c: HonoContext): MaybePromise<Response> => {
+    let ctx: Context | undefined;
+    let result: unknown;
+    try {
+      ctx = contextOf(deps, c);
+      admit(op, ctx);
+      const input = inputOf(c);
+      result = input instanceof Promise ? input.then((raw) => runAdmitted(op, ctx!, raw)) : runAdmitted(op, ctx, input);
+    } catch (error) {
+      return refuse(deps, c, ctx, error);
+    }
+    if (!(result instanceof Promise)) return finish(c, ctx, result);
+    const done = ctx;
+    return result.then(
+      (data) => finish(c, done, data),
+      (error: unknown) => refuse(deps, c, done, error),
+    );
+  };
+}
+
+/** The JSON body, {} when empty; a broken body is a 400 that says so. The operation's schema checks the rest. */
+export async function jsonBody(c: HonoContext): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalid('The request body must be valid JSON');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The JSON body with path parameters laid over it (the path wins). */
+export const bodyWith = (params: (c: HonoContext) => Record<string, unknown>) => async (c: HonoContext) => ({ ...(await jsonBody(c)), ...params(c) });

@@ -1,0 +1,80 @@
+/*
+ * Who may do what: the one table. The server's guards and the client's show/hide both read it,
+ * so a rule is written once. A role has exactly the capabilities listed for it and nothing else;
+ * a new domain adds its capabilities here (and its cells to the authorization matrix).
+ *
+ * Community roles are per membership; staff roles belong to the provider's own accounts and
+ * say nothing about any community (a staff member who is not a member of a community sees no
+ * more of its inside than anyone else).
+ */
+
+export const COMMUNITY_ROLES = ['creator', 'admin', 'treasurer', 'member'] as const;
+export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
+
+export const STAFF_ROLES = ['user', 'admin', 'superadmin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What a member may do inside a community. */
+export const COMMUNITY_CAPABILITIES = [
+  /** See the inside: member directory, announcements, categories. */
+  'community.view',
+  /** Edit the community's name, description, place, banner and privacy. */
+  'community.manage',
+  /** Decide join requests, change members' roles, remove members. */
+  'members.manage',
+  /** Hand the community over to another member (the creator's role moves with it). */
+  'community.transfer',
+  /** Write, edit, pin and delete announcements; manage their categories; see drafts. */
+  'announcements.manage',
+] as const;
+export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
+
+/** What the provider's staff may do across the installation. */
+export const STAFF_CAPABILITIES = [
+  /** Open the admin panel: users, communities, the audit log, read the settings. */
+  'admin.panel',
+  /** Create staff accounts (grants a staff role). */
+  'admin.staff',
+  /** Change the installation's settings (password policy, session timeout, defaults). */
+  'admin.settings',
+] as const;
+export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
+
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage'];
+
+export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
+  creator: [...LEADER, 'community.transfer'],
+  admin: LEADER,
+  treasurer: ['community.view'],
+  member: ['community.view'],
+};
+
+export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
+  user: [],
+  admin: ['admin.panel'],
+  superadmin: ['admin.panel', 'admin.staff', 'admin.settings'],
+};
+
+/** Whether a member with `role` (null: not a member) may use `capability` in their community. */
+export function can(role: CommunityRole | string | null | undefined, capability: CommunityCapability): boolean {
+  const granted = role ? COMMUNITY_ROLE_CAPABILITIES[role as CommunityRole] : undefined;
+  return granted !== undefined && granted.includes(capability);
+}
+
+/** Whether an account with staff `role` (null: signed out) may use `capability`. */
+export function staffCan(role: StaffRole | string | null | undefined, capability: StaffCapability): boolean {
+  const granted = role ? STAFF_ROLE_CAPABILITIES[role as StaffRole] : undefined;
+  return granted !== undefined && granted.includes(capability);
+}
+
+/** What a person is told when their role lacks the capability (they are a member, or staff, already). */
+export const DENIED: Record<CommunityCapability | StaffCapability, string> = {
+  'community.view': 'Only members of this community can do this.',
+  'community.manage': "You don't have permission to access community settings.",
+  'members.manage': "You don't have permission to access community settings.",
+  'community.transfer': 'Only the creator of this community can do this.',
+  'announcements.manage': "You don't have permission to access community settings.",
+  'admin.panel': "You don't have permission to access the admin dashboard",
+  'admin.staff': 'Only a superadmin can do this.',
+  'admin.settings': 'Only a superadmin can do this.',
+};
