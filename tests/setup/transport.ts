@@ -15,7 +15,7 @@ export type Op = {
   trpc: { path: string; type: 'query' | 'mutation' };
 };
 
-const op = (
+export const op = (
   method: Op['rest']['method'],
   path: string,
   procedure: string,

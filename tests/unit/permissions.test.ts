@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  COMMUNITY_CAPABILITIES,
+  COMMUNITY_ROLES,
+  DENIED,
+  staffCan,
+  STAFF_CAPABILITIES,
+  STAFF_ROLES,
+  type CommunityRole,
+  type StaffRole,
+} from '../../src/shared/permissions';
+
+const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => can(role, c));
+const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
+
+describe('permission table: community roles', () => {
+  it('a member and a treasurer see the inside and nothing more', () => {
+    expect(granted('member')).toEqual(['community.view']);
+    expect(granted('treasurer')).toEqual(['community.view']);
+  });
+  it('an admin manages the community, its members and its announcements, but cannot hand it over', () => {
+    expect(granted('admin')).toEqual(['community.view', 'community.manage', 'members.manage', 'announcements.manage']);
+  });
+  it('the creator has every community capability', () => {
+    expect(granted('creator')).toEqual([...COMMUNITY_CAPABILITIES]);
+  });
+  it('nothing is granted by default: no role, an unknown role, or a staff role name', () => {
+    for (const role of [null, undefined, '', 'owner', 'superadmin', 'CREATOR']) {
+      expect(COMMUNITY_CAPABILITIES.filter((c) => can(role, c)), String(role)).toEqual([]);
+    }
+  });
+  it('lists exactly the four community roles', () => {
+    expect([...COMMUNITY_ROLES].sort()).toEqual(['admin', 'creator', 'member', 'treasurer']);
+  });
+});
+
+describe('permission table: staff roles', () => {
+  it('a plain account has no staff capability', () => {
+    expect(staffGranted('user')).toEqual([]);
+  });
+  it('an admin opens the panel but neither creates staff nor changes settings', () => {
+    expect(staffGranted('admin')).toEqual(['admin.panel']);
+  });
+  it('a superadmin has every staff capability', () => {
+    expect(staffGranted('superadmin')).toEqual([...STAFF_CAPABILITIES]);
+  });
+  it('nothing is granted by default: signed out, an unknown role, or a community role name', () => {
+    for (const role of [null, undefined, '', 'creator', 'root', 'Admin']) {
+      expect(STAFF_CAPABILITIES.filter((c) => staffCan(role, c)), String(role)).toEqual([]);
+    }
+    expect(STAFF_ROLES).toEqual(['user', 'admin', 'superadmin']);
+  });
+  it('every capability says in words why it was refused', () => {
+    for (const c of [...COMMUNITY_CAPABILITIES, ...STAFF_CAPABILITIES]) expect(DENIED[c]).toMatch(/\w+ .+/);
+  });
+});
