@@ -4,7 +4,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from '../src/server/paths';
 import * as schema from './schema';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -12,7 +12,6 @@ export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** The database or a transaction on it: helpers that write take either. */
 export type DbLike = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Open the SQLite file with the pragmas recorded in docs/decisions/002-sqlite-pragmas.md

@@ -1,8 +1,9 @@
-// `npm run bench`: the performance budget of issue 3. Builds (or reuses) a 100k and a 1k
+// `npm run bench`: the read paths' performance budget. Builds (or reuses) a 100k and a 1k
 // database, serves each with the real app and the 100k one also with a bare node:http
-// baseline, loads three read paths with autocannon, prints a markdown table and writes it to
-// docs/benchmarks.md. Always exits 0 when it ran: it is a report, not a test.
-// Flags: --quick --fresh --duration S --warmup S --connections N --rounds N --search TERM --only list,search,members
+// baseline, loads three read paths over REST and over tRPC with autocannon, prints a markdown
+// table and writes it to docs/benchmarks.md. Always exits 0 when it ran: it is a report, not a test.
+// Flags: --quick --fresh --duration S --warmup S --connections N --rounds N --search TERM
+//        --only list,search,members,trpc-list,trpc-search,trpc-members
 //        --no-pin --no-write
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,8 +14,9 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/auth/password';
 import { FACTORY_PASSWORD } from '../tests/factories';
 import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
-import { measure, median, pinProcesses, startServer, type LoadOptions, type Sample, type Server } from './bench/measure';
-import { budgetSummary, rawTable, table, writeReport, type Row } from './bench/report';
+import { compileServe, measure, median, pinProcesses, startServer, type LoadOptions, type Sample, type Server } from './bench/measure';
+import { budgetSummary, rawTable, table, THROUGHPUT_BUDGET, TRPC_THROUGHPUT_BUDGET, writeReport, type Row } from './bench/report';
+import { trpcUrl } from './bench/trpc-url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
@@ -91,16 +93,33 @@ async function login(server: Server): Promise<string> {
   return cookie;
 }
 
+/** The answer's status, rows and next cursor; a tRPC batch's first result unwrapped to the REST shape. */
 async function answer(server: Server, path: string, headers: Record<string, string>) {
   const res = await fetch(server.url + path, { headers });
-  return { status: res.status, next: res.headers.get('x-next-cursor'), body: (await res.json()) as unknown };
+  const body = (await res.json()) as unknown;
+  if (path.startsWith('/trpc/')) {
+    const data = (body as { result?: { data?: { items: unknown[]; nextCursor: unknown } } }[])[0]?.result?.data;
+    return { status: res.status, next: data?.nextCursor == null ? null : String(data.nextCursor), body: data?.items ?? body };
+  }
+  return { status: res.status, next: res.headers.get('x-next-cursor'), body };
 }
 
-type Endpoint = { key: string; label: string; path: (f: DbFacts) => string; signedIn: boolean };
+type Endpoint = { key: string; label: string; path: (f: DbFacts) => string; baselinePath: (f: DbFacts) => string; signedIn: boolean; budget: number };
+const rest = (key: string, label: string, path: (f: DbFacts) => string, signedIn: boolean): Endpoint => ({ key, label, path, baselinePath: path, signedIn, budget: THROUGHPUT_BUDGET });
+const restEndpoints: Endpoint[] = [
+  rest('list', 'list `/api/communities/all?limit=20`', () => '/api/communities/all?limit=20', false),
+  rest('search', `search \`…/all?limit=20&search=${term}\``, () => `/api/communities/all?limit=20&search=${encodeURIComponent(term)}`, false),
+  rest('members', 'members `/api/communities/:id/members?limit=20`', (f) => `/api/communities/${f.targetId}/members?limit=20`, true),
+];
+// The same reads as the React app sends them: a batched tRPC GET, its URL built by the tRPC client.
+const trpcPaths: Record<string, (f: DbFacts) => Promise<string>> = {
+  list: () => trpcUrl((c) => c.communities.list.query({ limit: 20 })),
+  search: () => trpcUrl((c) => c.communities.list.query({ limit: 20, search: term })),
+  members: (f) => trpcUrl((c) => c.communities.members.query({ communityId: f.targetId, limit: 20 })),
+};
 const allEndpoints: Endpoint[] = [
-  { key: 'list', label: 'list `/api/communities/all?limit=20`', path: () => '/api/communities/all?limit=20', signedIn: false },
-  { key: 'search', label: `search \`…/all?limit=20&search=${term}\``, path: () => `/api/communities/all?limit=20&search=${encodeURIComponent(term)}`, signedIn: false },
-  { key: 'members', label: 'members `/api/communities/:id/members?limit=20`', path: (f) => `/api/communities/${f.targetId}/members?limit=20`, signedIn: true },
+  ...restEndpoints,
+  ...restEndpoints.map((e) => ({ ...e, key: `trpc-${e.key}`, label: `tRPC ${e.key} \`/trpc/communities.${e.key === 'members' ? 'members' : 'list'}?batch=1…\``, budget: TRPC_THROUGHPUT_BUDGET })),
 ];
 const only = flags.only?.split(',').map((k) => k.trim());
 const unknown = only?.filter((k) => !allEndpoints.some((e) => e.key === k)) ?? [];
@@ -110,6 +129,15 @@ const endpoints = only ? allEndpoints.filter((e) => only.includes(e.key)) : allE
 async function main() {
   const big = await prepare('bench.db', BIG);
   const small = await prepare('bench-1k.db', SMALL);
+  // tRPC URLs hold the input, so they are built per database once its facts are known.
+  const urls = new Map<string, string>();
+  for (const e of endpoints.filter((x) => x.key.startsWith('trpc-'))) {
+    const build = trpcPaths[e.key.slice('trpc-'.length)]!;
+    urls.set(`${e.key}:big`, await build(big));
+    urls.set(`${e.key}:small`, await build(small));
+  }
+  const pathOf = (e: Endpoint, f: DbFacts, server: 'app' | 'baseline') =>
+    server === 'baseline' ? e.baselinePath(f) : (urls.get(`${e.key}:${f === big ? 'big' : 'small'}`) ?? e.path(f));
   const loadBefore = loadavg()[0]!;
   const scratch = mkdtempSync(join(tmpdir(), 'harambee-bench-'));
   const servers: Server[] = [];
@@ -120,11 +148,12 @@ async function main() {
   });
   const pinning = pinProcesses(!flags['no-pin']);
   try {
-    const app = await startServer('app (100k)', 'app', big.path, scratch, pinning);
+    const serve = await compileServe(scratch);
+    const app = await startServer('app (100k)', 'app', serve, big.path, scratch, pinning);
     servers.push(app);
-    const baseline = await startServer('baseline (100k)', 'baseline', big.path, scratch, pinning);
+    const baseline = await startServer('baseline (100k)', 'baseline', serve, big.path, scratch, pinning);
     servers.push(baseline);
-    const appSmall = await startServer('app (1k)', 'app', small.path, scratch, pinning);
+    const appSmall = await startServer('app (1k)', 'app', serve, small.path, scratch, pinning);
     servers.push(appSmall);
     const cookieBig = await login(app);
     const cookieSmall = await login(appSmall);
@@ -138,7 +167,11 @@ async function main() {
     console.log('\nChecking that the app and the baseline give the same answers…');
     for (const e of endpoints) {
       const h = headersFor(e, cookieBig);
-      const [a, b, s] = await Promise.all([answer(app, e.path(big), h), answer(baseline, e.path(big), h), answer(appSmall, e.path(small), headersFor(e, cookieSmall))]);
+      const [a, b, s] = await Promise.all([
+        answer(app, pathOf(e, big, 'app'), h),
+        answer(baseline, pathOf(e, big, 'baseline'), h),
+        answer(appSmall, pathOf(e, small, 'app'), headersFor(e, cookieSmall)),
+      ]);
       const rows = Array.isArray(a.body) ? a.body.length : 0;
       const same = isDeepStrictEqual(a, b);
       console.log(`  ${e.label}: app ${a.status} (${rows} rows, 1k: ${s.status}) ${same ? 'same as baseline' : 'DIFFERS from baseline'}`);
@@ -165,7 +198,7 @@ async function main() {
         for (const t of order) {
           const warmup = round === 0 && !warmed.has(t.key) ? load.warmup : 0;
           warmed.add(t.key);
-          const s = await measure(t.server, e.path(t.facts), headersFor(e, t.cookie), { ...load, warmup });
+          const s = await measure(t.server, pathOf(e, t.facts, t.key === 'baseline' ? 'baseline' : 'app'), headersFor(e, t.cookie), { ...load, warmup });
           samples[i]![t.key].push(s);
           rps[t.key] += s.rps;
           console.log(`  ${e.label} on ${t.server.name}, round ${round + 1}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, ${Math.round(s.cpu)} µs CPU/request${s.failures ? `, ${s.failures} failures` : ''}`);
@@ -176,6 +209,7 @@ async function main() {
 
     const rows: Row[] = endpoints.map((e, i) => ({
       label: e.label,
+      budget: e.budget,
       app: median(samples[i]!.app),
       baseline: median(samples[i]!.baseline),
       small: median(samples[i]!.small),

@@ -1,4 +1,4 @@
-// `npm start` builds the client when there is no build yet or the sources are newer than it.
+// `npm start` builds the client when there is no build yet or the sources are newer than it, and compiles the server.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,3 +19,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the client (first start or sources changed)…');
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
+
+// The server is compiled on every start: it takes well under a second, and a stale build of it
+// could never be noticed.
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/auth/password';
 import { FACTORY_PASSWORD } from '../tests/factories';
 import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
-import { startServer } from './bench/measure';
+import { compileServe, startServer } from './bench/measure';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
@@ -42,7 +42,7 @@ const { id: ownId } = facts
 const publicIds = (facts.prepare('SELECT id FROM communities WHERE is_public = 1 ORDER BY random() LIMIT 200').all() as { id: number }[]).map((r) => r.id);
 facts.close();
 
-const server = await startServer('app', 'app', dbPath, scratch);
+const server = await startServer('app', 'app', await compileServe(scratch), dbPath, scratch);
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',

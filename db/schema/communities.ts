@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
+import { COMMUNITY_ROLES } from '../../src/shared/permissions';
 
 /** SPEC section 3: Community. memberCount is kept in step with memberships in the same transaction. */
 export const communities = sqliteTable(
@@ -27,8 +28,8 @@ export const communities = sqliteTable(
   ],
 );
 
-export const COMMUNITY_ROLES = ['member', 'admin', 'creator', 'treasurer'] as const;
-export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
+/** A member's role in a community (src/shared/permissions.ts says what each may do). */
+export { COMMUNITY_ROLES, type CommunityRole } from '../../src/shared/permissions';
 
 export const memberships = sqliteTable(
   'memberships',

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { STAFF_ROLES } from '../../src/shared/permissions';
 
-export const USER_ROLES = ['user', 'admin', 'superadmin'] as const;
+/** An account's staff role (src/shared/permissions.ts says what each may do). */
+export const USER_ROLES = STAFF_ROLES;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** SPEC section 3: User. Timestamps are epoch milliseconds; the API turns them into ISO strings. */

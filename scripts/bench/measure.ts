@@ -1,11 +1,23 @@
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Server = { name: string; url: string; child: ChildProcess; cpu(): Promise<number>; stop(): void };
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
+
+/**
+ * The servers run as `npm start` runs the app: compiled JavaScript (scripts/build-server.mjs's
+ * settings), not through tsx. Built once per run into the scratch folder.
+ */
+export async function compileServe(scratch: string): Promise<string> {
+  const outfile = join(scratch, 'serve.js');
+  await build({ entryPoints: [SERVE], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  return outfile;
+}
 
 /**
  * Where the servers and the load generator run. With `taskset` and two or more cores, every
@@ -24,9 +36,9 @@ export function pinProcesses(wanted: boolean): Pinning {
   return pinned.status === 0 ? { serverCpu: cores - 1, loadCpus } : null;
 }
 
-/** Starts scripts/bench/serve.ts in its own process, so the server and autocannon each get a core. */
-export function startServer(name: string, kind: 'app' | 'baseline', dbPath: string, scratch: string, pinning: Pinning = null): Promise<Server> {
-  const node = [process.execPath, '--import', 'tsx', SERVE, kind, dbPath, scratch];
+/** Starts the compiled scripts/bench/serve.ts in its own process, so the server and autocannon each get a core. */
+export function startServer(name: string, kind: 'app' | 'baseline', serve: string, dbPath: string, scratch: string, pinning: Pinning = null): Promise<Server> {
+  const node = [process.execPath, serve, kind, dbPath, scratch];
   const argv = pinning ? ['taskset', '-c', String(pinning.serverCpu), ...node] : node;
   const child = spawn(argv[0]!, argv.slice(1), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { LoginThrottle } from './auth/rate-limit';
 import { openDatabase } from '../../db/database';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { CLIENT_DIR } from './paths';
 import { hasSuperadmin } from './services/superadmin';
 
 function main() {
@@ -29,7 +29,7 @@ function main() {
     now,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }),
     throttle: new LoginThrottle(now),
-    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+    clientDir: CLIENT_DIR,
   });
 
   if (!hasSuperadmin(db)) {

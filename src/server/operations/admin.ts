@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/admin';
 import { staffCan } from '../../shared/permissions';
 import { signIn } from '../auth/sign-in';
+import { PACKAGE_JSON } from '../paths';
 import { mailCtx, sendMail } from '../mail/send';
 import { passwordResetMail } from '../mail/templates';
 import { countCommunities, deleteCommunity, listAllCommunities, setCommunityHidden } from '../services/admin-communities';
@@ -33,7 +34,7 @@ import { getSettings, updateSettings } from '../services/settings';
 import { toUserDto } from '../services/users';
 import { anyone, mutation, query, staff } from './define';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
 
 const publicSettings = (s: ReturnType<typeof getSettings>) => ({
   minPasswordLength: s.minPasswordLength,
