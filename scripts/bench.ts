@@ -148,7 +148,7 @@ async function main() {
   });
   const pinning = pinProcesses(!flags['no-pin']);
   try {
-    const serve = await compileServe(scratch);
+    const serve = await compileServe();
     const app = await startServer('app (100k)', 'app', serve, big.path, scratch, pinning);
     servers.push(app);
     const baseline = await startServer('baseline (100k)', 'baseline', serve, big.path, scratch, pinning);

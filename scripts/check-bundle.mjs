@@ -1,5 +1,5 @@
 // Prints each page's initial JavaScript (gzipped) after `vite build` and fails when a budget is
-// exceeded (issue 6): the landing page at most 200 KB, a signed-in page at most 350 KB.
+// exceeded: the landing page at most 200 KB, a signed-in page at most 350 KB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,6 +1,6 @@
-// `npm run durability -- --rounds 100`: issue 7's kill -9 check. Starts the real server on a
-// temporary database, runs concurrent writers over HTTP that keep only acknowledged (2xx)
-// writes, SIGKILLs the server at a random moment, restarts it on the same file and checks
+// `npm run durability -- --rounds 100`: the kill -9 check of docs/reliability.md. Starts the real
+// server on a temporary database, runs concurrent writers over HTTP that keep only acknowledged
+// (2xx) writes, SIGKILLs the server at a random moment, restarts it on the same file and checks
 // integrity_check, foreign_key_check, member_count = membership rows and that every
 // acknowledged write is there. Exits 1 when anything acknowledged was lost or a check failed.
 // Flags: --rounds N (100) --writers N (8) --kill-min MS (200) --kill-max MS (1500) --keep --quiet

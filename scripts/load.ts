@@ -1,6 +1,6 @@
-// `npm run load`: issue 7's load test. 100 concurrent clients for 60 s on a mix of reads and
-// writes against the 100,000-community database (a copy, so the cached one stays clean), then
-// sign-in throughput. Reports errors, p50/p99 and whether the server logged any SQLITE_BUSY.
+// `npm run load`: the load test of docs/reliability.md. 100 concurrent clients for 60 s on a mix
+// of reads and writes against the 100,000-community database (a copy, so the cached one stays
+// clean), then sign-in throughput. Reports errors, p50/p99 and whether the server logged any SQLITE_BUSY.
 // Flags: --duration S (default 60) --connections N (default 100) --login-duration S (default 15)
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
@@ -42,7 +42,7 @@ const { id: ownId } = facts
 const publicIds = (facts.prepare('SELECT id FROM communities WHERE is_public = 1 ORDER BY random() LIMIT 200').all() as { id: number }[]).map((r) => r.id);
 facts.close();
 
-const server = await startServer('app', 'app', await compileServe(scratch), dbPath, scratch);
+const server = await startServer('app', 'app', await compileServe(), dbPath, scratch);
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',

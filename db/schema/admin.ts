@@ -1,7 +1,7 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
-/** System settings the server honours (issue 5); one row, id 1. */
+/** Installation settings a superadmin changes at run time; one row, id 1. */
 export const appSettings = sqliteTable('app_settings', {
   id: integer('id').primaryKey(),
   minPasswordLength: integer('min_password_length').notNull().default(8),

@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { communities } from './communities';
 import { users } from './users';
 
-/** Categories belong to one community (ARCHITECTURE.md: the original's were global). */
+/** Categories belong to one community; a name is unique within it, whatever its case. */
 export const announcementCategories = sqliteTable(
   'announcement_categories',
   {

@@ -2,7 +2,10 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './users';
 import { COMMUNITY_ROLES } from '../../src/shared/permissions';
 
-/** SPEC section 3: Community. memberCount is kept in step with memberships in the same transaction. */
+/**
+ * A community: public (anyone joins at once) or private (joined by approved request). memberCount
+ * is kept in step with memberships in the same transaction.
+ */
 export const communities = sqliteTable(
   'communities',
   {

@@ -6,7 +6,7 @@ import { STAFF_ROLES } from '../../src/shared/permissions';
 export const USER_ROLES = STAFF_ROLES;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** SPEC section 3: User. Timestamps are epoch milliseconds; the API turns them into ISO strings. */
+/** An account. Timestamps are epoch milliseconds; the API turns them into ISO strings. */
 export const users = sqliteTable(
   'users',
   {

@@ -2,7 +2,6 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Server = { name: string; url: string; child: ChildProcess; cpu(): Promise<number>; stop(): void };
@@ -11,10 +10,11 @@ const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
 /**
  * The servers run as `npm start` runs the app: compiled JavaScript (scripts/build-server.mjs's
- * settings), not through tsx. Built once per run into the scratch folder.
+ * settings), not through tsx. Built once per run, inside the project (data/bench/) so that its
+ * imports find node_modules.
  */
-export async function compileServe(scratch: string): Promise<string> {
-  const outfile = join(scratch, 'serve.js');
+export async function compileServe(): Promise<string> {
+  const outfile = fileURLToPath(new URL('../../data/bench/serve.js', import.meta.url));
   await build({ entryPoints: [SERVE], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
   return outfile;
 }

@@ -1,4 +1,4 @@
-/** Business constants from SPEC section 9, shared by server and client. */
+/** Business constants shared by server and client (docs/product-rules.md lists the rules they serve). */
 export const PASSWORD_MIN_LENGTH = 8;
 // Long passphrases are welcome; the cap only stops multi-megabyte bodies from reaching argon2.
 export const PASSWORD_MAX_LENGTH = 256;

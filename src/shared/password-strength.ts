@@ -9,7 +9,7 @@ const HINTS: Record<StrengthLabel, string> = {
   'very-strong': 'Excellent! This password is very strong',
 };
 
-/** SPEC section 5: 25 points each for length ≥ 8, mixed case, a digit, a symbol. */
+/** The sign-up meter: 25 points each for length ≥ 8, mixed case, a digit, a symbol. Advice only. */
 export function passwordStrength(password: string): PasswordStrength {
   if (!password) return { score: 0, label: '', hint: '' };
   let score = 0;

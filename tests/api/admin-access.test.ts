@@ -7,7 +7,7 @@ import { ADMIN, asStaff, communityRow, dbSnapshot, settingsRow, staffCast, userB
 import { REST, TRANSPORTS, type Op, type Outcome, type Transport } from '../setup/transport';
 
 /*
- * The role matrix of issue 5: every admin procedure × {anonymous, user, admin, superadmin}.
+ * The staff role matrix: every admin procedure × {anonymous, user, admin, superadmin}.
  * MATRIX must name every procedure of appRouter.admin, so a new one cannot ship without a row.
  */
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -15,7 +15,7 @@ type Cast = StaffCast & { t: TestApp };
 type Entry = {
   /** createAdmin and updateSettings: an admin is refused too. */
   superOnly?: boolean;
-  /** The REST shim, when SPEC section 7 documents one. */
+  /** The REST path, when the public API has one for this procedure. */
   rest?: Op;
   input?: (c: Cast) => unknown;
   /** What an allowed call answered or did. */

@@ -34,7 +34,7 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
     ['a short password', { password: 'Sh0rt!' }, 'Password must be at least 8 characters long'],
     ['an empty password', { password: '' }, 'Please create a password'],
     ['an invalid email', { email: 'founder-at-example' }, 'Please enter a valid email address'],
-  ])('refuses %s with the SPEC message and creates nothing', async (_, over, error) => {
+  ])('refuses %s with the sign-up message and creates nothing', async (_, over, error) => {
     const t = makeTestApp();
     expect(await create(t, over)).toEqual({ error });
     expect(hasSuperadmin(t.db)).toBe(false);

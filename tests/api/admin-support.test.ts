@@ -6,7 +6,7 @@ import { asStaff, auditRows, dbSnapshot, staffCast, userRow } from '../setup/adm
 import { startSmtp, tokenOf } from '../setup/smtp';
 import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
 
-/* Profile Management's support actions, which the original only pretended to do (issue 5). */
+/* The admin panel's support actions on an account: verify it, mail a password-reset link. Both are audited. */
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();

@@ -6,7 +6,7 @@ import { anonymous, as, cast, type Actor, type Cast } from '../setup/communities
 import { TRANSPORTS, type Op, type Outcome, type Transport } from '../setup/transport';
 
 /*
- * Issue 4 / SPEC section 6: the creator and admins write announcements and categories; members and
+ * The creator and admins write announcements and categories; members and
  * treasurers only read; outsiders get 403 (404 when the community is private), anonymous callers
  * 401. One row per procedure, on both transports; every forbidden cell is its own named test that
  * also proves nothing changed.

@@ -6,7 +6,7 @@ import { as } from '../setup/communities';
 import { TRANSPORTS, type Op } from '../setup/transport';
 
 /*
- * Issue 4: leading community A gives no power over community B's announcements or categories,
+ * Leading community A gives no power over community B's announcements or categories,
  * and an announcement of A cannot be filed under a category of B. A refused call changes nothing.
  */
 type BKind = 'public' | 'private' | 'public, where A’s admin is a plain member';

@@ -5,7 +5,7 @@ import { as, cast } from '../setup/communities';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
- * Issue 4: what a successful create, list, update, delete and toggle-pin answer and store, on
+ * What a successful create, list, update, delete and toggle-pin answer and store, on
  * both transports. Access control is in announcements-access.test.ts.
  */
 async function world(t: TestApp) {

@@ -5,7 +5,7 @@ import { as, cast } from '../setup/communities';
 import { TRANSPORTS, type Transport } from '../setup/transport';
 
 /*
- * Issue 4: drafts are seen only by the creator and admins; publishDate is set the first time an
+ * Drafts are seen only by the creator and admins; publishDate is set the first time an
  * announcement is published and then kept; the feed is pinned first, then newest publish date,
  * paged by an opaque cursor (REST: X-Next-Cursor).
  */

@@ -5,7 +5,7 @@ import { as, cast } from '../setup/communities';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
- * SPEC section 5's messages ('Title and content are required.') with issue 4's limits (title 200,
+ * The messages people read ('Title and content are required.'), the length limits (title 200,
  * content 20,000), and fields the caller may not set: author, community, publish date, id.
  */
 async function world(t: TestApp) {

@@ -81,7 +81,7 @@ for (const tr of TRANSPORTS) {
       ['password', '257 characters', { password: 'x'.repeat(257), confirmPassword: 'x'.repeat(257) }, 'Password must be at most 256 characters long'],
       ['confirmPassword', 'different', { confirmPassword: 'Something-else1' }, 'Please make sure your passwords match'],
     ];
-    it.each(invalid)('refuses %s (%s) with 400 and the SPEC message', async (field, _fault, change, message) => {
+    it.each(invalid)('refuses %s (%s) with 400 and its field message', async (field, _fault, change, message) => {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const u = newUser();
       const r = await tr.call(agent(t), OPS.register, { ...u, ...change });
@@ -93,7 +93,7 @@ for (const tr of TRANSPORTS) {
       expect((await agent(t).rest('POST', '/api/auth/register', u)).status).toBe(201);
     });
 
-    it('reports several faults with the earliest in SPEC order first', async () => {
+    it('reports several faults with the earliest in form order first', async () => {
       const t = makeTestApp();
       const r = await tr.call(agent(t), OPS.register, { firstName: '', lastName: '', email: 'bad', password: 'short', confirmPassword: 'x' });
       expect(r.status).toBe(400);

@@ -5,7 +5,7 @@ import { anonymous, as, cast } from '../setup/communities';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
- * Issue 4: categories belong to one community (ARCHITECTURE.md), names are unique per community
+ * Categories belong to one community, names are unique per community
  * regardless of case (409), colour defaults to #66CDAA and must be hex, and deleting a category
  * leaves its announcements uncategorised. Access control is in announcements-access.test.ts.
  */

@@ -44,7 +44,7 @@ for (const tr of TRANSPORTS) {
       ['currentPassword', { currentPassword: '', newPassword: NEW_PASSWORD }, 'Please enter your current password'],
       ['newPassword', { currentPassword: PASSWORD, newPassword: '' }, 'Please enter a new password'],
       ['newPassword', { currentPassword: PASSWORD, newPassword: 'Sh0rt!' }, 'Password must be at least 8 characters long'],
-    ])('refuses an invalid %s with 400 and the SPEC message', async (field, input, message) => {
+    ])('refuses an invalid %s with 400 and its field message', async (field, input, message) => {
       const t = makeTestApp();
       const { a, user } = await signedIn(t);
       const r = await tr.call(a, OPS.changePassword, input);

@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
 import { OPS, TRANSPORTS, type Transport } from '../setup/transport';
 
-/** SPEC section 5: case-insensitive substring of name and description; location matched separately. */
+/** Search: a case-insensitive substring of name or description; location is matched separately. */
 const FIXTURES = [
   { name: 'Houston Njangi Circle', description: 'Monthly savings for Cameroonians.', location: 'Dallas, TX' },
   { name: 'Lagos Book Club', description: 'We read Achebe and Adichie together.', location: 'Houston, TX' },
@@ -19,7 +19,7 @@ async function seed(t: TestApp) {
   return FIXTURES.map((f) => makeCommunity(t.db, { creator, ...f }));
 }
 
-/** What SPEC section 5 says the search should return, newest first (the list's order). */
+/** What that rule says the search should return, newest first (the list's order). */
 function expected(search?: string, location?: string) {
   const has = (v: string | null, term?: string) => !term?.trim() || (v ?? '').toLowerCase().includes(term.trim().toLowerCase());
   return FIXTURES.filter((f) => (has(f.name, search) || has(f.description, search)) && has(f.location, location))

@@ -4,7 +4,7 @@ import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, rowCount, snapshot, storedCount, type Actor, type Cast } from '../setup/communities';
 
 /*
- * SPEC section 6: community settings are for the creator and the community's admins only
+ * Community settings are for the creator and the community's admins only
  * (transferOwnership: the creator alone). One row per procedure; every forbidden cell of the
  * matrix is its own named test that also proves nothing changed.
  */
@@ -140,7 +140,7 @@ for (const proc of PROCS) {
 }
 
 describe('tRPC: community settings messages', () => {
-  it("tells a member 'You don't have permission to access community settings.' (the SPEC's Access Denied text)", async () => {
+  it("tells a member 'You don't have permission to access community settings.' (the Access Denied text)", async () => {
     const t = makeTestApp();
     const c = await cast(t);
     const r = await (await as(t, c.users.member)).query('communities.requests', { communityId: c.priv.id });

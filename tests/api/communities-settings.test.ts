@@ -213,7 +213,7 @@ describe('tRPC: communities.update', () => {
     [{ description: 'd'.repeat(501) }, 'Description must be less than 500 characters'],
     [{ imageUrl: 'https://evil.example/x.webp' }, 'Please upload the image again'],
     [{ isPublic: 'no' }, 'isPublic must be true or false'],
-  ])('refuses %j with 400 and the SPEC message', async (change, message) => {
+  ])('refuses %j with 400 and its field message', async (change, message) => {
     const t = makeTestApp();
     const c = await cast(t);
     const before = snapshot(t);

@@ -149,7 +149,8 @@ const TABLE: Record<string, Entry> = {
   'communities.joined': { rule: 'authed', input: () => ({}) },
   'communities.created': { rule: 'authed', input: () => ({}) },
   'communities.myCounts': { rule: 'authed' },
-  // Private communities are listed and shown as summaries to everyone (SPEC: discover); only hidden ones are not.
+  // Anyone may see a community's summary, private ones included (so they can ask to join);
+  // only communities hidden by staff are not shown to non-members.
   'communities.byId': { rule: 'public', input: (f) => ({ id: f.community.id }) },
   'communities.create': {
     rule: 'authed',
@@ -440,7 +441,7 @@ afterAll(() => {
   const f = figure;
   console.log(
     [
-      'Authorization matrix (issue 7):',
+      'Authorization matrix:',
       `  procedures: ${ROUTER_PATHS.length} (table entries: ${TABLE_PATHS.length})`,
       `  cells tested: ${f.cells} (${CELLS.length} per procedure + 1 mustChangePassword cell each)`,
       `  allowed as expected (2xx): ${f.allowed}; refused as expected: ${f.refusedAsExpected} (of which 400 by a business rule: ${f.refusedByBusinessRule})`,

@@ -6,7 +6,7 @@ import { fillPath, hostileBody, isWrite, procedures, realParams, restRoutes, sam
 import { makeWorld, PERSONAS, send, type Persona, type World } from '../setup/hardening-world';
 
 /*
- * Issue 7, "CSRF": every mutation, tRPC and REST, read from the router and the app, sent with a
+ * CSRF: every mutation, tRPC and REST, read from the router and the app, sent with a
  * live session cookie from another site, in every content type a form or fetch() can send, is
  * refused with 403 and writes nothing. And no GET, with a cookie, changes anything.
  */
@@ -126,7 +126,7 @@ describe('the same writes from the app itself are not refused (the 403 above is 
  * move here, so no renewal can happen and any change would be the read's own doing.
  */
 describe('no GET changes anything', () => {
-  // GET /api/auth/logout and GET /api/logout end the session: SPEC section 7 documents them as
+  // GET /api/auth/logout and GET /api/logout end the session: the public API has them as
   // sign-out navigations (the header menu's Log out), so they are the one deliberate exception.
   const reads = REST_READS.filter((r) => !SIGN_OUT_GETS.has(r.path));
   const QUERY = 'limit=5&search=Circle&location=Accra&cursor=1';

@@ -17,7 +17,7 @@ import { fillPath, isWrite, paramNames, procedures, restRoutes, SIGN_OUT_GETS, t
 import { cookieFor, makeWorld, PERSONAS, seededValues, send, type Persona, type World } from '../setup/hardening-world';
 
 /*
- * Issue 7, "Fuzz": generated and malformed input to every tRPC procedure and every REST route,
+ * Fuzz: generated and malformed input to every tRPC procedure and every REST route,
  * as a visitor and as signed-in member, creator and superadmin of a seeded community. Never a
  * 5xx, never a stack trace, SQL or a file path in a response, and a refused write leaves every
  * row of every table as it was (a read, at any status, too; only an accepted write may change

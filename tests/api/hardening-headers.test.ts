@@ -4,7 +4,7 @@ import { as } from '../setup/communities';
 import { ASSET_JS, INDEX_HTML, makeAppWithClient, makeClientDir } from '../setup/hardening-client';
 
 /*
- * Issue 7, "Headers": the security headers on HTML, API and static responses, HSTS only over
+ * The security headers on HTML, API and static responses, HSTS only over
  * https, no-store on authenticated API answers, and the static client's cache rules. The client is
  * a stand-in folder (index.html, assets/x.js), so these tests need no `vite build`.
  */

@@ -5,7 +5,7 @@ import { makeTestApp, newUser, type TestApp } from '../setup/app';
 import { startSmtp, tokenOf } from '../setup/smtp';
 
 /*
- * Issue 7, "Logs": one JSON line per request with a request id (the same id as the X-Request-Id
+ * Logs: one JSON line per request with a request id (the same id as the X-Request-Id
  * header), and no secret of any kind in any line across the flows that handle them: sign-up,
  * sign-in, password change, reset by emailed link, and a staff temporary-password reset.
  */

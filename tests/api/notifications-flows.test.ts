@@ -6,7 +6,7 @@ import { as, cast, type Actor } from '../setup/communities';
 import { signIn } from '../setup/transport';
 
 /*
- * Issue 6: the flows that create notifications — sign-up, asking to join a private community,
+ * The flows that create notifications — sign-up, asking to join a private community,
  * deciding a request, publishing an announcement. The procedures themselves are in
  * notifications.test.ts. Factory users start with no notifications (they skip sign-up).
  */

@@ -6,7 +6,7 @@ import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
 
 /*
- * Issue 6: the notification procedures (tRPC only, no REST paths). Every call is scoped to the
+ * The notification procedures (tRPC only, no REST paths). Every call is scoped to the
  * caller: another user's id behaves as an unknown one. What the app's flows create is in
  * notifications-flows.test.ts.
  */

@@ -4,7 +4,7 @@ import { agent, type Agent, type TestApp } from './app';
 import type { Op } from './transport';
 
 /*
- * Issue 5's REST paths and their tRPC procedures as `Op`s for TRANSPORTS, plus the cast and the
+ * The admin REST paths and their tRPC procedures as `Op`s for TRANSPORTS, plus the cast and the
  * raw-database readers the admin tests share. Path params are filled from the tRPC input.
  */
 const op = (method: Op['rest']['method'], path: string, procedure: string, type: 'query' | 'mutation', extra: Omit<Op['rest'], 'method' | 'path'> = {}): Op => ({

@@ -6,7 +6,7 @@ import type { TestApp } from './app';
 import type { Op, Outcome, Transport } from './transport';
 
 /*
- * Issue 4's REST paths and their tRPC procedures as `Op`s for TRANSPORTS. Path params are filled
+ * The announcement and category REST paths and their tRPC procedures as `Op`s for TRANSPORTS. Path params are filled
  * from the tRPC input (`:id` ← input.id); whatever is left is the REST body or query string.
  */
 type Method = Op['rest']['method'] | 'DELETE';

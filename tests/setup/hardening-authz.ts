@@ -9,7 +9,7 @@ import { createLogger } from '../../src/server/logger';
 import type { TestApp } from './app';
 
 /*
- * Helpers for the authorization matrix (issue 7): a database image taken once and a fresh app
+ * Helpers for the authorization matrix: a database image taken once and a fresh app
  * over a copy of it per cell (about 1 ms), and a hash of every main table to prove a refused call
  * wrote nothing.
  */

@@ -47,8 +47,8 @@ export function fillPath(path: string, values: string[]): string {
 }
 
 /**
- * GET /api/auth/logout and /api/logout end the session by design (SPEC section 7: the header
- * menu navigates there); they are the only GETs that write.
+ * GET /api/auth/logout and /api/logout end the session by design (sign-out navigations in the
+ * public API: the header menu navigates there); they are the only GETs that write.
  */
 export const SIGN_OUT_GETS = new Set(['/api/auth/logout', '/api/logout']);
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isSafeUrl, markdownToText, parseInline, parseMarkdown, type Block, type Inline } from '../../src/shared/markdown';
 
 /*
- * Announcement content is Markdown-style text rendered as a tree of React elements, never as HTML
- * (issue 4). These tests pin the subset and, above all, that nothing unsafe can become an element.
+ * Announcement content is Markdown-style text rendered as a tree of React elements, never as HTML,
+ * so no markup can run. These tests pin the subset and, above all, that nothing unsafe can become
+ * an element.
  */
 const text = (t: string): Inline => ({ type: 'text', text: t });
 const link = (href: string, children: Inline[] = [text(href)]): Inline => ({ type: 'link', href, children });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from '../../src/shared/password-strength';
 
-// SPEC section 5: +25 for length >= 8, +25 for lower AND upper case, +25 for a digit,
+// The strength meter: +25 for length >= 8, +25 for lower AND upper case, +25 for a digit,
 // +25 for a non-alphanumeric character. 100 very-strong, >= 75 strong, >= 50 medium, otherwise weak.
-describe('passwordStrength (SPEC section 5 scoring)', () => {
+describe('passwordStrength (25 points per criterion)', () => {
   it('gives an empty password score 0, no label and no hint', () => {
     expect(passwordStrength('')).toEqual({ score: 0, label: '', hint: '' });
   });
@@ -52,7 +52,7 @@ describe('passwordStrength (SPEC section 5 scoring)', () => {
     expect(passwordStrength('Abcdef1!').score).toBe(100);
   });
 
-  it('shows the SPEC hint for weak and strong and a hint for every label', () => {
+  it('shows the fixed hints for weak and strong and a hint for every label', () => {
     expect(passwordStrength('abc').hint).toBe('Consider using a longer password with special characters');
     expect(passwordStrength('abcdefG1').hint).toBe('Great password!');
     const hints = ['abcdefgH', 'Abcdef1!'].map((p) => passwordStrength(p).hint);

@@ -27,7 +27,7 @@ const PW = 'Harambee#2026';
 const okSignUp = { firstName: 'Amara', lastName: 'Okafor', email: 'amara@example.org', password: PW, confirmPassword: PW, acceptTerms: true };
 
 describe('loginInput (sign in)', () => {
-  it('requires the email with the SPEC message, also when only spaces', () => {
+  it('requires the email, also when only spaces', () => {
     expect(first(loginInput, { password: PW })).toEqual(['email', 'Please enter your email address']);
     expect(first(loginInput, { email: '   ', password: PW })).toEqual(['email', 'Please enter your email address']);
   });
@@ -43,7 +43,7 @@ describe('loginInput (sign in)', () => {
   });
 });
 
-describe('registerForm (sign up, SPEC order)', () => {
+describe('registerForm (sign up, faults in form order)', () => {
   const spec: [field: string, change: Record<string, unknown>, message: string][] = [
     ['firstName', { firstName: '' }, 'Please enter your first name'],
     ['firstName', { firstName: '   ' }, 'Please enter your first name'],
@@ -62,7 +62,7 @@ describe('registerForm (sign up, SPEC order)', () => {
     expect(found.every(([path]) => path === field)).toBe(true);
   });
 
-  it('reports the earliest fault in SPEC order first, whatever else is wrong', () => {
+  it('reports the earliest fault in form order first, whatever else is wrong', () => {
     // Knock out the faults from the front one at a time: the first issue must follow.
     const all = { firstName: '', lastName: '', email: '', password: '', confirmPassword: 'x', acceptTerms: false };
     expect(first(registerForm, all)?.[1]).toBe('Please enter your first name');

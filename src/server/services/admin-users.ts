@@ -36,7 +36,7 @@ export function countUsers(db: DB) {
   return db.select({ n: count() }).from(users).get()!.n;
 }
 
-/** SPEC section 5: staff search matches first name, last name, email and role. */
+/** Staff search: a case-insensitive substring of first name, last name, email or role; newest first. */
 export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: number }) {
   const where = staffSearch(p.search, [users.firstName, users.lastName, users.email, users.role]);
   const offset = p.cursor ?? 0;

@@ -29,8 +29,8 @@ export const VIEWER_COLUMNS = `vm.role AS viewerRole, vm.joined_at AS viewerJoin
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * SPEC section 3's community. Outsiders of a private community see only its public summary
- * (name, description, member count): no place, banner, creator or dates.
+ * A community as this viewer may see it. Outsiders of a private community see only its public
+ * summary (name, description, member count): no place, banner, creator or dates.
  */
 export function toCommunityDto(r: CommunityRecord) {
   const isMember = r.viewerRole !== null;

@@ -1,5 +1,5 @@
 /**
- * Builds the FTS5 MATCH expression for SPEC section 5's search: a case-insensitive substring
+ * Builds the FTS5 MATCH expression for community search: a case-insensitive substring
  * of name or description, and separately of location. The trigram index needs three or more
  * characters; shorter terms fall back to LIKE (a scan, but only for one- or two-letter input).
  */

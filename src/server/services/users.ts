@@ -6,7 +6,7 @@ import { fieldError } from './errors';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
-/** The user as the API shows it to that user (SPEC section 3): never the password hash. */
+/** The user as the API shows it to that user: their profile and account state, never the password hash. */
 export function toUserDto(u: UserRow) {
   return {
     id: u.id,

@@ -19,7 +19,7 @@ const password = z
 export const STAFF_ROLES = ['admin', 'superadmin'] as const;
 export const ALL_ROLES = ['user', 'admin', 'superadmin'] as const;
 
-/** POST /api/admin/users/admin (SPEC section 3's payload). */
+/** POST /api/admin/users/admin: a new staff account; the role is admin unless superadmin is asked for. */
 export const createAdminInput = z.object({
   email,
   password,
@@ -28,7 +28,7 @@ export const createAdminInput = z.object({
   role: z.enum(STAFF_ROLES, { message: 'Role must be admin or superadmin' }).default('admin'),
 });
 
-/** The create-admin form has one name field, split at the first space (SPEC section 5). */
+/** The create-admin form has one name field: the first word is the first name, the rest the last name. */
 export const createAdminForm = z.object({ name: required, email, password });
 export function splitName(name: string) {
   const trimmed = name.trim();

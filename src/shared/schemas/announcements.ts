@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { communityId } from './communities';
 
-/** SPEC section 5's words, with limits users expect (the original had none). */
+/** What people read when an announcement or category is refused; one place for form and procedure. */
 export const ANNOUNCEMENT_MSG = {
   required: 'Title and content are required.',
   titleLong: 'Title must be at most 200 characters',

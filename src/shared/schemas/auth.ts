@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
-/** SPEC section 5's words, one place for form and procedure. */
+/** What people read when an account form is refused; one place for form and procedure. */
 export const MSG = {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
@@ -20,7 +20,7 @@ export const MSG = {
   nameTooLong: `Must be at most ${NAME_MAX_LENGTH} characters`,
 } as const;
 
-/** Toast titles that SPEC section 5 pairs with some messages. */
+/** The toast title shown above some of those messages (others get a generic one). */
 export const ERROR_TITLES: Partial<Record<string, string>> = {
   [MSG.emailRequired]: 'Email required',
   [MSG.passwordTooShort]: 'Password too short',
@@ -64,13 +64,13 @@ const registerFields = z.object({
   confirmPassword: z.string({ message: MSG.passwordsMismatch }),
 });
 
-/** The payload of POST /api/auth/register (SPEC section 3). */
+/** The payload of POST /api/auth/register: both names, email, password and a matching confirmation. */
 export const registerInput = registerFields.refine((v) => v.password === v.confirmPassword, {
   message: MSG.passwordsMismatch,
   path: ['confirmPassword'],
 });
 
-/** The sign-up form adds the terms checkbox, checked last as in SPEC section 5. */
+/** The sign-up form adds the terms checkbox; its fault comes last, after every field's. */
 export const registerForm = registerFields.extend({ acceptTerms: z.boolean({ message: MSG.termsRequired }) }).superRefine((v, ctx) => {
   if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsMismatch, path: ['confirmPassword'] });
   if (!v.acceptTerms) ctx.addIssue({ code: 'custom', message: MSG.termsRequired, path: ['acceptTerms'] });

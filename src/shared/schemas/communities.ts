@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_URL_PATTERN } from '../constants';
 
-/** SPEC section 5's words for the create form. */
+/** What people read when a community's fields are refused (create form and settings alike). */
 export const COMMUNITY_MSG = {
   required: 'Required',
   nameShort: 'Community name must be at least 3 characters',
@@ -58,7 +58,7 @@ export const updateCommunityInput = z.object({
 });
 export type UpdateCommunityInput = Omit<z.output<typeof updateCommunityInput>, 'communityId'>;
 
-/** Keyset paging (ARCHITECTURE.md): `cursor` is opaque to clients, `limit` defaults to and stops at 100. */
+/** Keyset paging, never OFFSET: `cursor` is opaque to clients, `limit` defaults to and stops at 100. */
 export const pageInput = {
   cursor: z.coerce.number({ message: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').max(Number.MAX_SAFE_INTEGER, 'Invalid cursor').optional(),
   limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
