@@ -10,48 +10,43 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ChatRouteImport } from './routes/chat'
-import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DiscoverRouteImport } from './routes/discover'
 import { Route as DiscoverAuthenticatedRouteImport } from './routes/discover-authenticated'
-import { Route as EditProfileRouteImport } from './routes/edit-profile'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as NjangiRouteImport } from './routes/njangi'
-import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as SignedInChangePasswordRouteImport } from './routes/_signed-in/change-password'
+import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
+import { Route as SignedInEditProfileRouteImport } from './routes/_signed-in/edit-profile'
+import { Route as SignedInProfileRouteImport } from './routes/_signed-in/profile'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
-import { Route as CommunitiesIndexRouteImport } from './routes/communities/index'
 import { Route as CommunitiesIdRouteImport } from './routes/communities/$id'
-import { Route as CommunitiesCreateRouteImport } from './routes/communities/create'
-import { Route as CommunityIdIndexRouteImport } from './routes/community/$id/index'
+import { Route as SignedInCommunitiesIndexRouteImport } from './routes/_signed-in/communities/index'
+import { Route as SignedInCommunitiesCreateRouteImport } from './routes/_signed-in/communities/create'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
-import { Route as CommunityIdSettingsRouteImport } from './routes/community/$id/settings'
+import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
+import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ChangePasswordRoute = ChangePasswordRouteImport.update({
-  id: '/change-password',
-  path: '/change-password',
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signed-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChatRoute = ChatRouteImport.update({
   id: '/chat',
   path: '/chat',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DiscoverRoute = DiscoverRouteImport.update({
@@ -62,11 +57,6 @@ const DiscoverRoute = DiscoverRouteImport.update({
 const DiscoverAuthenticatedRoute = DiscoverAuthenticatedRouteImport.update({
   id: '/discover-authenticated',
   path: '/discover-authenticated',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EditProfileRoute = EditProfileRouteImport.update({
-  id: '/edit-profile',
-  path: '/edit-profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventsRoute = EventsRouteImport.update({
@@ -89,11 +79,6 @@ const NjangiRoute = NjangiRouteImport.update({
   path: '/njangi',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -114,6 +99,26 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInChangePasswordRoute = SignedInChangePasswordRouteImport.update({
+  id: '/change-password',
+  path: '/change-password',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInEditProfileRoute = SignedInEditProfileRouteImport.update({
+  id: '/edit-profile',
+  path: '/edit-profile',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInProfileRoute = SignedInProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -124,210 +129,213 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CommunitiesIndexRoute = CommunitiesIndexRouteImport.update({
-  id: '/communities/',
-  path: '/communities/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const CommunitiesIdRoute = CommunitiesIdRouteImport.update({
   id: '/communities/$id',
   path: '/communities/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CommunitiesCreateRoute = CommunitiesCreateRouteImport.update({
-  id: '/communities/create',
-  path: '/communities/create',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CommunityIdIndexRoute = CommunityIdIndexRouteImport.update({
-  id: '/community/$id/',
-  path: '/community/$id/',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const SignedInCommunitiesIndexRoute =
+  SignedInCommunitiesIndexRouteImport.update({
+    id: '/communities/',
+    path: '/communities/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInCommunitiesCreateRoute =
+  SignedInCommunitiesCreateRouteImport.update({
+    id: '/communities/create',
+    path: '/communities/create',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const CommunityIdDetailsRoute = CommunityIdDetailsRouteImport.update({
   id: '/community/$id/details',
   path: '/community/$id/details',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CommunityIdSettingsRoute = CommunityIdSettingsRouteImport.update({
-  id: '/community/$id/settings',
-  path: '/community/$id/settings',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const SignedInCommunityIdIndexRoute =
+  SignedInCommunityIdIndexRouteImport.update({
+    id: '/community/$id/',
+    path: '/community/$id/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInCommunityIdSettingsRoute =
+  SignedInCommunityIdSettingsRouteImport.update({
+    id: '/community/$id/settings',
+    path: '/community/$id/settings',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/change-password': typeof ChangePasswordRoute
   '/chat': typeof ChatRoute
-  '/dashboard': typeof DashboardRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
-  '/edit-profile': typeof EditProfileRoute
   '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/njangi': typeof NjangiRoute
-  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/change-password': typeof SignedInChangePasswordRoute
+  '/dashboard': typeof SignedInDashboardRoute
+  '/edit-profile': typeof SignedInEditProfileRoute
+  '/profile': typeof SignedInProfileRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
-  '/communities/create': typeof CommunitiesCreateRoute
-  '/communities/': typeof CommunitiesIndexRoute
+  '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
-  '/community/$id/settings': typeof CommunityIdSettingsRoute
-  '/community/$id/': typeof CommunityIdIndexRoute
+  '/communities/': typeof SignedInCommunitiesIndexRoute
+  '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
+  '/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/change-password': typeof ChangePasswordRoute
   '/chat': typeof ChatRoute
-  '/dashboard': typeof DashboardRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
-  '/edit-profile': typeof EditProfileRoute
   '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/njangi': typeof NjangiRoute
-  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/change-password': typeof SignedInChangePasswordRoute
+  '/dashboard': typeof SignedInDashboardRoute
+  '/edit-profile': typeof SignedInEditProfileRoute
+  '/profile': typeof SignedInProfileRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
-  '/communities/create': typeof CommunitiesCreateRoute
-  '/communities': typeof CommunitiesIndexRoute
+  '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
-  '/community/$id/settings': typeof CommunityIdSettingsRoute
-  '/community/$id': typeof CommunityIdIndexRoute
+  '/communities': typeof SignedInCommunitiesIndexRoute
+  '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
+  '/community/$id': typeof SignedInCommunityIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/change-password': typeof ChangePasswordRoute
+  '/_signed-in': typeof SignedInRouteWithChildren
   '/chat': typeof ChatRoute
-  '/dashboard': typeof DashboardRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
-  '/edit-profile': typeof EditProfileRoute
   '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/njangi': typeof NjangiRoute
-  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/_signed-in/change-password': typeof SignedInChangePasswordRoute
+  '/_signed-in/dashboard': typeof SignedInDashboardRoute
+  '/_signed-in/edit-profile': typeof SignedInEditProfileRoute
+  '/_signed-in/profile': typeof SignedInProfileRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
-  '/communities/create': typeof CommunitiesCreateRoute
-  '/communities/': typeof CommunitiesIndexRoute
+  '/_signed-in/communities/create': typeof SignedInCommunitiesCreateRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
-  '/community/$id/settings': typeof CommunityIdSettingsRoute
-  '/community/$id/': typeof CommunityIdIndexRoute
+  '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
+  '/_signed-in/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
+  '/_signed-in/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/change-password'
     | '/chat'
-    | '/dashboard'
     | '/discover'
     | '/discover-authenticated'
-    | '/edit-profile'
     | '/events'
     | '/explore'
     | '/forgot-password'
     | '/njangi'
-    | '/profile'
     | '/reset-password'
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/change-password'
+    | '/dashboard'
+    | '/edit-profile'
+    | '/profile'
     | '/admin/dashboard'
     | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
-    | '/communities/'
     | '/community/$id/details'
+    | '/communities/'
     | '/community/$id/settings'
     | '/community/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/change-password'
     | '/chat'
-    | '/dashboard'
     | '/discover'
     | '/discover-authenticated'
-    | '/edit-profile'
     | '/events'
     | '/explore'
     | '/forgot-password'
     | '/njangi'
-    | '/profile'
     | '/reset-password'
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/change-password'
+    | '/dashboard'
+    | '/edit-profile'
+    | '/profile'
     | '/admin/dashboard'
     | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
-    | '/communities'
     | '/community/$id/details'
+    | '/communities'
     | '/community/$id/settings'
     | '/community/$id'
   id:
     | '__root__'
     | '/'
-    | '/change-password'
+    | '/_signed-in'
     | '/chat'
-    | '/dashboard'
     | '/discover'
     | '/discover-authenticated'
-    | '/edit-profile'
     | '/events'
     | '/explore'
     | '/forgot-password'
     | '/njangi'
-    | '/profile'
     | '/reset-password'
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/_signed-in/change-password'
+    | '/_signed-in/dashboard'
+    | '/_signed-in/edit-profile'
+    | '/_signed-in/profile'
     | '/admin/dashboard'
     | '/admin/login'
     | '/communities/$id'
-    | '/communities/create'
-    | '/communities/'
+    | '/_signed-in/communities/create'
     | '/community/$id/details'
-    | '/community/$id/settings'
-    | '/community/$id/'
+    | '/_signed-in/communities/'
+    | '/_signed-in/community/$id/settings'
+    | '/_signed-in/community/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  ChangePasswordRoute: typeof ChangePasswordRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   ChatRoute: typeof ChatRoute
-  DashboardRoute: typeof DashboardRoute
   DiscoverRoute: typeof DiscoverRoute
   DiscoverAuthenticatedRoute: typeof DiscoverAuthenticatedRoute
-  EditProfileRoute: typeof EditProfileRoute
   EventsRoute: typeof EventsRoute
   ExploreRoute: typeof ExploreRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   NjangiRoute: typeof NjangiRoute
-  ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
@@ -335,11 +343,7 @@ export interface RootRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   CommunitiesIdRoute: typeof CommunitiesIdRoute
-  CommunitiesCreateRoute: typeof CommunitiesCreateRoute
-  CommunitiesIndexRoute: typeof CommunitiesIndexRoute
   CommunityIdDetailsRoute: typeof CommunityIdDetailsRoute
-  CommunityIdSettingsRoute: typeof CommunityIdSettingsRoute
-  CommunityIdIndexRoute: typeof CommunityIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -351,11 +355,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/change-password': {
-      id: '/change-password'
-      path: '/change-password'
-      fullPath: '/change-password'
-      preLoaderRoute: typeof ChangePasswordRouteImport
+    '/_signed-in': {
+      id: '/_signed-in'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/chat': {
@@ -363,13 +367,6 @@ declare module '@tanstack/react-router' {
       path: '/chat'
       fullPath: '/chat'
       preLoaderRoute: typeof ChatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/discover': {
@@ -384,13 +381,6 @@ declare module '@tanstack/react-router' {
       path: '/discover-authenticated'
       fullPath: '/discover-authenticated'
       preLoaderRoute: typeof DiscoverAuthenticatedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/edit-profile': {
-      id: '/edit-profile'
-      path: '/edit-profile'
-      fullPath: '/edit-profile'
-      preLoaderRoute: typeof EditProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/events': {
@@ -421,13 +411,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NjangiRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/reset-password': {
       id: '/reset-password'
       path: '/reset-password'
@@ -456,6 +439,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signed-in/change-password': {
+      id: '/_signed-in/change-password'
+      path: '/change-password'
+      fullPath: '/change-password'
+      preLoaderRoute: typeof SignedInChangePasswordRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/dashboard': {
+      id: '/_signed-in/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof SignedInDashboardRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/edit-profile': {
+      id: '/_signed-in/edit-profile'
+      path: '/edit-profile'
+      fullPath: '/edit-profile'
+      preLoaderRoute: typeof SignedInEditProfileRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/profile': {
+      id: '/_signed-in/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof SignedInProfileRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/admin/dashboard'
@@ -470,13 +481,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/communities/': {
-      id: '/communities/'
-      path: '/communities'
-      fullPath: '/communities/'
-      preLoaderRoute: typeof CommunitiesIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/communities/$id': {
       id: '/communities/$id'
       path: '/communities/$id'
@@ -484,19 +488,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunitiesIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/communities/create': {
-      id: '/communities/create'
+    '/_signed-in/communities/': {
+      id: '/_signed-in/communities/'
+      path: '/communities'
+      fullPath: '/communities/'
+      preLoaderRoute: typeof SignedInCommunitiesIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/communities/create': {
+      id: '/_signed-in/communities/create'
       path: '/communities/create'
       fullPath: '/communities/create'
-      preLoaderRoute: typeof CommunitiesCreateRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/community/$id/': {
-      id: '/community/$id/'
-      path: '/community/$id'
-      fullPath: '/community/$id/'
-      preLoaderRoute: typeof CommunityIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInCommunitiesCreateRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/community/$id/details': {
       id: '/community/$id/details'
@@ -505,29 +509,59 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityIdDetailsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/community/$id/settings': {
-      id: '/community/$id/settings'
+    '/_signed-in/community/$id/': {
+      id: '/_signed-in/community/$id/'
+      path: '/community/$id'
+      fullPath: '/community/$id/'
+      preLoaderRoute: typeof SignedInCommunityIdIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/community/$id/settings': {
+      id: '/_signed-in/community/$id/settings'
       path: '/community/$id/settings'
       fullPath: '/community/$id/settings'
-      preLoaderRoute: typeof CommunityIdSettingsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInCommunityIdSettingsRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
+interface SignedInRouteChildren {
+  SignedInChangePasswordRoute: typeof SignedInChangePasswordRoute
+  SignedInDashboardRoute: typeof SignedInDashboardRoute
+  SignedInEditProfileRoute: typeof SignedInEditProfileRoute
+  SignedInProfileRoute: typeof SignedInProfileRoute
+  SignedInCommunitiesCreateRoute: typeof SignedInCommunitiesCreateRoute
+  SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
+  SignedInCommunityIdSettingsRoute: typeof SignedInCommunityIdSettingsRoute
+  SignedInCommunityIdIndexRoute: typeof SignedInCommunityIdIndexRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInChangePasswordRoute: SignedInChangePasswordRoute,
+  SignedInDashboardRoute: SignedInDashboardRoute,
+  SignedInEditProfileRoute: SignedInEditProfileRoute,
+  SignedInProfileRoute: SignedInProfileRoute,
+  SignedInCommunitiesCreateRoute: SignedInCommunitiesCreateRoute,
+  SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
+  SignedInCommunityIdSettingsRoute: SignedInCommunityIdSettingsRoute,
+  SignedInCommunityIdIndexRoute: SignedInCommunityIdIndexRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  ChangePasswordRoute: ChangePasswordRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   ChatRoute: ChatRoute,
-  DashboardRoute: DashboardRoute,
   DiscoverRoute: DiscoverRoute,
   DiscoverAuthenticatedRoute: DiscoverAuthenticatedRoute,
-  EditProfileRoute: EditProfileRoute,
   EventsRoute: EventsRoute,
   ExploreRoute: ExploreRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   NjangiRoute: NjangiRoute,
-  ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
@@ -535,11 +569,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   CommunitiesIdRoute: CommunitiesIdRoute,
-  CommunitiesCreateRoute: CommunitiesCreateRoute,
-  CommunitiesIndexRoute: CommunitiesIndexRoute,
   CommunityIdDetailsRoute: CommunityIdDetailsRoute,
-  CommunityIdSettingsRoute: CommunityIdSettingsRoute,
-  CommunityIdIndexRoute: CommunityIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,7 +3,8 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 
-// SPEC section 7's defaults: no automatic retry, data never stale, no refetch on focus or polling.
+// Every query and mutation: no automatic retry (an error shows at once), data stays fresh until a change
+// invalidates it, no refetch on focus and no polling. A query that needs otherwise says so itself.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },

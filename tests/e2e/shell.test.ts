@@ -152,6 +152,45 @@ describe('Browser: the signed-in frame', () => {
     await p.screenshot({ path: `${screenshotDir}/community-375.png`, fullPage: true });
   });
 
+  it('on a phone the community tabs scroll sideways: no label overlaps another, the keyboard reaches the last', async () => {
+    const p = await page(375);
+    // The creator sees all six tabs (Finances included).
+    await signInAs(p, server, staff.email, FACTORY_PASSWORD);
+    await p.goto(`${server.url}/community/${communityId}`);
+    await p.getByRole('heading', { name: 'Kumasi Cultural Circle' }).waitFor();
+    const tabs = p.getByRole('tablist').getByRole('tab');
+    expect(await tabs.count()).toBe(6);
+    // The labels' own boxes (a text range), which spill over a tab too narrow for them.
+    const labels = await tabs.evaluateAll((els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const tab = el.getBoundingClientRect();
+        return { name: el.textContent ?? '', text: { left: text.left, right: text.right, top: text.top, bottom: text.bottom }, tab: { left: tab.left, right: tab.right } };
+      }),
+    );
+    for (const [i, a] of labels.entries()) {
+      expect(a.text.left, `${a.name} inside its tab`).toBeGreaterThanOrEqual(a.tab.left - 0.5);
+      expect(a.text.right, `${a.name} inside its tab`).toBeLessThanOrEqual(a.tab.right + 0.5);
+      for (const b of labels.slice(i + 1)) {
+        const apart = a.text.right <= b.text.left || b.text.right <= a.text.left || a.text.bottom <= b.text.top || b.text.bottom <= a.text.top;
+        expect(apart, `${a.name} and ${b.name} overlap`).toBe(true);
+      }
+    }
+    await p.screenshot({ path: `${screenshotDir}/community-tabs-375.png` });
+    // Keyboard: End selects the last tab and scrolls it into view.
+    await tabs.first().focus();
+    await p.keyboard.press('End');
+    const last = tabs.last();
+    await expect.poll(() => last.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await last.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => last.evaluate((el) => { const r = el.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth; }))
+      .toBe(true);
+    await p.getByText('Transparent dues, expenses and reports are on their way.').waitFor();
+  });
+
   it('the admin dashboard at both widths', async () => {
     for (const width of [1280, 375]) {
       const p = await page(width);

@@ -4,7 +4,7 @@ import { LayoutDashboard, LogOut, User, Users } from 'lucide-react';
 import type { CurrentUser } from '../features/auth/current-user';
 import { signOut } from '../lib/sign-out';
 
-/** The header's account menu (SPEC section 2): Dashboard, Profile, Log out. Loaded only for signed-in visitors. */
+/** The header's account menu: Dashboard, Communities, Profile, then Log out. Loaded only for signed-in visitors. */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`.trim();

@@ -34,7 +34,7 @@ export function applyInitialColorMode() {
 }
 
 /**
- * Light, dark or system, saved in local storage (SPEC section 4). Written here rather than
+ * Light, dark or system, saved in local storage so it survives a reload. Written here rather than
  * with next-themes, whose inline script our Content-Security-Policy forbids.
  */
 export function ColorModeProvider({ children, defaultLight }: { children: ReactNode; defaultLight: boolean }) {

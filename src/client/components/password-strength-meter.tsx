@@ -4,7 +4,7 @@ import { passwordStrength, type StrengthLabel } from '../../shared/password-stre
 const PALETTE: Record<StrengthLabel, string> = { '': 'gray', weak: 'red', medium: 'orange', strong: 'green', 'very-strong': 'teal' };
 const LABEL_TEXT: Record<StrengthLabel, string> = { '': '', weak: 'Weak', medium: 'Medium', strong: 'Strong', 'very-strong': 'Very strong' };
 
-/** SPEC section 5's meter: nothing for an empty password, then a bar, a label and a hint. */
+/** How strong the password being typed is: nothing while it is empty, then a bar, a label and a hint. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const s = passwordStrength(password);
   if (!s.label) return null;

@@ -2,7 +2,7 @@ import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../shared/constants';
 
-// SPEC section 9: one toast visible at a time, 5000 ms, F8 focuses the toast area.
+// One toast visible at a time (a newer one replaces it), each shown 5000 ms; F8 moves focus to the toast area.
 export const toaster = createToaster({
   placement: 'bottom-end',
   max: 1,

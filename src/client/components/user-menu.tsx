@@ -6,7 +6,7 @@ import { useCurrentUser } from '../features/auth/current-user';
 const AccountMenu = lazy(() => import('./account-menu'));
 const placeholder = <Circle size="8" bg="bg.emphasized" aria-hidden data-testid="user-menu-placeholder" />;
 
-/** SPEC section 2's header user control: Sign In on / (and when signed out), the account menu otherwise. */
+/** The header's user control: a button on / (Dashboard when signed in) and Sign In when signed out; the account menu otherwise. */
 export function UserMenu() {
   const { pathname } = useLocation();
   const { user, isLoading } = useCurrentUser();

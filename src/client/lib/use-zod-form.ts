@@ -6,7 +6,7 @@ type Errors = Partial<Record<string, string>>;
 
 /**
  * Form state checked by the same zod schema the procedure uses. Field errors show under
- * each field; the first one (in SPEC order) is returned for the toast and gets focus.
+ * each field; the schema's first failing field (the form's top-down order) is returned for the toast and gets focus.
  */
 export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
   const [values, setValues] = useState<z.input<S>>(initial);

@@ -31,7 +31,7 @@ function SignIn() {
   const form = useZodForm(loginInput, { email: '', password: '' });
   const login = useMutation(trpc.auth.login.mutationOptions());
 
-  /** SPEC section 4: confirm the session with the current-user call, retrying once after 1 s. */
+  /** Before leaving, make sure the session cookie took: the current-user call must answer with the user (one retry after 1 s). */
   async function confirmSession(): Promise<boolean> {
     for (let attempt = 0; attempt < 2; attempt++) {
       if (attempt > 0) await wait(SESSION_CHECK_RETRY_MS);

@@ -9,7 +9,7 @@ import { MOBILE_ITEMS, NAV_ITEMS, type NavItem } from './nav-items';
 import { NotificationsMenu } from './notifications-menu';
 import { ProfileDrawer } from './profile-drawer';
 
-// SPEC section 9: tooltips in the navigation open after 300 ms.
+// Navigation tooltips wait 300 ms, so they help a hovering pointer without flashing under a passing one.
 const TIP = { openDelay: 300, closeDelay: 100, positioning: { placement: 'right' as const } };
 
 function Tip({ label, children }: { label: string; children: ReactNode }) {
@@ -46,8 +46,8 @@ function RailLink({ item, active }: { item: NavItem; active: boolean }) {
 }
 
 /**
- * The signed-in frame: a left rail on desktop; a top bar and a bottom bar on phones (SPEC
- * section 2). Only rendered with a user.
+ * The signed-in frame: a left rail on desktop; a top bar and a bottom bar with four of the
+ * destinations on phones. Only rendered with a user.
  */
 export default function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import { CalendarDays, Compass, LayoutDashboard, MessageCircle, PiggyBank, Users
 
 export type NavItem = { to: '/dashboard' | '/communities' | '/events' | '/explore' | '/chat' | '/njangi'; label: string; icon: LucideIcon; soon?: boolean };
 
-/** SPEC section 2: the six destinations of the signed-in navigation. */
+/** The six destinations of the signed-in navigation, in the rail's order; the unbuilt ones are marked `soon`. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/communities', label: 'Communities', icon: Users },

@@ -1,17 +1,12 @@
 import { Badge, Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, X } from 'lucide-react';
 import { useState } from 'react';
+import { formatRelative } from '../../lib/format';
+import { cursorPaging, useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-
-const ago = (iso: string) => {
-  const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-};
+import { LoadMore } from '../load-more';
 
 /** The bell with the server's unread count, and the list: read one, read all, remove, clear. */
 export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'right-end' | 'bottom-end' }) {
@@ -20,8 +15,8 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
   const [open, setOpen] = useState(false);
   // The badge follows the server: on focus and once a minute, never a fixed number.
   const unread = useQuery(trpc.notifications.unreadCount.queryOptions(undefined, { refetchOnWindowFocus: true, refetchInterval: 60_000, staleTime: 0 }));
-  const list = useInfiniteQuery(
-    trpc.notifications.list.infiniteQueryOptions({ limit: 20 }, { enabled: open, getNextPageParam: (l) => l.nextCursor, staleTime: 0 }),
+  const { query: list, items } = useCursorList(
+    trpc.notifications.list.infiniteQueryOptions({ limit: 20 }, { ...cursorPaging, enabled: open, staleTime: 0 }),
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
@@ -29,7 +24,6 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
   const remove = useMutation(trpc.notifications.remove.mutationOptions({ onSettled: refresh }));
   const clear = useMutation(trpc.notifications.clear.mutationOptions({ onSettled: refresh }));
   const count = unread.data?.count ?? 0;
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement }} lazyMount>
@@ -103,7 +97,7 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
                             {n.message}
                           </Text>
                           <Text fontSize="xs" color="fg.muted">
-                            {ago(n.timestamp)}
+                            {formatRelative(n.timestamp)}
                           </Text>
                         </Box>
                         <IconButton size="2xs" variant="ghost" aria-label={`Remove notification: ${n.title}`} onClick={() => remove.mutate({ id: n.id })}>
@@ -114,11 +108,9 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
                   ))}
                 </Stack>
               )}
-              {list.hasNextPage && (
-                <Button w="full" variant="ghost" size="sm" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                  Show older
-                </Button>
-              )}
+              <LoadMore query={list} w="full" variant="ghost" size="sm">
+                Show older
+              </LoadMore>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

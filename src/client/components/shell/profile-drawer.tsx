@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactElement } from 'react';
 import type { CurrentUser } from '../../features/auth/current-user';
+import { myCountsQuery } from '../../features/communities/queries';
+import { formatDate, formatNumber } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { profilePanelInput } from '../../../shared/schemas/profile';
 import { trpc } from '../../trpc';
@@ -11,10 +13,8 @@ import { AvatarPicker } from '../image-picker';
 import { notify } from '../toaster';
 
 const ROLE_LABEL: Record<string, string> = { user: 'Standard User', admin: 'Administrator', superadmin: 'Super Administrator' };
-const memberSince = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Unknown';
 
-/** SPEC's profile side panel: view and edit modes, saved through PATCH /api/user/profile's procedure. */
+/** The profile side panel: a summary to read, or a short form (name, place, bio, photo) saved through profile.updatePanel. */
 export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: ReactElement }) {
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -48,7 +48,7 @@ export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: R
 }
 
 function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () => void; onLeave: () => void }) {
-  const counts = useQuery(trpc.communities.myCounts.queryOptions());
+  const counts = useQuery(myCountsQuery());
   return (
     <Stack gap="6">
       <Stack align="center" textAlign="center" gap="1">
@@ -73,11 +73,11 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Communities Created</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="created-count">{counts.data?.created ?? '…'}</DataList.ItemValue>
+            <DataList.ItemValue data-testid="created-count">{counts.data ? formatNumber(counts.data.created) : '…'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Communities Joined</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="joined-count">{counts.data?.joined ?? '…'}</DataList.ItemValue>
+            <DataList.ItemValue data-testid="joined-count">{counts.data ? formatNumber(counts.data.joined) : '…'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Login streak</DataList.ItemLabel>
@@ -92,7 +92,7 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Member Since</DataList.ItemLabel>
-            <DataList.ItemValue>{memberSince(user.createdAt)}</DataList.ItemValue>
+            <DataList.ItemValue>{formatDate(user.createdAt, { fallback: 'Unknown' })}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Account Type</DataList.ItemLabel>

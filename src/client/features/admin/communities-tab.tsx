@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { dateText } from './shared';
 import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
 const PAGE = 20;
@@ -62,14 +62,14 @@ export function CommunitiesTab() {
                       </Link>
                     </Table.Cell>
                     <Table.Cell>{c.creatorEmail}</Table.Cell>
-                    <Table.Cell textAlign="end">{c.memberCount}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatNumber(c.memberCount)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
                         <Badge>{c.isPublic ? 'Public' : 'Private'}</Badge>
                         {c.isHidden && <Badge colorPalette="orange">Hidden</Badge>}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{dateText(c.createdAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(c.createdAt, { style: 'short', fallback: 'Never' })}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <HStack justify="flex-end" gap="1">
                         <ConfirmDialog

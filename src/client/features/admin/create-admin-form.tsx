@@ -7,7 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { createAdminForm, splitName } from '../../../shared/schemas/admin';
 import { trpc } from '../../trpc';
 
-/** SPEC's create-admin form: one name field split at the first space. Superadmins only. */
+/** Creates a staff account with role admin: one name field, split at the first space into first and last name. Shown to those who manage staff. */
 export function CreateAdminForm() {
   const queryClient = useQueryClient();
   const form = useZodForm(createAdminForm, { name: '', email: '', password: '' });

@@ -1,16 +1,16 @@
 import { Badge, Card, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../trpc';
-import { dateText } from './shared';
+import { formatDate, formatNumber, formatTime } from '../../lib/format';
+import { adminCountsQuery, auditQuery } from './queries';
 
 /** Real counts (events once they exist) and the audit log of what staff did. */
 export function OverviewTab() {
-  const counts = useQuery(trpc.admin.counts.queryOptions());
-  const audit = useQuery(trpc.admin.audit.queryOptions({ limit: 25 }));
+  const counts = useQuery(adminCountsQuery());
+  const audit = useQuery(auditQuery());
   const stat = (label: string, value: number | undefined) => (
     <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
       <Stat.Label>{label}</Stat.Label>
-      {value === undefined ? <Skeleton h="8" w="16" /> : <Stat.ValueText data-testid={`count-${label.toLowerCase()}`}>{value}</Stat.ValueText>}
+      {value === undefined ? <Skeleton h="8" w="16" /> : <Stat.ValueText data-testid={`count-${label.toLowerCase()}`}>{formatNumber(value)}</Stat.ValueText>}
     </Stat.Root>
   );
   return (
@@ -52,7 +52,7 @@ export function OverviewTab() {
                   {audit.data.items.map((e) => (
                     <Table.Row key={e.id}>
                       <Table.Cell whiteSpace="nowrap">
-                        {dateText(e.createdAt)} {new Date(e.createdAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}
+                        {formatDate(e.createdAt, { style: 'short', fallback: 'Never' })} {formatTime(e.createdAt)}
                       </Table.Cell>
                       <Table.Cell>{e.actorEmail}</Table.Cell>
                       <Table.Cell>

@@ -5,10 +5,12 @@ import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { useZodForm } from '../../lib/use-zod-form';
+import { staffCan } from '../../../shared/permissions';
 import { ALL_ROLES, adminUpdateUserInput } from '../../../shared/schemas/admin';
+import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
-import { AUTH_TYPE_LABEL, dateText, fullName, statusOf, type AdminUser } from './shared';
+import { AUTH_TYPE_LABEL, fullName, statusOf, type AdminUser } from './shared';
 
 /** One user's account: details and the support actions, all real server calls. */
 export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; selectedId: string | null; onSelect: (id: string) => void }) {
@@ -65,9 +67,9 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
   );
   const rows: [string, React.ReactNode][] = [
     ['Email', user.email],
-    ['Last login', dateText(user.lastLoginAt)],
+    ['Last login', formatDate(user.lastLoginAt, { style: 'short', fallback: 'Never' })],
     ['Status', <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{statusOf(user)}</Badge>],
-    ['Created', dateText(user.createdAt)],
+    ['Created', formatDate(user.createdAt, { style: 'short', fallback: 'Never' })],
     ['Username', user.username ?? 'Not set'],
     ['Authentication', AUTH_TYPE_LABEL(user.authType)],
     ['Role', user.role],
@@ -108,7 +110,8 @@ function EditUserDialog({ me, user }: { me: CurrentUser; user: AdminUser }) {
   const queryClient = useQueryClient();
   const form = useZodForm(adminUpdateUserInput, { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role });
   const update = useMutation(trpc.admin.updateUser.mutationOptions());
-  const canChangeRole = me.role === 'superadmin' && me.id !== user.id;
+  // Changing a role grants or removes staff rights: for those who manage staff, and never on themselves.
+  const canChangeRole = staffCan(me.role, 'admin.staff') && me.id !== user.id;
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { staffCan } from '../../../shared/permissions';
 import { settingsInput } from '../../../shared/schemas/admin';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
@@ -26,7 +27,7 @@ export function SettingsTab({ me }: { me: CurrentUser }) {
     }
   }, [q.data]);
   if (q.isPending) return <Skeleton h="64" />;
-  const editable = me.role === 'superadmin';
+  const editable = staffCan(me.role, 'admin.settings');
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();

@@ -7,5 +7,4 @@ export type AdminCommunity = Out['communities']['items'][number];
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 export const statusOf = (u: { isEmailVerified: boolean }) => (u.isEmailVerified ? 'Active' : 'Pending');
-export const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : 'Never');
 export const AUTH_TYPE_LABEL = (t: string) => (t === 'local' ? 'Email & Password' : t === 'google' ? 'Google OAuth' : t === 'apple' ? 'Apple OAuth' : 'Unknown');

@@ -1,9 +1,11 @@
 import { Badge, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { staffCan } from '../../../shared/permissions';
+import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { CreateAdminForm } from './create-admin-form';
-import { dateText, fullName, statusOf } from './shared';
+import { fullName, statusOf, type AdminUser } from './shared';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
@@ -17,9 +19,11 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
     placeholderData: keepPreviousData,
   });
   const rows = q.data?.items ?? [];
+  // Not their own account, and a superadmin's only by someone who manages staff accounts.
+  const mayReset = (u: AdminUser) => u.id !== me.id && (u.role !== 'superadmin' || staffCan(me.role, 'admin.staff'));
   return (
     <Stack gap="6">
-      {me.role === 'superadmin' && <CreateAdminForm />}
+      {staffCan(me.role, 'admin.staff') && <CreateAdminForm />}
       <Card.Root>
         <Card.Header gap="3">
           <Card.Title as="h2">Users</Card.Title>
@@ -59,13 +63,13 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
                         <Badge colorPalette={u.isEmailVerified ? 'green' : 'orange'}>{statusOf(u)}</Badge>
                       </Table.Cell>
                       <Table.Cell>{u.role}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{dateText(u.createdAt)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: 'Never' })}</Table.Cell>
                       <Table.Cell textAlign="end">
                         <HStack justify="flex-end" gap="1">
                           <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
                             View Profile
                           </Button>
-                          {u.id !== me.id && !(u.role === 'superadmin' && me.role !== 'superadmin') && (
+                          {mayReset(u) && (
                             <ResetPasswordDialog
                               user={u}
                               trigger={

@@ -7,9 +7,10 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { announcementFields } from '../../../shared/schemas/announcements';
 import { trpc } from '../../trpc';
+import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Announcement } from './shared';
 
-/** 'New Announcement' and edit: SPEC's fields and defaults (published, not pinned). */
+/** 'New Announcement' and edit: title, content, category, pinned and published; a new one starts published and not pinned. */
 export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
   return (
     <FormDialog title={editing ? 'Edit Announcement' : 'New Announcement'} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
@@ -20,7 +21,7 @@ export function AnnouncementDialog({ communityId, trigger, editing }: { communit
 
 function AnnouncementForm({ communityId, editing, onDone }: { communityId: number; editing?: Announcement; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const categories = useQuery(trpc.categories.list.queryOptions({ communityId }));
+  const categories = useQuery(categoriesQuery(communityId));
   const form = useZodForm(announcementFields, {
     title: editing?.title ?? '',
     content: editing?.content ?? '',

@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { Markdown } from '../../components/markdown';
 import { markdownToText } from '../../../shared/markdown';
 import { PREVIEW_LENGTH } from '../../../shared/schemas/announcements';
-import { trpc } from '../../trpc';
+import { formatDate } from '../../lib/format';
 import { CategoryBadge } from './category-badge';
-import { shortDate, type Announcement } from './shared';
+import { announcementsCardQuery } from './queries';
+import type { Announcement } from './shared';
 
 const preview = (content: string) => {
   const text = markdownToText(content);
@@ -17,7 +18,7 @@ const preview = (content: string) => {
 
 /** The community dashboard's Announcements card: pinned first, a 150-character preview, 'Read more'. */
 export function AnnouncementsCard({ communityId, canManage }: { communityId: number; canManage: boolean }) {
-  const q = useQuery(trpc.announcements.list.queryOptions({ communityId, limit: 20 }, { staleTime: 2 * 60 * 1000 }));
+  const q = useQuery(announcementsCardQuery(communityId));
   const [open, setOpen] = useState<Announcement | null>(null);
   // Leaders' lists include drafts; the dashboard shows what members see.
   const items = (q.data?.items ?? []).filter((a) => a.isPublished).slice(0, 5);
@@ -60,7 +61,7 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
                   {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  {shortDate(a.publishDate)} · Posted by {a.postedBy}
+                  {formatDate(a.publishDate, { style: 'short' })} · Posted by {a.postedBy}
                 </Text>
                 <Text fontSize="sm">{preview(a.content)}</Text>
                 <Button variant="plain" size="xs" alignSelf="flex-start" px="0" color="brand.fg" onClick={() => setOpen(a)}>
@@ -81,7 +82,7 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
               </Dialog.Header>
               <Dialog.Body>
                 <Text fontSize="sm" color="fg.muted" mb="4">
-                  {shortDate(open?.publishDate ?? null)} · Posted by {open?.postedBy}
+                  {formatDate(open?.publishDate ?? null, { style: 'short' })} · Posted by {open?.postedBy}
                 </Text>
                 {open && <Markdown source={open.content} />}
               </Dialog.Body>

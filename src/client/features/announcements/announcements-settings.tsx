@@ -1,17 +1,21 @@
 import { Badge, Button, Card, EmptyState, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Megaphone, Pencil, Pin, PinOff, Plus, Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
+import { formatDate } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { AnnouncementDialog } from './announcement-dialog';
 import { CategoryBadge } from './category-badge';
-import { refreshAnnouncements, shortDate, type Announcement } from './shared';
+import { announcementsSettingsQuery } from './queries';
+import { refreshAnnouncements, type Announcement } from './shared';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
   const queryClient = useQueryClient();
-  const q = useInfiniteQuery(trpc.announcements.list.infiniteQueryOptions({ communityId, limit: 50 }, { getNextPageParam: (l) => l.nextCursor }));
+  const { query: q, items } = useCursorList(announcementsSettingsQuery(communityId));
   const del = useMutation(trpc.announcements.delete.mutationOptions());
   const pin = useMutation(
     trpc.announcements.togglePin.mutationOptions({
@@ -22,7 +26,6 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
       onError: () => notify.error('Error', 'Failed to update pin status.'),
     }),
   );
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
 
   const row = (a: Announcement) => (
     <Card.Root
@@ -49,7 +52,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
               {a.content}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {a.isPublished ? `Published ${shortDate(a.publishDate)}` : `Created ${shortDate(a.createdAt)}`} · Posted by {a.postedBy}
+              {a.isPublished ? `Published ${formatDate(a.publishDate, { style: 'short' })}` : `Created ${formatDate(a.createdAt, { style: 'short' })}`} · Posted by {a.postedBy}
             </Text>
           </Stack>
           <HStack gap="1" alignSelf={{ sm: 'flex-start' }}>
@@ -124,11 +127,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
         ) : (
           <Stack gap="3">
             {items.map(row)}
-            {q.hasNextPage && (
-              <Button variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-                Load more
-              </Button>
-            )}
+            <LoadMore query={q} />
           </Stack>
         )}
       </Card.Body>

@@ -9,12 +9,13 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { DEFAULT_CATEGORY_COLOR, categoryFields } from '../../../shared/schemas/announcements';
 import { trpc } from '../../trpc';
+import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Category } from './shared';
 
-/** Settings → Categories: a grid with colour dots; create, edit and delete (with SPEC's warning). */
+/** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
   const queryClient = useQueryClient();
-  const q = useQuery(trpc.categories.list.queryOptions({ communityId }));
+  const q = useQuery(categoriesQuery(communityId));
   const del = useMutation(trpc.categories.delete.mutationOptions());
   return (
     <Card.Root>
@@ -128,7 +129,7 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
       onDone();
     } catch (error) {
       const info = form.applyServerError(error);
-      // A duplicate name or a rule without a field (the 100-category cap) says what to do; anything else gets the SPEC's text.
+      // A duplicate name or a rule without a field (the 100-category cap) says what to do; anything else gets the generic 'Failed to …' text.
       const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
       notify.error('Error', readable ? info.message : editing ? 'Failed to update category.' : 'Failed to create category.');
     }

@@ -11,6 +11,3 @@ export const refreshAnnouncements = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: trpc.announcements.pathKey() }),
     queryClient.invalidateQueries({ queryKey: trpc.categories.pathKey() }),
   ]);
-
-export const shortDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '';

@@ -2,13 +2,13 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where this account is signed in, with a way to sign out the other devices. */
 export function DevicesCard() {
   const queryClient = useQueryClient();
+  // The profile route's loader starts this same query.
   const q = useQuery(trpc.auth.sessions.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.sessions.queryKey() });
   const others = useMutation(
@@ -39,7 +39,7 @@ export function DevicesCard() {
                   {s.current && <Badge colorPalette="green">This device</Badge>}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  Signed in {when(s.signedInAt)} · active {when(s.lastActiveAt)}
+                  Signed in {formatDateTime(s.signedInAt)} · active {formatDateTime(s.lastActiveAt)}
                 </Text>
               </Stack>
               {!s.current && (

@@ -1,4 +1,4 @@
-/** Terms of Service: 16 sections and a contact section, in our own words (SPEC section 1's topics). */
+/** Terms of Service: 16 sections and a contact section, in plain words: accounts, content, communications, privacy, payments, refunds, liability. */
 export const TERMS_SECTIONS: { title: string; body: string }[] = [
   { title: 'Who we are and what these terms cover', body: 'These terms govern your use of this Harambee platform, run by the organisation that hosts it (the provider). By creating an account or using the service you agree to them.' },
   { title: 'Your account', body: 'You must give accurate details, keep your password to yourself and tell us promptly if you think someone else has used your account. You are responsible for what happens under your account.' },

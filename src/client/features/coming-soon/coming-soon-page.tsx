@@ -12,12 +12,12 @@ export type ComingSoonPageProps = {
   subtitle: string;
   description: string;
   icon: LucideIcon;
-  /** Three to five cards (SPEC section 2). */
+  /** Three to five cards, one per planned feature. */
   features: UpcomingFeature[];
 };
 
 /**
- * SPEC section 2's coming-soon screens (/events, /njangi, /chat). The original promised quarters that have
+ * The coming-soon screens (/events, /njangi, /chat). The original promised quarters that have
  * passed; we only say the work is in development and promise no date.
  */
 export function ComingSoonPage({ title, subtitle, description, icon: Icon, features }: ComingSoonPageProps) {

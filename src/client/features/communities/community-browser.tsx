@@ -1,11 +1,10 @@
 import { Box, Button, EmptyState, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { MapPin, Search, Users } from 'lucide-react';
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { trpc } from '../../trpc';
+import { LoadMore } from '../../components/load-more';
+import { useCursorList } from '../../lib/use-cursor-list';
 import { CommunityCard } from './community-card';
-
-const PAGE = 24;
+import { communityListQuery } from './queries';
 
 export function CardGridSkeleton({ count = 6 }: { count?: number }) {
   return (
@@ -30,13 +29,7 @@ export function CommunityBrowser(props: {
   const [location, setLocation] = useState('');
   // Typing stays responsive; the query follows the deferred value.
   const filters = useDeferredValue({ search: search.trim(), location: location.trim() });
-  const q = useInfiniteQuery(
-    trpc.communities.list.infiniteQueryOptions(
-      { search: filters.search || undefined, location: filters.location || undefined, limit: PAGE },
-      { getNextPageParam: (last) => last.nextCursor, staleTime: 5 * 60 * 1000 },
-    ),
-  );
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: q, items } = useCursorList(communityListQuery(filters));
   const filtered = !!(search || location);
 
   return (
@@ -95,9 +88,7 @@ export function CommunityBrowser(props: {
           </SimpleGrid>
           {q.hasNextPage && (
             <Box textAlign="center">
-              <Button variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage} loadingText="Loading...">
-                Load more
-              </Button>
+              <LoadMore query={q} loadingText="Loading..." />
             </Box>
           )}
         </>

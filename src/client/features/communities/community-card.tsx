@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Card, Center, HStack, Image, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Lock, MapPin, Users } from 'lucide-react';
+import { formatMemberCount } from '../../lib/format';
 import { JoinButton } from './join-button';
-import { initials, memberCountText, type Community } from './shared';
+import { initials, type Community } from './shared';
 
 /** A community in a grid: banner or initials, badges, two-line description, where to go next. */
 export function CommunityCard({ community, detailsPath = 'community' }: { community: Community; detailsPath?: 'community' | 'communities' }) {
@@ -52,7 +53,7 @@ export function CommunityCard({ community, detailsPath = 'community' }: { commun
         <HStack gap="4" fontSize="sm" color="fg.muted" flexWrap="wrap">
           <HStack gap="1">
             <Users size={14} aria-hidden />
-            <span>{memberCountText(c.memberCount)}</span>
+            <span>{formatMemberCount(c.memberCount)}</span>
           </HStack>
           {c.location && (
             <HStack gap="1">

@@ -2,14 +2,15 @@ import { Badge, Box, Button, Card, Center, Container, DataList, Heading, HStack,
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Calendar, Lock, MapPin, Settings, Users } from 'lucide-react';
-import { trpc } from '../../trpc';
+import { formatDate, formatMemberCount } from '../../lib/format';
 import { JoinButton } from './join-button';
 import { CommunityNotFound } from './not-found';
-import { initials, isLeader, longDate, memberCountText } from './shared';
+import { communityQuery } from './queries';
+import { canOpenSettings, initials } from './shared';
 
 /** /community/{id}/details and /communities/{id}: what anyone may know about a community. */
 export function CommunityDetails({ id }: { id: string }) {
-  const q = useQuery(trpc.communities.byId.queryOptions({ id: Number(id) }, { staleTime: 5 * 60 * 1000 }));
+  const q = useQuery(communityQuery(Number(id)));
   if (q.isPending) {
     return (
       <Container maxW="4xl" py="8" aria-busy="true">
@@ -49,7 +50,7 @@ export function CommunityDetails({ id }: { id: string }) {
             </HStack>
             <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
               <HStack gap="1">
-                <Users size={14} aria-hidden /> {memberCountText(c.memberCount)}
+                <Users size={14} aria-hidden /> {formatMemberCount(c.memberCount)}
               </HStack>
               {c.location && (
                 <HStack gap="1">
@@ -58,7 +59,7 @@ export function CommunityDetails({ id }: { id: string }) {
               )}
               {c.createdAt && (
                 <HStack gap="1">
-                  <Calendar size={14} aria-hidden /> Created {longDate(c.createdAt)}
+                  <Calendar size={14} aria-hidden /> Created {formatDate(c.createdAt)}
                 </HStack>
               )}
             </HStack>
@@ -71,7 +72,7 @@ export function CommunityDetails({ id }: { id: string }) {
                 </Link>
               </Button>
             )}
-            {isLeader(c.role) && (
+            {canOpenSettings(c.role) && (
               <Button asChild variant="outline">
                 <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
                   <Settings aria-hidden /> Settings
@@ -107,11 +108,11 @@ export function CommunityDetails({ id }: { id: string }) {
               <DataList.Root orientation="horizontal">
                 <DataList.Item>
                   <DataList.ItemLabel>Created</DataList.ItemLabel>
-                  <DataList.ItemValue>{c.createdAt ? longDate(c.createdAt) : 'Visible to members'}</DataList.ItemValue>
+                  <DataList.ItemValue>{c.createdAt ? formatDate(c.createdAt) : 'Visible to members'}</DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Last updated</DataList.ItemLabel>
-                  <DataList.ItemValue>{c.updatedAt ? longDate(c.updatedAt) : 'Visible to members'}</DataList.ItemValue>
+                  <DataList.ItemValue>{c.updatedAt ? formatDate(c.updatedAt) : 'Visible to members'}</DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Status</DataList.ItemLabel>

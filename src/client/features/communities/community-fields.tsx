@@ -6,7 +6,7 @@ import type { createCommunityInput } from '../../../shared/schemas/communities';
 
 type Form = ReturnType<typeof useZodForm<typeof createCommunityInput>>;
 
-/** The fields of SPEC section 2's create dialog, reused by the General settings. */
+/** A community's fields (image, name, description, location, public or private): the create form's, reused by the General settings. */
 export function CommunityFields({ form }: { form: Form }) {
   const isPublic = form.values.isPublic ?? true;
   return (

@@ -5,8 +5,9 @@ import { Lock, LogOut, MapPin, Settings, Share2, UserPlus, Users } from 'lucide-
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { formatMemberCount } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { initials, isLeader, memberCountText, refreshCommunities, type Community } from './shared';
+import { canOpenSettings, initials, refreshCommunities, type Community } from './shared';
 
 /** The community dashboard's header: identity, counts and what this member may do. */
 export function CommunityHeader({ community: c }: { community: Community }) {
@@ -34,7 +35,7 @@ export function CommunityHeader({ community: c }: { community: Community }) {
           </Heading>
           <HStack gap="3" color="fg.muted" fontSize="sm" flexWrap="wrap">
             <HStack gap="1">
-              <Users size={14} aria-hidden /> {memberCountText(c.memberCount)}
+              <Users size={14} aria-hidden /> {formatMemberCount(c.memberCount)}
             </HStack>
             {c.location && (
               <HStack gap="1">
@@ -50,7 +51,7 @@ export function CommunityHeader({ community: c }: { community: Community }) {
         </Box>
       </HStack>
       <HStack gap="2" flexWrap="wrap" alignSelf={{ md: 'center' }}>
-        {isLeader(c.role) && (
+        {canOpenSettings(c.role) && (
           <Button asChild size="sm" colorPalette="brand">
             <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
               <Settings aria-hidden /> Manage Settings
@@ -63,6 +64,7 @@ export function CommunityHeader({ community: c }: { community: Community }) {
         <Button size="sm" variant="outline" onClick={share}>
           <Share2 aria-hidden /> Share
         </Button>
+        {/* The creator cannot leave (the server refuses too): they hand the community over first. */}
         {c.role !== 'creator' && (
           <ConfirmDialog
             trigger={

@@ -12,7 +12,7 @@ import { refreshCommunities, type Community } from './shared';
 
 const EMPTY = { name: '', description: '', location: '', isPublic: true, imageUrl: '' };
 
-/** The create form with SPEC section 8's toasts; `onCreated` decides where to go next. */
+/** The create form: a toast for the first invalid field, for success and for a server refusal; `onCreated` decides where to go next. */
 export function CreateCommunityForm(props: { onCreated: (c: Community) => void; onCancel?: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(createCommunityInput, EMPTY);
@@ -53,7 +53,7 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
   );
 }
 
-/** SPEC's create dialog: renders nothing without a user; closing resets the form (it remounts). */
+/** The create dialog: renders nothing without a user; closing resets the form (it remounts). */
 export function CreateCommunityDialog({ trigger, onCreated }: { trigger: ReactElement; onCreated?: (c: Community) => void }) {
   const { user } = useCurrentUser();
   if (!user) return null;

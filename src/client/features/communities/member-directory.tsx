@@ -1,14 +1,14 @@
-import { Avatar, Badge, Button, Card, EmptyState, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Avatar, Badge, Card, EmptyState, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Mail, Phone, Users } from 'lucide-react';
-import { trpc } from '../../trpc';
-import { ROLE_LABEL, initials, longDate } from './shared';
+import { LoadMore } from '../../components/load-more';
+import { formatDate } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { memberDirectoryQuery } from './queries';
+import { ROLE_LABEL, initials } from './shared';
 
 /** The members tab: who belongs, their role, and a way to reach them (members only, server-checked). */
 export function MemberDirectory({ communityId }: { communityId: number }) {
-  const q = useInfiniteQuery(
-    trpc.communities.members.infiniteQueryOptions({ communityId, limit: 48 }, { getNextPageParam: (l) => l.nextCursor, staleTime: 5 * 60 * 1000 }),
-  );
+  const { query: q, items: members } = useCursorList(memberDirectoryQuery(communityId));
   if (q.isPending) {
     return (
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" aria-busy="true">
@@ -18,7 +18,6 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
       </SimpleGrid>
     );
   }
-  const members = q.data?.pages.flatMap((p) => p.items) ?? [];
   if (members.length === 0) {
     return (
       <EmptyState.Root>
@@ -52,7 +51,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
                       <Badge colorPalette={m.role === 'creator' ? 'brand' : m.role === 'member' ? 'gray' : 'purple'}>{ROLE_LABEL[m.role]}</Badge>
                     </HStack>
                     <Text fontSize="xs" color="fg.muted">
-                      Joined {longDate(m.joinedAt)}
+                      Joined {formatDate(m.joinedAt, { fallback: 'Unknown' })}
                     </Text>
                   </Stack>
                   <HStack gap="1">
@@ -77,11 +76,9 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
           );
         })}
       </SimpleGrid>
-      {q.hasNextPage && (
-        <Button alignSelf="center" variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-          Load more members
-        </Button>
-      )}
+      <LoadMore query={q} alignSelf="center">
+        Load more members
+      </LoadMore>
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
+import { can, type CommunityCapability } from '../../../shared/permissions';
 import { trpc } from '../../trpc';
 
 export type Community = inferRouterOutputs<AppRouter>['communities']['byId'];
 export type Member = inferRouterOutputs<AppRouter>['communities']['members']['items'][number];
 
-/** SPEC: the initials avatar uses the first letters of the first two words, upper-cased. */
+/** The initials avatar: the first letters of the name's first two words, upper-cased. */
 export function initials(name: string): string {
   return name
     .split(/\s+/)
@@ -17,11 +18,27 @@ export function initials(name: string): string {
 }
 
 export const ROLE_LABEL: Record<string, string> = { creator: 'Creator', admin: 'Admin', treasurer: 'Treasurer', member: 'Member' };
-export const memberCountText = (n: number) => `${n} ${n === 1 ? 'Member' : 'Members'}`;
-export const isLeader = (role: string | null | undefined) => role === 'creator' || role === 'admin';
 
-export const longDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Unknown';
+/** What each settings section lets its user do (the server checks the same capability on every call). */
+export const SETTINGS_SECTION_CAPABILITY = {
+  announcements: 'announcements.manage',
+  categories: 'announcements.manage',
+  general: 'community.manage',
+  members: 'members.manage',
+  requests: 'members.manage',
+} as const satisfies Record<string, CommunityCapability>;
+export type SettingsSection = keyof typeof SETTINGS_SECTION_CAPABILITY;
+
+/** Settings open for a member who may use at least one of their sections. */
+export const canOpenSettings = (role: string | null | undefined) =>
+  Object.values(SETTINGS_SECTION_CAPABILITY).some((capability) => can(role, capability));
+
+/**
+ * Who sees the Finances tab (still coming soon): those who manage the community, and its
+ * treasurer. The permission table has no finance capability yet; when finances arrive it gets
+ * one and this reads it.
+ */
+export const seesFinances = (role: string | null | undefined) => can(role, 'community.manage') || role === 'treasurer';
 
 /** After any membership change every community list and view may be stale. */
 export function refreshCommunities(queryClient: QueryClient) {

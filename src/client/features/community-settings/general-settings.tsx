@@ -1,11 +1,12 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../components/toaster';
+import { formatDate } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { createCommunityInput } from '../../../shared/schemas/communities';
 import { trpc } from '../../trpc';
 import { CommunityFields } from '../communities/community-fields';
-import { longDate, refreshCommunities, type Community } from '../communities/shared';
+import { refreshCommunities, type Community } from '../communities/shared';
 
 /** General settings, editable by the creator and admins (the original's 'Coming Soon' made real). */
 export function GeneralSettings({ community: c }: { community: Community }) {
@@ -35,7 +36,7 @@ export function GeneralSettings({ community: c }: { community: Community }) {
       <Card.Header>
         <Card.Title as="h2">General Settings</Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          Created on {longDate(c.createdAt)} · {c.isPublic ? 'Public' : 'Private'}
+          Created on {formatDate(c.createdAt, { fallback: 'Unknown' })} · {c.isPublic ? 'Public' : 'Private'}
         </Text>
       </Card.Header>
       <Card.Body>

@@ -1,18 +1,24 @@
 import { Avatar, Badge, Button, Card, HStack, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserMinus } from 'lucide-react';
+import { can } from '../../../shared/permissions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { ROLE_LABEL, initials, longDate, refreshCommunities, type Community, type Member } from '../communities/shared';
+import { memberSettingsQuery } from '../communities/queries';
+import { ROLE_LABEL, initials, refreshCommunities, type Community, type Member } from '../communities/shared';
 
 const ASSIGNABLE = ['member', 'admin', 'treasurer'] as const;
 
 /** Roles and removal for creator and admins; only the creator hands the community over. */
 export function MemberSettings({ community: c }: { community: Community }) {
   const queryClient = useQueryClient();
-  const q = useInfiniteQuery(trpc.communities.members.infiniteQueryOptions({ communityId: c.id, limit: 100 }, { getNextPageParam: (l) => l.nextCursor }));
+  const { query: q, items: members } = useCursorList(memberSettingsQuery(c.id));
+  const mayTransfer = can(c.role, 'community.transfer');
   const onDone = (title: string) => async () => {
     notify.success(title);
     await refreshCommunities(queryClient);
@@ -21,10 +27,10 @@ export function MemberSettings({ community: c }: { community: Community }) {
   const setRole = useMutation(trpc.communities.setRole.mutationOptions({ onSuccess: onDone('Role updated'), onError: onFail('Failed to update role') }));
   const remove = useMutation(trpc.communities.removeMember.mutationOptions());
   const transfer = useMutation(trpc.communities.transferOwnership.mutationOptions());
-  const members = q.data?.pages.flatMap((p) => p.items) ?? [];
 
   const row = (m: Member) => {
     const name = `${m.user.firstName} ${m.user.lastName}`.trim();
+    // The creator's own row: nobody demotes or removes them (they hand the community over instead).
     const locked = m.role === 'creator';
     return (
       <Table.Row key={m.id}>
@@ -37,7 +43,7 @@ export function MemberSettings({ community: c }: { community: Community }) {
             <Stack gap="0">
               <Text fontWeight="medium">{name}</Text>
               <Text fontSize="xs" color="fg.muted">
-                Joined {longDate(m.joinedAt)}
+                Joined {formatDate(m.joinedAt, { fallback: 'Unknown' })}
               </Text>
             </Stack>
           </HStack>
@@ -65,7 +71,7 @@ export function MemberSettings({ community: c }: { community: Community }) {
         <Table.Cell textAlign="end">
           {!locked && (
             <HStack justify="flex-end" gap="1">
-              {c.role === 'creator' && (
+              {mayTransfer && (
                 <ConfirmDialog
                   trigger={
                     <Button size="xs" variant="ghost" aria-label={`Make ${name} the creator`}>
@@ -123,11 +129,7 @@ export function MemberSettings({ community: c }: { community: Community }) {
             </Table.Root>
           </Table.ScrollArea>
         )}
-        {q.hasNextPage && (
-          <Button mt="3" variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            Load more
-          </Button>
-        )}
+        <LoadMore query={q} mt="3" />
       </Card.Body>
     </Card.Root>
   );

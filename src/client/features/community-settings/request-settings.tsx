@@ -1,20 +1,22 @@
 import { Avatar, Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
+import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { initials, longDate, refreshCommunities, type Community } from '../communities/shared';
+import { pendingRequestsQuery } from '../communities/queries';
+import { initials, refreshCommunities, type Community } from '../communities/shared';
 
 /**
  * The pending requests, a page at a time. The settings menu's badge reads the same query, so the
  * Requests section and the badge share one fetch.
  */
 export function usePendingRequests(communityId: number) {
-  const q = useInfiniteQuery(
-    trpc.communities.requests.infiniteQueryOptions({ communityId, limit: 100 }, { getNextPageParam: (l) => l.nextCursor }),
-  );
-  return { q, requests: q.data?.pages.flatMap((p) => p.items) ?? [] };
+  const { query, items } = useCursorList(pendingRequestsQuery(communityId));
+  return { q: query, requests: items };
 }
 
 /** Pending requests to join a private community, approved or declined by creator and admins. */
@@ -65,7 +67,7 @@ export function RequestSettings({ community: c }: { community: Community }) {
                     <Stack gap="0">
                       <Text fontWeight="medium">{name}</Text>
                       <Text fontSize="xs" color="fg.muted">
-                        {r.location ? `${r.location} · ` : ''}asked {longDate(r.createdAt)}
+                        {r.location ? `${r.location} · ` : ''}asked {formatDate(r.createdAt, { fallback: 'Unknown' })}
                       </Text>
                     </Stack>
                   </HStack>
@@ -80,11 +82,7 @@ export function RequestSettings({ community: c }: { community: Community }) {
                 </HStack>
               );
             })}
-            {q.hasNextPage && (
-              <Button alignSelf="start" variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-                Load more
-              </Button>
-            )}
+            <LoadMore query={q} alignSelf="start" />
           </Stack>
         )}
       </Card.Body>

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 
 /**
- * The landing page's words (SPEC sections 1 and 2, in our own words). Every claim here is true
+ * The landing page's words: what Harambee is for and what it does. Every claim here is true
  * of the product as it ships: what is not built yet says so.
  */
 
@@ -23,7 +23,7 @@ export const TAGLINE = 'Where tradition meets impact';
 export const SLOGAN =
   'We take the busywork out of running your community, so you can spend your time on people and on the difference you make together.';
 
-/** The page's sections by anchor id, in order (SPEC section 2). */
+/** The page's sections by anchor id, in the order they appear. */
 export const SECTION_IDS = ['home', 'stats', 'story', 'mission-vision', 'purpose', 'features', 'team'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 

@@ -5,7 +5,7 @@ import { MobileBar, SectionNav, useActiveSection } from './section-nav';
 import { ClosingCta, Features, Hero, MissionVision, Purpose, Stats, Story, Team } from './sections';
 import { useSiteConfig } from '../site-config';
 
-/** The public landing page (SPEC section 2): nine sections, in-page navigation and a footer. */
+/** The public landing page: nine sections, in-page navigation and a footer. */
 export function LandingPage() {
   const { appName, supportEmail } = useSiteConfig();
   const active = useActiveSection();

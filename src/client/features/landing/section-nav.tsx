@@ -4,11 +4,11 @@ import { BookOpen, Compass, House, LayoutGrid, Menu as MenuIcon, Users, type Luc
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SECTION_IDS, SECTION_LINKS, TAGLINE, type SectionId } from './content';
 
-/** Width at which the mobile bar gives way to the desktop links and the mobile menu closes (SPEC section 9). */
 const LandingMenu = lazy(() => import('./landing-menu'));
 
+/** Width at which the mobile bar gives way to the desktop links and the mobile menu closes. */
 export const DESKTOP_QUERY = '(min-width: 768px)';
-/** Anchors land 80 px below the top of the window (SPEC section 9): applied as scroll-margin-top on each target. */
+/** Anchors land 80 px below the top of the window, clear of the sticky header: applied as scroll-margin-top on each target. */
 export const SCROLL_OFFSET = '80px';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -1,41 +1,60 @@
-import { Box, Button, Center, Container, EmptyState, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Box, Button, Container, EmptyState, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Link, Navigate, createFileRoute, redirect } from '@tanstack/react-router';
 import { LifeBuoy, LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { DENIED, staffCan } from '../../../shared/permissions';
 import { notify } from '../../components/toaster';
 import { signOut } from '../../lib/sign-out';
 import { CommunitiesTab } from '../../features/admin/communities-tab';
 import { OverviewTab } from '../../features/admin/overview-tab';
 import { ProfileTab } from '../../features/admin/profile-tab';
+import { adminCountsQuery, auditQuery } from '../../features/admin/queries';
 import { SettingsTab } from '../../features/admin/settings-tab';
 import { UsersTab } from '../../features/admin/users-tab';
-import { useCurrentUser, type CurrentUser } from '../../features/auth/current-user';
+import { ensureCurrentUser, useCurrentUser, type CurrentUser } from '../../features/auth/current-user';
+import { loadQuery } from '../../lib/route-data';
 
-export const Route = createFileRoute('/admin/dashboard')({ component: AdminGate });
-
-/** Signed out → /admin/login; signed in without a staff role → 'Access Denied' and /dashboard. */
-function AdminGate() {
-  const { user, isLoading, isAdmin } = useCurrentUser();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (isLoading) return;
-    if (!user) void navigate({ to: '/admin/login', replace: true });
-    else if (!isAdmin) {
-      notify.error('Access Denied', "You don't have permission to access the admin dashboard");
-      void navigate({ to: '/dashboard', replace: true });
+/**
+ * The staff panel has its own guard (not the signed-in layout's: its way in is /admin/login).
+ * Signed out → /admin/login; signed in without the staff capability → 'Access Denied' and /dashboard.
+ */
+export const Route = createFileRoute('/admin/dashboard')({
+  beforeLoad: async ({ context: { queryClient }, preload }) => {
+    const user = await ensureCurrentUser(queryClient);
+    if (!user) throw redirect({ to: '/admin/login', replace: true });
+    if (!staffCan(user.role, 'admin.panel')) {
+      // Hovering a link only looks ahead; the refusal is said when someone actually comes here.
+      if (!preload) notify.error('Access Denied', DENIED['admin.panel']);
+      throw redirect({ to: '/dashboard', replace: true });
     }
-  }, [isLoading, user, isAdmin, navigate]);
-  if (!user || !isAdmin) {
-    return (
-      <Center py="24" role="status">
-        <Spinner color="brand.solid" aria-label="Checking access" />
-      </Center>
-    );
-  }
-  return <AdminDashboard me={user} />;
+    return { user };
+  },
+  // The overview tab opens first: its counts and the audit log.
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([loadQuery(queryClient, adminCountsQuery()), loadQuery(queryClient, auditQuery())]);
+  },
+  component: AdminDashboard,
+});
+
+const ADMIN_TABS = [
+  ['overview', 'Overview'],
+  ['users', 'Users'],
+  ['profiles', 'Profile Management'],
+  ['communities', 'Communities'],
+  ['support', 'Support'],
+  ['settings', 'Settings'],
+] as const;
+
+function AdminDashboard() {
+  const checked = Route.useRouteContext({ select: (c) => c.user });
+  const { user, isLoading } = useCurrentUser();
+  // Signed out while here (the session ended elsewhere, or expired): back to the staff sign-in.
+  if (!user && !isLoading) return <Navigate to="/admin/login" replace />;
+  // The current-user query follows edits to the account; the guard's copy covers the moment between.
+  return <AdminPanel me={user ?? checked} />;
 }
 
-function AdminDashboard({ me }: { me: CurrentUser }) {
+function AdminPanel({ me }: { me: CurrentUser }) {
   const [tab, setTab] = useState('overview');
   const [selectedUser, setSelectedUser] = useState<string | null>(null);
   return (
@@ -60,13 +79,13 @@ function AdminDashboard({ me }: { me: CurrentUser }) {
           </HStack>
         </Stack>
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount>
-          <Tabs.List overflowX="auto" overflowY="hidden">
-            <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-            <Tabs.Trigger value="users">Users</Tabs.Trigger>
-            <Tabs.Trigger value="profiles">Profile Management</Tabs.Trigger>
-            <Tabs.Trigger value="communities">Communities</Tabs.Trigger>
-            <Tabs.Trigger value="support">Support</Tabs.Trigger>
-            <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
+          {/* Wider than a phone: the list scrolls sideways and no label shrinks under its neighbour. */}
+          <Tabs.List overflowX="auto" overflowY="hidden" maxW="full">
+            {ADMIN_TABS.map(([value, label]) => (
+              <Tabs.Trigger key={value} value={value} flexShrink={0} whiteSpace="nowrap">
+                {label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
           <Tabs.Content value="overview">
             <OverviewTab />

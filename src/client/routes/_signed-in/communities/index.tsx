@@ -1,14 +1,21 @@
 import { Box, Button, Container, EmptyState, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Mail, Plus, Users } from 'lucide-react';
-import { RequireUser } from '../../features/auth/require-user';
-import { CardGridSkeleton, CommunityBrowser } from '../../features/communities/community-browser';
-import { CommunityCard } from '../../features/communities/community-card';
-import { CreateCommunityDialog } from '../../features/communities/create-community';
-import { trpc } from '../../trpc';
+import { LoadMore } from '../../../components/load-more';
+import { CardGridSkeleton, CommunityBrowser } from '../../../features/communities/community-browser';
+import { CommunityCard } from '../../../features/communities/community-card';
+import { CreateCommunityDialog } from '../../../features/communities/create-community';
+import { communityListQuery, joinedListQuery } from '../../../features/communities/queries';
+import { loadList } from '../../../lib/route-data';
+import { useCursorList } from '../../../lib/use-cursor-list';
 
-export const Route = createFileRoute('/communities/')({ component: () => <RequireUser>{() => <CommunitiesPage />}</RequireUser> });
+export const Route = createFileRoute('/_signed-in/communities/')({
+  // The Discover tab opens first, unfiltered.
+  loader: async ({ context: { queryClient } }) => {
+    await loadList(queryClient, communityListQuery());
+  },
+  component: CommunitiesPage,
+});
 
 function CommunitiesPage() {
   const navigate = useNavigate();
@@ -61,9 +68,8 @@ function CommunitiesPage() {
 }
 
 function MyCommunities() {
-  const q = useInfiniteQuery(trpc.communities.joined.infiniteQueryOptions({ limit: 24 }, { getNextPageParam: (l) => l.nextCursor }));
+  const { query: q, items } = useCursorList(joinedListQuery());
   if (q.isPending) return <CardGridSkeleton count={3} />;
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   if (items.length === 0) {
     return (
       <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg">
@@ -84,11 +90,7 @@ function MyCommunities() {
           <CommunityCard key={c.id} community={c} detailsPath="communities" />
         ))}
       </SimpleGrid>
-      {q.hasNextPage && (
-        <Button alignSelf="center" variant="outline" onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-          Load more
-        </Button>
-      )}
+      <LoadMore query={q} alignSelf="center" />
     </Stack>
   );
 }

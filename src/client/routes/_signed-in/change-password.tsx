@@ -1,17 +1,17 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
-import { notify } from '../components/toaster';
-import { RequireUser } from '../features/auth/require-user';
-import { useZodForm } from '../lib/use-zod-form';
-import { ERROR_TITLES, changePasswordForm } from '../../shared/schemas/auth';
-import { trpc } from '../trpc';
+import { AuthCard } from '../../components/auth-card';
+import { FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { ERROR_TITLES, changePasswordForm } from '../../../shared/schemas/auth';
+import { trpc } from '../../trpc';
 
-export const Route = createFileRoute('/change-password')({ component: () => <RequireUser>{() => <ChangePassword />}</RequireUser> });
+// Reads nothing but the user, whom the layout's guard has already loaded: no loader.
+export const Route = createFileRoute('/_signed-in/change-password')({ component: ChangePassword });
 
 function ChangePassword() {
   const navigate = useNavigate();

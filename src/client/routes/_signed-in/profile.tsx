@@ -1,43 +1,22 @@
-import { Avatar, Badge, Button, Card, Center, Container, DataList, Heading, HStack, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Avatar, Badge, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { signOut } from '../lib/sign-out';
-import { useCurrentUser, type CurrentUser } from '../features/auth/current-user';
-import { DevicesCard } from '../features/auth/devices-card';
-import { VerifyBanner } from '../features/auth/verify-banner';
+import { useSignedInUser } from '../../features/auth/current-user';
+import { DevicesCard } from '../../features/auth/devices-card';
+import { VerifyBanner } from '../../features/auth/verify-banner';
+import { formatDate } from '../../lib/format';
+import { loadQuery } from '../../lib/route-data';
+import { signOut } from '../../lib/sign-out';
 
-export const Route = createFileRoute('/profile')({ component: ProfilePage });
+export const Route = createFileRoute('/_signed-in/profile')({
+  // The user comes with the signed-in guard; the devices list is the one other read.
+  loader: async ({ context: { queryClient, trpc } }) => {
+    await loadQuery(queryClient, trpc.auth.sessions.queryOptions());
+  },
+  component: Profile,
+});
 
 const ROLE_LABEL: Record<string, string> = { user: 'Standard User', admin: 'Administrator', superadmin: 'Super Administrator' };
-const dateText = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Not provided';
-
-function ProfilePage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
-    return (
-      <Center py="24" role="status">
-        <Spinner color="brand.solid" aria-label="Loading profile" />
-      </Center>
-    );
-  }
-  if (!user) {
-    return (
-      <Center py="24">
-        <VStack gap="4" textAlign="center">
-          <Heading as="h1" size="xl">
-            Sign In Required
-          </Heading>
-          <Text color="fg.muted">Please sign in to view your profile.</Text>
-          <Button asChild colorPalette="brand">
-            <a href="/api/login">Log In</a>
-          </Button>
-        </VStack>
-      </Center>
-    );
-  }
-  return <Profile user={user} />;
-}
 
 function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -59,7 +38,8 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
   );
 }
 
-function Profile({ user }: { user: CurrentUser }) {
+function Profile() {
+  const user = useSignedInUser();
   const np = (v: string | null) => v || 'Not provided';
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
@@ -93,7 +73,8 @@ function Profile({ user }: { user: CurrentUser }) {
         <Section
           title="Profile Customization"
           rows={[
-            ['Birthday', user.birthday ? dateText(`${user.birthday}T12:00:00Z`) : 'Not provided'],
+            // Noon UTC: the same calendar day in every time zone.
+            ['Birthday', user.birthday ? formatDate(`${user.birthday}T12:00:00Z`) : 'Not provided'],
             ['T-shirt size', np(user.tShirtSize)],
             ['Social media', np(user.socialMedia)],
           ]}
@@ -112,7 +93,7 @@ function Profile({ user }: { user: CurrentUser }) {
                 </Button>
               </HStack>,
             ],
-            ['Account created', dateText(user.createdAt)],
+            ['Account created', formatDate(user.createdAt, { fallback: 'Not provided' })],
             ['Account type', ROLE_LABEL[user.role] ?? 'Standard User'],
           ]}
         />

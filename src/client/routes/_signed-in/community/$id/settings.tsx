@@ -1,21 +1,22 @@
 import { Badge, Box, Button, Center, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { AnnouncementsSettings } from '../../../features/announcements/announcements-settings';
-import { CategoriesSettings } from '../../../features/announcements/categories-settings';
-import { notify } from '../../../components/toaster';
-import { RequireUser } from '../../../features/auth/require-user';
-import { CommunityNotFound } from '../../../features/communities/not-found';
-import { isLeader, type Community } from '../../../features/communities/shared';
-import { GeneralSettings } from '../../../features/community-settings/general-settings';
-import { MemberSettings } from '../../../features/community-settings/member-settings';
-import { RequestSettings, usePendingRequests } from '../../../features/community-settings/request-settings';
-import { trpc } from '../../../trpc';
+import { DENIED, can } from '../../../../../shared/permissions';
+import { notify } from '../../../../components/toaster';
+import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
+import { CategoriesSettings } from '../../../../features/announcements/categories-settings';
+import { announcementsSettingsQuery, categoriesQuery } from '../../../../features/announcements/queries';
+import { CommunityNotFound } from '../../../../features/communities/not-found';
+import { communityQuery, memberSettingsQuery, pendingRequestsQuery } from '../../../../features/communities/queries';
+import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/shared';
+import { GeneralSettings } from '../../../../features/community-settings/general-settings';
+import { MemberSettings } from '../../../../features/community-settings/member-settings';
+import { RequestSettings, usePendingRequests } from '../../../../features/community-settings/request-settings';
+import { loadList, loadQuery } from '../../../../lib/route-data';
 
-const SECTIONS = ['announcements', 'categories', 'general', 'members', 'requests'] as const;
-type Section = (typeof SECTIONS)[number];
+const SECTIONS = ['announcements', 'categories', 'general', 'members', 'requests'] as const satisfies readonly Section[];
 const LABEL: Record<Section, string> = {
   announcements: 'Announcements',
   categories: 'Categories',
@@ -24,25 +25,52 @@ const LABEL: Record<Section, string> = {
   requests: 'Requests',
 };
 
-export const Route = createFileRoute('/community/$id/settings')({
+export const Route = createFileRoute('/_signed-in/community/$id/settings')({
   validateSearch: (s: Record<string, unknown>): { section?: Section } =>
     SECTIONS.includes(s.section as Section) ? { section: s.section as Section } : {},
-  component: () => <RequireUser>{() => <SettingsPage />}</RequireUser>,
+  // An id that is not a number names no community: home, as before.
+  beforeLoad: ({ params }) => {
+    if (!/^\d+$/.test(params.id)) throw redirect({ to: '/', replace: true });
+  },
+  loaderDeps: ({ search }) => ({ section: search.section ?? 'announcements' }),
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    const c = await loadQuery(queryClient, communityQuery(Number(params.id)));
+    if (!c || !canOpenSettings(c.role)) return;
+    // The menu's Requests badge, and the open section's own list.
+    await Promise.all([
+      can(c.role, SETTINGS_SECTION_CAPABILITY.requests) && loadList(queryClient, pendingRequestsQuery(c.id)),
+      can(c.role, SETTINGS_SECTION_CAPABILITY[deps.section]) && loadSection(queryClient, c.id, deps.section),
+    ]);
+  },
+  component: SettingsPage,
 });
+
+function loadSection(queryClient: QueryClient, communityId: number, section: Section) {
+  switch (section) {
+    case 'announcements':
+      return loadList(queryClient, announcementsSettingsQuery(communityId));
+    case 'categories':
+      return loadQuery(queryClient, categoriesQuery(communityId));
+    case 'members':
+      return loadList(queryClient, memberSettingsQuery(communityId));
+    case 'requests':
+    case 'general':
+      // The requests are loaded for the badge already; General edits the community itself.
+      return undefined;
+  }
+}
 
 function SettingsPage() {
   const { id } = Route.useParams();
   const navigate = useNavigate();
-  const valid = /^\d+$/.test(id);
-  const q = useQuery(trpc.communities.byId.queryOptions({ id: Number(id) }, { enabled: valid }));
-  const denied = q.data && !isLeader(q.data.role);
+  const q = useQuery(communityQuery(Number(id)));
+  const denied = q.data && !canOpenSettings(q.data.role);
   useEffect(() => {
-    if (!valid) void navigate({ to: '/', replace: true });
-    else if (denied) {
-      notify.error('Access Denied', "You don't have permission to access community settings.");
+    if (denied) {
+      notify.error('Access Denied', DENIED['community.manage']);
       void navigate({ to: '/community/$id', params: { id }, replace: true });
     }
-  }, [valid, denied, id, navigate]);
+  }, [denied, id, navigate]);
   if (q.isError) return <CommunityNotFound />;
   if (!q.data || denied) {
     return (
@@ -79,7 +107,7 @@ function Settings({ community: c }: { community: Community }) {
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
           <Box as="nav" aria-label="Settings sections" w={{ base: 'full', md: '56' }} flexShrink={0}>
             <Stack direction={{ base: 'row', md: 'column' }} gap="1" overflowX="auto">
-              {SECTIONS.map((s) => (
+              {SECTIONS.filter((s) => can(c.role, SETTINGS_SECTION_CAPABILITY[s])).map((s) => (
                 <Button
                   key={s}
                   asChild

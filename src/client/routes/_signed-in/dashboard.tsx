@@ -3,16 +3,26 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarDays, Flame, Plus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { notify } from '../components/toaster';
-import type { CurrentUser } from '../features/auth/current-user';
-import { RequireUser } from '../features/auth/require-user';
-import { VerifyBanner } from '../features/auth/verify-banner';
-import { CommunityCard } from '../features/communities/community-card';
-import { CreateCommunityDialog } from '../features/communities/create-community';
-import { longDate, type Community } from '../features/communities/shared';
-import { trpc } from '../trpc';
+import { notify } from '../../components/toaster';
+import { useSignedInUser } from '../../features/auth/current-user';
+import { VerifyBanner } from '../../features/auth/verify-banner';
+import { CommunityCard } from '../../features/communities/community-card';
+import { CreateCommunityDialog } from '../../features/communities/create-community';
+import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
+import type { Community } from '../../features/communities/shared';
+import { formatDate, formatNumber } from '../../lib/format';
+import { loadQuery } from '../../lib/route-data';
 
-export const Route = createFileRoute('/dashboard')({ component: () => <RequireUser>{(u) => <Dashboard user={u} />}</RequireUser> });
+export const Route = createFileRoute('/_signed-in/dashboard')({
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([
+      loadQuery(queryClient, myCountsQuery()),
+      loadQuery(queryClient, dashboardJoinedQuery()),
+      loadQuery(queryClient, dashboardCreatedQuery()),
+    ]);
+  },
+  component: Dashboard,
+});
 
 function Counter({ label, value, unit, icon }: { label: string; value: ReactNode; unit?: string; icon?: ReactNode }) {
   const soon = value === null;
@@ -36,11 +46,12 @@ function mergeById(...lists: Community[][]): Community[] {
   return [...seen.values()];
 }
 
-function Dashboard({ user }: { user: CurrentUser }) {
+function Dashboard() {
+  const user = useSignedInUser();
   const navigate = useNavigate();
-  const counts = useQuery(trpc.communities.myCounts.queryOptions());
-  const joined = useQuery(trpc.communities.joined.queryOptions({ limit: 6 }));
-  const created = useQuery(trpc.communities.created.queryOptions({ limit: 6 }));
+  const counts = useQuery(myCountsQuery());
+  const joined = useQuery(dashboardJoinedQuery());
+  const created = useQuery(dashboardCreatedQuery());
   const mine = mergeById(joined.data?.items ?? [], created.data?.items ?? []).slice(0, 6);
   const comingSoon = (what: string) => () => notify.info('Coming Soon', `${what} is on its way.`);
   const goTo = (c: Community) => navigate({ to: '/community/$id', params: { id: String(c.id) } });
@@ -56,12 +67,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </Box>
         <VerifyBanner user={user} />
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
-          <Counter label="Communities" value={counts.data ? counts.data.joined : <Skeleton h="6" w="8" />} />
+          <Counter label="Communities" value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
           <Counter label="Njangi Groups" value={null} />
           <Counter label="Recognitions" value={null} />
           <Counter
             label="Login streak"
-            value={user.loginStreak}
+            value={formatNumber(user.loginStreak)}
             unit={user.loginStreak === 1 ? 'day' : 'days'}
             icon={<Flame size={18} aria-hidden color="var(--chakra-colors-orange-500)" />}
           />
@@ -155,7 +166,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
                   : 'Sign in again tomorrow to start a streak.'}
               </Text>
               <Text color="fg.muted" fontSize="sm" mt="2">
-                Last login: {user.lastLoginAt ? longDate(user.lastLoginAt) : 'Never'}
+                Last login: {formatDate(user.lastLoginAt, { fallback: 'Never' })}
               </Text>
             </Card.Body>
           </Card.Root>

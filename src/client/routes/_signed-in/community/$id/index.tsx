@@ -3,37 +3,32 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { ComingSoon } from '../../../components/coming-soon';
-import { AnnouncementsCard } from '../../../features/announcements/announcements-card';
-import { useCurrentUser } from '../../../features/auth/current-user';
-import { CommunityHeader } from '../../../features/communities/community-header';
-import { JoinButton } from '../../../features/communities/join-button';
-import { MemberDirectory } from '../../../features/communities/member-directory';
-import { CommunityNotFound } from '../../../features/communities/not-found';
-import { isLeader, memberCountText, type Community } from '../../../features/communities/shared';
-import { trpc } from '../../../trpc';
+import { can } from '../../../../../shared/permissions';
+import { ComingSoon } from '../../../../components/coming-soon';
+import { AnnouncementsCard } from '../../../../features/announcements/announcements-card';
+import { announcementsCardQuery } from '../../../../features/announcements/queries';
+import { CommunityHeader } from '../../../../features/communities/community-header';
+import { JoinButton } from '../../../../features/communities/join-button';
+import { MemberDirectory } from '../../../../features/communities/member-directory';
+import { CommunityNotFound } from '../../../../features/communities/not-found';
+import { communityQuery } from '../../../../features/communities/queries';
+import { seesFinances, type Community } from '../../../../features/communities/shared';
+import { formatMemberCount } from '../../../../lib/format';
+import { loadQuery } from '../../../../lib/route-data';
 
-export const Route = createFileRoute('/community/$id/')({ component: CommunityDashboardPage });
+export const Route = createFileRoute('/_signed-in/community/$id/')({
+  loader: async ({ context: { queryClient }, params }) => {
+    const c = await loadQuery(queryClient, communityQuery(Number(params.id)));
+    // The overview opens with the announcements, which only members may read.
+    if (c?.isMember) await loadQuery(queryClient, announcementsCardQuery(c.id));
+  },
+  component: CommunityDashboardPage,
+});
 
 function CommunityDashboardPage() {
   const { id } = Route.useParams();
-  const { user, isLoading } = useCurrentUser();
-  const q = useQuery(trpc.communities.byId.queryOptions({ id: Number(id) }, { enabled: !!user, staleTime: 5 * 60 * 1000 }));
-  if (!isLoading && !user) {
-    return (
-      <Center py="24">
-        <VStack gap="4" textAlign="center">
-          <Text>Please sign in to view this community.</Text>
-          <Button asChild colorPalette="brand">
-            <Link to="/signin" search={{ redirect: `/community/${id}` }}>
-              Sign In
-            </Link>
-          </Button>
-        </VStack>
-      </Center>
-    );
-  }
-  if (isLoading || q.isPending) {
+  const q = useQuery(communityQuery(Number(id)));
+  if (q.isPending) {
     return (
       <Container maxW="6xl" py="8" aria-busy="true">
         <Skeleton h="14" w="50%" mb="6" />
@@ -68,15 +63,17 @@ const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'fina
 
 function CommunityDashboard({ community: c }: { community: Community }) {
   const [tab, setTab] = useState<string>('overview');
-  const seesFinances = isLeader(c.role) || c.role === 'treasurer';
+  const finances = seesFinances(c.role);
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
         <CommunityHeader community={c} />
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount>
-          <Tabs.List overflowX="auto" overflowY="hidden">
-            {TABS.filter((t) => t !== 'finances' || seesFinances).map((t) => (
-              <Tabs.Trigger key={t} value={t} textTransform="capitalize">
+          {/* On a phone the six tabs are wider than the screen: the list scrolls sideways (arrow keys
+              move between tabs and bring the focused one into view) and no label shrinks under its neighbour. */}
+          <Tabs.List overflowX="auto" overflowY="hidden" maxW="full" data-testid="community-tabs">
+            {TABS.filter((t) => t !== 'finances' || finances).map((t) => (
+              <Tabs.Trigger key={t} value={t} textTransform="capitalize" flexShrink={0} whiteSpace="nowrap">
                 {t}
               </Tabs.Trigger>
             ))}
@@ -86,7 +83,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           </Tabs.Content>
           <Tabs.Content value="members">
             <Stack gap="4">
-              {isLeader(c.role) && (
+              {can(c.role, 'members.manage') && (
                 <Button asChild size="sm" variant="outline" alignSelf="flex-end">
                   <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: 'members' }}>
                     Manage
@@ -105,7 +102,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           <Tabs.Content value="documents">
             <ComingSoon title="No documents yet" description="Shared documents for your members are on their way." />
           </Tabs.Content>
-          {seesFinances && (
+          {finances && (
             <Tabs.Content value="finances">
               <ComingSoon title="Finances" description="Transparent dues, expenses and reports are on their way." />
             </Tabs.Content>
@@ -118,7 +115,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
 
 function Overview({ community: c, onJump }: { community: Community; onJump: (tab: string) => void }) {
   const rows: { label: string; value: string; tab: string }[] = [
-    { label: 'Members', value: memberCountText(c.memberCount), tab: 'members' },
+    { label: 'Members', value: formatMemberCount(c.memberCount), tab: 'members' },
     { label: 'Upcoming events', value: 'Coming soon', tab: 'events' },
     { label: 'Active polls', value: 'Coming soon', tab: 'discussions' },
     { label: 'Dues status', value: 'Coming soon', tab: 'finances' },
@@ -132,7 +129,7 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
         </Card.Header>
         <Card.Body gap="1">
           {rows
-            .filter((r) => r.tab !== 'finances' || isLeader(c.role) || c.role === 'treasurer')
+            .filter((r) => r.tab !== 'finances' || seesFinances(c.role))
             .map((r) => (
               <Button key={r.label} variant="ghost" justifyContent="space-between" onClick={() => onJump(r.tab)}>
                 <Text>{r.label}</Text>
@@ -145,7 +142,7 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
         </Card.Body>
       </Card.Root>
       <Stack flex="2" gap="5">
-        <AnnouncementsCard communityId={c.id} canManage={isLeader(c.role)} />
+        <AnnouncementsCard communityId={c.id} canManage={can(c.role, 'announcements.manage')} />
         <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>
           <ComingSoon title="Recent Documents" description="Shared files will appear here." />
           <ComingSoon title="Upcoming Events" description="Events and RSVPs will appear here." />

@@ -1,19 +1,20 @@
 import { Button, Card, Container, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { FormField } from '../components/form-field';
-import { AvatarPicker } from '../components/image-picker';
-import { notify } from '../components/toaster';
-import type { CurrentUser } from '../features/auth/current-user';
-import { RequireUser } from '../features/auth/require-user';
-import { useZodForm } from '../lib/use-zod-form';
-import { T_SHIRT_SIZES } from '../../shared/constants';
-import { profileUpdateInput } from '../../shared/schemas/profile';
-import { trpc } from '../trpc';
+import { FormField } from '../../components/form-field';
+import { AvatarPicker } from '../../components/image-picker';
+import { notify } from '../../components/toaster';
+import { useSignedInUser } from '../../features/auth/current-user';
+import { useZodForm } from '../../lib/use-zod-form';
+import { T_SHIRT_SIZES } from '../../../shared/constants';
+import { profileUpdateInput } from '../../../shared/schemas/profile';
+import { trpc } from '../../trpc';
 
-export const Route = createFileRoute('/edit-profile')({ component: () => <RequireUser>{(u) => <EditProfile user={u} />}</RequireUser> });
+// The form starts from the signed-in user, whom the layout's guard has already loaded.
+export const Route = createFileRoute('/_signed-in/edit-profile')({ component: EditProfile });
 
-function EditProfile({ user }: { user: CurrentUser }) {
+function EditProfile() {
+  const user = useSignedInUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useZodForm(profileUpdateInput, {

@@ -1,0 +1,16 @@
+import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
+
+/**
+ * What a page shows while its route's guard and loader are still waiting on the server (after
+ * the router's pending delay; a quick answer shows the page without it).
+ */
+export function PagePending() {
+  return (
+    <Center py="24">
+      <VStack role="status">
+        <Spinner color="brand.solid" />
+        <Text color="fg.muted">Loading…</Text>
+      </VStack>
+    </Center>
+  );
+}

@@ -1,0 +1,25 @@
+import { Navigate, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
+import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user';
+
+/**
+ * Every page that needs a signed-in user sits under this pathless layout (routes/_signed-in/…;
+ * the URLs do not change). Its guard runs before the page's loader and code: signed out, the
+ * browser goes to /signin, which comes back here after signing in. The pages read the user with
+ * useSignedInUser().
+ */
+export const Route = createFileRoute('/_signed-in')({
+  beforeLoad: async ({ context, location }) => {
+    const user = await ensureCurrentUser(context.queryClient);
+    if (!user) throw redirect({ to: '/signin', search: { redirect: location.href }, replace: true });
+    return { user };
+  },
+  component: SignedInLayout,
+});
+
+/** Signed out while on a page (the session ended on another device, or expired): the same way out as the guard's. */
+function SignedInLayout() {
+  const { user, isLoading } = useCurrentUser();
+  const href = useLocation({ select: (l) => l.href });
+  if (!user && !isLoading) return <Navigate to="/signin" search={{ redirect: href }} replace />;
+  return <Outlet />;
+}
