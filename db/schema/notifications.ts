@@ -13,8 +13,11 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('info'),
+    // Catalogue keys, translated for the reader when listed (older rows hold plain English text).
     title: text('title').notNull(),
     message: text('message').notNull(),
+    // The keys' values as JSON, e.g. {"community":"Bamenda Njangi"}.
+    params: text('params'),
     link: text('link'),
     read: integer('read', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LANGUAGES } from '../../src/shared/i18n/languages';
 import { STAFF_ROLES } from '../../src/shared/permissions';
 
 /** An account's staff role (src/shared/permissions.ts says what each may do). */
@@ -23,6 +24,8 @@ export const users = sqliteTable(
     socialMedia: text('social_media'),
     profileImageUrl: text('profile_image_url'),
     bio: text('bio'),
+    // The language the account reads the app and its emails in (src/shared/i18n/languages.ts).
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
     authType: text('auth_type').notNull().default('local'),

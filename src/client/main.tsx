@@ -4,11 +4,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyInitialColorMode } from './components/color-mode';
+import { startI18n } from './i18n';
 import { router } from './router';
 import { system } from './theme';
 import { queryClient } from './trpc';
 
 applyInitialColorMode();
+// The texts of the chosen language come first: nothing renders in a language it will not keep.
+await startI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
+import { currentLanguage } from './i18n';
 
 // Every query and mutation: no automatic retry (an error shows at once), data stays fresh until a change
 // invalidates it, no refetch on focus and no polling. A query that needs otherwise says so itself.
@@ -13,7 +14,14 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      // The server's messages come in the language the interface shows.
+      headers: () => ({ 'accept-language': currentLanguage() }),
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+    }),
+  ],
 });
 
 /** Query and mutation option factories with types inferred from the server's router. */

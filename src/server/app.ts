@@ -8,7 +8,9 @@ import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
 import { communityRoutes } from './rest/communities';
 import { uploadRoutes } from './uploads/routes';
+import { languageFromHeader } from '../shared/i18n/languages';
 import type { AppDeps } from './context';
+import { restRefusal } from './rest/errors';
 import { trpcHandler } from './trpc/http';
 
 export type AppOptions = AppDeps & {
@@ -18,7 +20,7 @@ export type AppOptions = AppDeps & {
 
 const JSON_LIMIT = 1024 * 1024;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-const NO_API_PATH = { error: 'No such API path', code: 'NOT_FOUND' };
+const languageOf = (c: { req: { header(name: string): string | undefined } }) => languageFromHeader(c.req.header('accept-language'));
 
 /**
  * The whole server: the API app (tRPC, the REST shims, uploads) and, when the client is built,
@@ -45,7 +47,7 @@ export function createApp(opts: AppOptions) {
     ['/api/*', '/trpc/*'],
     bodyLimit({
       maxSize: JSON_LIMIT,
-      onError: (c) => c.json({ error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' }, 413),
+      onError: (c) => c.json(restRefusal(languageOf(c), 'PAYLOAD_TOO_LARGE', 'errors.bodyTooLarge'), 413),
     }),
   );
 
@@ -56,11 +58,11 @@ export function createApp(opts: AppOptions) {
   app.route('/api', communityRoutes(deps));
   app.route('/api', announcementRoutes(deps));
   app.route('/api', adminRoutes(deps));
-  app.notFound((c) => (isApiPath(c.req.path) ? c.json(NO_API_PATH, 404) : c.text('404 Not Found', 404)));
+  app.notFound((c) => (isApiPath(c.req.path) ? c.json(restRefusal(languageOf(c), 'NOT_FOUND', 'errors.noApiPath'), 404) : c.text('404 Not Found', 404)));
 
   const onError: ErrorHandler = (error, c) => {
     deps.log.error('unhandled error', { path: c.req.path, error: error.stack ?? String(error) });
-    return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' }, 500);
+    return c.json(restRefusal(languageOf(c), 'INTERNAL_SERVER_ERROR', 'errors.generic'), 500);
   };
   app.onError(onError);
 

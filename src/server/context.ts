@@ -5,6 +5,7 @@ import type { DB } from '../../db/database';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { languageFromHeader, type Language } from '../shared/i18n/languages';
 import { sessionIdleMs } from './services/settings';
 
 /** What the app is built from; tests pass their own database, mailer and clock. */
@@ -22,6 +23,8 @@ export type Context = AppDeps & {
   session: SessionRow | null;
   ip: string;
   userAgent: string | null;
+  /** The language the caller reads: the request's Accept-Language (the app sends its interface language). */
+  language: Language;
   /** Headers added to the response: Set-Cookie, Retry-After. */
   resHeaders: Headers;
   secureCookies: boolean;
@@ -49,6 +52,7 @@ export function createContext(deps: AppDeps, req: { headers: Headers; ip: string
     session: found?.session ?? null,
     ip: req.ip,
     userAgent: req.headers.get('user-agent'),
+    language: languageFromHeader(req.headers.get('accept-language')),
     resHeaders: req.resHeaders,
     secureCookies,
   };

@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/catalogue';
+
 /*
  * Who may do what: the one table. The server's guards and the client's show/hide both read it,
  * so a rule is written once. A role has exactly the capabilities listed for it and nothing else;
@@ -67,14 +69,14 @@ export function staffCan(role: StaffRole | string | null | undefined, capability
   return granted !== undefined && granted.includes(capability);
 }
 
-/** What a person is told when their role lacks the capability (they are a member, or staff, already). */
-export const DENIED: Record<CommunityCapability | StaffCapability, string> = {
-  'community.view': 'Only members of this community can do this.',
-  'community.manage': "You don't have permission to access community settings.",
-  'members.manage': "You don't have permission to access community settings.",
-  'community.transfer': 'Only the creator of this community can do this.',
-  'announcements.manage': "You don't have permission to access community settings.",
-  'admin.panel': "You don't have permission to access the admin dashboard",
-  'admin.staff': 'Only a superadmin can do this.',
-  'admin.settings': 'Only a superadmin can do this.',
+/** What a person is told (a catalogue key) when their role lacks the capability. */
+export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> = {
+  'community.view': 'errors.denied.members',
+  'community.manage': 'errors.denied.settings',
+  'members.manage': 'errors.denied.settings',
+  'community.transfer': 'errors.denied.creator',
+  'announcements.manage': 'errors.denied.settings',
+  'admin.panel': 'errors.denied.adminPanel',
+  'admin.staff': 'errors.denied.superadmin',
+  'admin.settings': 'errors.denied.superadmin',
 };

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
 import { createSession } from '../../src/server/auth/session';
@@ -320,7 +321,7 @@ async function buildWorld(): Promise<World> {
   const otherSession: World['otherSession'] = new Map();
   const sql = t.db.$client;
   for (const u of [...callers, other]) {
-    notifyUser(t.db, { userId: u.id, title: 'Hello', message: 'Something happened.', now });
+    notifyUser(t.db, { userId: u.id, title: 'Hello' as MessageKey, message: 'Something happened.' as MessageKey, now });
     notification.set(u.id, sql.prepare('SELECT max(id) FROM notifications WHERE user_id = ?').pluck().get(u.id) as number);
     otherSession.set(u.id, createSession(t.db, u.id, now - 60_000, 'Another device').session.id);
   }

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { notifyUser } from '../../src/server/services/notifications';
@@ -19,7 +20,7 @@ const allRows = (t: TestApp) => t.db.$client.prepare('SELECT * FROM notification
 function seed(t: TestApp, user: UserRow, n: number, prefix = 'Note') {
   for (let i = 1; i <= n; i++) {
     t.clock.advance(1000);
-    notifyUser(t.db, { userId: user.id, title: `${prefix} ${i}`, message: `Message ${i}`, link: i % 2 ? `/community/${i}` : null, type: 'info', now: t.clock.now() });
+    notifyUser(t.db, { userId: user.id, title: `${prefix} ${i}` as MessageKey, message: `Message ${i}` as MessageKey, link: i % 2 ? `/community/${i}` : null, type: 'info', now: t.clock.now() });
   }
   return rowsOf(t, user.id).map((r) => r.id);
 }

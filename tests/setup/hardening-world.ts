@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import type { UserRow } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/crypto';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
@@ -25,7 +26,7 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const superadmin = await makeUser(t.db, { role: 'superadmin', firstName: 'Sade' });
   const announcement = seedAnnouncement(t, { community: c.pub, author: c.users.creator });
   const category = seedCategory(t, { community: c.pub });
-  notifyUser(t.db, { userId: c.users.member.id, title: 'Hello', message: 'A notification to mark read.', now: t.clock.now() });
+  notifyUser(t.db, { userId: c.users.member.id, title: 'Hello' as MessageKey, message: 'A notification to mark read.' as MessageKey, now: t.clock.now() });
   const notificationId = t.db.$client.prepare('SELECT max(id) FROM notifications').pluck().get() as number;
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
   const cookies: Partial<Record<Persona, string>> = {};

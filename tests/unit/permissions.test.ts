@@ -10,6 +10,7 @@ import {
   type CommunityRole,
   type StaffRole,
 } from '../../src/shared/permissions';
+import { translate } from '../../src/server/i18n';
 
 const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => can(role, c));
 const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
@@ -51,7 +52,10 @@ describe('permission table: staff roles', () => {
     }
     expect(STAFF_ROLES).toEqual(['user', 'admin', 'superadmin']);
   });
-  it('every capability says in words why it was refused', () => {
-    for (const c of [...COMMUNITY_CAPABILITIES, ...STAFF_CAPABILITIES]) expect(DENIED[c]).toMatch(/\w+ .+/);
+  it('every capability says in words, in both languages, why it was refused', () => {
+    for (const c of [...COMMUNITY_CAPABILITIES, ...STAFF_CAPABILITIES]) {
+      expect(translate('en', DENIED[c])).toMatch(/^\p{Lu}\p{L}* .+/u);
+      expect(translate('fr', DENIED[c])).toMatch(/^\p{Lu}\p{L}* .+/u);
+    }
   });
 });

@@ -9,12 +9,13 @@ import {
   resetPasswordForm,
 } from '../../src/shared/schemas/auth';
 import { profilePanelInput, profileUpdateInput } from '../../src/shared/schemas/profile';
+import { translate } from '../../src/server/i18n';
 
-/** The issues as [path, message] pairs, in the order the schema reports them. */
+/** The issues as [path, message] pairs, in the order the schema reports them, as an English reader reads them. */
 function issues(schema: z.ZodType, value: unknown): [string, string][] {
   const r = schema.safeParse(value);
   if (r.success) return [];
-  return r.error.issues.map((i) => [i.path.join('.'), i.message]);
+  return r.error.issues.map((i) => [i.path.join('.'), translate('en', i.message)]);
 }
 const first = (schema: z.ZodType, value: unknown) => issues(schema, value)[0] ?? null;
 const parsed = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {

@@ -1,11 +1,14 @@
+import { currentLocale } from '../i18n';
+
 /*
  * Every date and number the screens show, written once. Each function takes the locale last
- * (defaulting to DEFAULT_LOCALE), so a language setting later changes one argument, not the
+ * (defaulting to the interface language's), so the language setting changes one argument, not the
  * screens. Formatters are built once per locale and shape (building one costs far more than
  * using it, and lists format a date per row).
  */
 
-export const DEFAULT_LOCALE = 'en-US';
+/** The interface language's locale unless a caller names another. */
+const DEFAULT_LOCALE = (): string => currentLocale();
 
 type DateInput = string | number | Date;
 type Options = { locale?: string; fallback?: string };
@@ -35,19 +38,19 @@ const STYLES = {
 /** A calendar date, long ('April 12, 1990') or short ('Apr 12, 1990'); `fallback` when there is none. */
 export function formatDate(value: DateInput | null | undefined, opts: Options & { style?: keyof typeof STYLES } = {}): string {
   const d = toDate(value);
-  return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE, STYLES[opts.style ?? 'long']).format(d) : (opts.fallback ?? '');
+  return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), STYLES[opts.style ?? 'long']).format(d) : (opts.fallback ?? '');
 }
 
 /** A date with its time of day: 'Apr 12, 1990, 3:04 PM'. */
 export function formatDateTime(value: DateInput | null | undefined, opts: Options = {}): string {
   const d = toDate(value);
-  return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(d) : (opts.fallback ?? '');
+  return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { dateStyle: 'medium', timeStyle: 'short' }).format(d) : (opts.fallback ?? '');
 }
 
 /** The time of day alone: '03:04 PM'. */
 export function formatTime(value: DateInput | null | undefined, opts: Options = {}): string {
   const d = toDate(value);
-  return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE, { hour: '2-digit', minute: '2-digit' }).format(d) : (opts.fallback ?? '');
+  return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { hour: '2-digit', minute: '2-digit' }).format(d) : (opts.fallback ?? '');
 }
 
 /** How long ago: 'just now', '5 min ago', '3 h ago', then the day ('Apr 12'). */
@@ -58,7 +61,7 @@ export function formatRelative(value: DateInput, opts: { locale?: string; now?: 
   if (s < 60) return 'just now';
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;
   if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return dateTimeFormat(opts.locale ?? DEFAULT_LOCALE, { month: 'short', day: 'numeric' }).format(then);
+  return dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { month: 'short', day: 'numeric' }).format(then);
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();
@@ -67,7 +70,7 @@ const numbers = new Map<string, Intl.NumberFormat>();
  * locale ('1,234', '1 234') is one option away once the screens are translated.
  */
 export function formatNumber(n: number, opts: { locale?: string } = {}): string {
-  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const locale = opts.locale ?? DEFAULT_LOCALE();
   let f = numbers.get(locale);
   if (!f) numbers.set(locale, (f = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 })));
   return f.format(n);

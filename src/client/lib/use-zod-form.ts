@@ -1,5 +1,7 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { MessageKey } from '../../shared/i18n/catalogue';
 import { errorInfo } from './errors';
 
 type Errors = Partial<Record<string, string>>;
@@ -9,6 +11,9 @@ type Errors = Partial<Record<string, string>>;
  * each field; the schema's first failing field (the form's top-down order) is returned for the toast and gets focus.
  */
 export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  const { t } = useTranslation();
+  // The schemas' messages are catalogue keys; a message that is not one (zod's own) shows as it is.
+  const say = (message: string) => t(message as MessageKey, { defaultValue: message });
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -22,21 +27,22 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   };
 
   /** The parsed values, or null with errors set and the first invalid field focused. */
-  const validate = (): { data: z.output<S>; error: null } | { data: null; error: string } => {
+  const validate = (): { data: z.output<S>; error: null; errorKey: null } | { data: null; error: string; errorKey: string } => {
     const result = schema.safeParse(values);
     if (result.success) {
       setErrors({});
-      return { data: result.data, error: null };
+      return { data: result.data, error: null, errorKey: null };
     }
     const next: Errors = {};
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? '');
-      next[key] ??= issue.message;
+      next[key] ??= say(issue.message);
     }
     setErrors(next);
     const first = result.error.issues[0]!;
     focus(String(first.path[0] ?? ''));
-    return { data: null, error: first.message };
+    // The message shown, and its key (some forms title their toast by it).
+    return { data: null, error: say(first.message), errorKey: first.message };
   };
 
   /** Places a server error's issues on the fields; returns the message to toast. */

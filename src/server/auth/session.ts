@@ -23,14 +23,14 @@ export type SessionValidation = { session: SessionRow; user: UserRow; renewed: b
 const FIND_SQL = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.created_at AS s_created_at, s.renewed_at AS s_renewed_at,
   s.expires_at AS s_expires_at, s.user_agent AS s_user_agent,
   u.id, u.first_name, u.last_name, u.email, u.username, u.phone_number, u.location, u.birthday, u.t_shirt_size,
-  u.social_media, u.profile_image_url, u.bio, u.role, u.is_email_verified, u.auth_type, u.password_hash,
+  u.social_media, u.profile_image_url, u.bio, u.language, u.role, u.is_email_verified, u.auth_type, u.password_hash,
   u.must_change_password, u.login_streak, u.last_login_at, u.created_at, u.updated_at
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`;
 type FoundRow = {
   s_id: string; s_user_id: string; s_created_at: number; s_renewed_at: number; s_expires_at: number; s_user_agent: string | null;
   id: string; first_name: string; last_name: string; email: string; username: string | null; phone_number: string | null;
   location: string | null; birthday: string | null; t_shirt_size: string | null; social_media: string | null;
-  profile_image_url: string | null; bio: string | null; role: UserRow['role']; is_email_verified: number; auth_type: string;
+  profile_image_url: string | null; bio: string | null; language: UserRow['language']; role: UserRow['role']; is_email_verified: number; auth_type: string;
   password_hash: string | null; must_change_password: number; login_streak: number; last_login_at: number | null;
   created_at: number; updated_at: number;
 };
@@ -57,6 +57,7 @@ export function findSession(db: DB, id: string): { session: SessionRow; user: Us
       socialMedia: r.social_media,
       profileImageUrl: r.profile_image_url,
       bio: r.bio,
+      language: r.language,
       role: r.role,
       isEmailVerified: r.is_email_verified === 1,
       authType: r.auth_type,

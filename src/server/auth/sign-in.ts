@@ -13,11 +13,11 @@ export function startSession(ctx: Context, userId: string) {
   ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, now, ctx.secureCookies));
 }
 
-export function refuseWhileThrottled(ctx: Context, keys: string[], what: string) {
+export function refuseWhileThrottled(ctx: Context, keys: string[], what: 'sign-in' | 'password') {
   const wait = ctx.throttle.retryAfter(keys);
   if (wait > 0) {
     ctx.resHeaders.set('Retry-After', String(wait));
-    throw tooMany(`Too many failed ${what} attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`, wait);
+    throw tooMany(what === 'sign-in' ? 'errors.tooManySignIns' : 'errors.tooManyPasswords', wait, { count: Math.ceil(wait / 60) });
   }
 }
 

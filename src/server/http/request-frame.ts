@@ -1,5 +1,7 @@
 import { getPath } from 'hono/utils/url';
+import { languageFromHeader } from '../../shared/i18n/languages';
 import type { AppDeps } from '../context';
+import { restRefusal } from '../rest/errors';
 import { foreignWriteCheck } from './csrf';
 import { finishResponseHeaders, requestJson, startResponseHeaders } from './response-headers';
 import { apiSecurityHeaders, securityHeaders } from './security-headers';
@@ -50,7 +52,7 @@ export function requestFrame(deps: AppDeps, handlers: { routes: Fetch; site: Fet
     startResponseHeaders(request, api ? apiHeaders : pageHeaders)['x-request-id'] = requestId;
     let res: Response | Promise<Response>;
     if (api && isWrite(request.method) && foreignWrite(request)) {
-      res = requestJson(request, { error: 'This request came from another site and was refused.', code: 'FORBIDDEN' }, 403);
+      res = requestJson(request, restRefusal(languageFromHeader(request.headers.get('accept-language')), 'FORBIDDEN', 'errors.foreignSite'), 403);
     } else {
       res = (api || !site || path.startsWith('/uploads/') ? routes : site)(request, env, executionCtx);
     }

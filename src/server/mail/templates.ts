@@ -1,43 +1,42 @@
+import type { Language } from '../../shared/i18n/languages';
+import { translator } from '../i18n';
 import type { MailMessage } from './mailer';
 
 type Ctx = { appName: string; appUrl: string };
+/** Who receives the email: its texts are in their language. */
+type Recipient = { email: string; firstName: string; language: Language };
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(ctx: Ctx, heading: string, paragraphs: string[], link: { url: string; label: string }) {
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a202c;max-width:560px;margin:auto;padding:24px">
+function layout(ctx: Ctx, language: Language, heading: string, paragraphs: string[], link: { url: string; label: string }) {
+  const fallback = translator(language)('mail.buttonFallback');
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1a202c;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escape(heading)}</h1>
 ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 <p><a href="${escape(link.url)}" style="display:inline-block;background:#2c7a7b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p>
-<p style="font-size:13px;color:#4a5568">If the button does not work, copy this address into your browser:<br>${escape(link.url)}</p>
+<p style="font-size:13px;color:#4a5568">${escape(fallback)}<br>${escape(link.url)}</p>
 <p style="font-size:13px;color:#4a5568">${escape(ctx.appName)}</p>
 </body></html>`;
   const text = `${heading}\n\n${paragraphs.join('\n\n')}\n\n${link.label}: ${link.url}\n\n${ctx.appName}\n`;
   return { html, text };
 }
 
-export function verificationMail(ctx: Ctx, to: { email: string; firstName: string }, token: string): MailMessage {
+export function verificationMail(ctx: Ctx, to: Recipient, token: string): MailMessage {
+  const t = translator(to.language);
+  const values = { appName: ctx.appName, firstName: to.firstName };
   const url = `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const body = layout(
-    ctx,
-    `Welcome to ${ctx.appName}, ${to.firstName}!`,
-    ['Please confirm your email address so your communities can reach you.', 'This link works once and expires in 24 hours.'],
-    { url, label: 'Verify my email' },
-  );
-  return { to: to.email, subject: `Verify your email for ${ctx.appName}`, ...body, link: url };
+  const body = layout(ctx, to.language, t('mail.verify.heading', values), [t('mail.verify.body'), t('mail.verify.expiry')], { url, label: t('mail.verify.button') });
+  return { to: to.email, subject: t('mail.verify.subject', values), ...body, link: url };
 }
 
-export function passwordResetMail(ctx: Ctx, to: { email: string; firstName: string }, token: string): MailMessage {
+export function passwordResetMail(ctx: Ctx, to: Recipient, token: string): MailMessage {
+  const t = translator(to.language);
+  const values = { appName: ctx.appName, firstName: to.firstName };
   const url = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const body = layout(
-    ctx,
-    `Reset your ${ctx.appName} password`,
-    [
-      `Hello ${to.firstName}, someone (hopefully you) asked to reset the password of this account.`,
-      'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
-    ],
-    { url, label: 'Choose a new password' },
-  );
-  return { to: to.email, subject: `Reset your ${ctx.appName} password`, ...body, link: url };
+  const body = layout(ctx, to.language, t('mail.reset.heading', values), [t('mail.reset.body', values), t('mail.reset.expiry')], {
+    url,
+    label: t('mail.reset.button'),
+  });
+  return { to: to.email, subject: t('mail.reset.subject', values), ...body, link: url };
 }

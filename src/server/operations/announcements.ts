@@ -21,8 +21,8 @@ import { inCommunity, mutation, query } from './define';
  */
 const ofAnnouncement = (input: { id: number }, ctx: Context) => announcementCommunity(ctx.db, input.id);
 const ofCategory = (input: { id: number }, ctx: Context) => categoryCommunity(ctx.db, input.id);
-const manageAnnouncement = inCommunity('announcements.manage', ofAnnouncement, 'Announcement not found');
-const manageCategory = inCommunity('announcements.manage', ofCategory, 'Category not found');
+const manageAnnouncement = inCommunity('announcements.manage', ofAnnouncement, 'validation.announcement.notFound');
+const manageCategory = inCommunity('announcements.manage', ofCategory, 'validation.announcement.categoryNotFound');
 
 export const announcements = {
   /** Members read the feed; those who manage announcements also see drafts. */

@@ -15,6 +15,7 @@ import {
   listUserSessions,
 } from '../auth/session';
 import { refuseWhileThrottled, signIn, startSession } from '../auth/sign-in';
+import { translate } from '../i18n';
 import { mailCtx, sendMail } from '../mail/send';
 import { passwordResetMail, verificationMail } from '../mail/templates';
 import {
@@ -40,7 +41,8 @@ export const auth = {
     access: anyone,
     run: async (ctx, input) => {
       assertPasswordPolicy(ctx.db, input.password, 'password');
-      const user = await registerUser(ctx.db, { input, now: ctx.now() });
+      // A visitor who signs up reading French keeps French (the emails too).
+      const user = await registerUser(ctx.db, { input, language: ctx.language, now: ctx.now() });
       const token = issueVerificationToken(ctx.db, user, ctx.now());
       await sendMail(ctx, verificationMail(mailCtx(ctx), user, token));
       return toUserDto(user);
@@ -88,7 +90,7 @@ export const auth = {
       const found = requestPasswordReset(ctx.db, { email: input.email, now: ctx.now() });
       if (found) await sendMail(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
       // The same answer whether or not the account exists.
-      return { message: AUTH_MSG.forgotPassword };
+      return { message: translate(ctx.language, AUTH_MSG.forgotPassword) };
     },
   }),
 
@@ -116,11 +118,11 @@ export const auth = {
   }),
 
   revokeSession: mutation({
-    input: z.object({ id: z.string().trim().regex(/^[0-9a-f]{64}$/, 'Session not found') }),
+    input: z.object({ id: z.string().trim().regex(/^[0-9a-f]{64}$/, 'validation.auth.sessionNotFound') }),
     access: signedIn,
     run: (ctx, input) => {
-      if (input.id === ctx.session.id) throw invalid('Use Sign Out to end this session.');
-      if (!invalidateOwnSession(ctx.db, ctx.user.id, input.id)) throw notFound('Session not found');
+      if (input.id === ctx.session.id) throw invalid('errors.auth.useSignOut');
+      if (!invalidateOwnSession(ctx.db, ctx.user.id, input.id)) throw notFound('validation.auth.sessionNotFound');
       return { success: true as const };
     },
   }),

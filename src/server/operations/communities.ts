@@ -36,7 +36,7 @@ const byCommunity = z.object({ communityId });
 /** A community as the caller may see it; one hidden by staff exists only for its members. */
 function visible(ctx: Context, id: number) {
   const row = findCommunity(ctx.db, { id, viewerId: ctx.user?.id ?? null });
-  if (!row || (row.isHidden && !row.viewerRole)) throw notFound('Community Not Found');
+  if (!row || (row.isHidden && !row.viewerRole)) throw notFound('validation.community.notFound');
   return row;
 }
 const view = (ctx: Context, id: number) => toCommunityDto(visible(ctx, id));
@@ -44,7 +44,7 @@ const view = (ctx: Context, id: number) => toCommunityDto(visible(ctx, id));
 /** Staff may require a verified email address before anyone joins or creates a community. */
 function assertVerifiedIfRequired(ctx: SignedInContext) {
   if (getSettings(ctx.db).requireEmailVerification && !ctx.user.isEmailVerified) {
-    throw forbidden('Please verify your email address before joining or creating communities.');
+    throw forbidden('errors.auth.verifyFirst');
   }
 }
 

@@ -24,7 +24,8 @@ import { forbidden, invalid, notFound, unauthenticated, type Issue } from '../se
  * promise on either transport.
  */
 
-export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before continuing.';
+/** The key of the refusal while a staff-reset password waits to be changed. */
+export const PASSWORD_CHANGE_REQUIRED = 'errors.passwordChangeRequired';
 
 export type SignedInContext = Context & { user: UserRow; session: SessionRow };
 export type CommunityScope = { community: CommunityRecord; role: CommunityRole };
@@ -43,7 +44,7 @@ export const signedIn = { kind: 'signed-in', duringPasswordChange: false } as co
 export const signedInChangingPassword = { kind: 'signed-in', duringPasswordChange: true } as const satisfies Access;
 export const staff = (capability: StaffCapability) => ({ kind: 'staff', capability }) as const satisfies Access;
 
-const COMMUNITY_NOT_FOUND = 'Community Not Found';
+const COMMUNITY_NOT_FOUND = 'validation.community.notFound';
 const byCommunityId: CommunityOf = (input: { communityId: number }) => input.communityId;
 
 /**

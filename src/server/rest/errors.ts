@@ -1,5 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
+import type { Language } from '../../shared/i18n/languages';
+import { translate } from '../i18n';
 import { DomainError, type DomainErrorKind, type Issue } from '../services/errors';
 
 export type RestErrorBody = { error: string; code: string; issues?: Issue[] };
@@ -15,12 +17,18 @@ const REST: Record<DomainErrorKind, { status: ContentfulStatusCode; code: string
   unsupported: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
 };
 
-/** The one mapping of domain errors to the REST error contract; anything else is logged and a 500. */
-export function toRestError(error: unknown, log: Logger): { status: ContentfulStatusCode; body: RestErrorBody } {
+/** The one mapping of domain errors to the REST error contract, in the caller's language; anything else is logged and a 500. */
+export function toRestError(error: unknown, log: Logger, language: Language): { status: ContentfulStatusCode; body: RestErrorBody } {
   if (error instanceof DomainError) {
     const { status, code } = REST[error.kind];
-    return { status, body: error.issues ? { error: error.message, code, issues: error.issues } : { error: error.message, code } };
+    const message = translate(language, error.message, error.params);
+    if (!error.issues) return { status, body: { error: message, code } };
+    const issues = error.issues.map((i) => ({ path: i.path, message: translate(language, i.message, error.params) }));
+    return { status, body: { error: message, code, issues } };
   }
   log.error('unhandled error in REST handler', { error: error instanceof Error ? error.stack : String(error) });
-  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' } };
+  return { status: 500, body: { error: translate(language, 'errors.generic'), code: 'INTERNAL_SERVER_ERROR' } };
 }
+
+/** A REST error body for a refusal made outside any operation (body limits, foreign sites, unknown paths). */
+export const restRefusal = (language: Language, code: string, message: string): RestErrorBody => ({ error: translate(language, message), code });

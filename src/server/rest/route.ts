@@ -5,6 +5,7 @@ import { clientIp } from '../http/client-ip';
 import { jsonResponse, responseHeaders } from '../http/response-headers';
 import { admit, runAdmitted, type AnyOperation, type MaybePromise } from '../operations/define';
 import { invalid, unauthenticated } from '../services/errors';
+import { languageFromHeader } from '../../shared/i18n/languages';
 import { toRestError } from './errors';
 
 /*
@@ -42,7 +43,7 @@ function answer(c: HonoContext, ctx: Context, opts: RouteOptions, result: unknow
 }
 
 function refuse(deps: AppDeps, c: HonoContext, ctx: Context | undefined, error: unknown): Response {
-  const { status, body } = toRestError(error, deps.log);
+  const { status, body } = toRestError(error, deps.log, ctx?.language ?? languageFromHeader(c.req.header('accept-language')));
   return jsonResponse(c, body, status, ctx?.resHeaders);
 }
 
@@ -83,7 +84,7 @@ export async function jsonBody(c: HonoContext): Promise<Record<string, unknown>>
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalid('The request body must be valid JSON');
+    throw invalid('errors.badJson');
   }
   return body as Record<string, unknown>;
 }

@@ -46,7 +46,7 @@ export function listAllCommunities(db: DB, p: { search?: string; cursor?: number
 
 function find(db: DB, id: number) {
   const c = db.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, id)).get();
-  if (!c) throw notFound('Community Not Found');
+  if (!c) throw notFound('validation.community.notFound');
   return c;
 }
 

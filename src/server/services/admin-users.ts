@@ -48,14 +48,14 @@ export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: 
 
 function target(db: DB, id: string): UserRow {
   const u = findUserById(db, id);
-  if (!u) throw notFound('User not found');
+  if (!u) throw notFound('validation.admin.userNotFound');
   return u;
 }
 
 /** Staff accounts (admin, superadmin) are managed by superadmins only, so admins cannot take over one another. */
 function assertMayManage(actor: Actor, user: UserRow) {
   if (user.role !== 'user' && !staffCan(actor.role, 'admin.staff') && actor.id !== user.id) {
-    throw forbidden('Only a superadmin can manage staff accounts.');
+    throw forbidden('errors.admin.staffBySuperadmin');
   }
 }
 
@@ -71,20 +71,20 @@ export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes
   const { role, ...profile } = p.changes;
   const roleChanges = role !== undefined && role !== user.role;
   if (user.role === 'superadmin' && !staffCan(p.actor.role, 'admin.staff')) {
-    throw forbidden("Only a superadmin can edit a superadmin's account.");
+    throw forbidden('errors.admin.editSuperadmin');
   }
   assertMayManage(p.actor, user);
   if (roleChanges) {
-    if (p.actor.id === user.id) throw forbidden('You cannot change your own role.');
-    if (!staffCan(p.actor.role, 'admin.staff')) throw forbidden('Only a superadmin can change roles.');
+    if (p.actor.id === user.id) throw forbidden('errors.admin.ownRole');
+    if (!staffCan(p.actor.role, 'admin.staff')) throw forbidden('errors.admin.rolesBySuperadmin');
     if (user.role === 'superadmin' && superadmins(db) <= 1) {
-      throw invalid('The last superadmin cannot be demoted.');
+      throw invalid('errors.admin.lastSuperadmin');
     }
   }
   const emailChanges = profile.email !== undefined && profile.email !== user.email;
   if (emailChanges) {
     const taken = db.select({ id: users.id }).from(users).where(and(eq(users.email, profile.email!), ne(users.id, user.id))).get();
-    if (taken) throw fieldError('conflict', 'email', 'An account with this email already exists.');
+    if (taken) throw fieldError('conflict', 'email', 'errors.admin.emailTaken');
   }
   return db.transaction((tx) => {
     const updated = tx
@@ -116,7 +116,7 @@ export async function createStaffAccount(
   p: { actor: Actor; input: { email: string; password: string; firstName: string; lastName: string; role: 'admin' | 'superadmin' }; now: number },
 ) {
   assertPasswordPolicy(db, p.input.password, 'password');
-  if (findUserByEmail(db, p.input.email)) throw fieldError('conflict', 'email', 'An account with this email already exists.');
+  if (findUserByEmail(db, p.input.email)) throw fieldError('conflict', 'email', 'errors.admin.emailTaken');
   const passwordHash = await hashPassword(p.input.password);
   return db.transaction((tx) => {
     const { password: _, ...fields } = p.input;
@@ -146,9 +146,9 @@ export function temporaryPassword(length = 18): string {
 /** A temporary password shown once; every session ends and a new password is required at sign-in. */
 export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; now: number }) {
   const user = target(db, p.id);
-  if (user.id === p.actor.id) throw invalid('Use Change Password for your own account.');
+  if (user.id === p.actor.id) throw invalid('errors.admin.ownPassword');
   if (user.role === 'superadmin' && !staffCan(p.actor.role, 'admin.staff')) {
-    throw forbidden("An admin cannot reset a superadmin's password.");
+    throw forbidden('errors.admin.resetSuperadmin');
   }
   assertMayManage(p.actor, user);
   const tempPassword = temporaryPassword();

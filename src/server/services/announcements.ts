@@ -73,7 +73,7 @@ const encodeCursor = (r: FeedRow) => `${r.isPinned}.${r.sortAt}.${r.id}`;
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return { pinned: 2, sortAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
   const m = /^([01])\.(\d{1,16})\.(\d{1,16})$/.exec(cursor);
-  if (!m) throw invalid('Invalid cursor');
+  if (!m) throw invalid('validation.invalidCursor');
   return { pinned: Number(m[1]), sortAt: Number(m[2]), id: Number(m[3]) };
 }
 
@@ -121,8 +121,9 @@ function announceToMembers(tx: DbLike, p: { communityId: number; title: string; 
   notifyCommunity(tx, {
     communityId: p.communityId,
     exceptUserIds: except,
-    title: 'New announcement',
-    message: p.title,
+    title: 'notifications.announcement.title',
+    message: 'notifications.announcement.message',
+    params: { title: p.title },
     link: `/community/${p.communityId}`,
     now: p.now,
   });
@@ -163,7 +164,7 @@ export function updateAnnouncement(db: DB, p: { id: number; communityId: number;
       .from(announcements)
       .where(where)
       .get();
-    if (!current) throw notFound('Announcement not found');
+    if (!current) throw notFound('validation.announcement.notFound');
     // The publish date is set when it is first published, and then kept.
     const firstPublish = p.changes.isPublished === true && current.publishDate === null;
     tx.update(announcements)

@@ -8,19 +8,22 @@ import type { DB } from '../../../db/database';
 import { notifyUser } from './notifications';
 import { findUserByEmail, findUserById } from './users';
 import { fieldError, invalid, unauthenticated } from './errors';
+import type { MessageKey } from '../../shared/i18n/catalogue';
+import type { Language } from '../../shared/i18n/languages';
 
+/** Catalogue keys of what the account services answer (src/shared/i18n). */
 export const AUTH_MSG = {
-  duplicateEmail: 'An account with this email already exists. Please sign in instead.',
-  invalidCredentials: 'Invalid email or password. Please try again.',
-  resetExpired: 'This password reset link has expired. Please request a new one.',
-  verifyFailed: 'Verification link is invalid or has expired. Please request a new one.',
-  wrongCurrentPassword: 'Your current password is incorrect',
-  forgotPassword: "If an account with that email exists, we've sent password reset instructions.",
-} as const;
+  duplicateEmail: 'errors.auth.duplicateEmail',
+  invalidCredentials: 'errors.auth.invalidCredentials',
+  resetExpired: 'errors.auth.resetExpired',
+  verifyFailed: 'errors.auth.verifyFailed',
+  wrongCurrentPassword: 'errors.auth.wrongCurrentPassword',
+  forgotPassword: 'notices.forgotPassword',
+} as const satisfies Record<string, MessageKey>;
 
 export async function registerUser(
   db: DB,
-  p: { input: { firstName: string; lastName: string; email: string; password: string }; now: number },
+  p: { input: { firstName: string; lastName: string; email: string; password: string }; language?: Language; now: number },
 ): Promise<UserRow> {
   const { firstName, lastName, email, password } = p.input;
   if (findUserByEmail(db, email)) throw fieldError('conflict', 'email', AUTH_MSG.duplicateEmail);
@@ -29,14 +32,15 @@ export async function registerUser(
     return db.transaction((tx) => {
       const user = tx
         .insert(users)
-        .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, createdAt: p.now, updatedAt: p.now })
+        .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, language: p.language, createdAt: p.now, updatedAt: p.now })
         .returning()
         .get();
       notifyUser(tx, {
         userId: user.id,
         type: 'success',
-        title: `Welcome, ${firstName}!`,
-        message: 'Your account is ready. Find a community to join, or start your own.',
+        title: 'notifications.welcome.title',
+        message: 'notifications.welcome.message',
+        params: { firstName },
         link: '/communities',
         now: p.now,
       });

@@ -15,7 +15,7 @@ const toDto = (c: CategoryRow) => ({
 });
 export type CategoryDto = ReturnType<typeof toDto>;
 
-const duplicate = () => fieldError('conflict', 'name', 'This community already has a category with that name');
+const duplicate = () => fieldError('conflict', 'name', 'errors.announcement.categoryTaken');
 const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** All of a community's categories, by name: at most CATEGORIES_PER_COMMUNITY, so never paged. */
@@ -44,7 +44,7 @@ export function createCategory(db: DB, p: { communityId: number; input: Category
     return db.transaction((tx) => {
       const existing = tx.select({ n: count() }).from(announcementCategories).where(eq(announcementCategories.communityId, p.communityId)).get()!.n;
       if (existing >= CATEGORIES_PER_COMMUNITY) {
-        throw invalid(`A community can have at most ${CATEGORIES_PER_COMMUNITY} categories. Delete one you no longer use first.`);
+        throw invalid('errors.announcement.categoryCap', undefined, { max: CATEGORIES_PER_COMMUNITY });
       }
       return toDto(tx.insert(announcementCategories).values({ ...p.input, communityId: p.communityId, createdAt: p.now }).returning().get());
     });
@@ -62,7 +62,7 @@ export function updateCategory(db: DB, p: { id: number; communityId: number; cha
     const row = noChanges
       ? db.select().from(announcementCategories).where(where).get()
       : db.update(announcementCategories).set(p.changes).where(where).returning().get();
-    if (!row) throw notFound('Category not found');
+    if (!row) throw notFound('validation.announcement.categoryNotFound');
     return toDto(row);
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicate();

@@ -78,8 +78,9 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
       notifyCommunity(tx, {
         communityId: p.communityId,
         roles: ['creator', 'admin'],
-        title: 'New request to join',
-        message: `${who.firstName} ${who.lastName} asked to join ${communityName(tx, p.communityId)}.`,
+        title: 'notifications.joinRequest.title',
+        message: 'notifications.joinRequest.message',
+        params: { name: `${who.firstName} ${who.lastName}`, community: communityName(tx, p.communityId) },
         link: `/community/${p.communityId}/settings?section=requests`,
         now: p.now,
       });
@@ -90,7 +91,7 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
 
 export function leaveCommunity(db: DB, p: { communityId: number; userId: string; role: string }) {
   if (p.role === 'creator') {
-    throw invalid('The creator cannot leave. Hand the community over to another member first.');
+    throw invalid('errors.community.creatorCannotLeave');
   }
   db.transaction((tx) => {
     dropMember(tx, p);
@@ -106,7 +107,7 @@ export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: st
     .where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId), eq(joinRequests.status, 'pending')))
     .returning({ id: joinRequests.id })
     .get();
-  if (!withdrawn) throw notFound('You have no pending request to join this community.');
+  if (!withdrawn) throw notFound('errors.community.noPendingRequest');
 }
 
 export function decideJoinRequest(db: DB, p: { communityId: number; requestId: number; approve: boolean; deciderId: string; now: number }) {
@@ -117,14 +118,15 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
       .where(and(eq(joinRequests.id, p.requestId), eq(joinRequests.communityId, p.communityId), eq(joinRequests.status, 'pending')))
       .returning({ userId: joinRequests.userId })
       .get();
-    if (!request) throw notFound('This request was already handled or does not exist.');
+    if (!request) throw notFound('errors.community.requestHandled');
     if (p.approve) addMember(tx, { communityId: p.communityId, userId: request.userId, role: 'member', now: p.now });
     const name = communityName(tx, p.communityId);
     notifyUser(tx, {
       userId: request.userId,
       type: p.approve ? 'success' : 'info',
-      title: p.approve ? 'Request approved' : 'Request declined',
-      message: p.approve ? `Welcome to ${name}! You are now a member.` : `Your request to join ${name} was declined.`,
+      title: p.approve ? 'notifications.approved.title' : 'notifications.declined.title',
+      message: p.approve ? 'notifications.approved.message' : 'notifications.declined.message',
+      params: { community: name },
       link: p.approve ? `/community/${p.communityId}` : `/community/${p.communityId}/details`,
       now: p.now,
     });
@@ -132,8 +134,8 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
   });
 }
 
-const notAMember = () => notFound('That person is not a member of this community.');
-const creatorProtected = () => forbidden("The creator's role cannot be changed and the creator cannot be removed.");
+const notAMember = () => notFound('errors.community.notAMember');
+const creatorProtected = () => forbidden('errors.community.creatorProtected');
 
 function targetRole(db: DbLike, communityId: number, userId: string) {
   return db
@@ -165,7 +167,7 @@ export function removeMember(db: DB, p: { communityId: number; userId: string })
 
 /** The creator hands the community to another member, and stays on as an admin. */
 export function transferOwnership(db: DB, p: { communityId: number; fromUserId: string; toUserId: string; now: number }) {
-  if (p.fromUserId === p.toUserId) throw invalid('You are already the creator.');
+  if (p.fromUserId === p.toUserId) throw invalid('errors.community.alreadyCreator');
   db.transaction((tx) => {
     if (!targetRole(tx, p.communityId, p.toUserId)) throw notAMember();
     const where = (userId: string) => and(eq(memberships.communityId, p.communityId), eq(memberships.userId, userId));

@@ -43,5 +43,5 @@ export function sessionIdleMs(db: DB): number {
 /** The minimum length staff chose (8 to 16) applies on top of the shared schema's 8. */
 export function assertPasswordPolicy(db: DB, password: string, field: string) {
   const min = getSettings(db).minPasswordLength;
-  if (password.length < min) throw fieldError('invalid', field, `Password must be at least ${min} characters long`);
+  if (password.length < min) throw fieldError('invalid', field, 'errors.auth.passwordPolicy', { min });
 }

@@ -21,6 +21,7 @@ export function toUserDto(u: UserRow) {
     socialMedia: u.socialMedia,
     profileImageUrl: u.profileImageUrl,
     bio: u.bio,
+    language: u.language,
     role: u.role,
     isEmailVerified: u.isEmailVerified,
     mustChangePassword: u.mustChangePassword,
@@ -47,7 +48,7 @@ function assertUsernameFree(db: DB, userId: string, username: string | null | un
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)))
     .get();
-  if (taken) throw fieldError('conflict', 'username', 'That username is already taken');
+  if (taken) throw fieldError('conflict', 'username', 'errors.auth.usernameTaken');
 }
 
 /** Edit-profile screen: fields left out stay as they are; null or '' clears an optional one. */

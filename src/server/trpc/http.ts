@@ -2,6 +2,7 @@ import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Context as HonoContext } from 'hono';
+import { languageFromHeader, type Language } from '../../shared/i18n/languages';
 import type { AppDeps, Context } from '../context';
 import { jsonResponse } from '../http/response-headers';
 import { OPERATIONS_BY_PATH } from '../operations';
@@ -32,19 +33,19 @@ type ErrorShape = {
   data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; path: string | undefined; issues: unknown };
 };
 
-function errorShape(error: TRPCError, path: string | undefined): ErrorShape {
+function errorShape(error: TRPCError, path: string | undefined, language: Language): ErrorShape {
   return {
-    message: readableMessage(error),
+    message: readableMessage(error, language),
     code: TRPC_ERROR_CODES_BY_KEY[error.code],
-    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path, issues: issuesOf(error) },
+    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path, issues: issuesOf(error, language) },
   };
 }
 
 export function trpcHandler(deps: AppDeps) {
-  const failed = (error: unknown, path: string | undefined): Envelope => {
+  const failed = (error: unknown, path: string | undefined, language: Language): Envelope => {
     const e = toTRPCError(error);
     if (e.code === 'INTERNAL_SERVER_ERROR') deps.log.error('procedure failed', { path, error: e.cause?.stack ?? e.message });
-    return { error: errorShape(e, path) };
+    return { error: errorShape(e, path, language) };
   };
 
   /**
@@ -63,12 +64,12 @@ export function trpcHandler(deps: AppDeps) {
       if (data instanceof Promise) {
         return data.then(
           (value: unknown): Envelope => ({ result: { data: value } }),
-          (error: unknown) => failed(error, path),
+          (error: unknown) => failed(error, path, ctx.language),
         );
       }
       return { result: { data } };
     } catch (error) {
-      return failed(error, path);
+      return failed(error, path, ctx.language);
     }
   }
 
@@ -95,7 +96,7 @@ export function trpcHandler(deps: AppDeps) {
     return inputs;
   }
 
-  const badJson = (cause: unknown) => new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON', cause });
+  const badJson = (cause: unknown) => new TRPCError({ code: 'BAD_REQUEST', message: 'errors.badJson', cause });
 
   return (c: HonoContext): Response | Promise<Response> => {
     const request = c.req.raw;
@@ -122,7 +123,7 @@ export function trpcHandler(deps: AppDeps) {
       }
       ctx = contextOf(deps, c);
     } catch (error) {
-      return respond(c, ctx, false, [failed(error, undefined)]);
+      return respond(c, ctx, false, [failed(error, undefined, languageFromHeader(request.headers.get('accept-language')))]);
     }
     const session = ctx;
 

@@ -1,4 +1,5 @@
 import { initTRPC } from '@trpc/server';
+import { DEFAULT_LANGUAGE } from '../../shared/i18n/languages';
 import type { Context } from '../context';
 import { execute, type AnyOperation, type MaybePromise, type Operation } from '../operations/define';
 import { issuesOf, readableMessage, toTRPCError } from './errors';
@@ -12,11 +13,14 @@ import { issuesOf, readableMessage, toTRPCError } from './errors';
 const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
   isDev: false,
-  errorFormatter: ({ shape, error }) => ({
-    message: readableMessage(error),
-    code: shape.code,
-    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: issuesOf(error) },
-  }),
+  errorFormatter: ({ shape, error, ctx }) => {
+    const language = ctx?.language ?? DEFAULT_LANGUAGE;
+    return {
+      message: readableMessage(error, language),
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: issuesOf(error, language) },
+    };
+  },
 });
 
 export const router = t.router;

@@ -10,7 +10,8 @@ import { admit } from '../operations/define';
 import { IMAGE_TOO_LARGE, SEND_AS_FORM, uploads } from '../operations/uploads';
 import { contextOf, route } from '../rest/route';
 import { invalid } from '../services/errors';
-import { toRestError } from '../rest/errors';
+import { languageFromHeader } from '../../shared/i18n/languages';
+import { restRefusal, toRestError } from '../rest/errors';
 import { MAX_UPLOAD_BYTES } from './images';
 
 const NAME = /^[a-z0-9]{16,64}\.webp$/;
@@ -24,16 +25,20 @@ export function uploadRoutes(deps: AppDeps) {
     // The operation's own guard, once more before the body is read: a signed-out sender is
     // refused before their upload is taken in.
     async (c, next) => {
+      const ctx = contextOf(deps, c);
       try {
-        admit(op, contextOf(deps, c));
+        admit(op, ctx);
       } catch (error) {
-        const { status, body } = toRestError(error, deps.log);
+        const { status, body } = toRestError(error, deps.log, ctx.language);
         return jsonResponse(c, body, status);
       }
       return next();
     },
     // Counted while the body streams in, so a huge upload is cut off early. 64 KB covers the multipart framing.
-    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => c.json({ error: IMAGE_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' }, 413) }),
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+      onError: (c) => c.json(restRefusal(languageFromHeader(c.req.header('accept-language')), 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE), 413),
+    }),
     route(
       deps,
       op,

@@ -3,11 +3,11 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LE
 import { MSG } from './auth';
 
 export const ADMIN_MSG = {
-  fillAll: 'Please fill out all fields',
-  invalidCredentials: 'Invalid admin credentials',
+  fillAll: 'validation.admin.fillAll',
+  invalidCredentials: 'errors.auth.invalidAdminCredentials',
 } as const;
 
-const userId = z.string({ message: 'User not found' }).trim().min(1, 'User not found').max(64, 'User not found');
+const userId = z.string({ message: 'validation.admin.userNotFound' }).trim().min(1, 'validation.admin.userNotFound').max(64, 'validation.admin.userNotFound');
 const required = z.string({ message: ADMIN_MSG.fillAll }).trim().min(1, ADMIN_MSG.fillAll);
 const email = required.max(EMAIL_MAX_LENGTH, MSG.emailInvalid).pipe(z.email({ message: MSG.emailInvalid })).transform((e) => e.toLowerCase());
 const password = z
@@ -25,7 +25,7 @@ export const createAdminInput = z.object({
   password,
   firstName: required.max(NAME_MAX_LENGTH, MSG.nameTooLong),
   lastName: z.string().trim().max(NAME_MAX_LENGTH, MSG.nameTooLong).default(''),
-  role: z.enum(STAFF_ROLES, { message: 'Role must be admin or superadmin' }).default('admin'),
+  role: z.enum(STAFF_ROLES, { message: 'validation.admin.staffRole' }).default('admin'),
 });
 
 /** The create-admin form has one name field: the first word is the first name, the rest the last name. */
@@ -41,15 +41,15 @@ export const adminUpdateUserInput = z.object({
   firstName: required.max(NAME_MAX_LENGTH, MSG.nameTooLong).optional(),
   lastName: z.string().trim().max(NAME_MAX_LENGTH, MSG.nameTooLong).optional(),
   email: email.optional(),
-  role: z.enum(ALL_ROLES, { message: 'Role must be user, admin or superadmin' }).optional(),
+  role: z.enum(ALL_ROLES, { message: 'validation.admin.anyRole' }).optional(),
 });
 export type AdminUserChanges = Omit<z.output<typeof adminUpdateUserInput>, 'id'>;
 
 export const userIdInput = z.object({ id: userId });
 
-const pageLimit = z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20);
-const offsetCursor = z.coerce.number({ message: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').max(10_000_000, 'Invalid cursor').optional();
-const search = z.string().trim().max(100, 'Search text must be at most 100 characters').optional();
+const pageLimit = z.coerce.number().int().min(1, 'validation.limitMin').max(100, 'validation.limitMax').default(20);
+const offsetCursor = z.coerce.number({ message: 'validation.invalidCursor' }).int('validation.invalidCursor').min(0, 'validation.invalidCursor').max(10_000_000, 'validation.invalidCursor').optional();
+const search = z.string().trim().max(100, 'validation.searchLong').optional();
 
 /** Staff tables page by offset: they need Previous as well as Next, and are small and rare. */
 export const adminListInput = z.object({ search, cursor: offsetCursor, limit: pageLimit });
@@ -59,17 +59,17 @@ export const auditListInput = z.object({
   limit: pageLimit,
 });
 
-export const communityIdInput = z.object({ id: z.coerce.number({ message: 'Community Not Found' }).int().positive('Community Not Found') });
-export const setHiddenInput = communityIdInput.extend({ hidden: z.boolean({ message: 'hidden must be true or false' }) });
+export const communityIdInput = z.object({ id: z.coerce.number({ message: 'validation.community.notFound' }).int().positive('validation.community.notFound') });
+export const setHiddenInput = communityIdInput.extend({ hidden: z.boolean({ message: 'validation.admin.hidden' }) });
 
 export const settingsInput = z.object({
-  minPasswordLength: z.coerce.number().int().min(8, 'Minimum password length must be between 8 and 16').max(16, 'Minimum password length must be between 8 and 16'),
+  minPasswordLength: z.coerce.number().int().min(8, 'validation.admin.minPasswordLength').max(16, 'validation.admin.minPasswordLength'),
   requireEmailVerification: z.boolean(),
   sessionTimeoutMinutes: z.coerce
     .number()
     .int()
-    .min(5, 'Session timeout must be between 5 and 240 minutes')
-    .max(240, 'Session timeout must be between 5 and 240 minutes')
+    .min(5, 'validation.admin.sessionTimeout')
+    .max(240, 'validation.admin.sessionTimeout')
     .nullable(),
-  defaultCommunityPrivacy: z.enum(['public', 'private'], { message: 'Default privacy must be public or private' }),
+  defaultCommunityPrivacy: z.enum(['public', 'private'], { message: 'validation.admin.defaultPrivacy' }),
 });

@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/catalogue';
 import { communityId } from './communities';
 
 /** What people read when an announcement or category is refused; one place for form and procedure. */
 export const ANNOUNCEMENT_MSG = {
-  required: 'Title and content are required.',
-  titleLong: 'Title must be at most 200 characters',
-  contentLong: 'Content must be at most 20,000 characters',
-  categoryRequired: 'Category name is required.',
-  categoryLong: 'Category name must be at most 50 characters',
-  color: 'Colour must be a hex value such as #66CDAA',
-  wrongCategory: 'Choose a category of this community',
+  required: 'validation.announcement.required',
+  titleLong: 'validation.announcement.titleLong',
+  contentLong: 'validation.announcement.contentLong',
+  categoryRequired: 'validation.announcement.categoryRequired',
+  categoryLong: 'validation.announcement.categoryLong',
+  color: 'validation.announcement.color',
+  wrongCategory: 'validation.announcement.wrongCategory',
 } as const;
 
 export const DEFAULT_CATEGORY_COLOR = '#66CDAA';
 export const PREVIEW_LENGTH = 150;
 
-const recordId = (what: string) => z.coerce.number({ message: `${what} not found` }).int().positive(`${what} not found`).max(Number.MAX_SAFE_INTEGER);
+const recordId = (notFound: MessageKey) => z.coerce.number({ message: notFound }).int().positive(notFound).max(Number.MAX_SAFE_INTEGER);
 
 const title = z.string({ message: ANNOUNCEMENT_MSG.required }).trim().min(1, ANNOUNCEMENT_MSG.required).max(200, ANNOUNCEMENT_MSG.titleLong);
 const content = z.string({ message: ANNOUNCEMENT_MSG.required }).trim().min(1, ANNOUNCEMENT_MSG.required).max(20_000, ANNOUNCEMENT_MSG.contentLong);
@@ -29,26 +30,26 @@ export const announcementFields = z.object({
   title,
   content,
   categoryId,
-  isPinned: z.boolean({ message: 'isPinned must be true or false' }).default(false),
-  isPublished: z.boolean({ message: 'isPublished must be true or false' }).default(true),
+  isPinned: z.boolean({ message: 'validation.announcement.isPinned' }).default(false),
+  isPublished: z.boolean({ message: 'validation.announcement.isPublished' }).default(true),
 });
 export const createAnnouncementInput = announcementFields.extend({ communityId });
 export const updateAnnouncementInput = z.object({
-  id: recordId('Announcement'),
+  id: recordId('validation.announcement.notFound'),
   title: title.optional(),
   content: content.optional(),
   categoryId,
-  isPinned: z.boolean({ message: 'isPinned must be true or false' }).optional(),
-  isPublished: z.boolean({ message: 'isPublished must be true or false' }).optional(),
+  isPinned: z.boolean({ message: 'validation.announcement.isPinned' }).optional(),
+  isPublished: z.boolean({ message: 'validation.announcement.isPublished' }).optional(),
 });
-export const announcementIdInput = z.object({ id: recordId('Announcement') });
+export const announcementIdInput = z.object({ id: recordId('validation.announcement.notFound') });
 export type AnnouncementFields = z.output<typeof announcementFields>;
 export type AnnouncementChanges = Omit<z.output<typeof updateAnnouncementInput>, 'id'>;
 
 export const listAnnouncementsInput = z.object({
   communityId,
-  cursor: z.string().max(80, 'Invalid cursor').optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
+  cursor: z.string().max(80, 'validation.invalidCursor').optional(),
+  limit: z.coerce.number().int().min(1, 'validation.limitMin').max(100, 'validation.limitMax').default(100),
 });
 
 const categoryName = z
@@ -59,7 +60,7 @@ const categoryName = z
 const description = z
   .string()
   .trim()
-  .max(200, 'Description must be at most 200 characters')
+  .max(200, 'validation.announcement.descriptionLong')
   .transform((v) => v || null)
   .nullable()
   .optional();
@@ -67,17 +68,17 @@ const color = z.string({ message: ANNOUNCEMENT_MSG.color }).trim().regex(/^#[0-9
 
 // The REST body and query must name their community (the original's categories were global).
 const requiredCommunityId = z
-  .custom<unknown>((v) => v !== undefined && v !== null && v !== '', { message: 'communityId is required' })
+  .custom<unknown>((v) => v !== undefined && v !== null && v !== '', { message: 'validation.announcement.communityRequired' })
   .pipe(communityId);
 
 export const categoryFields = z.object({ name: categoryName, description, color: color.default(DEFAULT_CATEGORY_COLOR) });
 export const listCategoriesInput = z.object({ communityId: requiredCommunityId });
 export const createCategoryInput = categoryFields.extend({ communityId: requiredCommunityId });
 export const updateCategoryInput = z.object({
-  id: recordId('Category'),
+  id: recordId('validation.announcement.categoryNotFound'),
   name: categoryName.optional(),
   description,
   color: color.optional(),
 });
-export const categoryIdInput = z.object({ id: recordId('Category') });
+export const categoryIdInput = z.object({ id: recordId('validation.announcement.categoryNotFound') });
 export type CategoryFields = z.output<typeof categoryFields>;

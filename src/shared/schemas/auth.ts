@@ -1,29 +1,29 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
-/** What people read when an account form is refused; one place for form and procedure. */
+/** Catalogue keys of what people read when an account form is refused; one place for form and procedure. */
 export const MSG = {
-  emailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password',
-  firstNameRequired: 'Please enter your first name',
-  lastNameRequired: 'Please enter your last name',
-  createPassword: 'Please create a password',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  passwordsMismatch: 'Please make sure your passwords match',
-  termsRequired: 'Please agree to terms and conditions',
-  currentPasswordRequired: 'Please enter your current password',
-  newPasswordRequired: 'Please enter a new password',
-  newPasswordMismatch: 'New password and confirmation do not match',
-  tokenMissing: 'This link is invalid or has expired.',
-  nameTooLong: `Must be at most ${NAME_MAX_LENGTH} characters`,
+  emailRequired: 'validation.auth.emailRequired',
+  emailInvalid: 'validation.auth.emailInvalid',
+  passwordRequired: 'validation.auth.passwordRequired',
+  firstNameRequired: 'validation.auth.firstNameRequired',
+  lastNameRequired: 'validation.auth.lastNameRequired',
+  createPassword: 'validation.auth.createPassword',
+  passwordTooShort: 'validation.auth.passwordTooShort',
+  passwordTooLong: 'validation.auth.passwordTooLong',
+  passwordsMismatch: 'validation.auth.passwordsMismatch',
+  termsRequired: 'validation.auth.termsRequired',
+  currentPasswordRequired: 'validation.auth.currentPasswordRequired',
+  newPasswordRequired: 'validation.auth.newPasswordRequired',
+  newPasswordMismatch: 'validation.auth.newPasswordMismatch',
+  tokenMissing: 'validation.auth.tokenMissing',
+  nameTooLong: 'validation.auth.nameTooLong',
 } as const;
 
 /** The toast title shown above some of those messages (others get a generic one). */
 export const ERROR_TITLES: Partial<Record<string, string>> = {
-  [MSG.emailRequired]: 'Email required',
-  [MSG.passwordTooShort]: 'Password too short',
+  [MSG.emailRequired]: 'auth.errorTitles.emailRequired',
+  [MSG.passwordTooShort]: 'auth.errorTitles.passwordTooShort',
 };
 
 export const emailField = z

@@ -3,12 +3,12 @@ import { UPLOAD_URL_PATTERN } from '../constants';
 
 /** What people read when a community's fields are refused (create form and settings alike). */
 export const COMMUNITY_MSG = {
-  required: 'Required',
-  nameShort: 'Community name must be at least 3 characters',
-  nameLong: 'Community name must be less than 100 characters',
-  descriptionShort: 'Description must be at least 10 characters',
-  descriptionLong: 'Description must be less than 500 characters',
-  notFound: 'Community Not Found',
+  required: 'validation.community.required',
+  nameShort: 'validation.community.nameShort',
+  nameLong: 'validation.community.nameLong',
+  descriptionShort: 'validation.community.descriptionShort',
+  descriptionLong: 'validation.community.descriptionLong',
+  notFound: 'validation.community.notFound',
 } as const;
 
 export const communityId = z.coerce
@@ -26,14 +26,14 @@ const description = z
 const location = z
   .string()
   .trim()
-  .max(100, 'Location must be at most 100 characters')
+  .max(100, 'validation.community.locationLong')
   .transform((v) => v || null)
   .nullable()
   .optional();
 const imageUrl = z
   .string()
   .trim()
-  .refine((v) => v === '' || UPLOAD_URL_PATTERN.test(v), 'Please upload the image again')
+  .refine((v) => v === '' || UPLOAD_URL_PATTERN.test(v), 'validation.uploadAgain')
   .transform((v) => v || null)
   .nullable()
   .optional();
@@ -43,7 +43,7 @@ export const createCommunityInput = z.object({
   description,
   location,
   // Left out, the provider's default privacy applies (admin settings).
-  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+  isPublic: z.boolean({ message: 'validation.community.isPublic' }).optional(),
   imageUrl,
 });
 export type CreateCommunityInput = z.output<typeof createCommunityInput> & { isPublic: boolean };
@@ -53,23 +53,23 @@ export const updateCommunityInput = z.object({
   name: name.optional(),
   description: description.optional(),
   location,
-  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+  isPublic: z.boolean({ message: 'validation.community.isPublic' }).optional(),
   imageUrl,
 });
 export type UpdateCommunityInput = Omit<z.output<typeof updateCommunityInput>, 'communityId'>;
 
 /** Keyset paging, never OFFSET: `cursor` is opaque to clients, `limit` defaults to and stops at 100. */
 export const pageInput = {
-  cursor: z.coerce.number({ message: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').max(Number.MAX_SAFE_INTEGER, 'Invalid cursor').optional(),
-  limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
+  cursor: z.coerce.number({ message: 'validation.invalidCursor' }).int('validation.invalidCursor').min(0, 'validation.invalidCursor').max(Number.MAX_SAFE_INTEGER, 'validation.invalidCursor').optional(),
+  limit: z.coerce.number({ message: 'validation.limitNumber' }).int().min(1, 'validation.limitMin').max(100, 'validation.limitMax').default(100),
 };
 
 const filterText = z
   .string()
   .trim()
-  .max(100, 'Search text must be at most 100 characters')
+  .max(100, 'validation.searchLong')
   // SQLite's FTS5 and LIKE both stop reading a pattern at NUL: it cannot be matched literally (and FTS5 threw, a 500).
-  .refine((v) => !v.includes('\u0000'), 'Search text cannot contain a NUL character')
+  .refine((v) => !v.includes('\u0000'), 'validation.searchNul')
   .optional();
 export const listCommunitiesInput = z.object({ search: filterText, location: filterText, ...pageInput });
 /** A page of a community's member directory. */
@@ -77,12 +77,12 @@ export const membersInput = z.object({ communityId, ...pageInput });
 export type ListCommunitiesInput = z.output<typeof listCommunitiesInput>;
 
 export const ASSIGNABLE_ROLES = ['member', 'admin', 'treasurer'] as const;
-export const memberTargetInput = z.object({ communityId, userId: z.string().trim().min(1, 'Choose a member').max(64, 'Choose a member') });
+export const memberTargetInput = z.object({ communityId, userId: z.string().trim().min(1, 'validation.community.chooseMember').max(64, 'validation.community.chooseMember') });
 export const setRoleInput = memberTargetInput.extend({
-  role: z.enum(ASSIGNABLE_ROLES, { message: 'Role must be member, admin or treasurer' }),
+  role: z.enum(ASSIGNABLE_ROLES, { message: 'validation.community.role' }),
 });
 export const decideRequestInput = z.object({
   communityId,
-  requestId: z.coerce.number().int().positive('Choose a request'),
-  approve: z.boolean({ message: 'approve must be true or false' }),
+  requestId: z.coerce.number().int().positive('validation.community.chooseRequest'),
+  approve: z.boolean({ message: 'validation.community.approve' }),
 });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, T_SHIRT_SIZES, UPLOAD_URL_PATTERN } from '../constants';
+import type { MessageKey } from '../i18n/catalogue';
+import { LANGUAGES } from '../i18n/languages';
 import { MSG } from './auth';
 
 /** Optional text: '' and null both clear the field; undefined leaves it as it is. */
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, messages: { text: MessageKey; long: MessageKey }) =>
   z
-    .string({ message: `${label} must be text` })
+    .string({ message: messages.text })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, messages.long)
     .transform((v) => v || null)
     .nullable()
     .optional();
@@ -18,10 +20,13 @@ const name = (required: string) =>
 const imageUrl = z
   .string()
   .trim()
-  .refine((v) => v === '' || UPLOAD_URL_PATTERN.test(v), 'Please upload the image again')
+  .refine((v) => v === '' || UPLOAD_URL_PATTERN.test(v), 'validation.uploadAgain')
   .transform((v) => v || null)
   .nullable()
   .optional();
+
+/** The language the member reads the app and its emails in. */
+const language = z.enum(LANGUAGES, { message: 'validation.profile.language' }).optional();
 
 export const profileUpdateInput = z.object({
   firstName: name(MSG.firstNameRequired),
@@ -29,41 +34,43 @@ export const profileUpdateInput = z.object({
   username: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^[A-Za-z0-9_.-]{3,30}$/.test(v), 'Username must be 3 to 30 letters, digits, dots, dashes or underscores')
+    .refine((v) => v === '' || /^[A-Za-z0-9_.-]{3,30}$/.test(v), 'validation.profile.usernameFormat')
     .transform((v) => v || null)
     .nullable()
     .optional(),
   phoneNumber: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\+?[0-9 ()./-]{5,30}$/.test(v), 'Please enter a valid phone number')
+    .refine((v) => v === '' || /^\+?[0-9 ()./-]{5,30}$/.test(v), 'validation.profile.phoneInvalid')
     .transform((v) => v || null)
     .nullable()
     .optional(),
-  location: optionalText(100, 'Location'),
+  location: optionalText(100, { text: 'validation.profile.locationText', long: 'validation.profile.locationLong' }),
   birthday: z
     .string()
     .trim()
-    .refine((v) => v === '' || isPastDate(v), 'Please enter a valid date in the past')
+    .refine((v) => v === '' || isPastDate(v), 'validation.profile.birthdayInvalid')
     .transform((v) => v || null)
     .nullable()
     .optional(),
   tShirtSize: z
     // The message sits on the union: a failed union reports only its own (else 'Invalid input').
-    .union([z.enum(T_SHIRT_SIZES), z.literal('')], { message: 'Please choose a size from the list' })
+    .union([z.enum(T_SHIRT_SIZES), z.literal('')], { message: 'validation.profile.tShirtSize' })
     .transform((v) => v || null)
     .nullable()
     .optional(),
-  socialMedia: optionalText(300, 'Social media'),
+  socialMedia: optionalText(300, { text: 'validation.profile.socialMediaText', long: 'validation.profile.socialMediaLong' }),
   profileImageUrl: imageUrl,
+  language,
 });
 
 export const profilePanelInput = z.object({
   firstName: name(MSG.firstNameRequired),
   lastName: name(MSG.lastNameRequired),
-  bio: optionalText(1000, 'Bio'),
-  location: optionalText(100, 'Location'),
+  bio: optionalText(1000, { text: 'validation.profile.bioText', long: 'validation.profile.bioLong' }),
+  location: optionalText(100, { text: 'validation.profile.locationText', long: 'validation.profile.locationLong' }),
   profileImage: imageUrl,
+  language,
 });
 
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;

@@ -1,6 +1,38 @@
 import { common } from './common';
+import { landing } from './landing';
+import { auth } from './auth';
+import { terms } from './terms';
+import { comingSoon } from './comingSoon';
+import { shell } from './shell';
+import { dashboard } from './dashboard';
+import { profile } from './profile';
+import { communities } from './communities';
+import { announcements } from './announcements';
+import { communitySettings } from './communitySettings';
+import { admin } from './admin';
+import { errors } from './errors';
+import { mail } from './mail';
+import { notices } from './notices';
+import { notifications } from './notifications';
+import { validation } from './validation';
 
 /** Every English text, by area. Other languages mirror this shape exactly (catalogue.ts). */
 export const en = {
   common,
+  validation,
+  errors,
+  notices,
+  mail,
+  notifications,
+  landing,
+  auth,
+  terms,
+  comingSoon,
+  shell,
+  dashboard,
+  profile,
+  communities,
+  announcements,
+  communitySettings,
+  admin,
 };

@@ -1,7 +1,39 @@
 import type { Catalogue } from '../catalogue';
 import { common } from './common';
+import { landing } from './landing';
+import { auth } from './auth';
+import { terms } from './terms';
+import { comingSoon } from './comingSoon';
+import { shell } from './shell';
+import { dashboard } from './dashboard';
+import { profile } from './profile';
+import { communities } from './communities';
+import { announcements } from './announcements';
+import { communitySettings } from './communitySettings';
+import { admin } from './admin';
+import { errors } from './errors';
+import { mail } from './mail';
+import { notices } from './notices';
+import { notifications } from './notifications';
+import { validation } from './validation';
 
 /** Every French text, by area, in the English catalogue's shape. */
 export const fr = {
   common,
+  validation,
+  errors,
+  notices,
+  mail,
+  notifications,
+  landing,
+  auth,
+  terms,
+  comingSoon,
+  shell,
+  dashboard,
+  profile,
+  communities,
+  announcements,
+  communitySettings,
+  admin,
 } satisfies Catalogue;

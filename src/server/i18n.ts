@@ -1,0 +1,33 @@
+import i18next, { type TFunction } from 'i18next';
+import { en } from '../shared/i18n/en';
+import { fr } from '../shared/i18n/fr';
+import { LANGUAGES, type Language } from '../shared/i18n/languages';
+import { withPluralFallbacks } from '../shared/i18n/plurals';
+
+/*
+ * The server's texts (error messages, notices, emails, notifications) in the caller's or the
+ * recipient's language, from the same catalogues as the client, through i18next. Messages travel
+ * inside the server as catalogue keys and are translated where they leave it.
+ */
+const instance = i18next.createInstance();
+void instance.init({
+  initAsync: false,
+  lng: 'en',
+  resources: { en: { translation: withPluralFallbacks(en) }, fr: { translation: withPluralFallbacks(fr) } },
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+const fixed = Object.fromEntries(LANGUAGES.map((l) => [l, instance.getFixedT(l)])) as Record<Language, TFunction>;
+
+/** The translator for one language. */
+export const translator = (language: Language): TFunction => fixed[language];
+
+/**
+ * A message in `language`: a catalogue key with its values, or (for texts that are not keys,
+ * such as zod's own messages) the text itself.
+ */
+export function translate(language: Language, message: string, params?: Record<string, unknown>): string {
+  return (fixed[language] as (key: string, options?: object) => string)(message, { ...params, defaultValue: message });
+}

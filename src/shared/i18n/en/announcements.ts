@@ -1,0 +1,2 @@
+/** Texts of the announcements area. */
+export const announcements = {};

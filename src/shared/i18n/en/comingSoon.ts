@@ -1,0 +1,2 @@
+/** Texts of the comingSoon area. */
+export const comingSoon = {};

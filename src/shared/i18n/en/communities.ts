@@ -1,0 +1,2 @@
+/** Texts of the communities area. */
+export const communities = {};

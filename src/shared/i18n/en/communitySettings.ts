@@ -1,0 +1,2 @@
+/** Texts of the communitySettings area. */
+export const communitySettings = {};

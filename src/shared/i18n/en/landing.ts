@@ -1,0 +1,2 @@
+/** Texts of the landing area. */
+export const landing = {};

@@ -1,0 +1,18 @@
+/** Emails, subject and body, in the recipient's language. */
+export const mail = {
+  buttonFallback: 'If the button does not work, copy this address into your browser:',
+  verify: {
+    subject: 'Verify your email for {{appName}}',
+    heading: 'Welcome to {{appName}}, {{firstName}}!',
+    body: 'Please confirm your email address so your communities can reach you.',
+    expiry: 'This link works once and expires in 24 hours.',
+    button: 'Verify my email',
+  },
+  reset: {
+    subject: 'Reset your {{appName}} password',
+    heading: 'Reset your {{appName}} password',
+    body: 'Hello {{firstName}}, someone (hopefully you) asked to reset the password of this account.',
+    expiry: 'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
+    button: 'Choose a new password',
+  },
+};

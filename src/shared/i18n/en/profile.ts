@@ -1,0 +1,2 @@
+/** Texts of the profile area. */
+export const profile = {};

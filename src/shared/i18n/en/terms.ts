@@ -1,0 +1,2 @@
+/** Texts of the terms area. */
+export const terms = {};

@@ -1,0 +1,3 @@
+import type { Catalogue } from '../catalogue';
+
+export const communitySettings = {} satisfies Catalogue['communitySettings'];

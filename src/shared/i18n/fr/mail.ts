@@ -1,0 +1,19 @@
+import type { Catalogue } from '../catalogue';
+
+export const mail = {
+  buttonFallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:',
+  verify: {
+    subject: 'Confirmez votre adresse e-mail pour {{appName}}',
+    heading: 'Bienvenue sur {{appName}}, {{firstName}}\u00a0!',
+    body: 'Veuillez confirmer votre adresse e-mail afin que vos communautés puissent vous joindre.',
+    expiry: 'Ce lien ne fonctionne qu’une fois et expire dans 24\u00a0heures.',
+    button: 'Confirmer mon adresse e-mail',
+  },
+  reset: {
+    subject: 'Réinitialisez votre mot de passe {{appName}}',
+    heading: 'Réinitialisez votre mot de passe {{appName}}',
+    body: 'Bonjour {{firstName}}, quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de ce compte.',
+    expiry: 'Ce lien ne fonctionne qu’une fois et expire dans 1\u00a0heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
+    button: 'Choisir un nouveau mot de passe',
+  },
+} satisfies Catalogue['mail'];

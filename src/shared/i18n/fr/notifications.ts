@@ -1,0 +1,9 @@
+import type { Catalogue } from '../catalogue';
+
+export const notifications = {
+  welcome: { title: 'Bienvenue, {{firstName}}\u00a0!', message: 'Votre compte est prêt. Trouvez une communauté à rejoindre, ou créez la vôtre.' },
+  joinRequest: { title: 'Nouvelle demande d’adhésion', message: '{{name}} demande à rejoindre {{community}}.' },
+  approved: { title: 'Demande acceptée', message: 'Bienvenue dans {{community}}\u00a0! Vous en êtes désormais membre.' },
+  declined: { title: 'Demande refusée', message: 'Votre demande d’adhésion à {{community}} a été refusée.' },
+  announcement: { title: 'Nouvelle annonce', message: '{{title}}' },
+} satisfies Catalogue['notifications'];
