@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database';
 import { envOrExit } from './cli';
+import { translate } from '../src/server/i18n';
 import { createOrPromoteSuperadmin } from '../src/server/services/superadmin';
 
 const { values } = parseArgs({
@@ -27,7 +28,8 @@ const result = await createOrPromoteSuperadmin(db, {
 });
 db.$client.close();
 if ('error' in result) {
-  console.error(`Not created: ${result.error}`);
+  // The refusal is a catalogue key; the command line reads English.
+  console.error(`Not created: ${translate('en', result.error, result.params)}`);
   process.exit(1);
 }
 console.log(`${result.created ? 'Created' : 'Promoted'} superadmin ${result.email} in ${env.DATABASE_PATH}. Sign in at /admin/login.`);

@@ -5,3 +5,4 @@ export * from './communities';
 export * from './announcements';
 export * from './admin';
 export * from './notifications';
+export * from './finances';

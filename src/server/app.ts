@@ -7,6 +7,7 @@ import { adminRoutes } from './rest/admin';
 import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
 import { communityRoutes } from './rest/communities';
+import { financeRoutes } from './rest/finances';
 import { uploadRoutes } from './uploads/routes';
 import { languageFromHeader } from '../shared/i18n/languages';
 import type { AppDeps } from './context';
@@ -56,6 +57,7 @@ export function createApp(opts: AppOptions) {
 
   app.route('/api', authRoutes(deps));
   app.route('/api', communityRoutes(deps));
+  app.route('/api', financeRoutes(deps));
   app.route('/api', announcementRoutes(deps));
   app.route('/api', adminRoutes(deps));
   app.notFound((c) => (isApiPath(c.req.path) ? c.json(restRefusal(languageOf(c), 'NOT_FOUND', 'errors.noApiPath'), 404) : c.text('404 Not Found', 404)));

@@ -1,12 +1,24 @@
+import type { MessageKey } from './i18n/catalogue';
+import { auth } from './i18n/en/auth';
+
 export type StrengthLabel = '' | 'weak' | 'medium' | 'strong' | 'very-strong';
 export type PasswordStrength = { score: number; label: StrengthLabel; hint: string };
 
+/** Each label's words in the catalogue: its name and its advice (the screens show them in the reader's language). */
+export const STRENGTH_TEXT: Record<Exclude<StrengthLabel, ''>, { label: MessageKey; hint: MessageKey }> = {
+  weak: { label: 'auth.strength.weak', hint: 'auth.strength.hints.weak' },
+  medium: { label: 'auth.strength.medium', hint: 'auth.strength.hints.medium' },
+  strong: { label: 'auth.strength.strong', hint: 'auth.strength.hints.strong' },
+  'very-strong': { label: 'auth.strength.veryStrong', hint: 'auth.strength.hints.veryStrong' },
+};
+
+/** The advice in English, for callers without a translator (the screens translate STRENGTH_TEXT instead). */
 const HINTS: Record<StrengthLabel, string> = {
   '': '',
-  weak: 'Consider using a longer password with special characters',
-  medium: 'Add numbers, symbols and mixed case to make it stronger',
-  strong: 'Great password!',
-  'very-strong': 'Excellent! This password is very strong',
+  weak: auth.strength.hints.weak,
+  medium: auth.strength.hints.medium,
+  strong: auth.strength.hints.strong,
+  'very-strong': auth.strength.hints.veryStrong,
 };
 
 /** The sign-up meter: 25 points each for length ≥ 8, mixed case, a digit, a symbol. Advice only. */

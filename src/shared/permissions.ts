@@ -28,6 +28,14 @@ export const COMMUNITY_CAPABILITIES = [
   'community.transfer',
   /** Write, edit, pin and delete announcements; manage their categories; see drafts. */
   'announcements.manage',
+  /** The books as the community's transparency setting allows, one's own statement, declaring a payment. */
+  'finances.view',
+  /** Confirm or reject payments, record cash, submit and pay expenses, reverse entries, see the whole ledger. */
+  'finances.record',
+  /** Approve or reject expenses (never one's own). */
+  'finances.approve',
+  /** Open the books, choose the currency and transparency, add accounts and categories. */
+  'finances.manage',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -42,13 +50,15 @@ export const STAFF_CAPABILITIES = [
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage'];
+const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
-  treasurer: ['community.view'],
-  member: ['community.view'],
+  // The treasurer keeps the books; a plain member sees them as the community allows.
+  treasurer: ['community.view', ...FINANCE_OFFICER],
+  member: ['community.view', 'finances.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -76,6 +86,10 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'members.manage': 'errors.denied.settings',
   'community.transfer': 'errors.denied.creator',
   'announcements.manage': 'errors.denied.settings',
+  'finances.view': 'errors.denied.members',
+  'finances.record': 'errors.denied.finances',
+  'finances.approve': 'errors.denied.finances',
+  'finances.manage': 'errors.denied.finances',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/operations/define';
+import { PASSWORD_CHANGE_REQUIRED as PASSWORD_CHANGE_KEY } from '../../src/server/operations/define';
+import { translate } from '../../src/server/i18n';
+
+const PASSWORD_CHANGE_REQUIRED = translate('en', PASSWORD_CHANGE_KEY);
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';

@@ -4,7 +4,10 @@ import { joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
 import { notifyUser } from '../../src/server/services/notifications';
-import { PASSWORD_CHANGE_REQUIRED, type Access } from '../../src/server/operations/define';
+import { PASSWORD_CHANGE_REQUIRED as PASSWORD_CHANGE_KEY, type Access } from '../../src/server/operations/define';
+import { translate } from '../../src/server/i18n';
+
+const PASSWORD_CHANGE_REQUIRED = translate('en', PASSWORD_CHANGE_KEY);
 import { OPERATIONS_BY_PATH } from '../../src/server/operations';
 import { appRouter } from '../../src/server/trpc/root';
 import {
@@ -22,6 +25,7 @@ import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { pendingRequest } from '../setup/communities';
 import { appFromImage, rows, tableHash, takeImage } from '../setup/hardening-authz';
 import { signIn } from '../setup/transport';
+import { seedBooks, type FinanceFixture } from '../setup/finances';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -77,7 +81,7 @@ type World = {
   users: Record<SiteRole, Record<Member, UserRow>>;
   communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
   /** Per community: a published announcement, a category, a pending join request. */
-  inside: Map<number, { announcement: number; category: number; request: number }>;
+  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture }>;
   /** Per user: an unread notification of their own, and a second session (another device). */
   notification: Map<string, number>;
   otherSession: Map<string, string>;
@@ -108,6 +112,7 @@ type Fx = Omit<World, 'notification' | 'otherSession'> & {
   announcement: number;
   category: number;
   request: number;
+  books: FinanceFixture;
   /** The caller's own notification and other session (anonymous: a signed-in user's). */
   notification: number;
   otherSession: string;
@@ -125,6 +130,8 @@ type Entry = {
 };
 
 const inCommunity = (f: Fx) => ({ communityId: f.community.id });
+/** Members see totals only (the default transparency): the ledger is for those who record. */
+const ledgerForOfficers = (c: Cell): Outcome | undefined => (c.member === 'member' ? 403 : undefined);
 
 const TABLE: Record<string, Entry> = {
   'auth.me': { rule: 'public' },
@@ -219,6 +226,30 @@ const TABLE: Record<string, Entry> = {
 
   'site.config': { rule: 'public' },
 
+  // Finances: the community shows members totals only ('summary'), so the ledger and its export are officers'.
+  'finances.summary': { rule: 'finances.view', input: inCommunity },
+  'finances.statement': { rule: 'finances.view', input: inCommunity },
+  'finances.entries': { rule: 'finances.view', input: inCommunity, except: ledgerForOfficers },
+  'finances.exportCsv': { rule: 'finances.view', input: inCommunity, except: ledgerForOfficers },
+  'finances.updateSettings': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, transparency: 'ledger' }) },
+  'finances.createAccount': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, name: 'Savings bank', kind: 'bank' }) },
+  'finances.createCategory': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, name: 'Funeral fund', kind: 'expense' }) },
+  'finances.declarePayment': { rule: 'finances.view', input: (f) => ({ communityId: f.community.id, amount: 1500, purpose: 'dues', method: 'cash' }) },
+  'finances.recordPayment': {
+    rule: 'finances.record',
+    input: (f) => ({ communityId: f.community.id, memberId: f.target.id, accountId: f.books.account, amount: 1500, purpose: 'dues', method: 'cash' }),
+  },
+  'finances.payments': { rule: 'finances.record', input: inCommunity },
+  'finances.confirmPayment': { rule: 'finances.record', input: (f) => ({ id: f.books.payment, accountId: f.books.account }) },
+  'finances.rejectPayment': { rule: 'finances.record', input: (f) => ({ id: f.books.payment, reason: 'No such transfer on the statement' }) },
+  'finances.expenses': { rule: 'finances.record', input: inCommunity },
+  'finances.submitExpense': { rule: 'finances.record', input: (f) => ({ communityId: f.community.id, amount: 2000, categoryId: f.books.expenseCategory, description: 'Drinks' }) },
+  'finances.approveExpense': { rule: 'finances.approve', input: (f) => ({ id: f.books.pendingExpense }) },
+  'finances.rejectExpense': { rule: 'finances.approve', input: (f) => ({ id: f.books.pendingExpense, reason: 'Over budget' }) },
+  'finances.payExpense': { rule: 'finances.record', input: (f) => ({ id: f.books.approvedExpense, accountId: f.books.account }) },
+  'finances.changeExpense': { rule: 'finances.record', input: (f) => ({ id: f.books.pendingExpense, amount: 1200 }) },
+  'finances.reverseEntry': { rule: 'finances.record', input: (f) => ({ id: f.books.entry, reason: 'Entered twice' }) },
+
   'notifications.list': { rule: 'authed', input: () => ({}) },
   'notifications.unreadCount': { rule: 'authed' },
   'notifications.markRead': { rule: 'authed', input: (f) => ({ id: f.notification }) },
@@ -297,7 +328,9 @@ async function buildWorld(): Promise<World> {
     const announcement = seedAnnouncement(t, { community: c, author: creator, title: `News of ${c.name}` }).id;
     const category = seedCategory(t, { community: c, name: `Events of ${c.id}` }).id;
     const request = pendingRequest(t, c, requester).id;
-    inside.set(c.id, { announcement, category, request });
+    // The books: every payment and expense is the target member's, so no caller acts on their own.
+    const books = seedBooks(t, { community: c, officer: creator, approver: creator, member: target });
+    inside.set(c.id, { announcement, category, request, books });
   };
   const communities = {} as World['communities'];
   for (const site of SITE_ROLES) {

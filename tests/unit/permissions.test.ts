@@ -16,12 +16,23 @@ const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => ca
 const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
 
 describe('permission table: community roles', () => {
-  it('a member and a treasurer see the inside and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view']);
-    expect(granted('treasurer')).toEqual(['community.view']);
+  it('a member sees the inside and the books as the community shows them, and nothing more', () => {
+    expect(granted('member')).toEqual(['community.view', 'finances.view']);
   });
-  it('an admin manages the community, its members and its announcements, but cannot hand it over', () => {
-    expect(granted('admin')).toEqual(['community.view', 'community.manage', 'members.manage', 'announcements.manage']);
+  it('a treasurer keeps the books but does not manage the community or its members', () => {
+    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage']);
+  });
+  it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
+    expect(granted('admin')).toEqual([
+      'community.view',
+      'community.manage',
+      'members.manage',
+      'announcements.manage',
+      'finances.view',
+      'finances.record',
+      'finances.approve',
+      'finances.manage',
+    ]);
   });
   it('the creator has every community capability', () => {
     expect(granted('creator')).toEqual([...COMMUNITY_CAPABILITIES]);

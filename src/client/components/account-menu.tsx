@@ -1,17 +1,19 @@
 import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, User, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../features/auth/current-user';
 import { signOut } from '../lib/sign-out';
 
 /** The header's account menu: Dashboard, Communities, Profile, then Log out. Loaded only for signed-in visitors. */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" aria-label={`Account menu for ${fullName}`} data-testid="user-menu">
+        <Button variant="ghost" size="sm" px="1" aria-label={t('common.accountMenu.label', { name: fullName })} data-testid="user-menu">
           <Avatar.Root size="sm" colorPalette="brand">
             <Avatar.Fallback>{(user.firstName[0] ?? 'U').toUpperCase()}</Avatar.Fallback>
             {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
@@ -24,18 +26,18 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{fullName}</Menu.ItemGroupLabel>
               <Menu.Item value="dashboard" onSelect={() => navigate({ to: '/dashboard' })}>
-                <LayoutDashboard size={16} aria-hidden /> Dashboard
+                <LayoutDashboard size={16} aria-hidden /> {t('common.accountMenu.dashboard')}
               </Menu.Item>
               <Menu.Item value="communities" onSelect={() => navigate({ to: '/communities' })}>
-                <Users size={16} aria-hidden /> Communities
+                <Users size={16} aria-hidden /> {t('common.accountMenu.communities')}
               </Menu.Item>
               <Menu.Item value="profile" onSelect={() => navigate({ to: '/profile' })}>
-                <User size={16} aria-hidden /> Profile
+                <User size={16} aria-hidden /> {t('common.accountMenu.profile')}
               </Menu.Item>
             </Menu.ItemGroup>
             <Menu.Separator />
             <Menu.Item value="logout" onSelect={signOut}>
-              <LogOut size={16} aria-hidden /> Log out
+              <LogOut size={16} aria-hidden /> {t('common.accountMenu.logOut')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

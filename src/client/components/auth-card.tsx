@@ -1,4 +1,5 @@
-import { Box, Card, Heading, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** The centred card every account screen uses; full width on phones. */
@@ -16,5 +17,14 @@ export function AuthCard(props: { title: string; subtitle?: ReactNode; children:
         {props.footer && <Card.Footer flexDirection="column" alignItems="stretch" gap="2">{props.footer}</Card.Footer>}
       </Card.Root>
     </Box>
+  );
+}
+
+/** An underlined link inside an account screen's sentence (its words come from <Trans>). */
+export function AuthLink({ to, children }: { to: '/signin' | '/signup'; children?: ReactNode }) {
+  return (
+    <ChakraLink asChild variant="underline" color="brand.fg">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
   );
 }

@@ -2,6 +2,7 @@ import { IconButton } from '@chakra-ui/react';
 import { useLocation } from '@tanstack/react-router';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { THEME_STORAGE_KEY } from '../../shared/constants';
 
 export type ColorPreference = 'light' | 'dark' | 'system';
@@ -75,22 +76,24 @@ export function RouteAwareColorMode({ children }: { children: ReactNode }) {
 }
 
 const NEXT: Record<ColorPreference, ColorPreference> = { light: 'dark', dark: 'system', system: 'light' };
-const LABEL: Record<ColorPreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const LABEL = { light: 'common.theme.light', dark: 'common.theme.dark', system: 'common.theme.system' } as const;
 
 /**
  * One button cycling light → dark → system; its name says the current theme and the next one.
  * (A plain button rather than a menu keeps the landing page's JavaScript small.)
  */
 export function ColorModeToggle() {
+  const { t } = useTranslation();
   const { preference, setPreference } = useColorMode();
+  const names = { current: t(LABEL[preference]), next: t(LABEL[NEXT[preference]]) };
   const next = NEXT[preference];
   const Icon = preference === 'dark' ? Moon : preference === 'light' ? Sun : Monitor;
   return (
     <IconButton
       variant="ghost"
       size="sm"
-      aria-label={`Theme: ${LABEL[preference]}. Switch to ${LABEL[next]}`}
-      title={`Theme: ${LABEL[preference]} (click for ${LABEL[next]})`}
+      aria-label={t('common.theme.label', names)}
+      title={t('common.theme.title', names)}
       onClick={() => setPreference(next)}
       data-testid="theme-toggle"
       data-theme-preference={preference}

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Asks before something that cannot be undone; the action's button shows progress. */
 export function ConfirmDialog(props: {
@@ -9,6 +10,7 @@ export function ConfirmDialog(props: {
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">{t('common.cancel')}</Button>
               </Dialog.ActionTrigger>
               <Button
                 colorPalette="red"

@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A dialog whose form is mounted only while it is open, so every opening starts from fresh
@@ -11,6 +12,7 @@ export function FormDialog(props: {
   size?: DialogRootProps['size'];
   children: (close: () => void) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} scrollBehavior="inside">
@@ -24,7 +26,7 @@ export function FormDialog(props: {
             </Dialog.Header>
             {open && props.children(() => setOpen(false))}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, HStack, Image, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ImageIcon } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../lib/upload';
 import { notify } from './toaster';
 
@@ -17,6 +18,7 @@ function ImageUpload(props: {
   hint: string;
   testId: string;
 }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   async function onFile(file: File | undefined) {
@@ -25,7 +27,7 @@ function ImageUpload(props: {
     try {
       props.onChange(await uploadImage(file, props.kind));
     } catch (e) {
-      notify.error('Upload failed', e instanceof Error ? e.message : 'Please try another image.');
+      notify.error(t('common.image.uploadFailed'), e instanceof Error ? e.message : t('common.image.tryAnother'));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -39,19 +41,19 @@ function ImageUpload(props: {
           ref={input}
           id={props.id}
           type="file"
-          aria-label={props.kind === 'avatar' ? 'Choose a profile photo' : 'Choose a banner image'}
+          aria-label={props.kind === 'avatar' ? t('common.image.choosePhoto') : t('common.image.chooseBanner')}
           accept="image/png,image/jpeg,image/webp,image/gif"
           onChange={(e) => void onFile(e.target.files?.[0])}
           data-testid={props.testId}
         />
       </VisuallyHidden>
       <HStack gap="2" flexWrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => input.current?.click()} loading={busy} loadingText="Uploading...">
-          {props.value ? 'Change image' : 'Upload image'}
+        <Button size="sm" variant="outline" onClick={() => input.current?.click()} loading={busy} loadingText={t('common.image.uploading')}>
+          {props.value ? t('common.image.change') : t('common.image.upload')}
         </Button>
         {props.value && (
           <Button size="sm" variant="ghost" colorPalette="red" onClick={() => props.onChange(null)} disabled={busy}>
-            Remove
+            {t('common.remove')}
           </Button>
         )}
       </HStack>
@@ -63,16 +65,17 @@ function ImageUpload(props: {
 }
 
 export function AvatarPicker(props: { id: string; value: string | null; fallback: string; onChange: (url: string | null) => void }) {
+  const { t } = useTranslation();
   return (
     <ImageUpload
       {...props}
       kind="avatar"
       testId="avatar-file"
-      hint="PNG, JPEG, WebP or GIF, up to 5 MB."
+      hint={t('common.image.avatarHint')}
       preview={
         <Avatar.Root size="2xl" colorPalette="brand">
           <Avatar.Fallback>{props.fallback}</Avatar.Fallback>
-          {props.value && <Avatar.Image src={props.value} alt="Profile photo preview" />}
+          {props.value && <Avatar.Image src={props.value} alt={t('common.image.photoPreview')} />}
         </Avatar.Root>
       }
     />
@@ -80,16 +83,17 @@ export function AvatarPicker(props: { id: string; value: string | null; fallback
 }
 
 export function BannerPicker(props: { id: string; value: string | null; onChange: (url: string | null) => void }) {
+  const { t } = useTranslation();
   return (
     <ImageUpload
       {...props}
       kind="banner"
       testId="banner-file"
-      hint="Recommended size: 1200 x 600 pixels. PNG, JPEG, WebP or GIF, up to 5 MB."
+      hint={t('common.image.bannerHint')}
       preview={
         <Box aspectRatio={2} bg="bg.muted" rounded="md" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
           {props.value ? (
-            <Image src={props.value} alt="Banner preview" w="full" h="full" objectFit="cover" />
+            <Image src={props.value} alt={t('common.image.bannerPreview')} w="full" h="full" objectFit="cover" />
           ) : (
             <ImageIcon size={40} aria-hidden color="var(--chakra-colors-fg-subtle)" />
           )}

@@ -1,4 +1,5 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 /** What a cursor list's query tells the button (useInfiniteQuery's result has all three). */
 export type MorePages = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
@@ -7,11 +8,12 @@ export type MorePages = { hasNextPage: boolean; isFetchingNextPage: boolean; fet
  * The one 'Load more' button of every cursor list: shown while the server has more, busy while
  * the next page loads. Layout and wording come through the usual button props and children.
  */
-export function LoadMore({ query, children = 'Load more', ...button }: { query: MorePages } & Omit<ButtonProps, 'onClick' | 'loading'>) {
+export function LoadMore({ query, children, ...button }: { query: MorePages } & Omit<ButtonProps, 'onClick' | 'loading'>) {
+  const { t } = useTranslation();
   if (!query.hasNextPage) return null;
   return (
     <Button variant="outline" {...button} onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-      {children}
+      {children ?? t('common.loadMore')}
     </Button>
   );
 }

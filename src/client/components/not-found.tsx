@@ -1,15 +1,17 @@
 import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <VStack py="24" gap="4" textAlign="center">
       <Heading as="h1" size="2xl">
-        404 Page Not Found
+        {t('common.notFound.title')}
       </Heading>
-      <Text color="fg.muted">The page you are looking for does not exist or has moved.</Text>
+      <Text color="fg.muted">{t('common.notFound.body')}</Text>
       <Button asChild colorPalette="brand">
-        <Link to="/">Go home</Link>
+        <Link to="/">{t('common.notFound.home')}</Link>
       </Button>
     </VStack>
   );

@@ -1,18 +1,22 @@
 import { Button, CloseButton, Dialog, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TERMS_SECTIONS } from '../features/auth/terms-content';
 import { useSiteConfig } from '../features/site-config';
 
-
-/** The Terms of Service dialog: 16 numbered sections, a contact section and 'I Understand'. */
-export function TermsModal({ trigger = 'Terms of Service' }: { trigger?: string }) {
+/**
+ * The Terms of Service dialog: 16 numbered sections, a contact section and 'I Understand'. Its
+ * trigger reads `children` (a sentence's own words, through <Trans>) or 'Terms of Service'.
+ */
+export function TermsModal({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { supportEmail } = useSiteConfig();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
       <Dialog.Trigger asChild>
         <Link as="button" variant="underline" colorPalette="brand" color="colorPalette.fg" fontSize="inherit">
-          {trigger}
+          {children ?? t('terms.title')}
         </Link>
       </Dialog.Trigger>
       <Portal>
@@ -20,38 +24,38 @@ export function TermsModal({ trigger = 'Terms of Service' }: { trigger?: string 
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Terms of Service</Dialog.Title>
+              <Dialog.Title>{t('terms.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                {TERMS_SECTIONS.map((s, i) => (
-                  <section key={s.title}>
+                {TERMS_SECTIONS.map((id, i) => (
+                  <section key={id}>
                     <Heading as="h3" size="sm">
-                      {i + 1}. {s.title}
+                      {i + 1}. {t(`terms.sections.${id}.title`)}
                     </Heading>
                     <Text fontSize="sm" color="fg.muted">
-                      {s.body}
+                      {t(`terms.sections.${id}.body`)}
                     </Text>
                   </section>
                 ))}
                 <section>
                   <Heading as="h3" size="sm">
-                    Contact
+                    {t('terms.contact')}
                   </Heading>
                   <Text fontSize="sm" color="fg.muted">
-                    Questions about these terms:{' '}
-                    {supportEmail ? <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link> : 'write to the support address of this site.'}
+                    {t('terms.questions')}{' '}
+                    {supportEmail ? <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link> : t('terms.noEmail')}
                   </Text>
                 </section>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">I Understand</Button>
+                <Button colorPalette="brand">{t('terms.understand')}</Button>
               </Dialog.ActionTrigger>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close terms" />
+              <CloseButton size="sm" aria-label={t('terms.closeLabel')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,8 +1,10 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { toaster } from './toaster';
 
 /** The toast region; loaded just after the first paint (toasts raised before then wait in the store). */
 export default function ToasterView() {
+  const { t } = useTranslation();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -13,7 +15,7 @@ export default function ToasterView() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            <Toast.CloseTrigger aria-label="Dismiss notification" />
+            <Toast.CloseTrigger aria-label={t('common.toast.dismiss')} />
           </Toast.Root>
         )}
       </ChakraToaster>

@@ -1,6 +1,7 @@
 import { Button, Circle } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../features/auth/current-user';
 
 const AccountMenu = lazy(() => import('./account-menu'));
@@ -9,12 +10,13 @@ const placeholder = <Circle size="8" bg="bg.emphasized" aria-hidden data-testid=
 /** The header's user control: a button on / (Dashboard when signed in) and Sign In when signed out; the account menu otherwise. */
 export function UserMenu() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
   if (isLoading && pathname !== '/') return placeholder;
   if (!user || pathname === '/') {
     return (
-      <Button asChild size="sm" colorPalette="brand">
-        <Link to={user ? '/dashboard' : '/signin'}>{user ? 'Dashboard' : 'Sign In'}</Link>
+      <Button asChild size={{ base: 'xs', sm: 'sm' }} colorPalette="brand">
+        <Link to={user ? '/dashboard' : '/signin'}>{user ? t('common.header.dashboard') : t('common.header.signIn')}</Link>
       </Button>
     );
   }

@@ -1,4 +1,4 @@
-import { currentLocale } from '../i18n';
+import { currentLocale, i18next } from '../i18n';
 
 /*
  * Every date and number the screens show, written once. Each function takes the locale last
@@ -53,14 +53,14 @@ export function formatTime(value: DateInput | null | undefined, opts: Options = 
   return d ? dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { hour: '2-digit', minute: '2-digit' }).format(d) : (opts.fallback ?? '');
 }
 
-/** How long ago: 'just now', '5 min ago', '3 h ago', then the day ('Apr 12'). */
+/** How long ago: 'just now', '5 min ago', '3 h ago' (in the interface language), then the day ('Apr 12'). */
 export function formatRelative(value: DateInput, opts: { locale?: string; now?: number } = {}): string {
   const then = toDate(value);
   if (!then) return '';
   const s = Math.max(0, ((opts.now ?? Date.now()) - then.getTime()) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 60) return i18next.t('common.time.justNow');
+  if (s < 3600) return i18next.t('common.time.minutesAgo', { n: Math.floor(s / 60) });
+  if (s < 86400) return i18next.t('common.time.hoursAgo', { n: Math.floor(s / 3600) });
   return dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { month: 'short', day: 'numeric' }).format(then);
 }
 
@@ -76,7 +76,7 @@ export function formatNumber(n: number, opts: { locale?: string } = {}): string 
   return f.format(n);
 }
 
-/** '1 Member', '12 Members'. */
-export function formatMemberCount(n: number, opts: { locale?: string } = {}): string {
-  return `${formatNumber(n, opts)} ${n === 1 ? 'Member' : 'Members'}`;
+/** '1 Member', '12 Members' ('1 membre', '12 membres'): the word by the interface language's plural rules. */
+export function formatMemberCount(n: number): string {
+  return i18next.t('common.members', { count: n });
 }

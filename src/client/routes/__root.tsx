@@ -1,12 +1,14 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppHeader } from '../components/app-header';
 import { RouteAwareColorMode } from '../components/color-mode';
 import { Toaster } from '../components/toaster';
 import { useCurrentUser } from '../features/auth/current-user';
 import { PasswordChangeGate } from '../features/auth/password-change-gate';
+import { changeLanguage, currentLanguage } from '../i18n';
 import type { Trpc } from '../trpc';
 
 // The signed-in frame (rail, panels, notifications) loads only for signed-in pages.
@@ -22,7 +24,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/admin/login']);
 
 function RootLayout() {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
+  // A signed-in member reads the language saved on their account (chosen on another device, say):
+  // once each time the stored value changes, never in answer to the switch itself.
+  const storedLanguage = user?.language;
+  useEffect(() => {
+    if (storedLanguage && storedLanguage !== currentLanguage()) void changeLanguage(storedLanguage);
+  }, [storedLanguage]);
   const { pathname } = useLocation();
   const main = (
     <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
@@ -32,7 +41,7 @@ function RootLayout() {
   return (
     <RouteAwareColorMode>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       {user && !user.mustChangePassword && !PUBLIC_FRAME.has(pathname) ? (
         <Box bg="bg.subtle" minH="100dvh">

@@ -1,23 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Lock, MessageCircle, MessagesSquare, Paperclip, UsersRound, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
 
 export const Route = createFileRoute('/chat')({ component: ChatComingSoon });
 
+const FEATURES = [
+  { id: 'messaging', icon: MessageCircle },
+  { id: 'groups', icon: UsersRound },
+  { id: 'calls', icon: Video },
+  { id: 'files', icon: Paperclip },
+  { id: 'privacy', icon: Lock },
+] as const;
+
 function ChatComingSoon() {
+  const { t } = useTranslation();
   return (
     <ComingSoonPage
-      title="Chat"
-      subtitle="Messaging Platform"
+      title={t('comingSoon.chat.title')}
+      subtitle={t('comingSoon.chat.subtitle')}
       icon={MessagesSquare}
-      description="Conversations that belong to your community instead of a phone number list: talk one to one or as a group, call each other and share the files that matter, all alongside your announcements and members."
-      features={[
-        { title: 'Messaging', description: 'Direct messages between members of the same community.', icon: MessageCircle },
-        { title: 'Group conversations', description: 'Conversations for the whole community, a committee or a savings circle.', icon: UsersRound },
-        { title: 'Video and voice calls', description: 'Meet face to face when the group cannot gather in person.', icon: Video },
-        { title: 'File sharing', description: 'Share minutes, photos and documents where the group can find them again.', icon: Paperclip },
-        { title: 'Private and secure', description: 'Conversations visible only to the people in them, stored with the rest of your community’s data rather than on someone else’s platform.', icon: Lock },
-      ]}
+      description={t('comingSoon.chat.description')}
+      features={FEATURES.map((f) => ({
+        title: t(`comingSoon.chat.features.${f.id}.title`),
+        description: t(`comingSoon.chat.features.${f.id}.description`),
+        icon: f.icon,
+      }))}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { DiscoverPage } from '../features/communities/discover-page';
 import { communityListQuery } from '../features/communities/queries';
 import { loadList } from '../lib/route-data';
@@ -8,5 +9,10 @@ export const Route = createFileRoute('/explore')({
   loader: async ({ context: { queryClient } }) => {
     await loadList(queryClient, communityListQuery());
   },
-  component: () => <DiscoverPage title="Explore Communities" />,
+  component: Page,
 });
+
+function Page() {
+  const { t } = useTranslation();
+  return <DiscoverPage title={t('common.exploreCommunities')} />;
+}

@@ -1,23 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreditCard, LineChart, PiggyBank, Repeat, ShieldCheck, UsersRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
 
 export const Route = createFileRoute('/njangi')({ component: NjangiComingSoon });
 
+const FEATURES = [
+  { id: 'groups', icon: ShieldCheck },
+  { id: 'contributions', icon: Repeat },
+  { id: 'members', icon: UsersRound },
+  { id: 'tracking', icon: LineChart },
+  { id: 'payments', icon: CreditCard },
+] as const;
+
 function NjangiComingSoon() {
+  const { t } = useTranslation();
   return (
     <ComingSoonPage
-      title="Njangi"
-      subtitle="Digital Savings Circles"
+      title={t('comingSoon.njangi.title')}
+      subtitle={t('comingSoon.njangi.subtitle')}
       icon={PiggyBank}
-      description="The savings circle your community already trusts (njangi, tontine, susu or chama), with clear records every member can see: who has paid, whose turn it is, and what is left in the pot."
-      features={[
-        { title: 'Secure savings groups', description: 'Private circles with members you approve and roles for whoever keeps the books.', icon: ShieldCheck },
-        { title: 'Automated contributions', description: 'Contribution schedules and reminders, so nobody has to chase payments by hand.', icon: Repeat },
-        { title: 'Member management', description: 'Invite members, agree the payout order and keep track of each member’s turn.', icon: UsersRound },
-        { title: 'Financial tracking', description: 'Every contribution and payout recorded, with receipts members can check for themselves.', icon: LineChart },
-        { title: 'Payment integration', description: 'Pay in and receive payouts through payment providers instead of handling cash.', icon: CreditCard },
-      ]}
+      description={t('comingSoon.njangi.description')}
+      features={FEATURES.map((f) => ({
+        title: t(`comingSoon.njangi.features.${f.id}.title`),
+        description: t(`comingSoon.njangi.features.${f.id}.description`),
+        icon: f.icon,
+      }))}
     />
   );
 }

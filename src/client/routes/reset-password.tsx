@@ -2,6 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
@@ -11,6 +12,8 @@ import { notify } from '../components/toaster';
 import { errorInfo } from '../lib/errors';
 import { useZodForm } from '../lib/use-zod-form';
 import { ERROR_TITLES, resetPasswordForm } from '../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import type { MessageKey } from '../../shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/reset-password')({
@@ -18,9 +21,8 @@ export const Route = createFileRoute('/reset-password')({
   component: ResetPassword,
 });
 
-const EXPIRED = 'This password reset link has expired. Please request a new one.';
-
 function ResetPassword() {
+  const { t } = useTranslation();
   const { token } = Route.useSearch();
   const [outcome, setOutcome] = useState<'form' | 'expired' | 'done'>('form');
   const form = useZodForm(resetPasswordForm, { password: '', confirmPassword: '' });
@@ -30,22 +32,29 @@ function ResetPassword() {
     return (
       <ResultView
         status="error"
-        title="Invalid reset link"
-        message="This password reset link is invalid or has expired."
-        action={{ label: 'Request a new link', to: '/forgot-password' }}
+        title={t('auth.reset.invalidTitle')}
+        message={t('auth.reset.invalidBody')}
+        action={{ label: t('auth.reset.requestNew'), to: '/forgot-password' }}
       />
     );
   }
   if (outcome === 'expired') {
-    return <ResultView status="error" title="Link expired" message={EXPIRED} action={{ label: 'Request a new link', to: '/forgot-password' }} />;
+    return (
+      <ResultView
+        status="error"
+        title={t('auth.reset.expiredTitle')}
+        message={t('errors.auth.resetExpired')}
+        action={{ label: t('auth.reset.requestNew'), to: '/forgot-password' }}
+      />
+    );
   }
   if (outcome === 'done') {
     return (
       <ResultView
         status="success"
-        title="Password updated"
-        message="Your password has been changed and you have been signed out everywhere."
-        action={{ label: 'Sign in with new password', to: '/signin' }}
+        title={t('auth.reset.doneTitle')}
+        message={t('auth.reset.doneBody')}
+        action={{ label: t('auth.reset.signInAgain'), to: '/signin' }}
       />
     );
   }
@@ -53,34 +62,34 @@ function ResetPassword() {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error(ERROR_TITLES[checked.error] ?? 'Please check the form', checked.error);
+    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
     try {
       await reset.mutateAsync({ token: token!, password: checked.data.password });
       setOutcome('done');
     } catch (error) {
       const info = errorInfo(error);
       if (info.status === 401) {
-        notify.error('Link expired', EXPIRED);
+        notify.error(t('auth.reset.expiredTitle'), t('errors.auth.resetExpired'));
         return setOutcome('expired');
       }
       form.applyServerError(error);
-      notify.error('Error', info.message || 'Failed to reset password');
+      notify.error(t('auth.reset.error'), info.message || t('auth.reset.failed'));
     }
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Use at least 8 characters; a mix of cases, digits and symbols is stronger.">
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { min: PASSWORD_MIN_LENGTH })}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <FormField name="password" label="New password" error={form.errors.password}>
+          <FormField name="password" label={t('auth.fields.newPassword')} error={form.errors.password}>
             <PasswordInput {...form.field('password')} autoComplete="new-password" />
             <PasswordStrengthMeter password={form.values.password ?? ''} />
           </FormField>
-          <FormField name="confirmPassword" label="Confirm new password" error={form.errors.confirmPassword}>
+          <FormField name="confirmPassword" label={t('auth.fields.confirmNewPassword')} error={form.errors.confirmPassword}>
             <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={reset.isPending} loadingText="Saving...">
-            Reset password
+          <Button type="submit" colorPalette="brand" loading={reset.isPending} loadingText={t('auth.reset.saving')}>
+            {t('auth.reset.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,7 +1,8 @@
 import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthLink } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { TermsModal } from '../components/terms-modal';
@@ -11,6 +12,7 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { useZodForm } from '../lib/use-zod-form';
 import { ERROR_TITLES, loginInput } from '../../shared/schemas/auth';
 import { SESSION_CHECK_RETRY_MS } from '../../shared/constants';
+import type { MessageKey } from '../../shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/signin')({
@@ -18,13 +20,14 @@ export const Route = createFileRoute('/signin')({
   component: SignIn,
 });
 
-const LOGIN_MESSAGES: Record<number, string> = {
-  401: 'Invalid email or password. Please try again.',
-  404: 'Account not found. Please check your email or sign up.',
+const LOGIN_MESSAGES: Record<number, MessageKey> = {
+  401: 'errors.auth.invalidCredentials',
+  404: 'auth.signIn.accountNotFound',
 };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function SignIn() {
+  const { t } = useTranslation();
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -44,18 +47,19 @@ function SignIn() {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error(ERROR_TITLES[checked.error] ?? 'Login failed', checked.error);
+    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.signIn.failed') as MessageKey), checked.error);
     let mustChange = false;
     try {
       mustChange = (await login.mutateAsync(checked.data)).mustChangePassword;
     } catch (error) {
       const info = form.applyServerError(error);
-      return notify.error('Login failed', (info.status && LOGIN_MESSAGES[info.status]) || info.message || 'Login failed');
+      const known = info.status ? LOGIN_MESSAGES[info.status] : undefined;
+      return notify.error(t('auth.signIn.failed'), known ? t(known) : info.message || t('auth.signIn.failed'));
     }
-    notify.success('Welcome back!', 'You are now signed in.');
+    notify.success(t('auth.signIn.welcome'), t('auth.signIn.welcomeBody'));
     try {
       if (!(await confirmSession())) {
-        return notify.error('Login issue', 'There was a problem establishing your session. Please try again.');
+        return notify.error(t('auth.signIn.sessionIssue'), t('auth.signIn.sessionIssueBody'));
       }
     } catch {
       /* the check itself failed: go on, the dashboard will ask again */
@@ -65,40 +69,37 @@ function SignIn() {
 
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to your communities"
+      title={t('auth.signIn.title')}
+      subtitle={t('auth.signIn.subtitle')}
       footer={
         <>
           <Text fontSize="sm" textAlign="center">
-            Don&apos;t have an account?{' '}
-            <ChakraLink asChild variant="underline" color="brand.fg">
-              <Link to="/signup">Sign up</Link>
-            </ChakraLink>
+            <Trans i18nKey="auth.signIn.noAccount" components={{ link: <AuthLink to="/signup" /> }} />
           </Text>
           <Text fontSize="sm" textAlign="center">
             <ChakraLink asChild variant="underline" color="brand.fg">
-              <Link to="/">Learn More About Us</Link>
+              <Link to="/">{t('auth.signIn.learnMore')}</Link>
             </ChakraLink>
           </Text>
           <Text fontSize="xs" textAlign="center" color="fg.muted">
-            By signing in you agree to our <TermsModal />.
+            <Trans i18nKey="auth.signIn.agreeTerms" components={{ terms: <TermsModal /> }} />
           </Text>
         </>
       }
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <FormField name="email" label="Email" error={form.errors.email}>
-            <Input {...form.field('email')} type="email" autoComplete="email" placeholder="you@example.org" />
+          <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
+            <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
           </FormField>
-          <FormField name="password" label="Password" error={form.errors.password}>
+          <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
             <PasswordInput {...form.field('password')} autoComplete="current-password" />
           </FormField>
           <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="brand.fg">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to="/forgot-password">{t('auth.signIn.forgot')}</Link>
           </ChakraLink>
-          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText="Signing in...">
-            Sign in
+          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('auth.signIn.submitting')}>
+            {t('auth.signIn.submit')}
           </Button>
         </Stack>
       </form>

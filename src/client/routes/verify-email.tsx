@@ -2,6 +2,7 @@ import { Link as ChakraLink } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ResultView } from '../components/result-view';
 import { useSiteConfig } from '../features/site-config';
 import { notify } from '../components/toaster';
@@ -13,16 +14,17 @@ export const Route = createFileRoute('/verify-email')({
   component: VerifyEmail,
 });
 
-const FAILED = 'Verification link is invalid or has expired. Please request a new one.';
 // A token works once; this keeps React's development double-mount from spending it twice.
 const attempts = new Map<string, Promise<unknown>>();
 
 function VerifyEmail() {
+  const { t } = useTranslation();
   const { token } = Route.useSearch();
   const queryClient = useQueryClient();
   const { supportEmail } = useSiteConfig();
-  const [state, setState] = useState<{ status: 'loading' | 'success' | 'error'; message: string }>(() =>
-    token ? { status: 'loading', message: 'Verifying your email…' } : { status: 'error', message: FAILED },
+  // The server's message when it gave one (already in the reader's language); otherwise the screen's own words.
+  const [state, setState] = useState<{ status: 'loading' | 'success' | 'error'; message?: string }>(() =>
+    token ? { status: 'loading' } : { status: 'error' },
   );
 
   useEffect(() => {
@@ -33,14 +35,14 @@ function VerifyEmail() {
     attempt.then(
       () => {
         if (!live) return;
-        notify.success('Email Verified!', 'Thank you for confirming your email address.');
+        notify.success(t('auth.verify.verifiedToast'), t('auth.verify.verifiedToastBody'));
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-        setState({ status: 'success', message: 'Your email address is confirmed. You can now sign in.' });
+        setState({ status: 'success' });
       },
       (error) => {
         if (!live) return;
-        const message = errorInfo(error).message || FAILED;
-        notify.error('Verification Failed', message);
+        const message = errorInfo(error).message || undefined;
+        notify.error(t('auth.verify.failedToast'), message ?? t('errors.auth.verifyFailed'));
         setState({ status: 'error', message });
       },
     );
@@ -49,19 +51,26 @@ function VerifyEmail() {
     };
   }, [token, queryClient]);
 
-  if (state.status === 'loading') return <ResultView status="loading" title="Verifying your email" message={state.message} />;
+  if (state.status === 'loading') return <ResultView status="loading" title={t('auth.verify.verifyingTitle')} message={t('auth.verify.verifying')} />;
   if (state.status === 'success') {
-    return <ResultView status="success" title="Email verified" message={state.message} action={{ label: 'Continue to Sign In', to: '/signin' }} />;
+    return (
+      <ResultView
+        status="success"
+        title={t('auth.verify.verifiedTitle')}
+        message={t('auth.verify.verifiedBody')}
+        action={{ label: t('auth.verify.continue'), to: '/signin' }}
+      />
+    );
   }
   return (
     <ResultView
       status="error"
-      title="Verification failed"
-      message={state.message}
-      action={{ label: 'Back to Sign In', to: '/signin' }}
+      title={t('auth.verify.failedTitle')}
+      message={state.message ?? t('errors.auth.verifyFailed')}
+      action={{ label: t('auth.verify.back'), to: '/signin' }}
       extra={
         <ChakraLink href={supportEmail ? `mailto:${supportEmail}` : '/'} fontSize="sm" alignSelf="center" color="brand.fg">
-          Need help? Contact support
+          {t('auth.verify.help')}
         </ChakraLink>
       }
     />

@@ -2,13 +2,14 @@ import { admin } from './admin';
 import { announcements, categories } from './announcements';
 import { auth } from './auth';
 import { communities } from './communities';
+import { finances } from './finances';
 import type { AnyOperation } from './define';
 import { notifications } from './notifications';
 import { profile } from './profile';
 import { site } from './site';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

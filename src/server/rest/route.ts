@@ -24,6 +24,8 @@ type RouteOptions = {
   headers?: (result: any) => Record<string, string>;
   /** A null result means "not signed in" on this path: 401 instead of a null body. */
   nullIsUnauthenticated?: boolean;
+  /** The result is a file to download (CSV, PDF), not JSON. */
+  file?: (result: any) => { body: string | Uint8Array; type: string; filename: string };
 };
 
 type InputOf = (c: HonoContext) => unknown;
@@ -35,6 +37,13 @@ export function contextOf(deps: AppDeps, c: HonoContext): Context {
 function answer(c: HonoContext, ctx: Context, opts: RouteOptions, result: unknown): Response {
   if (opts.nullIsUnauthenticated && result === null) throw unauthenticated();
   if (opts.headers) Object.assign(responseHeaders(c), opts.headers(result));
+  if (opts.file) {
+    const f = opts.file(result);
+    return new Response(f.body as BodyInit, {
+      status: 200,
+      headers: { 'content-type': f.type, 'content-disposition': `attachment; filename="${f.filename.replace(/[^\w.-]/g, '_')}"`, 'cache-control': 'no-store' },
+    });
+  }
   if (!opts.page) return jsonResponse(c, result, opts.status ?? 200, ctx.resHeaders);
   // The REST contract: a list is a JSON array; the next page's cursor travels in a header.
   const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | string | null };

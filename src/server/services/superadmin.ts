@@ -16,7 +16,7 @@ export const hasSuperadmin = (db: DB) => db.select({ n: count() }).from(users).w
 export async function createOrPromoteSuperadmin(
   db: DB,
   p: { email: string; password: string; firstName?: string; lastName?: string; now: number },
-): Promise<{ created: boolean; email: string } | { error: string }> {
+): Promise<{ created: boolean; email: string } | { error: string; params?: Record<string, unknown> }> {
   const checked = registerInput.safeParse({
     firstName: p.firstName ?? 'Admin',
     lastName: p.lastName ?? 'User',
@@ -26,7 +26,7 @@ export async function createOrPromoteSuperadmin(
   });
   if (!checked.success) return { error: checked.error.issues[0]!.message };
   const min = getSettings(db).minPasswordLength;
-  if (p.password.length < min) return { error: `Password must be at least ${min} characters long` };
+  if (p.password.length < min) return { error: 'errors.auth.passwordPolicy', params: { min } };
   const { email, firstName, lastName } = checked.data;
   const passwordHash = await hashPassword(p.password);
   const existing = findUserByEmail(db, email);

@@ -11,6 +11,7 @@ export const appRouter = router({
   admin: router(proceduresOf(OPERATIONS.admin)),
   site: router(proceduresOf(OPERATIONS.site)),
   notifications: router(proceduresOf(OPERATIONS.notifications)),
+  finances: router(proceduresOf(OPERATIONS.finances)),
 });
 
 export type AppRouter = typeof appRouter;

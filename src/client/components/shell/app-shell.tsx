@@ -2,6 +2,7 @@ import { Avatar, Box, Flex, HStack, IconButton, Stack, Text, Tooltip } from '@ch
 import { Link, useLocation } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { ColorModeToggle } from '../color-mode';
 import { signOut } from '../../lib/sign-out';
@@ -33,10 +34,12 @@ function UserAvatar({ user, size = 'sm' }: { user: CurrentUser; size?: 'sm' | 'x
 }
 
 function RailLink({ item, active }: { item: NavItem; active: boolean }) {
+  const { t } = useTranslation();
   const Icon = item.icon;
+  const label = t(item.label);
   return (
-    <Tip label={item.soon ? `${item.label} (Coming Soon)` : item.label}>
-      <IconButton asChild variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'} size="lg" aria-label={item.label}>
+    <Tip label={item.soon ? t('shell.nav.soon', { label }) : label}>
+      <IconButton asChild variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'} size="lg" aria-label={label}>
         <Link to={item.to} aria-current={active ? 'page' : undefined}>
           <Icon aria-hidden />
         </Link>
@@ -50,6 +53,7 @@ function RailLink({ item, active }: { item: NavItem; active: boolean }) {
  * destinations on phones. Only rendered with a user.
  */
 export default function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === '/communities' && pathname.startsWith('/community/'));
   const avatarButton = (label: string) => (
@@ -66,7 +70,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
     <Flex minH="100dvh">
       <Stack
         as="nav"
-        aria-label="Main"
+        aria-label={t('shell.nav.main')}
         display={{ base: 'none', md: 'flex' }}
         position="sticky"
         top="0"
@@ -80,7 +84,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
         py="4"
       >
         <Stack align="center" gap="2">
-          <Link to="/dashboard" aria-label="Harambee dashboard">
+          <Link to="/dashboard" aria-label={t('shell.nav.home')}>
             <img src="/favicon.svg" alt="" width={36} height={36} />
           </Link>
           <Box h="4" />
@@ -91,9 +95,9 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
         <Stack align="center" gap="2">
           <NotificationsMenu />
           <ColorModeToggle />
-          <Tip label="Your Profile">{avatarButton('Your Profile')}</Tip>
-          <Tip label="Log out">
-            <IconButton variant="ghost" aria-label="Log out" onClick={signOut}>
+          <Tip label={t('shell.nav.profile')}>{avatarButton(t('shell.nav.profile'))}</Tip>
+          <Tip label={t('shell.nav.logOut')}>
+            <IconButton variant="ghost" aria-label={t('shell.nav.logOut')} onClick={signOut}>
               <LogOut aria-hidden />
             </IconButton>
           </Tip>
@@ -114,7 +118,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
           px="3"
           py="2"
         >
-          <Link to="/dashboard" aria-label="Harambee dashboard">
+          <Link to="/dashboard" aria-label={t('shell.nav.home')}>
             <HStack gap="2">
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <Text fontWeight="bold" color="brand.fg">
@@ -125,7 +129,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
           <HStack gap="1">
             <NotificationsMenu placement="bottom-end" />
             <ColorModeToggle />
-            {avatarButton('Your Profile')}
+            {avatarButton(t('shell.nav.profile'))}
           </HStack>
         </HStack>
         <Box flex="1" pb={{ base: '20', md: '0' }}>
@@ -133,7 +137,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
         </Box>
         <HStack
           as="nav"
-          aria-label="Main"
+          aria-label={t('shell.nav.main')}
           display={{ base: 'flex', md: 'none' }}
           position="fixed"
           bottom="0"
@@ -152,8 +156,8 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
               <Link key={item.to} to={item.to} aria-current={active ? 'page' : undefined}>
                 <Stack align="center" gap="0" px="3" py="1" color={active ? 'brand.fg' : 'fg.muted'} minW="16">
                   <Icon size={20} aria-hidden />
-                  <Text fontSize="xs" fontWeight={active ? 'semibold' : 'normal'}>
-                    {item.label}
+                  <Text fontSize="xs" fontWeight={active ? 'semibold' : 'normal'} textAlign="center">
+                    {t(item.label)}
                   </Text>
                 </Stack>
               </Link>

@@ -1,15 +1,17 @@
 import { CalendarDays, Compass, LayoutDashboard, MessageCircle, PiggyBank, Users, type LucideIcon } from 'lucide-react';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
 
-export type NavItem = { to: '/dashboard' | '/communities' | '/events' | '/explore' | '/chat' | '/njangi'; label: string; icon: LucideIcon; soon?: boolean };
+/** A destination; `label` is a catalogue key, translated where the item is drawn. */
+export type NavItem = { to: '/dashboard' | '/communities' | '/events' | '/explore' | '/chat' | '/njangi'; label: MessageKey; icon: LucideIcon; soon?: boolean };
 
 /** The six destinations of the signed-in navigation, in the rail's order; the unbuilt ones are marked `soon`. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/communities', label: 'Communities', icon: Users },
-  { to: '/events', label: 'Events', icon: CalendarDays, soon: true },
-  { to: '/explore', label: 'Explore', icon: Compass },
-  { to: '/chat', label: 'Chat', icon: MessageCircle, soon: true },
-  { to: '/njangi', label: 'Njangi', icon: PiggyBank, soon: true },
+  { to: '/dashboard', label: 'shell.nav.dashboard', icon: LayoutDashboard },
+  { to: '/communities', label: 'shell.nav.communities', icon: Users },
+  { to: '/events', label: 'shell.nav.events', icon: CalendarDays, soon: true },
+  { to: '/explore', label: 'shell.nav.explore', icon: Compass },
+  { to: '/chat', label: 'shell.nav.chat', icon: MessageCircle, soon: true },
+  { to: '/njangi', label: 'shell.nav.njangi', icon: PiggyBank, soon: true },
 ];
 
 /** The mobile bottom bar's four. */

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatRelative } from '../../lib/format';
 import { cursorPaging, useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
@@ -10,6 +11,7 @@ import { LoadMore } from '../load-more';
 
 /** The bell with the server's unread count, and the list: read one, read all, remove, clear. */
 export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'right-end' | 'bottom-end' }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -28,7 +30,7 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement }} lazyMount>
       <Popover.Trigger asChild>
-        <IconButton variant="ghost" aria-label={count ? `Notifications, ${count} unread` : 'Notifications'} position="relative" data-testid="notifications-button">
+        <IconButton variant="ghost" aria-label={count ? t('shell.notifications.buttonUnread', { count }) : t('shell.notifications.button')} position="relative" data-testid="notifications-button">
           <Bell aria-hidden />
           {count > 0 && (
             <Badge
@@ -52,13 +54,13 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
           <Popover.Content w={{ base: '90vw', sm: '96' }} maxH="70vh" overflowY="auto">
             <Popover.Header>
               <HStack justify="space-between">
-                <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
+                <Popover.Title fontWeight="semibold">{t('shell.notifications.title')}</Popover.Title>
                 <HStack gap="1">
                   <Button size="xs" variant="ghost" disabled={!count} onClick={() => markAll.mutate()}>
-                    Mark all read
+                    {t('shell.notifications.markAllRead')}
                   </Button>
                   <Button size="xs" variant="ghost" disabled={!items.length} onClick={() => clear.mutate()}>
-                    Clear all
+                    {t('shell.notifications.clearAll')}
                   </Button>
                 </HStack>
               </HStack>
@@ -66,18 +68,18 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
             <Popover.Body p="0">
               {list.isPending ? (
                 <Text p="4" color="fg.muted">
-                  Loading…
+                  {t('common.loading')}
                 </Text>
               ) : items.length === 0 ? (
                 <Text p="4" color="fg.muted">
-                  You are all caught up.
+                  {t('shell.notifications.empty')}
                 </Text>
               ) : (
                 <Stack as="ul" gap="0" listStyleType="none">
                   {items.map((n) => (
                     <Box as="li" key={n.id} borderTopWidth="1px" bg={n.read ? undefined : 'brand.subtle'} data-testid="notification" data-read={n.read}>
                       <HStack align="flex-start" px="3" py="2" gap="2">
-                        {!n.read && <Circle size="2" bg="brand.solid" mt="2" aria-label="Unread" />}
+                        {!n.read && <Circle size="2" bg="brand.solid" mt="2" aria-label={t('shell.notifications.unread')} />}
                         <Box
                           as="button"
                           textAlign="start"
@@ -100,7 +102,7 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
                             {formatRelative(n.timestamp)}
                           </Text>
                         </Box>
-                        <IconButton size="2xs" variant="ghost" aria-label={`Remove notification: ${n.title}`} onClick={() => remove.mutate({ id: n.id })}>
+                        <IconButton size="2xs" variant="ghost" aria-label={t('shell.notifications.remove', { title: n.title })} onClick={() => remove.mutate({ id: n.id })}>
                           <X aria-hidden />
                         </IconButton>
                       </HStack>
@@ -109,7 +111,7 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
                 </Stack>
               )}
               <LoadMore query={list} w="full" variant="ghost" size="sm">
-                Show older
+                {t('shell.notifications.showOlder')}
               </LoadMore>
             </Popover.Body>
           </Popover.Content>

@@ -2,20 +2,27 @@ import { Avatar, Badge, Button, CloseButton, DataList, Drawer, HStack, Input, Po
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { myCountsQuery } from '../../features/communities/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { profilePanelInput } from '../../../shared/schemas/profile';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
 import { trpc } from '../../trpc';
 import { FormField } from '../form-field';
 import { AvatarPicker } from '../image-picker';
+import { LanguageSwitcher } from '../language-switcher';
 import { notify } from '../toaster';
 
-const ROLE_LABEL: Record<string, string> = { user: 'Standard User', admin: 'Administrator', superadmin: 'Super Administrator' };
+const ROLE_LABEL: Partial<Record<string, MessageKey>> = { user: 'profile.roles.user', admin: 'profile.roles.admin', superadmin: 'profile.roles.superadmin' };
 
-/** The profile side panel: a summary to read, or a short form (name, place, bio, photo) saved through profile.updatePanel. */
+/**
+ * The profile side panel: a summary to read (with the language choice), or a short form (name,
+ * place, bio, photo) saved through profile.updatePanel.
+ */
 export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: ReactElement }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   return (
@@ -34,11 +41,11 @@ export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: R
         <Drawer.Positioner>
           <Drawer.Content data-testid="profile-panel">
             <Drawer.Header>
-              <Drawer.Title>{editing ? 'Edit profile' : 'Your Profile'}</Drawer.Title>
+              <Drawer.Title>{editing ? t('profile.panel.editTitle') : t('profile.panel.title')}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>{editing ? <PanelEdit user={user} onDone={() => setEditing(false)} /> : <PanelView user={user} onEdit={() => setEditing(true)} onLeave={() => setOpen(false)} />}</Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close profile panel" />
+              <CloseButton size="sm" aria-label={t('profile.panel.close')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
@@ -48,6 +55,7 @@ export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: R
 }
 
 function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () => void; onLeave: () => void }) {
+  const { t } = useTranslation();
   const counts = useQuery(myCountsQuery());
   return (
     <Stack gap="6">
@@ -65,50 +73,52 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
         {user.location && <Text fontSize="sm">{user.location}</Text>}
       </Stack>
       <Stack gap="1">
-        <Text fontWeight="semibold">About</Text>
-        <Text color={user.bio ? undefined : 'fg.muted'}>{user.bio || 'No bio provided yet.'}</Text>
+        <Text fontWeight="semibold">{t('profile.panel.about')}</Text>
+        <Text color={user.bio ? undefined : 'fg.muted'}>{user.bio || t('profile.panel.noBio')}</Text>
       </Stack>
       <Stack gap="2">
-        <Text fontWeight="semibold">Activity Summary</Text>
+        <Text fontWeight="semibold">{t('profile.panel.activity')}</Text>
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
-            <DataList.ItemLabel>Communities Created</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('profile.panel.created')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="created-count">{counts.data ? formatNumber(counts.data.created) : '…'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Communities Joined</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('profile.panel.joined')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="joined-count">{counts.data ? formatNumber(counts.data.joined) : '…'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Login streak</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('profile.panel.loginStreak')}</DataList.ItemLabel>
+            <DataList.ItemValue>{t('profile.panel.days', { count: user.loginStreak })}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Stack>
+      <Stack gap="2">
+        <Text fontWeight="semibold">{t('profile.panel.accountInfo')}</Text>
+        <DataList.Root orientation="horizontal" size="sm">
+          <DataList.Item>
+            <DataList.ItemLabel>{t('profile.panel.memberSince')}</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDate(user.createdAt, { fallback: t('profile.panel.unknownDate') })}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('profile.panel.accountType')}</DataList.ItemLabel>
             <DataList.ItemValue>
-              {user.loginStreak} {user.loginStreak === 1 ? 'day' : 'days'}
+              <Badge>{t(ROLE_LABEL[user.role] ?? 'profile.roles.user')}</Badge>
             </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
       </Stack>
       <Stack gap="2">
-        <Text fontWeight="semibold">Account Info</Text>
-        <DataList.Root orientation="horizontal" size="sm">
-          <DataList.Item>
-            <DataList.ItemLabel>Member Since</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(user.createdAt, { fallback: 'Unknown' })}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Account Type</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Badge>{ROLE_LABEL[user.role] ?? 'Standard User'}</Badge>
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
+        <Text fontWeight="semibold">{t('common.language')}</Text>
+        <LanguageSwitcher size="sm" />
       </Stack>
       <HStack>
         <Button colorPalette="brand" onClick={onEdit} flex="1">
-          Edit Profile
+          {t('profile.panel.edit')}
         </Button>
         <Button asChild variant="outline" flex="1">
           <Link to="/profile" onClick={onLeave}>
-            Full profile
+            {t('profile.panel.fullProfile')}
           </Link>
         </Button>
       </HStack>
@@ -117,6 +127,7 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
 }
 
 function PanelEdit({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(profilePanelInput, {
     firstName: user.firstName,
@@ -129,14 +140,14 @@ function PanelEdit({ user, onDone }: { user: CurrentUser; onDone: () => void }) 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Update failed', checked.error);
+    if (!checked.data) return notify.error(t('profile.panel.failed'), checked.error);
     try {
       queryClient.setQueryData(trpc.auth.me.queryKey(), await save.mutateAsync(checked.data));
-      notify.success('Profile updated', 'Your profile has been updated successfully.');
+      notify.success(t('profile.saved.title'), t('profile.saved.description'));
       onDone();
     } catch (error) {
       form.applyServerError(error);
-      notify.error('Update failed', 'There was an error updating your profile. Please try again.');
+      notify.error(t('profile.panel.failed'), t('profile.panel.failedDescription'));
     }
   }
   return (
@@ -148,24 +159,24 @@ function PanelEdit({ user, onDone }: { user: CurrentUser; onDone: () => void }) 
           fallback={(form.values.firstName?.[0] ?? 'U').toUpperCase()}
           onChange={(url) => form.setValue('profileImage', url ?? '')}
         />
-        <FormField name="firstName" label="First name" error={form.errors.firstName}>
+        <FormField name="firstName" label={t('profile.fields.firstName')} error={form.errors.firstName}>
           <Input {...form.field('firstName')} />
         </FormField>
-        <FormField name="lastName" label="Last name" error={form.errors.lastName}>
+        <FormField name="lastName" label={t('profile.fields.lastName')} error={form.errors.lastName}>
           <Input {...form.field('lastName')} />
         </FormField>
-        <FormField name="location" label="Location" error={form.errors.location}>
-          <Input {...form.field('location')} placeholder="City, Country" />
+        <FormField name="location" label={t('profile.fields.location')} error={form.errors.location}>
+          <Input {...form.field('location')} placeholder={t('profile.placeholders.location')} />
         </FormField>
-        <FormField name="bio" label="Bio" error={form.errors.bio}>
-          <Textarea {...form.field('bio')} placeholder="Tell us about yourself..." rows={4} />
+        <FormField name="bio" label={t('profile.fields.bio')} error={form.errors.bio}>
+          <Textarea {...form.field('bio')} placeholder={t('profile.placeholders.bio')} rows={4} />
         </FormField>
         <HStack justify="flex-end">
           <Button variant="outline" type="button" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
-            Save Changes
+          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={t('profile.panel.saving')}>
+            {t('profile.panel.save')}
           </Button>
         </HStack>
       </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -12,6 +13,7 @@ const PAGE = 20;
 
 /** Every community with its members count; staff may hide one from discovery or delete it. */
 export function CommunitiesTab() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const paging = useSearchPaging(PAGE);
   const q = useQuery({
@@ -25,10 +27,10 @@ export function CommunitiesTab() {
   return (
     <Card.Root>
       <Card.Header gap="3">
-        <Card.Title as="h2">Communities</Card.Title>
+        <Card.Title as="h2">{t('admin.communities.title')}</Card.Title>
         <StaffSearch
-          label="Search communities by name or location"
-          placeholder="Search by name or location"
+          label={t('admin.communities.searchLabel')}
+          placeholder={t('admin.communities.searchPlaceholder')}
           value={paging.search}
           onChange={paging.setSearch}
         />
@@ -38,19 +40,19 @@ export function CommunitiesTab() {
           <Skeleton h="40" />
         ) : rows.length === 0 ? (
           <Text color="fg.muted" textAlign="center" py="6">
-            No communities found
+            {t('admin.communities.empty')}
           </Text>
         ) : (
           <Table.ScrollArea>
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Creator</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Members</Table.ColumnHeader>
-                  <Table.ColumnHeader>Visibility</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.communities.columns.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.communities.columns.creator')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('admin.communities.columns.members')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.communities.columns.visibility')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.communities.columns.created')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('admin.communities.columns.actions')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -65,52 +67,50 @@ export function CommunitiesTab() {
                     <Table.Cell textAlign="end">{formatNumber(c.memberCount)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
-                        <Badge>{c.isPublic ? 'Public' : 'Private'}</Badge>
-                        {c.isHidden && <Badge colorPalette="orange">Hidden</Badge>}
+                        <Badge>{c.isPublic ? t('admin.communities.public') : t('admin.communities.private')}</Badge>
+                        {c.isHidden && <Badge colorPalette="orange">{t('admin.communities.hidden')}</Badge>}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(c.createdAt, { style: 'short', fallback: 'Never' })}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(c.createdAt, { style: 'short', fallback: t('admin.never') })}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <HStack justify="flex-end" gap="1">
                         <ConfirmDialog
                           trigger={
                             <Button size="xs" variant="ghost">
-                              {c.isHidden ? 'Unhide' : 'Hide'}
+                              {c.isHidden ? t('admin.communities.unhide') : t('admin.communities.hide')}
                             </Button>
                           }
-                          title={c.isHidden ? `Show ${c.name} again?` : `Hide ${c.name}?`}
+                          title={c.isHidden ? t('admin.communities.unhideTitle', { name: c.name }) : t('admin.communities.hideTitle', { name: c.name })}
                           description={
-                            c.isHidden
-                              ? 'It returns to discovery and search.'
-                              : 'It disappears from discovery and search; its members keep access.'
+                            c.isHidden ? t('admin.communities.unhideText') : t('admin.communities.hideText')
                           }
-                          confirmLabel={c.isHidden ? 'Unhide' : 'Hide'}
+                          confirmLabel={c.isHidden ? t('admin.communities.unhide') : t('admin.communities.hide')}
                           onConfirm={() =>
                             hide.mutateAsync({ id: c.id, hidden: !c.isHidden }).then(
                               async () => {
-                                notify.success(c.isHidden ? 'Community visible again' : 'Community hidden');
+                                notify.success(c.isHidden ? t('admin.communities.unhiddenToast') : t('admin.communities.hiddenToast'));
                                 await refresh();
                               },
-                              (e) => notify.error('Error', errorInfo(e).message),
+                              (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
                             )
                           }
                         />
                         <ConfirmDialog
                           trigger={
                             <Button size="xs" variant="ghost" colorPalette="red">
-                              Delete
+                              {t('admin.communities.delete')}
                             </Button>
                           }
-                          title={`Delete ${c.name}?`}
-                          description="Its memberships, requests and announcements are deleted with it. This action cannot be undone."
-                          confirmLabel="Delete community"
+                          title={t('admin.communities.deleteTitle', { name: c.name })}
+                          description={t('admin.communities.deleteText')}
+                          confirmLabel={t('admin.communities.deleteConfirm')}
                           onConfirm={() =>
                             del.mutateAsync({ id: c.id }).then(
                               async () => {
-                                notify.success('Community deleted');
+                                notify.success(t('admin.communities.deleted'));
                                 await refresh();
                               },
-                              (e) => notify.error('Error', errorInfo(e).message),
+                              (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
                             )
                           }
                         />
@@ -124,7 +124,9 @@ export function CommunitiesTab() {
         )}
       </Card.Body>
       <StaffPager
-        summary={q.data ? `showing ${rows.length} of ${q.data.total} communities` : ''}
+        summary={
+          q.data ? t('admin.communities.summary', { count: q.data.total, shown: formatNumber(rows.length), total: formatNumber(q.data.total) }) : ''
+        }
         canPrevious={paging.offset > 0}
         canNext={q.data?.nextCursor != null}
         onPrevious={paging.previous}

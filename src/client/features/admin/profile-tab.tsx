@@ -1,6 +1,7 @@
 import { Badge, Button, Card, CloseButton, DataList, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -10,10 +11,11 @@ import { ALL_ROLES, adminUpdateUserInput } from '../../../shared/schemas/admin';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
-import { AUTH_TYPE_LABEL, fullName, statusOf, type AdminUser } from './shared';
+import { authTypeKey, fullName, roleName, statusKey, type AdminUser } from './shared';
 
 /** One user's account: details and the support actions, all real server calls. */
 export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; selectedId: string | null; onSelect: (id: string) => void }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const list = useQuery(trpc.admin.users.queryOptions({ search: search.trim() || undefined, limit: 50 }));
   const one = useQuery(trpc.admin.user.queryOptions({ id: selectedId ?? '' }, { enabled: !!selectedId }));
@@ -22,14 +24,19 @@ export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; sele
     <Stack gap="6">
       <Card.Root>
         <Card.Header>
-          <Card.Title as="h2">Choose a user</Card.Title>
+          <Card.Title as="h2">{t('admin.profile.chooseTitle')}</Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack direction={{ base: 'column', md: 'row' }} gap="3">
-            <Input aria-label="Filter users" placeholder="Filter by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              aria-label={t('admin.profile.filterLabel')}
+              placeholder={t('admin.profile.filterPlaceholder')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <NativeSelect.Root>
-              <NativeSelect.Field aria-label="User" value={selectedId ?? ''} onChange={(e) => onSelect(e.target.value)}>
-                <option value="">Select a user…</option>
+              <NativeSelect.Field aria-label={t('admin.profile.userLabel')} value={selectedId ?? ''} onChange={(e) => onSelect(e.target.value)}>
+                <option value="">{t('admin.profile.selectUser')}</option>
                 {list.data?.items.map((u) => (
                   <option key={u.id} value={u.id}>
                     {fullName(u)} ({u.email})
@@ -48,31 +55,32 @@ export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; sele
 }
 
 function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
   const verify = useMutation(
     trpc.admin.verifyUser.mutationOptions({
       onSuccess: async () => {
-        notify.success('Account verified', user.email);
+        notify.success(t('admin.profile.verified'), user.email);
         await refresh();
       },
-      onError: (e) => notify.error('Error', errorInfo(e).message),
+      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
     }),
   );
   const sendReset = useMutation(
     trpc.admin.sendResetEmail.mutationOptions({
-      onSuccess: (r) => notify.success('Reset email sent', r.email),
-      onError: (e) => notify.error('Error', errorInfo(e).message),
+      onSuccess: (r) => notify.success(t('admin.profile.resetSent'), r.email),
+      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
     }),
   );
   const rows: [string, React.ReactNode][] = [
-    ['Email', user.email],
-    ['Last login', formatDate(user.lastLoginAt, { style: 'short', fallback: 'Never' })],
-    ['Status', <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{statusOf(user)}</Badge>],
-    ['Created', formatDate(user.createdAt, { style: 'short', fallback: 'Never' })],
-    ['Username', user.username ?? 'Not set'],
-    ['Authentication', AUTH_TYPE_LABEL(user.authType)],
-    ['Role', user.role],
+    [t('admin.profile.fields.email'), user.email],
+    [t('admin.profile.fields.lastLogin'), formatDate(user.lastLoginAt, { style: 'short', fallback: t('admin.never') })],
+    [t('admin.profile.fields.status'), <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{t(statusKey(user))}</Badge>],
+    [t('admin.profile.fields.created'), formatDate(user.createdAt, { style: 'short', fallback: t('admin.never') })],
+    [t('admin.profile.fields.username'), user.username ?? t('admin.profile.notSet')],
+    [t('admin.profile.fields.authentication'), t(authTypeKey(user.authType))],
+    [t('admin.profile.fields.role'), roleName(t, user.role)],
   ];
   return (
     <Card.Root data-testid="user-details">
@@ -91,14 +99,14 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
       </Card.Body>
       <Card.Footer flexWrap="wrap" gap="2">
         <Button size="sm" variant="outline" onClick={() => sendReset.mutate({ id: user.id })} loading={sendReset.isPending}>
-          Send reset email
+          {t('admin.profile.sendReset')}
         </Button>
         <Button size="sm" variant="outline" disabled={user.isEmailVerified} onClick={() => verify.mutate({ id: user.id })} loading={verify.isPending}>
-          Verify account
+          {t('admin.profile.verify')}
         </Button>
         <EditUserDialog me={me} user={user} />
         <Text fontSize="xs" color="fg.muted" w="full">
-          Account notes: coming soon.
+          {t('admin.profile.notesSoon')}
         </Text>
       </Card.Footer>
     </Card.Root>
@@ -106,6 +114,7 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
 }
 
 function EditUserDialog({ me, user }: { me: CurrentUser; user: AdminUser }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const form = useZodForm(adminUpdateUserInput, { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role });
@@ -115,21 +124,21 @@ function EditUserDialog({ me, user }: { me: CurrentUser; user: AdminUser }) {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Error', checked.error);
+    if (!checked.data) return notify.error(t('admin.errorTitle'), checked.error);
     try {
       await update.mutateAsync(canChangeRole ? checked.data : { ...checked.data, role: undefined });
-      notify.success('User profile updated successfully');
+      notify.success(t('admin.profile.edit.updated'));
       await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
       setOpen(false);
     } catch (error) {
-      notify.error('Error', form.applyServerError(error).message || 'An error occurred while updating the profile');
+      notify.error(t('admin.errorTitle'), form.applyServerError(error).message || t('admin.profile.edit.failedFallback'));
     }
   }
   return (
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
       <Dialog.Trigger asChild>
         <Button size="sm" colorPalette="brand">
-          Edit profile
+          {t('admin.profile.edit.open')}
         </Button>
       </Dialog.Trigger>
       <Portal>
@@ -138,32 +147,32 @@ function EditUserDialog({ me, user }: { me: CurrentUser; user: AdminUser }) {
           <Dialog.Content>
             <form onSubmit={onSubmit} noValidate>
               <Dialog.Header>
-                <Dialog.Title>Edit {fullName(user)}</Dialog.Title>
+                <Dialog.Title>{t('admin.profile.edit.title', { name: fullName(user) })}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
                   <HStack gap="3">
-                    <FormField name="firstName" label="First name" error={form.errors.firstName}>
+                    <FormField name="firstName" label={t('admin.profile.edit.firstName')} error={form.errors.firstName}>
                       <Input {...form.field('firstName')} />
                     </FormField>
-                    <FormField name="lastName" label="Last name" error={form.errors.lastName}>
+                    <FormField name="lastName" label={t('admin.profile.edit.lastName')} error={form.errors.lastName}>
                       <Input {...form.field('lastName')} />
                     </FormField>
                   </HStack>
-                  <FormField name="email" label="Email" error={form.errors.email}>
+                  <FormField name="email" label={t('admin.profile.edit.email')} error={form.errors.email}>
                     <Input {...form.field('email')} type="email" />
                   </FormField>
                   <FormField
                     name="role"
-                    label="Role"
+                    label={t('admin.profile.edit.role')}
                     error={form.errors.role}
-                    helper={canChangeRole ? 'A role change signs the user out everywhere.' : 'Only a superadmin can change roles, and not their own.'}
+                    helper={canChangeRole ? t('admin.profile.edit.roleHelp') : t('admin.profile.edit.roleLocked')}
                   >
                     <NativeSelect.Root disabled={!canChangeRole}>
                       <NativeSelect.Field {...form.field('role')}>
                         {ALL_ROLES.map((r) => (
                           <option key={r} value={r}>
-                            {r}
+                            {roleName(t, r)}
                           </option>
                         ))}
                       </NativeSelect.Field>
@@ -175,16 +184,16 @@ function EditUserDialog({ me, user }: { me: CurrentUser; user: AdminUser }) {
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline" type="button">
-                    Cancel
+                    {t('common.cancel')}
                   </Button>
                 </Dialog.ActionTrigger>
                 <Button type="submit" colorPalette="brand" loading={update.isPending}>
-                  Save
+                  {t('common.save')}
                 </Button>
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

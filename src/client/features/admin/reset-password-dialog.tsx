@@ -1,6 +1,7 @@
 import { Button, Code, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -11,6 +12,7 @@ import { fullName, type AdminUser } from './shared';
  * and copied (a toast vanishes too soon, and a second dialog would lose focus to the first).
  */
 export function ResetPasswordDialog({ user, trigger }: { user: AdminUser; trigger: ReactElement }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<{ userEmail: string; tempPassword: string } | null>(null);
@@ -19,10 +21,10 @@ export function ResetPasswordDialog({ user, trigger }: { user: AdminUser; trigge
     try {
       const r = await reset.mutateAsync({ id: user.id });
       setResult(r);
-      notify.success('Password Reset Successful', `Temporary password created for ${r.userEmail}`);
+      notify.success(t('admin.resetPassword.success'), t('admin.resetPassword.successText', { email: r.userEmail }));
       await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
     } catch (e) {
-      notify.error('Password Reset Failed', errorInfo(e).message || 'Failed to reset password');
+      notify.error(t('admin.resetPassword.failed'), errorInfo(e).message || t('admin.resetPassword.failedFallback'));
     }
   }
   return (
@@ -40,40 +42,41 @@ export function ResetPasswordDialog({ user, trigger }: { user: AdminUser; trigge
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{result ? 'Password Reset Successful' : `Reset the password of ${fullName(user)}?`}</Dialog.Title>
+              <Dialog.Title>
+                {result ? t('admin.resetPassword.success') : t('admin.resetPassword.confirmTitle', { name: fullName(user) })}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {result ? (
                 <Stack gap="3">
                   <Text>
-                    Give this temporary password to <strong>{result.userEmail}</strong>. It is shown only now; at their next sign-in they
-                    must choose a new one. All their sessions have ended.
+                    <Trans i18nKey="admin.resetPassword.giveIt" values={{ email: result.userEmail }} components={{ b: <strong /> }} />
                   </Text>
                   <Code fontSize="lg" p="3" data-testid="temp-password" userSelect="all">
                     {result.tempPassword}
                   </Code>
                 </Stack>
               ) : (
-                <Text>They are signed out everywhere and must choose a new password after signing in with a temporary one.</Text>
+                <Text>{t('admin.resetPassword.confirmText')}</Text>
               )}
             </Dialog.Body>
             <Dialog.Footer>
               {result ? (
                 <>
                   <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(result.tempPassword)}>
-                    Copy
+                    {t('admin.resetPassword.copy')}
                   </Button>
                   <Dialog.ActionTrigger asChild>
-                    <Button colorPalette="brand">Done</Button>
+                    <Button colorPalette="brand">{t('admin.resetPassword.done')}</Button>
                   </Dialog.ActionTrigger>
                 </>
               ) : (
                 <>
                   <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Cancel</Button>
+                    <Button variant="outline">{t('common.cancel')}</Button>
                   </Dialog.ActionTrigger>
                   <Button colorPalette="red" loading={reset.isPending} onClick={confirm}>
-                    Reset password
+                    {t('admin.resetPassword.confirm')}
                   </Button>
                 </>
               )}

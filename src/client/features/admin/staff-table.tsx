@@ -1,6 +1,7 @@
 import { Button, Card, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Search text and offset paging for the staff tables (server-side, with Previous and Next). */
 export function useSearchPaging(pageSize: number) {
@@ -29,6 +30,7 @@ export function StaffSearch(props: { label: string; placeholder: string; value: 
 }
 
 export function StaffPager(props: { summary: string; canPrevious: boolean; canNext: boolean; onPrevious: () => void; onNext: () => void }) {
+  const { t } = useTranslation();
   return (
     <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
@@ -36,10 +38,10 @@ export function StaffPager(props: { summary: string; canPrevious: boolean; canNe
       </Text>
       <HStack>
         <Button size="sm" variant="outline" disabled={!props.canPrevious} onClick={props.onPrevious}>
-          Previous
+          {t('admin.pager.previous')}
         </Button>
         <Button size="sm" variant="outline" disabled={!props.canNext} onClick={props.onNext}>
-          Next
+          {t('admin.pager.next')}
         </Button>
       </HStack>
     </Card.Footer>

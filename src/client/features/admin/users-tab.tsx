@@ -1,11 +1,12 @@
 import { Badge, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { staffCan } from '../../../shared/permissions';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { CreateAdminForm } from './create-admin-form';
-import { fullName, statusOf, type AdminUser } from './shared';
+import { fullName, roleName, statusKey, type AdminUser } from './shared';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
@@ -13,6 +14,7 @@ const PAGE = 20;
 
 /** Searchable, server-paginated users table with Previous and Next. */
 export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile: (id: string) => void }) {
+  const { t } = useTranslation();
   const paging = useSearchPaging(PAGE);
   const q = useQuery({
     ...trpc.admin.users.queryOptions({ search: paging.term, cursor: paging.offset, limit: PAGE }),
@@ -26,10 +28,10 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
       {staffCan(me.role, 'admin.staff') && <CreateAdminForm />}
       <Card.Root>
         <Card.Header gap="3">
-          <Card.Title as="h2">Users</Card.Title>
+          <Card.Title as="h2">{t('admin.users.title')}</Card.Title>
           <StaffSearch
-            label="Search users by name, email or role"
-            placeholder="Search by name, email or role"
+            label={t('admin.users.searchLabel')}
+            placeholder={t('admin.users.searchPlaceholder')}
             value={paging.search}
             onChange={paging.setSearch}
           />
@@ -39,19 +41,19 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
             <Skeleton h="40" />
           ) : rows.length === 0 ? (
             <Text color="fg.muted" py="6" textAlign="center">
-              No users found
+              {t('admin.users.empty')}
             </Text>
           ) : (
             <Table.ScrollArea>
               <Table.Root size="sm" data-testid="users-table">
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader>Name</Table.ColumnHeader>
-                    <Table.ColumnHeader>Email</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader>Role</Table.ColumnHeader>
-                    <Table.ColumnHeader>Created</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.users.columns.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.users.columns.email')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.users.columns.status')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.users.columns.role')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.users.columns.created')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('admin.users.columns.actions')}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -60,21 +62,21 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
                       <Table.Cell>{fullName(u)}</Table.Cell>
                       <Table.Cell>{u.email}</Table.Cell>
                       <Table.Cell>
-                        <Badge colorPalette={u.isEmailVerified ? 'green' : 'orange'}>{statusOf(u)}</Badge>
+                        <Badge colorPalette={u.isEmailVerified ? 'green' : 'orange'}>{t(statusKey(u))}</Badge>
                       </Table.Cell>
-                      <Table.Cell>{u.role}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: 'Never' })}</Table.Cell>
+                      <Table.Cell>{roleName(t, u.role)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: t('admin.never') })}</Table.Cell>
                       <Table.Cell textAlign="end">
                         <HStack justify="flex-end" gap="1">
                           <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
-                            View Profile
+                            {t('admin.users.viewProfile')}
                           </Button>
                           {mayReset(u) && (
                             <ResetPasswordDialog
                               user={u}
                               trigger={
                                 <Button size="xs" variant="ghost" colorPalette="red">
-                                  Reset Password
+                                  {t('admin.users.resetPassword')}
                                 </Button>
                               }
                             />
@@ -89,7 +91,15 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
           )}
         </Card.Body>
         <StaffPager
-          summary={q.data ? `showing ${rows.length ? `${q.data.offset + 1}–${q.data.offset + rows.length}` : 0} of ${q.data.total} users` : ''}
+          summary={
+            q.data
+              ? t('admin.users.summary', {
+                  count: q.data.total,
+                  range: rows.length ? `${formatNumber(q.data.offset + 1)}–${formatNumber(q.data.offset + rows.length)}` : formatNumber(0),
+                  total: formatNumber(q.data.total),
+                })
+              : ''
+          }
           canPrevious={paging.offset > 0}
           canNext={q.data?.nextCursor != null}
           onPrevious={paging.previous}

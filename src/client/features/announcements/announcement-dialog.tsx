@@ -1,6 +1,7 @@
 import { Button, Dialog, HStack, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -12,14 +13,16 @@ import { refreshAnnouncements, type Announcement } from './shared';
 
 /** 'New Announcement' and edit: title, content, category, pinned and published; a new one starts published and not pinned. */
 export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
+  const { t } = useTranslation();
   return (
-    <FormDialog title={editing ? 'Edit Announcement' : 'New Announcement'} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+    <FormDialog title={editing ? t('announcements.dialog.editTitle') : t('announcements.dialog.newTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
       {(close) => <AnnouncementForm communityId={communityId} editing={editing} onDone={close} />}
     </FormDialog>
   );
 }
 
 function AnnouncementForm({ communityId, editing, onDone }: { communityId: number; editing?: Announcement; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const categories = useQuery(categoriesQuery(communityId));
   const form = useZodForm(announcementFields, {
@@ -36,16 +39,16 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Validation Error', checked.error);
+    if (!checked.data) return notify.error(t('announcements.validationError'), checked.error);
     try {
       if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
       else await create.mutateAsync({ communityId, ...checked.data });
-      notify.success(editing ? 'Announcement updated' : 'Announcement created');
+      notify.success(editing ? t('announcements.dialog.updated') : t('announcements.dialog.created'));
       await refreshAnnouncements(queryClient);
       onDone();
     } catch (error) {
       form.applyServerError(error);
-      notify.error('Error', editing ? 'Failed to update announcement.' : 'Failed to create announcement.');
+      notify.error(t('announcements.error'), editing ? t('announcements.dialog.updateFailed') : t('announcements.dialog.createFailed'));
     }
   }
 
@@ -68,16 +71,16 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Stack gap="4">
-          <FormField name="title" label="Title" error={form.errors.title}>
+          <FormField name="title" label={t('announcements.dialog.title')} error={form.errors.title}>
             <Input {...form.field('title')} maxLength={220} />
           </FormField>
-          <FormField name="content" label="Content" error={form.errors.content} helper="Plain text; **bold**, *italic*, lists starting with '- ' and links work.">
+          <FormField name="content" label={t('announcements.dialog.content')} error={form.errors.content} helper={t('announcements.dialog.contentHelp')}>
             <Textarea {...form.field('content')} rows={8} />
           </FormField>
-          <FormField name="categoryId" label="Category" error={form.errors.categoryId}>
+          <FormField name="categoryId" label={t('announcements.dialog.category')} error={form.errors.categoryId}>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.field('categoryId')}>
-                <option value="">None</option>
+                <option value="">{t('announcements.dialog.noCategory')}</option>
                 {categories.data?.map((c) => (
                   <option key={c.id} value={String(c.id)}>
                     {c.name}
@@ -88,17 +91,17 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
             </NativeSelect.Root>
           </FormField>
           <HStack gap="6" flexWrap="wrap">
-            {switchRow('isPinned', 'Pinned')}
-            {switchRow('isPublished', 'Published')}
+            {switchRow('isPinned', t('announcements.pinned'))}
+            {switchRow('isPublished', t('announcements.dialog.published'))}
           </HStack>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" type="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </Button>
-        <Button type="submit" colorPalette="brand" loading={busy} loadingText="Saving...">
-          {editing ? 'Save changes' : 'Create Announcement'}
+        <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('announcements.dialog.saving')}>
+          {editing ? t('announcements.dialog.save') : t('announcements.dialog.create')}
         </Button>
       </Dialog.Footer>
     </form>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pin, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { markdownToText } from '../../../shared/markdown';
 import { PREVIEW_LENGTH } from '../../../shared/schemas/announcements';
@@ -18,6 +19,7 @@ const preview = (content: string) => {
 
 /** The community dashboard's Announcements card: pinned first, a 150-character preview, 'Read more'. */
 export function AnnouncementsCard({ communityId, canManage }: { communityId: number; canManage: boolean }) {
+  const { t } = useTranslation();
   const q = useQuery(announcementsCardQuery(communityId));
   const [open, setOpen] = useState<Announcement | null>(null);
   // Leaders' lists include drafts; the dashboard shows what members see.
@@ -26,24 +28,24 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
   return (
     <Card.Root>
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
-        <Card.Title as="h2">Announcements</Card.Title>
+        <Card.Title as="h2">{t('announcements.card.title')}</Card.Title>
         {canManage && (
           <Button asChild size="xs" variant="outline">
             <Link {...settings}>
-              <Plus aria-hidden /> New
+              <Plus aria-hidden /> {t('announcements.card.new')}
             </Link>
           </Button>
         )}
       </Card.Header>
       <Card.Body>
         {q.isPending ? (
-          <Spinner color="brand.solid" aria-label="Loading announcements" />
+          <Spinner color="brand.solid" aria-label={t('announcements.card.loading')} />
         ) : items.length === 0 ? (
           <Stack gap="2">
-            <Text color="fg.muted">No announcements yet</Text>
+            <Text color="fg.muted">{t('announcements.card.empty')}</Text>
             {canManage && (
               <ChakraLink asChild color="brand.fg" fontSize="sm">
-                <Link {...settings}>Create your first announcement</Link>
+                <Link {...settings}>{t('announcements.card.createFirst')}</Link>
               </ChakraLink>
             )}
           </Stack>
@@ -55,17 +57,25 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
                   <Text fontWeight="semibold">{a.title}</Text>
                   {a.isPinned && (
                     <Badge colorPalette="brand" size="sm">
-                      <Pin size={10} aria-hidden /> Pinned
+                      <Pin size={10} aria-hidden /> {t('announcements.pinned')}
                     </Badge>
                   )}
                   {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  {formatDate(a.publishDate, { style: 'short' })} · Posted by {a.postedBy}
+                  {t('announcements.card.byline', { date: formatDate(a.publishDate, { style: 'short' }), name: a.postedBy })}
                 </Text>
                 <Text fontSize="sm">{preview(a.content)}</Text>
-                <Button variant="plain" size="xs" alignSelf="flex-start" px="0" color="brand.fg" onClick={() => setOpen(a)}>
-                  Read more<span className="sr-only"> about {a.title}</span>
+                <Button
+                  variant="plain"
+                  size="xs"
+                  alignSelf="flex-start"
+                  px="0"
+                  color="brand.fg"
+                  aria-label={t('announcements.card.readMoreAbout', { title: a.title })}
+                  onClick={() => setOpen(a)}
+                >
+                  {t('announcements.card.readMore')}
                 </Button>
               </Stack>
             ))}
@@ -82,12 +92,12 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
               </Dialog.Header>
               <Dialog.Body>
                 <Text fontSize="sm" color="fg.muted" mb="4">
-                  {formatDate(open?.publishDate ?? null, { style: 'short' })} · Posted by {open?.postedBy}
+                  {t('announcements.card.byline', { date: formatDate(open?.publishDate ?? null, { style: 'short' }), name: open?.postedBy ?? '' })}
                 </Text>
                 {open && <Markdown source={open.content} />}
               </Dialog.Body>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
+                <CloseButton size="sm" aria-label={t('common.close')} />
               </Dialog.CloseTrigger>
             </Dialog.Content>
           </Dialog.Positioner>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, EmptyState, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Megaphone, Pencil, Pin, PinOff, Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
@@ -14,16 +15,17 @@ import { refreshAnnouncements, type Announcement } from './shared';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { query: q, items } = useCursorList(announcementsSettingsQuery(communityId));
   const del = useMutation(trpc.announcements.delete.mutationOptions());
   const pin = useMutation(
     trpc.announcements.togglePin.mutationOptions({
       onSuccess: async () => {
-        notify.success('Pin status updated');
+        notify.success(t('announcements.settings.pinUpdated'));
         await refreshAnnouncements(queryClient);
       },
-      onError: () => notify.error('Error', 'Failed to update pin status.'),
+      onError: () => notify.error(t('announcements.error'), t('announcements.settings.pinFailed')),
     }),
   );
 
@@ -42,24 +44,26 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
               <Text fontWeight="semibold">{a.title}</Text>
               {a.isPinned && (
                 <Badge colorPalette="brand">
-                  <Pin size={12} aria-hidden /> Pinned
+                  <Pin size={12} aria-hidden /> {t('announcements.pinned')}
                 </Badge>
               )}
-              {!a.isPublished && <Badge colorPalette="orange">Draft</Badge>}
+              {!a.isPublished && <Badge colorPalette="orange">{t('announcements.settings.draft')}</Badge>}
               {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
             </HStack>
             <Text fontSize="sm" color="fg.muted" lineClamp={2}>
               {a.content}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {a.isPublished ? `Published ${formatDate(a.publishDate, { style: 'short' })}` : `Created ${formatDate(a.createdAt, { style: 'short' })}`} · Posted by {a.postedBy}
+              {a.isPublished
+                ? t('announcements.settings.publishedByline', { date: formatDate(a.publishDate, { style: 'short' }), name: a.postedBy })
+                : t('announcements.settings.draftByline', { date: formatDate(a.createdAt, { style: 'short' }), name: a.postedBy })}
             </Text>
           </Stack>
           <HStack gap="1" alignSelf={{ sm: 'flex-start' }}>
             <IconButton
               size="sm"
               variant="ghost"
-              aria-label={a.isPinned ? `Unpin ${a.title}` : `Pin ${a.title}`}
+              aria-label={a.isPinned ? t('announcements.settings.unpin', { title: a.title }) : t('announcements.settings.pin', { title: a.title })}
               onClick={() => pin.mutate({ id: a.id })}
               loading={pin.isPending && pin.variables?.id === a.id}
             >
@@ -69,27 +73,27 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
               communityId={communityId}
               editing={a}
               trigger={
-                <IconButton size="sm" variant="ghost" aria-label={`Edit ${a.title}`}>
+                <IconButton size="sm" variant="ghost" aria-label={t('announcements.settings.edit', { title: a.title })}>
                   <Pencil aria-hidden />
                 </IconButton>
               }
             />
             <ConfirmDialog
               trigger={
-                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${a.title}`}>
+                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('announcements.settings.delete', { title: a.title })}>
                   <Trash2 aria-hidden />
                 </IconButton>
               }
-              title="Delete this announcement?"
-              description="This action cannot be undone."
-              confirmLabel="Delete"
+              title={t('announcements.settings.deleteTitle')}
+              description={t('announcements.settings.deleteBody')}
+              confirmLabel={t('announcements.settings.deleteConfirm')}
               onConfirm={async () => {
                 try {
                   await del.mutateAsync({ id: a.id });
-                  notify.success('Announcement deleted');
+                  notify.success(t('announcements.settings.deleted'));
                   await refreshAnnouncements(queryClient);
                 } catch {
-                  notify.error('Error', 'Failed to delete announcement.');
+                  notify.error(t('announcements.error'), t('announcements.settings.deleteFailed'));
                 }
               }}
             />
@@ -102,12 +106,12 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
   return (
     <Card.Root>
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
-        <Card.Title as="h2">Announcements</Card.Title>
+        <Card.Title as="h2">{t('announcements.settings.title')}</Card.Title>
         <AnnouncementDialog
           communityId={communityId}
           trigger={
             <Button size="sm" colorPalette="brand">
-              <Plus aria-hidden /> New Announcement
+              <Plus aria-hidden /> {t('announcements.settings.new')}
             </Button>
           }
         />
@@ -121,13 +125,13 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
               <EmptyState.Indicator>
                 <Megaphone aria-hidden />
               </EmptyState.Indicator>
-              <EmptyState.Title>No announcements yet.</EmptyState.Title>
+              <EmptyState.Title>{t('announcements.settings.empty')}</EmptyState.Title>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
           <Stack gap="3">
             {items.map(row)}
-            <LoadMore query={q} />
+            <LoadMore query={q}>{t('common.loadMore')}</LoadMore>
           </Stack>
         )}
       </Card.Body>

@@ -2,6 +2,7 @@ import { Box, Button, Card, Dialog, EmptyState, HStack, IconButton, Input, Simpl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
@@ -14,18 +15,19 @@ import { refreshAnnouncements, type Category } from './shared';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const q = useQuery(categoriesQuery(communityId));
   const del = useMutation(trpc.categories.delete.mutationOptions());
   return (
     <Card.Root>
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
-        <Card.Title as="h2">Categories</Card.Title>
+        <Card.Title as="h2">{t('announcements.categories.title')}</Card.Title>
         <CategoryDialog
           communityId={communityId}
           trigger={
             <Button size="sm" colorPalette="brand">
-              <Plus aria-hidden /> New Category
+              <Plus aria-hidden /> {t('announcements.categories.new')}
             </Button>
           }
         />
@@ -39,7 +41,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
               <EmptyState.Indicator>
                 <Tags aria-hidden />
               </EmptyState.Indicator>
-              <EmptyState.Title>No categories yet.</EmptyState.Title>
+              <EmptyState.Title>{t('announcements.categories.empty')}</EmptyState.Title>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
@@ -64,27 +66,27 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
                         communityId={communityId}
                         editing={c}
                         trigger={
-                          <IconButton size="xs" variant="ghost" aria-label={`Edit ${c.name}`}>
+                          <IconButton size="xs" variant="ghost" aria-label={t('announcements.categories.edit', { name: c.name })}>
                             <Pencil aria-hidden />
                           </IconButton>
                         }
                       />
                       <ConfirmDialog
                         trigger={
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`}>
+                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('announcements.categories.delete', { name: c.name })}>
                             <Trash2 aria-hidden />
                           </IconButton>
                         }
-                        title={`Delete ${c.name}?`}
-                        description="Announcements using this category will no longer be categorized."
-                        confirmLabel="Delete"
+                        title={t('announcements.categories.deleteTitle', { name: c.name })}
+                        description={t('announcements.categories.deleteBody')}
+                        confirmLabel={t('announcements.categories.deleteConfirm')}
                         onConfirm={async () => {
                           try {
                             await del.mutateAsync({ id: c.id });
-                            notify.success('Category deleted');
+                            notify.success(t('announcements.categories.deleted'));
                             await refreshAnnouncements(queryClient);
                           } catch {
-                            notify.error('Error', 'Failed to delete category.');
+                            notify.error(t('announcements.error'), t('announcements.categories.deleteFailed'));
                           }
                         }}
                       />
@@ -101,14 +103,16 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
 }
 
 function CategoryDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Category }) {
+  const { t } = useTranslation();
   return (
-    <FormDialog title={editing ? 'Edit Category' : 'New Category'} trigger={trigger} size="sm">
+    <FormDialog title={editing ? t('announcements.categories.editTitle') : t('announcements.categories.newTitle')} trigger={trigger} size="sm">
       {(close) => <CategoryForm communityId={communityId} editing={editing} onDone={close} />}
     </FormDialog>
   );
 }
 
 function CategoryForm({ communityId, editing, onDone }: { communityId: number; editing?: Category; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(categoryFields, {
     name: editing?.name ?? '',
@@ -120,28 +124,31 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Validation Error', checked.error);
+    if (!checked.data) return notify.error(t('announcements.validationError'), checked.error);
     try {
       if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
       else await create.mutateAsync({ communityId, ...checked.data });
-      notify.success(editing ? 'Category updated' : 'Category created');
+      notify.success(editing ? t('announcements.categories.updated') : t('announcements.categories.created'));
       await refreshAnnouncements(queryClient);
       onDone();
     } catch (error) {
       const info = form.applyServerError(error);
       // A duplicate name or a rule without a field (the 100-category cap) says what to do; anything else gets the generic 'Failed to …' text.
       const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
-      notify.error('Error', readable ? info.message : editing ? 'Failed to update category.' : 'Failed to create category.');
+      notify.error(
+        t('announcements.error'),
+        readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'),
+      );
     }
   }
   return (
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Stack gap="4">
-          <FormField name="name" label="Name" error={form.errors.name}>
+          <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>
             <Input {...form.field('name')} maxLength={60} />
           </FormField>
-          <FormField name="color" label="Colour" error={form.errors.color}>
+          <FormField name="color" label={t('announcements.categories.colour')} error={form.errors.color}>
             <HStack>
               <Input {...form.field('color')} type="color" w="16" p="1" />
               <Text fontFamily="mono" fontSize="sm">
@@ -149,17 +156,17 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
               </Text>
             </HStack>
           </FormField>
-          <FormField name="description" label="Description (optional)" error={form.errors.description}>
+          <FormField name="description" label={t('announcements.categories.description')} error={form.errors.description}>
             <Input {...form.field('description')} />
           </FormField>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" type="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" colorPalette="brand" loading={create.isPending || update.isPending}>
-          {editing ? 'Save changes' : 'Create Category'}
+          {editing ? t('announcements.categories.save') : t('announcements.categories.create')}
         </Button>
       </Dialog.Footer>
     </form>

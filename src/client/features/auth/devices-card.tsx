@@ -1,5 +1,6 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
@@ -7,6 +8,7 @@ import { trpc } from '../../trpc';
 
 /** Where this account is signed in, with a way to sign out the other devices. */
 export function DevicesCard() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The profile route's loader starts this same query.
   const q = useQuery(trpc.auth.sessions.queryOptions());
@@ -14,10 +16,10 @@ export function DevicesCard() {
   const others = useMutation(
     trpc.auth.revokeOtherSessions.mutationOptions({
       onSuccess: async (r) => {
-        notify.success('Other devices signed out', r.ended === 1 ? '1 device was signed out.' : `${r.ended} devices were signed out.`);
+        notify.success(t('profile.devices.othersSignedOut'), t('profile.devices.ended', { count: r.ended }));
         await refresh();
       },
-      onError: (e) => notify.error('Error', errorInfo(e).message),
+      onError: (e) => notify.error(t('profile.devices.error'), errorInfo(e).message),
     }),
   );
   const one = useMutation(trpc.auth.revokeSession.mutationOptions({ onSettled: refresh }));
@@ -25,7 +27,7 @@ export function DevicesCard() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">Signed-in devices</Card.Title>
+        <Card.Title as="h2">{t('profile.devices.title')}</Card.Title>
       </Card.Header>
       <Card.Body>
         <Stack gap="3" data-testid="devices">
@@ -34,17 +36,17 @@ export function DevicesCard() {
               <Stack gap="0" minW="0">
                 <HStack>
                   <Text fontWeight="medium" truncate maxW="md">
-                    {s.userAgent ?? 'Unknown device'}
+                    {s.userAgent ?? t('profile.devices.unknown')}
                   </Text>
-                  {s.current && <Badge colorPalette="green">This device</Badge>}
+                  {s.current && <Badge colorPalette="green">{t('profile.devices.current')}</Badge>}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  Signed in {formatDateTime(s.signedInAt)} · active {formatDateTime(s.lastActiveAt)}
+                  {t('profile.devices.activity', { signedIn: formatDateTime(s.signedInAt), active: formatDateTime(s.lastActiveAt) })}
                 </Text>
               </Stack>
               {!s.current && (
                 <Button size="xs" variant="outline" onClick={() => one.mutate({ id: s.id })} loading={one.isPending && one.variables?.id === s.id}>
-                  Sign out
+                  {t('profile.devices.signOut')}
                 </Button>
               )}
             </HStack>
@@ -54,7 +56,7 @@ export function DevicesCard() {
       {sessions.length > 1 && (
         <Card.Footer>
           <Button size="sm" variant="outline" colorPalette="red" onClick={() => others.mutate()} loading={others.isPending}>
-            Sign out other devices
+            {t('profile.devices.signOutOthers')}
           </Button>
         </Card.Footer>
       )}

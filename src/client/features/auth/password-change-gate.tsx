@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { useCurrentUser } from './current-user';
 
@@ -8,15 +9,17 @@ import { useCurrentUser } from './current-user';
  * (the server refuses other calls too); this keeps the screens in step with that.
  */
 export function PasswordChangeGate() {
+  // i18n (stable), not t: a language change alone must not toast again.
+  const { i18n } = useTranslation();
   const { user } = useCurrentUser();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const must = !!user?.mustChangePassword;
   useEffect(() => {
     if (must && pathname !== '/change-password') {
-      notify.info('Choose a new password', 'Your password was reset by an administrator. Please choose a new one to continue.');
+      notify.info(i18n.t('shell.passwordGate.title'), i18n.t('shell.passwordGate.description'));
       void navigate({ to: '/change-password', replace: true });
     }
-  }, [must, pathname, navigate]);
+  }, [must, pathname, navigate, i18n]);
   return null;
 }

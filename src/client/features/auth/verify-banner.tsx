@@ -1,5 +1,6 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -7,10 +8,11 @@ import type { CurrentUser } from './current-user';
 
 /** Reminds an unverified user and lets them ask for a fresh link. */
 export function VerifyBanner({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
   const resend = useMutation(
     trpc.auth.resendVerification.mutationOptions({
-      onSuccess: () => notify.success('Verification email sent', `Check ${user.email} for a new link.`),
-      onError: (e) => notify.error('Could not send the email', errorInfo(e).message),
+      onSuccess: () => notify.success(t('auth.verifyBanner.sent'), t('auth.verifyBanner.sentBody', { email: user.email })),
+      onError: (e) => notify.error(t('auth.verifyBanner.sendFailed'), errorInfo(e).message),
     }),
   );
   if (user.isEmailVerified) return null;
@@ -18,11 +20,11 @@ export function VerifyBanner({ user }: { user: CurrentUser }) {
     <Alert.Root status="warning" variant="subtle" alignItems="center" flexWrap="wrap">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>Please verify your email</Alert.Title>
-        <Alert.Description>We sent a link to {user.email}. It expires after 24 hours.</Alert.Description>
+        <Alert.Title>{t('auth.verifyBanner.title')}</Alert.Title>
+        <Alert.Description>{t('auth.verifyBanner.body', { email: user.email })}</Alert.Description>
       </Alert.Content>
-      <Button size="sm" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} loadingText="Sending...">
-        Resend link
+      <Button size="sm" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} loadingText={t('auth.verifyBanner.sending')}>
+        {t('auth.verifyBanner.resend')}
       </Button>
     </Alert.Root>
   );

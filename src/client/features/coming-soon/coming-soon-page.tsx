@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Circle, Container, Heading, HStack, SimpleGri
 import { Link } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 import { ArrowLeft, Compass, Hammer, LayoutDashboard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 export type UpcomingFeature = { title: string; description: string; icon: LucideIcon };
 
@@ -21,13 +22,14 @@ export type ComingSoonPageProps = {
  * passed; we only say the work is in development and promise no date.
  */
 export function ComingSoonPage({ title, subtitle, description, icon: Icon, features }: ComingSoonPageProps) {
+  const { t } = useTranslation();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }} data-testid="coming-soon-page">
       <Stack gap={{ base: '6', md: '8' }}>
         <Box>
           <Button asChild variant="ghost" size="sm" ms="-3">
             <Link to="/dashboard">
-              <ArrowLeft aria-hidden /> Back to Dashboard
+              <ArrowLeft aria-hidden /> {t('comingSoon.back')}
             </Link>
           </Button>
         </Box>
@@ -42,7 +44,7 @@ export function ComingSoonPage({ title, subtitle, description, icon: Icon, featu
               <Stack gap="2">
                 <HStack gap="2" flexWrap="wrap">
                   <Badge colorPalette="orange" size="md">
-                    Coming Soon
+                    {t('comingSoon.badge')}
                   </Badge>
                 </HStack>
                 <Heading as="h1" size={{ base: '2xl', md: '4xl' }} letterSpacing="tight">
@@ -69,9 +71,9 @@ export function ComingSoonPage({ title, subtitle, description, icon: Icon, featu
                 <Hammer size={18} aria-hidden />
               </Box>
               <Box>
-                <Text fontWeight="semibold">Timeline: in development</Text>
+                <Text fontWeight="semibold">{t('comingSoon.timeline')}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  We are building it now and will not promise a date until it is ready and tested.
+                  {t('comingSoon.timelineBody')}
                 </Text>
               </Box>
             </HStack>
@@ -80,7 +82,7 @@ export function ComingSoonPage({ title, subtitle, description, icon: Icon, featu
 
         <Box as="section" aria-labelledby="upcoming-title">
           <Heading as="h2" id="upcoming-title" size={{ base: 'lg', md: 'xl' }} mb="4">
-            What is coming
+            {t('comingSoon.upcoming')}
           </Heading>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
             {features.map((f) => {
@@ -109,12 +111,12 @@ export function ComingSoonPage({ title, subtitle, description, icon: Icon, featu
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center" pt="2">
           <Button asChild colorPalette="brand" size="lg">
             <Link to="/explore">
-              <Compass aria-hidden /> Explore Communities
+              <Compass aria-hidden /> {t('comingSoon.explore')}
             </Link>
           </Button>
           <Button asChild variant="outline" size="lg">
             <Link to="/dashboard">
-              <LayoutDashboard aria-hidden /> Return to Dashboard
+              <LayoutDashboard aria-hidden /> {t('comingSoon.returnToDashboard')}
             </Link>
           </Button>
         </Stack>

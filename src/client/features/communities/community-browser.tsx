@@ -1,14 +1,16 @@
 import { Box, Button, EmptyState, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack } from '@chakra-ui/react';
 import { MapPin, Search, Users } from 'lucide-react';
 import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { CommunityCard } from './community-card';
 import { communityListQuery } from './queries';
 
 export function CardGridSkeleton({ count = 6 }: { count?: number }) {
+  const { t } = useTranslation();
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true" aria-label="Loading communities">
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true" aria-label={t('communities.browser.loading')}>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} height="300px" rounded="lg" />
       ))}
@@ -25,6 +27,7 @@ export function CommunityBrowser(props: {
   emptyActions?: ReactNode;
   detailsPath?: 'community' | 'communities';
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [location, setLocation] = useState('');
   // Typing stays responsive; the query follows the deferred value.
@@ -36,10 +39,20 @@ export function CommunityBrowser(props: {
     <Stack gap="5">
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" role="search">
         <InputGroup startElement={<Search size={16} aria-hidden />} flex="2">
-          <Input aria-label="Search communities by name or description" placeholder="Search communities" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            aria-label={t('communities.browser.searchLabel')}
+            placeholder={t('communities.browser.searchPlaceholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </InputGroup>
         <InputGroup startElement={<MapPin size={16} aria-hidden />} flex="1">
-          <Input aria-label="Filter by location or zip" placeholder="Location or zip" value={location} onChange={(e) => setLocation(e.target.value)} />
+          <Input
+            aria-label={t('communities.browser.locationLabel')}
+            placeholder={t('communities.browser.locationPlaceholder')}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          />
         </InputGroup>
       </Stack>
       {q.isPending ? (
@@ -47,8 +60,8 @@ export function CommunityBrowser(props: {
       ) : q.isError ? (
         <EmptyState.Root>
           <EmptyState.Content>
-            <EmptyState.Title>Could not load communities</EmptyState.Title>
-            <Button onClick={() => q.refetch()}>Try again</Button>
+            <EmptyState.Title>{t('communities.browser.loadFailed')}</EmptyState.Title>
+            <Button onClick={() => q.refetch()}>{t('communities.browser.tryAgain')}</Button>
           </EmptyState.Content>
         </EmptyState.Root>
       ) : items.length === 0 ? (
@@ -59,9 +72,7 @@ export function CommunityBrowser(props: {
             </EmptyState.Indicator>
             <VStack textAlign="center">
               <EmptyState.Title>{props.emptyTitle}</EmptyState.Title>
-              <EmptyState.Description>
-                {filtered ? 'Nothing matches these filters.' : 'Be the first to start one.'}
-              </EmptyState.Description>
+              <EmptyState.Description>{filtered ? t('communities.browser.noMatch') : t('communities.browser.beFirst')}</EmptyState.Description>
             </VStack>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
               {filtered && (
@@ -72,7 +83,7 @@ export function CommunityBrowser(props: {
                     setLocation('');
                   }}
                 >
-                  Clear Filters
+                  {t('communities.browser.clearFilters')}
                 </Button>
               )}
               {props.emptyActions}
@@ -88,7 +99,9 @@ export function CommunityBrowser(props: {
           </SimpleGrid>
           {q.hasNextPage && (
             <Box textAlign="center">
-              <LoadMore query={q} loadingText="Loading..." />
+              <LoadMore query={q} loadingText={t('communities.browser.loadingMore')}>
+                {t('common.loadMore')}
+              </LoadMore>
             </Box>
           )}
         </>

@@ -1,21 +1,22 @@
 import { Badge, Box, Button, Card, Center, HStack, Image, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Lock, MapPin, Users } from 'lucide-react';
-import { formatMemberCount } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
 import { JoinButton } from './join-button';
 import { initials, type Community } from './shared';
 
 /** A community in a grid: banner or initials, badges, two-line description, where to go next. */
 export function CommunityCard({ community, detailsPath = 'community' }: { community: Community; detailsPath?: 'community' | 'communities' }) {
+  const { t } = useTranslation();
   const c = community;
   const detailsLink =
     detailsPath === 'communities' ? (
       <Link to="/communities/$id" params={{ id: String(c.id) }}>
-        View Details
+        {t('communities.card.viewDetails')}
       </Link>
     ) : (
       <Link to="/community/$id/details" params={{ id: String(c.id) }}>
-        View Details
+        {t('communities.card.viewDetails')}
       </Link>
     );
   return (
@@ -33,12 +34,12 @@ export function CommunityCard({ community, detailsPath = 'community' }: { commun
         <HStack position="absolute" top="2" insetStart="2" gap="1">
           {!c.isPublic && (
             <Badge colorPalette="gray" variant="solid">
-              <Lock size={12} aria-hidden /> Private
+              <Lock size={12} aria-hidden /> {t('communities.private')}
             </Badge>
           )}
           {c.role === 'creator' && (
             <Badge colorPalette="brand" variant="solid">
-              Creator
+              {t('communities.roles.creator')}
             </Badge>
           )}
         </HStack>
@@ -53,7 +54,7 @@ export function CommunityCard({ community, detailsPath = 'community' }: { commun
         <HStack gap="4" fontSize="sm" color="fg.muted" flexWrap="wrap">
           <HStack gap="1">
             <Users size={14} aria-hidden />
-            <span>{formatMemberCount(c.memberCount)}</span>
+            <span>{t('common.members', { count: c.memberCount })}</span>
           </HStack>
           {c.location && (
             <HStack gap="1">
@@ -67,7 +68,7 @@ export function CommunityCard({ community, detailsPath = 'community' }: { commun
         {c.isMember ? (
           <Button asChild size="sm" colorPalette="brand">
             <Link to="/community/$id" params={{ id: String(c.id) }}>
-              View Dashboard
+              {t('communities.card.viewDashboard')}
             </Link>
           </Button>
         ) : (

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Card, Center, Container, DataList, Heading, HStack,
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Calendar, Lock, MapPin, Settings, Users } from 'lucide-react';
-import { formatDate, formatMemberCount } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
 import { JoinButton } from './join-button';
 import { CommunityNotFound } from './not-found';
 import { communityQuery } from './queries';
@@ -10,6 +11,7 @@ import { canOpenSettings, initials } from './shared';
 
 /** /community/{id}/details and /communities/{id}: what anyone may know about a community. */
 export function CommunityDetails({ id }: { id: string }) {
+  const { t } = useTranslation();
   const q = useQuery(communityQuery(Number(id)));
   if (q.isPending) {
     return (
@@ -27,7 +29,7 @@ export function CommunityDetails({ id }: { id: string }) {
       <Stack gap="6">
         <Box aspectRatio={{ base: 2, md: 3 }} bg="brand.muted" rounded="lg" overflow="hidden">
           {c.imageUrl ? (
-            <Image src={c.imageUrl} alt={`${c.name} banner`} w="full" h="full" objectFit="cover" />
+            <Image src={c.imageUrl} alt={t('communities.details.bannerAlt', { name: c.name })} w="full" h="full" objectFit="cover" />
           ) : (
             <Center h="full">
               <Text fontSize="5xl" fontWeight="bold" color="brand.fg" aria-hidden>
@@ -44,13 +46,13 @@ export function CommunityDetails({ id }: { id: string }) {
               </Heading>
               {!c.isPublic && (
                 <Badge>
-                  <Lock size={12} aria-hidden /> Private
+                  <Lock size={12} aria-hidden /> {t('communities.private')}
                 </Badge>
               )}
             </HStack>
             <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
               <HStack gap="1">
-                <Users size={14} aria-hidden /> {formatMemberCount(c.memberCount)}
+                <Users size={14} aria-hidden /> {t('common.members', { count: c.memberCount })}
               </HStack>
               {c.location && (
                 <HStack gap="1">
@@ -59,7 +61,7 @@ export function CommunityDetails({ id }: { id: string }) {
               )}
               {c.createdAt && (
                 <HStack gap="1">
-                  <Calendar size={14} aria-hidden /> Created {formatDate(c.createdAt)}
+                  <Calendar size={14} aria-hidden /> {t('communities.details.createdOn', { date: formatDate(c.createdAt) })}
                 </HStack>
               )}
             </HStack>
@@ -68,56 +70,54 @@ export function CommunityDetails({ id }: { id: string }) {
             {c.isMember && (
               <Button asChild colorPalette="brand">
                 <Link to="/community/$id" params={{ id: String(c.id) }}>
-                  View Dashboard
+                  {t('communities.details.viewDashboard')}
                 </Link>
               </Button>
             )}
             {canOpenSettings(c.role) && (
               <Button asChild variant="outline">
                 <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
-                  <Settings aria-hidden /> Settings
+                  <Settings aria-hidden /> {t('communities.details.settings')}
                 </Link>
               </Button>
             )}
-            {!c.isMember && <JoinButton community={c} size="md" signedOutLabel="Sign In to Join" withdrawable />}
+            {!c.isMember && <JoinButton community={c} size="md" signedOutLabel={t('communities.details.signInToJoin')} withdrawable />}
           </HStack>
         </Stack>
         <Text>{c.description}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {c.isPublic
-            ? 'This is a public community: anyone can discover and join it.'
-            : 'This is a private community: membership requires approval from community administrators.'}
+          {c.isPublic ? t('communities.details.publicNote') : t('communities.details.privateNote')}
         </Text>
         <Stack direction={{ base: 'column', md: 'row' }} gap="4">
           <Card.Root flex="1">
             <Card.Header>
-              <Card.Title as="h2">About</Card.Title>
+              <Card.Title as="h2">{t('communities.details.about')}</Card.Title>
             </Card.Header>
             <Card.Body>
-              <Text color="fg.muted">{c.description || 'This community has not written a description yet.'}</Text>
+              <Text color="fg.muted">{c.description || t('communities.details.noDescription')}</Text>
               <Text fontSize="sm" color="fg.muted" mt="3">
-                Community ID: {c.id}
+                {t('communities.details.communityId', { id: c.id })}
               </Text>
             </Card.Body>
           </Card.Root>
           <Card.Root flex="1">
             <Card.Header>
-              <Card.Title as="h2">Activity</Card.Title>
+              <Card.Title as="h2">{t('communities.details.activity')}</Card.Title>
             </Card.Header>
             <Card.Body>
               <DataList.Root orientation="horizontal">
                 <DataList.Item>
-                  <DataList.ItemLabel>Created</DataList.ItemLabel>
-                  <DataList.ItemValue>{c.createdAt ? formatDate(c.createdAt) : 'Visible to members'}</DataList.ItemValue>
+                  <DataList.ItemLabel>{t('communities.details.created')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{c.createdAt ? formatDate(c.createdAt) : t('communities.details.visibleToMembers')}</DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
-                  <DataList.ItemLabel>Last updated</DataList.ItemLabel>
-                  <DataList.ItemValue>{c.updatedAt ? formatDate(c.updatedAt) : 'Visible to members'}</DataList.ItemValue>
+                  <DataList.ItemLabel>{t('communities.details.lastUpdated')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{c.updatedAt ? formatDate(c.updatedAt) : t('communities.details.visibleToMembers')}</DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
-                  <DataList.ItemLabel>Status</DataList.ItemLabel>
+                  <DataList.ItemLabel>{t('communities.details.status')}</DataList.ItemLabel>
                   <DataList.ItemValue>
-                    <Badge colorPalette="green">Active</Badge>
+                    <Badge colorPalette="green">{t('communities.details.active')}</Badge>
                   </DataList.ItemValue>
                 </DataList.Item>
               </DataList.Root>

@@ -2,15 +2,16 @@ import { Badge, Box, Button, Center, HStack, Heading, Stack } from '@chakra-ui/r
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock, LogOut, MapPin, Settings, Share2, UserPlus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { formatMemberCount } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { canOpenSettings, initials, refreshCommunities, type Community } from './shared';
 
 /** The community dashboard's header: identity, counts and what this member may do. */
 export function CommunityHeader({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const leave = useMutation(trpc.communities.leave.mutationOptions());
@@ -18,9 +19,9 @@ export function CommunityHeader({ community: c }: { community: Community }) {
     const url = `${window.location.origin}/community/${c.id}/details`;
     try {
       await navigator.clipboard.writeText(url);
-      notify.success('Link copied', 'Share it with people you want to invite.');
+      notify.success(t('communities.header.linkCopied'), t('communities.header.linkCopiedBody'));
     } catch {
-      notify.info('Share this link', url);
+      notify.info(t('communities.header.shareLink'), url);
     }
   }
   return (
@@ -35,7 +36,7 @@ export function CommunityHeader({ community: c }: { community: Community }) {
           </Heading>
           <HStack gap="3" color="fg.muted" fontSize="sm" flexWrap="wrap">
             <HStack gap="1">
-              <Users size={14} aria-hidden /> {formatMemberCount(c.memberCount)}
+              <Users size={14} aria-hidden /> {t('common.members', { count: c.memberCount })}
             </HStack>
             {c.location && (
               <HStack gap="1">
@@ -44,7 +45,7 @@ export function CommunityHeader({ community: c }: { community: Community }) {
             )}
             {!c.isPublic && (
               <Badge size="sm">
-                <Lock size={10} aria-hidden /> Private
+                <Lock size={10} aria-hidden /> {t('communities.private')}
               </Badge>
             )}
           </HStack>
@@ -54,35 +55,35 @@ export function CommunityHeader({ community: c }: { community: Community }) {
         {canOpenSettings(c.role) && (
           <Button asChild size="sm" colorPalette="brand">
             <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
-              <Settings aria-hidden /> Manage Settings
+              <Settings aria-hidden /> {t('communities.header.manageSettings')}
             </Link>
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={() => notify.info('Coming Soon', 'Invitations are on their way.')}>
-          <UserPlus aria-hidden /> Invite
+        <Button size="sm" variant="outline" onClick={() => notify.info(t('communities.header.inviteSoon'), t('communities.header.inviteSoonBody'))}>
+          <UserPlus aria-hidden /> {t('communities.header.invite')}
         </Button>
         <Button size="sm" variant="outline" onClick={share}>
-          <Share2 aria-hidden /> Share
+          <Share2 aria-hidden /> {t('communities.header.share')}
         </Button>
         {/* The creator cannot leave (the server refuses too): they hand the community over first. */}
         {c.role !== 'creator' && (
           <ConfirmDialog
             trigger={
               <Button size="sm" variant="ghost" colorPalette="red">
-                <LogOut aria-hidden /> Leave
+                <LogOut aria-hidden /> {t('communities.header.leave')}
               </Button>
             }
-            title={`Leave ${c.name}?`}
-            description={c.isPublic ? 'You can join again at any time.' : 'This community is private: to come back you will need a leader’s approval.'}
-            confirmLabel="Leave community"
+            title={t('communities.header.leaveTitle', { name: c.name })}
+            description={c.isPublic ? t('communities.header.leavePublic') : t('communities.header.leavePrivate')}
+            confirmLabel={t('communities.header.leaveConfirm')}
             onConfirm={async () => {
               try {
                 await leave.mutateAsync({ communityId: c.id });
-                notify.success('You left the community');
+                notify.success(t('communities.header.left'));
                 await refreshCommunities(queryClient);
                 await navigate({ to: '/communities' });
               } catch (e) {
-                notify.error('Could not leave', errorInfo(e).message);
+                notify.error(t('communities.header.leaveFailed'), errorInfo(e).message);
               }
             }}
           />

@@ -1,6 +1,7 @@
 import { Button, Dialog, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -14,6 +15,7 @@ const EMPTY = { name: '', description: '', location: '', isPublic: true, imageUr
 
 /** The create form: a toast for the first invalid field, for success and for a server refusal; `onCreated` decides where to go next. */
 export function CreateCommunityForm(props: { onCreated: (c: Community) => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(createCommunityInput, EMPTY);
   const create = useMutation(trpc.communities.create.mutationOptions());
@@ -21,16 +23,16 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Failed to create community', checked.error);
+    if (!checked.data) return notify.error(t('communities.create.failed'), checked.error);
     try {
       const community = await create.mutateAsync(checked.data);
-      notify.success('Community created successfully!', `Your new community "${community.name}" has been created.`);
+      notify.success(t('communities.create.created'), t('communities.create.createdBody', { name: community.name }));
       await refreshCommunities(queryClient);
       props.onCreated(community);
     } catch (error) {
       const info = form.applyServerError(error);
-      if (info.status === 401) return notify.error('Authentication required', 'Please sign in or refresh the page to create a community');
-      notify.error('Failed to create community', info.message || 'An unexpected error occurred');
+      if (info.status === 401) return notify.error(t('communities.create.authRequired'), t('communities.create.authRequiredBody'));
+      notify.error(t('communities.create.failed'), info.message || t('communities.unexpectedError'));
     }
   }
 
@@ -41,11 +43,11 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
         <HStack justify="flex-end" gap="3">
           {props.onCancel && (
             <Button variant="ghost" onClick={props.onCancel} type="button">
-              Cancel
+              {t('common.cancel')}
             </Button>
           )}
-          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
-            Create Community
+          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('communities.create.creating')}>
+            {t('communities.create.submit')}
           </Button>
         </HStack>
       </Stack>
@@ -55,10 +57,11 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
 
 /** The create dialog: renders nothing without a user; closing resets the form (it remounts). */
 export function CreateCommunityDialog({ trigger, onCreated }: { trigger: ReactElement; onCreated?: (c: Community) => void }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   if (!user) return null;
   return (
-    <FormDialog title="Create a community" trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+    <FormDialog title={t('communities.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
       {(close) => (
         <Dialog.Body pb="6">
           <CreateCommunityForm

@@ -1,5 +1,6 @@
 import { Box, Button, Container, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
 import { CommunityBrowser } from './community-browser';
 import { CreateCommunityDialog } from './create-community';
@@ -9,6 +10,7 @@ import { CreateCommunityDialog } from './create-community';
  * (signed in: every community, private ones as summaries). The server decides the scope.
  */
 export function DiscoverPage({ title }: { title: string }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   return (
     <>
@@ -19,26 +21,24 @@ export function DiscoverPage({ title }: { title: string }) {
               <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
                 {title}
               </Heading>
-              <Text color="fg.muted">
-                {user ? 'Find your people: associations, cultural groups and savings circles.' : 'Public communities you can join.'}
-              </Text>
+              <Text color="fg.muted">{user ? t('communities.discover.introSignedIn') : t('communities.discover.introSignedOut')}</Text>
             </Box>
             {user && (
               <CreateCommunityDialog
                 trigger={
                   <Button colorPalette="brand" alignSelf={{ md: 'center' }}>
-                    Create Community
+                    {t('communities.discover.create')}
                   </Button>
                 }
               />
             )}
           </Stack>
           <CommunityBrowser
-            emptyTitle={user ? 'No communities found' : 'No public communities available'}
+            emptyTitle={user ? t('communities.discover.noneFound') : t('communities.discover.nonePublic')}
             emptyActions={
               !user && (
                 <Button asChild colorPalette="brand">
-                  <Link to="/signup">Sign Up to Create Community</Link>
+                  <Link to="/signup">{t('communities.discover.signUpToCreate')}</Link>
                 </Button>
               )
             }
@@ -51,18 +51,19 @@ export function DiscoverPage({ title }: { title: string }) {
 }
 
 function PublicFooter() {
+  const { t } = useTranslation();
   return (
     <Box as="footer" borderTopWidth="1px" py="6" mt="8">
       <Container maxW="6xl">
         <HStack gap="6" justify="center" flexWrap="wrap" fontSize="sm">
           <ChakraLink asChild>
-            <Link to="/">Home</Link>
+            <Link to="/">{t('communities.discover.home')}</Link>
           </ChakraLink>
           <ChakraLink asChild>
-            <Link to="/signin">Sign In</Link>
+            <Link to="/signin">{t('communities.discover.signIn')}</Link>
           </ChakraLink>
           <ChakraLink asChild>
-            <Link to="/signup">Sign Up</Link>
+            <Link to="/signup">{t('communities.discover.signUp')}</Link>
           </ChakraLink>
         </HStack>
       </Container>

@@ -2,6 +2,7 @@ import { Button, HStack, type ButtonProps } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -17,7 +18,7 @@ import { refreshCommunities, type Community } from './shared';
 export function JoinButton({
   community,
   size = 'sm',
-  signedOutLabel = 'Sign in to Join',
+  signedOutLabel,
   withdrawable = false,
 }: {
   community: Community;
@@ -25,32 +26,33 @@ export function JoinButton({
   signedOutLabel?: string;
   withdrawable?: boolean;
 }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const join = useMutation(
     trpc.communities.join.mutationOptions({
       onSuccess: async (result) => {
-        if (result.status === 'pending') notify.success('Request sent', 'The community’s leaders will review your request.');
-        else notify.success('Success!', 'You have joined the community.');
+        if (result.status === 'pending') notify.success(t('communities.join.requestSent'), t('communities.join.requestSentBody'));
+        else notify.success(t('communities.join.success'), t('communities.join.successBody'));
         await refreshCommunities(queryClient);
       },
-      onError: (e) => notify.error('Failed to join community', errorInfo(e).message || 'An unexpected error occurred'),
+      onError: (e) => notify.error(t('communities.join.joinFailed'), errorInfo(e).message || t('communities.unexpectedError')),
     }),
   );
   const withdraw = useMutation(
     trpc.communities.withdrawRequest.mutationOptions({
       onSuccess: async () => {
-        notify.success('Request withdrawn', 'You can ask to join again at any time.');
+        notify.success(t('communities.join.withdrawn'), t('communities.join.withdrawnBody'));
         await refreshCommunities(queryClient);
       },
-      onError: (e) => notify.error('Could not withdraw the request', errorInfo(e).message || 'An unexpected error occurred'),
+      onError: (e) => notify.error(t('communities.join.withdrawFailed'), errorInfo(e).message || t('communities.unexpectedError')),
     }),
   );
   if (!user) {
     return (
       <Button asChild size={size} colorPalette="brand">
         <Link to="/signin" search={{ redirect: `/community/${community.id}/details` }}>
-          {signedOutLabel}
+          {signedOutLabel ?? t('communities.join.signInToJoin')}
         </Link>
       </Button>
     );
@@ -58,14 +60,14 @@ export function JoinButton({
   if (community.isMember) {
     return (
       <Button size={size} disabled variant="subtle">
-        <Check aria-hidden /> Joined
+        <Check aria-hidden /> {t('communities.join.joined')}
       </Button>
     );
   }
   if (community.requestPending) {
     const pending = (
       <Button size={size} disabled variant="subtle">
-        <Clock aria-hidden /> Request pending
+        <Clock aria-hidden /> {t('communities.join.pending')}
       </Button>
     );
     if (!withdrawable) return pending;
@@ -75,12 +77,12 @@ export function JoinButton({
         <ConfirmDialog
           trigger={
             <Button size={size} variant="outline">
-              Withdraw request
+              {t('communities.join.withdraw')}
             </Button>
           }
-          title="Withdraw your request?"
-          description={`The leaders of ${community.name} will no longer see your request to join. You can ask again later.`}
-          confirmLabel="Withdraw request"
+          title={t('communities.join.withdrawTitle')}
+          description={t('communities.join.withdrawBody', { name: community.name })}
+          confirmLabel={t('communities.join.withdraw')}
           onConfirm={() => withdraw.mutateAsync({ communityId: community.id }).catch(() => undefined)}
         />
       </HStack>
@@ -91,10 +93,10 @@ export function JoinButton({
       size={size}
       colorPalette="brand"
       loading={join.isPending}
-      loadingText={community.isPublic ? 'Joining...' : 'Sending...'}
+      loadingText={community.isPublic ? t('communities.join.joining') : t('communities.join.sending')}
       onClick={() => join.mutate({ communityId: community.id })}
     >
-      {community.isPublic ? 'Join' : 'Request to join'}
+      {community.isPublic ? t('communities.join.join') : t('communities.join.requestToJoin')}
     </Button>
   );
 }

@@ -1,13 +1,15 @@
 import { Avatar, Badge, Card, EmptyState, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Mail, Phone, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { memberDirectoryQuery } from './queries';
-import { ROLE_LABEL, initials } from './shared';
+import { initials, roleKey } from './shared';
 
 /** The members tab: who belongs, their role, and a way to reach them (members only, server-checked). */
 export function MemberDirectory({ communityId }: { communityId: number }) {
+  const { t } = useTranslation();
   const { query: q, items: members } = useCursorList(memberDirectoryQuery(communityId));
   if (q.isPending) {
     return (
@@ -25,7 +27,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
           <EmptyState.Indicator>
             <Users aria-hidden />
           </EmptyState.Indicator>
-          <EmptyState.Title>No members found</EmptyState.Title>
+          <EmptyState.Title>{t('communities.directory.empty')}</EmptyState.Title>
         </EmptyState.Content>
       </EmptyState.Root>
     );
@@ -35,6 +37,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
         {members.map((m) => {
           const name = `${m.user.firstName} ${m.user.lastName}`.trim();
+          const joined = formatDate(m.joinedAt);
           return (
             <Card.Root key={m.id} size="sm" data-testid="member-card">
               <Card.Body>
@@ -48,22 +51,22 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
                       {name}
                     </Text>
                     <HStack gap="2">
-                      <Badge colorPalette={m.role === 'creator' ? 'brand' : m.role === 'member' ? 'gray' : 'purple'}>{ROLE_LABEL[m.role]}</Badge>
+                      <Badge colorPalette={m.role === 'creator' ? 'brand' : m.role === 'member' ? 'gray' : 'purple'}>{t(roleKey(m.role))}</Badge>
                     </HStack>
                     <Text fontSize="xs" color="fg.muted">
-                      Joined {formatDate(m.joinedAt, { fallback: 'Unknown' })}
+                      {joined ? t('communities.directory.joined', { date: joined }) : t('communities.directory.joinedUnknown')}
                     </Text>
                   </Stack>
                   <HStack gap="1">
                     {m.user.email && (
-                      <IconButton asChild size="sm" variant="ghost" aria-label={`Email ${name}`}>
+                      <IconButton asChild size="sm" variant="ghost" aria-label={t('communities.directory.email', { name })}>
                         <a href={`mailto:${m.user.email}`}>
                           <Mail aria-hidden />
                         </a>
                       </IconButton>
                     )}
                     {m.user.phoneNumber && (
-                      <IconButton asChild size="sm" variant="ghost" aria-label={`Call ${name}`}>
+                      <IconButton asChild size="sm" variant="ghost" aria-label={t('communities.directory.call', { name })}>
                         <a href={`tel:${m.user.phoneNumber}`}>
                           <Phone aria-hidden />
                         </a>
@@ -77,7 +80,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
         })}
       </SimpleGrid>
       <LoadMore query={q} alignSelf="center">
-        Load more members
+        {t('communities.directory.loadMore')}
       </LoadMore>
     </Stack>
   );

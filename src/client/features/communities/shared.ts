@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
 import { can, type CommunityCapability } from '../../../shared/permissions';
 import { trpc } from '../../trpc';
 
@@ -17,7 +18,15 @@ export function initials(name: string): string {
     .join('');
 }
 
-export const ROLE_LABEL: Record<string, string> = { creator: 'Creator', admin: 'Admin', treasurer: 'Treasurer', member: 'Member' };
+const ROLE_KEYS = {
+  creator: 'communities.roles.creator',
+  admin: 'communities.roles.admin',
+  treasurer: 'communities.roles.treasurer',
+  member: 'communities.roles.member',
+} as const satisfies Record<string, MessageKey>;
+
+/** The catalogue key of a community role's name (an unknown role reads as a member). */
+export const roleKey = (role: string): MessageKey => ROLE_KEYS[role as keyof typeof ROLE_KEYS] ?? ROLE_KEYS.member;
 
 /** What each settings section lets its user do (the server checks the same capability on every call). */
 export const SETTINGS_SECTION_CAPABILITY = {

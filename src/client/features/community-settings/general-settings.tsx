@@ -1,5 +1,6 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -10,6 +11,7 @@ import { refreshCommunities, type Community } from '../communities/shared';
 
 /** General settings, editable by the creator and admins (the original's 'Coming Soon' made real). */
 export function GeneralSettings({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(createCommunityInput, {
     name: c.name,
@@ -22,21 +24,23 @@ export function GeneralSettings({ community: c }: { community: Community }) {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Validation Error', checked.error);
+    if (!checked.data) return notify.error(t('communitySettings.general.validationError'), checked.error);
     try {
       await update.mutateAsync({ communityId: c.id, ...checked.data });
-      notify.success('Community updated', 'Your changes are saved.');
+      notify.success(t('communitySettings.general.updated'), t('communitySettings.general.updatedBody'));
       await refreshCommunities(queryClient);
     } catch (error) {
-      notify.error('Error', form.applyServerError(error).message || 'Failed to update community.');
+      notify.error(t('communitySettings.error'), form.applyServerError(error).message || t('communitySettings.general.updateFailed'));
     }
   }
+  const created = formatDate(c.createdAt);
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">General Settings</Card.Title>
+        <Card.Title as="h2">{t('communitySettings.general.title')}</Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          Created on {formatDate(c.createdAt, { fallback: 'Unknown' })} · {c.isPublic ? 'Public' : 'Private'}
+          {created ? t('communitySettings.general.createdOn', { date: created }) : t('communitySettings.general.createdOnUnknown')} ·{' '}
+          {c.isPublic ? t('communitySettings.general.public') : t('communitySettings.general.private')}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -44,8 +48,8 @@ export function GeneralSettings({ community: c }: { community: Community }) {
           <Stack gap="6">
             <CommunityFields form={form} />
             <HStack justify="flex-end">
-              <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText="Saving...">
-                Save changes
+              <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText={t('communitySettings.general.saving')}>
+                {t('communitySettings.general.save')}
               </Button>
             </HStack>
           </Stack>

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, Card, HStack, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserMinus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
@@ -10,12 +11,13 @@ import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { memberSettingsQuery } from '../communities/queries';
-import { ROLE_LABEL, initials, refreshCommunities, type Community, type Member } from '../communities/shared';
+import { initials, refreshCommunities, roleKey, type Community, type Member } from '../communities/shared';
 
 const ASSIGNABLE = ['member', 'admin', 'treasurer'] as const;
 
 /** Roles and removal for creator and admins; only the creator hands the community over. */
 export function MemberSettings({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { query: q, items: members } = useCursorList(memberSettingsQuery(c.id));
   const mayTransfer = can(c.role, 'community.transfer');
@@ -24,12 +26,18 @@ export function MemberSettings({ community: c }: { community: Community }) {
     await refreshCommunities(queryClient);
   };
   const onFail = (title: string) => (e: unknown) => notify.error(title, errorInfo(e).message);
-  const setRole = useMutation(trpc.communities.setRole.mutationOptions({ onSuccess: onDone('Role updated'), onError: onFail('Failed to update role') }));
+  const setRole = useMutation(
+    trpc.communities.setRole.mutationOptions({
+      onSuccess: onDone(t('communitySettings.members.roleUpdated')),
+      onError: onFail(t('communitySettings.members.roleFailed')),
+    }),
+  );
   const remove = useMutation(trpc.communities.removeMember.mutationOptions());
   const transfer = useMutation(trpc.communities.transferOwnership.mutationOptions());
 
   const row = (m: Member) => {
     const name = `${m.user.firstName} ${m.user.lastName}`.trim();
+    const joined = formatDate(m.joinedAt);
     // The creator's own row: nobody demotes or removes them (they hand the community over instead).
     const locked = m.role === 'creator';
     return (
@@ -43,24 +51,24 @@ export function MemberSettings({ community: c }: { community: Community }) {
             <Stack gap="0">
               <Text fontWeight="medium">{name}</Text>
               <Text fontSize="xs" color="fg.muted">
-                Joined {formatDate(m.joinedAt, { fallback: 'Unknown' })}
+                {joined ? t('communitySettings.members.joined', { date: joined }) : t('communitySettings.members.joinedUnknown')}
               </Text>
             </Stack>
           </HStack>
         </Table.Cell>
         <Table.Cell>
           {locked ? (
-            <Badge colorPalette="brand">{ROLE_LABEL.creator}</Badge>
+            <Badge colorPalette="brand">{t('communities.roles.creator')}</Badge>
           ) : (
             <NativeSelect.Root size="sm" width="36" disabled={setRole.isPending}>
               <NativeSelect.Field
-                aria-label={`Role of ${name}`}
+                aria-label={t('communitySettings.members.roleOf', { name })}
                 value={m.role}
                 onChange={(e) => setRole.mutate({ communityId: c.id, userId: m.userId, role: e.target.value as (typeof ASSIGNABLE)[number] })}
               >
                 {ASSIGNABLE.map((r) => (
                   <option key={r} value={r}>
-                    {ROLE_LABEL[r]}
+                    {t(roleKey(r))}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -74,28 +82,34 @@ export function MemberSettings({ community: c }: { community: Community }) {
               {mayTransfer && (
                 <ConfirmDialog
                   trigger={
-                    <Button size="xs" variant="ghost" aria-label={`Make ${name} the creator`}>
-                      <Crown aria-hidden /> Make creator
+                    <Button size="xs" variant="ghost" aria-label={t('communitySettings.members.makeCreatorLabel', { name })}>
+                      <Crown aria-hidden /> {t('communitySettings.members.makeCreator')}
                     </Button>
                   }
-                  title={`Hand ${c.name} over to ${name}?`}
-                  description="They become the creator; you stay on as an admin. Only they can hand it back."
-                  confirmLabel="Hand over"
+                  title={t('communitySettings.members.handOverTitle', { community: c.name, name })}
+                  description={t('communitySettings.members.handOverBody')}
+                  confirmLabel={t('communitySettings.members.handOver')}
                   onConfirm={() =>
-                    transfer.mutateAsync({ communityId: c.id, userId: m.userId }).then(onDone('Community handed over'), onFail('Failed to hand over'))
+                    transfer
+                      .mutateAsync({ communityId: c.id, userId: m.userId })
+                      .then(onDone(t('communitySettings.members.handedOver')), onFail(t('communitySettings.members.handOverFailed')))
                   }
                 />
               )}
               <ConfirmDialog
                 trigger={
-                  <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Remove ${name}`}>
-                    <UserMinus aria-hidden /> Remove
+                  <Button size="xs" variant="ghost" colorPalette="red" aria-label={t('communitySettings.members.removeLabel', { name })}>
+                    <UserMinus aria-hidden /> {t('communitySettings.members.remove')}
                   </Button>
                 }
-                title={`Remove ${name}?`}
-                description="They lose access to the community's members and content. This action cannot be undone."
-                confirmLabel="Remove member"
-                onConfirm={() => remove.mutateAsync({ communityId: c.id, userId: m.userId }).then(onDone('Member removed'), onFail('Failed to remove member'))}
+                title={t('communitySettings.members.removeTitle', { name })}
+                description={t('communitySettings.members.removeBody')}
+                confirmLabel={t('communitySettings.members.removeConfirm')}
+                onConfirm={() =>
+                  remove
+                    .mutateAsync({ communityId: c.id, userId: m.userId })
+                    .then(onDone(t('communitySettings.members.removed')), onFail(t('communitySettings.members.removeFailed')))
+                }
               />
             </HStack>
           )}
@@ -107,9 +121,9 @@ export function MemberSettings({ community: c }: { community: Community }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">Members</Card.Title>
+        <Card.Title as="h2">{t('communitySettings.members.title')}</Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          Admins can manage settings; treasurers will manage finances. Nobody can remove or demote the creator.
+          {t('communitySettings.members.intro')}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -120,16 +134,18 @@ export function MemberSettings({ community: c }: { community: Community }) {
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Member</Table.ColumnHeader>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('communitySettings.members.member')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('communitySettings.members.role')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('communitySettings.members.actions')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>{members.map(row)}</Table.Body>
             </Table.Root>
           </Table.ScrollArea>
         )}
-        <LoadMore query={q} mt="3" />
+        <LoadMore query={q} mt="3">
+          {t('common.loadMore')}
+        </LoadMore>
       </Card.Body>
     </Card.Root>
   );

@@ -1,6 +1,7 @@
 import { Avatar, Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -21,23 +22,24 @@ export function usePendingRequests(communityId: number) {
 
 /** Pending requests to join a private community, approved or declined by creator and admins. */
 export function RequestSettings({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { q, requests } = usePendingRequests(c.id);
   const decide = useMutation(
     trpc.communities.decideRequest.mutationOptions({
       onSuccess: async (r) => {
-        notify.success(r.status === 'approved' ? 'Request approved' : 'Request declined');
+        notify.success(r.status === 'approved' ? t('communitySettings.requests.approved') : t('communitySettings.requests.declined'));
         await refreshCommunities(queryClient);
       },
-      onError: (e) => notify.error('Error', errorInfo(e).message),
+      onError: (e) => notify.error(t('communitySettings.error'), errorInfo(e).message),
     }),
   );
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">Requests</Card.Title>
+        <Card.Title as="h2">{t('communitySettings.requests.title')}</Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          People asking to join {c.name}.
+          {t('communitySettings.requests.intro', { name: c.name })}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -49,13 +51,14 @@ export function RequestSettings({ community: c }: { community: Community }) {
               <EmptyState.Indicator>
                 <Inbox aria-hidden />
               </EmptyState.Indicator>
-              <EmptyState.Title>No pending requests</EmptyState.Title>
+              <EmptyState.Title>{t('communitySettings.requests.empty')}</EmptyState.Title>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
           <Stack gap="3">
             {requests.map((r) => {
               const name = `${r.firstName} ${r.lastName}`.trim();
+              const asked = formatDate(r.createdAt);
               const busy = decide.isPending && decide.variables?.requestId === r.id;
               return (
                 <HStack key={r.id} justify="space-between" borderWidth="1px" rounded="md" p="3" flexWrap="wrap" gap="3" data-testid="join-request">
@@ -67,22 +70,25 @@ export function RequestSettings({ community: c }: { community: Community }) {
                     <Stack gap="0">
                       <Text fontWeight="medium">{name}</Text>
                       <Text fontSize="xs" color="fg.muted">
-                        {r.location ? `${r.location} · ` : ''}asked {formatDate(r.createdAt, { fallback: 'Unknown' })}
+                        {r.location ? `${r.location} · ` : ''}
+                        {asked ? t('communitySettings.requests.asked', { date: asked }) : t('communitySettings.requests.askedUnknown')}
                       </Text>
                     </Stack>
                   </HStack>
                   <HStack gap="2">
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => decide.mutate({ communityId: c.id, requestId: r.id, approve: false })}>
-                      Decline
+                      {t('communitySettings.requests.decline')}
                     </Button>
                     <Button size="sm" colorPalette="brand" loading={busy} onClick={() => decide.mutate({ communityId: c.id, requestId: r.id, approve: true })}>
-                      Approve {name.split(' ')[0]}
+                      {t('communitySettings.requests.approve', { name: name.split(' ')[0] })}
                     </Button>
                   </HStack>
                 </HStack>
               );
             })}
-            <LoadMore query={q} alignSelf="start" />
+            <LoadMore query={q} alignSelf="start">
+              {t('common.loadMore')}
+            </LoadMore>
           </Stack>
         )}
       </Card.Body>

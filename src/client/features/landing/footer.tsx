@@ -2,7 +2,7 @@ import { Box, Button, Container, Heading, HStack, IconButton, Link as ChakraLink
 import { Link } from '@tanstack/react-router';
 import { Mail, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TAGLINE } from './content';
+import { useTranslation } from 'react-i18next';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './social-icons';
 
 // The project has no social accounts yet: the buttons say so instead of pointing at a made-up address.
@@ -32,6 +32,7 @@ function FooterLink({ to, children }: { to: '/discover' | '/signin' | '/signup';
 }
 
 export function LandingFooter({ appName, supportEmail }: { appName: string; supportEmail: string | null }) {
+  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="bg.muted" borderTopWidth="1px" pt={{ base: '12', md: '16' }} pb="8" data-testid="landing-footer">
@@ -45,28 +46,28 @@ export function LandingFooter({ appName, supportEmail }: { appName: string; supp
               </Text>
             </HStack>
             <Text color="fg.muted" fontStyle="italic">
-              {TAGLINE}.
+              {t('landing.tagline')}.
             </Text>
             <Text color="fg.muted" fontSize="sm">
-              A home for diaspora and cultural communities and the savings circles that hold them together.
+              {t('landing.footer.about')}
             </Text>
           </Stack>
 
           <nav aria-labelledby="footer-explore">
             <FooterHeading>
-              <span id="footer-explore">Explore</span>
+              <span id="footer-explore">{t('landing.footer.explore')}</span>
             </FooterHeading>
             <Stack as="ul" listStyleType="none" gap="1">
-              <FooterLink to="/discover">Discover Communities</FooterLink>
-              <FooterLink to="/signup">Create Your Own</FooterLink>
-              <FooterLink to="/signin">Sign In</FooterLink>
+              <FooterLink to="/discover">{t('common.discoverCommunities')}</FooterLink>
+              <FooterLink to="/signup">{t('landing.createOwn')}</FooterLink>
+              <FooterLink to="/signin">{t('landing.footer.signIn')}</FooterLink>
             </Stack>
           </nav>
 
           <Box>
-            <FooterHeading>Contact</FooterHeading>
+            <FooterHeading>{t('landing.footer.contact')}</FooterHeading>
             <Text color="fg.muted" fontSize="sm" mb="2">
-              Questions, feedback or help with your community:
+              {t('landing.footer.contactIntro')}
             </Text>
             {supportEmail ? (
               <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg" fontWeight="medium" wordBreak="break-all" data-testid="support-email">
@@ -78,16 +79,16 @@ export function LandingFooter({ appName, supportEmail }: { appName: string; supp
           </Box>
 
           <Box>
-            <FooterHeading>Follow us</FooterHeading>
+            <FooterHeading>{t('landing.footer.follow')}</FooterHeading>
             <HStack as="ul" listStyleType="none" gap="2">
               {SOCIAL.map((s) => (
                 <li key={s.name}>
                   <IconButton
                     variant="outline"
                     size="sm"
-                    aria-label={`${appName} on ${s.name} (coming soon)`}
+                    aria-label={t('landing.footer.socialLabel', { appName, network: s.name })}
                     aria-disabled="true"
-                    title={`${s.name}: coming soon`}
+                    title={t('landing.footer.socialTitle', { network: s.name })}
                     onClick={(e) => e.preventDefault()}
                     data-testid="social-link"
                   >
@@ -97,7 +98,7 @@ export function LandingFooter({ appName, supportEmail }: { appName: string; supp
               ))}
             </HStack>
             <Text id="social-soon" fontSize="sm" color="fg.muted" mt="2">
-              Our social pages are coming soon.
+              {t('landing.footer.socialSoon')}
             </Text>
           </Box>
         </SimpleGrid>
@@ -112,11 +113,11 @@ export function LandingFooter({ appName, supportEmail }: { appName: string; supp
           borderTopWidth="1px"
         >
           <Text fontSize="sm" color="fg.muted">
-            © {year} {appName}. Made for communities that pull together.
+            {t('landing.footer.copyright', { year, appName })}
           </Text>
           <Button asChild size="sm" variant="outline" letterSpacing="wider">
             <Link to="/admin/login">
-              <ShieldCheck aria-hidden /> TEAM SIGN IN
+              <ShieldCheck aria-hidden /> {t('landing.footer.teamSignIn')}
             </Link>
           </Button>
         </Stack>

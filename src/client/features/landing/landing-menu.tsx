@@ -2,6 +2,7 @@ import { Button, CloseButton, Drawer, Grid, Portal, Separator, Stack } from '@ch
 import { Link } from '@tanstack/react-router';
 import { Compass } from 'lucide-react';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
 import { SECTION_LINKS, type SectionId } from './content';
 import { SectionAnchor, useGoToSection } from './section-nav';
@@ -13,6 +14,7 @@ export default function LandingMenu(props: {
   active: SectionId;
   returnFocus: () => HTMLElement | null;
 }) {
+  const { t } = useTranslation();
   const go = useGoToSection();
   const { user } = useCurrentUser();
   const active = props.active;
@@ -40,16 +42,16 @@ export default function LandingMenu(props: {
         <Drawer.Positioner>
           <Drawer.Content roundedTop="xl" data-testid="landing-menu" maxH="85dvh">
             <Drawer.Header>
-              <Drawer.Title>Menu</Drawer.Title>
+              <Drawer.Title>{t('landing.nav.menu')}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body pb="6">
-              <nav aria-label="All sections">
+              <nav aria-label={t('landing.nav.allSections')}>
                 <Grid as="ul" templateColumns="repeat(2, 1fr)" gap="1" listStyleType="none">
                   {SECTION_LINKS.map((l) => (
                     <li key={l.id}>
                       <Button asChild variant="ghost" justifyContent="flex-start" w="full" size="md">
                         <SectionAnchor id={l.id} onGo={choose} current={l.section.includes(active)}>
-                          {l.label}
+                          {t(`landing.nav.links.${l.id}`)}
                         </SectionAnchor>
                       </Button>
                     </li>
@@ -60,25 +62,25 @@ export default function LandingMenu(props: {
               <Stack gap="2">
                 <Button asChild variant="outline" colorPalette="brand">
                   <Link to="/discover" onClick={close}>
-                    <Compass aria-hidden /> Discover Communities
+                    <Compass aria-hidden /> {t('common.discoverCommunities')}
                   </Link>
                 </Button>
                 {user ? (
                   <Button asChild colorPalette="brand">
                     <Link to="/dashboard" onClick={close}>
-                      Go to Dashboard
+                      {t('landing.nav.goToDashboard')}
                     </Link>
                   </Button>
                 ) : (
                   <Grid templateColumns="1fr 1fr" gap="2">
                     <Button asChild variant="outline">
                       <Link to="/signin" onClick={close}>
-                        Sign In
+                        {t('landing.nav.signIn')}
                       </Link>
                     </Button>
                     <Button asChild colorPalette="brand">
                       <Link to="/signup" onClick={close}>
-                        Sign Up
+                        {t('landing.nav.signUp')}
                       </Link>
                     </Button>
                   </Grid>
@@ -86,7 +88,7 @@ export default function LandingMenu(props: {
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
+              <CloseButton size="sm" aria-label={t('landing.nav.closeMenu')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

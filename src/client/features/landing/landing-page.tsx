@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LandingFooter } from './footer';
 import { MobileBar, SectionNav, useActiveSection } from './section-nav';
 import { ClosingCta, Features, Hero, MissionVision, Purpose, Stats, Story, Team } from './sections';
@@ -7,6 +8,7 @@ import { useSiteConfig } from '../site-config';
 
 /** The public landing page: nine sections, in-page navigation and a footer. */
 export function LandingPage() {
+  const { t, i18n } = useTranslation();
   const { appName, supportEmail } = useSiteConfig();
   const active = useActiveSection();
 
@@ -18,11 +20,11 @@ export function LandingPage() {
 
   useEffect(() => {
     const previous = document.title;
-    document.title = `${appName}: where tradition meets impact`;
+    document.title = t('landing.documentTitle', { appName });
     return () => {
       document.title = previous;
     };
-  }, [appName]);
+  }, [appName, t, i18n.language]);
 
   return (
     <Box pb={{ base: 'calc(4.25rem + env(safe-area-inset-bottom))', md: '0' }} data-testid="landing-page">

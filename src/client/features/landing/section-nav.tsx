@@ -2,7 +2,8 @@ import { Box, Button, Container, Grid, HStack, Text, chakra } from '@chakra-ui/r
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen, Compass, House, LayoutGrid, Menu as MenuIcon, Users, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { SECTION_IDS, SECTION_LINKS, TAGLINE, type SectionId } from './content';
+import { useTranslation } from 'react-i18next';
+import { SECTION_IDS, SECTION_LINKS, type SectionId } from './content';
 
 const LandingMenu = lazy(() => import('./landing-menu'));
 
@@ -97,12 +98,13 @@ export function SectionAnchor({ id, onGo, current, children, ...rest }: SectionL
 
 /** Desktop (≥ 768 px): the section links in a bar that sticks under the app header. */
 export function SectionNav({ active }: { active: SectionId }) {
+  const { t } = useTranslation();
   const go = useGoToSection();
   const top = useAppHeaderHeight();
   return (
     <Box
       as="nav"
-      aria-label="Page sections"
+      aria-label={t('landing.nav.sections')}
       position="sticky"
       top={`${top}px`}
       zIndex="docked"
@@ -113,10 +115,10 @@ export function SectionNav({ active }: { active: SectionId }) {
     >
       <Container maxW="6xl">
         <HStack justify="space-between" gap="4" minH="11">
-          <Text display={{ base: 'none', xl: 'block' }} fontSize="sm" color="fg.muted" fontStyle="italic" whiteSpace="nowrap">
-            {TAGLINE}
+          <Text display={{ base: 'none', xl: 'block' }} fontSize="sm" color="fg.muted" fontStyle="italic" minW="0" truncate>
+            {t('landing.tagline')}
           </Text>
-          <HStack as="ul" gap="0.5" listStyleType="none" flexWrap="wrap" mx={{ base: '-2', xl: '0' }}>
+          <HStack as="ul" gap="0.5" listStyleType="none" flexWrap="wrap" flexShrink={{ base: 1, xl: 0 }} mx={{ base: '-2', xl: '0' }}>
             {SECTION_LINKS.map((l) => {
               const current = l.section.includes(active);
               return (
@@ -125,12 +127,13 @@ export function SectionNav({ active }: { active: SectionId }) {
                     asChild
                     variant="ghost"
                     size="sm"
+                    px={{ base: '2', lg: '3.5' }}
                     color={current ? 'brand.fg' : 'fg'}
                     fontWeight={current ? 'bold' : 'medium'}
                     bg={current ? 'brand.subtle' : undefined}
                   >
                     <SectionAnchor id={l.id} onGo={go} current={current}>
-                      {l.label}
+                      {t(`landing.nav.links.${l.id}`)}
                     </SectionAnchor>
                   </Button>
                 </li>
@@ -139,7 +142,7 @@ export function SectionNav({ active }: { active: SectionId }) {
             <li>
               <Button asChild variant="outline" size="sm" ms="2" colorPalette="brand">
                 <Link to="/discover">
-                  <Compass aria-hidden /> Discover
+                  <Compass aria-hidden /> {t('landing.nav.discover')}
                 </Link>
               </Button>
             </li>
@@ -150,11 +153,12 @@ export function SectionNav({ active }: { active: SectionId }) {
   );
 }
 
-const BAR_ITEMS: { id: string; label: string; icon: LucideIcon; section: SectionId[] }[] = [
-  { id: 'home', label: 'Home', icon: House, section: ['home', 'stats'] },
-  { id: 'story', label: 'Story', icon: BookOpen, section: ['story'] },
-  { id: 'features', label: 'Features', icon: LayoutGrid, section: ['features'] },
-  { id: 'team', label: 'Team', icon: Users, section: ['team'] },
+/** The bottom bar's anchors (short names: landing.nav.bar.<id>). */
+const BAR_ITEMS: { id: 'home' | 'story' | 'features' | 'team'; icon: LucideIcon; section: SectionId[] }[] = [
+  { id: 'home', icon: House, section: ['home', 'stats'] },
+  { id: 'story', icon: BookOpen, section: ['story'] },
+  { id: 'features', icon: LayoutGrid, section: ['features'] },
+  { id: 'team', icon: Users, section: ['team'] },
 ];
 
 const barItemStyle = {
@@ -181,6 +185,7 @@ const BarAnchor = chakra(SectionAnchor);
  * grows to the desktop width.
  */
 export function MobileBar({ active }: { active: SectionId }) {
+  const { t } = useTranslation();
   const go = useGoToSection();
   const [open, setOpen] = useState(false);
   // The menu's code loads the first time it is opened, not with the page.
@@ -203,7 +208,7 @@ export function MobileBar({ active }: { active: SectionId }) {
     <>
       <Box
         as="nav"
-        aria-label="Quick navigation"
+        aria-label={t('landing.nav.quick')}
         data-testid="landing-mobile-bar"
         position="fixed"
         bottom="0"
@@ -224,7 +229,7 @@ export function MobileBar({ active }: { active: SectionId }) {
               <li key={item.id}>
                 <BarAnchor id={item.id} onGo={go} current={current} css={barItemStyle}>
                   <Icon size={20} aria-hidden />
-                  {item.label}
+                  {t(`landing.nav.bar.${item.id}`)}
                 </BarAnchor>
               </li>
             );
@@ -243,7 +248,7 @@ export function MobileBar({ active }: { active: SectionId }) {
               }}
             >
               <MenuIcon size={20} aria-hidden />
-              Menu
+              {t('landing.nav.menu')}
             </chakra.button>
           </li>
         </Grid>

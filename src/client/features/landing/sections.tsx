@@ -2,7 +2,8 @@ import { Badge, Box, Button, Card, Circle, Container, Heading, HStack, Image, Li
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, CircleCheck, Clock, Compass, Eye, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { FEATURES, MISSION, PURPOSES, SLOGAN, STATS, TAGLINE, TEAM, VISION, story } from './content';
+import { Trans, useTranslation } from 'react-i18next';
+import { FEATURE_POINTS, FEATURES, PURPOSES, STATS, TEAM } from './content';
 import { SCROLL_OFFSET } from './section-nav';
 
 /** A page section and anchor target: focusable by script (as a fragment link would make it), not by Tab. */
@@ -64,44 +65,41 @@ function IconBadge({ children, palette = 'brand' }: { children: ReactNode; palet
 }
 
 export function Hero({ appName }: { appName: string }) {
-  const [first, ...rest] = TAGLINE.split(' meets ');
+  const { t } = useTranslation();
   return (
     <Section id="home" pt={{ base: '10', md: '16' }} bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg.subtle">
       <Container maxW="6xl">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '8', lg: '12' }} alignItems="center">
           <Stack gap={{ base: '5', md: '6' }}>
             <Text color="brand.fg" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" fontSize="sm">
-              {appName} · Let us all pull together
+              {t('landing.hero.eyebrow', { appName })}
             </Text>
             <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }} lineHeight="1.05" letterSpacing="tight">
-              {first}{' '}
-              <Text as="span" color="brand.fg">
-                meets {rest.join(' meets ')}
-              </Text>
+              <Trans i18nKey="landing.hero.title" components={{ hl: <Text as="span" color="brand.fg" /> }} />
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
-              {SLOGAN}
+              {t('landing.hero.slogan')}
             </Text>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild size="lg" colorPalette="brand">
                 <Link to="/signup">
-                  Create Your Own <ArrowRight aria-hidden />
+                  {t('landing.createOwn')} <ArrowRight aria-hidden />
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline" bg="bg">
                 <Link to="/discover">
-                  <Compass aria-hidden /> Discover Communities
+                  <Compass aria-hidden /> {t('common.discoverCommunities')}
                 </Link>
               </Button>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              For hometown associations, cultural groups, student and faith unions, and njangi, tontine and susu circles.
+              {t('landing.hero.audience')}
             </Text>
           </Stack>
           <Box maxW={{ base: '320px', md: '420px', lg: '480px' }} mx="auto" w="full">
             <Image
               src="/landing/hero.svg"
-              alt="Illustration: six people holding one rope in a circle around a tree, pulling together"
+              alt={t('landing.hero.imageAlt')}
               w="full"
               h="auto"
               aspectRatio="6 / 5"
@@ -115,21 +113,22 @@ export function Hero({ appName }: { appName: string }) {
 }
 
 export function Stats({ appName }: { appName: string }) {
+  const { t } = useTranslation();
   return (
     <Section id="stats" py={{ base: '10', md: '14' }} bg="bg" borderYWidth="1px">
       <Container maxW="6xl">
         <Heading as="h2" id="stats-title" srOnly>
-          {appName} at a glance
+          {t('landing.stats.title', { appName })}
         </Heading>
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, lg: 4 }} gap={{ base: '6', md: '8' }}>
-          {STATS.map((s) => (
-            <Stack as="li" key={s.label} gap="1" textAlign={{ base: 'start', lg: 'center' }}>
+          {STATS.map((id) => (
+            <Stack as="li" key={id} gap="1" textAlign={{ base: 'start', lg: 'center' }}>
               <Text fontSize={{ base: '4xl', md: '5xl' }} fontWeight="bold" lineHeight="1" color="brand.fg">
-                {s.value}
+                {t(`landing.stats.${id}.value`)}
               </Text>
-              <Text fontWeight="semibold">{s.label}</Text>
+              <Text fontWeight="semibold">{t(`landing.stats.${id}.label`)}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {s.detail}
+                {t(`landing.stats.${id}.detail`)}
               </Text>
             </Stack>
           ))}
@@ -140,21 +139,22 @@ export function Stats({ appName }: { appName: string }) {
 }
 
 export function Story({ appName }: { appName: string }) {
+  const { t } = useTranslation();
   return (
     <Section id="story">
       <Container maxW="6xl">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '8', lg: '14' }} alignItems="center">
           <Box>
-            <SectionHeading id="story" eyebrow="Our Story" title="An old idea, a new home" align="start" />
+            <SectionHeading id="story" eyebrow={t('landing.story.eyebrow')} title={t('landing.story.title')} align="start" />
             <Stack gap="4" fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" mt={{ base: '-4', md: '-6' }}>
-              {story(appName).map((p) => (
-                <Text key={p.slice(0, 24)}>{p}</Text>
-              ))}
+              <Text>{t('landing.story.p1')}</Text>
+              <Text>{t('landing.story.p2')}</Text>
+              <Text>{t('landing.story.p3', { appName })}</Text>
             </Stack>
           </Box>
           <Image
             src="/landing/story.svg"
-            alt="Illustration: a chat message, a spreadsheet and a notebook coming together into one shared house"
+            alt={t('landing.story.imageAlt')}
             w="full"
             h="auto"
             aspectRatio="3 / 2"
@@ -169,14 +169,15 @@ export function Story({ appName }: { appName: string }) {
 }
 
 export function MissionVision() {
+  const { t } = useTranslation();
   const cards = [
-    { id: 'mission', ...MISSION, icon: <Target aria-hidden />, palette: 'brand' },
-    { id: 'vision', ...VISION, icon: <Eye aria-hidden />, palette: 'orange' },
-  ];
+    { id: 'mission', icon: <Target aria-hidden />, palette: 'brand' },
+    { id: 'vision', icon: <Eye aria-hidden />, palette: 'orange' },
+  ] as const;
   return (
     <Section id="mission-vision" bg="bg">
       <Container maxW="6xl">
-        <SectionHeading id="mission-vision" eyebrow="Mission & Vision" title="Why we do this" />
+        <SectionHeading id="mission-vision" eyebrow={t('landing.missionVision.eyebrow')} title={t('landing.missionVision.title')} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           {cards.map((c) => (
             <Card.Root
@@ -194,10 +195,10 @@ export function MissionVision() {
               <Card.Body gap="4">
                 <IconBadge palette={c.palette}>{c.icon}</IconBadge>
                 <Card.Title as="h3" fontSize="2xl">
-                  {c.title}
+                  {t(`landing.missionVision.${c.id}.title`)}
                 </Card.Title>
                 <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted">
-                  {c.body}
+                  {t(`landing.missionVision.${c.id}.body`)}
                 </Text>
               </Card.Body>
             </Card.Root>
@@ -209,26 +210,27 @@ export function MissionVision() {
 }
 
 export function Purpose() {
+  const { t } = useTranslation();
   return (
     <Section id="purpose">
       <Container maxW="6xl">
         <SectionHeading
           id="purpose"
-          eyebrow="Purpose"
-          title="What community life is for"
-          intro="Software is only worth it if it helps with what matters. These six aims guide what we build."
+          eyebrow={t('landing.purpose.eyebrow')}
+          title={t('landing.purpose.title')}
+          intro={t('landing.purpose.intro')}
         />
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
           {PURPOSES.map((p) => {
             const Icon = p.icon;
             return (
-              <Card.Root as="li" key={p.title} bg="bg">
+              <Card.Root as="li" key={p.id} bg="bg">
                 <Card.Body gap="3">
                   <IconBadge>
                     <Icon aria-hidden />
                   </IconBadge>
-                  <Card.Title as="h3">{p.title}</Card.Title>
-                  <Text color="fg.muted">{p.body}</Text>
+                  <Card.Title as="h3">{t(`landing.purpose.items.${p.id}.title`)}</Card.Title>
+                  <Text color="fg.muted">{t(`landing.purpose.items.${p.id}.body`)}</Text>
                 </Card.Body>
               </Card.Root>
             );
@@ -240,39 +242,40 @@ export function Purpose() {
 }
 
 export function Features() {
+  const { t } = useTranslation();
   return (
     <Section id="features" bg="bg">
       <Container maxW="6xl">
         <SectionHeading
           id="features"
-          eyebrow="Features"
-          title="What works today, and what comes next"
-          intro="Features marked Available are ready to use now. Those marked Coming Soon are being built; we will say so until they ship."
+          eyebrow={t('landing.features.eyebrow')}
+          title={t('landing.features.title')}
+          intro={t('landing.features.intro')}
         />
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="5">
           {FEATURES.map((f) => {
             const Icon = f.icon;
             const soon = f.status === 'soon';
             return (
-              <Card.Root as="li" key={f.title} bg="bg.subtle" data-status={f.status}>
+              <Card.Root as="li" key={f.id} bg="bg.subtle" data-status={f.status}>
                 <Card.Body gap="3">
                   <HStack justify="space-between" align="start">
                     <IconBadge palette={soon ? 'orange' : 'brand'}>
                       <Icon aria-hidden />
                     </IconBadge>
                     <Badge colorPalette={soon ? 'orange' : 'green'} size="md" variant="subtle">
-                      {soon ? 'Coming Soon' : 'Available'}
+                      {soon ? t('landing.features.soon') : t('landing.features.available')}
                     </Badge>
                   </HStack>
-                  <Card.Title as="h3">{f.title}</Card.Title>
-                  <Text color="fg.muted">{f.body}</Text>
+                  <Card.Title as="h3">{t(`landing.features.items.${f.id}.title`)}</Card.Title>
+                  <Text color="fg.muted">{t(`landing.features.items.${f.id}.body`)}</Text>
                   <List.Root gap="1.5" variant="plain" fontSize="sm">
-                    {f.points.map((pt) => (
+                    {FEATURE_POINTS.map((pt) => (
                       <List.Item key={pt} alignItems="center">
                         <List.Indicator asChild color={soon ? 'orange.fg' : 'green.fg'}>
                           {soon ? <Clock aria-hidden /> : <CircleCheck aria-hidden />}
                         </List.Indicator>
-                        {pt}
+                        {t(`landing.features.items.${f.id}.${pt}`)}
                       </List.Item>
                     ))}
                   </List.Root>
@@ -287,26 +290,27 @@ export function Features() {
 }
 
 export function Team() {
+  const { t } = useTranslation();
   return (
     <Section id="team">
       <Container maxW="6xl">
         <SectionHeading
           id="team"
-          eyebrow="Team"
-          title="It takes a village"
-          intro="No one runs a community alone. These are the people who make one work, and the people who build the tools for them."
+          eyebrow={t('landing.team.eyebrow')}
+          title={t('landing.team.title')}
+          intro={t('landing.team.intro')}
         />
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
           {TEAM.map((m) => (
-            <Card.Root as="li" key={m.name} overflow="hidden" bg="bg">
-              <Image src={m.image} alt={m.alt} w="full" h="auto" aspectRatio="8 / 5" loading="lazy" />
+            <Card.Root as="li" key={m.id} overflow="hidden" bg="bg">
+              <Image src={m.image} alt={t(`landing.team.items.${m.id}.alt`)} w="full" h="auto" aspectRatio="8 / 5" loading="lazy" />
               <Card.Body gap="1.5">
-                <Card.Title as="h3">{m.name}</Card.Title>
+                <Card.Title as="h3">{t(`landing.team.items.${m.id}.name`)}</Card.Title>
                 <Text color="brand.fg" fontWeight="semibold" fontSize="sm">
-                  {m.title}
+                  {t(`landing.team.items.${m.id}.title`)}
                 </Text>
                 <Text color="fg.muted" fontSize="sm" mt="1">
-                  {m.body}
+                  {t(`landing.team.items.${m.id}.body`)}
                 </Text>
               </Card.Body>
             </Card.Root>
@@ -318,6 +322,7 @@ export function Team() {
 }
 
 export function ClosingCta({ appName }: { appName: string }) {
+  const { t } = useTranslation();
   return (
     <Section id="get-started" bg="bg" py={{ base: '12', md: '16' }}>
       <Container maxW="6xl">
@@ -333,16 +338,15 @@ export function ClosingCta({ appName }: { appName: string }) {
           css={{ '& :focus-visible': { outlineColor: 'var(--chakra-colors-brand-contrast)' } }}
         >
           <Heading as="h2" id="get-started-title" size={{ base: '2xl', md: '4xl' }} letterSpacing="tight">
-            Ready to pull together?
+            {t('landing.cta.title')}
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} maxW="2xl">
-            Start a home for your association or savings circle on {appName} in a few minutes, or look around the communities
-            that are already here.
+            {t('landing.cta.body', { appName })}
           </Text>
           <HStack gap="3" flexWrap="wrap" justify="center">
             <Button asChild size="lg" bg="brand.contrast" color="brand.solid" _hover={{ opacity: 0.9 }} focusRingColor="brand.contrast">
               <Link to="/signup">
-                Create Your Own <ArrowRight aria-hidden />
+                {t('landing.createOwn')} <ArrowRight aria-hidden />
               </Link>
             </Button>
             <Button
@@ -355,7 +359,7 @@ export function ClosingCta({ appName }: { appName: string }) {
               focusRingColor="brand.contrast"
             >
               <Link to="/discover">
-                <Compass aria-hidden /> Discover Communities
+                <Compass aria-hidden /> {t('common.discoverCommunities')}
               </Link>
             </Button>
           </HStack>

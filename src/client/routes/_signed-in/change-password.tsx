@@ -1,5 +1,6 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
@@ -8,12 +9,14 @@ import { PasswordStrengthMeter } from '../../components/password-strength-meter'
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { ERROR_TITLES, changePasswordForm } from '../../../shared/schemas/auth';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
 import { trpc } from '../../trpc';
 
 // Reads nothing but the user, whom the layout's guard has already loaded: no loader.
 export const Route = createFileRoute('/_signed-in/change-password')({ component: ChangePassword });
 
 function ChangePassword() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useZodForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
@@ -22,38 +25,38 @@ function ChangePassword() {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error(ERROR_TITLES[checked.error] ?? 'Please check the form', checked.error);
+    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
     try {
       await change.mutateAsync({ currentPassword: checked.data.currentPassword, newPassword: checked.data.newPassword });
     } catch (error) {
       const info = form.applyServerError(error);
-      return notify.error('Failed to change password', info.message);
+      return notify.error(t('auth.changePassword.failed'), info.message);
     }
-    notify.success('Password changed', 'Your other devices have been signed out.');
+    notify.success(t('auth.changePassword.done'), t('auth.changePassword.doneBody'));
     await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     await navigate({ to: '/profile' });
   }
 
   return (
-    <AuthCard title="Change password" subtitle="Other devices are signed out when you change it.">
+    <AuthCard title={t('auth.changePassword.title')} subtitle={t('auth.changePassword.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <FormField name="currentPassword" label="Current password" error={form.errors.currentPassword}>
+          <FormField name="currentPassword" label={t('auth.fields.currentPassword')} error={form.errors.currentPassword}>
             <PasswordInput {...form.field('currentPassword')} autoComplete="current-password" />
           </FormField>
-          <FormField name="newPassword" label="New password" error={form.errors.newPassword}>
+          <FormField name="newPassword" label={t('auth.fields.newPassword')} error={form.errors.newPassword}>
             <PasswordInput {...form.field('newPassword')} autoComplete="new-password" />
             <PasswordStrengthMeter password={form.values.newPassword ?? ''} />
           </FormField>
-          <FormField name="confirmPassword" label="Confirm new password" error={form.errors.confirmPassword}>
+          <FormField name="confirmPassword" label={t('auth.fields.confirmNewPassword')} error={form.errors.confirmPassword}>
             <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
           </FormField>
           <HStack justify="flex-end" gap="3">
             <Button asChild variant="ghost">
-              <Link to="/profile">Cancel</Link>
+              <Link to="/profile">{t('common.cancel')}</Link>
             </Button>
-            <Button type="submit" colorPalette="brand" loading={change.isPending} loadingText="Saving...">
-              Change password
+            <Button type="submit" colorPalette="brand" loading={change.isPending} loadingText={t('auth.changePassword.saving')}>
+              {t('auth.changePassword.submit')}
             </Button>
           </HStack>
         </Stack>

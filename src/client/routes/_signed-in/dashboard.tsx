@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarDays, Flame, Plus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { VerifyBanner } from '../../features/auth/verify-banner';
@@ -12,6 +13,7 @@ import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../.
 import type { Community } from '../../features/communities/shared';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
 
 export const Route = createFileRoute('/_signed-in/dashboard')({
   loader: async ({ context: { queryClient } }) => {
@@ -25,13 +27,14 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
 });
 
 function Counter({ label, value, unit, icon }: { label: string; value: ReactNode; unit?: string; icon?: ReactNode }) {
+  const { t } = useTranslation();
   const soon = value === null;
   return (
     <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
       <Stat.Label>{label}</Stat.Label>
       {/* A <dl> may hold only dt/dd: unit and icon stay inside the value. */}
       <Stat.ValueText fontSize={soon ? 'md' : undefined} color={soon ? 'fg.muted' : undefined} alignItems="center">
-        {soon ? 'Coming soon' : value}
+        {soon ? t('dashboard.counters.comingSoon') : value}
         {!soon && unit && <Stat.ValueUnit>{unit}</Stat.ValueUnit>}
         {!soon && icon}
       </Stat.ValueText>
@@ -47,13 +50,14 @@ function mergeById(...lists: Community[][]): Community[] {
 }
 
 function Dashboard() {
+  const { t } = useTranslation();
   const user = useSignedInUser();
   const navigate = useNavigate();
   const counts = useQuery(myCountsQuery());
   const joined = useQuery(dashboardJoinedQuery());
   const created = useQuery(dashboardCreatedQuery());
   const mine = mergeById(joined.data?.items ?? [], created.data?.items ?? []).slice(0, 6);
-  const comingSoon = (what: string) => () => notify.info('Coming Soon', `${what} is on its way.`);
+  const comingSoon = (what: MessageKey) => () => notify.info(t('dashboard.quickActions.soonTitle'), t(what));
   const goTo = (c: Community) => navigate({ to: '/community/$id', params: { id: String(c.id) } });
 
   return (
@@ -61,31 +65,31 @@ function Dashboard() {
       <Stack gap="6">
         <Box>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            Welcome back, {user.firstName || 'User'}!
+            {t('dashboard.welcome', { name: user.firstName || t('dashboard.fallbackName') })}
           </Heading>
-          <Text color="fg.muted">Here is what is happening in your communities.</Text>
+          <Text color="fg.muted">{t('dashboard.subtitle')}</Text>
         </Box>
         <VerifyBanner user={user} />
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
-          <Counter label="Communities" value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
-          <Counter label="Njangi Groups" value={null} />
-          <Counter label="Recognitions" value={null} />
+          <Counter label={t('dashboard.counters.communities')} value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
+          <Counter label={t('dashboard.counters.njangi')} value={null} />
+          <Counter label={t('dashboard.counters.recognitions')} value={null} />
           <Counter
-            label="Login streak"
+            label={t('dashboard.counters.loginStreak')}
             value={formatNumber(user.loginStreak)}
-            unit={user.loginStreak === 1 ? 'day' : 'days'}
+            unit={t('dashboard.counters.streakUnit', { count: user.loginStreak })}
             icon={<Flame size={18} aria-hidden color="var(--chakra-colors-orange-500)" />}
           />
         </SimpleGrid>
 
         <Card.Root>
           <Card.Header>
-            <Card.Title as="h2">Financial Overview</Card.Title>
+            <Card.Title as="h2">{t('dashboard.finances.title')}</Card.Title>
           </Card.Header>
           <Card.Body>
             <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-              {['Total Balance', 'Money Sent', 'Money Received'].map((l) => (
-                <Counter key={l} label={l} value={null} />
+              {(['dashboard.finances.totalBalance', 'dashboard.finances.moneySent', 'dashboard.finances.moneyReceived'] as const).map((l) => (
+                <Counter key={l} label={t(l)} value={null} />
               ))}
             </SimpleGrid>
           </Card.Body>
@@ -93,9 +97,9 @@ function Dashboard() {
 
         <Card.Root>
           <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
-            <Card.Title as="h2">My Communities</Card.Title>
+            <Card.Title as="h2">{t('dashboard.communities.title')}</Card.Title>
             <Button asChild size="sm" variant="ghost">
-              <Link to="/communities">View all</Link>
+              <Link to="/communities">{t('dashboard.communities.viewAll')}</Link>
             </Button>
           </Card.Header>
           <Card.Body>
@@ -111,10 +115,10 @@ function Dashboard() {
                   <EmptyState.Indicator>
                     <Users aria-hidden />
                   </EmptyState.Indicator>
-                  <EmptyState.Title>No communities yet</EmptyState.Title>
-                  <EmptyState.Description>You haven&apos;t joined any communities yet.</EmptyState.Description>
+                  <EmptyState.Title>{t('dashboard.communities.emptyTitle')}</EmptyState.Title>
+                  <EmptyState.Description>{t('dashboard.communities.emptyDescription')}</EmptyState.Description>
                   <Button asChild colorPalette="brand" size="sm">
-                    <Link to="/communities">Browse Communities</Link>
+                    <Link to="/communities">{t('dashboard.communities.browse')}</Link>
                   </Button>
                 </EmptyState.Content>
               </EmptyState.Root>
@@ -131,7 +135,7 @@ function Dashboard() {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Card.Root>
             <Card.Header>
-              <Card.Title as="h2">Quick Actions</Card.Title>
+              <Card.Title as="h2">{t('dashboard.quickActions.title')}</Card.Title>
             </Card.Header>
             <Card.Body>
               <SimpleGrid columns={2} gap="3">
@@ -139,34 +143,32 @@ function Dashboard() {
                   onCreated={goTo}
                   trigger={
                     <Button colorPalette="brand">
-                      <Plus aria-hidden /> Create Community
+                      <Plus aria-hidden /> {t('dashboard.quickActions.create')}
                     </Button>
                   }
                 />
-                <Button variant="outline" onClick={comingSoon('Joining by invitation code')}>
-                  Join Community
+                <Button variant="outline" onClick={comingSoon('dashboard.quickActions.joinSoon')}>
+                  {t('dashboard.quickActions.join')}
                 </Button>
-                <Button variant="outline" onClick={comingSoon('Njangi groups')}>
-                  Start Njangi Group
+                <Button variant="outline" onClick={comingSoon('dashboard.quickActions.njangiSoon')}>
+                  {t('dashboard.quickActions.startNjangi')}
                 </Button>
-                <Button variant="outline" onClick={comingSoon('Event scheduling')}>
-                  Schedule Event
+                <Button variant="outline" onClick={comingSoon('dashboard.quickActions.eventSoon')}>
+                  {t('dashboard.quickActions.scheduleEvent')}
                 </Button>
               </SimpleGrid>
             </Card.Body>
           </Card.Root>
           <Card.Root>
             <Card.Header>
-              <Card.Title as="h2">Login Activity</Card.Title>
+              <Card.Title as="h2">{t('dashboard.activity.title')}</Card.Title>
             </Card.Header>
             <Card.Body>
               <Text>
-                {user.loginStreak > 1
-                  ? `You have signed in ${user.loginStreak} days in a row. Keep it up!`
-                  : 'Sign in again tomorrow to start a streak.'}
+                {user.loginStreak > 1 ? t('dashboard.activity.streak', { days: formatNumber(user.loginStreak) }) : t('dashboard.activity.startStreak')}
               </Text>
               <Text color="fg.muted" fontSize="sm" mt="2">
-                Last login: {formatDate(user.lastLoginAt, { fallback: 'Never' })}
+                {t('dashboard.activity.lastLogin', { date: formatDate(user.lastLoginAt, { fallback: t('dashboard.activity.never') }) })}
               </Text>
             </Card.Body>
           </Card.Root>
@@ -174,7 +176,7 @@ function Dashboard() {
 
         <Card.Root>
           <Card.Header>
-            <Card.Title as="h2">Upcoming Events</Card.Title>
+            <Card.Title as="h2">{t('dashboard.events.title')}</Card.Title>
           </Card.Header>
           <Card.Body>
             <EmptyState.Root size="sm">
@@ -182,8 +184,8 @@ function Dashboard() {
                 <EmptyState.Indicator>
                   <CalendarDays aria-hidden />
                 </EmptyState.Indicator>
-                <EmptyState.Title>No upcoming events</EmptyState.Title>
-                <EmptyState.Description>Events from your communities will show up here.</EmptyState.Description>
+                <EmptyState.Title>{t('dashboard.events.emptyTitle')}</EmptyState.Title>
+                <EmptyState.Description>{t('dashboard.events.emptyDescription')}</EmptyState.Description>
               </EmptyState.Content>
             </EmptyState.Root>
           </Card.Body>

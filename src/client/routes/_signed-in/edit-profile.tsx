@@ -1,12 +1,16 @@
 import { Button, Card, Container, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { AvatarPicker } from '../../components/image-picker';
 import { notify } from '../../components/toaster';
 import { useSignedInUser } from '../../features/auth/current-user';
+import { changeLanguage, currentLanguage } from '../../i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { T_SHIRT_SIZES } from '../../../shared/constants';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../shared/i18n/languages';
 import { profileUpdateInput } from '../../../shared/schemas/profile';
 import { trpc } from '../../trpc';
 
@@ -14,6 +18,7 @@ import { trpc } from '../../trpc';
 export const Route = createFileRoute('/_signed-in/edit-profile')({ component: EditProfile });
 
 function EditProfile() {
+  const { t, i18n } = useTranslation();
   const user = useSignedInUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -27,34 +32,42 @@ function EditProfile() {
     tShirtSize: (user.tShirtSize ?? '') as (typeof T_SHIRT_SIZES)[number] | '',
     socialMedia: user.socialMedia ?? '',
     profileImageUrl: user.profileImageUrl ?? '',
+    language: user.language,
   });
   const update = useMutation(trpc.profile.update.mutationOptions());
+  // A language chosen meanwhile in the side panel is the form's too (saving must not undo it).
+  const { setValue } = form;
+  useEffect(() => setValue('language', user.language), [setValue, user.language]);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Please check the form', checked.error);
+    if (!checked.data) return notify.error(t('profile.edit.checkForm'), checked.error);
+    let saved;
     try {
-      const saved = await update.mutateAsync(checked.data);
+      saved = await update.mutateAsync(checked.data);
       queryClient.setQueryData(trpc.auth.me.queryKey(), saved);
     } catch (error) {
       const info = form.applyServerError(error);
-      return notify.error('Failed to update profile', info.message);
+      return notify.error(t('profile.edit.failed'), info.message);
     }
-    notify.success('Profile updated', 'Your profile has been updated successfully.');
+    // The interface follows the language just saved (kept as it is if its texts cannot load).
+    if (saved.language !== currentLanguage()) await changeLanguage(saved.language).catch(() => undefined);
+    // i18n.t, not t: the language may have just changed, and t keeps the one it was rendered in.
+    notify.success(i18n.t('profile.saved.title'), i18n.t('profile.saved.description'));
     await navigate({ to: '/profile' });
   }
 
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
       <Heading as="h1" size="2xl" mb="6">
-        Edit profile
+        {t('profile.edit.title')}
       </Heading>
       <form onSubmit={onSubmit} noValidate>
         <Card.Root>
           <Card.Body>
             <Stack gap="5">
-              <FormField name="profileImageUrl" label="Profile image" error={form.errors.profileImageUrl}>
+              <FormField name="profileImageUrl" label={t('profile.fields.profileImage')} error={form.errors.profileImageUrl}>
                 <AvatarPicker
                   id="profileImageUrl-file"
                   value={form.values.profileImageUrl || null}
@@ -63,28 +76,28 @@ function EditProfile() {
                 />
               </FormField>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <FormField name="firstName" label="First name" error={form.errors.firstName}>
+                <FormField name="firstName" label={t('profile.fields.firstName')} error={form.errors.firstName}>
                   <Input {...form.field('firstName')} autoComplete="given-name" />
                 </FormField>
-                <FormField name="lastName" label="Last name" error={form.errors.lastName}>
+                <FormField name="lastName" label={t('profile.fields.lastName')} error={form.errors.lastName}>
                   <Input {...form.field('lastName')} autoComplete="family-name" />
                 </FormField>
-                <FormField name="username" label="Username" error={form.errors.username}>
+                <FormField name="username" label={t('profile.fields.username')} error={form.errors.username}>
                   <Input {...form.field('username')} autoComplete="username" />
                 </FormField>
-                <FormField name="phoneNumber" label="Phone number" error={form.errors.phoneNumber}>
+                <FormField name="phoneNumber" label={t('profile.fields.phoneNumber')} error={form.errors.phoneNumber}>
                   <Input {...form.field('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1 713 555 0100" />
                 </FormField>
-                <FormField name="location" label="Location" error={form.errors.location}>
-                  <Input {...form.field('location')} autoComplete="address-level2" placeholder="City, Country" />
+                <FormField name="location" label={t('profile.fields.location')} error={form.errors.location}>
+                  <Input {...form.field('location')} autoComplete="address-level2" placeholder={t('profile.placeholders.location')} />
                 </FormField>
-                <FormField name="birthday" label="Birthday" error={form.errors.birthday}>
+                <FormField name="birthday" label={t('profile.fields.birthday')} error={form.errors.birthday}>
                   <Input {...form.field('birthday')} type="date" autoComplete="bday" />
                 </FormField>
-                <FormField name="tShirtSize" label="T-shirt size" error={form.errors.tShirtSize}>
+                <FormField name="tShirtSize" label={t('profile.fields.tShirtSize')} error={form.errors.tShirtSize}>
                   <NativeSelect.Root>
                     <NativeSelect.Field {...form.field('tShirtSize')}>
-                      <option value="">Not set</option>
+                      <option value="">{t('profile.notSet')}</option>
                       {T_SHIRT_SIZES.map((s) => (
                         <option key={s} value={s}>
                           {s}
@@ -94,18 +107,30 @@ function EditProfile() {
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 </FormField>
+                <FormField name="language" label={t('common.language')} error={form.errors.language}>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...form.field('language')}>
+                      {LANGUAGES.map((l) => (
+                        <option key={l} value={l} lang={l}>
+                          {LANGUAGE_NAMES[l]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
               </SimpleGrid>
-              <FormField name="socialMedia" label="Social media" error={form.errors.socialMedia} helper="Handles or links, e.g. @amara on Instagram">
+              <FormField name="socialMedia" label={t('profile.fields.socialMedia')} error={form.errors.socialMedia} helper={t('profile.edit.socialMediaHelper')}>
                 <Textarea {...form.field('socialMedia')} rows={2} />
               </FormField>
             </Stack>
           </Card.Body>
           <Card.Footer justifyContent="flex-end" gap="3">
             <Button asChild variant="ghost">
-              <Link to="/profile">Cancel</Link>
+              <Link to="/profile">{t('common.cancel')}</Link>
             </Button>
-            <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText="Saving...">
-              Save changes
+            <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText={t('profile.edit.saving')}>
+              {t('profile.edit.save')}
             </Button>
           </Card.Footer>
         </Card.Root>

@@ -1,12 +1,15 @@
 import { Avatar, Badge, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { DevicesCard } from '../../features/auth/devices-card';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import { signOut } from '../../lib/sign-out';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
+import { LANGUAGE_NAMES } from '../../../shared/i18n/languages';
 
 export const Route = createFileRoute('/_signed-in/profile')({
   // The user comes with the signed-in guard; the devices list is the one other read.
@@ -16,7 +19,7 @@ export const Route = createFileRoute('/_signed-in/profile')({
   component: Profile,
 });
 
-const ROLE_LABEL: Record<string, string> = { user: 'Standard User', admin: 'Administrator', superadmin: 'Super Administrator' };
+const ROLE_LABEL: Partial<Record<string, MessageKey>> = { user: 'profile.roles.user', admin: 'profile.roles.admin', superadmin: 'profile.roles.superadmin' };
 
 function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -39,8 +42,9 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
 }
 
 function Profile() {
+  const { t } = useTranslation();
   const user = useSignedInUser();
-  const np = (v: string | null) => v || 'Not provided';
+  const np = (v: string | null) => v || t('profile.notProvided');
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
@@ -55,58 +59,65 @@ function Profile() {
             </Heading>
             <HStack>
               <Text color="fg.muted">{user.email}</Text>
-              <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{user.isEmailVerified ? 'Active' : 'Pending Verification'}</Badge>
+              <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{user.isEmailVerified ? t('profile.status.active') : t('profile.status.pending')}</Badge>
             </HStack>
           </Stack>
         </HStack>
         <VerifyBanner user={user} />
         <Section
-          title="Basic Personal Details"
+          title={t('profile.page.sections.basic')}
           rows={[
-            ['Full name', `${user.firstName} ${user.lastName}`],
-            ['Email', user.email],
-            ['Username', user.username || 'Not set'],
-            ['User ID', <Text as="span" fontFamily="mono" fontSize="sm">{user.id}</Text>],
+            [t('profile.fields.fullName'), `${user.firstName} ${user.lastName}`],
+            [t('profile.fields.email'), user.email],
+            [t('profile.fields.username'), user.username || t('profile.notSet')],
+            [t('profile.fields.userId'), <Text as="span" fontFamily="mono" fontSize="sm">{user.id}</Text>],
           ]}
         />
-        <Section title="Contact Information" rows={[['Phone', np(user.phoneNumber)], ['Location', np(user.location)]]} />
         <Section
-          title="Profile Customization"
+          title={t('profile.page.sections.contact')}
+          rows={[
+            [t('profile.fields.phone'), np(user.phoneNumber)],
+            [t('profile.fields.location'), np(user.location)],
+          ]}
+        />
+        <Section
+          title={t('profile.page.sections.customization')}
           rows={[
             // Noon UTC: the same calendar day in every time zone.
-            ['Birthday', user.birthday ? formatDate(`${user.birthday}T12:00:00Z`) : 'Not provided'],
-            ['T-shirt size', np(user.tShirtSize)],
-            ['Social media', np(user.socialMedia)],
+            [t('profile.fields.birthday'), user.birthday ? formatDate(`${user.birthday}T12:00:00Z`) : t('profile.notProvided')],
+            [t('profile.fields.tShirtSize'), np(user.tShirtSize)],
+            [t('profile.fields.socialMedia'), np(user.socialMedia)],
+            [t('common.language'), LANGUAGE_NAMES[user.language]],
           ]}
         />
         <Section
-          title="Account and Security"
+          title={t('profile.page.sections.security')}
           rows={[
             [
-              'Password',
+              t('profile.fields.password'),
               <HStack gap="3" flexWrap="wrap">
-                <Text as="span" aria-label="Password hidden">
+                <Text as="span" aria-label={t('profile.page.passwordHidden')}>
                   ••••••••
                 </Text>
                 <Button asChild size="xs" variant="outline">
-                  <Link to="/change-password">Change Password</Link>
+                  <Link to="/change-password">{t('profile.page.changePassword')}</Link>
                 </Button>
               </HStack>,
             ],
-            ['Account created', formatDate(user.createdAt, { fallback: 'Not provided' })],
-            ['Account type', ROLE_LABEL[user.role] ?? 'Standard User'],
+            [t('profile.fields.accountCreated'), formatDate(user.createdAt, { fallback: t('profile.notProvided') })],
+            [t('profile.fields.accountType'), t(ROLE_LABEL[user.role] ?? 'profile.roles.user')],
           ]}
         />
         <DevicesCard />
         <HStack gap="3" flexWrap="wrap">
           <Button asChild variant="outline">
-            <Link to="/dashboard">Back to Dashboard</Link>
+            <Link to="/dashboard">{t('profile.page.backToDashboard')}</Link>
           </Button>
           <Button asChild colorPalette="brand">
-            <Link to="/edit-profile">Edit Profile</Link>
+            <Link to="/edit-profile">{t('profile.page.edit')}</Link>
           </Button>
           <Button variant="ghost" colorPalette="red" onClick={signOut}>
-            Sign Out
+            {t('profile.page.signOut')}
           </Button>
         </HStack>
       </Stack>

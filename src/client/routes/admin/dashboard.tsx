@@ -2,14 +2,18 @@ import { Box, Button, Container, EmptyState, Heading, HStack, Stack, Tabs, Text 
 import { Link, Navigate, createFileRoute, redirect } from '@tanstack/react-router';
 import { LifeBuoy, LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
 import { DENIED, staffCan } from '../../../shared/permissions';
 import { notify } from '../../components/toaster';
+import { i18next } from '../../i18n';
 import { signOut } from '../../lib/sign-out';
 import { CommunitiesTab } from '../../features/admin/communities-tab';
 import { OverviewTab } from '../../features/admin/overview-tab';
 import { ProfileTab } from '../../features/admin/profile-tab';
 import { adminCountsQuery, auditQuery } from '../../features/admin/queries';
 import { SettingsTab } from '../../features/admin/settings-tab';
+import { roleName } from '../../features/admin/shared';
 import { UsersTab } from '../../features/admin/users-tab';
 import { ensureCurrentUser, useCurrentUser, type CurrentUser } from '../../features/auth/current-user';
 import { loadQuery } from '../../lib/route-data';
@@ -24,7 +28,7 @@ export const Route = createFileRoute('/admin/dashboard')({
     if (!user) throw redirect({ to: '/admin/login', replace: true });
     if (!staffCan(user.role, 'admin.panel')) {
       // Hovering a link only looks ahead; the refusal is said when someone actually comes here.
-      if (!preload) notify.error('Access Denied', DENIED['admin.panel']);
+      if (!preload) notify.error(i18next.t('admin.dashboard.accessDenied'), i18next.t(DENIED['admin.panel']));
       throw redirect({ to: '/dashboard', replace: true });
     }
     return { user };
@@ -36,14 +40,14 @@ export const Route = createFileRoute('/admin/dashboard')({
   component: AdminDashboard,
 });
 
-const ADMIN_TABS = [
-  ['overview', 'Overview'],
-  ['users', 'Users'],
-  ['profiles', 'Profile Management'],
-  ['communities', 'Communities'],
-  ['support', 'Support'],
-  ['settings', 'Settings'],
-] as const;
+const ADMIN_TABS: [value: string, label: MessageKey][] = [
+  ['overview', 'admin.dashboard.tabs.overview'],
+  ['users', 'admin.dashboard.tabs.users'],
+  ['profiles', 'admin.dashboard.tabs.profiles'],
+  ['communities', 'admin.dashboard.tabs.communities'],
+  ['support', 'admin.dashboard.tabs.support'],
+  ['settings', 'admin.dashboard.tabs.settings'],
+];
 
 function AdminDashboard() {
   const checked = Route.useRouteContext({ select: (c) => c.user });
@@ -55,6 +59,7 @@ function AdminDashboard() {
 }
 
 function AdminPanel({ me }: { me: CurrentUser }) {
+  const { t } = useTranslation();
   const [tab, setTab] = useState('overview');
   const [selectedUser, setSelectedUser] = useState<string | null>(null);
   return (
@@ -63,18 +68,16 @@ function AdminPanel({ me }: { me: CurrentUser }) {
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
           <Box>
             <Heading as="h1" size="2xl">
-              Admin dashboard
+              {t('admin.dashboard.title')}
             </Heading>
-            <Text color="fg.muted">
-              Signed in as {me.email} ({me.role})
-            </Text>
+            <Text color="fg.muted">{t('admin.dashboard.signedInAs', { email: me.email, role: roleName(t, me.role) })}</Text>
           </Box>
           <HStack alignSelf={{ sm: 'center' }}>
             <Button asChild variant="outline" size="sm">
-              <Link to="/">View Site</Link>
+              <Link to="/">{t('admin.dashboard.viewSite')}</Link>
             </Button>
             <Button variant="ghost" size="sm" onClick={signOut}>
-              <LogOut aria-hidden /> Logout
+              <LogOut aria-hidden /> {t('admin.dashboard.logout')}
             </Button>
           </HStack>
         </Stack>
@@ -83,7 +86,7 @@ function AdminPanel({ me }: { me: CurrentUser }) {
           <Tabs.List overflowX="auto" overflowY="hidden" maxW="full">
             {ADMIN_TABS.map(([value, label]) => (
               <Tabs.Trigger key={value} value={value} flexShrink={0} whiteSpace="nowrap">
-                {label}
+                {t(label)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -111,8 +114,8 @@ function AdminPanel({ me }: { me: CurrentUser }) {
                 <EmptyState.Indicator>
                   <LifeBuoy aria-hidden />
                 </EmptyState.Indicator>
-                <EmptyState.Title>No support requests</EmptyState.Title>
-                <EmptyState.Description>When members can ask for help from inside the app, their requests will appear here.</EmptyState.Description>
+                <EmptyState.Title>{t('admin.dashboard.support.title')}</EmptyState.Title>
+                <EmptyState.Description>{t('admin.dashboard.support.description')}</EmptyState.Description>
               </EmptyState.Content>
             </EmptyState.Root>
           </Tabs.Content>

@@ -1,6 +1,7 @@
 import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -12,6 +13,7 @@ import { trpc } from '../../trpc';
 export const Route = createFileRoute('/admin/login')({ component: AdminLogin });
 
 function AdminLogin() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useZodForm(loginInput, { email: '', password: '' });
@@ -19,38 +21,38 @@ function AdminLogin() {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error('Login failed', checked.error);
+    if (!checked.data) return notify.error(t('admin.login.failed'), checked.error);
     try {
       const user = await login.mutateAsync(checked.data);
       queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-      notify.success('Welcome', "You've been signed in to the admin dashboard.");
+      notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
       await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
     } catch (error) {
-      notify.error('Login failed', form.applyServerError(error).message || 'Admin login failed');
+      notify.error(t('admin.login.failed'), form.applyServerError(error).message || t('admin.login.failedFallback'));
     }
   }
   return (
     <AuthCard
-      title="Team sign in"
-      subtitle="For the staff who run this installation."
+      title={t('admin.login.title')}
+      subtitle={t('admin.login.subtitle')}
       footer={
         <Text fontSize="sm" textAlign="center">
           <ChakraLink asChild color="brand.fg">
-            <Link to="/">Back to the main site</Link>
+            <Link to="/">{t('admin.login.backToSite')}</Link>
           </ChakraLink>
         </Text>
       }
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <FormField name="email" label="Email" error={form.errors.email}>
+          <FormField name="email" label={t('admin.login.email')} error={form.errors.email}>
             <Input {...form.field('email')} type="email" autoComplete="username" />
           </FormField>
-          <FormField name="password" label="Password" error={form.errors.password}>
+          <FormField name="password" label={t('admin.login.password')} error={form.errors.password}>
             <PasswordInput {...form.field('password')} autoComplete="current-password" />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText="Signing in...">
-            Sign in to Admin Panel
+          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('admin.login.submitting')}>
+            {t('admin.login.submit')}
           </Button>
         </Stack>
       </form>

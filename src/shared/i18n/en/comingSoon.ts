@@ -1,2 +1,53 @@
-/** Texts of the comingSoon area. */
-export const comingSoon = {};
+/** The coming-soon screens (/events, /njangi, /chat). */
+export const comingSoon = {
+  back: 'Back to Dashboard',
+  badge: 'Coming Soon',
+  timeline: 'Timeline: in development',
+  timelineBody: 'We are building it now and will not promise a date until it is ready and tested.',
+  upcoming: 'What is coming',
+  explore: 'Explore Communities',
+  returnToDashboard: 'Return to Dashboard',
+  chat: {
+    title: 'Chat',
+    subtitle: 'Messaging Platform',
+    description:
+      'Conversations that belong to your community instead of a phone number list: talk one to one or as a group, call each other and share the files that matter, all alongside your announcements and members.',
+    features: {
+      messaging: { title: 'Messaging', description: 'Direct messages between members of the same community.' },
+      groups: { title: 'Group conversations', description: 'Conversations for the whole community, a committee or a savings circle.' },
+      calls: { title: 'Video and voice calls', description: 'Meet face to face when the group cannot gather in person.' },
+      files: { title: 'File sharing', description: 'Share minutes, photos and documents where the group can find them again.' },
+      privacy: {
+        title: 'Private and secure',
+        description:
+          'Conversations visible only to the people in them, stored with the rest of your community’s data rather than on someone else’s platform.',
+      },
+    },
+  },
+  events: {
+    title: 'Events',
+    subtitle: 'Event Management System',
+    description:
+      'Plan meetings, cultural festivals, fundraisers and celebrations inside your community: members see what is coming, say whether they will attend and get a reminder before it starts.',
+    features: {
+      scheduling: { title: 'Event scheduling', description: 'Create one-off or recurring events with a place, a time and the details members need.' },
+      rsvps: { title: 'RSVPs', description: 'Members answer yes, no or maybe, so organisers know how many chairs and plates to plan for.' },
+      reminders: { title: 'Reminders', description: 'A reminder before the event, so fewer people forget the date.' },
+      calendar: { title: 'Calendar sync', description: 'Add community events to the calendar you already use on your phone or computer.' },
+      checkIn: { title: 'Check-in', description: 'Record who came on the day, for attendance and for follow-up.' },
+    },
+  },
+  njangi: {
+    title: 'Njangi',
+    subtitle: 'Digital Savings Circles',
+    description:
+      'The savings circle your community already trusts (njangi, tontine, susu or chama), with clear records every member can see: who has paid, whose turn it is, and what is left in the pot.',
+    features: {
+      groups: { title: 'Secure savings groups', description: 'Private circles with members you approve and roles for whoever keeps the books.' },
+      contributions: { title: 'Automated contributions', description: 'Contribution schedules and reminders, so nobody has to chase payments by hand.' },
+      members: { title: 'Member management', description: 'Invite members, agree the payout order and keep track of each member’s turn.' },
+      tracking: { title: 'Financial tracking', description: 'Every contribution and payout recorded, with receipts members can check for themselves.' },
+      payments: { title: 'Payment integration', description: 'Pay in and receive payouts through payment providers instead of handling cash.' },
+    },
+  },
+};

@@ -1,2 +1,51 @@
-/** Texts of the dashboard area. */
-export const dashboard = {};
+/** Texts of the dashboard (/dashboard). */
+export const dashboard = {
+  welcome: 'Welcome back, {{name}}!',
+  fallbackName: 'User',
+  subtitle: 'Here is what is happening in your communities.',
+  counters: {
+    communities: 'Communities',
+    njangi: 'Njangi Groups',
+    recognitions: 'Recognitions',
+    loginStreak: 'Login streak',
+    comingSoon: 'Coming soon',
+    streakUnit_one: 'day',
+    streakUnit_other: 'days',
+  },
+  finances: {
+    title: 'Financial Overview',
+    totalBalance: 'Total Balance',
+    moneySent: 'Money Sent',
+    moneyReceived: 'Money Received',
+  },
+  communities: {
+    title: 'My Communities',
+    viewAll: 'View all',
+    emptyTitle: 'No communities yet',
+    emptyDescription: "You haven't joined any communities yet.",
+    browse: 'Browse Communities',
+  },
+  quickActions: {
+    title: 'Quick Actions',
+    create: 'Create Community',
+    join: 'Join Community',
+    startNjangi: 'Start Njangi Group',
+    scheduleEvent: 'Schedule Event',
+    soonTitle: 'Coming Soon',
+    joinSoon: 'Joining by invitation code is on its way.',
+    njangiSoon: 'Njangi groups is on its way.',
+    eventSoon: 'Event scheduling is on its way.',
+  },
+  activity: {
+    title: 'Login Activity',
+    streak: 'You have signed in {{days}} days in a row. Keep it up!',
+    startStreak: 'Sign in again tomorrow to start a streak.',
+    lastLogin: 'Last login: {{date}}',
+    never: 'Never',
+  },
+  events: {
+    title: 'Upcoming Events',
+    emptyTitle: 'No upcoming events',
+    emptyDescription: 'Events from your communities will show up here.',
+  },
+};

@@ -11,6 +11,7 @@ import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
 import { errors } from './errors';
+import { finances } from './finances';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -23,6 +24,7 @@ export const en = {
   errors,
   notices,
   mail,
+  finances,
   notifications,
   landing,
   auth,

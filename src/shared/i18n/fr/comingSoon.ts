@@ -1,3 +1,54 @@
 import type { Catalogue } from '../catalogue';
 
-export const comingSoon = {} satisfies Catalogue['comingSoon'];
+export const comingSoon = {
+  back: 'Retour au tableau de bord',
+  badge: 'Bientôt disponible',
+  timeline: 'Avancement : en cours de développement',
+  timelineBody: 'Nous y travaillons en ce moment et n’annoncerons pas de date avant que ce soit prêt et testé.',
+  upcoming: 'Ce qui arrive',
+  explore: 'Explorer les communautés',
+  returnToDashboard: 'Revenir au tableau de bord',
+  chat: {
+    title: 'Discussion',
+    subtitle: 'Messagerie',
+    description:
+      'Des discussions qui appartiennent à votre communauté, et non à une liste de numéros de téléphone : échangez en tête-à-tête ou en groupe, appelez-vous et partagez les fichiers qui comptent, au même endroit que vos annonces et vos membres.',
+    features: {
+      messaging: { title: 'Messages', description: 'Des messages privés entre membres d’une même communauté.' },
+      groups: { title: 'Discussions de groupe', description: 'Des discussions pour toute la communauté, un comité ou une tontine.' },
+      calls: { title: 'Appels audio et vidéo', description: 'Se voir quand le groupe ne peut pas se réunir en personne.' },
+      files: { title: 'Partage de fichiers', description: 'Partagez comptes rendus, photos et documents là où le groupe saura les retrouver.' },
+      privacy: {
+        title: 'Privé et sécurisé',
+        description:
+          'Des discussions visibles seulement par leurs participants, conservées avec le reste des données de votre communauté plutôt que sur la plateforme de quelqu’un d’autre.',
+      },
+    },
+  },
+  events: {
+    title: 'Événements',
+    subtitle: 'Gestion des événements',
+    description:
+      'Organisez réunions, festivals culturels, collectes de fonds et célébrations au sein de votre communauté : les membres voient ce qui se prépare, indiquent s’ils seront présents et reçoivent un rappel avant le début.',
+    features: {
+      scheduling: { title: 'Planification', description: 'Créez des événements ponctuels ou récurrents, avec un lieu, un horaire et les détails utiles aux membres.' },
+      rsvps: { title: 'Réponses des invités', description: 'Les membres répondent oui, non ou peut-être : les organisateurs savent combien de chaises et de couverts prévoir.' },
+      reminders: { title: 'Rappels', description: 'Un rappel avant l’événement, pour que moins de monde oublie la date.' },
+      calendar: { title: 'Synchronisation d’agenda', description: 'Ajoutez les événements de la communauté à l’agenda que vous utilisez déjà sur votre téléphone ou votre ordinateur.' },
+      checkIn: { title: 'Pointage des présences', description: 'Notez qui est venu le jour même, pour le suivi des présences et les relances.' },
+    },
+  },
+  njangi: {
+    title: 'Njangi',
+    subtitle: 'Tontines numériques',
+    description:
+      'La tontine à laquelle votre communauté fait déjà confiance (njangi, tontine, susu ou chama), avec des comptes clairs que chaque membre peut consulter : qui a payé, à qui c’est le tour et ce qu’il reste dans la caisse.',
+    features: {
+      groups: { title: 'Groupes d’épargne sécurisés', description: 'Des cercles privés, avec les membres que vous acceptez et des rôles pour ceux qui tiennent les comptes.' },
+      contributions: { title: 'Cotisations automatisées', description: 'Des échéanciers de cotisation et des rappels : plus besoin de relancer chacun à la main.' },
+      members: { title: 'Gestion des membres', description: 'Invitez des membres, convenez de l’ordre des versements et suivez le tour de chacun.' },
+      tracking: { title: 'Suivi financier', description: 'Chaque cotisation et chaque versement enregistrés, avec des reçus que les membres peuvent vérifier eux-mêmes.' },
+      payments: { title: 'Paiement intégré', description: 'Cotisez et recevez vos versements par l’intermédiaire de prestataires de paiement, sans manipuler d’espèces.' },
+    },
+  },
+} satisfies Catalogue['comingSoon'];

@@ -12,6 +12,7 @@ import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
 import { errors } from './errors';
+import { finances } from './finances';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -24,6 +25,7 @@ export const fr = {
   errors,
   notices,
   mail,
+  finances,
   notifications,
   landing,
   auth,

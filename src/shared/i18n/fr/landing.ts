@@ -1,3 +1,207 @@
 import type { Catalogue } from '../catalogue';
 
-export const landing = {} satisfies Catalogue['landing'];
+export const landing = {
+  documentTitle: '{{appName}} : là où la tradition rencontre l’impact',
+  tagline: 'Là où la tradition rencontre l’impact',
+  createOwn: 'Créer la vôtre',
+  nav: {
+    sections: 'Sections de la page',
+    allSections: 'Toutes les sections',
+    quick: 'Navigation rapide',
+    menu: 'Menu',
+    closeMenu: 'Fermer le menu',
+    discover: 'Découvrir',
+    goToDashboard: 'Aller au tableau de bord',
+    signIn: 'Se connecter',
+    signUp: 'S’inscrire',
+    links: {
+      home: 'Accueil',
+      story: 'Histoire',
+      mission: 'Mission',
+      vision: 'Vision',
+      purpose: 'Raison d’être',
+      features: 'Fonctionnalités',
+      team: 'Équipe',
+    },
+    bar: { home: 'Accueil', story: 'Histoire', features: 'Fonctions', team: 'Équipe' },
+  },
+  hero: {
+    eyebrow: '{{appName}} · Tirons tous dans le même sens',
+    title: 'Là où la tradition <hl>rencontre l’impact</hl>',
+    slogan:
+      'Nous vous libérons des tâches fastidieuses de la vie associative, pour que vous puissiez consacrer votre temps aux personnes et à ce que vous accomplissez ensemble.',
+    audience:
+      'Pour les associations de ressortissants, les groupes culturels, les associations étudiantes et religieuses, ainsi que les njangi, tontines et susu.',
+    imageAlt: 'Illustration : six personnes tiennent une même corde en cercle autour d’un arbre et tirent ensemble',
+  },
+  stats: {
+    title: '{{appName}} en bref',
+    roles: {
+      value: '4',
+      label: 'rôles dans une communauté',
+      detail: 'Créateur, administrateurs, trésoriers et membres, chacun avec des droits clairement définis.',
+    },
+    selfHost: {
+      value: '2',
+      label: 'commandes pour l’héberger vous-même',
+      detail: 'npm install, puis npm start : un seul processus, un seul fichier de base de données.',
+    },
+    ads: { value: '0', label: 'publicité ni traceur', detail: 'Aucune publicité, aucune mesure d’audience, aucun script tiers.' },
+    yours: {
+      value: '100 %',
+      label: 'à vous',
+      detail: 'Les données de vos membres restent sur votre propre serveur, même sur un réseau local sans accès à Internet.',
+    },
+  },
+  story: {
+    eyebrow: 'Notre histoire',
+    title: 'Une idée ancienne, une maison nouvelle',
+    p1: 'Harambee est un appel swahili que l’on entend lors des collectes de fonds et des réunions de village partout au Kenya : « tirons tous dans le même sens ». Les communautés installées loin de chez elles vivent de la même idée : associations de ressortissants, groupes culturels, associations paroissiales et étudiantes, et ces cercles d’épargne que l’on appelle njangi, tontine, susu ou chama.',
+    p2: 'Pourtant, la plupart sont gérées au moyen d’un enchevêtrement de groupes de discussion, de tableurs, de cahiers et de la mémoire d’un bénévole infatigable. Les nouvelles se perdent, les nouveaux venus ne trouvent pas le groupe, et le trésorier porte seul le poids de la confiance de tous.',
+    p3: '{{appName}} offre à ce travail une maison commune et paisible : un lieu où les membres se retrouvent et où les responsables publient des nouvelles qui ne se perdent pas dans le fil des messages. Pas à pas, événements, finances et tontines deviendront aussi clairs pour chaque membre qu’ils le sont pour ceux qui les gèrent.',
+    imageAlt: 'Illustration : un message de discussion, un tableur et un cahier se rassemblent en une seule maison commune',
+  },
+  missionVision: {
+    eyebrow: 'Mission et vision',
+    title: 'Ce qui nous anime',
+    mission: {
+      title: 'Mission',
+      body: 'Simplifier le travail quotidien d’une communauté, de l’accueil des membres au partage des nouvelles et, bientôt, à la tenue des comptes, pour que responsables et membres consacrent leur énergie les uns aux autres et à ce qu’ils accomplissent ensemble.',
+    },
+    vision: {
+      title: 'Vision',
+      body: 'Que chaque communauté culturelle ou de la diaspora, si petite soit-elle, possède sa maison numérique : un lieu qui fait vivre ses traditions, ouvre ses registres à ses membres et garde ses données sous son propre toit.',
+    },
+  },
+  purpose: {
+    eyebrow: 'Raison d’être',
+    title: 'Le sens de la vie en communauté',
+    intro: 'Un logiciel ne vaut que s’il aide à ce qui compte. Ces six objectifs guident ce que nous construisons.',
+    items: {
+      culture: {
+        title: 'Faire vivre la culture',
+        body: 'Offrir à la langue, aux fêtes et aux traditions un lieu où la génération suivante peut les découvrir et y prendre part.',
+      },
+      connect: {
+        title: 'Relier ceux qui vivent loin de chez eux',
+        body: 'Aider les membres dispersés entre plusieurs villes et plusieurs pays à trouver leur communauté et à garder le lien avec elle.',
+      },
+      support: {
+        title: 'S’entraider',
+        body: 'Faciliter la mobilisation autour des membres qui en ont besoin : nouveaux arrivants, deuils, célébrations et tout ce qui se passe entre les deux.',
+      },
+      trust: {
+        title: 'Bâtir la confiance par la transparence',
+        body: 'Grâce à des rôles clairs et à des registres partagés, les membres voient comment leur communauté est gérée, au lieu d’en entendre seulement parler.',
+      },
+      save: {
+        title: 'Épargner et grandir ensemble',
+        body: 'Honorer la tradition des tontines, qui finance depuis des générations mariages, frais de scolarité et entreprises.',
+      },
+      leaders: {
+        title: 'Alléger la charge des responsables',
+        body: 'Les bénévoles devraient passer leurs soirées avec les gens, pas à courir après les messages et à mettre à jour des tableurs.',
+      },
+    },
+  },
+  features: {
+    eyebrow: 'Fonctionnalités',
+    title: 'Ce qui fonctionne aujourd’hui, et ce qui arrive ensuite',
+    intro:
+      'Les fonctionnalités marquées « Disponible » sont utilisables dès maintenant. Celles marquées « Bientôt disponible » sont en cours de développement ; nous l’indiquerons tant qu’elles ne seront pas livrées.',
+    available: 'Disponible',
+    soon: 'Bientôt disponible',
+    items: {
+      community: {
+        title: 'Gestion de communauté',
+        body: 'Créez votre communauté, rendez-la publique ou privée, et accueillez vos membres.',
+        p1: 'Découvrir et rejoindre des communautés',
+        p2: 'Demandes d’adhésion pour les groupes privés',
+        p3: 'Annuaire des membres et rôles',
+      },
+      announcements: {
+        title: 'Annonces',
+        body: 'Des nouvelles qui ne se perdent pas dans un groupe de discussion.',
+        p1: 'Catégories en couleur',
+        p2: 'Annonces épinglées et brouillons',
+        p3: 'Un seul fil pour tous les membres',
+      },
+      finance: {
+        title: 'Gestion financière',
+        body: 'Des comptes transparents auxquels chaque membre peut se fier.',
+        p1: 'Collecte des cotisations avec rappels',
+        p2: 'Suivi des dépenses et rapports',
+        p3: 'Planification budgétaire',
+      },
+      njangi: {
+        title: 'Tontine (njangi)',
+        body: 'La tontine que vous connaissez, avec moins de paperasse et plus de confiance.',
+        p1: 'Cercles et ordre des versements configurables',
+        p2: 'Un reçu pour chaque cotisation',
+        p3: 'Cycles automatisés',
+      },
+      events: {
+        title: 'Événements',
+        body: 'Organisez réunions, fêtes et célébrations au même endroit.',
+        p1: 'Planification et réponses des invités',
+        p2: 'Rappels',
+        p3: 'Synchronisation d’agenda',
+      },
+      chat: {
+        title: 'Discussion',
+        body: 'Des discussions qui restent au sein de votre communauté.',
+        p1: 'Messages privés et de groupe',
+        p2: 'Appels audio et vidéo',
+        p3: 'Partage de fichiers',
+      },
+    },
+  },
+  team: {
+    eyebrow: 'Équipe',
+    title: 'Il faut tout un village',
+    intro: 'Personne ne fait vivre une communauté seul. Voici les personnes qui la font fonctionner, et celles qui construisent leurs outils.',
+    items: {
+      organisers: {
+        name: 'Organisateurs',
+        title: 'Créateurs et administrateurs',
+        body: 'Ils fondent la communauté, accueillent les nouveaux venus, publient les nouvelles et veillent à la bienveillance des échanges.',
+        alt: 'Illustration : deux organisateurs à côté d’un panneau d’affichage communautaire',
+      },
+      treasurers: {
+        name: 'Trésoriers',
+        title: 'Gardiens de la tontine',
+        body: 'Ils ont la confiance de chaque cotisant. Les outils financiers que nous développons visent à rendre leurs comptes transparents et leur travail plus léger.',
+        alt: 'Illustration : un trésorier avec un registre ouvert et une pile de pièces',
+      },
+      engineers: {
+        name: 'Ingénieurs',
+        title: 'Bâtisseurs de la plateforme',
+        body: 'Ils écrivent et testent le logiciel, le gardent rapide sur un serveur modeste et s’assurent qu’il fonctionne aussi bien sur un petit téléphone que sur un ordinateur.',
+        alt: 'Illustration : un ingénieur devant un ordinateur portable affichant du code',
+      },
+      selfHosters: {
+        name: 'Vous',
+        title: 'Auto-hébergeurs',
+        body: 'Chacun peut installer cette plateforme sur son propre serveur : les données d’une communauté restent ainsi dans la communauté.',
+        alt: 'Illustration : une personne à côté d’une maison qui abrite un petit serveur',
+      },
+    },
+  },
+  cta: {
+    title: 'Envie d’avancer ensemble ?',
+    body: 'Créez en quelques minutes un espace pour votre association ou votre tontine sur {{appName}}, ou parcourez les communautés déjà présentes.',
+  },
+  footer: {
+    about: 'Une maison pour les communautés culturelles et de la diaspora, et pour les tontines qui les unissent.',
+    explore: 'Explorer',
+    signIn: 'Se connecter',
+    contact: 'Contact',
+    contactIntro: 'Questions, suggestions ou besoin d’aide pour votre communauté :',
+    follow: 'Suivez-nous',
+    socialLabel: '{{appName}} sur {{network}} (bientôt disponible)',
+    socialTitle: '{{network}} : bientôt disponible',
+    socialSoon: 'Nos pages sur les réseaux sociaux arrivent bientôt.',
+    copyright: '© {{year}} {{appName}}. Conçu pour les communautés qui avancent ensemble.',
+    teamSignIn: 'CONNEXION ÉQUIPE',
+  },
+} satisfies Catalogue['landing'];

@@ -1,5 +1,7 @@
 import type { Catalogue } from '../catalogue';
 
 export const notices = {
+  /** The name of the account every community's books start with. */
+  cashBox: 'Caisse',
   forgotPassword: 'Si un compte existe avec cette adresse e-mail, nous vous avons envoyé les instructions pour réinitialiser votre mot de passe.',
 } satisfies Catalogue['notices'];

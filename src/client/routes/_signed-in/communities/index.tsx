@@ -1,6 +1,7 @@
 import { Box, Button, Container, EmptyState, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Mail, Plus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
 import { CardGridSkeleton, CommunityBrowser } from '../../../features/communities/community-browser';
 import { CommunityCard } from '../../../features/communities/community-card';
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/_signed-in/communities/')({
 });
 
 function CommunitiesPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
@@ -25,27 +27,27 @@ function CommunitiesPage() {
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
           <Box>
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              Communities
+              {t('communities.page.title')}
             </Heading>
-            <Text color="fg.muted">Discover communities, and keep up with the ones you belong to.</Text>
+            <Text color="fg.muted">{t('communities.page.intro')}</Text>
           </Box>
           <CreateCommunityDialog
             onCreated={(c) => navigate({ to: '/community/$id', params: { id: String(c.id) } })}
             trigger={
               <Button colorPalette="brand" alignSelf={{ sm: 'center' }}>
-                <Plus aria-hidden /> Create Community
+                <Plus aria-hidden /> {t('communities.page.create')}
               </Button>
             }
           />
         </Stack>
         <Tabs.Root defaultValue="discover" colorPalette="brand" lazyMount>
           <Tabs.List>
-            <Tabs.Trigger value="discover">Discover</Tabs.Trigger>
-            <Tabs.Trigger value="mine">My Communities</Tabs.Trigger>
-            <Tabs.Trigger value="invitations">Invitations</Tabs.Trigger>
+            <Tabs.Trigger value="discover">{t('communities.page.tabs.discover')}</Tabs.Trigger>
+            <Tabs.Trigger value="mine">{t('communities.page.tabs.mine')}</Tabs.Trigger>
+            <Tabs.Trigger value="invitations">{t('communities.page.tabs.invitations')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="discover">
-            <CommunityBrowser emptyTitle="No communities found" detailsPath="communities" />
+            <CommunityBrowser emptyTitle={t('communities.page.noneFound')} detailsPath="communities" />
           </Tabs.Content>
           <Tabs.Content value="mine">
             <MyCommunities />
@@ -56,8 +58,8 @@ function CommunitiesPage() {
                 <EmptyState.Indicator>
                   <Mail aria-hidden />
                 </EmptyState.Indicator>
-                <EmptyState.Title>No pending invitations</EmptyState.Title>
-                <EmptyState.Description>When a community invites you, it will show up here.</EmptyState.Description>
+                <EmptyState.Title>{t('communities.page.noInvitations')}</EmptyState.Title>
+                <EmptyState.Description>{t('communities.page.invitationsHint')}</EmptyState.Description>
               </EmptyState.Content>
             </EmptyState.Root>
           </Tabs.Content>
@@ -68,6 +70,7 @@ function CommunitiesPage() {
 }
 
 function MyCommunities() {
+  const { t } = useTranslation();
   const { query: q, items } = useCursorList(joinedListQuery());
   if (q.isPending) return <CardGridSkeleton count={3} />;
   if (items.length === 0) {
@@ -77,8 +80,8 @@ function MyCommunities() {
           <EmptyState.Indicator>
             <Users aria-hidden />
           </EmptyState.Indicator>
-          <EmptyState.Title>No communities found</EmptyState.Title>
-          <EmptyState.Description>You haven&apos;t joined any communities yet.</EmptyState.Description>
+          <EmptyState.Title>{t('communities.page.noneFound')}</EmptyState.Title>
+          <EmptyState.Description>{t('communities.page.notJoined')}</EmptyState.Description>
         </EmptyState.Content>
       </EmptyState.Root>
     );
@@ -90,7 +93,9 @@ function MyCommunities() {
           <CommunityCard key={c.id} community={c} detailsPath="communities" />
         ))}
       </SimpleGrid>
-      <LoadMore query={q} alignSelf="center" />
+      <LoadMore query={q} alignSelf="center">
+        {t('common.loadMore')}
+      </LoadMore>
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { can } from '../../../../../shared/permissions';
 import { ComingSoon } from '../../../../components/coming-soon';
 import { AnnouncementsCard } from '../../../../features/announcements/announcements-card';
@@ -13,7 +15,6 @@ import { MemberDirectory } from '../../../../features/communities/member-directo
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { seesFinances, type Community } from '../../../../features/communities/shared';
-import { formatMemberCount } from '../../../../lib/format';
 import { loadQuery } from '../../../../lib/route-data';
 
 export const Route = createFileRoute('/_signed-in/community/$id/')({
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/_signed-in/community/$id/')({
 });
 
 function CommunityDashboardPage() {
+  const { t } = useTranslation();
   const { id } = Route.useParams();
   const q = useQuery(communityQuery(Number(id)));
   if (q.isPending) {
@@ -43,11 +45,11 @@ function CommunityDashboardPage() {
       <Center py="24" px="4">
         <VStack gap="4" textAlign="center">
           <Text fontWeight="semibold">{c.name}</Text>
-          <Text color="fg.muted">Only members can open this community’s dashboard.</Text>
+          <Text color="fg.muted">{t('communities.dashboard.membersOnly')}</Text>
           <HStack>
             <Button asChild variant="outline">
               <Link to="/community/$id/details" params={{ id }}>
-                View Details
+                {t('communities.dashboard.viewDetails')}
               </Link>
             </Button>
             <JoinButton community={c} size="md" withdrawable />
@@ -60,8 +62,17 @@ function CommunityDashboardPage() {
 }
 
 const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'finances'] as const;
+const TAB_LABEL = {
+  overview: 'communities.dashboard.tabs.overview',
+  members: 'communities.dashboard.tabs.members',
+  events: 'communities.dashboard.tabs.events',
+  discussions: 'communities.dashboard.tabs.discussions',
+  documents: 'communities.dashboard.tabs.documents',
+  finances: 'communities.dashboard.tabs.finances',
+} as const satisfies Record<(typeof TABS)[number], MessageKey>;
 
 function CommunityDashboard({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
   const [tab, setTab] = useState<string>('overview');
   const finances = seesFinances(c.role);
   return (
@@ -72,9 +83,9 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           {/* On a phone the six tabs are wider than the screen: the list scrolls sideways (arrow keys
               move between tabs and bring the focused one into view) and no label shrinks under its neighbour. */}
           <Tabs.List overflowX="auto" overflowY="hidden" maxW="full" data-testid="community-tabs">
-            {TABS.filter((t) => t !== 'finances' || finances).map((t) => (
-              <Tabs.Trigger key={t} value={t} textTransform="capitalize" flexShrink={0} whiteSpace="nowrap">
-                {t}
+            {TABS.filter((tab) => tab !== 'finances' || finances).map((tab) => (
+              <Tabs.Trigger key={tab} value={tab} flexShrink={0} whiteSpace="nowrap">
+                {t(TAB_LABEL[tab])}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -86,7 +97,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
               {can(c.role, 'members.manage') && (
                 <Button asChild size="sm" variant="outline" alignSelf="flex-end">
                   <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: 'members' }}>
-                    Manage
+                    {t('communities.dashboard.manage')}
                   </Link>
                 </Button>
               )}
@@ -94,17 +105,17 @@ function CommunityDashboard({ community: c }: { community: Community }) {
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="events">
-            <ComingSoon title="No events scheduled" description="Event scheduling with RSVPs is on its way." />
+            <ComingSoon title={t('communities.dashboard.soon.eventsTitle')} description={t('communities.dashboard.soon.eventsBody')} />
           </Tabs.Content>
           <Tabs.Content value="discussions">
-            <ComingSoon title="No discussions yet" description="Discussion topics and polls are on their way." />
+            <ComingSoon title={t('communities.dashboard.soon.discussionsTitle')} description={t('communities.dashboard.soon.discussionsBody')} />
           </Tabs.Content>
           <Tabs.Content value="documents">
-            <ComingSoon title="No documents yet" description="Shared documents for your members are on their way." />
+            <ComingSoon title={t('communities.dashboard.soon.documentsTitle')} description={t('communities.dashboard.soon.documentsBody')} />
           </Tabs.Content>
           {finances && (
             <Tabs.Content value="finances">
-              <ComingSoon title="Finances" description="Transparent dues, expenses and reports are on their way." />
+              <ComingSoon title={t('communities.dashboard.soon.financesTitle')} description={t('communities.dashboard.soon.financesBody')} />
             </Tabs.Content>
           )}
         </Tabs.Root>
@@ -114,18 +125,20 @@ function CommunityDashboard({ community: c }: { community: Community }) {
 }
 
 function Overview({ community: c, onJump }: { community: Community; onJump: (tab: string) => void }) {
+  const { t } = useTranslation();
+  const soon = t('communities.dashboard.overview.comingSoon');
   const rows: { label: string; value: string; tab: string }[] = [
-    { label: 'Members', value: formatMemberCount(c.memberCount), tab: 'members' },
-    { label: 'Upcoming events', value: 'Coming soon', tab: 'events' },
-    { label: 'Active polls', value: 'Coming soon', tab: 'discussions' },
-    { label: 'Dues status', value: 'Coming soon', tab: 'finances' },
-    { label: 'Active discussions', value: 'Coming soon', tab: 'discussions' },
+    { label: t('communities.dashboard.overview.members'), value: t('common.members', { count: c.memberCount }), tab: 'members' },
+    { label: t('communities.dashboard.overview.upcomingEvents'), value: soon, tab: 'events' },
+    { label: t('communities.dashboard.overview.activePolls'), value: soon, tab: 'discussions' },
+    { label: t('communities.dashboard.overview.duesStatus'), value: soon, tab: 'finances' },
+    { label: t('communities.dashboard.overview.activeDiscussions'), value: soon, tab: 'discussions' },
   ];
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="5" align="stretch">
       <Card.Root flex="1">
         <Card.Header>
-          <Card.Title as="h2">Quick Stats</Card.Title>
+          <Card.Title as="h2">{t('communities.dashboard.overview.quickStats')}</Card.Title>
         </Card.Header>
         <Card.Body gap="1">
           {rows
@@ -144,8 +157,8 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
       <Stack flex="2" gap="5">
         <AnnouncementsCard communityId={c.id} canManage={can(c.role, 'announcements.manage')} />
         <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>
-          <ComingSoon title="Recent Documents" description="Shared files will appear here." />
-          <ComingSoon title="Upcoming Events" description="Events and RSVPs will appear here." />
+          <ComingSoon title={t('communities.dashboard.overview.recentDocuments')} description={t('communities.dashboard.overview.recentDocumentsBody')} />
+          <ComingSoon title={t('communities.dashboard.overview.upcomingEventsTitle')} description={t('communities.dashboard.overview.upcomingEventsBody')} />
         </HStack>
       </Stack>
     </Stack>

@@ -3,6 +3,8 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { DENIED, can } from '../../../../../shared/permissions';
 import { notify } from '../../../../components/toaster';
 import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
@@ -17,13 +19,13 @@ import { RequestSettings, usePendingRequests } from '../../../../features/commun
 import { loadList, loadQuery } from '../../../../lib/route-data';
 
 const SECTIONS = ['announcements', 'categories', 'general', 'members', 'requests'] as const satisfies readonly Section[];
-const LABEL: Record<Section, string> = {
-  announcements: 'Announcements',
-  categories: 'Categories',
-  general: 'General Settings',
-  members: 'Members',
-  requests: 'Requests',
-};
+const LABEL = {
+  announcements: 'communitySettings.page.sections.announcements',
+  categories: 'communitySettings.page.sections.categories',
+  general: 'communitySettings.page.sections.general',
+  members: 'communitySettings.page.sections.members',
+  requests: 'communitySettings.page.sections.requests',
+} as const satisfies Record<Section, MessageKey>;
 
 export const Route = createFileRoute('/_signed-in/community/$id/settings')({
   validateSearch: (s: Record<string, unknown>): { section?: Section } =>
@@ -61,23 +63,24 @@ function loadSection(queryClient: QueryClient, communityId: number, section: Sec
 }
 
 function SettingsPage() {
+  const { t } = useTranslation();
   const { id } = Route.useParams();
   const navigate = useNavigate();
   const q = useQuery(communityQuery(Number(id)));
   const denied = q.data && !canOpenSettings(q.data.role);
   useEffect(() => {
     if (denied) {
-      notify.error('Access Denied', DENIED['community.manage']);
+      notify.error(t('communitySettings.page.accessDenied'), t(DENIED['community.manage']));
       void navigate({ to: '/community/$id', params: { id }, replace: true });
     }
-  }, [denied, id, navigate]);
+  }, [denied, id, navigate, t]);
   if (q.isError) return <CommunityNotFound />;
   if (!q.data || denied) {
     return (
       <Center py="24" role="status">
         <Stack align="center">
           <Spinner color="brand.solid" />
-          <Text color="fg.muted">Loading settings...</Text>
+          <Text color="fg.muted">{t('communitySettings.page.loading')}</Text>
         </Stack>
       </Center>
     );
@@ -86,6 +89,7 @@ function SettingsPage() {
 }
 
 function Settings({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
   const { section = 'announcements' } = Route.useSearch();
   // What has been loaded of the list; '+' while more pages remain (100 a page).
   const { q: requestsQuery, requests } = usePendingRequests(c.id);
@@ -97,15 +101,15 @@ function Settings({ community: c }: { community: Community }) {
         <Stack gap="2">
           <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
             <Link to="/community/$id" params={{ id: String(c.id) }}>
-              <ArrowLeft aria-hidden /> Back to Dashboard
+              <ArrowLeft aria-hidden /> {t('communitySettings.page.back')}
             </Link>
           </Button>
           <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-            {c.name} Settings
+            {t('communitySettings.page.title', { name: c.name })}
           </Heading>
         </Stack>
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
-          <Box as="nav" aria-label="Settings sections" w={{ base: 'full', md: '56' }} flexShrink={0}>
+          <Box as="nav" aria-label={t('communitySettings.page.nav')} w={{ base: 'full', md: '56' }} flexShrink={0}>
             <Stack direction={{ base: 'row', md: 'column' }} gap="1" overflowX="auto">
               {SECTIONS.filter((s) => can(c.role, SETTINGS_SECTION_CAPABILITY[s])).map((s) => (
                 <Button
@@ -117,9 +121,9 @@ function Settings({ community: c }: { community: Community }) {
                   size="sm"
                 >
                   <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: s }} aria-current={s === section ? 'page' : undefined}>
-                    {LABEL[s]}
+                    {t(LABEL[s])}
                     {s === 'requests' && pending > 0 && (
-                      <Badge colorPalette="red" ms="auto" aria-label={`${pendingLabel} pending`}>
+                      <Badge colorPalette="red" ms="auto" aria-label={t('communitySettings.page.pending', { label: pendingLabel })}>
                         {pendingLabel}
                       </Badge>
                     )}

@@ -1,0 +1,228 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CURRENCY_CODES } from '../../src/shared/money';
+import { communities } from './communities';
+import { users } from './users';
+
+/*
+ * A community's books. Amounts are integers in the minor unit of the community's currency.
+ * ledger_entries and finance_audit are append-only: triggers in the migration refuse UPDATE and
+ * DELETE, so a correction is a reversing entry and history cannot be rewritten through the app.
+ */
+
+export const TRANSPARENCY = ['summary', 'ledger', 'own'] as const;
+export type Transparency = (typeof TRANSPARENCY)[number];
+
+/** One row per community that has opened its books. */
+export const financeSettings = sqliteTable('finance_settings', {
+  communityId: integer('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  currency: text('currency', { enum: CURRENCY_CODES as [string, ...string[]] }).notNull(),
+  // What members (without the capability to see everything) see beyond their own statement.
+  transparency: text('transparency', { enum: TRANSPARENCY }).notNull().default('summary'),
+  // Expenses above this amount need two different approvers; null: one is enough.
+  secondApprovalAbove: integer('second_approval_above'),
+  // The last receipt number given in this community (receipts are numbered 1, 2, 3… per community).
+  lastReceiptNo: integer('last_receipt_no').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const ACCOUNT_KINDS = ['cash', 'mobile', 'bank'] as const;
+
+/** Where money sits: a cash box held by a named treasurer, a mobile-money wallet, a bank account. */
+export const financeAccounts = sqliteTable(
+  'finance_accounts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
+    holderId: text('holder_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept in the same transaction as every entry; `npm run finances:verify` checks it against them.
+    balance: integer('balance').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('finance_accounts_name_unique').on(t.communityId, t.name)],
+);
+
+export const CATEGORY_KINDS = ['income', 'expense'] as const;
+
+/** What money was for: built-in categories (key set, translated) and a community's own (name set). */
+export const financeCategories = sqliteTable(
+  'finance_categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CATEGORY_KINDS }).notNull(),
+    // A built-in category's key ('dues', 'venue', …); null for one a community named itself.
+    builtIn: text('built_in'),
+    name: text('name'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('finance_categories_community_idx').on(t.communityId, t.kind)],
+);
+
+export const ENTRY_KINDS = ['payment', 'expense', 'reversal'] as const;
+
+/** The ledger: one row per movement of money, never changed once written. */
+export const ledgerEntries = sqliteTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => financeAccounts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => financeCategories.id, { onDelete: 'cascade' }),
+    // Positive: money in; negative: money out.
+    amount: integer('amount').notNull(),
+    kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
+    paymentId: integer('payment_id'),
+    expenseId: integer('expense_id'),
+    // A reversal names the entry it corrects (and an entry is reversed at most once).
+    reversesId: integer('reverses_id'),
+    memberId: text('member_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_community_idx').on(t.communityId, t.id),
+    uniqueIndex('ledger_entries_reverses_unique').on(t.reversesId),
+  ],
+);
+
+/**
+ * Money in and out per community, month (UTC, 'YYYY-MM') and category, maintained with every
+ * entry, so summaries and charts never sum the whole ledger.
+ */
+export const financeMonthly = sqliteTable(
+  'finance_monthly',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => financeCategories.id, { onDelete: 'cascade' }),
+    moneyIn: integer('money_in').notNull().default(0),
+    moneyOut: integer('money_out').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.month, t.categoryId] })],
+);
+
+export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
+export const PAYMENT_PURPOSES = ['dues', 'donation'] as const;
+
+/** Money a member says they paid (pending) until a treasurer confirms or rejects it. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    // e.g. MTN MoMo, Orange Money, M-Pesa, Wave.
+    provider: text('provider'),
+    reference: text('reference'),
+    proofUrl: text('proof_url'),
+    note: text('note'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    accountId: integer('account_id').references(() => financeAccounts.id, { onDelete: 'cascade' }),
+    receiptNo: integer('receipt_no'),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [
+    index('payments_community_idx').on(t.communityId, t.status, t.id),
+    index('payments_member_idx').on(t.communityId, t.memberId, t.id),
+    uniqueIndex('payments_receipt_unique').on(t.communityId, t.receiptNo),
+  ],
+);
+
+export const EXPENSE_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+
+/** Money a community means to spend: approved by leaders other than its author, then paid from an account. */
+export const expenses = sqliteTable(
+  'expenses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => financeCategories.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    // Receipt files (upload URLs) as a JSON array.
+    receipts: text('receipts').notNull().default('[]'),
+    status: text('status', { enum: EXPENSE_STATUSES }).notNull().default('pending'),
+    // How many approvals it needs (1, or 2 above the community's threshold), fixed when submitted or changed.
+    approvalsNeeded: integer('approvals_needed').notNull().default(1),
+    reason: text('reason'),
+    paidFrom: integer('paid_from').references(() => financeAccounts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('expenses_community_idx').on(t.communityId, t.status, t.id)],
+);
+
+/** One row per leader who approved an expense (a leader approves an expense once). */
+export const expenseApprovals = sqliteTable(
+  'expense_approvals',
+  {
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    approverId: text('approver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('expense_approvals_unique').on(t.expenseId, t.approverId)],
+);
+
+/**
+ * Every finance action, hash-chained: each row's hash covers its own fields and the previous
+ * row's hash, so editing, inserting or deleting a row in the file breaks the chain from there on.
+ */
+export const financeAudit = sqliteTable(
+  'finance_audit',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id').notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    details: text('details').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('finance_audit_community_idx').on(t.communityId, t.id)],
+);

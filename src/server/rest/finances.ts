@@ -1,0 +1,32 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { AppDeps } from '../context';
+import { OPERATIONS } from '../operations';
+import { bodyWith, route } from './route';
+
+/** The finance paths for integrators; lists take ?limit= and ?cursor=. */
+export function financeRoutes(deps: AppDeps) {
+  const api = new Hono();
+  const ops = OPERATIONS.finances;
+  const id = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const inCommunity = (c: HonoContext) => ({ communityId: c.req.param('id') });
+  const page = (c: HonoContext) => ({ communityId: c.req.param('id'), cursor: c.req.query('cursor'), limit: c.req.query('limit') });
+  const byId = bodyWith((c) => ({ id: c.req.param('id') }));
+
+  api.get(`/communities/${id}/finances/summary`, route(deps, ops.summary, (c) => ({ ...inCommunity(c), year: c.req.query('year') })));
+  api.get(`/communities/${id}/finances/entries`, route(deps, ops.entries, page, { page: true }));
+  api.get(`/communities/${id}/finances/statement`, route(deps, ops.statement, page));
+  api.post(`/communities/${id}/finances/payments`, route(deps, ops.declarePayment, bodyWith(inCommunity), { status: 201 }));
+  api.post('/finances/payments/:id/confirm', route(deps, ops.confirmPayment, byId));
+  api.post('/finances/payments/:id/reject', route(deps, ops.rejectPayment, byId));
+  api.post(`/communities/${id}/finances/expenses`, route(deps, ops.submitExpense, bodyWith(inCommunity), { status: 201 }));
+  api.post('/finances/expenses/:id/approve', route(deps, ops.approveExpense, byId));
+  api.post('/finances/expenses/:id/reject', route(deps, ops.rejectExpense, byId));
+  api.post('/finances/expenses/:id/pay', route(deps, ops.payExpense, byId));
+  api.get(
+    `/communities/${id}/finances/export.csv`,
+    route(deps, ops.exportCsv, (c) => ({ ...inCommunity(c), from: c.req.query('from'), to: c.req.query('to') }), {
+      file: (r: { filename: string; csv: string }) => ({ body: r.csv, type: 'text/csv; charset=utf-8', filename: r.filename }),
+    }),
+  );
+  return api;
+}

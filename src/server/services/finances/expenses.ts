@@ -1,0 +1,185 @@
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { expenseApprovals, expenses } from '../../../../db/schema';
+import type { ExpenseStatus } from '../../../../db/schema';
+import type { DB, DbLike } from '../../../../db/database';
+import { conflict, forbidden, notFound } from '../errors';
+import { notifyUser } from '../notifications';
+import { toPage } from '../paging';
+import { recordFinanceAction } from './audit';
+import { accountOf, categoryOf, requireBooks } from './books';
+import { appendEntry } from './ledger';
+
+/*
+ * An expense's states and who may move it between them: one table, tested cell by cell.
+ * Every move is one conditional UPDATE on the expected state, so of two concurrent moves one
+ * wins and the other gets 409.
+ */
+export type ExpenseAction = 'approve' | 'reject' | 'pay' | 'change';
+export const EXPENSE_TRANSITIONS: Record<ExpenseAction, { from: readonly ExpenseStatus[]; notByAuthor: boolean }> = {
+  // Approvals gather on a pending expense; the last one needed makes it approved.
+  approve: { from: ['pending'], notByAuthor: true },
+  reject: { from: ['pending', 'approved'], notByAuthor: true },
+  // Money leaves only once approved.
+  pay: { from: ['approved'], notByAuthor: false },
+  // A new amount or description sends it back to pending and clears its approvals.
+  change: { from: ['pending', 'approved'], notByAuthor: false },
+};
+
+/** The community an expense belongs to (for the guard), or undefined. */
+export const expenseCommunity = (db: DbLike, id: number) => db.select({ communityId: expenses.communityId }).from(expenses).where(eq(expenses.id, id)).get()?.communityId;
+
+function approvalsNeeded(tx: DbLike, communityId: number, amount: number) {
+  const above = requireBooks(tx, communityId).secondApprovalAbove;
+  return above !== null && amount > above ? 2 : 1;
+}
+
+export function submitExpense(db: DB, p: { communityId: number; authorId: string; amount: number; categoryId: number; description: string; receipts: string[]; now: number }) {
+  return db.transaction((tx) => {
+    categoryOf(tx, p.communityId, p.categoryId, 'expense');
+    const row = tx
+      .insert(expenses)
+      .values({
+        communityId: p.communityId,
+        authorId: p.authorId,
+        amount: p.amount,
+        categoryId: p.categoryId,
+        description: p.description,
+        receipts: JSON.stringify(p.receipts),
+        approvalsNeeded: approvalsNeeded(tx, p.communityId, p.amount),
+        createdAt: p.now,
+        updatedAt: p.now,
+      })
+      .returning()
+      .get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.authorId, action: 'expense.submitted', subject: `expense:${row.id}`, details: { amount: row.amount, categoryId: row.categoryId }, now: p.now });
+    return toExpenseDto(row, []);
+  });
+}
+
+function load(tx: DbLike, communityId: number, id: number) {
+  const row = tx.select().from(expenses).where(and(eq(expenses.id, id), eq(expenses.communityId, communityId))).get();
+  if (!row) throw notFound('errors.finances.expenseNotFound');
+  return row;
+}
+
+/** Checks the table's rule for this move by this person; the conditional UPDATE checks the state again. */
+function allowed(row: typeof expenses.$inferSelect, action: ExpenseAction, actorId: string) {
+  const rule = EXPENSE_TRANSITIONS[action];
+  if (rule.notByAuthor && row.authorId === actorId) throw forbidden('errors.finances.ownExpense');
+  if (!rule.from.includes(row.status)) throw conflict('errors.finances.expenseState');
+}
+
+function move(tx: DbLike, row: typeof expenses.$inferSelect, to: ExpenseStatus, set: Partial<typeof expenses.$inferInsert>, now: number) {
+  const moved = tx
+    .update(expenses)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(and(eq(expenses.id, row.id), eq(expenses.status, row.status), eq(expenses.updatedAt, row.updatedAt)))
+    .returning()
+    .get();
+  if (!moved) throw conflict('errors.finances.expenseState');
+  return moved;
+}
+
+const approversOf = (tx: DbLike, id: number) =>
+  tx.select({ approverId: expenseApprovals.approverId }).from(expenseApprovals).where(eq(expenseApprovals.expenseId, id)).all().map((a) => a.approverId);
+
+export function approveExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = load(tx, p.communityId, p.expenseId);
+    allowed(row, 'approve', p.actorId);
+    const inserted = tx.insert(expenseApprovals).values({ expenseId: row.id, approverId: p.actorId, createdAt: p.now }).onConflictDoNothing().returning().get();
+    if (!inserted) throw conflict('errors.finances.alreadyApproved');
+    const approvals = tx.select({ n: count() }).from(expenseApprovals).where(eq(expenseApprovals.expenseId, row.id)).get()!.n;
+    let current = row;
+    if (approvals >= row.approvalsNeeded) {
+      current = move(tx, row, 'approved', {}, p.now);
+      notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expenseApproved.title', message: 'notifications.expenseApproved.message', params: { description: row.description }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+    } else {
+      // Still pending; the version moves so a concurrent change of the expense cannot slip past this approval.
+      current = move(tx, row, 'pending', {}, p.now);
+    }
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.approved', subject: `expense:${row.id}`, details: { approvals, needed: row.approvalsNeeded }, now: p.now });
+    return toExpenseDto(current, approversOf(tx, row.id));
+  });
+}
+
+export function rejectExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; reason: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = load(tx, p.communityId, p.expenseId);
+    allowed(row, 'reject', p.actorId);
+    const moved = move(tx, row, 'rejected', { reason: p.reason }, p.now);
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.rejected', subject: `expense:${row.id}`, details: { reason: p.reason }, now: p.now });
+    notifyUser(tx, { userId: row.authorId, type: 'warning', title: 'notifications.expenseRejected.title', message: 'notifications.expenseRejected.message', params: { description: row.description, reason: p.reason }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+    return toExpenseDto(moved, approversOf(tx, row.id));
+  });
+}
+
+/** Pays an approved expense from an account: the outflow is refused when the account holds too little. */
+export function payExpense(db: DB, p: { communityId: number; expenseId: number; accountId: number; actorId: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = load(tx, p.communityId, p.expenseId);
+    allowed(row, 'pay', p.actorId);
+    accountOf(tx, p.communityId, p.accountId);
+    const moved = move(tx, row, 'paid', { paidFrom: p.accountId }, p.now);
+    appendEntry(tx, {
+      communityId: p.communityId,
+      accountId: p.accountId,
+      categoryId: row.categoryId,
+      amount: -row.amount,
+      kind: 'expense',
+      expenseId: row.id,
+      memberId: row.authorId,
+      description: row.description,
+      createdBy: p.actorId,
+      now: p.now,
+    });
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.paid', subject: `expense:${row.id}`, details: { amount: row.amount, accountId: p.accountId }, now: p.now });
+    notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expensePaid.title', message: 'notifications.expensePaid.message', params: { description: row.description }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+    return toExpenseDto(moved, approversOf(tx, row.id));
+  });
+}
+
+/** A new amount or description: back to pending, approvals cleared (they approved something else). */
+export function changeExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; amount?: number; description?: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = load(tx, p.communityId, p.expenseId);
+    allowed(row, 'change', p.actorId);
+    const amount = p.amount ?? row.amount;
+    tx.delete(expenseApprovals).where(eq(expenseApprovals.expenseId, row.id)).run();
+    const moved = move(tx, row, 'pending', { amount, description: p.description ?? row.description, approvalsNeeded: approvalsNeeded(tx, p.communityId, amount) }, p.now);
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.changed', subject: `expense:${row.id}`, details: { from: row.amount, to: amount }, now: p.now });
+    return toExpenseDto(moved, []);
+  });
+}
+
+export function toExpenseDto(r: typeof expenses.$inferSelect, approvers: string[]) {
+  return {
+    id: r.id,
+    authorId: r.authorId,
+    amount: r.amount,
+    categoryId: r.categoryId,
+    description: r.description,
+    receipts: JSON.parse(r.receipts) as string[],
+    status: r.status,
+    approvalsNeeded: r.approvalsNeeded,
+    approvers,
+    reason: r.reason,
+    paidFrom: r.paidFrom,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}
+
+export function listExpenses(db: DbLike, p: { communityId: number; status?: ExpenseStatus; cursor?: number; limit: number }) {
+  const rows = db
+    .select()
+    .from(expenses)
+    .where(and(eq(expenses.communityId, p.communityId), p.status ? eq(expenses.status, p.status) : undefined, p.cursor ? lt(expenses.id, p.cursor) : undefined))
+    .orderBy(desc(expenses.id))
+    .limit(p.limit + 1)
+    .all();
+  const ids = rows.map((r) => r.id);
+  const approvals = ids.length ? db.select().from(expenseApprovals).where(inArray(expenseApprovals.expenseId, ids)).all() : [];
+  const by = (id: number) => approvals.filter((a) => a.expenseId === id).map((a) => a.approverId);
+  return toPage(rows, p.limit, (r) => r.id, (r) => toExpenseDto(r, by(r.id)));
+}

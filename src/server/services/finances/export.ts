@@ -1,0 +1,34 @@
+import type { DbLike } from '../../../../db/database';
+import { toDecimal, type Currency } from '../../../shared/money';
+import { entriesBetween } from './ledger';
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =,+,-,@ is defused for spreadsheets. */
+function field(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The ledger between two instants (inclusive) as CSV, oldest first, amounts in major units with the currency. */
+export function ledgerCsv(db: DbLike, p: { communityId: number; currency: Currency; from: number; to: number; categoryName: (builtIn: string | null, name: string | null) => string }): string {
+  const lines = [['id', 'date', 'account', 'category', 'kind', 'amount', 'currency', 'member', 'description', 'reverses'].join(',')];
+  for (const r of entriesBetween(db, p)) {
+    lines.push(
+      [
+        r.id,
+        new Date(r.createdAt).toISOString(),
+        r.accountName,
+        p.categoryName(r.categoryBuiltIn, r.categoryName),
+        r.kind,
+        toDecimal(r.amount, p.currency),
+        p.currency,
+        r.memberFirstName === null ? null : `${r.memberFirstName} ${r.memberLastName}`,
+        r.description,
+        r.reversesId,
+      ]
+        .map(field)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { financeAccounts, financeCategories, financeMonthly, ledgerEntries, users } from '../../../../db/schema';
+import type { DbLike } from '../../../../db/database';
+import { conflict, notFound } from '../errors';
+import { toPage } from '../paging';
+import { recordFinanceAction } from './audit';
+
+export type EntryKind = 'payment' | 'expense' | 'reversal';
+type NewEntry = {
+  communityId: number;
+  accountId: number;
+  categoryId: number;
+  /** Positive: money in; negative: money out. */
+  amount: number;
+  kind: EntryKind;
+  paymentId?: number | null;
+  expenseId?: number | null;
+  reversesId?: number | null;
+  memberId?: string | null;
+  description: string;
+  createdBy: string | null;
+  now: number;
+};
+
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+/**
+ * Writes one entry and, in the same transaction, moves its account's balance and its month's
+ * totals. Money out is refused (409) when the account holds less: the balance never goes below
+ * zero, checked in the UPDATE itself so two payments cannot both spend the same money.
+ */
+export function appendEntry(tx: DbLike, e: NewEntry) {
+  if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`ledger amounts are non-zero integers (got ${e.amount})`);
+  const moved = tx
+    .update(financeAccounts)
+    .set({ balance: sql`${financeAccounts.balance} + ${e.amount}` })
+    .where(and(eq(financeAccounts.id, e.accountId), eq(financeAccounts.communityId, e.communityId), sql`${financeAccounts.balance} + ${e.amount} >= 0`))
+    .returning({ balance: financeAccounts.balance })
+    .get();
+  if (!moved) {
+    const account = tx.select({ id: financeAccounts.id }).from(financeAccounts).where(and(eq(financeAccounts.id, e.accountId), eq(financeAccounts.communityId, e.communityId))).get();
+    if (!account) throw notFound('errors.finances.accountNotFound');
+    throw conflict('errors.finances.insufficient');
+  }
+  const moneyIn = e.amount > 0 ? e.amount : 0;
+  const moneyOut = e.amount < 0 ? -e.amount : 0;
+  tx.insert(financeMonthly)
+    .values({ communityId: e.communityId, month: monthOf(e.now), categoryId: e.categoryId, moneyIn, moneyOut })
+    .onConflictDoUpdate({
+      target: [financeMonthly.communityId, financeMonthly.month, financeMonthly.categoryId],
+      set: { moneyIn: sql`${financeMonthly.moneyIn} + ${moneyIn}`, moneyOut: sql`${financeMonthly.moneyOut} + ${moneyOut}` },
+    })
+    .run();
+  return tx
+    .insert(ledgerEntries)
+    .values({
+      communityId: e.communityId,
+      accountId: e.accountId,
+      categoryId: e.categoryId,
+      amount: e.amount,
+      kind: e.kind,
+      paymentId: e.paymentId ?? null,
+      expenseId: e.expenseId ?? null,
+      reversesId: e.reversesId ?? null,
+      memberId: e.memberId ?? null,
+      description: e.description,
+      createdBy: e.createdBy,
+      createdAt: e.now,
+    })
+    .returning()
+    .get();
+}
+
+/** The entry of this community (scoped in the query), or 404. */
+export function entryOf(db: DbLike, communityId: number, entryId: number) {
+  const row = db.select().from(ledgerEntries).where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.communityId, communityId))).get();
+  if (!row) throw notFound('errors.finances.entryNotFound');
+  return row;
+}
+
+/** The community an entry belongs to (for the guard), or undefined. */
+export const entryCommunity = (db: DbLike, entryId: number) =>
+  db.select({ communityId: ledgerEntries.communityId }).from(ledgerEntries).where(eq(ledgerEntries.id, entryId)).get()?.communityId;
+
+/** A correction: the opposite amount, pointing at the entry it corrects; an entry is reversed once. */
+export function reverseEntry(tx: DbLike, p: { communityId: number; entryId: number; reason: string; actorId: string; now: number }) {
+  const original = entryOf(tx, p.communityId, p.entryId);
+  if (original.kind === 'reversal') throw conflict('errors.finances.notReversible');
+  const already = tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.reversesId, original.id)).get();
+  if (already) throw conflict('errors.finances.alreadyReversed');
+  const entry = appendEntry(tx, {
+    communityId: p.communityId,
+    accountId: original.accountId,
+    categoryId: original.categoryId,
+    amount: -original.amount,
+    kind: 'reversal',
+    reversesId: original.id,
+    paymentId: original.paymentId,
+    expenseId: original.expenseId,
+    memberId: original.memberId,
+    description: p.reason,
+    createdBy: p.actorId,
+    now: p.now,
+  });
+  recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'entry.reversed', subject: `entry:${original.id}`, details: { reversal: entry.id, amount: entry.amount, reason: p.reason }, now: p.now });
+  return entry;
+}
+
+const entryColumns = {
+  id: ledgerEntries.id,
+  accountId: ledgerEntries.accountId,
+  categoryId: ledgerEntries.categoryId,
+  amount: ledgerEntries.amount,
+  kind: ledgerEntries.kind,
+  paymentId: ledgerEntries.paymentId,
+  expenseId: ledgerEntries.expenseId,
+  reversesId: ledgerEntries.reversesId,
+  description: ledgerEntries.description,
+  memberFirstName: users.firstName,
+  memberLastName: users.lastName,
+  createdAt: ledgerEntries.createdAt,
+};
+type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] | (K extends 'memberFirstName' | 'memberLastName' ? null : never) };
+
+const toEntryDto = (r: EntryRow) => ({
+  id: r.id,
+  accountId: r.accountId,
+  categoryId: r.categoryId,
+  amount: r.amount,
+  kind: r.kind,
+  paymentId: r.paymentId,
+  expenseId: r.expenseId,
+  reversesId: r.reversesId,
+  description: r.description,
+  member: r.memberFirstName === null ? null : `${r.memberFirstName} ${r.memberLastName}`,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+/** A page of the ledger, newest first, by keyset on id (fast at any depth). */
+export function listEntries(db: DbLike, p: { communityId: number; cursor?: number; limit: number; from?: number; to?: number }) {
+  const rows = db
+    .select(entryColumns)
+    .from(ledgerEntries)
+    .leftJoin(users, eq(users.id, ledgerEntries.memberId))
+    .where(
+      and(
+        eq(ledgerEntries.communityId, p.communityId),
+        p.cursor ? lt(ledgerEntries.id, p.cursor) : undefined,
+        p.from !== undefined ? gte(ledgerEntries.createdAt, p.from) : undefined,
+        p.to !== undefined ? lte(ledgerEntries.createdAt, p.to) : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(p.limit + 1)
+    .all() as EntryRow[];
+  return toPage(rows, p.limit, (r) => r.id, toEntryDto);
+}
+
+/** Every entry of a date range, oldest first, in pages of `batch` (for the CSV export). */
+export function* entriesBetween(db: DbLike, p: { communityId: number; from: number; to: number; batch?: number }) {
+  let after = 0;
+  for (;;) {
+    const rows = db
+      .select({ ...entryColumns, accountName: financeAccounts.name, categoryBuiltIn: financeCategories.builtIn, categoryName: financeCategories.name })
+      .from(ledgerEntries)
+      .leftJoin(users, eq(users.id, ledgerEntries.memberId))
+      .innerJoin(financeAccounts, eq(financeAccounts.id, ledgerEntries.accountId))
+      .innerJoin(financeCategories, eq(financeCategories.id, ledgerEntries.categoryId))
+      .where(and(eq(ledgerEntries.communityId, p.communityId), sql`${ledgerEntries.id} > ${after}`, gte(ledgerEntries.createdAt, p.from), lte(ledgerEntries.createdAt, p.to)))
+      .orderBy(asc(ledgerEntries.id))
+      .limit(p.batch ?? 1000)
+      .all();
+    if (rows.length === 0) return;
+    yield* rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Money in and out per month and category for a year (from the maintained monthly totals). */
+export function monthlyTotals(db: DbLike, p: { communityId: number; year: number }) {
+  return db
+    .select({ month: financeMonthly.month, categoryId: financeMonthly.categoryId, moneyIn: financeMonthly.moneyIn, moneyOut: financeMonthly.moneyOut })
+    .from(financeMonthly)
+    .where(and(eq(financeMonthly.communityId, p.communityId), sql`${financeMonthly.month} LIKE ${`${p.year}-%`}`))
+    .orderBy(asc(financeMonthly.month), asc(financeMonthly.categoryId))
+    .all();
+}
+
+/**
+ * Every account's maintained balance against the sum of its entries, and every month's totals
+ * against its entries: the books verify when both lists of differences are empty.
+ */
+export function verifyBalances(db: DbLike): { accounts: { accountId: number; balance: number; entries: number }[]; months: { communityId: number; month: string; categoryId: number }[] } {
+  const accounts = db
+    .all<{ accountId: number; balance: number; entries: number }>(sql`SELECT a.id AS accountId, a.balance AS balance, coalesce(sum(e.amount), 0) AS entries
+      FROM finance_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0)`);
+  const months = db.all<{ communityId: number; month: string; categoryId: number }>(sql`SELECT m.community_id AS communityId, m.month AS month, m.category_id AS categoryId
+    FROM finance_monthly m LEFT JOIN (
+      SELECT community_id, strftime('%Y-%m', created_at / 1000, 'unixepoch') AS month, category_id,
+        sum(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS money_in, sum(CASE WHEN amount < 0 THEN -amount ELSE 0 END) AS money_out
+      FROM ledger_entries GROUP BY 1, 2, 3) e
+      ON e.community_id = m.community_id AND e.month = m.month AND e.category_id = m.category_id
+    WHERE m.money_in <> coalesce(e.money_in, 0) OR m.money_out <> coalesce(e.money_out, 0)`);
+  return { accounts, months };
+}

@@ -1,0 +1,191 @@
+import { and, desc, eq, lt, sql, sum } from 'drizzle-orm';
+import { financeSettings, memberships, payments } from '../../../../db/schema';
+import type { DB, DbLike } from '../../../../db/database';
+import { conflict, forbidden, invalid, notFound } from '../errors';
+import { notifyUser } from '../notifications';
+import { toPage } from '../paging';
+import { recordFinanceAction } from './audit';
+import { accountOf, builtInCategoryId } from './books';
+import { appendEntry } from './ledger';
+
+export type Declared = {
+  amount: number;
+  purpose: 'dues' | 'donation';
+  method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other';
+  provider?: string | null;
+  reference?: string | null;
+  proofUrl?: string | null;
+  note?: string | null;
+};
+
+function assertDetails(d: Declared) {
+  if (d.method === 'mobile_money' && !d.provider?.trim()) throw invalid('errors.finances.providerRequired', [{ path: ['provider'], message: 'errors.finances.providerRequired' }]);
+}
+
+/** The community a payment belongs to (for the guard), or undefined. */
+export const paymentCommunity = (db: DbLike, id: number) => db.select({ communityId: payments.communityId }).from(payments).where(eq(payments.id, id)).get()?.communityId;
+
+/** A member says they paid: the payment waits, pending, for the treasurer. */
+export function declarePayment(db: DB, p: { communityId: number; memberId: string; details: Declared; now: number }) {
+  assertDetails(p.details);
+  return db.transaction((tx) => {
+    const row = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.memberId, createdAt: p.now }).returning().get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: row.purpose, method: row.method }, now: p.now });
+    return toPaymentDto(row);
+  });
+}
+
+/** The next receipt number of the community: 1, 2, 3… with no gap, given in the confirming transaction. */
+function nextReceiptNo(tx: DbLike, communityId: number): number {
+  return tx
+    .update(financeSettings)
+    .set({ lastReceiptNo: sql`${financeSettings.lastReceiptNo} + 1` })
+    .where(eq(financeSettings.communityId, communityId))
+    .returning({ n: financeSettings.lastReceiptNo })
+    .get()!.n;
+}
+
+/** Confirmation: into the ledger, a receipt number, the member told. Only a pending payment moves. */
+function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
+  accountOf(tx, p.communityId, p.accountId);
+  const receiptNo = nextReceiptNo(tx, p.communityId);
+  const row = tx
+    .update(payments)
+    .set({ status: 'confirmed', accountId: p.accountId, receiptNo, decidedBy: p.actorId, decidedAt: p.now })
+    .where(and(eq(payments.id, p.paymentId), eq(payments.communityId, p.communityId), eq(payments.status, 'pending')))
+    .returning()
+    .get();
+  // The conditional UPDATE is the arbiter: of two confirmations at once, one finds it no longer pending.
+  if (!row) throw conflict('errors.finances.paymentDecided');
+  appendEntry(tx, {
+    communityId: p.communityId,
+    accountId: p.accountId,
+    categoryId: builtInCategoryId(tx, p.communityId, row.purpose === 'dues' ? 'dues' : 'donation'),
+    amount: row.amount,
+    kind: 'payment',
+    paymentId: row.id,
+    memberId: row.memberId,
+    description: row.reference ? `${row.purpose} · ${row.reference}` : row.purpose,
+    createdBy: p.actorId,
+    now: p.now,
+  });
+  recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.confirmed', subject: `payment:${row.id}`, details: { amount: row.amount, receiptNo, accountId: p.accountId }, now: p.now });
+  notifyUser(tx, {
+    userId: row.memberId,
+    type: 'success',
+    title: 'notifications.paymentConfirmed.title',
+    message: 'notifications.paymentConfirmed.message',
+    params: { receiptNo },
+    link: `/community/${p.communityId}?tab=finances`,
+    now: p.now,
+  });
+  return row;
+}
+
+function pendingOf(tx: DbLike, communityId: number, paymentId: number) {
+  const row = tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.communityId, communityId))).get();
+  if (!row) throw notFound('errors.finances.paymentNotFound');
+  return row;
+}
+
+export function confirmPayment(db: DB, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
+  return db.transaction((tx) => {
+    const found = pendingOf(tx, p.communityId, p.paymentId);
+    // Two people for every confirmed payment: nobody confirms money they say they paid themselves.
+    if (found.memberId === p.actorId) throw forbidden('errors.finances.ownPayment');
+    return toPaymentDto(confirmIn(tx, p));
+  });
+}
+
+export function rejectPayment(db: DB, p: { communityId: number; paymentId: number; reason: string; actorId: string; now: number }) {
+  return db.transaction((tx) => {
+    const found = pendingOf(tx, p.communityId, p.paymentId);
+    if (found.memberId === p.actorId) throw forbidden('errors.finances.ownPayment');
+    const row = tx
+      .update(payments)
+      .set({ status: 'rejected', reason: p.reason, decidedBy: p.actorId, decidedAt: p.now })
+      .where(and(eq(payments.id, p.paymentId), eq(payments.communityId, p.communityId), eq(payments.status, 'pending')))
+      .returning()
+      .get();
+    if (!row) throw conflict('errors.finances.paymentDecided');
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.rejected', subject: `payment:${row.id}`, details: { reason: p.reason }, now: p.now });
+    notifyUser(tx, {
+      userId: row.memberId,
+      type: 'warning',
+      title: 'notifications.paymentRejected.title',
+      message: 'notifications.paymentRejected.message',
+      params: { reason: p.reason },
+      link: `/community/${p.communityId}?tab=finances`,
+      now: p.now,
+    });
+    return toPaymentDto(row);
+  });
+}
+
+/** Cash taken at a meeting: the treasurer records it for a member and it is confirmed at once. */
+export function recordCashPayment(db: DB, p: { communityId: number; memberId: string; details: Declared; accountId: number; actorId: string; now: number }) {
+  assertDetails(p.details);
+  return db.transaction((tx) => {
+    const member = tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.memberId))).get();
+    if (!member) throw notFound('errors.finances.notAMember');
+    const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.actorId, createdAt: p.now }).returning().get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId }, now: p.now });
+    return toPaymentDto(confirmIn(tx, { communityId: p.communityId, paymentId: pending.id, accountId: p.accountId, actorId: p.actorId, now: p.now }));
+  });
+}
+
+export function toPaymentDto(r: typeof payments.$inferSelect) {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    amount: r.amount,
+    purpose: r.purpose,
+    method: r.method,
+    provider: r.provider,
+    reference: r.reference,
+    proofUrl: r.proofUrl,
+    note: r.note,
+    status: r.status,
+    reason: r.reason,
+    receiptNo: r.receiptNo,
+    createdAt: new Date(r.createdAt).toISOString(),
+    decidedAt: r.decidedAt === null ? null : new Date(r.decidedAt).toISOString(),
+  };
+}
+
+/** Payments of a community (the treasurer's queue) or of one member (their statement), newest first. */
+export function listPayments(db: DbLike, p: { communityId: number; memberId?: string; status?: 'pending' | 'confirmed' | 'rejected'; cursor?: number; limit: number }) {
+  const rows = db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.communityId, p.communityId),
+        p.memberId ? eq(payments.memberId, p.memberId) : undefined,
+        p.status ? eq(payments.status, p.status) : undefined,
+        p.cursor ? lt(payments.id, p.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(p.limit + 1)
+    .all();
+  return toPage(rows, p.limit, (r) => r.id, toPaymentDto);
+}
+
+/** A member's own totals: confirmed this year and pending. */
+export function memberTotals(db: DbLike, p: { communityId: number; memberId: string; yearStart: number }) {
+  const total = (status: 'confirmed' | 'pending', since?: number) =>
+    Number(
+      db
+        .select({ n: sum(payments.amount) })
+        .from(payments)
+        .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, status), since ? sql`${payments.createdAt} >= ${since}` : undefined))
+        .get()?.n ?? 0,
+    );
+  return { paidThisYear: total('confirmed', p.yearStart), pending: total('pending') };
+}
+
+/** One payment of the community, for its receipt (the member's own, or any for the treasurer). */
+export function paymentOf(db: DbLike, communityId: number, paymentId: number) {
+  return pendingOf(db, communityId, paymentId);
+}

@@ -1,0 +1,56 @@
+import type { DbLike } from '../../../../db/database';
+import { requireBooks, listAccounts, listCategories, findBooks } from './books';
+import { monthlyTotals } from './ledger';
+import { listPayments, memberTotals } from './payments';
+import { and, count, eq } from 'drizzle-orm';
+import { expenses, payments } from '../../../../db/schema';
+
+const yearStart = (year: number) => Date.UTC(year, 0, 1);
+
+/**
+ * What one person sees of the books. Officers (who record) see everything; other members see
+ * totals and categories when the community shows them ('summary' or 'ledger'), and always their
+ * own statement. Nobody sees another member's payments or arrears here.
+ */
+export function financeSummary(db: DbLike, p: { communityId: number; viewerId: string; officer: boolean; year: number }) {
+  const books = findBooks(db, p.communityId);
+  if (!books) return { opened: false as const };
+  const own = memberTotals(db, { communityId: p.communityId, memberId: p.viewerId, yearStart: yearStart(p.year) });
+  const showTotals = p.officer || books.transparency !== 'own';
+  const months = showTotals ? monthlyTotals(db, { communityId: p.communityId, year: p.year }) : null;
+  const byCategory = new Map<number, { moneyIn: number; moneyOut: number }>();
+  for (const m of months ?? []) {
+    const c = byCategory.get(m.categoryId) ?? { moneyIn: 0, moneyOut: 0 };
+    c.moneyIn += m.moneyIn;
+    c.moneyOut += m.moneyOut;
+    byCategory.set(m.categoryId, c);
+  }
+  const pending = (table: typeof payments | typeof expenses) =>
+    db.select({ n: count() }).from(table).where(and(eq(table.communityId, p.communityId), eq(table.status, 'pending'))).get()!.n;
+  return {
+    opened: true as const,
+    currency: books.currency,
+    transparency: books.transparency,
+    secondApprovalAbove: books.secondApprovalAbove,
+    year: p.year,
+    officer: p.officer,
+    own,
+    ledgerVisible: p.officer || books.transparency === 'ledger',
+    accounts: showTotals ? listAccounts(db, p.communityId) : null,
+    categories: listCategories(db, p.communityId),
+    byCategory: showTotals ? [...byCategory].map(([categoryId, t]) => ({ categoryId, ...t })) : null,
+    months,
+    pendingPayments: p.officer ? pending(payments) : null,
+    pendingExpenses: p.officer ? pending(expenses) : null,
+  };
+}
+
+/** The caller's own statement: their payments (any status) and totals. */
+export function ownStatement(db: DbLike, p: { communityId: number; memberId: string; year: number; cursor?: number; limit: number }) {
+  const books = requireBooks(db, p.communityId);
+  return {
+    currency: books.currency,
+    ...memberTotals(db, { communityId: p.communityId, memberId: p.memberId, yearStart: yearStart(p.year) }),
+    payments: listPayments(db, { communityId: p.communityId, memberId: p.memberId, cursor: p.cursor, limit: p.limit }),
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { UPLOAD_URL_PATTERN } from '../constants';
+import { CURRENCY_CODES, MAX_AMOUNT } from '../money';
+import { communityId, pageInput } from './communities';
+
+/*
+ * Inputs of the finance operations. Amounts are integers in the minor unit of the community's
+ * currency (the form converts what people type with parseAmount from money.ts).
+ */
+
+const amount = z
+  .number({ message: 'validation.finance.amount' })
+  .int('validation.finance.amountWhole')
+  .positive('validation.finance.amountPositive')
+  .max(MAX_AMOUNT, 'validation.finance.amountLarge');
+const recordId = (message: 'validation.finance.paymentId' | 'validation.finance.expenseId' | 'validation.finance.entryId' | 'validation.finance.accountId' | 'validation.finance.categoryId') =>
+  z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+const text = (max: number, message: 'validation.finance.descriptionLong' | 'validation.finance.reasonLong' | 'validation.finance.referenceLong') =>
+  z.string().trim().max(max, message);
+const upload = z.string().trim().regex(UPLOAD_URL_PATTERN, 'validation.uploadAgain');
+
+export const financeSettingsInput = z.object({
+  communityId,
+  currency: z.enum(CURRENCY_CODES, { message: 'validation.finance.currency' }).optional(),
+  transparency: z.enum(['summary', 'ledger', 'own'], { message: 'validation.finance.transparency' }).optional(),
+  secondApprovalAbove: amount.nullable().optional(),
+});
+
+export const accountInput = z.object({
+  communityId,
+  name: z.string({ message: 'validation.finance.accountName' }).trim().min(1, 'validation.finance.accountName').max(60, 'validation.finance.accountName'),
+  kind: z.enum(['cash', 'mobile', 'bank'], { message: 'validation.finance.accountKind' }),
+  holderId: z.string().trim().max(64).nullable().optional(),
+});
+
+export const categoryInput = z.object({
+  communityId,
+  kind: z.enum(['income', 'expense'], { message: 'validation.finance.categoryKind' }),
+  name: z.string({ message: 'validation.finance.categoryName' }).trim().min(1, 'validation.finance.categoryName').max(50, 'validation.finance.categoryName'),
+});
+
+const paymentFields = {
+  amount,
+  purpose: z.enum(['dues', 'donation'], { message: 'validation.finance.purpose' }),
+  method: z.enum(['cash', 'mobile_money', 'bank_transfer', 'other'], { message: 'validation.finance.method' }),
+  provider: text(40, 'validation.finance.referenceLong').nullable().optional(),
+  reference: text(80, 'validation.finance.referenceLong').nullable().optional(),
+  proofUrl: upload.nullable().optional(),
+  note: text(500, 'validation.finance.descriptionLong').nullable().optional(),
+};
+
+export const declarePaymentInput = z.object({ communityId, ...paymentFields });
+export const recordPaymentInput = z.object({
+  communityId,
+  ...paymentFields,
+  memberId: z.string({ message: 'validation.community.chooseMember' }).trim().min(1, 'validation.community.chooseMember').max(64, 'validation.community.chooseMember'),
+  accountId: recordId('validation.finance.accountId'),
+});
+export const confirmPaymentInput = z.object({ id: recordId('validation.finance.paymentId'), accountId: recordId('validation.finance.accountId') });
+export const rejectInput = (id: 'validation.finance.paymentId' | 'validation.finance.expenseId') =>
+  z.object({ id: recordId(id), reason: z.string({ message: 'validation.finance.reason' }).trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong') });
+
+export const submitExpenseInput = z.object({
+  communityId,
+  amount,
+  categoryId: recordId('validation.finance.categoryId'),
+  description: z.string({ message: 'validation.finance.description' }).trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong'),
+  receipts: z.array(upload).max(10, 'validation.finance.receipts').default([]),
+});
+export const expenseIdInput = z.object({ id: recordId('validation.finance.expenseId') });
+export const payExpenseInput = z.object({ id: recordId('validation.finance.expenseId'), accountId: recordId('validation.finance.accountId') });
+export const changeExpenseInput = z.object({
+  id: recordId('validation.finance.expenseId'),
+  amount: amount.optional(),
+  description: z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong').optional(),
+});
+export const reverseEntryInput = z.object({
+  id: recordId('validation.finance.entryId'),
+  reason: z.string({ message: 'validation.finance.reason' }).trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong'),
+});
+
+export const financePageInput = z.object({ communityId, ...pageInput });
+export const paymentsPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'confirmed', 'rejected']).optional() });
+export const expensesPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'approved', 'rejected', 'paid']).optional() });
+export const summaryInput = z.object({ communityId, year: z.coerce.number().int().min(2000).max(2100).optional() });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.finance.date');
+export const exportInput = z.object({ communityId, from: day.optional(), to: day.optional() });
+export const paymentIdInput = z.object({ id: recordId('validation.finance.paymentId') });
