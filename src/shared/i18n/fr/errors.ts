@@ -28,7 +28,7 @@ export const errors = {
     verifyFailed: 'Ce lien de vérification n’est pas valide ou a expiré. Veuillez en demander un nouveau.',
     wrongCurrentPassword: 'Votre mot de passe actuel est incorrect',
     passwordPolicy: 'Le mot de passe doit contenir au moins {{min}} caractères',
-    useSignOut: 'Utilisez « Se déconnecter » pour mettre fin à cette session.',
+    useSignOut: 'Utilisez « Se déconnecter » pour mettre fin à cette session.',
     usernameTaken: 'Ce nom d’utilisateur est déjà pris',
     verifyFirst: 'Veuillez confirmer votre adresse e-mail avant de rejoindre ou de créer une communauté.',
   },
@@ -51,7 +51,7 @@ export const errors = {
     rolesBySuperadmin: 'Seul un superadministrateur peut modifier les rôles.',
     lastSuperadmin: 'Le dernier superadministrateur ne peut pas être rétrogradé.',
     emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
-    ownPassword: 'Utilisez « Changer le mot de passe » pour votre propre compte.',
+    ownPassword: 'Utilisez « Changer le mot de passe » pour votre propre compte.',
     resetSuperadmin: 'Un administrateur ne peut pas réinitialiser le mot de passe d’un superadministrateur.',
   },
   finances: {

@@ -110,6 +110,6 @@ export const validation = {
   },
   upload: {
     kind: 'kind doit valoir avatar ou banner',
-    sendAsForm: 'Envoyez l’image en multipart/form-data dans un champ nommé « file ».',
+    sendAsForm: 'Envoyez l’image en multipart/form-data dans un champ nommé « file ».',
   },
 } satisfies Catalogue['validation'];
