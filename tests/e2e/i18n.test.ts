@@ -1,7 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { en } from '../../src/shared/i18n/en';
+import { fr } from '../../src/shared/i18n/fr';
 import { expectToast, launchBrowser, screenshotDir, startServer, type TestServer } from './harness';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type Tree = { [key: string]: string | Tree };
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+}
+/** English sentences (two words or more, no placeholder) whose French differs: none may be on a French page. */
+const FRENCH = new Map(leaves(fr as unknown as Tree));
+const ENGLISH_SENTENCES = leaves(en as unknown as Tree)
+  .filter(([key, text]) => /\p{L}+ \p{L}+/u.test(text) && !/[{<]/.test(text) && FRENCH.get(key) !== text)
+  .map(([, text]) => text);
 
 let server: TestServer;
 let browser: Browser;
@@ -101,6 +116,42 @@ describe('Browser: the interface in French', () => {
     // The account was made in French, so signing in keeps French.
     expect(await htmlLang()).toBe('fr');
     expect(await languageCookie()).toBe('fr');
+  });
+
+  it('the dashboard shows no English sentence, passes axe-core, and fits 375 and 1280 px in French', async () => {
+    // axe-core is injected, so this context lets the test's script past the app's CSP.
+    const audited = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR', bypassCSP: true });
+    const p = await audited.newPage();
+    try {
+      await p.goto(`${server.url}/signin`);
+      await p.getByLabel('Adresse e-mail').fill(email);
+      await p.getByLabel('Mot de passe', { exact: true }).fill(password);
+      await p.getByRole('button', { name: 'Se connecter' }).click();
+      await p.waitForURL(`${server.url}/dashboard`);
+      // A fresh load, without the sign-in toast fading over the page while it is checked.
+      await p.reload();
+      await p.getByRole('heading', { level: 1 }).first().waitFor();
+      await p.waitForLoadState('networkidle');
+      expect(await p.evaluate(() => document.documentElement.lang)).toBe('fr');
+      for (const width of [1280, 375]) {
+        await p.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await p.waitForTimeout(300);
+        const text = await p.evaluate(() => document.body.innerText);
+        expect(ENGLISH_SENTENCES.filter((sentence) => text.includes(sentence)), `English on the French dashboard at ${width} px`).toEqual([]);
+        await p.screenshot({ path: `${screenshotDir}/dashboard-fr-${width}.png`, fullPage: width === 375 });
+      }
+      await p.addScriptTag({ path: AXE });
+      const violations = (await p.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+          resultTypes: ['violations'],
+        });
+        return result.violations;
+      })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    } finally {
+      await audited.close();
+    }
   });
 
   it('a signed-in member’s choice is saved on the account', async () => {
