@@ -1,3 +1,4 @@
+import { formatMoney, type Currency } from '../../shared/money';
 import { currentLocale, i18next } from '../i18n';
 
 /*
@@ -79,4 +80,9 @@ export function formatNumber(n: number, opts: { locale?: string } = {}): string 
 /** '1 Member', '12 Members' ('1 membre', '12 membres'): the word by the interface language's plural rules. */
 export function formatMemberCount(n: number): string {
   return i18next.t('common.members', { count: n });
+}
+
+/** An amount in the currency's minor units, with its currency, in the interface's locale ('150 000 FCFA', '$12.50'). */
+export function formatAmount(amount: number, currency: Currency, opts: { locale?: string } = {}): string {
+  return formatMoney(amount, currency, opts.locale ?? DEFAULT_LOCALE());
 }
