@@ -226,3 +226,102 @@ export const financeAudit = sqliteTable(
   },
   (t) => [index('finance_audit_community_idx').on(t.communityId, t.id)],
 );
+
+export const DUES_PERIODS = ['monthly', 'quarterly', 'yearly', 'once'] as const;
+export type DuesPeriod = (typeof DUES_PERIODS)[number];
+
+/** What members owe, how often: each member's obligations are generated per period from it. */
+export const duesPlans = sqliteTable(
+  'dues_plans',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    amount: integer('amount').notNull(),
+    period: text('period', { enum: DUES_PERIODS }).notNull(),
+    // Day of the period's first month on which it is due (1–28, so every month has it).
+    dueDay: integer('due_day').notNull(),
+    graceDays: integer('grace_days').notNull().default(0),
+    // The first period (YYYY-MM-DD within it); obligations start there.
+    startsOn: text('starts_on').notNull(),
+    // Everyone who is a member, or only the members chosen in dues_plan_members.
+    allMembers: integer('all_members', { mode: 'boolean' }).notNull().default(true),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('dues_plans_community_idx').on(t.communityId)],
+);
+
+export const duesPlanMembers = sqliteTable(
+  'dues_plan_members',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => duesPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.userId] })],
+);
+
+/**
+ * One member's dues for one period of one plan. `paid` is how much of it the member's confirmed
+ * dues payments cover: their total is spread over the obligations oldest first, and spread again
+ * whenever it changes (a confirmation, a reversal, a new obligation).
+ */
+export const duesObligations = sqliteTable(
+  'dues_obligations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => duesPlans.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // '2026-06', '2026-Q2', '2026' or 'once'.
+    periodKey: text('period_key').notNull(),
+    dueAt: integer('due_at').notNull(),
+    amount: integer('amount').notNull(),
+    paid: integer('paid').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('dues_obligations_unique').on(t.planId, t.memberId, t.periodKey),
+    index('dues_obligations_member_idx').on(t.communityId, t.memberId, t.dueAt),
+    index('dues_obligations_due_idx').on(t.dueAt),
+  ],
+);
+
+/** Reminders already sent, so each obligation (or a plan's period, for the treasurer) is reminded at most once per kind. */
+export const duesReminders = sqliteTable(
+  'dues_reminders',
+  {
+    // 'obligation:<id>' or 'period:<planId>:<periodKey>'.
+    subject: text('subject').notNull(),
+    kind: text('kind', { enum: ['before', 'overdue', 'treasurer'] }).notNull(),
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.kind] })],
+);
+
+/** What a community plans to take in or spend per category and year. */
+export const budgets = sqliteTable(
+  'budgets',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => financeCategories.id, { onDelete: 'cascade' }),
+    planned: integer('planned').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.year, t.categoryId] })],
+);

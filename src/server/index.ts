@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/database';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { startScheduler } from './jobs/scheduler';
 import { CLIENT_DIR } from './paths';
 import { hasSuperadmin } from './services/superadmin';
 
@@ -22,15 +23,16 @@ function main() {
   const log = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);
   const now = () => Date.now();
-  const app = createApp({
+  const deps = {
     db,
     env,
     log,
     now,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }),
     throttle: new LoginThrottle(now),
-    clientDir: CLIENT_DIR,
-  });
+  };
+  const app = createApp({ ...deps, clientDir: CLIENT_DIR });
+  const stopScheduler = startScheduler(deps);
 
   if (!hasSuperadmin(db)) {
     console.log('No superadmin yet: create one with  npm run admin:create -- --email you@example.org --password "a strong password"');
@@ -46,6 +48,7 @@ function main() {
     if (closing) return;
     closing = true;
     log.info('shutting down', { signal });
+    stopScheduler();
     server.close(() => {
       db.$client.close();
       process.exit(0);

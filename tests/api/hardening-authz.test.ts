@@ -248,6 +248,17 @@ const TABLE: Record<string, Entry> = {
   'finances.rejectExpense': { rule: 'finances.approve', input: (f) => ({ id: f.books.pendingExpense, reason: 'Over budget' }) },
   'finances.payExpense': { rule: 'finances.record', input: (f) => ({ id: f.books.approvedExpense, accountId: f.books.account }) },
   'finances.changeExpense': { rule: 'finances.record', input: (f) => ({ id: f.books.pendingExpense, amount: 1200 }) },
+  'finances.overview': { rule: 'authed' },
+  'finances.plans': { rule: 'finances.view', input: inCommunity },
+  'finances.myDues': { rule: 'finances.view', input: inCommunity },
+  'finances.duesRoll': { rule: 'finances.record', input: inCommunity },
+  'finances.createDuesPlan': {
+    rule: 'finances.manage',
+    input: (f) => ({ communityId: f.community.id, name: 'Building fund', amount: 10000, period: 'yearly', dueDay: 1, startsOn: '2026-01-01' }),
+  },
+  'finances.stopDuesPlan': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, id: f.books.plan }) },
+  'finances.budget': { rule: 'finances.view', input: inCommunity },
+  'finances.setBudget': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, year: 2026, lines: [{ categoryId: f.books.expenseCategory, planned: 50000 }] }) },
   'finances.reverseEntry': { rule: 'finances.record', input: (f) => ({ id: f.books.entry, reason: 'Entered twice' }) },
 
   'notifications.list': { rule: 'authed', input: () => ({}) },

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
+export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string; attachments?: MailAttachment[] };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
@@ -21,14 +22,14 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: toNodemailer(m.attachments) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: toNodemailer(m.attachments) });
       mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = join(opts.outboxDir, `${Date.now()}-${safeTo}.eml`);
@@ -37,3 +38,6 @@ export function createMailer(opts: {
     },
   };
 }
+
+const toNodemailer = (attachments: MailAttachment[] | undefined) =>
+  attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType }));

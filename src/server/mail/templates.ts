@@ -40,3 +40,28 @@ export function passwordResetMail(ctx: Ctx, to: Recipient, token: string): MailM
   });
   return { to: to.email, subject: t('mail.reset.subject', values), ...body, link: url };
 }
+
+/** The receipt of a confirmed payment, attached as a PDF, in the member's language. */
+export function receiptMail(
+  ctx: Ctx,
+  to: Recipient,
+  r: { community: string; communityId: number; receiptNo: number; amountText: string; pdf: Uint8Array },
+): MailMessage {
+  const t = translator(to.language);
+  const values = { community: r.community, number: r.receiptNo, firstName: to.firstName, amount: r.amountText };
+  const url = `${ctx.appUrl}/community/${r.communityId}?tab=finances`;
+  const body = layout(ctx, to.language, t('finances.receipt.mailHeading', values), [t('finances.receipt.mailBody', values)], { url, label: r.community });
+  return {
+    to: to.email,
+    subject: t('finances.receipt.mailSubject', values),
+    ...body,
+    attachments: [{ filename: `receipt-${r.receiptNo}.pdf`, content: r.pdf, contentType: 'application/pdf' }],
+  };
+}
+
+/** A short notice (a reminder) with a link into the app, in the recipient's language. */
+export function noticeMail(ctx: Ctx, to: Recipient, n: { subject: string; body: string; link: string }): MailMessage {
+  const url = `${ctx.appUrl}${n.link}`;
+  const body = layout(ctx, to.language, n.subject, [n.body], { url, label: ctx.appName });
+  return { to: to.email, subject: n.subject, ...body, link: url };
+}

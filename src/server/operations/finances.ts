@@ -27,6 +27,7 @@ import { entryCommunity, listEntries, reverseEntry } from '../services/finances/
 import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordCashPayment, rejectPayment } from '../services/finances/payments';
 import { ledgerCsv } from '../services/finances/export';
 import { financeSummary, ownStatement } from '../services/finances/summary';
+import { budget, dues, emailReceipt, overview } from './finance-extras';
 import { inCommunity, mutation, query, type CommunityScope } from './define';
 
 /*
@@ -113,7 +114,8 @@ export const finances = {
     run: (ctx, input, { community }) => {
       requireBooks(ctx.db, community.id);
       const { communityId: _, memberId, accountId, ...details } = input;
-      return recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
+      const payment = recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
+      return emailReceipt(ctx, { communityId: community.id, paymentId: payment.id }).then(() => payment);
     },
   }),
 
@@ -127,7 +129,11 @@ export const finances = {
   confirmPayment: mutation({
     input: confirmPaymentInput,
     access: inCommunity('finances.record', ofPayment, 'errors.finances.paymentNotFound'),
-    run: (ctx, input, { community }) => confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() }),
+    run: async (ctx, input, { community }) => {
+      const payment = confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() });
+      await emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
+      return payment;
+    },
   }),
 
   rejectPayment: mutation({
@@ -189,6 +195,15 @@ export const finances = {
       return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, currency: books.currency, from, to, categoryName }) };
     },
   }),
+
+  overview,
+  plans: dues.plans,
+  createDuesPlan: dues.createPlan,
+  stopDuesPlan: dues.stopPlan,
+  myDues: dues.mine,
+  duesRoll: dues.roll,
+  budget: budget.get,
+  setBudget: budget.set,
 
   /** A correction: the opposite entry, pointing at the one it corrects. */
   reverseEntry: mutation({

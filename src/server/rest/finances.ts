@@ -1,6 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
+import { receipt } from '../operations/finance-extras';
 import { bodyWith, route } from './route';
 
 /** The finance paths for integrators; lists take ?limit= and ?cursor=. */
@@ -18,6 +19,11 @@ export function financeRoutes(deps: AppDeps) {
   api.post(`/communities/${id}/finances/payments`, route(deps, ops.declarePayment, bodyWith(inCommunity), { status: 201 }));
   api.post('/finances/payments/:id/confirm', route(deps, ops.confirmPayment, byId));
   api.post('/finances/payments/:id/reject', route(deps, ops.rejectPayment, byId));
+  api.get(
+    '/finances/payments/:id/receipt.pdf',
+    route(deps, receipt, (c) => ({ id: c.req.param('id') }), { file: (r: { filename: string; pdf: Uint8Array }) => ({ body: r.pdf, type: 'application/pdf', filename: r.filename }) }),
+  );
+  api.get(`/communities/${id}/finances/dues`, route(deps, ops.myDues, inCommunity));
   api.post(`/communities/${id}/finances/expenses`, route(deps, ops.submitExpense, bodyWith(inCommunity), { status: 201 }));
   api.post('/finances/expenses/:id/approve', route(deps, ops.approveExpense, byId));
   api.post('/finances/expenses/:id/reject', route(deps, ops.rejectExpense, byId));

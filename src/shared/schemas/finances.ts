@@ -86,3 +86,21 @@ export const summaryInput = z.object({ communityId, year: z.coerce.number().int(
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.finance.date');
 export const exportInput = z.object({ communityId, from: day.optional(), to: day.optional() });
 export const paymentIdInput = z.object({ id: recordId('validation.finance.paymentId') });
+
+export const duesPlanInput = z.object({
+  communityId,
+  name: z.string({ message: 'validation.finance.planName' }).trim().min(1, 'validation.finance.planName').max(80, 'validation.finance.planName'),
+  amount,
+  period: z.enum(['monthly', 'quarterly', 'yearly', 'once'], { message: 'validation.finance.period' }),
+  dueDay: z.coerce.number({ message: 'validation.finance.dueDay' }).int('validation.finance.dueDay').min(1, 'validation.finance.dueDay').max(28, 'validation.finance.dueDay'),
+  graceDays: z.coerce.number({ message: 'validation.finance.graceDays' }).int('validation.finance.graceDays').min(0, 'validation.finance.graceDays').max(90, 'validation.finance.graceDays').default(0),
+  startsOn: day,
+  memberIds: z.array(z.string().trim().min(1).max(64)).max(5000).optional(),
+});
+export const planIdInput = z.object({ id: z.coerce.number({ message: 'validation.finance.planId' }).int().positive('validation.finance.planId') });
+export const budgetInput = z.object({
+  communityId,
+  year: z.coerce.number().int().min(2000, 'validation.finance.year').max(2100, 'validation.finance.year'),
+  lines: z.array(z.object({ categoryId: recordId('validation.finance.categoryId'), planned: z.number().int('validation.finance.amountWhole').min(0, 'validation.finance.amountPositive').max(MAX_AMOUNT, 'validation.finance.amountLarge') })).max(200),
+});
+export const yearInput = z.object({ communityId, year: z.coerce.number().int().min(2000, 'validation.finance.year').max(2100, 'validation.finance.year').optional() });

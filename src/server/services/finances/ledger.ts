@@ -4,6 +4,7 @@ import type { DbLike } from '../../../../db/database';
 import { conflict, notFound } from '../errors';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
+import { spreadDuesCredit } from './dues';
 
 export type EntryKind = 'payment' | 'expense' | 'reversal';
 type NewEntry = {
@@ -102,6 +103,8 @@ export function reverseEntry(tx: DbLike, p: { communityId: number; entryId: numb
     createdBy: p.actorId,
     now: p.now,
   });
+  // A reversed dues payment no longer covers the member's obligations.
+  if (original.memberId) spreadDuesCredit(tx, { communityId: p.communityId, memberId: original.memberId });
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'entry.reversed', subject: `entry:${original.id}`, details: { reversal: entry.id, amount: entry.amount, reason: p.reason }, now: p.now });
   return entry;
 }

@@ -6,6 +6,7 @@ import { notifyUser } from '../notifications';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { accountOf, builtInCategoryId } from './books';
+import { spreadDuesCredit } from './dues';
 import { appendEntry } from './ledger';
 
 export type Declared = {
@@ -69,6 +70,8 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
     createdBy: p.actorId,
     now: p.now,
   });
+  // Dues paid cover the member's obligations, oldest first.
+  if (row.purpose === 'dues') spreadDuesCredit(tx, { communityId: p.communityId, memberId: row.memberId });
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.confirmed', subject: `payment:${row.id}`, details: { amount: row.amount, receiptNo, accountId: p.accountId }, now: p.now });
   notifyUser(tx, {
     userId: row.memberId,

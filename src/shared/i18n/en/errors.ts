@@ -66,6 +66,7 @@ export const errors = {
     notReversible: 'A reversal cannot itself be reversed; record a new entry instead.',
     accountNotFound: 'Account not found',
     categoryNotFound: 'Category not found',
+    planNotFound: 'Dues plan not found',
     paymentNotFound: 'Payment not found',
     expenseNotFound: 'Expense not found',
     entryNotFound: 'Entry not found',

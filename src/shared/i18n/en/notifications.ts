@@ -9,5 +9,8 @@ export const notifications = {
   paymentRejected: { title: 'Payment not confirmed', message: 'Your payment was not confirmed: {{reason}}' },
   expenseApproved: { title: 'Expense approved', message: 'Your expense “{{description}}” was approved.' },
   expenseRejected: { title: 'Expense rejected', message: 'Your expense “{{description}}” was rejected: {{reason}}' },
+  duesBefore: { title: 'Dues due soon', message: '{{plan}}: {{amount}} is due on {{date}} in {{community}}.' },
+  duesOverdue: { title: 'Dues overdue', message: '{{plan}}: {{amount}} was due on {{date}} in {{community}}. If you have paid, declare it so the treasurer can confirm it.' },
+  duesTreasurer: { title: 'Payments to enter', message: '{{plan}} ({{period}}) was due on {{date}} in {{community}} and no payment has been entered yet. Record what was collected before members are reminded.' },
   expensePaid: { title: 'Expense paid', message: 'Your expense “{{description}}” was paid.' },
 };

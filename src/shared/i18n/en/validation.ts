@@ -107,6 +107,12 @@ export const validation = {
     description: 'Please describe the expense',
     receipts: 'At most 10 receipt files',
     date: 'Use a date like 2026-01-31',
+    planName: 'Give the plan a name of at most 80 characters',
+    period: 'Choose monthly, quarterly, yearly or once',
+    dueDay: 'Choose a due day from 1 to 28',
+    graceDays: 'Grace days go from 0 to 90',
+    planId: 'Dues plan not found',
+    year: 'Choose a year between 2000 and 2100',
   },
   upload: {
     kind: 'kind must be avatar or banner',

@@ -67,6 +67,7 @@ export const errors = {
     notReversible: 'Une contre-passation ne peut pas elle-même être contre-passée ; enregistrez plutôt une nouvelle écriture.',
     accountNotFound: 'Compte introuvable',
     categoryNotFound: 'Catégorie introuvable',
+    planNotFound: 'Plan de cotisation introuvable',
     paymentNotFound: 'Paiement introuvable',
     expenseNotFound: 'Dépense introuvable',
     entryNotFound: 'Écriture introuvable',

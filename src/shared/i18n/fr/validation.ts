@@ -107,6 +107,12 @@ export const validation = {
     description: 'Veuillez décrire la dépense',
     receipts: '10 justificatifs au maximum',
     date: 'Utilisez une date comme 2026-01-31',
+    planName: 'Donnez au plan un nom de 80 caractères au maximum',
+    period: 'Choisissez mensuelle, trimestrielle, annuelle ou unique',
+    dueDay: 'Choisissez un jour d’échéance entre 1 et 28',
+    graceDays: 'Le délai de grâce va de 0 à 90 jours',
+    planId: 'Plan de cotisation introuvable',
+    year: 'Choisissez une année entre 2000 et 2100',
   },
   upload: {
     kind: 'kind doit valoir avatar ou banner',

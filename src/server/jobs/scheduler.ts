@@ -1,0 +1,33 @@
+import type { AppDeps } from '../context';
+import { runDuesJob } from './dues';
+
+/*
+ * Scheduled work inside the server process. Each job keeps its progress in the database, so it
+ * may run any number of times (after a restart, or twice by accident) without repeating or
+ * skipping a notice. One run at a time; a failing run is logged and the next one tries again.
+ */
+const EVERY_MS = 15 * 60_000;
+
+export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const dues = await runDuesJob(deps);
+      if (dues.obligations || dues.reminders) deps.log.info('dues job', dues);
+    } catch (error) {
+      deps.log.error('scheduled job failed', { error: error instanceof Error ? error.stack : String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, 5_000);
+  const timer = setInterval(tick, every);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
