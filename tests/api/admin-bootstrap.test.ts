@@ -1,3 +1,4 @@
+import { translate } from '../../src/server/i18n';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,11 @@ import { asStaff, sessionCount, userByEmail } from '../setup/admin';
 import { whoAmI } from '../setup/transport';
 
 const STRONG = 'Founder#Pass2026';
-const create = (t: TestApp, over: Partial<Parameters<typeof createOrPromoteSuperadmin>[1]> = {}) =>
-  createOrPromoteSuperadmin(t.db, { email: 'founder@example.org', password: STRONG, now: t.clock.now(), ...over });
+/** The service's answer, its refusal as the command line prints it (in English). */
+const create = async (t: TestApp, over: Partial<Parameters<typeof createOrPromoteSuperadmin>[1]> = {}) => {
+  const r = await createOrPromoteSuperadmin(t.db, { email: 'founder@example.org', password: STRONG, now: t.clock.now(), ...over });
+  return 'error' in r ? { error: translate('en', r.error, r.params) } : r;
+};
 
 describe('services/superadmin createOrPromoteSuperadmin', () => {
   it('creates a verified superadmin on a fresh install, who signs in at the staff door', async () => {

@@ -154,7 +154,7 @@ describe('services/admin-users updateUserByAdmin: the last superadmin', () => {
     const stale = { id: crypto.randomUUID(), email: 'stale@example.org', role: 'superadmin' as const };
     const before = dbSnapshot(t);
     expect(() => updateUserByAdmin(t.db, { actor: stale, id: only.id, changes: { role: 'user' }, now: t.clock.now() })).toThrow(
-      expect.objectContaining({ kind: 'invalid', message: 'The last superadmin cannot be demoted.' }),
+      expect.objectContaining({ kind: 'invalid', message: 'errors.admin.lastSuperadmin' }),
     );
     expect(dbSnapshot(t)).toEqual(before);
     // With a second superadmin the same call goes through.

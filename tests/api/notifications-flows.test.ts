@@ -1,3 +1,4 @@
+import { translate } from '../../src/server/i18n';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { addMember, makeCommunity, makeUser } from '../factories';
@@ -11,8 +12,14 @@ import { signIn } from '../setup/transport';
  * notifications.test.ts. Factory users start with no notifications (they skip sign-up).
  */
 type Note = { type: string; title: string; message: string; link: string | null; read: number; created_at: number };
+/** The stored notifications as an English reader reads them (rows hold catalogue keys and their values). */
 const notesOf = (t: TestApp, userId: string) =>
-  t.db.$client.prepare('SELECT type, title, message, link, read, created_at FROM notifications WHERE user_id = ? ORDER BY id').all(userId) as Note[];
+  (t.db.$client.prepare('SELECT type, title, message, params, link, read, created_at FROM notifications WHERE user_id = ? ORDER BY id').all(userId) as (Note & { params: string | null })[]).map(
+    ({ params, ...n }) => {
+      const values = params ? (JSON.parse(params) as Record<string, unknown>) : undefined;
+      return { ...n, title: translate('en', n.title, values), message: translate('en', n.message, values) };
+    },
+  );
 const total = (t: TestApp) => t.db.$client.prepare('SELECT count(*) FROM notifications').pluck().get() as number;
 
 /** Every actor's notification titles, oldest first: one expectation shows who got what. */

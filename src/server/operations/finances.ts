@@ -115,7 +115,8 @@ export const finances = {
       requireBooks(ctx.db, community.id);
       const { communityId: _, memberId, accountId, ...details } = input;
       const payment = recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
-      return emailReceipt(ctx, { communityId: community.id, paymentId: payment.id }).then(() => payment);
+      void emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
+      return payment;
     },
   }),
 
@@ -129,9 +130,10 @@ export const finances = {
   confirmPayment: mutation({
     input: confirmPaymentInput,
     access: inCommunity('finances.record', ofPayment, 'errors.finances.paymentNotFound'),
-    run: async (ctx, input, { community }) => {
+    run: (ctx, input, { community }) => {
       const payment = confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() });
-      await emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
+      // The receipt goes out by email after the answer: the officer does not wait for the mail server.
+      void emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
       return payment;
     },
   }),

@@ -43,11 +43,10 @@ export const canOpenSettings = (role: string | null | undefined) =>
   Object.values(SETTINGS_SECTION_CAPABILITY).some((capability) => can(role, capability));
 
 /**
- * Who sees the Finances tab (still coming soon): those who manage the community, and its
- * treasurer. The permission table has no finance capability yet; when finances arrive it gets
- * one and this reads it.
+ * Who sees the Finances tab: every member (their own statement, and the books as the
+ * community's transparency allows); officers see more inside it.
  */
-export const seesFinances = (role: string | null | undefined) => can(role, 'community.manage') || role === 'treasurer';
+export const seesFinances = (role: string | null | undefined) => can(role, 'finances.view');
 
 /** After any membership change every community list and view may be stale. */
 export function refreshCommunities(queryClient: QueryClient) {

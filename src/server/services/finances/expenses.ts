@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import { expenseApprovals, expenses } from '../../../../db/schema';
+import { expenseApprovals, expenses, users } from '../../../../db/schema';
 import type { ExpenseStatus } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../errors';
@@ -152,10 +152,11 @@ export function changeExpense(db: DB, p: { communityId: number; expenseId: numbe
   });
 }
 
-export function toExpenseDto(r: typeof expenses.$inferSelect, approvers: string[]) {
+export function toExpenseDto(r: typeof expenses.$inferSelect, approvers: string[], authorName: string | null = null) {
   return {
     id: r.id,
     authorId: r.authorId,
+    author: authorName,
     amount: r.amount,
     categoryId: r.categoryId,
     description: r.description,
@@ -172,14 +173,15 @@ export function toExpenseDto(r: typeof expenses.$inferSelect, approvers: string[
 
 export function listExpenses(db: DbLike, p: { communityId: number; status?: ExpenseStatus; cursor?: number; limit: number }) {
   const rows = db
-    .select()
+    .select({ expense: expenses, firstName: users.firstName, lastName: users.lastName })
     .from(expenses)
+    .innerJoin(users, eq(users.id, expenses.authorId))
     .where(and(eq(expenses.communityId, p.communityId), p.status ? eq(expenses.status, p.status) : undefined, p.cursor ? lt(expenses.id, p.cursor) : undefined))
     .orderBy(desc(expenses.id))
     .limit(p.limit + 1)
     .all();
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => r.expense.id);
   const approvals = ids.length ? db.select().from(expenseApprovals).where(inArray(expenseApprovals.expenseId, ids)).all() : [];
   const by = (id: number) => approvals.filter((a) => a.expenseId === id).map((a) => a.approverId);
-  return toPage(rows, p.limit, (r) => r.id, (r) => toExpenseDto(r, by(r.id)));
+  return toPage(rows, p.limit, (r) => r.expense.id, (r) => toExpenseDto(r.expense, by(r.expense.id), `${r.firstName} ${r.lastName}`));
 }

@@ -123,7 +123,9 @@ const entryColumns = {
   memberLastName: users.lastName,
   createdAt: ledgerEntries.createdAt,
 };
-type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] | (K extends 'memberFirstName' | 'memberLastName' ? null : never) };
+/** The reversal of each entry, if any (an entry is reversed at most once). */
+const reversedBy = sql<number | null>`(SELECT r.id FROM ledger_entries r WHERE r.reverses_id = ${ledgerEntries.id})`;
+type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] | (K extends 'memberFirstName' | 'memberLastName' ? null : never) } & { reversedBy: number | null };
 
 const toEntryDto = (r: EntryRow) => ({
   id: r.id,
@@ -134,6 +136,7 @@ const toEntryDto = (r: EntryRow) => ({
   paymentId: r.paymentId,
   expenseId: r.expenseId,
   reversesId: r.reversesId,
+  reversedBy: r.reversedBy,
   description: r.description,
   member: r.memberFirstName === null ? null : `${r.memberFirstName} ${r.memberLastName}`,
   createdAt: new Date(r.createdAt).toISOString(),
@@ -142,7 +145,7 @@ const toEntryDto = (r: EntryRow) => ({
 /** A page of the ledger, newest first, by keyset on id (fast at any depth). */
 export function listEntries(db: DbLike, p: { communityId: number; cursor?: number; limit: number; from?: number; to?: number }) {
   const rows = db
-    .select(entryColumns)
+    .select({ ...entryColumns, reversedBy })
     .from(ledgerEntries)
     .leftJoin(users, eq(users.id, ledgerEntries.memberId))
     .where(

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, sum } from 'drizzle-orm';
-import { financeSettings, memberships, payments } from '../../../../db/schema';
+import { financeSettings, memberships, payments, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
@@ -137,10 +137,11 @@ export function recordCashPayment(db: DB, p: { communityId: number; memberId: st
   });
 }
 
-export function toPaymentDto(r: typeof payments.$inferSelect) {
+export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string | null = null) {
   return {
     id: r.id,
     memberId: r.memberId,
+    member: memberName,
     amount: r.amount,
     purpose: r.purpose,
     method: r.method,
@@ -159,8 +160,9 @@ export function toPaymentDto(r: typeof payments.$inferSelect) {
 /** Payments of a community (the treasurer's queue) or of one member (their statement), newest first. */
 export function listPayments(db: DbLike, p: { communityId: number; memberId?: string; status?: 'pending' | 'confirmed' | 'rejected'; cursor?: number; limit: number }) {
   const rows = db
-    .select()
+    .select({ payment: payments, firstName: users.firstName, lastName: users.lastName })
     .from(payments)
+    .innerJoin(users, eq(users.id, payments.memberId))
     .where(
       and(
         eq(payments.communityId, p.communityId),
@@ -172,7 +174,7 @@ export function listPayments(db: DbLike, p: { communityId: number; memberId?: st
     .orderBy(desc(payments.id))
     .limit(p.limit + 1)
     .all();
-  return toPage(rows, p.limit, (r) => r.id, toPaymentDto);
+  return toPage(rows, p.limit, (r) => r.payment.id, (r) => toPaymentDto(r.payment, `${r.firstName} ${r.lastName}`));
 }
 
 /** A member's own totals: confirmed this year and pending. */
@@ -182,7 +184,8 @@ export function memberTotals(db: DbLike, p: { communityId: number; memberId: str
       db
         .select({ n: sum(payments.amount) })
         .from(payments)
-        .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, status), since ? sql`${payments.createdAt} >= ${since}` : undefined))
+        // Paid this year by the day it was confirmed (money counts when it reached the books).
+        .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, status), since ? sql`${payments.decidedAt} >= ${since}` : undefined))
         .get()?.n ?? 0,
     );
   return { paidThisYear: total('confirmed', p.yearStart), pending: total('pending') };

@@ -71,7 +71,6 @@ export const errors = {
     expenseNotFound: 'Expense not found',
     entryNotFound: 'Entry not found',
     ledgerHidden: 'This community shows its members totals only, not every entry.',
-    summaryHidden: 'This community shows its members their own statement only.',
     notAMember: 'That person is not a member of this community.',
     accountTaken: 'This community already has an account with that name.',
     providerRequired: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).',

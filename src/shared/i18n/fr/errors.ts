@@ -72,7 +72,6 @@ export const errors = {
     expenseNotFound: 'Dépense introuvable',
     entryNotFound: 'Écriture introuvable',
     ledgerHidden: 'Cette communauté ne montre à ses membres que les totaux, pas chaque écriture.',
-    summaryHidden: 'Cette communauté ne montre à ses membres que leur propre relevé.',
     notAMember: 'Cette personne n’est pas membre de cette communauté.',
     accountTaken: 'Cette communauté a déjà un compte portant ce nom.',
     providerRequired: 'Veuillez indiquer l’opérateur de mobile money (par exemple MTN MoMo, Orange Money, M-Pesa, Wave).',

@@ -2,7 +2,7 @@ import { Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, V
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { can } from '../../../../../shared/permissions';
@@ -15,13 +15,23 @@ import { MemberDirectory } from '../../../../features/communities/member-directo
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { seesFinances, type Community } from '../../../../features/communities/shared';
+import { useDuesStatus } from '../../../../features/finances/dues-status';
+import { financeSummaryQuery } from '../../../../features/finances/queries';
 import { loadQuery } from '../../../../lib/route-data';
+
+// The Finances tab's code loads when the tab is first opened, not with the Overview.
+const FinancesTab = lazy(() => import('../../../../features/finances/finances-tab').then((m) => ({ default: m.FinancesTab })));
 
 export const Route = createFileRoute('/_signed-in/community/$id/')({
   loader: async ({ context: { queryClient }, params }) => {
     const c = await loadQuery(queryClient, communityQuery(Number(params.id)));
-    // The overview opens with the announcements, which only members may read.
-    if (c?.isMember) await loadQuery(queryClient, announcementsCardQuery(c.id));
+    // The overview opens with the announcements and the member's dues status, which only members may read.
+    if (c?.isMember) {
+      await Promise.all([
+        loadQuery(queryClient, announcementsCardQuery(c.id)),
+        seesFinances(c.role) ? loadQuery(queryClient, financeSummaryQuery(c.id)) : undefined,
+      ]);
+    }
   },
   component: CommunityDashboardPage,
 });
@@ -115,7 +125,9 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           </Tabs.Content>
           {finances && (
             <Tabs.Content value="finances">
-              <ComingSoon title={t('communities.dashboard.soon.financesTitle')} description={t('communities.dashboard.soon.financesBody')} />
+              <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
+                <FinancesTab community={c} />
+              </Suspense>
             </Tabs.Content>
           )}
         </Tabs.Root>
@@ -127,11 +139,13 @@ function CommunityDashboard({ community: c }: { community: Community }) {
 function Overview({ community: c, onJump }: { community: Community; onJump: (tab: string) => void }) {
   const { t } = useTranslation();
   const soon = t('communities.dashboard.overview.comingSoon');
+  const finances = seesFinances(c.role);
+  const dues = useDuesStatus(c.id, finances);
   const rows: { label: string; value: string; tab: string }[] = [
     { label: t('communities.dashboard.overview.members'), value: t('common.members', { count: c.memberCount }), tab: 'members' },
     { label: t('communities.dashboard.overview.upcomingEvents'), value: soon, tab: 'events' },
     { label: t('communities.dashboard.overview.activePolls'), value: soon, tab: 'discussions' },
-    { label: t('communities.dashboard.overview.duesStatus'), value: soon, tab: 'finances' },
+    { label: t('communities.dashboard.overview.duesStatus'), value: dues, tab: 'finances' },
     { label: t('communities.dashboard.overview.activeDiscussions'), value: soon, tab: 'discussions' },
   ];
   return (
@@ -142,7 +156,7 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
         </Card.Header>
         <Card.Body gap="1">
           {rows
-            .filter((r) => r.tab !== 'finances' || seesFinances(c.role))
+            .filter((r) => r.tab !== 'finances' || finances)
             .map((r) => (
               <Button key={r.label} variant="ghost" justifyContent="space-between" onClick={() => onJump(r.tab)}>
                 <Text>{r.label}</Text>

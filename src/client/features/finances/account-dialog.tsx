@@ -1,0 +1,75 @@
+import { Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountInput } from '../../../shared/schemas/finances';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { refreshFinances } from './queries';
+import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './shared';
+
+const accountForm = accountInput.omit({ communityId: true, holderId: true });
+
+/** "Add account": a cash box, a mobile money wallet or a bank account the community's money sits in. */
+export function AccountDialog({ communityId, trigger }: { communityId: number; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('finances.accounts.title')} trigger={trigger}>
+      {(close) => <AccountForm communityId={communityId} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function AccountForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(accountForm, { name: '', kind: 'mobile' });
+  const create = useMutation(trpc.finances.createAccount.mutationOptions());
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    try {
+      await create.mutateAsync({ communityId, ...checked.data });
+      notify.success(t('finances.accounts.added'));
+      await refreshFinances(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('finances.accounts.failed'), form.applyServerError(error).message);
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="name" label={t('finances.accounts.name')} error={form.errors.name} helper={t('finances.accounts.nameHelp')} required>
+            <Input {...form.field('name')} maxLength={60} />
+          </FormField>
+          <FormField name="kind" label={t('finances.accounts.kind')} error={form.errors.kind}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('kind')}>
+                {ACCOUNT_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(ACCOUNT_KIND_KEY[k])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('finances.form.saving')}>
+          {t('finances.accounts.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

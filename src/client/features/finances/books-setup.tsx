@@ -1,0 +1,131 @@
+import { Button, Card, EmptyState, NativeSelect, Stack, Text, VStack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BookLock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CURRENCY_CODES, isCurrency, type Currency } from '../../../shared/money';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { currentLocale } from '../../i18n';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { MoneyInput, optionalAmountText } from './money-input';
+import { refreshFinances } from './queries';
+import { TRANSPARENCIES, TRANSPARENCY_KEY } from './shared';
+
+/** The currency's name in the interface language ("Central African CFA Franc"), its code when Intl has none. */
+function currencyName(code: Currency): string {
+  try {
+    return new Intl.DisplayNames([currentLocale()], { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const setupForm = z
+  .object({
+    currency: z.enum(CURRENCY_CODES, { message: 'validation.finance.currency' }),
+    transparency: z.enum(TRANSPARENCIES, { message: 'validation.finance.transparency' }),
+    secondApprovalAbove: z.string(),
+  })
+  .transform((v, ctx) => {
+    // The threshold is read in the currency chosen beside it.
+    const threshold = optionalAmountText(v.currency).safeParse(v.secondApprovalAbove);
+    if (!threshold.success) {
+      ctx.addIssue({ code: 'custom', path: ['secondApprovalAbove'], message: threshold.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return { ...v, secondApprovalAbove: threshold.data };
+  });
+
+/** Books not opened: leaders with finances.manage open them here; everyone else reads an honest empty state. */
+export function BooksNotOpened({ communityId, canManage }: { communityId: number; canManage: boolean }) {
+  const { t } = useTranslation();
+  if (canManage) return <BooksSetup communityId={communityId} />;
+  return (
+    <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg" data-testid="books-not-opened">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <BookLock aria-hidden />
+        </EmptyState.Indicator>
+        <VStack textAlign="center">
+          <EmptyState.Title>{t('finances.notOpened.title')}</EmptyState.Title>
+          <EmptyState.Description>{t('finances.notOpened.body')}</EmptyState.Description>
+        </VStack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function BooksSetup({ communityId }: { communityId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(setupForm, { currency: 'XAF', transparency: 'summary', secondApprovalAbove: '' });
+  const open = useMutation(trpc.finances.updateSettings.mutationOptions());
+  const currency = isCurrency(form.values.currency) ? form.values.currency : 'XAF';
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    try {
+      await open.mutateAsync({ communityId, ...checked.data });
+      notify.success(t('finances.setup.opened'), t('finances.setup.openedBody'));
+      await refreshFinances(queryClient);
+    } catch (error) {
+      notify.error(t('finances.setup.failed'), form.applyServerError(error).message);
+    }
+  }
+
+  return (
+    <Card.Root maxW="2xl">
+      <Card.Header>
+        <Card.Title as="h2">{t('finances.setup.title')}</Card.Title>
+        <Text color="fg.muted" fontSize="sm">
+          {t('finances.setup.intro')}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate aria-label={t('finances.setup.title')}>
+          <Stack gap="5">
+            <FormField name="currency" label={t('finances.setup.currency')} error={form.errors.currency} helper={t('finances.setup.currencyHelp')}>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.field('currency')}>
+                  {CURRENCY_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {`${code} · ${currencyName(code)}`}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField name="transparency" label={t('finances.setup.transparency')} error={form.errors.transparency} helper={t('finances.setup.transparencyHelp')}>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.field('transparency')}>
+                  {TRANSPARENCIES.map((v) => (
+                    <option key={v} value={v}>
+                      {t(TRANSPARENCY_KEY[v])}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField
+              name="secondApprovalAbove"
+              label={t('finances.setup.threshold')}
+              error={form.errors.secondApprovalAbove}
+              helper={t('finances.setup.thresholdHelp')}
+            >
+              <MoneyInput currency={currency} {...form.field('secondApprovalAbove')} />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={open.isPending} loadingText={t('finances.form.saving')}>
+              {t('finances.setup.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

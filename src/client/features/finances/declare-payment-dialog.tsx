@@ -1,0 +1,138 @@
+import { Button, Dialog, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Currency } from '../../../shared/money';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { amountText, MoneyInput } from './money-input';
+import { ProofPicker } from './proof-picker';
+import { refreshFinances } from './queries';
+import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './shared';
+
+const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
+
+const declareForm = (currency: Currency) =>
+  z
+    .object({
+      amount: amountText(currency),
+      purpose: z.enum(PURPOSES, { message: 'validation.finance.purpose' }),
+      method: z.enum(METHODS, { message: 'validation.finance.method' }),
+      provider: optionalText(40, 'validation.finance.referenceLong'),
+      reference: optionalText(80, 'validation.finance.referenceLong'),
+      proofUrl: z.string().nullable(),
+      note: optionalText(500, 'validation.finance.descriptionLong'),
+    })
+    .superRefine((v, ctx) => {
+      if (v.method === 'mobile_money' && !v.provider) ctx.addIssue({ code: 'custom', path: ['provider'], message: 'errors.finances.providerRequired' });
+    });
+
+/** "I paid": a member declares a payment; it waits, pending, until an officer confirms it. */
+export function DeclarePaymentDialog({ communityId, currency, trigger }: { communityId: number; currency: Currency; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('finances.declare.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => <DeclareForm communityId={communityId} currency={currency} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function DeclareForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const providers = useId();
+  const form = useZodForm(declareForm(currency), { amount: '', purpose: 'dues', method: 'mobile_money', provider: '', reference: '', proofUrl: null, note: '' });
+  const declare = useMutation(trpc.finances.declarePayment.mutationOptions());
+  const mobile = form.values.method === 'mobile_money';
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    const v = checked.data;
+    try {
+      await declare.mutateAsync({
+        communityId,
+        amount: v.amount,
+        purpose: v.purpose,
+        method: v.method,
+        provider: v.method === 'mobile_money' ? v.provider : null,
+        reference: v.reference || null,
+        proofUrl: v.proofUrl,
+        note: v.note || null,
+      });
+      notify.success(t('finances.declare.done'), t('finances.declare.doneBody'));
+      await refreshFinances(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('finances.declare.failed'), form.applyServerError(error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
+            <MoneyInput currency={currency} {...form.field('amount')} />
+          </FormField>
+          <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('purpose')}>
+                {PURPOSES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(PURPOSE_KEY[p])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField name="method" label={t('finances.declare.method')} error={form.errors.method}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('method')}>
+                {METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(METHOD_KEY[m])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {mobile && (
+            <FormField name="provider" label={t('finances.declare.provider')} error={form.errors.provider} helper={t('finances.declare.providerHelp')} required>
+              <Input {...form.field('provider')} list={providers} maxLength={40} autoComplete="off" />
+              <datalist id={providers}>
+                {PROVIDERS.map((p) => (
+                  <option key={p} value={p} />
+                ))}
+              </datalist>
+            </FormField>
+          )}
+          <FormField name="reference" label={t('finances.declare.reference')} error={form.errors.reference} helper={t('finances.declare.referenceHelp')}>
+            <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+          </FormField>
+          <FormField name="proofUrl" label={t('finances.proof.label')} error={form.errors.proofUrl}>
+            <ProofPicker id="proofUrl" label={t('finances.proof.label')} value={form.values.proofUrl ?? null} onChange={(url) => form.setValue('proofUrl', url)} testId="proof-file" />
+          </FormField>
+          <FormField name="note" label={t('finances.declare.note')} error={form.errors.note}>
+            <Textarea {...form.field('note')} rows={2} maxLength={500} />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={declare.isPending} loadingText={t('finances.form.saving')}>
+          {t('finances.declare.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

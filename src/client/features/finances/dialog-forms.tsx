@@ -1,0 +1,99 @@
+import { Button, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { ACCOUNT_KIND_KEY, money, type Account, type Books } from './shared';
+
+/*
+ * The small forms several decisions share: which account the money went into or comes out of
+ * (confirming a payment, paying an expense), and why (rejecting, reversing). Each calls
+ * `onSubmit` and closes when it resolves true; the caller toasts the outcome.
+ */
+
+const accountForm = z.object({ accountId: z.coerce.number({ message: 'validation.finance.accountId' }).int('validation.finance.accountId').positive('validation.finance.accountId') });
+
+export function AccountChoiceForm(props: {
+  books: Books;
+  intro: string;
+  submitLabel: string;
+  /** The account chosen first: the first of this kind, else the first. */
+  preferredKind?: Account['kind'];
+  busy: boolean;
+  onSubmit: (accountId: number) => Promise<boolean>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const accounts = props.books.accounts ?? [];
+  const first = accounts.find((a) => a.kind === props.preferredKind) ?? accounts[0];
+  const form = useZodForm(accountForm, { accountId: first ? String(first.id) : '' });
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    if (await props.onSubmit(checked.data.accountId)) props.onDone();
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text>{props.intro}</Text>
+          <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('accountId')}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={String(a.id)}>
+                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: money(a.balance, props.books.currency) })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={props.onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={props.busy} loadingText={t('finances.form.saving')}>
+          {props.submitLabel}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+const reasonForm = z.object({ reason: z.string().trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong') });
+
+export function ReasonForm(props: { intro: string; helper: string; submitLabel: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useZodForm(reasonForm, { reason: '' });
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    if (await props.onSubmit(checked.data.reason)) props.onDone();
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text>{props.intro}</Text>
+          <FormField name="reason" label={t('finances.form.reason')} error={form.errors.reason} helper={props.helper} required>
+            <Textarea {...form.field('reason')} rows={3} maxLength={300} />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={props.onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="red" loading={props.busy} loadingText={t('finances.form.saving')}>
+          {props.submitLabel}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

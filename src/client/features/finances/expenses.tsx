@@ -1,0 +1,218 @@
+import { Badge, Button, Card, EmptyState, HStack, Link, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Banknote, Check, FilePlus, ReceiptText, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { LoadMore } from '../../components/load-more';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { trpc } from '../../trpc';
+import { useSignedInUser } from '../auth/current-user';
+import { AccountChoiceForm, ReasonForm } from './dialog-forms';
+import { ExpenseDialog } from './expense-dialog';
+import type { useMembers } from './members';
+import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
+import { ROWS, STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName, money, type Books, type Expense } from './shared';
+
+const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
+
+/**
+ * Expenses for officers: submit one, approve or reject another's (never one's own: the buttons are
+ * not offered, and the server refuses it anyway), pay an approved one from an account.
+ */
+export function Expenses(props: { communityId: number; books: Books; members: ReturnType<typeof useMembers>; canApprove: boolean }) {
+  const { communityId, books, members, canApprove } = props;
+  const { t } = useTranslation();
+  const me = useSignedInUser();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<ExpenseFilter>(undefined);
+  const { query: q, items } = useCursorList(expensesQuery(communityId, filter));
+  const approve = useMutation(trpc.finances.approveExpense.mutationOptions());
+  const reject = useMutation(trpc.finances.rejectExpense.mutationOptions());
+  const pay = useMutation(trpc.finances.payExpense.mutationOptions());
+  const c = books.currency;
+  const categories = new Map(books.categories.map((x) => [x.id, x]));
+  const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a]));
+
+  const run = async (action: () => Promise<unknown>, success: string, failed: string) => {
+    try {
+      await action();
+      notify.success(success);
+      await refreshFinances(queryClient);
+      return true;
+    } catch (e) {
+      // A 409 ("holds too little", "decided meanwhile") or a refusal: the server's words.
+      notify.error(failed, errorInfo(e).message);
+      return false;
+    }
+  };
+
+  const row = (e: Expense) => {
+    const author = members.nameOf(e.authorId);
+    const amount = money(e.amount, c);
+    const mine = e.authorId === me.id;
+    const mayApprove = canApprove && !mine && e.status === 'pending' && !e.approvers.includes(me.id);
+    const mayReject = canApprove && !mine && (e.status === 'pending' || e.status === 'approved');
+    const mayPay = e.status === 'approved';
+    const paidFrom = e.paidFrom !== null ? accounts.get(e.paidFrom)?.name : undefined;
+    return (
+      <Stack as="li" key={e.id} gap="2" py="3" data-testid="expense-row" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+        <Stack gap="1" minW="0">
+          <HStack gap="2" flexWrap="wrap">
+            <Text fontWeight="semibold">{e.description}</Text>
+            <Text fontWeight="semibold">{amount}</Text>
+            <Badge colorPalette={STATUS_COLOR[e.status]}>{t(EXPENSE_STATUS_KEY[e.status])}</Badge>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {[categoryName(t, categories.get(e.categoryId)), t('finances.expenses.by', { name: author }), formatDate(e.createdAt, { style: 'short' })].join(' · ')}
+          </Text>
+          {e.status === 'pending' && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('finances.expenses.approvals', { given: e.approvers.length, needed: e.approvalsNeeded })}
+            </Text>
+          )}
+          {e.status === 'paid' && paidFrom && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('finances.expenses.paidFrom', { account: paidFrom })}
+            </Text>
+          )}
+          {e.status === 'rejected' && e.reason && (
+            <Text fontSize="sm" color="red.fg">
+              {t('finances.statement.reason', { reason: e.reason })}
+            </Text>
+          )}
+          {e.receipts.map((url, i) => (
+            <Link key={url} href={url} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" alignSelf="flex-start">
+              {t('finances.expenses.viewReceipt', { number: i + 1 })}
+            </Link>
+          ))}
+          {mine && e.status === 'pending' && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('finances.expenses.yours')}
+            </Text>
+          )}
+        </Stack>
+        <HStack gap="2" flexShrink={0} flexWrap="wrap">
+          {mayApprove && (
+            <Button
+              size="sm"
+              colorPalette="green"
+              aria-label={t('finances.expenses.approveLabel', { description: e.description, amount })}
+              loading={approve.isPending && approve.variables?.id === e.id}
+              onClick={() => void run(() => approve.mutateAsync({ id: e.id }), t('finances.expenses.approved'), t('finances.expenses.approveFailed'))}
+            >
+              <Check aria-hidden /> {t('finances.expenses.approve')}
+            </Button>
+          )}
+          {mayReject && (
+            <FormDialog
+              title={t('finances.expenses.rejectTitle')}
+              trigger={
+                <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>
+                  <X aria-hidden /> {t('finances.expenses.reject')}
+                </Button>
+              }
+            >
+              {(close) => (
+                <ReasonForm
+                  intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
+                  helper={t('finances.expenses.reasonHelp')}
+                  submitLabel={t('finances.expenses.rejectSubmit')}
+                  busy={reject.isPending}
+                  onDone={close}
+                  onSubmit={(reason) => run(() => reject.mutateAsync({ id: e.id, reason }), t('finances.expenses.rejected'), t('finances.expenses.rejectFailed'))}
+                />
+              )}
+            </FormDialog>
+          )}
+          {mayPay && (
+            <FormDialog
+              title={t('finances.expenses.payTitle')}
+              trigger={
+                <Button size="sm" colorPalette="brand" aria-label={t('finances.expenses.payLabel', { description: e.description, amount })}>
+                  <Banknote aria-hidden /> {t('finances.expenses.pay')}
+                </Button>
+              }
+            >
+              {(close) => (
+                <AccountChoiceForm
+                  books={books}
+                  intro={t('finances.expenses.payBody', { description: e.description, amount })}
+                  submitLabel={t('finances.expenses.paySubmit')}
+                  preferredKind="cash"
+                  busy={pay.isPending}
+                  onDone={close}
+                  onSubmit={(accountId) => run(() => pay.mutateAsync({ id: e.id, accountId }), t('finances.expenses.paid'), t('finances.expenses.payFailed'))}
+                />
+              )}
+            </FormDialog>
+          )}
+        </HStack>
+      </Stack>
+    );
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="finance-expenses">
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
+        <Card.Title as="h2" id="finance-expenses">
+          {t('finances.expenses.title')}
+        </Card.Title>
+        <HStack gap="2" flexWrap="wrap">
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label={t('finances.expenses.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}>
+              <option value="">{t('finances.expenses.all')}</option>
+              {FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {t(EXPENSE_STATUS_KEY[f])}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <ExpenseDialog
+            communityId={communityId}
+            books={books}
+            trigger={
+              <Button size="sm" variant="outline">
+                <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
+              </Button>
+            }
+          />
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="3">
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+            <Skeleton h="14" />
+            <Skeleton h="14" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('finances.expenses.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+              {t('finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : items.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <ReceiptText aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+            {items.map(row)}
+          </Stack>
+        )}
+        <LoadMore query={q} alignSelf="center" size="sm" />
+      </Card.Body>
+    </Card.Root>
+  );
+}

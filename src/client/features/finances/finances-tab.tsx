@@ -1,0 +1,86 @@
+import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { can } from '../../../shared/permissions';
+import { errorInfo } from '../../lib/errors';
+import type { Community } from '../communities/shared';
+import { BooksNotOpened } from './books-setup';
+import { CategoryChart } from './category-chart';
+import { Expenses } from './expenses';
+import { Ledger } from './ledger';
+import { useMembers } from './members';
+import { PaymentsQueue } from './payments-queue';
+import { financeSummaryQuery } from './queries';
+import { TRANSPARENCY_SEE_KEY, type Books } from './shared';
+import { Statement } from './statement';
+import { SummaryCards } from './summary-cards';
+
+/**
+ * The community's Finances tab. Every member sees their own statement and declares payments;
+ * what else they see follows the community's transparency. Officers (finances.record) also get
+ * the payments queue, the expenses and the whole ledger. The server checks every call again.
+ */
+export function FinancesTab({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
+  const q = useQuery(financeSummaryQuery(c.id));
+  if (q.isPending) {
+    return (
+      <Stack gap="4" aria-busy="true" aria-label={t('finances.loading')}>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h="24" rounded="lg" />
+          ))}
+        </SimpleGrid>
+        <Skeleton h="48" rounded="lg" />
+      </Stack>
+    );
+  }
+  if (q.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('finances.loadFailed')}</Alert.Title>
+          <Alert.Description>{errorInfo(q.error).message}</Alert.Description>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+          {t('finances.tryAgain')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (!q.data.opened) return <BooksNotOpened communityId={c.id} canManage={can(c.role, 'finances.manage')} />;
+  return <OpenBooks community={c} books={q.data} />;
+}
+
+function OpenBooks({ community: c, books }: { community: Community; books: Books }) {
+  const { t } = useTranslation();
+  const officer = can(c.role, 'finances.record');
+  return (
+    <Stack gap="6" data-testid="finances">
+      <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
+        <Text>{t('finances.kept', { currency: books.currency, transparency: t(TRANSPARENCY_SEE_KEY[books.transparency]) })}</Text>
+      </HStack>
+      <SummaryCards books={books} communityId={c.id} canManage={can(c.role, 'finances.manage')} />
+      {!books.byCategory && (
+        <Text color="fg.muted" fontSize="sm">
+          {t('finances.ownOnly')}
+        </Text>
+      )}
+      <CategoryChart books={books} />
+      <Statement communityId={c.id} books={books} />
+      {officer && <OfficerSections community={c} books={books} />}
+      {books.ledgerVisible && <Ledger communityId={c.id} books={books} canReverse={officer} />}
+    </Stack>
+  );
+}
+
+function OfficerSections({ community: c, books }: { community: Community; books: Books }) {
+  const members = useMembers(c.id);
+  return (
+    <>
+      <PaymentsQueue communityId={c.id} books={books} members={members} />
+      <Expenses communityId={c.id} books={books} members={members} canApprove={can(c.role, 'finances.approve')} />
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { Badge, Button, Card, EmptyState, HStack, Input, Skeleton, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BookOpen, Download, Undo2 } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { LoadMore } from '../../components/load-more';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { trpc } from '../../trpc';
+import { ReasonForm } from './dialog-forms';
+import { exportCsvUrl, ledgerQuery, refreshFinances } from './queries';
+import { ENTRY_KIND_KEY, PURPOSE_KEY, ROWS, categoryName, isoDay, money, type Books, type Entry } from './shared';
+
+/** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
+export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { query: q, items } = useCursorList(ledgerQuery(communityId));
+  const reverse = useMutation(trpc.finances.reverseEntry.mutationOptions());
+  const c = books.currency;
+  const categories = new Map(books.categories.map((x) => [x.id, x]));
+  const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a.name]));
+  // An entry is reversed once; its reversal is newer, so it is among the rows already loaded.
+  const reversed = useMemo(() => new Set(items.filter((e) => e.reversesId !== null).map((e) => e.reversesId)), [items]);
+
+  const onReverse = async (entry: Entry, reason: string) => {
+    try {
+      await reverse.mutateAsync({ id: entry.id, reason });
+      notify.success(t('finances.ledger.reversed'));
+      await refreshFinances(queryClient);
+      return true;
+    } catch (e) {
+      notify.error(t('finances.ledger.reverseFailed'), errorInfo(e).message);
+      return false;
+    }
+  };
+
+  // A payment's entry is described by the server as "dues · reference" (its purpose as a code): the purpose is shown translated.
+  const description = (e: Entry) =>
+    e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description;
+
+  const row = (e: Entry) => {
+    const amount = money(e.amount, c);
+    const details = [categoryName(t, categories.get(e.categoryId)), accounts.get(e.accountId), e.member, formatDate(e.createdAt, { style: 'short' })].filter(Boolean);
+    return (
+      <Stack as="li" key={e.id} gap="2" py="3" data-testid="ledger-entry" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+        <Stack gap="1" minW="0">
+          <HStack gap="2" flexWrap="wrap">
+            <Text fontWeight="semibold" color={e.amount < 0 ? 'red.fg' : 'green.fg'}>
+              {amount}
+            </Text>
+            <Text>{description(e)}</Text>
+            <Badge size="sm" colorPalette={e.kind === 'reversal' ? 'orange' : 'gray'}>
+              {t(ENTRY_KIND_KEY[e.kind])}
+            </Badge>
+            {reversed.has(e.id) && (
+              <Badge size="sm" colorPalette="orange" variant="outline">
+                {t('finances.ledger.reversedTag')}
+              </Badge>
+            )}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {details.join(' · ')}
+          </Text>
+          {e.reversesId !== null && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('finances.ledger.reverses', { id: e.reversesId })}
+            </Text>
+          )}
+        </Stack>
+        {canReverse && e.kind !== 'reversal' && !reversed.has(e.id) && (
+          <FormDialog
+            title={t('finances.ledger.reverseTitle')}
+            trigger={
+              <Button size="sm" variant="outline" flexShrink={0} alignSelf={{ base: 'flex-start', md: 'center' }} aria-label={t('finances.ledger.reverseLabel', { description: description(e), amount })}>
+                <Undo2 aria-hidden /> {t('finances.ledger.reverse')}
+              </Button>
+            }
+          >
+            {(close) => (
+              <ReasonForm
+                intro={t('finances.ledger.reverseBody', { amount: money(-e.amount, c) })}
+                helper={t('finances.ledger.reasonHelp')}
+                submitLabel={t('finances.ledger.reverseSubmit')}
+                busy={reverse.isPending}
+                onDone={close}
+                onSubmit={(reason) => onReverse(e, reason)}
+              />
+            )}
+          </FormDialog>
+        )}
+      </Stack>
+    );
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="finance-ledger">
+      <Card.Header gap="3">
+        <Card.Title as="h2" id="finance-ledger">
+          {t('finances.ledger.title')}
+        </Card.Title>
+        <ExportCsv communityId={communityId} year={books.year} />
+      </Card.Header>
+      <Card.Body gap="3">
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+            <Skeleton h="12" />
+            <Skeleton h="12" />
+            <Skeleton h="12" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{errorInfo(q.error).message || t('finances.ledger.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+              {t('finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : items.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <BookOpen aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{t('finances.ledger.empty')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+            {items.map(row)}
+          </Stack>
+        )}
+        <LoadMore query={q} alignSelf="center" size="sm" />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The CSV of a date range (UTC days, inclusive): a plain download from the REST API. */
+function ExportCsv({ communityId, year }: { communityId: number; year: number }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [from, setFrom] = useState(`${year}-01-01`);
+  const [to, setTo] = useState(() => isoDay(new Date()));
+  return (
+    <Stack as="fieldset" border="0" p="0" m="0" minW="0" direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'stretch', sm: 'flex-end' }} flexWrap="wrap">
+      <VisuallyHidden as="legend">{t('finances.ledger.exportLegend')}</VisuallyHidden>
+      <Stack gap="1">
+        <chakra.label htmlFor={`${id}-from`} fontSize="sm">
+          {t('finances.ledger.from')}
+        </chakra.label>
+        <Input id={`${id}-from`} type="date" size="sm" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+      </Stack>
+      <Stack gap="1">
+        <chakra.label htmlFor={`${id}-to`} fontSize="sm">
+          {t('finances.ledger.to')}
+        </chakra.label>
+        <Input id={`${id}-to`} type="date" size="sm" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+      </Stack>
+      <Button asChild size="sm" variant="outline">
+        <a href={exportCsvUrl(communityId, from, to)} download>
+          <Download aria-hidden /> {t('finances.ledger.download')}
+        </a>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Currency } from '../../../shared/money';
+import { formatDate } from '../../lib/format';
+import { METHOD_KEY, PURPOSE_KEY, STATUS_COLOR, PAYMENT_STATUS_KEY, money, type Payment } from './shared';
+
+/** One payment as a list item: amount, purpose and method, its status, receipt number or reason; `who` and `actions` for the officers' queue. */
+export function PaymentRow({ payment: p, currency, who, actions, testId }: { payment: Payment; currency: Currency; who?: string; actions?: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  const method = t(METHOD_KEY[p.method]);
+  return (
+    <Stack as="li" gap="2" py="3" data-testid={testId} direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+      <Stack gap="1" minW="0">
+        <HStack gap="2" flexWrap="wrap">
+          {who && <Text fontWeight="semibold">{who}</Text>}
+          <Text fontWeight="semibold">{money(p.amount, currency)}</Text>
+          <Badge colorPalette={STATUS_COLOR[p.status]}>{t(PAYMENT_STATUS_KEY[p.status])}</Badge>
+          {p.receiptNo !== null && (
+            <Badge variant="outline" colorPalette="green">
+              {t('finances.statement.receipt', { number: p.receiptNo })}
+            </Badge>
+          )}
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {[t(PURPOSE_KEY[p.purpose]), p.provider ? `${method} (${p.provider})` : method, p.reference, formatDate(p.createdAt, { style: 'short' })].filter(Boolean).join(' · ')}
+        </Text>
+        {p.note && <Text fontSize="sm">{p.note}</Text>}
+        {p.status === 'rejected' && p.reason && (
+          <Text fontSize="sm" color="red.fg">
+            {t('finances.statement.reason', { reason: p.reason })}
+          </Text>
+        )}
+        {p.proofUrl && (
+          <Link href={p.proofUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" alignSelf="flex-start">
+            {who ? t('finances.proof.viewOf', { name: who }) : t('finances.proof.view')}
+          </Link>
+        )}
+      </Stack>
+      {actions}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { LoadMore } from '../../components/load-more';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { trpc } from '../../trpc';
+import { useSignedInUser } from '../auth/current-user';
+import { AccountChoiceForm, ReasonForm } from './dialog-forms';
+import type { useMembers } from './members';
+import { PaymentRow } from './payment-row';
+import { pendingPaymentsQuery, refreshFinances } from './queries';
+import { RecordPaymentDialog } from './record-payment-dialog';
+import { ROWS, money, type Account, type Books, type Payment } from './shared';
+
+const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
+
+/** The officers' queue: payments members declared, to confirm into an account or reject with a reason; and "Record cash". */
+export function PaymentsQueue({ communityId, books, members }: { communityId: number; books: Books; members: ReturnType<typeof useMembers> }) {
+  const { t } = useTranslation();
+  const me = useSignedInUser();
+  const queryClient = useQueryClient();
+  const { query: q, items } = useCursorList(pendingPaymentsQuery(communityId));
+  const confirm = useMutation(trpc.finances.confirmPayment.mutationOptions());
+  const reject = useMutation(trpc.finances.rejectPayment.mutationOptions());
+  const c = books.currency;
+
+  const decide = async (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) => {
+    try {
+      done(await run());
+      await refreshFinances(queryClient);
+      return true;
+    } catch (e) {
+      notify.error(failed, errorInfo(e).message);
+      return false;
+    }
+  };
+
+  const actions = (p: Payment) => {
+    const name = members.nameOf(p.memberId);
+    const amount = money(p.amount, c);
+    if (p.memberId === me.id) {
+      return (
+        <Text fontSize="sm" color="fg.muted">
+          {t('finances.queue.yours')}
+        </Text>
+      );
+    }
+    return (
+      <HStack gap="2" flexShrink={0}>
+        <FormDialog
+          title={t('finances.queue.confirmTitle')}
+          trigger={
+            <Button size="sm" colorPalette="green" aria-label={t('finances.queue.confirmLabel', { name, amount })}>
+              <Check aria-hidden /> {t('finances.queue.confirm')}
+            </Button>
+          }
+        >
+          {(close) => (
+            <AccountChoiceForm
+              books={books}
+              intro={t('finances.queue.confirmBody', { name, amount })}
+              submitLabel={t('finances.queue.confirmSubmit')}
+              preferredKind={KIND_OF_METHOD[p.method]}
+              busy={confirm.isPending}
+              onDone={close}
+              onSubmit={(accountId) =>
+                decide(
+                  () => confirm.mutateAsync({ id: p.id, accountId }),
+                  (r) => notify.success(t('finances.queue.confirmed'), t('finances.queue.confirmedBody', { number: r.receiptNo })),
+                  t('finances.queue.confirmFailed'),
+                )
+              }
+            />
+          )}
+        </FormDialog>
+        <FormDialog
+          title={t('finances.queue.rejectTitle')}
+          trigger={
+            <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>
+              <X aria-hidden /> {t('finances.queue.reject')}
+            </Button>
+          }
+        >
+          {(close) => (
+            <ReasonForm
+              intro={t('finances.queue.rejectBody', { name, amount })}
+              helper={t('finances.queue.reasonHelp')}
+              submitLabel={t('finances.queue.rejectSubmit')}
+              busy={reject.isPending}
+              onDone={close}
+              onSubmit={(reason) => decide(() => reject.mutateAsync({ id: p.id, reason }), () => notify.success(t('finances.queue.rejected')), t('finances.queue.rejectFailed'))}
+            />
+          )}
+        </FormDialog>
+      </HStack>
+    );
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="finance-queue">
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
+        <Card.Title as="h2" id="finance-queue">
+          {t('finances.queue.title')}
+        </Card.Title>
+        <RecordPaymentDialog
+          communityId={communityId}
+          books={books}
+          members={members}
+          trigger={
+            <Button size="sm" variant="outline">
+              <HandCoins aria-hidden /> {t('finances.record.open')}
+            </Button>
+          }
+        />
+      </Card.Header>
+      <Card.Body gap="3">
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+            <Skeleton h="14" />
+            <Skeleton h="14" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('finances.queue.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+              {t('finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : items.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <CircleCheck aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{t('finances.queue.empty')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+            {items.map((p) => (
+              <PaymentRow key={p.id} payment={p} currency={c} who={members.nameOf(p.memberId)} actions={actions(p)} testId="pending-payment" />
+            ))}
+          </Stack>
+        )}
+        <LoadMore query={q} alignSelf="center" size="sm" />
+      </Card.Body>
+    </Card.Root>
+  );
+}

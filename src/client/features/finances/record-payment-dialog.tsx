@@ -1,0 +1,124 @@
+import { Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Currency } from '../../../shared/money';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { LoadMore } from '../../components/load-more';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import type { useMembers } from './members';
+import { amountText, MoneyInput } from './money-input';
+import { refreshFinances } from './queries';
+import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY, money, type Books } from './shared';
+
+const recordForm = (currency: Currency) =>
+  z.object({
+    memberId: z.string().trim().min(1, 'validation.community.chooseMember'),
+    amount: amountText(currency),
+    purpose: z.enum(PURPOSES, { message: 'validation.finance.purpose' }),
+    accountId: z.coerce.number({ message: 'validation.finance.accountId' }).int('validation.finance.accountId').positive('validation.finance.accountId'),
+    reference: z.string().trim().max(80, 'validation.finance.referenceLong'),
+  });
+
+type Members = ReturnType<typeof useMembers>;
+
+/** "Record cash": money a member handed over at a meeting, confirmed at once with a receipt number. */
+export function RecordPaymentDialog({ communityId, books, members, trigger }: { communityId: number; books: Books; members: Members; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('finances.record.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => <RecordForm communityId={communityId} books={books} members={members} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function RecordForm({ communityId, books, members, onDone }: { communityId: number; books: Books; members: Members; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const accounts = books.accounts ?? [];
+  const cash = accounts.find((a) => a.kind === 'cash') ?? accounts[0];
+  const form = useZodForm(recordForm(books.currency), { memberId: '', amount: '', purpose: 'dues', accountId: cash ? String(cash.id) : '', reference: '' });
+  const record = useMutation(trpc.finances.recordPayment.mutationOptions());
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    const v = checked.data;
+    try {
+      const r = await record.mutateAsync({ communityId, ...v, method: 'cash', reference: v.reference || null });
+      notify.success(t('finances.record.done'), t('finances.queue.confirmedBody', { number: r.receiptNo }));
+      await refreshFinances(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('finances.record.failed'), form.applyServerError(error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="memberId" label={t('finances.record.member')} error={form.errors.memberId} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('memberId')}>
+                <option value="">{t('finances.record.chooseMember')}</option>
+                {members.members.map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {`${m.user.firstName} ${m.user.lastName}`.trim()}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <LoadMore query={members.query} size="xs" alignSelf="flex-start">
+            {t('finances.record.moreMembers')}
+          </LoadMore>
+          <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
+            <MoneyInput currency={books.currency} {...form.field('amount')} />
+          </FormField>
+          <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('purpose')}>
+                {PURPOSES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(PURPOSE_KEY[p])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('accountId')}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={String(a.id)}>
+                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: money(a.balance, books.currency) })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField name="reference" label={t('finances.record.reference')} error={form.errors.reference}>
+            <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={record.isPending} loadingText={t('finances.form.saving')}>
+          {t('finances.record.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

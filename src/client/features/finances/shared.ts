@@ -1,0 +1,92 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import type { MessageKey } from '../../../shared/i18n/catalogue';
+import { formatMoney, type Currency } from '../../../shared/money';
+import { currentLocale } from '../../i18n';
+
+type Outputs = inferRouterOutputs<AppRouter>['finances'];
+export type Summary = Outputs['summary'];
+/** The summary of books that are open. */
+export type Books = Extract<Summary, { opened: true }>;
+export type Category = Books['categories'][number];
+export type Account = NonNullable<Books['accounts']>[number];
+export type Payment = Outputs['payments']['items'][number];
+export type Expense = Outputs['expenses']['items'][number];
+export type Entry = Outputs['entries']['items'][number];
+export type PaymentStatus = Payment['status'];
+export type ExpenseStatus = Expense['status'];
+
+/** An amount in integer minor units, for people, in the interface's locale ("FCFA 5,000", "5 000 FCFA"). */
+export const money = (amount: number, currency: Currency) => formatMoney(amount, currency, currentLocale());
+
+/** A category's name: the catalogue's for a built-in one, its own otherwise. */
+export const categoryName = (t: (key: MessageKey) => string, category: { builtIn: string | null; name: string | null } | undefined): string =>
+  !category ? '' : category.builtIn ? t(`finances.categories.${category.builtIn}` as MessageKey) : (category.name ?? '');
+
+export const PAYMENT_STATUS_KEY = {
+  pending: 'finances.status.pending',
+  confirmed: 'finances.status.confirmed',
+  rejected: 'finances.status.rejected',
+} as const satisfies Record<PaymentStatus, MessageKey>;
+
+export const EXPENSE_STATUS_KEY = {
+  pending: 'finances.expenseStatus.pending',
+  approved: 'finances.expenseStatus.approved',
+  rejected: 'finances.expenseStatus.rejected',
+  paid: 'finances.expenseStatus.paid',
+} as const satisfies Record<ExpenseStatus, MessageKey>;
+
+export const STATUS_COLOR: Record<PaymentStatus | ExpenseStatus, string> = {
+  pending: 'orange',
+  confirmed: 'green',
+  rejected: 'red',
+  approved: 'blue',
+  paid: 'green',
+};
+
+export const PURPOSES = ['dues', 'donation'] as const;
+export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation' } as const satisfies Record<(typeof PURPOSES)[number], MessageKey>;
+
+export const METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
+export const METHOD_KEY = {
+  cash: 'finances.method.cash',
+  mobile_money: 'finances.method.mobileMoney',
+  bank_transfer: 'finances.method.bankTransfer',
+  other: 'finances.method.other',
+} as const satisfies Record<(typeof METHODS)[number], MessageKey>;
+
+/** Mobile money services members are offered as suggestions (they may type another). */
+export const PROVIDERS = ['MTN MoMo', 'Orange Money', 'M-Pesa', 'Wave', 'Airtel Money'] as const;
+
+export const ACCOUNT_KINDS = ['cash', 'mobile', 'bank'] as const;
+export const ACCOUNT_KIND_KEY = {
+  cash: 'finances.accountKind.cash',
+  mobile: 'finances.accountKind.mobile',
+  bank: 'finances.accountKind.bank',
+} as const satisfies Record<(typeof ACCOUNT_KINDS)[number], MessageKey>;
+
+export const TRANSPARENCIES = ['summary', 'ledger', 'own'] as const;
+export const TRANSPARENCY_KEY = {
+  summary: 'finances.setup.transparencySummary',
+  ledger: 'finances.setup.transparencyLedger',
+  own: 'finances.setup.transparencyOwn',
+} as const satisfies Record<(typeof TRANSPARENCIES)[number], MessageKey>;
+
+/** What members see, as the end of a sentence ("members see the totals"). */
+export const TRANSPARENCY_SEE_KEY = {
+  summary: 'finances.setup.seeSummary',
+  ledger: 'finances.setup.seeLedger',
+  own: 'finances.setup.seeOwn',
+} as const satisfies Record<(typeof TRANSPARENCIES)[number], MessageKey>;
+
+export const ENTRY_KIND_KEY = {
+  payment: 'finances.ledger.kindPayment',
+  expense: 'finances.ledger.kindExpense',
+  reversal: 'finances.ledger.kindReversal',
+} as const satisfies Record<Entry['kind'], MessageKey>;
+
+/** A day as the date inputs and the export take it: 'YYYY-MM-DD', in local time. */
+export const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** A list whose rows have a rule between them. */
+export const ROWS = { '& > li + li': { borderTopWidth: '1px' } };

@@ -1,0 +1,78 @@
+import { Button, Card, EmptyState, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Receipt, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/load-more';
+import { DeclarePaymentDialog } from './declare-payment-dialog';
+import { PaymentRow } from './payment-row';
+import { statementQuery } from './queries';
+import { ROWS, money, type Books } from './shared';
+
+/** "My statement": what the viewer paid this year, what waits, every payment they made, and "I paid". */
+export function Statement({ communityId, books }: { communityId: number; books: Books }) {
+  const { t } = useTranslation();
+  const q = useInfiniteQuery(statementQuery(communityId));
+  const payments = (q.data?.pages ?? []).flatMap((p) => p.payments.items);
+  const c = books.currency;
+  return (
+    <Card.Root as="section" aria-labelledby="finance-statement">
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
+        <Card.Title as="h2" id="finance-statement">
+          {t('finances.statement.title')}
+        </Card.Title>
+        <DeclarePaymentDialog
+          communityId={communityId}
+          currency={c}
+          trigger={
+            <Button size="sm" colorPalette="brand">
+              <Wallet aria-hidden /> {t('finances.declare.open')}
+            </Button>
+          }
+        />
+      </Card.Header>
+      <Card.Body gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Stat.Root data-testid="own-paid">
+            <Stat.Label>{t('finances.summary.paidThisYear', { year: books.year })}</Stat.Label>
+            <Stat.ValueText fontSize="2xl">{money(books.own.paidThisYear, c)}</Stat.ValueText>
+          </Stat.Root>
+          <Stat.Root data-testid="own-pending">
+            <Stat.Label>{t('finances.summary.ownPending')}</Stat.Label>
+            <Stat.ValueText fontSize="2xl">{money(books.own.pending, c)}</Stat.ValueText>
+          </Stat.Root>
+        </SimpleGrid>
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+            <Skeleton h="12" />
+            <Skeleton h="12" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('finances.statement.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+              {t('finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : payments.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Receipt aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{t('finances.statement.empty')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+            {payments.map((p) => (
+              <PaymentRow key={p.id} payment={p} currency={c} testId="statement-payment" />
+            ))}
+          </Stack>
+        )}
+        <LoadMore query={q} alignSelf="center" size="sm">
+          {t('finances.statement.loadMore')}
+        </LoadMore>
+      </Card.Body>
+    </Card.Root>
+  );
+}

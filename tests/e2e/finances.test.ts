@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../../db/database';
+import { formatMoney } from '../../src/shared/money';
+import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+
+/*
+ * The Finances tab end to end: the creator opens the books in XAF; a member (reading French, on a
+ * phone) declares a mobile-money payment with a proof photo; the treasurer confirms it and the
+ * member sees it confirmed with its receipt number. The treasurer submits an expense, the creator
+ * (another leader) approves and pays it, and it shows in the ledger and the chart's expense bars.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let db: DB;
+let communityId: number;
+const contexts: BrowserContext[] = [];
+const stamp = Date.now();
+const creator = { email: `fatou.${stamp}@example.org` };
+const treasurer = { email: `aisha.${stamp}@example.org` };
+const member = { email: `jean-paul.${stamp}@example.org` };
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+/** axe-core's serious and critical violations on the page as it stands (as a11y.test.ts counts them). */
+async function audit(page: Page): Promise<string[]> {
+  // The toast is the app's own (audited in a11y.test.ts) and may be caught mid-animation: it goes first.
+  for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
+  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run({ resultTypes: ['violations'] })).violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Text with every kind of space made plain, so "5 000 FCFA" matches whichever space Intl put in. */
+const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+const fcfa = (amount: number, locale: string) => plain(formatMoney(amount, 'XAF', locale));
+/** An accessible name holding `text` whatever its spaces. */
+const named = (text: string) => new RegExp(plain(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  db = openDatabase(join(server.dir, 'app.db'));
+  const creatorUser = await makeUser(db, { firstName: 'Fatou', lastName: 'Diop', email: creator.email });
+  const treasurerUser = await makeUser(db, { firstName: 'Aisha', lastName: 'Bello', email: treasurer.email });
+  const memberUser = await makeUser(db, { firstName: 'Jean-Paul', lastName: 'Mbarga', email: member.email, language: 'fr' });
+  communityId = makeCommunity(db, { creator: creatorUser, name: 'Douala Mutual Aid' }).id;
+  addMember(db, { communityId, user: treasurerUser, role: 'treasurer' });
+  addMember(db, { communityId, user: memberUser });
+  mkdirSync(screenshotDir, { recursive: true });
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  db?.$client.close();
+  await server?.stop();
+});
+
+async function signedIn(email: string, width = 1280): Promise<Page> {
+  // bypassCSP lets the test inject axe-core (a11y.test.ts does the same); the app's policy is tested elsewhere.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInAs(page, server, email, FACTORY_PASSWORD);
+  return page;
+}
+
+async function openFinances(page: Page) {
+  await page.goto(`${server.url}/community/${communityId}`);
+  await page.getByRole('tab', { name: 'Finances' }).click();
+}
+
+let creatorPage: Page;
+let treasurerPage: Page;
+let memberPage: Page;
+
+describe('Browser: community finances', () => {
+  it('books opened in XAF; a mobile-money payment declared with a proof photo, confirmed by the treasurer, seen with its receipt', async () => {
+    creatorPage = await signedIn(creator.email);
+    await creatorPage.goto(`${server.url}/community/${communityId}`);
+    await creatorPage.getByRole('button', { name: /Dues status.*Books not opened/ }).waitFor();
+    await creatorPage.getByRole('tab', { name: 'Finances' }).click();
+    await creatorPage.getByLabel('Currency').selectOption('XAF');
+    await creatorPage.getByLabel('What members see').selectOption('summary');
+    expect(await audit(creatorPage)).toEqual([]);
+    await creatorPage.getByRole('button', { name: 'Open the books' }).click();
+    await expectToast(creatorPage, 'The books are open');
+    await creatorPage.getByTestId('account-card').filter({ hasText: 'Cash box' }).waitFor();
+
+    // The member reads French, on a phone.
+    memberPage = await signedIn(member.email, 375);
+    await openFinances(memberPage);
+    await memberPage.getByRole('button', { name: 'J’ai payé' }).click();
+    const declare = memberPage.getByRole('dialog', { name: 'Déclarer un paiement' });
+    await declare.getByLabel('Montant').fill('5 000');
+    await declare.getByLabel('Objet du paiement').selectOption('dues');
+    await declare.getByLabel('Moyen de paiement').selectOption('mobile_money');
+    // No provider yet: the form says so before anything is sent.
+    await declare.getByRole('button', { name: 'Déclarer le paiement' }).click();
+    await expectToast(memberPage, 'Veuillez vérifier le formulaire');
+    await declare.getByText('Veuillez indiquer l’opérateur', { exact: false }).waitFor();
+    // On a phone the toast sits over the dialog's buttons: dismissed as a person would.
+    await memberPage.getByRole('button', { name: 'Fermer la notification' }).click();
+    await declare.getByLabel('Opérateur de mobile money').fill('MTN MoMo');
+    await declare.getByLabel('Référence de la transaction').fill('MP240615.1432.C77');
+    const photo = await sharp({ create: { width: 900, height: 1400, channels: 3, background: '#f6e05e' } }).jpeg().toBuffer();
+    await declare.getByTestId('proof-file').setInputFiles({ name: 'sms.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await declare.getByAltText('Aperçu du justificatif').waitFor();
+    await declare.getByRole('button', { name: 'Déclarer le paiement' }).click();
+    await expectToast(memberPage, 'Paiement déclaré');
+    await memberPage.getByTestId('statement-payment').filter({ hasText: 'En attente' }).waitFor();
+    // Cards stack and nothing runs off a 375 px screen.
+    expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await memberPage.screenshot({ path: `${screenshotDir}/finances-member-375.png`, fullPage: true });
+    expect(await audit(memberPage)).toEqual([]);
+
+    treasurerPage = await signedIn(treasurer.email);
+    await openFinances(treasurerPage);
+    const pending = treasurerPage.getByTestId('pending-payment').filter({ hasText: 'Jean-Paul Mbarga' });
+    await pending.getByText('MTN MoMo', { exact: false }).waitFor();
+    expect(await pending.getByRole('link', { name: 'View the proof from Jean-Paul Mbarga' }).getAttribute('href')).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    await pending.getByRole('button', { name: /^Confirm the payment of/ }).click();
+    const confirm = treasurerPage.getByRole('dialog', { name: 'Confirm a payment' });
+    expect(await confirm.getByLabel('Account').inputValue()).not.toBe('');
+    await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+    await expectToast(treasurerPage, 'Receipt number 1');
+    await treasurerPage.getByText('No payment is waiting.').waitFor();
+
+    // The member sees it confirmed: the Overview's dues status, then the statement with its receipt.
+    await memberPage.reload();
+    const dues = memberPage.getByRole('button', { name: /État des cotisations/ });
+    await expect.poll(async () => plain(await dues.innerText())).toContain(`${fcfa(5000, 'fr-FR')} payés cette année`);
+    await dues.click();
+    const confirmed = memberPage.getByTestId('statement-payment').filter({ hasText: 'Confirmé' });
+    await expect.poll(async () => plain(await confirmed.innerText())).toContain('Reçu n° 1');
+    expect(plain(await memberPage.getByTestId('own-paid').innerText())).toContain(fcfa(5000, 'fr-FR'));
+  });
+
+  it('an expense submitted by the treasurer, approved and paid by another leader, shows in the ledger and the chart; too little money is refused', async () => {
+    await treasurerPage.getByRole('button', { name: 'Submit expense' }).click();
+    const submit = treasurerPage.getByRole('dialog', { name: 'Submit an expense' });
+    await submit.getByLabel('Amount').fill('2000');
+    await submit.getByLabel('Category').selectOption({ label: 'Venue' });
+    await submit.getByLabel('What is it for?').fill('Hall rental for the general assembly');
+    await submit.getByRole('button', { name: 'Submit expense' }).click();
+    await expectToast(treasurerPage, 'Expense submitted');
+    const mine = treasurerPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
+    await mine.getByText('Your expense: another leader approves it.').waitFor();
+    expect(await mine.getByRole('button', { name: /Approve/ }).count()).toBe(0);
+
+    await openFinances(creatorPage);
+    const row = creatorPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
+    await row.getByRole('button', { name: /^Approve “Hall rental/ }).click();
+    await expectToast(creatorPage, 'Expense approved');
+    await row.getByRole('button', { name: /^Pay “Hall rental/ }).click();
+    const pay = creatorPage.getByRole('dialog', { name: 'Pay an expense' });
+    await pay.getByRole('button', { name: 'Pay expense' }).click();
+    await expectToast(creatorPage, 'Expense paid');
+    await row.getByText('Paid', { exact: true }).waitFor();
+
+    const entry = creatorPage.getByTestId('ledger-entry').filter({ hasText: 'Hall rental for the general assembly' });
+    await expect.poll(async () => plain(await entry.innerText())).toContain(fcfa(-2000, 'en-US'));
+    await creatorPage.getByTestId('ledger-entry').filter({ hasText: 'Dues · MP240615.1432.C77' }).waitFor();
+    await creatorPage.getByTestId('chart-out').getByRole('img', { name: named(`Venue: ${fcfa(2000, 'en-US')}`) }).waitFor();
+    await creatorPage.getByTestId('chart-in').getByRole('img', { name: named(`Dues: ${fcfa(5000, 'en-US')}`) }).waitFor();
+    await expect.poll(async () => plain(await creatorPage.getByTestId('account-card').filter({ hasText: 'Cash box' }).innerText())).toContain(fcfa(3000, 'en-US'));
+
+    // More than the cash box holds: approved, then refused at payment with the server's reason.
+    await creatorPage.getByRole('button', { name: 'Submit expense' }).click();
+    const big = creatorPage.getByRole('dialog', { name: 'Submit an expense' });
+    await big.getByLabel('Amount').fill('9000');
+    await big.getByLabel('Category').selectOption({ label: 'Events' });
+    await big.getByLabel('What is it for?').fill('Sound system');
+    await big.getByRole('button', { name: 'Submit expense' }).click();
+    await expectToast(creatorPage, 'Expense submitted');
+    await treasurerPage.reload();
+    await treasurerPage.getByRole('tab', { name: 'Finances' }).click();
+    await treasurerPage.getByRole('button', { name: /^Approve “Sound system/ }).click();
+    await expectToast(treasurerPage, 'Expense approved');
+    await treasurerPage.getByRole('button', { name: /^Pay “Sound system/ }).click();
+    await treasurerPage.getByRole('dialog', { name: 'Pay an expense' }).getByRole('button', { name: 'Pay expense' }).click();
+    await expectToast(treasurerPage, 'This account holds too little money for that.');
+    await treasurerPage.keyboard.press('Escape');
+    await treasurerPage.getByRole('dialog').waitFor({ state: 'hidden' });
+    await treasurerPage.screenshot({ path: `${screenshotDir}/finances-treasurer-1280.png`, fullPage: true });
+    expect(await audit(treasurerPage)).toEqual([]);
+  });
+});
