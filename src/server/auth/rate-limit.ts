@@ -27,13 +27,33 @@ export class LoginThrottle {
   }
 
   fail(keys: string[]): void {
-    const now = this.now();
+    this.record(keys, this.now());
+  }
+
+  /**
+   * Counts an attempt as failed before its password is checked, and returns a function that
+   * takes it back if it succeeds. Checks run concurrently (a batch of sign-ins, parallel requests):
+   * counted first, the eleventh of them is refused even while the first ten are still hashing.
+   */
+  begin(keys: string[]): () => void {
+    const at = this.now();
+    this.record(keys, at);
+    return () => {
+      for (const key of keys) {
+        const list = this.failures.get(key);
+        const i = list?.lastIndexOf(at) ?? -1;
+        if (list && i >= 0) list.splice(i, 1);
+      }
+    };
+  }
+
+  private record(keys: string[], at: number): void {
     for (const key of keys) {
-      const recent = this.recent(key, now);
-      recent.push(now);
+      const recent = this.recent(key, at);
+      recent.push(at);
       this.failures.set(key, recent);
     }
-    if (this.failures.size > 50_000) this.prune(now);
+    if (this.failures.size > 50_000) this.prune(at);
   }
 
   reset(key: string): void {

@@ -33,11 +33,11 @@ export async function signIn(
 ): Promise<UserRow> {
   const keys = [`email:${input.email}`, `ip:${ctx.ip}`];
   refuseWhileThrottled(ctx, keys, 'sign-in');
+  // Counted before the (slow) password check, so concurrent guesses cannot all slip under the limit.
+  const undo = ctx.throttle.begin(keys);
   const user = await checkCredentials(ctx.db, input);
-  if (!user || (opts.accept && !opts.accept(user))) {
-    ctx.throttle.fail(keys);
-    throw unauthenticated(opts.refusal);
-  }
+  if (!user || (opts.accept && !opts.accept(user))) throw unauthenticated(opts.refusal);
+  undo();
   ctx.throttle.reset(keys[0]!);
   startSession(ctx, user.id);
   return recordLogin(ctx.db, user, ctx.now());

@@ -141,12 +141,15 @@ export const auth = {
       const keys = [`change-password:${ctx.user.id}`];
       refuseWhileThrottled(ctx, keys, 'password');
       assertPasswordPolicy(ctx.db, input.newPassword, 'newPassword');
+      // Counted before the check (concurrent guesses cannot all pass the limit); only a wrong current password keeps the count.
+      const undo = ctx.throttle.begin(keys);
       try {
         await changePassword(ctx.db, { user: ctx.user, ...input, now: ctx.now() });
       } catch (error) {
-        if (error instanceof DomainError && error.kind === 'invalid') ctx.throttle.fail(keys);
+        if (!(error instanceof DomainError && error.kind === 'invalid')) undo();
         throw error;
       }
+      undo();
       ctx.throttle.reset(keys[0]!);
       // Every session ended, this device included; it gets a new one so the user stays signed in here.
       startSession({ ...ctx, session: null }, ctx.user.id);
