@@ -212,6 +212,13 @@ describe('REST: POST /api/uploads', () => {
       expect(res.status).toBe(400);
     });
 
+    it.each(['toString', '__proto__', 'constructor'])('kind=%s (an inherited name) → 400, nothing stored', async (kind) => {
+      const { t, dir } = uploadsApp();
+      const r = await upload(t, { cookie: await signedInCookie(t), bytes: await png(), kind });
+      expect(r.status).toBe(400);
+      expect(readdirSync(dir)).toEqual([]);
+    });
+
     it('kind=other → 400', async () => {
       const { t, dir } = uploadsApp();
       const r = await upload(t, { cookie: await signedInCookie(t), bytes: await png(), kind: 'other' });

@@ -111,12 +111,13 @@ function parse(schema: Schema | undefined, raw: unknown): unknown {
   throw invalid(issues[0]?.message ?? 'Invalid input', issues);
 }
 
-/** The caller's membership of a community: 404 for an unknown or (to outsiders) private one. */
+/** The caller's membership of a community: 404 for an unknown one and, to outsiders, a private or hidden one. */
 export function membership(ctx: SignedInContext, communityId: number): CommunityScope {
   const community = findCommunity(ctx.db, { id: communityId, viewerId: ctx.user.id });
   if (!community) throw notFound(COMMUNITY_NOT_FOUND);
   if (!community.viewerRole) {
-    if (!community.isPublic) throw notFound(COMMUNITY_NOT_FOUND);
+    // A private community's inside, or one staff have hidden, does not exist for outsiders.
+    if (!community.isPublic || community.isHidden) throw notFound(COMMUNITY_NOT_FOUND);
     throw forbidden(DENIED['community.view']);
   }
   return { community, role: community.viewerRole as CommunityRole };
