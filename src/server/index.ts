@@ -34,6 +34,7 @@ function main() {
   const app = createApp({ ...deps, clientDir: CLIENT_DIR });
   const stopScheduler = startScheduler(deps);
 
+  if (!env.SMTP_URL) console.log(`No SMTP_URL: emails (with their verification and reset links) are written to ${env.MAIL_OUTBOX_DIR}/, not sent.`);
   if (!hasSuperadmin(db)) {
     console.log('No superadmin yet: create one with  npm run admin:create -- --email you@example.org --password "a strong password"');
   }

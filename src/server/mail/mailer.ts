@@ -8,8 +8,8 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
  * Real mail through nodemailer. With SMTP_URL it is sent; without it each message is
- * rendered to an .eml file in the outbox folder and its link printed, so a self-hoster
- * without a mail server can still verify accounts.
+ * rendered to an .eml file in the outbox folder (readable by the server's user only), so a
+ * self-hoster without a mail server can still open the links from there.
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -33,8 +33,10 @@ export function createMailer(opts: {
       mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = join(opts.outboxDir, `${Date.now()}-${safeTo}.eml`);
-      writeFileSync(file, info.message as Buffer);
-      log(`[mail] "${m.subject}" to ${m.to} written to ${file}${m.link ? `; link: ${m.link}` : ''}`);
+      // Readable by the server's user only: the messages hold sign-in and reset links.
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Never the link itself: a console log is read by more people, and kept longer, than the outbox.
+      log(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
     },
   };
 }
