@@ -95,4 +95,15 @@ describe('REST: POST /api/auth/login throttling behind a trusted proxy', () => {
     const other = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: PASSWORD }, { 'x-forwarded-for': '198.51.100.7' });
     expect(other.status).toBe(200);
   });
+
+  it('takes the address the proxy appended, not one the client put before it', async () => {
+    const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+    const u = await registered(t);
+    for (let i = 0; i < 10; i++) {
+      // A client forging a fresh address each time: the proxy appends the real one.
+      await agent(t).rest('POST', '/api/auth/login', { email: `s${i}@example.org`, password: 'nope-nope' }, { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` });
+    }
+    const blocked = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: PASSWORD }, { 'x-forwarded-for': '192.0.2.1,203.0.113.9' });
+    expect(blocked.status).toBe(429);
+  });
 });
