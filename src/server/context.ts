@@ -34,7 +34,7 @@ export type Context = AppDeps & {
 export function createContext(deps: AppDeps, req: { headers: Headers; ip: string; resHeaders: Headers }): Context {
   const now = deps.now();
   const secureCookies = deps.env.APP_URL.startsWith('https://');
-  const token = readSessionToken(req.headers.get('cookie'));
+  const token = readSessionToken(req.headers.get('cookie'), secureCookies);
   const found = token ? validateSessionToken(deps.db, token, now, sessionIdleMs(deps.db)) : null;
   if (found?.renewed && token) {
     req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, now, secureCookies));

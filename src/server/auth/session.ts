@@ -5,6 +5,11 @@ import type { DB, DbLike } from '../../../db/database';
 import { generateToken, hashToken } from './crypto';
 
 export const SESSION_COOKIE = 'harambee_session';
+/**
+ * Over https the cookie carries the __Host- prefix: browsers then accept it only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
+ */
+export const cookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 const DAY = 24 * 60 * 60 * 1000;
 /** A session lives this long after its last renewal (sliding). */
 export const SESSION_IDLE_MS = 30 * DAY;
@@ -117,18 +122,19 @@ export function invalidateUserSessions(db: DbLike, userId: string): void {
 
 export function sessionCookie(token: string, expiresAt: number, now: number, secure: boolean): string {
   const maxAge = Math.max(0, Math.floor((expiresAt - now) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return `${cookieName(secure)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
 export function blankSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+  return `${cookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
 }
 
-export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+export function readSessionToken(cookieHeader: string | null | undefined, secure = false): string | null {
   if (!cookieHeader) return null;
+  const name = cookieName(secure);
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || null;
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { staffCan } from '../../shared/permissions';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { users, type UserRow } from '../../../db/schema';
+import { emailTokens, users, type UserRow } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../../../db/database';
@@ -99,7 +99,9 @@ export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes
       .where(eq(users.id, user.id))
       .returning()
       .get()!;
-    if (roleChanges) invalidateUserSessions(tx, user.id);
+    // New rights apply at once; a new address ends the sessions and the links mailed to the old one.
+    if (roleChanges || emailChanges) invalidateUserSessions(tx, user.id);
+    if (emailChanges) tx.delete(emailTokens).where(eq(emailTokens.userId, user.id)).run();
     recordAudit(tx, {
       actor: p.actor,
       action: roleChanges ? 'user.role_changed' : 'user.updated',

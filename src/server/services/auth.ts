@@ -118,8 +118,14 @@ export async function resetPassword(db: DB, p: { token: string; password: string
   db.transaction((tx) => {
     const row = consumeEmailToken(tx, { token: p.token, purpose: 'reset-password', now: p.now });
     if (!row) throw expired();
-    // Following the emailed link also proves the address.
-    tx.update(users).set({ passwordHash, isEmailVerified: true, mustChangePassword: false, updatedAt: p.now }).where(eq(users.id, row.userId)).run();
+    // Only for the address it was sent to: a link mailed before the account's email changed is dead.
+    const updated = tx
+      .update(users)
+      // Following the emailed link also proves the address.
+      .set({ passwordHash, isEmailVerified: true, mustChangePassword: false, updatedAt: p.now })
+      .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
+      .run();
+    if (updated.changes === 0) throw expired();
     invalidateUserSessions(tx, row.userId);
   });
 }
