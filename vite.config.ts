@@ -1,8 +1,89 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+/** Module ids inside one of these packages (names are regular-expression alternatives). */
+const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
+/** React and the small CommonJS helpers that come with it. */
+const framework = inPackages('react|react-dom|scheduler|use-sync-external-store|react-is|hoist-non-react-statics');
+const data = inPackages('@tanstack|@trpc');
+const uiKit = inPackages('@chakra-ui|@emotion|@pandacss|stylis|@ark-ui|@zag-js|@floating-ui');
+const chakra = inPackages('@chakra-ui|@emotion|@pandacss');
+const icons = inPackages('lucide-react');
+const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
+/** The HTML entry and main.tsx stay the entry chunk: a group that took them would leave Vite no entry to write into index.html. */
+const entryModule = /(?:\.html|[\\/]src[\\/]client[\\/]main\.tsx)$/;
+
+/** Text formats (the server's list in src/server/http/static-client.ts is the same); other images, woff2 and the like are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map|ico)$/i;
+
+function* compressibleFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue; // .vite/manifest.json is for the build, not for browsers
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* compressibleFiles(path);
+    else if (entry.isFile() && COMPRESSIBLE.test(entry.name)) yield path;
+  }
+}
+
+/**
+ * A Brotli (.br) and a gzip (.gz) copy beside each text file of the build, which
+ * src/server/http/static-client.ts sends as they are. Brotli at its best quality and gzip at 9:
+ * spent once per build instead of on every request. A copy is written only when it is smaller
+ * (files under 256 bytes are left alone). A plugin rather than a step of `npm run build`, so
+ * that every build has them: `npm start` and the browser tests build with `vite build` alone.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let log = (message: string) => console.log(message);
+  return {
+    name: 'harambee:precompress',
+    apply: 'build',
+    configResolved(config) {
+      log = (message) => config.logger.info(message);
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler({ dir }) {
+        if (!dir) return;
+        const total = { files: 0, bytes: 0, br: 0, gzip: 0 };
+        await Promise.all(
+          [...compressibleFiles(dir)].map(async (path) => {
+            const data = readFileSync(path);
+            if (data.length < 256) return;
+            const [br, gzipped] = await Promise.all([
+              brotli(data, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+              gz(data, { level: 9 }),
+            ]);
+            total.files += 1;
+            total.bytes += data.length;
+            if (br.length < data.length) writeFileSync(`${path}.br`, br);
+            if (gzipped.length < data.length) writeFileSync(`${path}.gz`, gzipped);
+            total.br += Math.min(br.length, data.length);
+            total.gzip += Math.min(gzipped.length, data.length);
+          }),
+        );
+        const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+        log(`precompressed ${total.files} files: ${kb(total.bytes)} → brotli ${kb(total.br)}, gzip ${kb(total.gzip)}`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -15,8 +96,53 @@ export default defineConfig({
       routeFileIgnorePrefix: '-',
     }),
     react(),
+    precompress(),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        /*
+         * Few, well-cached chunks for HTTP/1.1 and slow links (docs/decisions/009-compression-and-chunks.md).
+         * What the first render needs (tag '$initial': statically imported from the entry, all
+         * the way down) goes into four chunks that Vite modulepreloads from index.html, from the
+         * least to the most often changed: framework (React), data (router, query, tRPC), ui
+         * (Chakra, Emotion, Ark, Zag), app (the app shell: our code, i18next). Each takes its
+         * modules' dependencies too (Rolldown's default), the higher priorities first, so these
+         * chunks only import the ones above them. Later code stays with its route (the router
+         * plugin splits each route's component), except what two or more routes share: icons,
+         * plain Chakra components, Ark-based ones used by four or more routes, the zod schemas,
+         * and one chunk per feature folder, instead of one file per icon, component or module.
+         * scripts/check-bundle.mjs fails the build if chunks ever import each other in a cycle.
+         */
+        codeSplitting: {
+          groups: [
+            // What the first render needs ('$initial': the entry's static imports, all the way down).
+            { name: 'framework', test: framework, priority: 50 },
+            { name: 'data', test: data, priority: 40, tags: ['$initial'] },
+            { name: 'ui', test: uiKit, priority: 30, tags: ['$initial'] },
+            { name: 'app', test: (id) => !entryModule.test(id), priority: 20, tags: ['$initial'] },
+            // Later code, shared by two or more routes (the rest stays with its route).
+            { name: 'icons', test: icons, minShareCount: 2, priority: 10 },
+            {
+              // Chakra's plain styled components; those built on Ark (dialogs, menus) go with 'ui-lazy'.
+              name: (id, ctx) => (chakra.test(id) && ctx.getModuleInfo(id)?.importedIds.every((dep) => chakra.test(dep) || framework.test(dep)) ? 'ui-shared' : null),
+              debugName: 'ui-shared',
+              minShareCount: 2,
+              priority: 10,
+            },
+            { name: 'ui-lazy', test: uiKit, minShareCount: 4, priority: 5 },
+            { name: 'schemas', test: schemas, minShareCount: 2, priority: 5 },
+            // One chunk per src/client/features/<name>, without its dependencies (shared components stay shared).
+            { name: (id) => feature.exec(id)?.[1] ?? null, debugName: 'features', minShareCount: 2, priority: 5, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 3000,
     proxy: { '/trpc': apiTarget, '/api': apiTarget, '/uploads': apiTarget },

@@ -188,7 +188,7 @@ describe('Browser: the signed-in frame', () => {
     await expect
       .poll(() => last.evaluate((el) => { const r = el.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth; }))
       .toBe(true);
-    await p.getByText('Transparent dues, expenses and reports are on their way.').waitFor();
+    await p.getByRole('heading', { name: 'Open the books' }).waitFor();
   });
 
   it('the admin dashboard at both widths', async () => {

@@ -1,17 +1,9 @@
 import { Box, Button, Container, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
 import { CommunityBrowser } from './community-browser';
 import { CreateCommunityDialog } from './create-community';
-import { communityListQuery } from './queries';
-import { loadList } from '../../lib/route-data';
-
-/** The three discovery routes' loader: the unfiltered list the page opens with (the server decides what this visitor may see). */
-export const loadDiscover = async ({ context: { queryClient } }: { context: { queryClient: QueryClient } }) => {
-  await loadList(queryClient, communityListQuery());
-};
 
 /** The page with its heading: 'Discover Communities' (/discover, /discover-authenticated) or 'Explore Communities' (/explore). */
 export function DiscoverRoutePage({ explore = false }: { explore?: boolean }) {
