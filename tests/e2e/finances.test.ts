@@ -14,6 +14,8 @@ import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type 
  * phone) declares a mobile-money payment with a proof photo; the treasurer confirms it and the
  * member sees it confirmed with its receipt number. The treasurer submits an expense, the creator
  * (another leader) approves and pays it, and it shows in the ledger and the chart's expense bars.
+ * The creator then adds a monthly dues plan that the member's confirmed payment covers: the member
+ * is paid up (My dues, the Overview, the dashboard) and downloads their receipt as a PDF.
  */
 
 let server: TestServer;
@@ -140,7 +142,8 @@ describe('Browser: community finances', () => {
     await treasurerPage.getByText('No payment is waiting.').waitFor();
 
     // The member sees it confirmed: the Overview's dues status, then the statement with its receipt.
-    await memberPage.reload();
+    // (A reload would keep the Finances tab, which is in the URL: the community's page opens on the Overview.)
+    await memberPage.goto(`${server.url}/community/${communityId}`);
     const dues = memberPage.getByRole('button', { name: /État des cotisations/ });
     await expect.poll(async () => plain(await dues.innerText())).toContain(`${fcfa(5000, 'fr-FR')} payés cette année`);
     await dues.click();
@@ -197,5 +200,61 @@ describe('Browser: community finances', () => {
     await treasurerPage.getByRole('dialog').waitFor({ state: 'hidden' });
     await treasurerPage.screenshot({ path: `${screenshotDir}/finances-treasurer-1280.png`, fullPage: true });
     expect(await audit(treasurerPage)).toEqual([]);
+  });
+
+  it('a monthly dues plan: the member, paid up, downloads their receipt; the roll and the dashboard say so', async () => {
+    // Due on the 1st of this (UTC) month, so it has fallen due whatever today is; Jean-Paul's confirmed 5 000 covers it.
+    const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
+    await creatorPage.goto(`${server.url}/community/${communityId}?tab=finances`);
+    await creatorPage.getByRole('button', { name: 'New dues plan' }).click();
+    const plan = creatorPage.getByRole('dialog', { name: 'New dues plan' });
+    await plan.getByLabel('Name').fill('Monthly dues');
+    await plan.getByLabel('Amount per period').fill('5000');
+    await plan.getByLabel('How often').selectOption('monthly');
+    await plan.getByLabel('Starts on').fill(thisMonth);
+    await plan.getByLabel('Due day').fill('1');
+    await plan.getByRole('button', { name: 'Create plan' }).click();
+    await expectToast(creatorPage, 'Dues plan created');
+    await creatorPage.getByTestId('dues-plan').filter({ hasText: 'Monthly dues' }).getByText(named(`${fcfa(5000, 'en-US')} every month, due on day 1`)).waitFor();
+    // The roll, for officers: who is paid up and who is not.
+    await creatorPage.getByTestId('dues-roll-row').filter({ hasText: 'Jean-Paul Mbarga' }).getByText('Paid up to date').waitFor();
+    await creatorPage.getByTestId('dues-roll-row').filter({ hasText: 'Fatou Diop' }).getByText(/Payment due|Overdue/).waitFor();
+    await creatorPage.screenshot({ path: `${screenshotDir}/finances-dues-creator-1280.png`, fullPage: true });
+    expect(await audit(creatorPage)).toEqual([]);
+
+    // The member (French, on a phone), opened by the notifications' deep link.
+    await memberPage.goto(`${server.url}/community/${communityId}?tab=finances`);
+    const dues = memberPage.getByTestId('my-dues');
+    await dues.getByTestId('dues-status').filter({ hasText: 'À jour' }).waitFor();
+    expect(plain(await dues.getByTestId('dues-outstanding').innerText())).toContain(fcfa(0, 'fr-FR'));
+    await dues.getByTestId('dues-obligation').filter({ hasText: 'Monthly dues' }).getByText('Payée').waitFor();
+    // Plans read-only, no roll: nobody's arrears are shown to other members.
+    await memberPage.getByTestId('dues-plan').filter({ hasText: 'Monthly dues' }).waitFor();
+    expect(await memberPage.getByRole('button', { name: /Arrêter/ }).count()).toBe(0);
+    expect(await memberPage.getByTestId('dues-roll').count()).toBe(0);
+    expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await memberPage.screenshot({ path: `${screenshotDir}/finances-dues-member-375.png`, fullPage: true });
+
+    // The receipt of the confirmed payment: a PDF download.
+    const receipt = memberPage.getByTestId('statement-payment').filter({ hasText: 'Confirmé' }).getByRole('link', { name: named('Télécharger le reçu n° 1 (PDF)') });
+    const href = await receipt.getAttribute('href');
+    expect(href).toMatch(/^\/api\/finances\/payments\/\d+\/receipt\.pdf$/);
+    const [download] = await Promise.all([memberPage.waitForEvent('download'), receipt.click()]);
+    expect(download.suggestedFilename()).toBe('receipt-1.pdf');
+    const pdf = await memberPage.request.get(`${server.url}${href}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The Overview's dues status, then the dashboard's Financial Overview, which links back to the tab.
+    await memberPage.goto(`${server.url}/community/${communityId}`);
+    await memberPage.getByRole('button', { name: /État des cotisations.*À jour/ }).waitFor();
+    await memberPage.goto(`${server.url}/dashboard`);
+    const overview = memberPage.getByTestId('finance-overview-row').filter({ hasText: 'Douala Mutual Aid' });
+    await overview.getByTestId('dues-status').filter({ hasText: 'À jour' }).waitFor();
+    expect(plain(await overview.innerText())).toContain(fcfa(5000, 'fr-FR'));
+    await overview.getByRole('link', { name: 'Douala Mutual Aid' }).click();
+    await memberPage.waitForURL(`${server.url}/community/${communityId}?tab=finances`);
+    await memberPage.getByTestId('my-dues').waitFor();
   });
 });

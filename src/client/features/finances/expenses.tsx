@@ -13,7 +13,6 @@ import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, ReasonForm } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
-import type { useMembers } from './members';
 import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
 import { ROWS, STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName, money, type Books, type Expense } from './shared';
 
@@ -23,8 +22,8 @@ const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
  * Expenses for officers: submit one, approve or reject another's (never one's own: the buttons are
  * not offered, and the server refuses it anyway), pay an approved one from an account.
  */
-export function Expenses(props: { communityId: number; books: Books; members: ReturnType<typeof useMembers>; canApprove: boolean }) {
-  const { communityId, books, members, canApprove } = props;
+export function Expenses(props: { communityId: number; books: Books; canApprove: boolean }) {
+  const { communityId, books, canApprove } = props;
   const { t } = useTranslation();
   const me = useSignedInUser();
   const queryClient = useQueryClient();
@@ -51,7 +50,7 @@ export function Expenses(props: { communityId: number; books: Books; members: Re
   };
 
   const row = (e: Expense) => {
-    const author = members.nameOf(e.authorId);
+    const author = e.author ?? t('finances.unknownMember');
     const amount = money(e.amount, c);
     const mine = e.authorId === me.id;
     const mayApprove = canApprove && !mine && e.status === 'pending' && !e.approvers.includes(me.id);

@@ -5,10 +5,13 @@ import { can } from '../../../shared/permissions';
 import { errorInfo } from '../../lib/errors';
 import type { Community } from '../communities/shared';
 import { BooksNotOpened } from './books-setup';
+import { BudgetCard } from './budget';
 import { CategoryChart } from './category-chart';
+import { MyDues } from './dues';
+import { DuesPlans } from './dues-plans';
+import { DuesRoll } from './dues-roll';
 import { Expenses } from './expenses';
 import { Ledger } from './ledger';
-import { useMembers } from './members';
 import { PaymentsQueue } from './payments-queue';
 import { financeSummaryQuery } from './queries';
 import { TRANSPARENCY_SEE_KEY, type Books } from './shared';
@@ -16,9 +19,11 @@ import { Statement } from './statement';
 import { SummaryCards } from './summary-cards';
 
 /**
- * The community's Finances tab. Every member sees their own statement and declares payments;
- * what else they see follows the community's transparency. Officers (finances.record) also get
- * the payments queue, the expenses and the whole ledger. The server checks every call again.
+ * The community's Finances tab. Every member sees their own dues and statement, declares payments
+ * and reads the active dues plans; what else they see (totals, budget, ledger) follows the
+ * community's transparency. Officers (finances.record) also get the dues roll, the payments, the
+ * expenses and the whole ledger; managers (finances.manage) set dues plans and the budget. The
+ * server checks every call again.
  */
 export function FinancesTab({ community: c }: { community: Community }) {
   const { t } = useTranslation();
@@ -56,31 +61,31 @@ export function FinancesTab({ community: c }: { community: Community }) {
 function OpenBooks({ community: c, books }: { community: Community; books: Books }) {
   const { t } = useTranslation();
   const officer = can(c.role, 'finances.record');
+  const manager = can(c.role, 'finances.manage');
   return (
     <Stack gap="6" data-testid="finances">
       <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
         <Text>{t('finances.kept', { currency: books.currency, transparency: t(TRANSPARENCY_SEE_KEY[books.transparency]) })}</Text>
       </HStack>
-      <SummaryCards books={books} communityId={c.id} canManage={can(c.role, 'finances.manage')} />
+      <SummaryCards books={books} communityId={c.id} canManage={manager} />
       {!books.byCategory && (
         <Text color="fg.muted" fontSize="sm">
           {t('finances.ownOnly')}
         </Text>
       )}
       <CategoryChart books={books} />
+      <MyDues communityId={c.id} />
       <Statement communityId={c.id} books={books} />
-      {officer && <OfficerSections community={c} books={books} />}
+      <DuesPlans communityId={c.id} books={books} canManage={manager} />
+      {officer && (
+        <>
+          <DuesRoll communityId={c.id} />
+          <PaymentsQueue communityId={c.id} books={books} />
+          <Expenses communityId={c.id} books={books} canApprove={can(c.role, 'finances.approve')} />
+        </>
+      )}
+      <BudgetCard communityId={c.id} books={books} canManage={manager} />
       {books.ledgerVisible && <Ledger communityId={c.id} books={books} canReverse={officer} />}
     </Stack>
-  );
-}
-
-function OfficerSections({ community: c, books }: { community: Community; books: Books }) {
-  const members = useMembers(c.id);
-  return (
-    <>
-      <PaymentsQueue communityId={c.id} books={books} members={members} />
-      <Expenses communityId={c.id} books={books} members={members} canApprove={can(c.role, 'finances.approve')} />
-    </>
   );
 }

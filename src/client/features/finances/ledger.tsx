@@ -1,7 +1,7 @@
 import { Badge, Button, Card, EmptyState, HStack, Input, Skeleton, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Download, Undo2 } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
@@ -23,8 +23,6 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   const c = books.currency;
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a.name]));
-  // An entry is reversed once; its reversal is newer, so it is among the rows already loaded.
-  const reversed = useMemo(() => new Set(items.filter((e) => e.reversesId !== null).map((e) => e.reversesId)), [items]);
 
   const onReverse = async (entry: Entry, reason: string) => {
     try {
@@ -56,7 +54,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
             <Badge size="sm" colorPalette={e.kind === 'reversal' ? 'orange' : 'gray'}>
               {t(ENTRY_KIND_KEY[e.kind])}
             </Badge>
-            {reversed.has(e.id) && (
+            {e.reversedBy !== null && (
               <Badge size="sm" colorPalette="orange" variant="outline">
                 {t('finances.ledger.reversedTag')}
               </Badge>
@@ -70,8 +68,13 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
               {t('finances.ledger.reverses', { id: e.reversesId })}
             </Text>
           )}
+          {e.reversedBy !== null && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('finances.ledger.reversedBy', { id: e.reversedBy })}
+            </Text>
+          )}
         </Stack>
-        {canReverse && e.kind !== 'reversal' && !reversed.has(e.id) && (
+        {canReverse && e.kind !== 'reversal' && e.reversedBy === null && (
           <FormDialog
             title={t('finances.ledger.reverseTitle')}
             trigger={

@@ -1,11 +1,16 @@
 import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/money';
 import { formatDate } from '../../lib/format';
+import { receiptUrl } from './queries';
 import { METHOD_KEY, PURPOSE_KEY, STATUS_COLOR, PAYMENT_STATUS_KEY, money, type Payment } from './shared';
 
-/** One payment as a list item: amount, purpose and method, its status, receipt number or reason; `who` and `actions` for the officers' queue. */
+/**
+ * One payment as a list item: amount, purpose and method, its status, receipt number or reason, and
+ * a confirmed one's receipt as a PDF download; `who` and `actions` for the officers' lists.
+ */
 export function PaymentRow({ payment: p, currency, who, actions, testId }: { payment: Payment; currency: Currency; who?: string; actions?: ReactNode; testId: string }) {
   const { t } = useTranslation();
   const method = t(METHOD_KEY[p.method]);
@@ -30,6 +35,18 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
           <Text fontSize="sm" color="red.fg">
             {t('finances.statement.reason', { reason: p.reason })}
           </Text>
+        )}
+        {p.status === 'confirmed' && p.receiptNo !== null && (
+          <Link
+            href={receiptUrl(p.id)}
+            download
+            fontSize="sm"
+            color="brand.fg"
+            alignSelf="flex-start"
+            aria-label={who ? t('finances.receipts.downloadOf', { number: p.receiptNo, name: who }) : t('finances.receipts.downloadLabel', { number: p.receiptNo })}
+          >
+            <Download size={14} aria-hidden /> {t('finances.receipts.download')}
+          </Link>
         )}
         {p.proofUrl && (
           <Link href={p.proofUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" alignSelf="flex-start">

@@ -1,6 +1,7 @@
-import { Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
@@ -10,23 +11,29 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, ReasonForm } from './dialog-forms';
-import type { useMembers } from './members';
 import { PaymentRow } from './payment-row';
-import { pendingPaymentsQuery, refreshFinances } from './queries';
+import { paymentsQuery, refreshFinances, type PaymentFilter } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { ROWS, money, type Account, type Books, type Payment } from './shared';
+import { PAYMENT_STATUS_KEY, ROWS, money, type Account, type Books, type Payment } from './shared';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
+const FILTERS = ['pending', 'confirmed', 'rejected'] as const;
 
-/** The officers' queue: payments members declared, to confirm into an account or reject with a reason; and "Record cash". */
-export function PaymentsQueue({ communityId, books, members }: { communityId: number; books: Books; members: ReturnType<typeof useMembers> }) {
+/**
+ * The officers' payments: first the queue (payments members declared, to confirm into an account or
+ * reject with a reason), and by the filter the confirmed ones (with their receipts) or the rejected
+ * ones; and "Record cash".
+ */
+export function PaymentsQueue({ communityId, books }: { communityId: number; books: Books }) {
   const { t } = useTranslation();
   const me = useSignedInUser();
   const queryClient = useQueryClient();
-  const { query: q, items } = useCursorList(pendingPaymentsQuery(communityId));
+  const [filter, setFilter] = useState<PaymentFilter>('pending');
+  const { query: q, items } = useCursorList(paymentsQuery(communityId, filter));
   const confirm = useMutation(trpc.finances.confirmPayment.mutationOptions());
   const reject = useMutation(trpc.finances.rejectPayment.mutationOptions());
   const c = books.currency;
+  const nameOf = (p: Payment) => p.member ?? t('finances.unknownMember');
 
   const decide = async (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) => {
     try {
@@ -40,7 +47,8 @@ export function PaymentsQueue({ communityId, books, members }: { communityId: nu
   };
 
   const actions = (p: Payment) => {
-    const name = members.nameOf(p.memberId);
+    if (p.status !== 'pending') return undefined;
+    const name = nameOf(p);
     const amount = money(p.amount, c);
     if (p.memberId === me.id) {
       return (
@@ -106,16 +114,28 @@ export function PaymentsQueue({ communityId, books, members }: { communityId: nu
         <Card.Title as="h2" id="finance-queue">
           {t('finances.queue.title')}
         </Card.Title>
-        <RecordPaymentDialog
-          communityId={communityId}
-          books={books}
-          members={members}
-          trigger={
-            <Button size="sm" variant="outline">
-              <HandCoins aria-hidden /> {t('finances.record.open')}
-            </Button>
-          }
-        />
+        <HStack gap="2" flexWrap="wrap">
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label={t('finances.queue.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}>
+              {FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {t(PAYMENT_STATUS_KEY[f])}
+                </option>
+              ))}
+              <option value="">{t('finances.queue.all')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <RecordPaymentDialog
+            communityId={communityId}
+            books={books}
+            trigger={
+              <Button size="sm" variant="outline">
+                <HandCoins aria-hidden /> {t('finances.record.open')}
+              </Button>
+            }
+          />
+        </HStack>
       </Card.Header>
       <Card.Body gap="3">
         {q.isPending ? (
@@ -136,13 +156,13 @@ export function PaymentsQueue({ communityId, books, members }: { communityId: nu
               <EmptyState.Indicator>
                 <CircleCheck aria-hidden />
               </EmptyState.Indicator>
-              <EmptyState.Description>{t('finances.queue.empty')}</EmptyState.Description>
+              <EmptyState.Description>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyState.Description>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
           <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
             {items.map((p) => (
-              <PaymentRow key={p.id} payment={p} currency={c} who={members.nameOf(p.memberId)} actions={actions(p)} testId="pending-payment" />
+              <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
             ))}
           </Stack>
         )}

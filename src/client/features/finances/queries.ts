@@ -17,9 +17,10 @@ export const statementQuery = (communityId: number) =>
     { getNextPageParam: (last: { payments: { nextCursor: number | null } }) => last.payments.nextCursor },
   );
 
-/** The officers' queue: payments waiting for a decision. */
-export const pendingPaymentsQuery = (communityId: number) =>
-  trpc.finances.payments.infiniteQueryOptions({ communityId, status: 'pending', limit: 20 }, cursorPaging);
+export type PaymentFilter = 'pending' | 'confirmed' | 'rejected' | undefined;
+/** The officers' payments, newest first: the queue (pending), or those of another status, or all. */
+export const paymentsQuery = (communityId: number, status?: PaymentFilter) =>
+  trpc.finances.payments.infiniteQueryOptions({ communityId, status, limit: 20 }, cursorPaging);
 
 export type ExpenseFilter = 'pending' | 'approved' | 'rejected' | 'paid' | undefined;
 /** The officers' expenses, newest first, optionally of one status. */
@@ -29,8 +30,26 @@ export const expensesQuery = (communityId: number, status?: ExpenseFilter) =>
 /** The ledger, newest first. */
 export const ledgerQuery = (communityId: number) => trpc.finances.entries.infiniteQueryOptions({ communityId, limit: 20 }, cursorPaging);
 
+/** The viewer's own dues: each period's obligation and the overall status (books must be open). */
+export const myDuesQuery = (communityId: number) => trpc.finances.myDues.queryOptions({ communityId });
+
+/** The community's dues plans, stopped ones included. */
+export const duesPlansQuery = (communityId: number) => trpc.finances.plans.queryOptions({ communityId });
+
+/** Every member's dues status, for officers. */
+export const duesRollQuery = (communityId: number) => trpc.finances.duesRoll.queryOptions({ communityId });
+
+/** Planned against actual per category for a year. */
+export const budgetQuery = (communityId: number, year: number) => trpc.finances.budget.queryOptions({ communityId, year });
+
+/** The dashboard's Financial Overview: the viewer's own figures in each community whose books are open. */
+export const financeOverviewQuery = () => trpc.finances.overview.queryOptions();
+
 /** After any change to the books every figure on the tab (and the Overview's dues status) may be stale. */
 export const refreshFinances = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: trpc.finances.pathKey() });
+
+/** A confirmed payment's receipt, as a PDF download (its member or an officer). */
+export const receiptUrl = (paymentId: number) => `/api/finances/payments/${paymentId}/receipt.pdf`;
 
 /** The REST export of the ledger (a plain download). */
 export const exportCsvUrl = (communityId: number, from: string, to: string) => {

@@ -10,7 +10,7 @@ import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
-import type { useMembers } from './members';
+import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
 import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY, money, type Books } from './shared';
@@ -24,20 +24,20 @@ const recordForm = (currency: Currency) =>
     reference: z.string().trim().max(80, 'validation.finance.referenceLong'),
   });
 
-type Members = ReturnType<typeof useMembers>;
-
 /** "Record cash": money a member handed over at a meeting, confirmed at once with a receipt number. */
-export function RecordPaymentDialog({ communityId, books, members, trigger }: { communityId: number; books: Books; members: Members; trigger: ReactElement }) {
+export function RecordPaymentDialog({ communityId, books, trigger }: { communityId: number; books: Books; trigger: ReactElement }) {
   const { t } = useTranslation();
   return (
     <FormDialog title={t('finances.record.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <RecordForm communityId={communityId} books={books} members={members} onDone={close} />}
+      {(close) => <RecordForm communityId={communityId} books={books} onDone={close} />}
     </FormDialog>
   );
 }
 
-function RecordForm({ communityId, books, members, onDone }: { communityId: number; books: Books; members: Members; onDone: () => void }) {
+function RecordForm({ communityId, books, onDone }: { communityId: number; books: Books; onDone: () => void }) {
   const { t } = useTranslation();
+  // The members load when the dialog opens (the form is mounted only while it is open).
+  const members = useMembers(communityId);
   const queryClient = useQueryClient();
   const accounts = books.accounts ?? [];
   const cash = accounts.find((a) => a.kind === 'cash') ?? accounts[0];
@@ -69,7 +69,7 @@ function RecordForm({ communityId, books, members, onDone }: { communityId: numb
                 <option value="">{t('finances.record.chooseMember')}</option>
                 {members.members.map((m) => (
                   <option key={m.userId} value={m.userId}>
-                    {`${m.user.firstName} ${m.user.lastName}`.trim()}
+                    {memberName(m)}
                   </option>
                 ))}
               </NativeSelect.Field>

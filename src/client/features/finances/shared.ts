@@ -14,6 +14,15 @@ export type Payment = Outputs['payments']['items'][number];
 export type Expense = Outputs['expenses']['items'][number];
 export type Entry = Outputs['entries']['items'][number];
 export type PaymentStatus = Payment['status'];
+export type MyDues = Outputs['myDues'];
+export type Obligation = MyDues['obligations'][number];
+export type DuesPlan = Outputs['plans'][number];
+export type DuesRollRow = Outputs['duesRoll']['members'][number];
+export type Budget = Outputs['budget'];
+export type BudgetLine = NonNullable<Budget['lines']>[number];
+export type OverviewRow = Outputs['overview'][number];
+/** A member's overall dues status: paid up, due, overdue, or none (nothing owed yet). */
+export type DuesStatus = MyDues['status'];
 export type ExpenseStatus = Expense['status'];
 
 /** An amount in integer minor units, for people, in the interface's locale ("FCFA 5,000", "5 000 FCFA"). */
@@ -43,6 +52,33 @@ export const STATUS_COLOR: Record<PaymentStatus | ExpenseStatus, string> = {
   approved: 'blue',
   paid: 'green',
 };
+
+export const DUES_STATUS_KEY = {
+  paidUp: 'finances.dues.status.paidUp',
+  due: 'finances.dues.status.due',
+  overdue: 'finances.dues.status.overdue',
+  none: 'finances.dues.status.none',
+} as const satisfies Record<DuesStatus, MessageKey>;
+
+export const DUES_STATUS_COLOR: Record<DuesStatus, string> = { paidUp: 'green', due: 'orange', overdue: 'red', none: 'gray' };
+
+export const OBLIGATION_STATUS_KEY = {
+  paid: 'finances.dues.obligationStatus.paid',
+  due: 'finances.dues.obligationStatus.due',
+  overdue: 'finances.dues.obligationStatus.overdue',
+  upcoming: 'finances.dues.obligationStatus.upcoming',
+} as const satisfies Record<Obligation['status'], MessageKey>;
+
+export const OBLIGATION_STATUS_COLOR: Record<Obligation['status'], string> = { paid: 'green', due: 'orange', overdue: 'red', upcoming: 'gray' };
+
+export const DUES_PERIODS = ['monthly', 'quarterly', 'yearly', 'once'] as const;
+export type DuesPeriod = (typeof DUES_PERIODS)[number];
+export const DUES_PERIOD_KEY = {
+  monthly: 'finances.plans.periods.monthly',
+  quarterly: 'finances.plans.periods.quarterly',
+  yearly: 'finances.plans.periods.yearly',
+  once: 'finances.plans.periods.once',
+} as const satisfies Record<DuesPeriod, MessageKey>;
 
 export const PURPOSES = ['dues', 'donation'] as const;
 export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation' } as const satisfies Record<(typeof PURPOSES)[number], MessageKey>;

@@ -11,6 +11,8 @@ import { CommunityCard } from '../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../features/communities/create-community';
 import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
 import type { Community } from '../../features/communities/shared';
+import { FinancialOverview } from '../../features/finances/financial-overview';
+import { financeOverviewQuery } from '../../features/finances/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import type { MessageKey } from '../../../shared/i18n/catalogue';
@@ -21,6 +23,7 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
       loadQuery(queryClient, myCountsQuery()),
       loadQuery(queryClient, dashboardJoinedQuery()),
       loadQuery(queryClient, dashboardCreatedQuery()),
+      loadQuery(queryClient, financeOverviewQuery()),
     ]);
   },
   component: Dashboard,
@@ -82,18 +85,7 @@ function Dashboard() {
           />
         </SimpleGrid>
 
-        <Card.Root>
-          <Card.Header>
-            <Card.Title as="h2">{t('dashboard.finances.title')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-              {(['dashboard.finances.totalBalance', 'dashboard.finances.moneySent', 'dashboard.finances.moneyReceived'] as const).map((l) => (
-                <Counter key={l} label={t(l)} value={null} />
-              ))}
-            </SimpleGrid>
-          </Card.Body>
-        </Card.Root>
+        <FinancialOverview />
 
         <Card.Root>
           <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">

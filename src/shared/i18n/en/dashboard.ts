@@ -14,9 +14,14 @@ export const dashboard = {
   },
   finances: {
     title: 'Financial Overview',
-    totalBalance: 'Total Balance',
-    moneySent: 'Money Sent',
-    moneyReceived: 'Money Received',
+    intro: 'Your own figures in each community that keeps its books here, in its currency.',
+    loadFailed: 'Your financial overview could not be loaded.',
+    tryAgain: 'Try again',
+    empty: 'None of your communities keeps its books here yet',
+    emptyBody: 'When one of them opens its books, your dues and payments show here.',
+    paidThisYear: 'Paid this year',
+    outstanding: 'Outstanding',
+    pending: 'Awaiting confirmation',
   },
   communities: {
     title: 'My Communities',

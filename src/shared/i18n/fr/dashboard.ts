@@ -15,9 +15,14 @@ export const dashboard = {
   },
   finances: {
     title: 'Aperçu financier',
-    totalBalance: 'Solde total',
-    moneySent: 'Argent envoyé',
-    moneyReceived: 'Argent reçu',
+    intro: 'Vos propres chiffres dans chaque communauté qui tient ses comptes ici, dans sa devise.',
+    loadFailed: 'Votre aperçu financier n’a pas pu être chargé.',
+    tryAgain: 'Réessayer',
+    empty: 'Aucune de vos communautés ne tient encore ses comptes ici',
+    emptyBody: 'Dès que l’une d’elles ouvrira ses comptes, vos cotisations et vos paiements s’afficheront ici.',
+    paidThisYear: 'Payé cette année',
+    outstanding: 'Reste à payer',
+    pending: 'En attente de confirmation',
   },
   communities: {
     title: 'Mes communautés',

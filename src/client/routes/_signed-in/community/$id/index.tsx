@@ -1,8 +1,8 @@
 import { Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { can } from '../../../../../shared/permissions';
@@ -16,20 +16,29 @@ import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { seesFinances, type Community } from '../../../../features/communities/shared';
 import { useDuesStatus } from '../../../../features/finances/dues-status';
-import { financeSummaryQuery } from '../../../../features/finances/queries';
+import { financeSummaryQuery, myDuesQuery } from '../../../../features/finances/queries';
 import { loadQuery } from '../../../../lib/route-data';
 
 // The Finances tab's code loads when the tab is first opened, not with the Overview.
 const FinancesTab = lazy(() => import('../../../../features/finances/finances-tab').then((m) => ({ default: m.FinancesTab })));
 
+const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'finances'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
+
 export const Route = createFileRoute('/_signed-in/community/$id/')({
+  // ?tab=finances opens that tab (notifications link there); no tab, or an unknown one, is the Overview.
+  // (An explicit undefined: the root route passes the raw search down, and `{}` would leave a bogus tab in place.)
+  validateSearch: (s: Record<string, unknown>): { tab?: Tab } => ({ tab: isTab(s.tab) && s.tab !== 'overview' ? s.tab : undefined }),
   loader: async ({ context: { queryClient }, params }) => {
     const c = await loadQuery(queryClient, communityQuery(Number(params.id)));
     // The overview opens with the announcements and the member's dues status, which only members may read.
     if (c?.isMember) {
       await Promise.all([
         loadQuery(queryClient, announcementsCardQuery(c.id)),
-        seesFinances(c.role) ? loadQuery(queryClient, financeSummaryQuery(c.id)) : undefined,
+        seesFinances(c.role)
+          ? loadQuery(queryClient, financeSummaryQuery(c.id)).then((s) => (s?.opened ? loadQuery(queryClient, myDuesQuery(c.id)) : undefined))
+          : undefined,
       ]);
     }
   },
@@ -71,7 +80,6 @@ function CommunityDashboardPage() {
   return <CommunityDashboard community={c} />;
 }
 
-const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'finances'] as const;
 const TAB_LABEL = {
   overview: 'communities.dashboard.tabs.overview',
   members: 'communities.dashboard.tabs.members',
@@ -79,12 +87,20 @@ const TAB_LABEL = {
   discussions: 'communities.dashboard.tabs.discussions',
   documents: 'communities.dashboard.tabs.documents',
   finances: 'communities.dashboard.tabs.finances',
-} as const satisfies Record<(typeof TABS)[number], MessageKey>;
+} as const satisfies Record<Tab, MessageKey>;
 
 function CommunityDashboard({ community: c }: { community: Community }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<string>('overview');
   const finances = seesFinances(c.role);
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  // The open tab lives in the URL (a link or a reload opens it again); one the viewer may not see is the Overview.
+  const wanted: Tab = isTab(search.tab) ? search.tab : 'overview';
+  const tab: Tab = wanted === 'finances' && !finances ? 'overview' : wanted;
+  const setTab = (next: string) => {
+    if (!isTab(next) || next === tab) return;
+    void navigate({ search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next }), replace: true, resetScroll: false });
+  };
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">

@@ -1,0 +1,92 @@
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { toDecimal, type Currency } from '../../../shared/money';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { MoneyInput, optionalAmountText } from './money-input';
+import { refreshFinances } from './queries';
+import { categoryName, type BudgetLine } from './shared';
+
+/** Each category's field is named after it, so the form can focus the first wrong one. */
+const fieldOf = (categoryId: number) => `planned-${categoryId}`;
+
+/** "Edit budget": one amount planned per category for the year; an empty one leaves the category out. */
+export function BudgetDialog(props: { communityId: number; year: number; currency: Currency; lines: BudgetLine[]; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('finances.budget.editTitle', { year: props.year })} trigger={props.trigger} size={{ base: 'full', md: 'lg' }}>
+      {(close) => <BudgetForm {...props} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function BudgetForm({ communityId, year, currency, lines, onDone }: { communityId: number; year: number; currency: Currency; lines: BudgetLine[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => z.object(Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), optionalAmountText(currency)]))), [lines, currency]);
+  const form = useZodForm(schema, Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), l.planned > 0 ? toDecimal(l.planned, currency) : ''])));
+  const save = useMutation(trpc.finances.setBudget.mutationOptions());
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    const planned = checked.data as Record<string, number | null>;
+    try {
+      await save.mutateAsync({ communityId, year, lines: lines.map((l) => ({ categoryId: l.categoryId, planned: planned[fieldOf(l.categoryId)] ?? 0 })) });
+      notify.success(t('finances.budget.saved'));
+      await refreshFinances(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('finances.budget.failed'), form.applyServerError(error).message);
+    }
+  }
+
+  const group = (kind: BudgetLine['kind'], title: string) => {
+    const of = lines.filter((l) => l.kind === kind);
+    if (of.length === 0) return null;
+    return (
+      <Stack as="fieldset" gap="3" border="0" p="0" m="0" minW="0">
+        <Text as="legend" fontWeight="semibold" mb="3">
+          {title}
+        </Text>
+        {of.map((l) => {
+          const name = fieldOf(l.categoryId);
+          return (
+            <FormField key={l.categoryId} name={name} label={categoryName(t, l)} error={form.errors[name]}>
+              <MoneyInput currency={currency} {...form.field(name)} />
+            </FormField>
+          );
+        })}
+      </Stack>
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="5">
+          <Text color="fg.muted" fontSize="sm">
+            {t('finances.budget.editIntro')}
+          </Text>
+          {group('income', t('finances.budget.income'))}
+          {group('expense', t('finances.budget.expenses'))}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={t('finances.form.saving')}>
+          {t('finances.budget.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

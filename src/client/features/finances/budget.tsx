@@ -1,0 +1,174 @@
+import { Button, Card, EmptyState, HStack, NativeSelect, Progress, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { PencilLine, PiggyBank } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Currency } from '../../../shared/money';
+import { formatNumber } from '../../lib/format';
+import { BudgetDialog } from './budget-dialog';
+import { budgetQuery } from './queries';
+import { categoryName, money, type Books, type BudgetLine } from './shared';
+
+/** The years offered: next year's budget down to four years back. */
+const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
+
+/**
+ * The budget: for a year, what was planned against what actually came in or went out, per
+ * category. Managers edit the planned amounts. Hidden from members where the community shows
+ * them only their own statement (the server answers `lines: null`).
+ */
+export function BudgetCard({ communityId, books, canManage }: { communityId: number; books: Books; canManage: boolean }) {
+  const { t } = useTranslation();
+  const [year, setYear] = useState(books.year);
+  // Members who see only their own statement see no totals (byCategory is null) and no budget: not even asked.
+  const visible = books.byCategory !== null;
+  const q = useQuery({ ...budgetQuery(communityId, year), enabled: visible });
+  if (!visible || (q.data && q.data.lines === null)) return null;
+  const lines = q.data?.lines ?? [];
+  const shown = lines.filter((l) => l.planned > 0 || l.actual !== 0);
+  const c = q.data?.currency ?? books.currency;
+  return (
+    <Card.Root as="section" aria-labelledby="finance-budget" data-testid="budget">
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
+        <Card.Title as="h2" id="finance-budget">
+          {t('finances.budget.title')}
+        </Card.Title>
+        <HStack gap="2" flexWrap="wrap">
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label={t('finances.budget.year')} value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
+              {yearsAround(books.year).map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {canManage && q.data?.lines && (
+            <BudgetDialog
+              communityId={communityId}
+              year={year}
+              currency={c}
+              lines={q.data.lines}
+              trigger={
+                <Button size="sm" variant="outline">
+                  <PencilLine aria-hidden /> {t('finances.budget.edit')}
+                </Button>
+              }
+            />
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="4">
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('finances.budget.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+              {t('finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : shown.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <PiggyBank aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <>
+            <BudgetTable title={t('finances.budget.income')} lines={shown.filter((l) => l.kind === 'income')} currency={c} testId="budget-income" />
+            <BudgetTable title={t('finances.budget.expenses')} lines={shown.filter((l) => l.kind === 'expense')} currency={c} testId="budget-expense" />
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function BudgetTable({ title, lines, currency, testId }: { title: string; lines: BudgetLine[]; currency: Currency; testId: string }) {
+  const { t } = useTranslation();
+  if (lines.length === 0) return null;
+  const planned = lines.reduce((s, l) => s + l.planned, 0);
+  const actual = lines.reduce((s, l) => s + l.actual, 0);
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" data-testid={testId}>
+        <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" fontSize="sm" px="3" pt="2">
+          {title}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('finances.budget.category')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('finances.budget.planned')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('finances.budget.actual')}</Table.ColumnHeader>
+            <Table.ColumnHeader minW="32">{t('finances.budget.progress')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {lines.map((l) => (
+            <Row key={l.categoryId} label={categoryName(t, l)} line={l} currency={currency} />
+          ))}
+        </Table.Body>
+        {lines.length > 1 && (
+          <Table.Footer>
+            <Row label={t('finances.budget.total')} line={{ kind: lines[0]!.kind, planned, actual }} currency={currency} strong />
+          </Table.Footer>
+        )}
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function Row({ label, line, currency, strong }: { label: string; line: Pick<BudgetLine, 'kind' | 'planned' | 'actual'>; currency: Currency; strong?: boolean }) {
+  const { t } = useTranslation();
+  const actual = Math.max(0, line.actual);
+  const percent = line.planned > 0 ? Math.round((actual / line.planned) * 100) : null;
+  // Spending past the plan is a warning; income past it is good news.
+  const over = percent !== null && percent > 100;
+  const palette = over ? (line.kind === 'expense' ? 'red' : 'green') : line.kind === 'expense' ? 'orange' : 'green';
+  return (
+    <Table.Row fontWeight={strong ? 'semibold' : undefined} data-testid="budget-line">
+      <Table.Cell>{label}</Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {line.planned > 0 ? money(line.planned, currency) : t('finances.budget.notPlanned')}
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {money(line.actual, currency)}
+      </Table.Cell>
+      <Table.Cell>
+        {percent === null ? (
+          // Nothing planned: the Planned column already says so.
+          <Text color="fg.muted" aria-hidden>
+            —
+          </Text>
+        ) : (
+          <HStack gap="2">
+            <Progress.Root
+              value={Math.min(100, percent)}
+              max={100}
+              size="sm"
+              flex="1"
+              minW="20"
+              colorPalette={palette}
+            >
+              {/* The track is the progressbar: its name says the figures the eye reads. */}
+              <Progress.Track aria-label={t('finances.budget.bar', { category: label, actual: money(line.actual, currency), planned: money(line.planned, currency), percent: formatNumber(percent) })}>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Text fontSize="xs" color={over && line.kind === 'expense' ? 'red.fg' : 'fg.muted'} minW="10" textAlign="end">
+              {t('finances.budget.percent', { percent: formatNumber(percent) })}
+            </Text>
+          </HStack>
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}

@@ -1,0 +1,186 @@
+import { Box, Button, Checkbox, Dialog, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Currency } from '../../../shared/money';
+import { duesPlanInput } from '../../../shared/schemas/finances';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { LoadMore } from '../../components/load-more';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { memberName, useMembers } from './members';
+import { amountText, MoneyInput } from './money-input';
+import { refreshFinances } from './queries';
+import { DUES_PERIODS, DUES_PERIOD_KEY, isoDay } from './shared';
+
+const WHO = ['all', 'chosen'] as const;
+
+/** The procedure's own rules, with the amount as typed and "all members or chosen ones". */
+const planForm = (currency: Currency) =>
+  duesPlanInput
+    .omit({ communityId: true, amount: true, memberIds: true })
+    .extend({ amount: amountText(currency), who: z.enum(WHO), memberIds: z.array(z.string()) })
+    .superRefine((v, ctx) => {
+      if (v.who === 'chosen' && v.memberIds.length === 0) ctx.addIssue({ code: 'custom', path: ['memberIds'], message: 'finances.plans.chooseAtLeastOne' });
+    });
+
+/** "New dues plan": what members owe, how often, from when, and who pays. */
+export function DuesPlanDialog({ communityId, currency, trigger }: { communityId: number; currency: Currency; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('finances.plans.newTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+      {(close) => <PlanForm communityId={communityId} currency={currency} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function PlanForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(planForm(currency), {
+    name: '',
+    amount: '',
+    period: 'monthly',
+    dueDay: '5',
+    graceDays: '7',
+    startsOn: isoDay(new Date()),
+    who: 'all',
+    memberIds: [] as string[],
+  });
+  const create = useMutation(trpc.finances.createDuesPlan.mutationOptions());
+  const once = form.values.period === 'once';
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    const { who, memberIds, ...plan } = checked.data;
+    try {
+      await create.mutateAsync({ communityId, ...plan, memberIds: who === 'chosen' ? memberIds : undefined });
+      notify.success(t('finances.plans.created'), t('finances.plans.createdBody'));
+      await refreshFinances(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('finances.plans.failed'), form.applyServerError(error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="name" label={t('finances.plans.name')} error={form.errors.name} helper={t('finances.plans.nameHelp')} required>
+            <Input {...form.field('name')} maxLength={80} autoComplete="off" />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="amount" label={t('finances.plans.amount')} error={form.errors.amount} required>
+              <MoneyInput currency={currency} {...form.field('amount')} />
+            </FormField>
+            <FormField name="period" label={t('finances.plans.period')} error={form.errors.period}>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.field('period')}>
+                  {DUES_PERIODS.map((p) => (
+                    <option key={p} value={p}>
+                      {t(DUES_PERIOD_KEY[p])}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: once ? 1 : 3 }} gap="4">
+            <FormField name="startsOn" label={once ? t('finances.plans.dueOn') : t('finances.plans.startsOn')} error={form.errors.startsOn} required>
+              <Input type="date" {...form.field('startsOn')} />
+            </FormField>
+            {!once && (
+              <>
+                <FormField name="dueDay" label={t('finances.plans.dueDay')} error={form.errors.dueDay} required>
+                  <Input type="number" inputMode="numeric" min={1} max={28} step={1} {...form.field('dueDay')} />
+                </FormField>
+                <FormField name="graceDays" label={t('finances.plans.graceDays')} error={form.errors.graceDays}>
+                  <Input type="number" inputMode="numeric" min={0} max={90} step={1} {...form.field('graceDays')} />
+                </FormField>
+              </>
+            )}
+          </SimpleGrid>
+          {!once && (
+            <Text fontSize="sm" color="fg.muted">
+              {t(form.values.period === 'quarterly' ? 'finances.plans.dueDayHelpQuarterly' : form.values.period === 'yearly' ? 'finances.plans.dueDayHelpYearly' : 'finances.plans.dueDayHelp')}{' '}
+              {t('finances.plans.graceDaysHelp')}
+            </Text>
+          )}
+          <FormField name="who" label={t('finances.plans.who')} error={form.errors.who}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('who')}>
+                <option value="all">{t('finances.plans.allMembers')}</option>
+                <option value="chosen">{t('finances.plans.chosenMembers')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {form.values.who === 'chosen' && (
+            <MemberChoice
+              communityId={communityId}
+              chosen={form.values.memberIds}
+              error={form.errors.memberIds}
+              onChange={(ids) => form.setValue('memberIds', ids)}
+            />
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('finances.form.saving')}>
+          {t('finances.plans.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+/**
+ * The members who pay under the plan: one checkbox each, a hundred at a time. A plain fieldset, not
+ * a Field: a Field's context would give every checkbox the same ids.
+ */
+function MemberChoice(props: { communityId: number; chosen: string[]; error?: string; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation();
+  const { query, members } = useMembers(props.communityId);
+  const chosen = new Set(props.chosen);
+  const toggle = (id: string, on: boolean) => props.onChange(on ? [...props.chosen, id] : props.chosen.filter((x) => x !== id));
+  return (
+    <chakra.fieldset id="memberIds" tabIndex={-1} border="0" p="0" m="0" minW="0" aria-describedby="memberIds-note" aria-invalid={props.error ? true : undefined}>
+      <chakra.legend fontWeight="medium" fontSize="sm" mb="2">
+        {t('finances.plans.chooseMembers')}
+      </chakra.legend>
+      <Box maxH="60" overflowY="auto" borderWidth="1px" borderColor={props.error ? 'border.error' : undefined} rounded="md" p="3" w="full">
+        {query.isPending ? (
+          <Text color="fg.muted" fontSize="sm">
+            {t('common.loading')}
+          </Text>
+        ) : (
+          <Stack gap="2">
+            {members.map((m) => (
+              <Checkbox.Root key={m.userId} checked={chosen.has(m.userId)} onCheckedChange={(e) => toggle(m.userId, e.checked === true)} size="sm">
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{memberName(m)}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+            <LoadMore query={query} size="xs" alignSelf="flex-start">
+              {t('finances.plans.moreMembers')}
+            </LoadMore>
+          </Stack>
+        )}
+      </Box>
+      <Text id="memberIds-note" fontSize="sm" mt="1.5" color={props.error ? 'fg.error' : 'fg.muted'}>
+        {props.error ?? t('finances.plans.chosenCount', { count: props.chosen.length })}
+      </Text>
+    </chakra.fieldset>
+  );
+}

@@ -1,0 +1,126 @@
+import { Button, Card, EmptyState, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ArrowUpDown, ClipboardList } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import { DuesBadge } from './dues-badge';
+import { duesRollQuery } from './queries';
+import { money, type DuesRollRow, type DuesStatus } from './shared';
+
+type SortKey = 'name' | 'status' | 'outstanding';
+type Sort = { key: SortKey; dir: 'asc' | 'desc' };
+
+/** Worst first: who is overdue, then who has a payment due, then the rest. */
+const STATUS_RANK: Record<DuesStatus, number> = { overdue: 0, due: 1, none: 2, paidUp: 3 };
+
+function compare(sort: Sort) {
+  const collator = new Intl.Collator(currentLocale());
+  const byName = (a: DuesRollRow, b: DuesRollRow) => collator.compare(a.name, b.name);
+  const primary = (a: DuesRollRow, b: DuesRollRow) =>
+    sort.key === 'status' ? STATUS_RANK[a.status] - STATUS_RANK[b.status] : sort.key === 'outstanding' ? a.outstanding - b.outstanding : byName(a, b);
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return (a: DuesRollRow, b: DuesRollRow) => sign * primary(a, b) || byName(a, b);
+}
+
+/**
+ * The dues roll, for officers only (the server refuses it to anyone else): every member's status,
+ * what they owe by now, paid and outstanding; sortable by member, status or outstanding.
+ */
+export function DuesRoll({ communityId }: { communityId: number }) {
+  const { t } = useTranslation();
+  const q = useQuery(duesRollQuery(communityId));
+  const [sort, setSort] = useState<Sort>({ key: 'status', dir: 'asc' });
+  const rows = q.data ? [...q.data.members].sort(compare(sort)) : [];
+  const c = q.data?.currency;
+
+  const header = (key: SortKey, label: string, end?: boolean): ReactNode => {
+    const active = sort.key === key;
+    const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+    return (
+      <Table.ColumnHeader aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} textAlign={end ? 'end' : undefined}>
+        <Button
+          size="xs"
+          variant="ghost"
+          mx="-2"
+          fontWeight="semibold"
+          onClick={() => setSort(active ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'outstanding' ? 'desc' : 'asc' })}
+        >
+          {label} <Icon aria-hidden size={14} />
+        </Button>
+      </Table.ColumnHeader>
+    );
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="finance-roll">
+      <Card.Header>
+        <Card.Title as="h2" id="finance-roll">
+          {t('finances.roll.title')}
+        </Card.Title>
+        <Text color="fg.muted" fontSize="sm">
+          {t('finances.roll.intro')}
+        </Text>
+      </Card.Header>
+      <Card.Body gap="3">
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('finances.roll.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+              {t('finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : rows.length === 0 || !c ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <ClipboardList aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{t('finances.roll.empty')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" data-testid="dues-roll">
+              <Table.Caption srOnly>{t('finances.roll.caption')}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {header('name', t('finances.roll.member'))}
+                  {header('status', t('finances.roll.status'))}
+                  <Table.ColumnHeader textAlign="end">{t('finances.roll.owed')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('finances.roll.paid')}</Table.ColumnHeader>
+                  {header('outstanding', t('finances.roll.outstanding'), true)}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((m) => (
+                  <Table.Row key={m.memberId} data-testid="dues-roll-row">
+                    <Table.Cell>{m.name}</Table.Cell>
+                    <Table.Cell>
+                      <DuesBadge status={m.status} />
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {money(m.owed, c)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {money(m.paid, c)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
+                      {money(m.outstanding, c)}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,100 @@
+import { Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { isCurrency } from '../../../shared/money';
+import { formatNumber } from '../../lib/format';
+import { DuesBadge } from './dues-badge';
+import { financeOverviewQuery } from './queries';
+import { ROWS, money, type OverviewRow } from './shared';
+
+/**
+ * The dashboard's Financial Overview: in each community whose books are open, the viewer's own
+ * figures (paid this year, outstanding dues, awaiting confirmation) and dues status, each in that
+ * community's currency. Different currencies are never added together, so there is no grand total.
+ */
+export function FinancialOverview() {
+  const { t } = useTranslation();
+  const q = useQuery(financeOverviewQuery());
+  return (
+    <Card.Root as="section" aria-labelledby="dashboard-finances" data-testid="financial-overview">
+      <Card.Header>
+        <Card.Title as="h2" id="dashboard-finances">
+          {t('dashboard.finances.title')}
+        </Card.Title>
+        {q.data && q.data.length > 0 && (
+          <Text color="fg.muted" fontSize="sm">
+            {t('dashboard.finances.intro')}
+          </Text>
+        )}
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true">
+            <Skeleton h="16" />
+            <Skeleton h="16" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('dashboard.finances.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('dashboard.finances.tryAgain')}
+            </Button>
+          </HStack>
+        ) : q.data.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Wallet aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title>{t('dashboard.finances.empty')}</EmptyState.Title>
+              <EmptyState.Description>{t('dashboard.finances.emptyBody')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+            {q.data.map((r) => (
+              <OverviewItem key={r.communityId} row={r} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The overview names its currency as a plain code: a known one formats as money, another (none today) as a number and its code. */
+const amountIn = (amount: number, currency: string) => (isCurrency(currency) ? money(amount, currency) : `${formatNumber(amount)} ${currency}`);
+
+function OverviewItem({ row: r }: { row: OverviewRow }) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="li" gap="3" py="3" data-testid="finance-overview-row" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+      <HStack gap="2" flexWrap="wrap" minW="0">
+        <Link asChild fontWeight="semibold" color="brand.fg">
+          <RouterLink to="/community/$id" params={{ id: String(r.communityId) }} search={{ tab: 'finances' }}>
+            {r.community}
+          </RouterLink>
+        </Link>
+        <DuesBadge status={r.status} />
+      </HStack>
+      <HStack gap={{ base: '4', md: '8' }} flexWrap="wrap" align="flex-start">
+        <Figure label={t('dashboard.finances.paidThisYear')} value={amountIn(r.paidThisYear, r.currency)} />
+        <Figure label={t('dashboard.finances.outstanding')} value={amountIn(r.outstanding, r.currency)} alert={r.outstanding > 0} />
+        {r.pending > 0 && <Figure label={t('dashboard.finances.pending')} value={amountIn(r.pending, r.currency)} />}
+      </HStack>
+    </Stack>
+  );
+}
+
+function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
+  return (
+    <Stat.Root size="sm" flex="0 0 auto">
+      <Stat.Label>{label}</Stat.Label>
+      <Stat.ValueText fontSize="md" color={alert ? 'red.fg' : undefined}>
+        {value}
+      </Stat.ValueText>
+    </Stat.Root>
+  );
+}
