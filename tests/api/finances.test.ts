@@ -225,6 +225,20 @@ describe('expense state table', () => {
   });
 });
 
+describe('tRPC: the books’ settings', () => {
+  it('change what members see and the threshold at any time, the currency only while nothing is recorded', async () => {
+    const w = await world();
+    const tr = await as(w.t, w.treasurer);
+    const locked = await tr.mutate('finances.updateSettings', { communityId: w.community.id, currency: 'USD' });
+    expect(locked.status).toBe(409);
+    expect(locked.error?.message).toBe('The currency cannot change once the books have entries.');
+    const changed = await tr.mutate('finances.updateSettings', { communityId: w.community.id, transparency: 'own', secondApprovalAbove: 10000 });
+    expect(changed.data).toMatchObject({ currency: 'XAF', transparency: 'own', secondApprovalAbove: 10000 });
+    const m = await as(w.t, w.member);
+    expect((await m.mutate('finances.updateSettings', { communityId: w.community.id, transparency: 'ledger' })).status).toBe(403);
+  });
+});
+
 describe('tRPC: reversals', () => {
   it('a reversal is the opposite entry pointing at the one it corrects, once; a reversal cannot be reversed', async () => {
     const w = await world();

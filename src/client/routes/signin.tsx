@@ -74,7 +74,7 @@ function SignIn() {
       footer={
         <>
           <Text fontSize="sm" textAlign="center">
-            <Trans i18nKey="auth.signIn.noAccount" components={{ link: <AuthLink to="/signup" /> }} />
+            <Trans i18nKey="auth.signIn.noAccount" components={{ go: <AuthLink to="/signup" /> }} />
           </Text>
           <Text fontSize="sm" textAlign="center">
             <ChakraLink asChild variant="underline" color="brand.fg">

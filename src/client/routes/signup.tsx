@@ -47,7 +47,7 @@ function SignUp() {
       subtitle={t('auth.signUp.subtitle')}
       footer={
         <Text fontSize="sm" textAlign="center">
-          <Trans i18nKey="auth.signUp.haveAccount" components={{ link: <AuthLink to="/signin" /> }} />
+          <Trans i18nKey="auth.signUp.haveAccount" components={{ go: <AuthLink to="/signin" /> }} />
         </Text>
       }
     >

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookLock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CURRENCY_CODES, isCurrency, type Currency } from '../../../shared/money';
+import { CURRENCY_CODES, isCurrency, toDecimal, type Currency } from '../../../shared/money';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { currentLocale } from '../../i18n';
@@ -57,10 +57,22 @@ export function BooksNotOpened({ communityId, canManage }: { communityId: number
   );
 }
 
-function BooksSetup({ communityId }: { communityId: number }) {
+type Current = { currency: Currency; transparency: (typeof TRANSPARENCIES)[number]; secondApprovalAbove: number | null };
+
+/** Open books: their managers change the settings here (the currency only until something is recorded: the server says so). */
+export function BooksSettings({ communityId, current }: { communityId: number; current: Current }) {
+  return <BooksSetup communityId={communityId} current={current} />;
+}
+
+function BooksSetup({ communityId, current }: { communityId: number; current?: Current }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(setupForm, { currency: 'XAF', transparency: 'summary', secondApprovalAbove: '' });
+  const editing = current !== undefined;
+  const form = useZodForm(setupForm, {
+    currency: current?.currency ?? 'XAF',
+    transparency: current?.transparency ?? 'summary',
+    secondApprovalAbove: current?.secondApprovalAbove == null ? '' : toDecimal(current.secondApprovalAbove, current.currency),
+  });
   const open = useMutation(trpc.finances.updateSettings.mutationOptions());
   const currency = isCurrency(form.values.currency) ? form.values.currency : 'XAF';
 
@@ -70,7 +82,8 @@ function BooksSetup({ communityId }: { communityId: number }) {
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     try {
       await open.mutateAsync({ communityId, ...checked.data });
-      notify.success(t('finances.setup.opened'), t('finances.setup.openedBody'));
+      if (editing) notify.success(t('finances.settings.saved'));
+      else notify.success(t('finances.setup.opened'), t('finances.setup.openedBody'));
       await refreshFinances(queryClient);
     } catch (error) {
       notify.error(t('finances.setup.failed'), form.applyServerError(error).message);
@@ -80,13 +93,13 @@ function BooksSetup({ communityId }: { communityId: number }) {
   return (
     <Card.Root maxW="2xl">
       <Card.Header>
-        <Card.Title as="h2">{t('finances.setup.title')}</Card.Title>
+        <Card.Title as="h2">{t(editing ? 'finances.settings.title' : 'finances.setup.title')}</Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          {t('finances.setup.intro')}
+          {t(editing ? 'finances.settings.intro' : 'finances.setup.intro')}
         </Text>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={onSubmit} noValidate aria-label={t('finances.setup.title')}>
+        <form onSubmit={onSubmit} noValidate aria-label={t(editing ? 'finances.settings.title' : 'finances.setup.title')}>
           <Stack gap="5">
             <FormField name="currency" label={t('finances.setup.currency')} error={form.errors.currency} helper={t('finances.setup.currencyHelp')}>
               <NativeSelect.Root>
@@ -121,7 +134,7 @@ function BooksSetup({ communityId }: { communityId: number }) {
               <MoneyInput currency={currency} {...form.field('secondApprovalAbove')} />
             </FormField>
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={open.isPending} loadingText={t('finances.form.saving')}>
-              {t('finances.setup.submit')}
+              {t(editing ? 'finances.settings.submit' : 'finances.setup.submit')}
             </Button>
           </Stack>
         </form>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
 import { errorInfo } from '../../lib/errors';
 import type { Community } from '../communities/shared';
-import { BooksNotOpened } from './books-setup';
+import { BooksNotOpened, BooksSettings } from './books-setup';
 import { BudgetCard } from './budget';
 import { CategoryChart } from './category-chart';
 import { MyDues } from './dues';
@@ -86,6 +86,9 @@ function OpenBooks({ community: c, books }: { community: Community; books: Books
       )}
       <BudgetCard communityId={c.id} books={books} canManage={manager} />
       {books.ledgerVisible && <Ledger communityId={c.id} books={books} canReverse={officer} />}
+      {manager && (
+        <BooksSettings communityId={c.id} current={{ currency: books.currency, transparency: books.transparency, secondApprovalAbove: books.secondApprovalAbove }} />
+      )}
     </Stack>
   );
 }

@@ -30,7 +30,7 @@ export const auth = {
   signIn: {
     title: 'Welcome back',
     subtitle: 'Sign in to your communities',
-    noAccount: "Don't have an account? <link>Sign up</link>",
+    noAccount: "Don't have an account? <go>Sign up</go>",
     learnMore: 'Learn More About Us',
     agreeTerms: 'By signing in you agree to our <terms>Terms of Service</terms>.',
     forgot: 'Forgot password?',
@@ -46,7 +46,7 @@ export const auth = {
   signUp: {
     title: 'Create your account',
     subtitle: 'Join and start building your community',
-    haveAccount: 'Already have an account? <link>Sign in</link>',
+    haveAccount: 'Already have an account? <go>Sign in</go>',
     acceptTerms: 'I agree to the terms and conditions',
     readTerms: 'Read the <terms>Terms of Service</terms>',
     submit: 'Create account',

@@ -37,6 +37,12 @@ export const finances = {
     title: 'The books are not open yet',
     body: 'Once the treasurer or a leader opens them, you will see your statement here and can declare your payments.',
   },
+  settings: {
+    title: 'Books settings',
+    intro: 'What members see and when an expense needs two approvers. The currency can change only until the first payment or expense is recorded.',
+    submit: 'Save settings',
+    saved: 'Settings saved',
+  },
   setup: {
     title: 'Open the books',
     intro: 'Choose the currency the community keeps its accounts in and what members may see. A cash box held by you is created to start with.',

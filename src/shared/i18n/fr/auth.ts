@@ -31,7 +31,7 @@ export const auth = {
   signIn: {
     title: 'Content de vous revoir',
     subtitle: 'Connectez-vous à vos communautés',
-    noAccount: 'Vous n’avez pas de compte ? <link>Inscrivez-vous</link>',
+    noAccount: 'Vous n’avez pas de compte ? <go>Inscrivez-vous</go>',
     learnMore: 'En savoir plus sur nous',
     agreeTerms: 'En vous connectant, vous acceptez nos <terms>conditions d’utilisation</terms>.',
     forgot: 'Mot de passe oublié ?',
@@ -47,7 +47,7 @@ export const auth = {
   signUp: {
     title: 'Créez votre compte',
     subtitle: 'Inscrivez-vous et commencez à bâtir votre communauté',
-    haveAccount: 'Vous avez déjà un compte ? <link>Connectez-vous</link>',
+    haveAccount: 'Vous avez déjà un compte ? <go>Connectez-vous</go>',
     acceptTerms: 'J’accepte les conditions d’utilisation',
     readTerms: 'Lire les <terms>conditions d’utilisation</terms>',
     submit: 'Créer mon compte',

@@ -38,6 +38,12 @@ export const finances = {
     title: 'Les comptes ne sont pas encore ouverts',
     body: 'Dès que le trésorier ou un responsable les aura ouverts, vous verrez ici votre relevé et pourrez déclarer vos paiements.',
   },
+  settings: {
+    title: 'Paramètres des comptes',
+    intro: 'Ce que voient les membres et à partir de quel montant une dépense demande deux approbations. La devise ne peut changer que jusqu’au premier paiement ou à la première dépense.',
+    submit: 'Enregistrer les paramètres',
+    saved: 'Paramètres enregistrés',
+  },
   setup: {
     title: 'Ouvrir les comptes',
     intro: 'Choisissez la devise dans laquelle la communauté tient ses comptes et ce que voient les membres. Une caisse tenue par vous est créée pour commencer.',
