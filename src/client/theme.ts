@@ -48,7 +48,7 @@ import {
 
 /*
  * Chakra's default theme carries recipes for ~70 components; importing it costs the landing page
- * its JavaScript budget (issue 6). We build the same theme with only the recipes we use; a new
+ * its JavaScript budget. We build the same theme with only the recipes we use; a new
  * Chakra component needs its recipe added here (it renders unstyled otherwise).
  */
 const themeConfig = defineConfig({

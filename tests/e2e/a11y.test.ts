@@ -29,7 +29,7 @@ afterAll(async () => {
 
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
-/** axe-core in the page; only serious and critical violations fail (issue 6). */
+/** axe-core in the page; only serious and critical violations fail. */
 async function audit(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);

@@ -31,7 +31,7 @@ async function signIn(password: string) {
 }
 
 describe('Browser: a newcomer’s account, end to end', () => {
-  it('refuses an incomplete sign-up with the SPEC message on the field', async () => {
+  it('refuses an incomplete sign-up with the field message', async () => {
     await page.goto(`${server.url}/signup`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Please enter your first name');
@@ -63,7 +63,7 @@ describe('Browser: a newcomer’s account, end to end', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Verification failed');
   });
 
-  it('shows the SPEC toast for a wrong password, then signs in', async () => {
+  it('shows the wrong-password toast, then signs in', async () => {
     await signIn('not-the-password');
     await expectToast(page, 'Invalid email or password. Please try again.');
     expect(page.url()).toBe(`${server.url}/signin`);
