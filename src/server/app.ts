@@ -24,7 +24,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const languageOf = (c: { req: { header(name: string): string | undefined } }) => languageFromHeader(c.req.header('accept-language'));
 
 /**
- * The whole server: the API app (tRPC, the REST shims, uploads) and, when the client is built,
+ * The whole server: the API app (tRPC, the REST routes, uploads) and, when the client is built,
  * a second app for its files, both behind one request frame (http/request-frame.ts) that is
  * this app's `fetch` (so `app.request()` in tests goes through it too).
  */

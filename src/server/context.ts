@@ -30,7 +30,7 @@ export type Context = AppDeps & {
   secureCookies: boolean;
 };
 
-/** One context builder for tRPC and the REST shims, so both authenticate alike. */
+/** One context builder for tRPC and the REST routes, so both authenticate alike. */
 export function createContext(deps: AppDeps, req: { headers: Headers; ip: string; resHeaders: Headers }): Context {
   const now = deps.now();
   const secureCookies = deps.env.APP_URL.startsWith('https://');

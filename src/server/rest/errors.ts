@@ -17,7 +17,10 @@ const REST: Record<DomainErrorKind, { status: ContentfulStatusCode; code: string
   unsupported: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
 };
 
-/** The one mapping of domain errors to the REST error contract, in the caller's language; anything else is logged and a 500. */
+/**
+ * The one mapping of domain errors to REST answers: the status, and a body `{ error, code, issues? }`
+ * with the message in the caller's language; anything else is logged and answers 500.
+ */
 export function toRestError(error: unknown, log: Logger, language: Language): { status: ContentfulStatusCode; body: RestErrorBody } {
   if (error instanceof DomainError) {
     const { status, code } = REST[error.kind];

@@ -45,7 +45,7 @@ function answer(c: HonoContext, ctx: Context, opts: RouteOptions, result: unknow
     });
   }
   if (!opts.page) return jsonResponse(c, result, opts.status ?? 200, ctx.resHeaders);
-  // The REST contract: a list is a JSON array; the next page's cursor travels in a header.
+  // Over REST a list is a JSON array, and the next page's cursor travels in the X-Next-Cursor header.
   const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | string | null };
   if (nextCursor !== null) responseHeaders(c)['x-next-cursor'] = String(nextCursor);
   return jsonResponse(c, items, 200, ctx.resHeaders);
