@@ -9,9 +9,10 @@ import { monthlyTotals } from './ledger';
 /** Sets the year's planned amounts per category (a line of 0 removes the category from the plan). */
 export function setBudget(db: DB, p: { communityId: number; year: number; lines: { categoryId: number; planned: number }[]; actorId: string; now: number }) {
   return db.transaction((tx) => {
+    // Any category of this community, income or expense; another community's is not found.
+    const known = new Set(listCategories(tx, p.communityId).map((c) => c.id));
     for (const line of p.lines) {
-      // Any category of this community, income or expense; another community's is not found.
-      if (!listCategories(tx, p.communityId).some((c) => c.id === line.categoryId)) throw notFound('errors.finances.categoryNotFound');
+      if (!known.has(line.categoryId)) throw notFound('errors.finances.categoryNotFound');
       if (line.planned === 0) {
         tx.delete(budgets).where(and(eq(budgets.communityId, p.communityId), eq(budgets.year, p.year), eq(budgets.categoryId, line.categoryId))).run();
       } else {
