@@ -18,6 +18,8 @@ export const communities = sqliteTable(
     memberCount: integer('member_count').notNull().default(0),
     // Hidden by the provider's staff: gone from discovery and search; members keep access.
     isHidden: integer('is_hidden', { mode: 'boolean' }).notNull().default(false),
+    // Savings circles: leaders organise them; this lets any member organise one too.
+    membersOrganiseCircles: integer('members_organise_circles', { mode: 'boolean' }).notNull().default(false),
     creatorId: text('creator_id')
       .notNull()
       .references(() => users.id),

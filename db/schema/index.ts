@@ -6,3 +6,4 @@ export * from './announcements';
 export * from './admin';
 export * from './notifications';
 export * from './finances';
+export * from './njangi';

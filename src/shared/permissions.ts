@@ -36,6 +36,10 @@ export const COMMUNITY_CAPABILITIES = [
   'finances.approve',
   /** Open the books, choose the currency and transparency, add accounts and categories. */
   'finances.manage',
+  /** See the community's savings circles, ask to join one, contribute, bid, ask for swaps. */
+  'circles.view',
+  /** Start a savings circle and organise it (a community setting can give this to every member). */
+  'circles.organise',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -51,14 +55,14 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
   // The treasurer keeps the books; a plain member sees them as the community allows.
-  treasurer: ['community.view', ...FINANCE_OFFICER],
-  member: ['community.view', 'finances.view'],
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view'],
+  member: ['community.view', 'finances.view', 'circles.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -71,6 +75,20 @@ export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability
 export function can(role: CommunityRole | string | null | undefined, capability: CommunityCapability): boolean {
   const granted = role ? COMMUNITY_ROLE_CAPABILITIES[role as CommunityRole] : undefined;
   return granted !== undefined && granted.includes(capability);
+}
+
+/**
+ * Capabilities a community's own setting gives every member besides the roles above (the name
+ * of the setting on the community). Off by default, so the table above is the whole rule until
+ * a community's leaders switch one on.
+ */
+export const GRANTED_BY_SETTING: Partial<Record<CommunityCapability, 'membersOrganiseCircles'>> = { 'circles.organise': 'membersOrganiseCircles' };
+
+/** can(), counting what the community's settings give every member. */
+export function canIn(role: CommunityRole | string | null | undefined, community: { membersOrganiseCircles?: boolean | number | null }, capability: CommunityCapability): boolean {
+  if (can(role, capability)) return true;
+  const setting = GRANTED_BY_SETTING[capability];
+  return !!role && setting !== undefined && !!community[setting];
 }
 
 /** Whether an account with staff `role` (null: signed out) may use `capability`. */
@@ -90,6 +108,8 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'finances.record': 'errors.denied.finances',
   'finances.approve': 'errors.denied.finances',
   'finances.manage': 'errors.denied.finances',
+  'circles.view': 'errors.denied.members',
+  'circles.organise': 'errors.denied.circles',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/schema';
-import { can, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '../../shared/permissions';
+import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '../../shared/permissions';
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
 import { findCommunity } from '../services/communities';
@@ -132,7 +132,7 @@ export function runAdmitted(op: AnyOperation, ctx: Context, raw: unknown): unkno
     const id = access.communityOf(input, ctx);
     if (id === undefined) throw notFound(access.notFound);
     scope = membership(ctx as SignedInContext, id);
-    if (!can(scope.role, access.capability)) throw forbidden(DENIED[access.capability]);
+    if (!canIn(scope.role, scope.community, access.capability)) throw forbidden(DENIED[access.capability]);
   }
   return op.run(ctx, input, scope);
 }

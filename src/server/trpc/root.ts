@@ -12,6 +12,7 @@ export const appRouter = router({
   site: router(proceduresOf(OPERATIONS.site)),
   notifications: router(proceduresOf(OPERATIONS.notifications)),
   finances: router(proceduresOf(OPERATIONS.finances)),
+  njangi: router(proceduresOf(OPERATIONS.njangi)),
 });
 
 export type AppRouter = typeof appRouter;

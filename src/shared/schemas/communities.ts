@@ -55,6 +55,7 @@ export const updateCommunityInput = z.object({
   location,
   isPublic: z.boolean({ message: 'validation.community.isPublic' }).optional(),
   imageUrl,
+  membersOrganiseCircles: z.boolean({ message: 'validation.community.membersOrganiseCircles' }).optional(),
 });
 export type UpdateCommunityInput = Omit<z.output<typeof updateCommunityInput>, 'communityId'>;
 

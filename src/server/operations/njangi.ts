@@ -1,0 +1,134 @@
+import {
+  bidInput,
+  cancelCircleInput,
+  circleIdInput,
+  circlesPageInput,
+  contributionIdInput,
+  createCircleInput,
+  decideJoinInput,
+  declareContributionInput,
+  disputePayoutInput,
+  fineIdInput,
+  joinCircleInput,
+  payoutIdInput,
+  payoutInput,
+  recordContributionInput,
+  rejectContributionInput,
+  startCircleInput,
+  swapIdInput,
+  swapRequestInput,
+  waiveFineInput,
+} from '../../shared/schemas/njangi';
+import type { Context } from '../context';
+import { circleCommunity, createCircle, listCircles, myCircles } from '../services/njangi/circles';
+import { confirmContribution, contributionCommunity, declareContribution, recordContribution, rejectContribution } from '../services/njangi/contributions';
+import { circleDetail } from '../services/njangi/detail';
+import { fineCommunity, markFinePaid, waiveFine } from '../services/njangi/fines';
+import { decideJoin, joinCircle, leaveCircle } from '../services/njangi/membership';
+import { confirmReceipt, disputePayout, payoutCommunity, placeBid, recordPayout, roundCommunity } from '../services/njangi/payouts';
+import { memberRecord } from '../services/njangi/record';
+import { circleReport, circleReportCsv } from '../services/njangi/report';
+import { cancelCircle, startCircle } from '../services/njangi/start';
+import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
+import { inCommunity, mutation, query, signedIn } from './define';
+
+/*
+ * Savings circles (njangi, tontine, susu). Every operation is guarded by the community's
+ * capabilities (circles.view to take part, circles.organise to start one); inside a circle the
+ * services hold the circle's own roles: only its organiser decides, confirms and pays out, only a
+ * payout's beneficiary confirms receipt, only a hand's member contributes for it and bids with it.
+ */
+
+const NOT_FOUND = 'errors.njangi.circleNotFound';
+const ofCircle = (input: { id: number }, ctx: Context) => circleCommunity(ctx.db, input.id);
+const circle = inCommunity('circles.view', ofCircle, NOT_FOUND);
+const ofRound = inCommunity('circles.view', (input: { id: number }, ctx: Context) => roundCommunity(ctx.db, input.id), 'errors.njangi.roundNotFound');
+const ofContribution = inCommunity('circles.view', (input: { id: number }, ctx: Context) => contributionCommunity(ctx.db, input.id), 'errors.njangi.contributionNotFound');
+const ofPayout = inCommunity('circles.view', (input: { id: number }, ctx: Context) => payoutCommunity(ctx.db, input.id), 'errors.njangi.payoutNotFound');
+const ofSwap = inCommunity('circles.view', (input: { id: number }, ctx: Context) => swapCommunity(ctx.db, input.id), 'errors.njangi.swapNotFound');
+const ofFine = inCommunity('circles.view', (input: { id: number }, ctx: Context) => fineCommunity(ctx.db, input.id), 'errors.njangi.fineNotFound');
+const details = (input: { method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
+
+export const njangi = {
+  /** A community's circles, newest first. */
+  list: query({
+    input: circlesPageInput,
+    access: inCommunity('circles.view'),
+    run: (ctx, input, { community }) => listCircles(ctx.db, { communityId: community.id, viewerId: ctx.user.id, status: input.status, cursor: input.cursor, limit: input.limit }),
+  }),
+
+  /** The caller's circles in every community, with their next contribution due. */
+  mine: query({ access: signedIn, run: (ctx) => myCircles(ctx.db, { userId: ctx.user.id }) }),
+
+  /** The caller's own record across every circle. */
+  myRecord: query({ access: signedIn, run: (ctx) => memberRecord(ctx.db, { userId: ctx.user.id, now: ctx.now() }) }),
+
+  create: mutation({
+    input: createCircleInput,
+    access: inCommunity('circles.organise'),
+    run: (ctx, input, { community }) => {
+      const { communityId: _, ...rules } = input;
+      return createCircle(ctx.db, { communityId: community.id, organiserId: ctx.user.id, circle: rules, now: ctx.now() });
+    },
+  }),
+
+  /** A circle with its members, order and rounds, as much as the caller may see. */
+  get: query({ input: circleIdInput, access: circle, run: (ctx, input) => circleDetail(ctx.db, { circleId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
+
+  join: mutation({ input: joinCircleInput, access: circle, run: (ctx, input) => joinCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, hands: input.hands, now: ctx.now() }) }),
+  leave: mutation({ input: circleIdInput, access: circle, run: (ctx, input) => leaveCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  decideJoin: mutation({
+    input: decideJoinInput,
+    access: circle,
+    run: (ctx, input) => decideJoin(ctx.db, { circleId: input.id, organiserId: ctx.user.id, userId: input.userId, approve: input.approve, now: ctx.now() }),
+  }),
+  start: mutation({ input: startCircleInput, access: circle, run: (ctx, input) => startCircle(ctx.db, { circleId: input.id, organiserId: ctx.user.id, order: input.order, now: ctx.now() }) }),
+  cancel: mutation({ input: cancelCircleInput, access: circle, run: (ctx, input) => cancelCircle(ctx.db, { circleId: input.id, organiserId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
+  /** "I paid" for one of the caller's hands. */
+  declareContribution: mutation({
+    input: declareContributionInput,
+    access: circle,
+    run: (ctx, input) => declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() }),
+  }),
+  /** Cash taken at the meeting, by the organiser, for any hand. */
+  recordContribution: mutation({
+    input: recordContributionInput,
+    access: circle,
+    run: (ctx, input) => recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now() }),
+  }),
+  confirmContribution: mutation({ input: contributionIdInput, access: ofContribution, run: (ctx, input) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }) }),
+  rejectContribution: mutation({
+    input: rejectContributionInput,
+    access: ofContribution,
+    run: (ctx, input) => rejectContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, reason: input.reason, now: ctx.now() }),
+  }),
+
+  bid: mutation({ input: bidInput, access: ofRound, run: (ctx, input) => placeBid(ctx.db, { roundId: input.id, handId: input.handId, userId: ctx.user.id, discount: input.discount, now: ctx.now() }) }),
+  recordPayout: mutation({ input: payoutInput, access: ofRound, run: (ctx, input) => recordPayout(ctx.db, { roundId: input.id, organiserId: ctx.user.id, details: details(input), now: ctx.now() }) }),
+  confirmReceipt: mutation({ input: payoutIdInput, access: ofPayout, run: (ctx, input) => confirmReceipt(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  disputePayout: mutation({ input: disputePayoutInput, access: ofPayout, run: (ctx, input) => disputePayout(ctx.db, { id: input.id, userId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
+  requestSwap: mutation({
+    input: swapRequestInput,
+    access: circle,
+    run: (ctx, input) => requestSwap(ctx.db, { circleId: input.id, fromHandId: input.fromHandId, toHandId: input.toHandId, userId: ctx.user.id, now: ctx.now() }),
+  }),
+  acceptSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => acceptSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  approveSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => approveSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  declineSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => declineSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+
+  markFinePaid: mutation({ input: fineIdInput, access: ofFine, run: (ctx, input) => markFinePaid(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }) }),
+  waiveFine: mutation({ input: waiveFineInput, access: ofFine, run: (ctx, input) => waiveFine(ctx.db, { id: input.id, organiserId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
+  /** Per round and per member; the organiser sees every member's line, others their own. */
+  report: query({ input: circleIdInput, access: circle, run: (ctx, input) => circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id }) }),
+  reportCsv: query({
+    input: circleIdInput,
+    access: circle,
+    run: (ctx, input) => {
+      const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
+      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report) };
+    },
+  }),
+};

@@ -1,0 +1,148 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { circleHands, circleMembers, circlePayouts, circleRounds, circles, users } from '../../../../db/schema';
+import type { DB, DbLike } from '../../../../db/database';
+import type { Currency } from '../../../shared/money';
+import type { FineKind, Frequency, PayoutMethod } from '../../../shared/njangi/rules';
+import { forbidden, notFound } from '../errors';
+import { toPage } from '../paging';
+import { recordFinanceAction } from '../finances/audit';
+
+export type CircleRow = typeof circles.$inferSelect;
+
+export type NewCircle = {
+  name: string;
+  description: string;
+  currency: Currency;
+  contribution: number;
+  frequency: Frequency;
+  startDate: string;
+  timeZone: string;
+  hands: number;
+  maxHandsPerMember: number;
+  payoutMethod: PayoutMethod;
+  graceDays: number;
+  fineKind: FineKind;
+  fineValue: number;
+  deposit: number;
+  feeBps: number;
+};
+
+const NOT_FOUND = 'errors.njangi.circleNotFound';
+
+/** The community a circle belongs to (for the guard), or undefined. */
+export const circleCommunity = (db: DbLike, id: number) => db.select({ communityId: circles.communityId }).from(circles).where(eq(circles.id, id)).get()?.communityId;
+
+export function circleOf(db: DbLike, id: number): CircleRow {
+  const row = db.select().from(circles).where(eq(circles.id, id)).get();
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The circle, refused unless the caller organises it. */
+export function organisedBy(db: DbLike, circleId: number, userId: string): CircleRow {
+  const circle = circleOf(db, circleId);
+  if (circle.organiserId !== userId) throw forbidden('errors.njangi.organiserOnly');
+  return circle;
+}
+
+export const audit = (tx: DbLike, circle: Pick<CircleRow, 'id' | 'communityId'>, actorId: string | null, action: string, details: Record<string, unknown>, now: number) =>
+  recordFinanceAction(tx, { communityId: circle.communityId, actorId, action: `circle.${action}`, subject: `circle:${circle.id}`, details, now });
+
+/** A new circle, recruiting; its organiser is its first member (with one hand, changed by joining again). */
+export function createCircle(db: DB, p: { communityId: number; organiserId: string; circle: NewCircle; now: number }) {
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(circles)
+      .values({ communityId: p.communityId, organiserId: p.organiserId, ...p.circle, status: 'recruiting', createdAt: p.now })
+      .returning()
+      .get();
+    tx.insert(circleMembers).values({ circleId: row.id, userId: p.organiserId, hands: 1, status: 'approved', createdAt: p.now, decidedAt: p.now, decidedBy: p.organiserId }).run();
+    audit(tx, row, p.organiserId, 'created', { name: row.name, contribution: row.contribution, currency: row.currency, hands: row.hands, payoutMethod: row.payoutMethod }, p.now);
+    return toCircleDto(row);
+  });
+}
+
+export function toCircleDto(row: CircleRow) {
+  const { seed, lastReceiptNo: _, ...rest } = row;
+  // The seed stays secret until the last payout: knowing it earlier would reveal the order ahead.
+  return { ...rest, seed: row.status === 'completed' || row.status === 'cancelled' ? seed : null };
+}
+
+/** A community's circles, newest first, with each one's filled hands and the caller's place. */
+export function listCircles(db: DbLike, p: { communityId: number; viewerId: string; status?: CircleRow['status']; cursor?: number; limit: number }) {
+  const rows = db
+    .select({
+      circle: circles,
+      filled: sql<number>`(SELECT COALESCE(SUM(hands), 0) FROM circle_members m WHERE m.circle_id = ${circles.id} AND m.status = 'approved')`,
+      myStatus: sql<string | null>`(SELECT status FROM circle_members m WHERE m.circle_id = ${circles.id} AND m.user_id = ${p.viewerId})`,
+      organiserName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(circles)
+    .innerJoin(users, eq(users.id, circles.organiserId))
+    .where(and(eq(circles.communityId, p.communityId), p.status ? eq(circles.status, p.status) : undefined, p.cursor ? lt(circles.id, p.cursor) : undefined))
+    .orderBy(desc(circles.id))
+    .limit(p.limit + 1)
+    .all();
+  return toPage(
+    rows,
+    p.limit,
+    (r) => r.circle.id,
+    (r) => ({ ...toCircleDto(r.circle), filledHands: r.filled, myStatus: r.myStatus, organiserName: r.organiserName }),
+  );
+}
+
+/**
+ * The caller's circles across every community they belong to, with their next contribution due:
+ * what /njangi and the dashboard show.
+ */
+export function myCircles(db: DbLike, p: { userId: string }) {
+  const rows = db
+    .select({ circle: circles, hands: circleMembers.hands, status: circleMembers.status, communityName: sql<string>`(SELECT name FROM communities c WHERE c.id = ${circles.communityId})` })
+    .from(circleMembers)
+    .innerJoin(circles, eq(circles.id, circleMembers.circleId))
+    .where(and(eq(circleMembers.userId, p.userId), sql`${circleMembers.status} IN ('pending', 'approved')`, sql`EXISTS (SELECT 1 FROM memberships ms WHERE ms.community_id = ${circles.communityId} AND ms.user_id = ${p.userId})`))
+    .orderBy(desc(circles.id))
+    .limit(200)
+    .all();
+  return rows.map((r) => {
+    // The first open round with a hand of the caller's not yet covered by a live contribution.
+    const next =
+      r.circle.status === 'active'
+        ? db
+            .select({ roundId: circleRounds.id, number: circleRounds.number, dueDate: circleRounds.dueDate, dueAt: circleRounds.dueAt })
+            .from(circleRounds)
+            .where(
+              and(
+                eq(circleRounds.circleId, r.circle.id),
+                eq(circleRounds.status, 'open'),
+                sql`EXISTS (SELECT 1 FROM circle_hands h WHERE h.circle_id = ${r.circle.id} AND h.user_id = ${p.userId}
+                  AND NOT EXISTS (SELECT 1 FROM circle_contributions c WHERE c.round_id = ${circleRounds.id} AND c.hand_id = h.id AND c.status <> 'rejected'))`,
+              ),
+            )
+            .orderBy(circleRounds.number)
+            .limit(1)
+            .get()
+        : undefined;
+    const payoutRound =
+      r.circle.status === 'active'
+        ? db
+            .select({ number: circleRounds.number, dueDate: circleRounds.dueDate })
+            .from(circleRounds)
+            .innerJoin(circleHands, eq(circleHands.id, circleRounds.beneficiaryHandId))
+            .where(and(eq(circleRounds.circleId, r.circle.id), eq(circleRounds.status, 'open'), eq(circleHands.userId, p.userId)))
+            .orderBy(circleRounds.number)
+            .limit(1)
+            .get()
+        : undefined;
+    return {
+      ...toCircleDto(r.circle),
+      communityName: r.communityName,
+      myHands: r.hands,
+      myStatus: r.status,
+      nextDue: next ? { ...next, amount: r.circle.contribution } : null,
+      myPayoutRound: payoutRound ?? null,
+    };
+  });
+}
+
+export type PayoutSummary = Pick<typeof circlePayouts.$inferSelect, 'id' | 'amount' | 'status' | 'receiptNo'>;
