@@ -142,6 +142,7 @@ CREATE TABLE `circle_rounds` (
 	`overdue_sent` integer DEFAULT false NOT NULL,
 	`next_sent` integer DEFAULT false NOT NULL,
 	`fines_posted` integer DEFAULT false NOT NULL,
+	`ready_sent` integer DEFAULT false NOT NULL,
 	FOREIGN KEY (`circle_id`) REFERENCES `circles`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`beneficiary_hand_id`) REFERENCES `circle_hands`(`id`) ON UPDATE no action ON DELETE no action
 );

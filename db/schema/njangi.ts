@@ -119,11 +119,13 @@ export const circleRounds = sqliteTable(
     fineAt: integer('fine_at').notNull(),
     beneficiaryHandId: integer('beneficiary_hand_id').references(() => circleHands.id),
     status: text('status', { enum: ['open', 'paid'] }).notNull().default('open'),
-    // Reminders sent once each: contribution due soon, overdue, "your payout is next", fines posted.
+    // Reminders sent once each (due soon, overdue, "your payout is next") and fines posted once.
     dueSoonSent: integer('due_soon_sent', { mode: 'boolean' }).notNull().default(false),
     overdueSent: integer('overdue_sent', { mode: 'boolean' }).notNull().default(false),
     nextSent: integer('next_sent', { mode: 'boolean' }).notNull().default(false),
     finesPosted: integer('fines_posted', { mode: 'boolean' }).notNull().default(false),
+    // The organiser told once that every hand has paid and the round can be paid out.
+    readySent: integer('ready_sent', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('circle_rounds_unique').on(t.circleId, t.number), index('circle_rounds_due_idx').on(t.status, t.dueAt)],
 );

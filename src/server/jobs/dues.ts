@@ -3,11 +3,8 @@ import { communities, duesObligations, duesPlans, duesReminders, financeSettings
 import { LOCALES, type Language } from '../../shared/i18n/languages';
 import { formatMoney, type Currency } from '../../shared/money';
 import type { AppDeps } from '../context';
-import { translate } from '../i18n';
-import { mailCtx, sendMail } from '../mail/send';
-import { noticeMail } from '../mail/templates';
 import { generateObligations } from '../services/finances/dues';
-import { notifyUser } from '../services/notifications';
+import { sendNotice, type Recipient } from './notice';
 
 /*
  * The dues job, run by the scheduler: it makes each period's obligations and sends reminders.
@@ -20,18 +17,13 @@ const DAY = 86_400_000;
 /** How long before the due date members are reminded. */
 export const REMIND_BEFORE_DAYS = 3;
 
-type Recipient = { id: string; email: string; firstName: string; language: Language };
-
 /** Claims a reminder; false when it was already sent. */
 function claim(deps: AppDeps, subject: string, kind: 'before' | 'overdue' | 'treasurer', now: number): boolean {
   return deps.db.insert(duesReminders).values({ subject, kind, sentAt: now }).onConflictDoNothing().run().changes > 0;
 }
 
-async function tell(deps: AppDeps, to: Recipient, p: { key: 'duesBefore' | 'duesOverdue' | 'duesTreasurer'; params: Record<string, string>; link: string; now: number }) {
-  notifyUser(deps.db, { userId: to.id, type: p.key === 'duesBefore' ? 'info' : 'warning', title: `notifications.${p.key}.title`, message: `notifications.${p.key}.message`, params: p.params, link: p.link, now: p.now });
-  const subject = translate(to.language, `notifications.${p.key}.title`);
-  await sendMail(deps, noticeMail(mailCtx(deps), to, { subject, body: translate(to.language, `notifications.${p.key}.message`, p.params), link: p.link }));
-}
+const tell = (deps: AppDeps, to: Recipient, p: { key: 'duesBefore' | 'duesOverdue' | 'duesTreasurer'; params: Record<string, string>; link: string; now: number }) =>
+  sendNotice(deps, to, { ...p, type: p.key === 'duesBefore' ? 'info' : 'warning' });
 
 const dateIn = (ms: number, language: Language) => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
 

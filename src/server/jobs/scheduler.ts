@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context';
+import { runCirclesJob } from './circles';
 import { runDuesJob } from './dues';
 
 /*
@@ -16,6 +17,8 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
     try {
       const dues = await runDuesJob(deps);
       if (dues.obligations || dues.reminders) deps.log.info('dues job', dues);
+      const circles = await runCirclesJob(deps);
+      if (circles.fines || circles.reminders) deps.log.info('circles job', circles);
     } catch (error) {
       deps.log.error('scheduled job failed', { error: error instanceof Error ? error.stack : String(error) });
     } finally {

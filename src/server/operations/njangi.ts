@@ -26,6 +26,7 @@ import { circleDetail } from '../services/njangi/detail';
 import { fineCommunity, markFinePaid, waiveFine } from '../services/njangi/fines';
 import { decideJoin, joinCircle, leaveCircle } from '../services/njangi/membership';
 import { confirmReceipt, disputePayout, payoutCommunity, placeBid, recordPayout, roundCommunity } from '../services/njangi/payouts';
+import { contributionReceipt, payoutReceipt } from '../services/njangi/receipts';
 import { memberRecord } from '../services/njangi/record';
 import { circleReport, circleReportCsv } from '../services/njangi/report';
 import { cancelCircle, startCircle } from '../services/njangi/start';
@@ -130,5 +131,21 @@ export const njangi = {
       const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
       return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report) };
     },
+  }),
+};
+
+/** Receipts are files, so they are REST routes only (rest/njangi.ts), not tRPC procedures. */
+export const njangiFiles = {
+  /** A confirmed contribution's numbered receipt, for its member and the organiser (REST only: a file). */
+  contributionReceipt: query({
+    input: contributionIdInput,
+    access: ofContribution,
+    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+  }),
+  /** A confirmed payout's numbered receipt, for its beneficiary and the organiser (REST only: a file). */
+  payoutReceipt: query({
+    input: payoutIdInput,
+    access: ofPayout,
+    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
   }),
 };

@@ -1,6 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
+import { njangiFiles } from '../operations/njangi';
 import { bodyWith, route } from './route';
 
 /** The savings-circle paths for integrators; the tRPC procedures njangi.* are the same operations. */
@@ -26,6 +27,9 @@ export function njangiRoutes(deps: AppDeps) {
   api.post('/swaps/:id/accept', route(deps, ops.acceptSwap, byId));
   api.post('/swaps/:id/approve', route(deps, ops.approveSwap, byId));
   api.get('/circles/:id/report', route(deps, ops.report, idOnly));
+  const pdf = { file: (r: { filename: string; pdf: Uint8Array }) => ({ body: r.pdf, type: 'application/pdf', filename: r.filename }) };
+  api.get('/circles/contributions/:id/receipt.pdf', route(deps, njangiFiles.contributionReceipt, idOnly, pdf));
+  api.get('/circles/payouts/:id/receipt.pdf', route(deps, njangiFiles.payoutReceipt, idOnly, pdf));
   api.get(
     '/circles/:id/report.csv',
     route(deps, ops.reportCsv, idOnly, { file: (r: { filename: string; csv: string }) => ({ body: r.csv, type: 'text/csv; charset=utf-8', filename: r.filename }) }),

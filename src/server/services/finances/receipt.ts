@@ -25,12 +25,14 @@ export type ReceiptData = {
  */
 const printable = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0');
 
-/** A one-page PDF receipt in the member's language. */
-export async function receiptPdf(r: ReceiptData, language: Language): Promise<Uint8Array> {
-  const t = translator(language);
+/** What a receipt page shows: a title, label/value rows (bold ones stand out), a footer. */
+export type ReceiptDocument = { appName: string; community: string; title: string; rows: { label: string; value: string; bold?: boolean }[]; footer: string };
+
+/** A one-page A5 receipt: the layout every receipt shares (community payments, savings circles). */
+export async function receiptDocumentPdf(d: ReceiptDocument): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(t('finances.receipt.title', { number: r.receiptNo }));
-  doc.setProducer(r.appName);
+  doc.setTitle(printable(d.title));
+  doc.setProducer(d.appName);
   const page = doc.addPage([420, 595]); // A5 portrait, in points
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -41,24 +43,35 @@ export async function receiptPdf(r: ReceiptData, language: Language): Promise<Ui
     page.drawText(printable(text), { x: 40, y, size: opts.size ?? 11, font: opts.bold ? bold : regular, color: opts.color ?? ink, maxWidth: 340 });
     y -= opts.gap ?? 20;
   };
-  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(r.confirmedAt);
-  line(r.appName, { size: 10, color: muted });
-  line(r.community, { size: 16, bold: true, gap: 28 });
-  line(t('finances.receipt.title', { number: r.receiptNo }), { size: 20, bold: true, gap: 36 });
-  const rows: [string, string][] = [
-    [t('finances.receipt.receivedFrom'), r.member],
-    [t('finances.receipt.amount'), formatMoney(r.amount, r.currency, LOCALES[language])],
-    [t('finances.receipt.for'), t(r.purpose === 'dues' ? 'finances.categories.dues' : 'finances.categories.donation')],
-    [t('finances.receipt.method'), [t(`finances.methods.${r.method}`), r.provider].filter(Boolean).join(' · ')],
-    ...(r.reference ? ([[t('finances.receipt.reference'), r.reference]] as [string, string][]) : []),
-    [t('finances.receipt.confirmedOn'), `${date} UTC`],
-    [t('finances.receipt.confirmedBy'), r.confirmedBy],
-  ];
-  for (const [label, value] of rows) {
-    line(label, { size: 9, color: muted, gap: 13 });
-    line(value, { size: 12, bold: label === t('finances.receipt.amount'), gap: 24 });
+  line(d.appName, { size: 10, color: muted });
+  line(d.community, { size: 16, bold: true, gap: 28 });
+  line(d.title, { size: 20, bold: true, gap: 36 });
+  for (const row of d.rows) {
+    line(row.label, { size: 9, color: muted, gap: 13 });
+    line(row.value, { size: 12, bold: row.bold, gap: 24 });
   }
   y -= 10;
-  line(t('finances.receipt.footer'), { size: 9, color: muted });
+  line(d.footer, { size: 9, color: muted });
   return doc.save();
+}
+
+/** A one-page PDF receipt of a community payment in the member's language. */
+export async function receiptPdf(r: ReceiptData, language: Language): Promise<Uint8Array> {
+  const t = translator(language);
+  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(r.confirmedAt);
+  return receiptDocumentPdf({
+    appName: r.appName,
+    community: r.community,
+    title: t('finances.receipt.title', { number: r.receiptNo }),
+    rows: [
+      { label: t('finances.receipt.receivedFrom'), value: r.member },
+      { label: t('finances.receipt.amount'), value: formatMoney(r.amount, r.currency, LOCALES[language]), bold: true },
+      { label: t('finances.receipt.for'), value: t(r.purpose === 'dues' ? 'finances.categories.dues' : 'finances.categories.donation') },
+      { label: t('finances.receipt.method'), value: [t(`finances.methods.${r.method}`), r.provider].filter(Boolean).join(' · ') },
+      ...(r.reference ? [{ label: t('finances.receipt.reference'), value: r.reference }] : []),
+      { label: t('finances.receipt.confirmedOn'), value: `${date} UTC` },
+      { label: t('finances.receipt.confirmedBy'), value: r.confirmedBy },
+    ],
+    footer: t('finances.receipt.footer'),
+  });
 }

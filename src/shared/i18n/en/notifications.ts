@@ -26,5 +26,9 @@ export const notifications = {
   circleSwapRequested: { title: 'Swap request', message: 'A member of {{circle}} asks to swap position {{from}} for your position {{to}}.' },
   circleSwapAccepted: { title: 'Swap to approve', message: 'Two members of {{circle}} agreed to swap positions and wait for your approval.' },
   circleSwapApproved: { title: 'Swap approved', message: 'Your swap of positions in {{circle}} was approved.' },
+  circleDueSoon: { title: 'Contribution due soon', message: '{{circle}}: {{amount}} for round {{round}} is due on {{date}}.' },
+  circleOverdue: { title: 'Contribution overdue', message: '{{circle}}: {{amount}} for round {{round}} was due on {{date}}. If you have paid, declare it so the organiser can confirm it.' },
+  circlePayoutNext: { title: 'Your payout is next', message: 'You receive the pot of {{circle}} in round {{round}} ({{date}}).' },
+  circleRoundReady: { title: 'Round ready for payout', message: 'Every contribution for round {{round}} of {{circle}} is confirmed: the pot can be paid out.' },
   circleSwapDeclined: { title: 'Swap declined', message: 'Your swap request in {{circle}} was declined.' },
 };

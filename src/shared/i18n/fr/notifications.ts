@@ -27,5 +27,9 @@ export const notifications = {
   circleSwapRequested: { title: 'Demande d’échange', message: 'Un membre de {{circle}} propose d’échanger sa position {{from}} contre votre position {{to}}.' },
   circleSwapAccepted: { title: 'Échange à approuver', message: 'Deux membres de {{circle}} ont accepté d’échanger leurs positions et attendent votre approbation.' },
   circleSwapApproved: { title: 'Échange approuvé', message: 'Votre échange de positions dans {{circle}} a été approuvé.' },
+  circleDueSoon: { title: 'Cotisation bientôt due', message: '{{circle}} : {{amount}} pour le tour {{round}} à régler le {{date}}.' },
+  circleOverdue: { title: 'Cotisation en retard', message: '{{circle}} : {{amount}} pour le tour {{round}} était dû le {{date}}. Si vous avez payé, déclarez-le pour que l’organisateur le confirme.' },
+  circlePayoutNext: { title: 'C’est bientôt votre tour', message: 'Vous recevez la cagnotte de {{circle}} au tour {{round}} ({{date}}).' },
+  circleRoundReady: { title: 'Tour prêt à être versé', message: 'Toutes les cotisations du tour {{round}} de {{circle}} sont confirmées : la cagnotte peut être versée.' },
   circleSwapDeclined: { title: 'Échange refusé', message: 'Votre demande d’échange dans {{circle}} a été refusée.' },
 } satisfies Catalogue['notifications'];

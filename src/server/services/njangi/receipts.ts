@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { circleContributions, circleHands, circlePayouts, circleRounds, communities, users } from '../../../../db/schema';
+import type { DbLike } from '../../../../db/database';
+import { LOCALES, type Language } from '../../../shared/i18n/languages';
+import { formatMoney, type Currency } from '../../../shared/money';
+import { translator } from '../../i18n';
+import { forbidden, notFound } from '../errors';
+import { receiptDocumentPdf } from '../finances/receipt';
+import { circleOf } from './circles';
+
+/*
+ * Numbered PDF receipts of a circle: one per confirmed contribution (for its member and the
+ * organiser) and one per payout its beneficiary confirmed (for the beneficiary and the organiser).
+ * Numbers run 1, 2, 3… per circle across both kinds, so a gap would show.
+ */
+
+const person = (db: DbLike, id: string | null) => {
+  const u = id ? db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id)).get() : undefined;
+  return u ? `${u.firstName} ${u.lastName}` : '—';
+};
+const communityName = (db: DbLike, id: number) => db.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? '';
+const when = (ms: number, language: Language) => `${new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;
+
+/** The community a contribution or payout belongs to is checked by the operation's guard; here, who may read it. */
+export async function contributionReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string; language: Language }) {
+  const row = db.select().from(circleContributions).where(eq(circleContributions.id, p.id)).get();
+  if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.contributionNotFound');
+  const circle = circleOf(db, row.circleId);
+  if (row.userId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.organiserOnly');
+  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
+  const hand = db.select({ handNo: circleHands.handNo }).from(circleHands).where(eq(circleHands.id, row.handId)).get()!;
+  const t = translator(p.language);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[p.language]);
+  const pdf = await receiptDocumentPdf({
+    appName: p.appName,
+    community: communityName(db, circle.communityId),
+    title: t('savings.receipt.contributionTitle', { number: row.receiptNo }),
+    rows: [
+      { label: t('savings.receipt.circle'), value: circle.name },
+      { label: t('savings.receipt.receivedFrom'), value: person(db, row.userId) },
+      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('savings.receipt.for'), value: t('savings.receipt.contributionFor', { round: round.number, date: round.dueDate, hand: hand.handNo }) + (row.late ? ` · ${t('savings.receipt.late')}` : '') },
+      { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
+      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
+      { label: t('savings.receipt.confirmedOn'), value: when(row.decidedAt, p.language) },
+      { label: t('savings.receipt.confirmedBy'), value: person(db, row.decidedBy) },
+    ],
+    footer: t('savings.receipt.footer'),
+  });
+  return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
+}
+
+export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string; language: Language }) {
+  const row = db.select().from(circlePayouts).where(eq(circlePayouts.id, p.id)).get();
+  if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.payoutNotFound');
+  const circle = circleOf(db, row.circleId);
+  if (row.beneficiaryId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.beneficiaryOnly');
+  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
+  const t = translator(p.language);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[p.language]);
+  const pdf = await receiptDocumentPdf({
+    appName: p.appName,
+    community: communityName(db, circle.communityId),
+    title: t('savings.receipt.payoutTitle', { number: row.receiptNo }),
+    rows: [
+      { label: t('savings.receipt.circle'), value: circle.name },
+      { label: t('savings.receipt.paidTo'), value: person(db, row.beneficiaryId) },
+      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('savings.receipt.for'), value: t('savings.receipt.payoutFor', { round: round.number }) },
+      { label: t('savings.receipt.pot'), value: t('savings.receipt.potDetail', { collected: money(row.collected), fee: money(row.fee), discount: money(row.discount), fines: money(row.fines) }) },
+      { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
+      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
+      { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
+      { label: t('savings.receipt.confirmedOn'), value: when(row.decidedAt, p.language) },
+    ],
+    footer: t('savings.receipt.footer'),
+  });
+  return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
+}
