@@ -129,6 +129,17 @@ CREATE TABLE `circle_payouts` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `circle_payouts_round_unique` ON `circle_payouts` (`round_id`);--> statement-breakpoint
 CREATE INDEX `circle_payouts_circle_idx` ON `circle_payouts` (`circle_id`,`status`);--> statement-breakpoint
+CREATE TABLE `circle_picks` (
+	`circle_id` integer NOT NULL,
+	`position` integer NOT NULL,
+	`user_id` text NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`circle_id`, `position`),
+	FOREIGN KEY (`circle_id`) REFERENCES `circles`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `circle_picks_user_idx` ON `circle_picks` (`circle_id`,`user_id`);--> statement-breakpoint
 CREATE TABLE `circle_rounds` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`circle_id` integer NOT NULL,
@@ -179,6 +190,7 @@ CREATE TABLE `circles` (
 	`hands` integer NOT NULL,
 	`max_hands_per_member` integer DEFAULT 1 NOT NULL,
 	`payout_method` text NOT NULL,
+	`order_by` text DEFAULT 'organiser' NOT NULL,
 	`grace_days` integer DEFAULT 0 NOT NULL,
 	`fine_kind` text DEFAULT 'none' NOT NULL,
 	`fine_value` integer DEFAULT 0 NOT NULL,

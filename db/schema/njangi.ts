@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCY_CODES } from '../../src/shared/money';
-import { CIRCLE_STATUSES, FINE_KINDS, FREQUENCIES, PAYOUT_METHODS } from '../../src/shared/njangi/rules';
+import { CIRCLE_STATUSES, FINE_KINDS, FREQUENCIES, ORDER_BY, PAYOUT_METHODS } from '../../src/shared/njangi/rules';
 import { communities } from './communities';
 import { PAYMENT_METHODS } from './finances';
 import { users } from './users';
@@ -35,6 +35,8 @@ export const circles = sqliteTable(
     hands: integer('hands').notNull(),
     maxHandsPerMember: integer('max_hands_per_member').notNull().default(1),
     payoutMethod: text('payout_method', { enum: PAYOUT_METHODS }).notNull(),
+    // Fixed order: set by the organiser at start, or picked by the members while recruiting.
+    orderBy: text('order_by', { enum: ORDER_BY }).notNull().default('organiser'),
     graceDays: integer('grace_days').notNull().default(0),
     fineKind: text('fine_kind', { enum: FINE_KINDS }).notNull().default('none'),
     // A fixed fine in minor units, or a percentage of the contribution in basis points.
@@ -76,6 +78,22 @@ export const circleMembers = sqliteTable(
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('circle_members_unique').on(t.circleId, t.userId), index('circle_members_user_idx').on(t.userId, t.status)],
+);
+
+/** A payout position a member picked while a fixed circle recruits: first come, first served. */
+export const circlePicks = sqliteTable(
+  'circle_picks',
+  {
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.position] }), index('circle_picks_user_idx').on(t.circleId, t.userId)],
 );
 
 /** One hand of a started circle: it receives the pot exactly once, in round `position`. */

@@ -41,7 +41,7 @@ async function world() {
   const circle = createCircle(t.db, {
     communityId: community.id,
     organiserId: organiser.id,
-    circle: { name: 'Market women', description: '', currency: 'XAF', contribution: 10000, frequency: 'monthly', startDate: '2026-03-10', timeZone: 'Africa/Douala', hands: 3, maxHandsPerMember: 1, payoutMethod: 'fixed', graceDays: 2, fineKind: 'fixed', fineValue: 500, deposit: 0, feeBps: 0 },
+    circle: { name: 'Market women', description: '', currency: 'XAF', contribution: 10000, frequency: 'monthly', startDate: '2026-03-10', timeZone: 'Africa/Douala', hands: 3, maxHandsPerMember: 1, payoutMethod: 'fixed', orderBy: 'organiser', graceDays: 2, fineKind: 'fixed', fineValue: 500, deposit: 0, feeBps: 0 },
     now,
   });
   for (const u of [amara, bih]) {

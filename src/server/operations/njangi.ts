@@ -10,6 +10,7 @@ import {
   disputePayoutInput,
   fineIdInput,
   joinCircleInput,
+  pickPositionInput,
   payoutIdInput,
   payoutInput,
   recordContributionInput,
@@ -24,7 +25,7 @@ import { circleCommunity, createCircle, listCircles, myCircles } from '../servic
 import { confirmContribution, contributionCommunity, declareContribution, recordContribution, rejectContribution } from '../services/njangi/contributions';
 import { circleDetail } from '../services/njangi/detail';
 import { fineCommunity, markFinePaid, waiveFine } from '../services/njangi/fines';
-import { decideJoin, joinCircle, leaveCircle } from '../services/njangi/membership';
+import { decideJoin, joinCircle, leaveCircle, pickPosition, releasePosition } from '../services/njangi/membership';
 import { confirmReceipt, disputePayout, payoutCommunity, placeBid, recordPayout, roundCommunity } from '../services/njangi/payouts';
 import { contributionReceipt, payoutReceipt } from '../services/njangi/receipts';
 import { memberRecord } from '../services/njangi/record';
@@ -83,6 +84,9 @@ export const njangi = {
     access: circle,
     run: (ctx, input) => decideJoin(ctx.db, { circleId: input.id, organiserId: ctx.user.id, userId: input.userId, approve: input.approve, now: ctx.now() }),
   }),
+  /** Fixed circles whose members choose the order: take a free payout position, or give one back. */
+  pickPosition: mutation({ input: pickPositionInput, access: circle, run: (ctx, input) => pickPosition(ctx.db, { circleId: input.id, userId: ctx.user.id, position: input.position, now: ctx.now() }) }),
+  releasePosition: mutation({ input: pickPositionInput, access: circle, run: (ctx, input) => releasePosition(ctx.db, { circleId: input.id, userId: ctx.user.id, position: input.position, now: ctx.now() }) }),
   start: mutation({ input: startCircleInput, access: circle, run: (ctx, input) => startCircle(ctx.db, { circleId: input.id, organiserId: ctx.user.id, order: input.order, now: ctx.now() }) }),
   cancel: mutation({ input: cancelCircleInput, access: circle, run: (ctx, input) => cancelCircle(ctx.db, { circleId: input.id, organiserId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
 

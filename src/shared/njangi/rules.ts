@@ -9,6 +9,10 @@ export { FREQUENCIES, type Frequency } from './schedule';
 export const PAYOUT_METHODS = ['fixed', 'random', 'auction'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
+/** Who sets a fixed order: the organiser at start, or each member picking free positions first. */
+export const ORDER_BY = ['organiser', 'members'] as const;
+export type OrderBy = (typeof ORDER_BY)[number];
+
 /** recruiting → active → completed, or cancelled at any point before completion. */
 export const CIRCLE_STATUSES = ['recruiting', 'active', 'completed', 'cancelled'] as const;
 export type CircleStatus = (typeof CIRCLE_STATUSES)[number];

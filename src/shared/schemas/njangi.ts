@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_URL_PATTERN } from '../constants';
 import { CURRENCY_CODES, MAX_AMOUNT } from '../money';
 import { FEE_CAP_BPS } from '../njangi/money';
-import { FINE_KINDS, FREQUENCIES, MAX_GRACE_DAYS, MAX_HANDS, PAYOUT_METHODS } from '../njangi/rules';
+import { FINE_KINDS, FREQUENCIES, MAX_GRACE_DAYS, MAX_HANDS, ORDER_BY, PAYOUT_METHODS } from '../njangi/rules';
 import { isValidDate, isValidTimeZone } from '../njangi/schedule';
 import { communityId, pageInput } from './communities';
 
@@ -38,6 +38,7 @@ export const createCircleInput = z
     hands: z.coerce.number({ message: 'validation.njangi.hands' }).int('validation.njangi.hands').min(2, 'validation.njangi.hands').max(MAX_HANDS, 'validation.njangi.hands'),
     maxHandsPerMember: z.coerce.number({ message: 'validation.njangi.maxHands' }).int('validation.njangi.maxHands').min(1, 'validation.njangi.maxHands').max(MAX_HANDS, 'validation.njangi.maxHands').default(1),
     payoutMethod: z.enum(PAYOUT_METHODS, { message: 'validation.njangi.payoutMethod' }),
+    orderBy: z.enum(ORDER_BY, { message: 'validation.njangi.orderBy' }).default('organiser'),
     graceDays: z.coerce.number({ message: 'validation.njangi.graceDays' }).int('validation.njangi.graceDays').min(0, 'validation.njangi.graceDays').max(MAX_GRACE_DAYS, 'validation.njangi.graceDays').default(0),
     fineKind: z.enum(FINE_KINDS, { message: 'validation.njangi.fineKind' }).default('none'),
     fineValue: zeroOrAmount.default(0),
@@ -57,6 +58,10 @@ export const decideJoinInput = z.object({ id: circleId, userId, approve: z.boole
 
 /** Fixed circles: the payout order as member ids, each member as many times as their hands (default: joining order). */
 export const startCircleInput = z.object({ id: circleId, order: z.array(userId).max(MAX_HANDS).optional() });
+export const pickPositionInput = z.object({
+  id: circleId,
+  position: z.coerce.number({ message: 'validation.njangi.position' }).int('validation.njangi.position').min(1, 'validation.njangi.position').max(MAX_HANDS, 'validation.njangi.position'),
+});
 export const cancelCircleInput = z.object({ id: circleId, reason });
 
 export const declareContributionInput = z.object({

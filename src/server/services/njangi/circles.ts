@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { circleHands, circleMembers, circlePayouts, circleRounds, circles, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '../../../shared/money';
-import type { FineKind, Frequency, PayoutMethod } from '../../../shared/njangi/rules';
+import type { FineKind, Frequency, OrderBy, PayoutMethod } from '../../../shared/njangi/rules';
 import { forbidden, notFound } from '../errors';
 import { toPage } from '../paging';
 import { recordFinanceAction } from '../finances/audit';
@@ -20,6 +20,7 @@ export type NewCircle = {
   hands: number;
   maxHandsPerMember: number;
   payoutMethod: PayoutMethod;
+  orderBy: OrderBy;
   graceDays: number;
   fineKind: FineKind;
   fineValue: number;

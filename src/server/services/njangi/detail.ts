@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { circleBids, circleContributions, circleFines, circleHands, circleMembers, circlePayouts, circleRounds, circleSwaps, users } from '../../../../db/schema';
+import { circleBids, circleContributions, circleFines, circleHands, circleMembers, circlePayouts, circlePicks, circleRounds, circleSwaps, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { circleOf, toCircleDto } from './circles';
 import { behindHands, nextOpenRound } from './payouts';
@@ -30,6 +30,11 @@ export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string
     ? people.filter((m) => m.status === 'pending').map(({ userId, hands, name, avatar, createdAt }) => ({ userId, hands, name, avatar, createdAt, record: memberRecord(db, { userId, now: p.now }) }))
     : [];
 
+  // Positions picked while recruiting (fixed circles whose members choose): the order is public to the circle.
+  const picks =
+    circle.status === 'recruiting' && circle.orderBy === 'members'
+      ? db.select({ position: circlePicks.position, userId: circlePicks.userId, name: fullName }).from(circlePicks).innerJoin(users, eq(users.id, circlePicks.userId)).where(eq(circlePicks.circleId, circle.id)).orderBy(asc(circlePicks.position)).all()
+      : [];
   const hands = db
     .select({ id: circleHands.id, userId: circleHands.userId, handNo: circleHands.handNo, position: circleHands.position, drawnPosition: circleHands.drawnPosition, received: circleHands.received, name: fullName })
     .from(circleHands)
@@ -93,6 +98,7 @@ export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string
     members,
     requests,
     filledHands: members.reduce((s, m) => s + m.hands, 0),
+    picks,
     hands: hands.map((h) => ({ ...h, behind: organiser || h.userId === p.viewerId ? behind.has(h.id) : undefined })),
     nextRoundId: next?.id ?? null,
     rounds: rounds.map((r) => {

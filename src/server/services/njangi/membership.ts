@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { circleMembers } from '../../../../db/schema';
+import { circleMembers, circlePicks } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
@@ -85,5 +85,38 @@ export function leaveCircle(db: DB, p: { circleId: number; userId: string; now: 
     if (!moved) throw notFound('errors.njangi.requestNotFound');
     audit(tx, circle, p.userId, 'left', {}, p.now);
     return { left: true };
+  });
+}
+
+/**
+ * A member picks a free payout position while a fixed circle whose members choose the order
+ * recruits: first come, first served (the primary key on circle and position decides a race),
+ * one position per hand. Releasing one frees it for others.
+ */
+export function pickPosition(db: DB, p: { circleId: number; userId: string; position: number; now: number }) {
+  return db.transaction((tx) => {
+    const circle = circleOf(tx, p.circleId);
+    if (circle.status !== 'recruiting') throw conflict('errors.njangi.notRecruiting');
+    if (circle.payoutMethod !== 'fixed' || circle.orderBy !== 'members') throw conflict('errors.njangi.picksNotAllowed');
+    if (p.position > circle.hands) throw invalid('validation.njangi.position', [{ path: ['position'], message: 'validation.njangi.position' }]);
+    const me = tx.select().from(circleMembers).where(and(eq(circleMembers.circleId, p.circleId), eq(circleMembers.userId, p.userId))).get();
+    if (me?.status !== 'approved') throw forbidden('errors.njangi.notApproved');
+    const mine = tx.select({ n: sql<number>`COUNT(*)` }).from(circlePicks).where(and(eq(circlePicks.circleId, p.circleId), eq(circlePicks.userId, p.userId))).get()!.n;
+    if (mine >= me.hands) throw conflict('errors.njangi.noPicksLeft');
+    const row = tx.insert(circlePicks).values({ circleId: p.circleId, position: p.position, userId: p.userId, createdAt: p.now }).onConflictDoNothing().returning().get();
+    if (!row) throw conflict('errors.njangi.positionTaken');
+    audit(tx, circle, p.userId, 'position.picked', { position: p.position }, p.now);
+    return row;
+  });
+}
+
+export function releasePosition(db: DB, p: { circleId: number; userId: string; position: number; now: number }) {
+  return db.transaction((tx) => {
+    const circle = circleOf(tx, p.circleId);
+    if (circle.status !== 'recruiting') throw conflict('errors.njangi.notRecruiting');
+    const gone = tx.delete(circlePicks).where(and(eq(circlePicks.circleId, p.circleId), eq(circlePicks.position, p.position), eq(circlePicks.userId, p.userId))).returning().get();
+    if (!gone) throw notFound('validation.njangi.position');
+    audit(tx, circle, p.userId, 'position.released', { position: p.position }, p.now);
+    return { released: true };
   });
 }

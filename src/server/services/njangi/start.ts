@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { circleHands, circleMembers, circleRounds, circles } from '../../../../db/schema';
+import { circleHands, circleMembers, circlePicks, circleRounds, circles } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { addDays, dateInZone, dueDates, endOfDateInZone } from '../../../shared/njangi/schedule';
 import { conflict, invalid } from '../errors';
@@ -34,7 +34,21 @@ export function startCircle(db: DB, p: { circleId: number; organiserId: string; 
     // positions[r - 1] = the hand that receives in round r (auction: none yet).
     let positions: number[] | null = null;
     let seed: string | null = null;
-    if (circle.payoutMethod === 'fixed') {
+    if (circle.payoutMethod === 'fixed' && circle.orderBy === 'members') {
+      // Picked positions hold (a member's first hands first, a picker who left loses theirs); the
+      // free positions go to the remaining hands in joining order.
+      const picks = tx.select().from(circlePicks).where(eq(circlePicks.circleId, circle.id)).orderBy(asc(circlePicks.position)).all();
+      const byPosition = new Map<number, number>();
+      const taken = new Set<number>();
+      for (const pick of picks) {
+        const hand = hands.find((h) => h.userId === pick.userId && !taken.has(h.id));
+        if (!hand) continue;
+        byPosition.set(pick.position, hand.id);
+        taken.add(hand.id);
+      }
+      const rest = hands.filter((h) => !taken.has(h.id));
+      positions = hands.map((_, i) => byPosition.get(i + 1) ?? rest.shift()!.id);
+    } else if (circle.payoutMethod === 'fixed') {
       if (p.order) {
         const free = new Map<string, number[]>();
         for (const h of hands) free.set(h.userId, [...(free.get(h.userId) ?? []), h.id]);

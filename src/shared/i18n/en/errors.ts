@@ -59,6 +59,10 @@ export const errors = {
     swapDecided: 'This swap has already been decided.',
     swapNotYours: 'This swap is waiting for someone else.',
     fineNotFound: 'Fine not found',
+    positionTaken: 'Someone has already picked this position.',
+    noPicksLeft: 'You have picked a position for each of your hands.',
+    picksNotAllowed: 'In this circle the organiser sets the payout order.',
+    notApproved: 'Only members whose place in the circle is approved can do this.',
     fineSettled: 'This fine has already been paid or waived.',
   },
   auth: {

@@ -137,6 +137,8 @@ export const validation = {
     finePercent: 'A percentage fine can be at most 100%',
     fee: 'The organiser’s fee can be at most 5% of each pot',
     joinHands: 'Choose how many hands you want (at least 1)',
+    orderBy: 'Choose who sets the payout order: the organiser or the members',
+    position: 'Choose a position in the payout order',
     decision: 'Say whether to approve or decline',
   },
   upload: {

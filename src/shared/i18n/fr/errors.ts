@@ -60,6 +60,10 @@ export const errors = {
     swapDecided: 'Cet échange a déjà été traité.',
     swapNotYours: 'Cet échange attend la réponse de quelqu’un d’autre.',
     fineNotFound: 'Amende introuvable',
+    positionTaken: 'Quelqu’un a déjà choisi cette position.',
+    noPicksLeft: 'Vous avez choisi une position pour chacune de vos mains.',
+    picksNotAllowed: 'Dans cette tontine, c’est l’organisateur qui fixe l’ordre des bénéficiaires.',
+    notApproved: 'Seuls les membres dont la place dans la tontine est acceptée peuvent faire cela.',
     fineSettled: 'Cette amende a déjà été payée ou levée.',
   },
   auth: {
