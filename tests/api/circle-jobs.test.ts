@@ -132,5 +132,14 @@ describe('savings-circle receipts', () => {
     expect(paid.status).toBe(200);
     expect((await PDFDocument.load(paid.bytes)).getTitle()).toBe('Payout receipt No. 4');
     expect((await download(w.t, amara, `/api/circles/payouts/${payout.id}/receipt.pdf`)).status).toBe(403);
+
+    // The report as PDF: the organiser's lists every member; a member's only their own line.
+    const report = await download(w.t, organiser, `/api/circles/${w.circle.id}/report.pdf`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toBe('application/pdf');
+    const reportDoc = await PDFDocument.load(report.bytes);
+    expect(reportDoc.getTitle()).toBe('Report of Market women');
+    const french = await download(w.t, bih, `/api/circles/${w.circle.id}/report.pdf`, 'fr');
+    expect((await PDFDocument.load(french.bytes)).getTitle()).toBe('Bilan de Market women');
   });
 });

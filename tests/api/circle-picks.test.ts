@@ -19,7 +19,7 @@ describe('members pick their payout positions', () => {
     addMember(t.db, { communityId: community.id, user: awa });
     addMember(t.db, { communityId: community.id, user: tabe });
     const [org, a, b] = [await as(t, organiser), await as(t, awa), await as(t, tabe)];
-    const call = (who: typeof org, path: string, input: unknown) => who.rest('POST', `/trpc/njangi.${path}`, input);
+    const call = (who: typeof org, path: string, input: Record<string, unknown>) => who.rest('POST', `/trpc/njangi.${path}`, input);
 
     const created = await call(org, 'create', {
       communityId: community.id, name: 'Pick your turn', currency: 'XAF', contribution: 5000, frequency: 'weekly',

@@ -30,6 +30,7 @@ import { confirmReceipt, disputePayout, payoutCommunity, placeBid, recordPayout,
 import { contributionReceipt, payoutReceipt } from '../services/njangi/receipts';
 import { memberRecord } from '../services/njangi/record';
 import { circleReport, circleReportCsv } from '../services/njangi/report';
+import { circleReportPdf } from '../services/njangi/report-pdf';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
 import { inCommunity, mutation, query, signedIn } from './define';
@@ -138,8 +139,18 @@ export const njangi = {
   }),
 };
 
-/** Receipts are files, so they are REST routes only (rest/njangi.ts), not tRPC procedures. */
+/** Receipts and the printable report are files, so they are REST routes only (rest/njangi.ts), not tRPC procedures. */
 export const njangiFiles = {
+  /** The report as a PDF: the same figures, and the same lines the viewer may see, as njangi.report. */
+  reportPdf: query({
+    input: circleIdInput,
+    access: circle,
+    run: async (ctx, input, { community }) => {
+      const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
+      const pdf = await circleReportPdf(report, { appName: ctx.env.APP_NAME, community: community.name, language: ctx.language, now: ctx.now() });
+      return { filename: `circle-${input.id}-report.pdf`, pdf };
+    },
+  }),
   /** A confirmed contribution's numbered receipt, for its member and the organiser (REST only: a file). */
   contributionReceipt: query({
     input: contributionIdInput,

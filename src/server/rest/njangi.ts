@@ -28,6 +28,7 @@ export function njangiRoutes(deps: AppDeps) {
   api.post('/swaps/:id/approve', route(deps, ops.approveSwap, byId));
   api.get('/circles/:id/report', route(deps, ops.report, idOnly));
   const pdf = { file: (r: { filename: string; pdf: Uint8Array }) => ({ body: r.pdf, type: 'application/pdf', filename: r.filename }) };
+  api.get('/circles/:id/report.pdf', route(deps, njangiFiles.reportPdf, idOnly, pdf));
   api.get('/circles/contributions/:id/receipt.pdf', route(deps, njangiFiles.contributionReceipt, idOnly, pdf));
   api.get('/circles/payouts/:id/receipt.pdf', route(deps, njangiFiles.payoutReceipt, idOnly, pdf));
   api.get(
