@@ -6,6 +6,7 @@ import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { startScheduler } from './jobs/scheduler';
+import { closeWhenBodyUnread } from './http/early-close';
 import { CLIENT_DIR } from './paths';
 import { hasSuperadmin } from './services/superadmin';
 
@@ -42,6 +43,7 @@ function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
   });
+  closeWhenBodyUnread(server);
 
   // SIGTERM: stop accepting, let in-flight requests finish, then close the database.
   let closing = false;
