@@ -56,7 +56,8 @@ export const memberships = sqliteTable(
   ],
 );
 
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+// A withdrawn request stays as a row (its time limits asking again); the column has no CHECK, so no migration.
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 /** A request to join a private community; one row per (community, user), reopened on a new request. */

@@ -82,6 +82,11 @@ for (const tr of TRANSPORTS) {
       expect((await tr.call(askerAgent, OPS.community, { id: priv.id })).data).toMatchObject({ isMember: false, requestPending: false });
       expect(await pendingIds(creator, priv.id)).not.toContain(asker.id);
 
+      // Asking again at once is refused for a few minutes (so a loop cannot flood the leaders), then works.
+      const tooSoon = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
+      expect(tooSoon.status).toBe(429);
+      expect(tooSoon.error?.message).toBe('You asked to join this community a moment ago. You can ask again in 10 minutes.');
+      t.clock.advance(10 * 60_000);
       const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(again.data.status).toBe('pending');
       expect(again.data.community.requestPending).toBe(true);
@@ -117,12 +122,13 @@ for (const tr of TRANSPORTS) {
       const r = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: priv.id });
       expect(r.status).toBe(200);
       expect(r.data).toMatchObject({ id: priv.id, isMember: false, requestPending: false, memberCount: before });
-      expect(requestStatus(t, priv.id, asker.id)).toBeNull();
+      expect(requestStatus(t, priv.id, asker.id)).toBe('withdrawn');
       expect(await pendingIds(creator, priv.id)).not.toContain(asker.id);
       expect(await pendingIds(creator, priv.id)).toContain(users.requester.id); // someone else's request stays
       expect(storedCount(t, priv.id)).toBe(before);
       expect((await tr.call(askerAgent, OPS.community, { id: priv.id })).data).toMatchObject({ requestPending: false });
 
+      t.clock.advance(10 * 60_000);
       const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(again.data.status).toBe('pending');
       expect(await pendingIds(creator, priv.id)).toContain(asker.id);

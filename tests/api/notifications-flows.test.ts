@@ -106,16 +106,30 @@ describe('tRPC: communities.join (private community)', () => {
     expect(inbox(t, users)).toEqual(only(users, { creator: ['New request to join'], admin: ['New request to join'] }));
   });
 
-  it('asking again after a decline is a new request and notifies the leaders again', async () => {
+  it('asking again after a decline, a day later, is a new request and notifies the leaders again', async () => {
     const t = makeTestApp();
     const { users, priv, askerAgent } = await world(t);
     await askerAgent.mutate('communities.join', { communityId: priv.id });
     const admin = await as(t, users.admin);
     const request = (await admin.query('communities.requests', { communityId: priv.id })).data.items.find((q: { userId: string }) => q.userId === users.asker.id);
     expect((await admin.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: false })).status).toBe(200);
+    t.clock.advance(24 * 60 * 60_000);
     expect((await askerAgent.mutate('communities.join', { communityId: priv.id })).data?.status).toBe('pending');
     const twice = ['New request to join', 'New request to join'];
     expect(inbox(t, users)).toEqual(only(users, { creator: twice, admin: twice, asker: ['Request declined'] }));
+  });
+
+  it('asking, withdrawing and asking again in a loop notifies the leaders once a day, and waits between requests', async () => {
+    const t = makeTestApp();
+    const { users, priv, askerAgent } = await world(t);
+    for (let i = 0; i < 5; i++) {
+      expect((await askerAgent.mutate('communities.join', { communityId: priv.id })).data?.status).toBe('pending');
+      expect((await askerAgent.mutate('communities.withdrawRequest', { communityId: priv.id })).status).toBe(200);
+      expect((await askerAgent.mutate('communities.join', { communityId: priv.id })).status).toBe(429);
+      t.clock.advance(11 * 60_000);
+    }
+    const once = ['New request to join'];
+    expect(inbox(t, users)).toEqual(only(users, { creator: once, admin: once }));
   });
 
   it('joining a public community notifies nobody', async () => {

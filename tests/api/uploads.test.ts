@@ -224,9 +224,9 @@ describe('REST: POST /api/uploads', () => {
       const r = await upload(t, { cookie: await signedInCookie(t), bytes: await png(), kind: 'other' });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({
-        error: 'kind must be avatar or banner',
+        error: 'kind must be avatar, banner or proof',
         code: 'BAD_REQUEST',
-        issues: [{ path: ['kind'], message: 'kind must be avatar or banner' }],
+        issues: [{ path: ['kind'], message: 'kind must be avatar, banner or proof' }],
       });
       expect(readdirSync(dir)).toEqual([]);
     });

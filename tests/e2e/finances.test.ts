@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type 
 /*
  * The Finances tab end to end: the creator opens the books in XAF; a member (reading French, on a
  * phone) declares a mobile-money payment with a proof photo; the treasurer confirms it and the
- * member sees it confirmed with its receipt number. The treasurer submits an expense, the creator
- * (another leader) approves and pays it, and it shows in the ledger and the chart's expense bars.
+ * member sees it confirmed with its receipt number. The treasurer submits an expense with a PDF
+ * invoice and a photo, corrects its amount while it waits, the creator (another leader) approves
+ * and pays it, and it shows in the ledger and the chart's expense bars.
  * The creator then adds a monthly dues plan that the member's confirmed payment covers: the member
  * is paid up (My dues, the Overview, the dashboard) and downloads their receipt as a PDF.
  */
@@ -152,17 +154,53 @@ describe('Browser: community finances', () => {
     expect(plain(await memberPage.getByTestId('own-paid').innerText())).toContain(fcfa(5000, 'fr-FR'));
   });
 
-  it('an expense submitted by the treasurer, approved and paid by another leader, shows in the ledger and the chart; too little money is refused', async () => {
+  it('an expense submitted by the treasurer with a PDF invoice and a photo, corrected while pending, approved and paid by another leader, shows in the ledger and the chart; too little money is refused', async () => {
     await treasurerPage.getByRole('button', { name: 'Submit expense' }).click();
     const submit = treasurerPage.getByRole('dialog', { name: 'Submit an expense' });
-    await submit.getByLabel('Amount').fill('2000');
+    await submit.getByLabel('Amount').fill('1500');
     await submit.getByLabel('Category').selectOption({ label: 'Venue' });
     await submit.getByLabel('What is it for?').fill('Hall rental for the general assembly');
+    // The hall's invoice as a PDF and a photo of the deposit slip, chosen together; then one photo too many, removed.
+    const invoice = await PDFDocument.create();
+    invoice.addPage([420, 595]).drawText('Invoice 0042 - Salle des fêtes - 2 000 FCFA', { x: 30, y: 540, size: 12, font: await invoice.embedFont(StandardFonts.Helvetica) });
+    const slip = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#e2e8f0' } }).jpeg().toBuffer();
+    await submit.getByTestId('receipt-file').setInputFiles([
+      { name: 'invoice-0042.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await invoice.save()) },
+      { name: 'slip.jpg', mimeType: 'image/jpeg', buffer: slip },
+    ]);
+    await submit.getByRole('link', { name: 'Receipt 1 (PDF)' }).waitFor();
+    await submit.getByAltText('Receipt 2').waitFor();
+    await submit.getByTestId('receipt-file').setInputFiles({ name: 'again.jpg', mimeType: 'image/jpeg', buffer: slip });
+    await submit.getByAltText('Receipt 3').waitFor();
+    await submit.getByText('3 files added (at most 5)', { exact: false }).waitFor();
+    expect(await audit(treasurerPage)).toEqual([]);
+    await submit.getByRole('button', { name: 'Remove receipt 3' }).click();
+    await submit.getByText('2 files added (at most 5)', { exact: false }).waitFor();
+    expect(await submit.getByTestId('receipt-item').count()).toBe(2);
     await submit.getByRole('button', { name: 'Submit expense' }).click();
     await expectToast(treasurerPage, 'Expense submitted');
     const mine = treasurerPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
     await mine.getByText('Your expense: another leader approves it.').waitFor();
     expect(await mine.getByRole('button', { name: /Approve/ }).count()).toBe(0);
+    // The PDF is a download (never shown inside the app); the photo opens.
+    const pdfLink = mine.getByRole('link', { name: 'View receipt 1 (PDF)' });
+    const pdfHref = await pdfLink.getAttribute('href');
+    expect(pdfHref).toMatch(/^\/uploads\/[a-z0-9]+\.pdf$/);
+    expect(await pdfLink.getAttribute('download')).not.toBeNull();
+    expect(await mine.getByRole('link', { name: 'View receipt 2', exact: true }).getAttribute('href')).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    const served = await treasurerPage.request.get(`${server.url}${pdfHref}`);
+    expect(served.headers()['content-type']).toBe('application/pdf');
+    expect(served.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect((await PDFDocument.load(await served.body())).getPageCount()).toBe(1);
+
+    // The invoice says 2 000: the treasurer corrects the amount while it waits for approval.
+    await mine.getByRole('button', { name: /^Edit “Hall rental/ }).click();
+    const edit = treasurerPage.getByRole('dialog', { name: 'Change an expense' });
+    expect(await edit.getByLabel('Amount').inputValue()).toBe('1500');
+    await edit.getByLabel('Amount').fill('2000');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(treasurerPage, 'Expense changed');
+    await expect.poll(async () => plain(await mine.innerText())).toContain(fcfa(2000, 'en-US'));
 
     await openFinances(creatorPage);
     const row = creatorPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
@@ -200,6 +238,20 @@ describe('Browser: community finances', () => {
     await treasurerPage.getByRole('dialog').waitFor({ state: 'hidden' });
     await treasurerPage.screenshot({ path: `${screenshotDir}/finances-treasurer-1280.png`, fullPage: true });
     expect(await audit(treasurerPage)).toEqual([]);
+
+    // On a phone: the expense form with a PDF and a photo attached fits the screen.
+    const phone = await signedIn(treasurer.email, 375);
+    await openFinances(phone);
+    await phone.getByRole('button', { name: 'Submit expense' }).click();
+    const small = phone.getByRole('dialog', { name: 'Submit an expense' });
+    await small.getByTestId('receipt-file').setInputFiles([
+      { name: 'a-long-invoice-name-from-the-hall-0042.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await invoice.save()) },
+      { name: 'slip.jpg', mimeType: 'image/jpeg', buffer: slip },
+    ]);
+    await small.getByAltText('Receipt 2').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.screenshot({ path: `${screenshotDir}/finances-expense-receipts-375.png` });
+    expect(await audit(phone)).toEqual([]);
   });
 
   it('a monthly dues plan: the member, paid up, downloads their receipt; the roll and the dashboard say so', async () => {

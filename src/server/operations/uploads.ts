@@ -2,35 +2,63 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { generateToken } from '../auth/crypto';
-import { tooLarge, unsupported } from '../services/errors';
-import { IMAGE_KINDS, MAX_UPLOAD_BYTES, reencodeImage, sniffImage } from '../uploads/images';
+import type { Context } from '../context';
+import { DomainError, tooLarge, unsupported } from '../services/errors';
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES, reencodeImage, reencodeProofImage, sniffImage } from '../uploads/images';
+import { MAX_PDF_PAGES, PdfRefused, rewritePdf, sniffPdf } from '../uploads/pdf';
 import { mutation, signedIn } from './define';
 
 export const SEND_AS_FORM = 'validation.upload.sendAsForm';
 export const IMAGE_TOO_LARGE = 'errors.upload.tooLarge';
 
-/** An image for an avatar or a banner: checked by its bytes and re-encoded, never stored as sent. Over REST only (multipart). */
+/** avatar and banner: an image cropped to the kind's size; proof: a payment's proof or an expense's receipt, a photo kept whole or a PDF. */
+export const UPLOAD_KINDS = ['avatar', 'banner', 'proof'] as const;
+
+const PDF_REFUSAL = { unreadable: 'errors.upload.pdfUnreadable', encrypted: 'errors.upload.pdfEncrypted', pages: 'errors.upload.pdfPages' } as const;
+
+async function store(ctx: Context, extension: 'webp' | 'pdf', data: Uint8Array) {
+  const name = `${generateToken()}.${extension}`;
+  await mkdir(ctx.env.UPLOADS_DIR, { recursive: true });
+  await writeFile(join(ctx.env.UPLOADS_DIR, name), data);
+  return `/uploads/${name}`;
+}
+
+/**
+ * An uploaded file, checked by its bytes and rewritten, never stored as sent: images are
+ * re-encoded to WebP, and a proof may also be a PDF, rewritten by pdf-lib. Over REST only (multipart).
+ */
 export const uploads = {
   image: mutation({
     input: z.object({
-      kind: z.enum(['avatar', 'banner'], { message: 'validation.upload.kind' }).default('avatar'),
+      kind: z.enum(UPLOAD_KINDS, { message: 'errors.upload.kind' }).default('avatar'),
       file: z.instanceof(File, { message: SEND_AS_FORM }),
     }),
     access: signedIn,
     run: async (ctx, input) => {
-      if (input.file.size > MAX_UPLOAD_BYTES) throw tooLarge(IMAGE_TOO_LARGE);
+      const proof = input.kind === 'proof';
+      if (input.file.size > MAX_UPLOAD_BYTES) throw tooLarge(proof ? 'errors.upload.fileTooLarge' : IMAGE_TOO_LARGE);
       const bytes = new Uint8Array(await input.file.arrayBuffer());
-      if (!sniffImage(bytes)) throw unsupported('errors.upload.type');
-      let webp: Buffer;
+
+      if (proof && sniffPdf(bytes)) {
+        let pdf: Uint8Array;
+        try {
+          pdf = await rewritePdf(bytes);
+        } catch (error) {
+          // Whatever went wrong inside pdf-lib, the file is what could not be read: a 415, never a 500.
+          const reason = error instanceof PdfRefused ? error.reason : 'unreadable';
+          throw new DomainError('unsupported', PDF_REFUSAL[reason], undefined, undefined, { max: MAX_PDF_PAGES });
+        }
+        return { url: await store(ctx, 'pdf', pdf), type: 'pdf' as const, width: null, height: null };
+      }
+
+      if (!sniffImage(bytes)) throw unsupported(proof ? 'errors.upload.proofType' : 'errors.upload.type');
+      let image: { data: Buffer; width: number; height: number };
       try {
-        webp = await reencodeImage(bytes, input.kind);
+        image = input.kind === 'proof' ? await reencodeProofImage(bytes) : { data: await reencodeImage(bytes, input.kind), ...IMAGE_KINDS[input.kind] };
       } catch {
         throw unsupported('errors.upload.unreadable');
       }
-      const name = `${generateToken()}.webp`;
-      await mkdir(ctx.env.UPLOADS_DIR, { recursive: true });
-      await writeFile(join(ctx.env.UPLOADS_DIR, name), webp);
-      return { url: `/uploads/${name}`, width: IMAGE_KINDS[input.kind].width, height: IMAGE_KINDS[input.kind].height };
+      return { url: await store(ctx, 'webp', image.data), type: 'image' as const, width: image.width, height: image.height };
     },
   }),
 };

@@ -3,7 +3,7 @@ import { communities, joinRequests, memberships, users } from '../../../db/schem
 import type { DB, DbLike } from '../../../db/database';
 import type { CreateCommunityInput, UpdateCommunityInput } from '../../shared/schemas/communities';
 import { notifyCommunity, notifyUser } from './notifications';
-import { forbidden, invalid, notFound } from './errors';
+import { forbidden, invalid, notFound, tooMany } from './errors';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
@@ -50,6 +50,11 @@ export function createCommunity(db: DB, p: { userId: string; input: CreateCommun
 }
 
 /** Public: a member at once. Private: a pending request (re-opened if it was declined). Twice is harmless. */
+/** How soon one account may ask the same community again after its last request. */
+export const JOIN_AGAIN_AFTER_MS = 10 * 60_000;
+/** Leaders hear about the same person's request at most once a day. */
+const NOTIFY_AGAIN_AFTER_MS = 24 * 60 * 60_000;
+
 export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolean; userId: string; now: number }) {
   return db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
     const existing = tx
@@ -62,6 +67,13 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
       addMember(tx, { communityId: p.communityId, userId: p.userId, role: 'member', now: p.now });
       return { status: 'joined' };
     }
+    const previous = tx.select().from(joinRequests).where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId))).get();
+    if (previous?.status === 'pending') return { status: 'pending' };
+    // Asking, withdrawing and asking again in a loop: a new request waits a while after the last one.
+    if (previous && p.now - previous.createdAt < JOIN_AGAIN_AFTER_MS) {
+      const minutes = Math.ceil((previous.createdAt + JOIN_AGAIN_AFTER_MS - p.now) / 60_000);
+      throw tooMany('errors.community.joinAgainLater', minutes * 60, { count: minutes });
+    }
     const opened = tx
       .insert(joinRequests)
       .values({ communityId: p.communityId, userId: p.userId, status: 'pending', createdAt: p.now })
@@ -72,8 +84,8 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
       })
       .returning({ id: joinRequests.id })
       .get();
-    // Only a new (or re-opened) request is news to the leaders.
-    if (opened) {
+    // Only a new (or re-opened) request is news to the leaders, and the same person's again within a day is not.
+    if (opened && (!previous || p.now - previous.createdAt >= NOTIFY_AGAIN_AFTER_MS)) {
       const who = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId)).get()!;
       notifyCommunity(tx, {
         communityId: p.communityId,
@@ -102,8 +114,10 @@ export function leaveCommunity(db: DB, p: { communityId: number; userId: string;
 
 /** The asker takes back a pending request; a decided one is history and stays. */
 export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: string }) {
+  // Kept as 'withdrawn' rather than deleted: its time is what limits asking again.
   const withdrawn = db
-    .delete(joinRequests)
+    .update(joinRequests)
+    .set({ status: 'withdrawn' })
     .where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId), eq(joinRequests.status, 'pending')))
     .returning({ id: joinRequests.id })
     .get();

@@ -1,8 +1,11 @@
 import sharp from 'sharp';
 
+/** The most any upload may weigh, image or PDF. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_KINDS = { avatar: { width: 512, height: 512 }, banner: { width: 1200, height: 600 } } as const;
 export type ImageKind = keyof typeof IMAGE_KINDS;
+/** The longest side of a proof photo: enough to read a receipt, and never cropped. */
+export const PROOF_IMAGE_MAX = 2000;
 
 /** What the bytes are, by their signature; the file name and declared type are not trusted. */
 export function sniffImage(b: Uint8Array): 'png' | 'jpeg' | 'gif' | 'webp' | null {
@@ -25,4 +28,17 @@ export async function reencodeImage(bytes: Uint8Array, kind: ImageKind): Promise
     .resize(width, height, { fit: 'cover', position: 'attention' })
     .webp({ quality: 82 })
     .toBuffer();
+}
+
+/**
+ * A photo of a receipt or of a payment's confirmation, re-encoded as WebP like the others, but
+ * kept whole (a crop could cut off the amount or the reference) and only ever made smaller.
+ */
+export async function reencodeProofImage(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+    .rotate()
+    .resize(PROOF_IMAGE_MAX, PROOF_IMAGE_MAX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

@@ -14,9 +14,9 @@ import { languageFromHeader } from '../../shared/i18n/languages';
 import { restRefusal, toRestError } from '../rest/errors';
 import { MAX_UPLOAD_BYTES } from './images';
 
-const NAME = /^[a-z0-9]{16,64}\.webp$/;
+const NAME = /^[a-z0-9]{16,64}\.(webp|pdf)$/;
 
-/** POST /api/uploads (multipart: file, kind=avatar|banner) and GET /uploads/:name. */
+/** POST /api/uploads (multipart: file, kind=avatar|banner|proof) and GET /uploads/:name. */
 export function uploadRoutes(deps: AppDeps) {
   const api = new Hono();
   const op = uploads.image;
@@ -61,7 +61,18 @@ export function uploadRoutes(deps: AppDeps) {
     const path = join(deps.env.UPLOADS_DIR, name);
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
-    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, {
+    const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
+    if (name.endsWith('.pdf')) {
+      // A PDF is only ever downloaded, never shown in the app's own origin (where a viewer would
+      // run it with the site's rights); proofs are private papers, so no shared cache keeps one.
+      return c.body(body, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Content-Length': String(info.size),
+        'Cache-Control': 'private, max-age=31536000, immutable',
+      });
+    }
+    return c.body(body, 200, {
       'Content-Type': 'image/webp',
       'Content-Length': String(info.size),
       // Names are random and files never change.

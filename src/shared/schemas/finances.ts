@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { UPLOAD_URL_PATTERN } from '../constants';
 import { CURRENCY_CODES, MAX_AMOUNT } from '../money';
 import { communityId, pageInput } from './communities';
 
@@ -17,7 +16,11 @@ const recordId = (message: 'validation.finance.paymentId' | 'validation.finance.
   z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 const text = (max: number, message: 'validation.finance.descriptionLong' | 'validation.finance.reasonLong' | 'validation.finance.referenceLong') =>
   z.string().trim().max(max, message);
-const upload = z.string().trim().regex(UPLOAD_URL_PATTERN, 'validation.uploadAgain');
+/** A payment's proof or an expense's receipt: an upload of kind 'proof', a WebP image or a PDF. */
+export const PROOF_URL_PATTERN = /^\/uploads\/[a-z0-9]{16,64}\.(webp|pdf)$/;
+const upload = z.string().trim().regex(PROOF_URL_PATTERN, 'errors.upload.again');
+/** How many receipt files one expense carries at most. */
+export const MAX_EXPENSE_RECEIPTS = 5;
 
 export const financeSettingsInput = z.object({
   communityId,
@@ -65,7 +68,7 @@ export const submitExpenseInput = z.object({
   amount,
   categoryId: recordId('validation.finance.categoryId'),
   description: z.string({ message: 'validation.finance.description' }).trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong'),
-  receipts: z.array(upload).max(10, 'validation.finance.receipts').default([]),
+  receipts: z.array(upload).max(MAX_EXPENSE_RECEIPTS, 'errors.finances.tooManyReceipts').default([]),
 });
 export const expenseIdInput = z.object({ id: recordId('validation.finance.expenseId') });
 export const payExpenseInput = z.object({ id: recordId('validation.finance.expenseId'), accountId: recordId('validation.finance.accountId') });

@@ -1,34 +1,74 @@
-import { Button, Dialog, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Currency } from '../../../shared/money';
+import { toDecimal, type Currency } from '../../../shared/money';
+import { MAX_EXPENSE_RECEIPTS } from '../../../shared/schemas/finances';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
-import { ProofPicker } from './proof-picker';
+import { ReceiptsPicker } from './proof-picker';
 import { refreshFinances } from './queries';
-import { categoryName, money, type Books } from './shared';
+import { categoryName, money, type Books, type Expense } from './shared';
+
+const description = z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong');
 
 const expenseForm = (currency: Currency) =>
   z.object({
     amount: amountText(currency),
     categoryId: z.coerce.number({ message: 'validation.finance.categoryId' }).int('validation.finance.categoryId').positive('validation.finance.categoryId'),
-    description: z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong'),
-    receipt: z.string().nullable(),
+    description,
+    receipts: z.array(z.string()).max(MAX_EXPENSE_RECEIPTS, 'errors.finances.tooManyReceipts'),
   });
 
-/** "Submit expense": an officer asks to spend; leaders other than the author approve it before it is paid. */
-export function ExpenseDialog({ communityId, books, trigger }: { communityId: number; books: Books; trigger: ReactElement }) {
+/** What finances.changeExpense takes: a new amount and description (category and receipts stay). */
+const changeForm = (currency: Currency) => z.object({ amount: amountText(currency), description });
+
+/**
+ * "Submit expense": an officer asks to spend; leaders other than the author approve it before it
+ * is paid. Given `expense`, the same dialog changes that expense's amount and description, which
+ * sends it back for approval (services/finances/expenses.ts).
+ */
+export function ExpenseDialog({ communityId, books, trigger, expense }: { communityId: number; books: Books; trigger: ReactElement; expense?: Expense }) {
   const { t } = useTranslation();
   return (
-    <FormDialog title={t('finances.expenses.submitTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <ExpenseForm communityId={communityId} books={books} onDone={close} />}
+    <FormDialog title={expense ? t('finances.expenses.editTitle') : t('finances.expenses.submitTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => (expense ? <ChangeForm expense={expense} books={books} onDone={close} /> : <ExpenseForm communityId={communityId} books={books} onDone={close} />)}
     </FormDialog>
+  );
+}
+
+function AmountField({ books, form }: { books: Books; form: { errors: Partial<Record<string, string>>; field: (name: 'amount') => object } }) {
+  const { t } = useTranslation();
+  const threshold = books.secondApprovalAbove;
+  return (
+    <FormField
+      name="amount"
+      label={t('finances.form.amount')}
+      error={form.errors.amount}
+      helper={threshold !== null ? t('finances.expenses.thresholdHelp', { amount: money(threshold, books.currency) }) : undefined}
+      required
+    >
+      <MoneyInput currency={books.currency} {...form.field('amount')} />
+    </FormField>
+  );
+}
+
+function Footer({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: string; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" type="button" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('finances.form.saving')}>
+        {submitLabel}
+      </Button>
+    </Dialog.Footer>
   );
 }
 
@@ -36,17 +76,15 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const categories = books.categories.filter((c) => c.kind === 'expense');
-  const form = useZodForm(expenseForm(books.currency), { amount: '', categoryId: '', description: '', receipt: null });
+  const form = useZodForm(expenseForm(books.currency), { amount: '', categoryId: '', description: '', receipts: [] });
   const submit = useMutation(trpc.finances.submitExpense.mutationOptions());
-  const threshold = books.secondApprovalAbove;
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const { receipt, ...v } = checked.data;
     try {
-      await submit.mutateAsync({ communityId, ...v, receipts: receipt ? [receipt] : [] });
+      await submit.mutateAsync({ communityId, ...checked.data });
       notify.success(t('finances.expenses.submitted'), t('finances.expenses.submittedBody'));
       await refreshFinances(queryClient);
       onDone();
@@ -59,15 +97,7 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Stack gap="4">
-          <FormField
-            name="amount"
-            label={t('finances.form.amount')}
-            error={form.errors.amount}
-            helper={threshold !== null ? t('finances.expenses.thresholdHelp', { amount: money(threshold, books.currency) }) : undefined}
-            required
-          >
-            <MoneyInput currency={books.currency} {...form.field('amount')} />
-          </FormField>
+          <AmountField books={books} form={form} />
           <FormField name="categoryId" label={t('finances.expenses.category')} error={form.errors.categoryId} required>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.field('categoryId')}>
@@ -84,19 +114,57 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
           <FormField name="description" label={t('finances.expenses.description')} error={form.errors.description} required>
             <Textarea {...form.field('description')} rows={3} maxLength={300} />
           </FormField>
-          <FormField name="receipt" label={t('finances.expenses.receipt')} error={form.errors.receipt}>
-            <ProofPicker id="receipt" label={t('finances.expenses.receipt')} value={form.values.receipt ?? null} onChange={(url) => form.setValue('receipt', url)} testId="receipt-file" />
+          <FormField name="receipts" label={t('finances.expenses.receipts')} error={form.errors.receipts}>
+            <ReceiptsPicker id="receipts" label={t('finances.expenses.addReceipt')} value={form.values.receipts ?? []} onChange={(urls) => form.setValue('receipts', urls)} testId="receipt-file" />
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={submit.isPending} loadingText={t('finances.form.saving')}>
-          {t('finances.expenses.submit')}
-        </Button>
-      </Dialog.Footer>
+      <Footer busy={submit.isPending} submitLabel={t('finances.expenses.submit')} onCancel={onDone} />
+    </form>
+  );
+}
+
+function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(changeForm(books.currency), { amount: toDecimal(expense.amount, books.currency), description: expense.description });
+  const change = useMutation(trpc.finances.changeExpense.mutationOptions());
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+    // Only what changed is sent; saving nothing would still clear the approvals given so far.
+    const amount = checked.data.amount !== expense.amount ? checked.data.amount : undefined;
+    const description = checked.data.description !== expense.description ? checked.data.description : undefined;
+    if (amount === undefined && description === undefined) {
+      notify.info(t('finances.expenses.unchanged'), t('finances.expenses.unchangedBody'));
+      return onDone();
+    }
+    try {
+      await change.mutateAsync({ id: expense.id, amount, description });
+      notify.success(t('finances.expenses.changed'), t('finances.expenses.changedBody'));
+      await refreshFinances(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('finances.expenses.changeFailed'), form.applyServerError(error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            {t('finances.expenses.editIntro')}
+          </Text>
+          <AmountField books={books} form={form} />
+          <FormField name="description" label={t('finances.expenses.description')} error={form.errors.description} required>
+            <Textarea {...form.field('description')} rows={3} maxLength={300} />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Footer busy={change.isPending} submitLabel={t('finances.expenses.editSubmit')} onCancel={onDone} />
     </form>
   );
 }

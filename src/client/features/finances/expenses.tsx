@@ -1,6 +1,6 @@
-import { Badge, Button, Card, EmptyState, HStack, Link, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Banknote, Check, FilePlus, ReceiptText, X } from 'lucide-react';
+import { Banknote, Check, FilePlus, Pencil, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
@@ -13,14 +13,16 @@ import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, ReasonForm } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
+import { ProofLink } from './proof-picker';
 import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
 import { ROWS, STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName, money, type Books, type Expense } from './shared';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
 /**
- * Expenses for officers: submit one, approve or reject another's (never one's own: the buttons are
- * not offered, and the server refuses it anyway), pay an approved one from an account.
+ * Expenses for officers: submit one, change one's own until it is paid, approve or reject
+ * another's (never one's own: the buttons are not offered, and the server refuses it anyway),
+ * pay an approved one from an account.
  */
 export function Expenses(props: { communityId: number; books: Books; canApprove: boolean }) {
   const { communityId, books, canApprove } = props;
@@ -56,6 +58,10 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
     const mayApprove = canApprove && !mine && e.status === 'pending' && !e.approvers.includes(me.id);
     const mayReject = canApprove && !mine && (e.status === 'pending' || e.status === 'approved');
     const mayPay = e.status === 'approved';
+    // finances.changeExpense takes a pending or approved expense (back to pending, approvals
+    // cleared); the screen offers it to the author only: another leader who changed it could then
+    // approve their own figures, so others reject it with a reason instead.
+    const mayEdit = mine && (e.status === 'pending' || e.status === 'approved');
     const paidFrom = e.paidFrom !== null ? accounts.get(e.paidFrom)?.name : undefined;
     return (
       <Stack as="li" key={e.id} gap="2" py="3" data-testid="expense-row" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
@@ -83,11 +89,15 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
               {t('finances.statement.reason', { reason: e.reason })}
             </Text>
           )}
-          {e.receipts.map((url, i) => (
-            <Link key={url} href={url} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" alignSelf="flex-start">
-              {t('finances.expenses.viewReceipt', { number: i + 1 })}
-            </Link>
-          ))}
+          {e.receipts.length > 0 && (
+            <Stack as="ul" gap="1" listStyleType="none" aria-label={t('finances.expenses.receiptsOf', { description: e.description })}>
+              {e.receipts.map((url, i) => (
+                <li key={url}>
+                  <ProofLink url={url} label={t('finances.expenses.viewReceipt', { number: i + 1 })} pdfLabel={t('finances.expenses.viewReceiptPdf', { number: i + 1 })} />
+                </li>
+              ))}
+            </Stack>
+          )}
           {mine && e.status === 'pending' && (
             <Text fontSize="sm" color="fg.muted">
               {t('finances.expenses.yours')}
@@ -95,6 +105,18 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
           )}
         </Stack>
         <HStack gap="2" flexShrink={0} flexWrap="wrap">
+          {mayEdit && (
+            <ExpenseDialog
+              communityId={communityId}
+              books={books}
+              expense={e}
+              trigger={
+                <Button size="sm" variant="outline" aria-label={t('finances.expenses.editLabel', { description: e.description, amount })}>
+                  <Pencil aria-hidden /> {t('finances.expenses.edit')}
+                </Button>
+              }
+            />
+          )}
           {mayApprove && (
             <Button
               size="sm"

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/money';
 import { formatDate } from '../../lib/format';
+import { ProofLink } from './proof-picker';
 import { receiptUrl } from './queries';
 import { METHOD_KEY, PURPOSE_KEY, STATUS_COLOR, PAYMENT_STATUS_KEY, money, type Payment } from './shared';
 
@@ -49,9 +50,11 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
           </Link>
         )}
         {p.proofUrl && (
-          <Link href={p.proofUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" alignSelf="flex-start">
-            {who ? t('finances.proof.viewOf', { name: who }) : t('finances.proof.view')}
-          </Link>
+          <ProofLink
+            url={p.proofUrl}
+            label={who ? t('finances.proof.viewOf', { name: who }) : t('finances.proof.view')}
+            pdfLabel={who ? t('finances.proof.viewPdfOf', { name: who }) : t('finances.proof.viewPdf')}
+          />
         )}
       </Stack>
       {actions}

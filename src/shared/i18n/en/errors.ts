@@ -84,6 +84,8 @@ export const errors = {
     notAMember: 'That person is not a member of this community.',
     creatorProtected: "The creator's role cannot be changed and the creator cannot be removed.",
     alreadyCreator: 'You are already the creator.',
+    joinAgainLater_one: 'You asked to join this community a moment ago. You can ask again in {{count}} minute.',
+    joinAgainLater_other: 'You asked to join this community a moment ago. You can ask again in {{count}} minutes.',
   },
   announcement: {
     categoryTaken: 'This community already has a category with that name',
@@ -122,10 +124,18 @@ export const errors = {
     providerRequired: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).',
     incomeCategory: 'Choose an income category.',
     expenseCategory: 'Choose an expense category.',
+    tooManyReceipts: 'An expense carries at most 5 receipt files.',
   },
   upload: {
     tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.',
     type: 'Please choose a PNG, JPEG, WebP or GIF image.',
     unreadable: 'This image could not be read. Please try another file.',
+    kind: 'kind must be avatar, banner or proof',
+    fileTooLarge: 'The file is larger than 5 MB. Please choose a smaller one.',
+    proofType: 'Please choose a PDF or a PNG, JPEG, WebP or GIF image.',
+    pdfUnreadable: 'This PDF could not be read. Please save or export it again, or choose another file.',
+    pdfEncrypted: 'This PDF is protected by a password. Please upload a copy without one.',
+    pdfPages: 'This PDF has more than {{max}} pages. Please upload only the pages that matter.',
+    again: 'Please upload the file again.',
   },
 };

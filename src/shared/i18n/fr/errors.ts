@@ -85,6 +85,8 @@ export const errors = {
     notAMember: 'Cette personne n’est pas membre de cette communauté.',
     creatorProtected: 'Le rôle du créateur ne peut pas être modifié et le créateur ne peut pas être retiré.',
     alreadyCreator: 'Vous êtes déjà le créateur.',
+    joinAgainLater_one: 'Vous avez demandé à rejoindre cette communauté il y a un instant. Vous pourrez redemander dans {{count}} minute.',
+    joinAgainLater_other: 'Vous avez demandé à rejoindre cette communauté il y a un instant. Vous pourrez redemander dans {{count}} minutes.',
   },
   announcement: {
     categoryTaken: 'Cette communauté a déjà une catégorie portant ce nom',
@@ -123,10 +125,18 @@ export const errors = {
     providerRequired: 'Veuillez indiquer l’opérateur de mobile money (par exemple MTN MoMo, Orange Money, M-Pesa, Wave).',
     incomeCategory: 'Choisissez une catégorie de recettes.',
     expenseCategory: 'Choisissez une catégorie de dépenses.',
+    tooManyReceipts: 'Une dépense comporte au plus 5 justificatifs.',
   },
   upload: {
     tooLarge: 'L’image dépasse 5 Mo. Veuillez en choisir une plus légère.',
     type: 'Veuillez choisir une image PNG, JPEG, WebP ou GIF.',
     unreadable: 'Cette image n’a pas pu être lue. Veuillez essayer un autre fichier.',
+    kind: 'kind doit valoir avatar, banner ou proof',
+    fileTooLarge: 'Le fichier dépasse 5 Mo. Veuillez en choisir un plus léger.',
+    proofType: 'Veuillez choisir un PDF ou une image PNG, JPEG, WebP ou GIF.',
+    pdfUnreadable: 'Ce PDF n’a pas pu être lu. Veuillez l’enregistrer ou l’exporter à nouveau, ou choisir un autre fichier.',
+    pdfEncrypted: 'Ce PDF est protégé par un mot de passe. Veuillez en téléverser une copie sans mot de passe.',
+    pdfPages: 'Ce PDF compte plus de {{max}} pages. Veuillez ne téléverser que les pages utiles.',
+    again: 'Veuillez téléverser le fichier à nouveau.',
   },
 } satisfies Catalogue['errors'];
