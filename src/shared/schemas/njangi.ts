@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { UPLOAD_URL_PATTERN } from '../constants';
 import { CURRENCY_CODES, MAX_AMOUNT } from '../money';
 import { FEE_CAP_BPS } from '../njangi/money';
 import { FINE_KINDS, FREQUENCIES, MAX_GRACE_DAYS, MAX_HANDS, ORDER_BY, PAYOUT_METHODS } from '../njangi/rules';
 import { isValidDate, isValidTimeZone } from '../njangi/schedule';
 import { communityId, pageInput } from './communities';
+import { PROOF_URL_PATTERN } from './finances';
 
 /*
  * Inputs of the savings-circle operations. Amounts are integers in the minor unit of the
@@ -15,7 +15,8 @@ const id = (message: 'validation.njangi.circleId' | 'validation.njangi.roundId' 
   z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 const amount = z.number({ message: 'validation.finance.amount' }).int('validation.finance.amountWhole').positive('validation.finance.amountPositive').max(MAX_AMOUNT, 'validation.finance.amountLarge');
 const zeroOrAmount = z.number({ message: 'validation.finance.amount' }).int('validation.finance.amountWhole').min(0, 'validation.finance.amountPositive').max(MAX_AMOUNT, 'validation.finance.amountLarge');
-const upload = z.string().trim().regex(UPLOAD_URL_PATTERN, 'validation.uploadAgain');
+// Proofs of contributions and payouts are uploads of kind 'proof': a photo or a PDF, as for payments.
+const upload = z.string().trim().regex(PROOF_URL_PATTERN, 'errors.upload.again');
 const reference = z.string().trim().max(80, 'validation.finance.referenceLong');
 const reason = z.string({ message: 'validation.finance.reason' }).trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong');
 const userId = z.string({ message: 'validation.community.chooseMember' }).trim().min(1, 'validation.community.chooseMember').max(64, 'validation.community.chooseMember');
