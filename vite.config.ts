@@ -18,8 +18,30 @@ const chakra = inPackages('@chakra-ui|@emotion|@pandacss');
 const icons = inPackages('lucide-react');
 const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
+const landing = /[\\/]src[\\/]client[\\/]features[\\/]landing[\\/]/;
 /** The HTML entry and main.tsx stay the entry chunk: a group that took them would leave Vite no entry to write into index.html. */
 const entryModule = /(?:\.html|[\\/]src[\\/]client[\\/]main\.tsx)$/;
+
+/**
+ * Zag, Ark and Chakra describe each component's parts ("anatomy") in module-level constants built by
+ * function calls (createAnatomy(...).parts(...), x.extendWith(...), x.build()), which the bundler
+ * cannot prove free of side effects: every anatomy of the library stayed in the first load, used or
+ * not. They are plain data, so their initialisers are marked pure and the unused ones drop out.
+ */
+function pureAnatomies(): Plugin {
+  const anatomyModule = /[\\/]node_modules[\\/](?:@zag-js|@ark-ui|@chakra-ui)[\\/].*anatomy\.m?js$/;
+  const initialiser = /\b((?:const|let|var)\s+[\w$]+\s*=\s*)(?=createAnatomy\(|[\w$]+\.(?:extendWith|build)\()/g;
+  return {
+    name: 'harambee:pure-anatomies',
+    apply: 'build',
+    transform: {
+      filter: { id: anatomyModule },
+      handler(code) {
+        return { code: code.replace(initialiser, '$1/* @__PURE__ */ '), map: null };
+      },
+    },
+  };
+}
 
 /** Text formats (the server's list in src/server/http/static-client.ts is the same); other images, woff2 and the like are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map|ico)$/i;
@@ -96,6 +118,7 @@ export default defineConfig({
       routeFileIgnorePrefix: '-',
     }),
     react(),
+    pureAnatomies(),
     precompress(),
   ],
   build: {
@@ -104,6 +127,15 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // Chakra's config helpers return their argument: without this, the recipes of every Chakra
+        // component (not only those src/client/theme.ts registers) left code in the first load.
+        manualPureFunctions: ['defineConfig', 'defineSlotRecipe', 'defineRecipe'],
+        // @trpc/client declares no "sideEffects" in its package.json, so its index kept the WebSocket
+        // link's class though nothing uses it. Its modules only define things; other packages keep
+        // what their package.json says (undefined).
+        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         /*
          * Few, well-cached chunks for HTTP/1.1 and slow links (docs/decisions/009-compression-and-chunks.md).
@@ -113,7 +145,8 @@ export default defineConfig({
          * (Chakra, Emotion, Ark, Zag), app (the app shell: our code, i18next). Each takes its
          * modules' dependencies too (Rolldown's default), the higher priorities first, so these
          * chunks only import the ones above them. Later code stays with its route (the router
-         * plugin splits each route's component), except what two or more routes share: icons,
+         * plugin splits each route's component), except what two or more routes share: icons
+         * (the landing page's apart, so that its budget does not pay for every page's icons),
          * plain Chakra components, Ark-based ones used by four or more routes, the zod schemas,
          * and one chunk per feature folder, instead of one file per icon, component or module.
          * scripts/check-bundle.mjs fails the build if chunks ever import each other in a cycle.
@@ -126,6 +159,14 @@ export default defineConfig({
             { name: 'ui', test: uiKit, priority: 30, tags: ['$initial'] },
             { name: 'app', test: (id) => !entryModule.test(id), priority: 20, tags: ['$initial'] },
             // Later code, shared by two or more routes (the rest stays with its route).
+            {
+              // The landing page's icons, apart from 'icons', which grows with every page. The landing
+              // files import each icon by its own path, so that their files show among its importers
+              // (through the package's index, the index would be the only one).
+              name: (id, ctx) => (icons.test(id) && ctx.getModuleInfo(id)?.importers.some((i) => landing.test(i)) ? 'icons-landing' : null),
+              debugName: 'icons-landing',
+              priority: 11,
+            },
             { name: 'icons', test: icons, minShareCount: 2, priority: 10 },
             {
               // Chakra's plain styled components; those built on Ark (dialogs, menus) go with 'ui-lazy'.

@@ -1,8 +1,8 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { toaster } from './toaster';
+import { toaster } from './toaster-store';
 
-/** The toast region; loaded just after the first paint (toasts raised before then wait in the store). */
+/** The toast region; loaded with the first toast (see toaster.tsx). */
 export default function ToasterView() {
   const { t } = useTranslation();
   return (

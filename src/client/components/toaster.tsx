@@ -1,25 +1,38 @@
-import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { TOAST_DURATION_MS } from '../../shared/constants';
 
-// One toast visible at a time (a newer one replaces it), each shown 5000 ms; F8 moves focus to the toast area.
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-  hotkey: ['F8'],
-});
+type ToastType = 'success' | 'error' | 'info';
 
 const ToasterView = lazy(() => import('./toaster-view'));
 
+/** Set once the first toast is asked for; the Toaster mounts its region from then on. */
+let wanted = false;
+const onWanted = new Set<() => void>();
+
 /**
- * The toast region's code loads with the first toast, not with the page: the store keeps the
- * toast meanwhile and the region shows it on mount.
+ * The toast store and region load with the first toast, not with the page (Zag's toast machine
+ * is some kilobytes the landing page never needs). Toasts asked for meanwhile are created in order
+ * once the store has loaded; the region shows them on mount.
  */
+function show(type: ToastType, title: string, description?: string): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of onWanted) listener();
+  }
+  void import('./toaster-store').then(({ toaster }) => toaster.create({ type, title, description }));
+}
+
 export function Toaster() {
-  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
-  useEffect(() => (needed ? undefined : toaster.subscribe(() => setNeeded(true))), [needed]);
+  const [needed, setNeeded] = useState(wanted);
+  useEffect(() => {
+    if (needed) return;
+    const listener = () => setNeeded(true);
+    onWanted.add(listener);
+    // A toast asked for between the first render and this effect.
+    if (wanted) setNeeded(true);
+    return () => {
+      onWanted.delete(listener);
+    };
+  }, [needed]);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
@@ -29,7 +42,7 @@ export function Toaster() {
 }
 
 export const notify = {
-  success: (title: string, description?: string) => toaster.create({ type: 'success', title, description }),
-  error: (title: string, description?: string) => toaster.create({ type: 'error', title, description }),
-  info: (title: string, description?: string) => toaster.create({ type: 'info', title, description }),
+  success: (title: string, description?: string) => show('success', title, description),
+  error: (title: string, description?: string) => show('error', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
 };

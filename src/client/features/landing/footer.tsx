@@ -1,6 +1,8 @@
 import { Box, Button, Container, Heading, HStack, IconButton, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { Mail, ShieldCheck } from 'lucide-react';
+// Icons by their own path: see content.ts.
+import Mail from 'lucide-react/icons/mail';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './social-icons';

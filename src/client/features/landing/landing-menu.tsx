@@ -1,21 +1,29 @@
 import { Button, CloseButton, Drawer, Grid, Portal, Separator, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { Compass } from 'lucide-react';
+// Icons by their own path: see content.ts.
+import Compass from 'lucide-react/icons/compass';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
-import { SECTION_LINKS, type SectionId } from './content';
-import { SectionAnchor, useGoToSection } from './section-nav';
+import type { SECTION_LINKS, SectionId } from './content';
+import type { SectionAnchor } from './section-nav';
 
-/** The mobile menu drawer: every section, Discover, and sign-in links. Loaded when first opened. */
+/**
+ * The mobile menu drawer: every section, Discover, and sign-in links. Loaded when first opened.
+ * The page hands it the section links, the anchor and the scroll function rather than this module
+ * importing them: sharing no code with the page keeps the page's own code in a single chunk.
+ */
 export default function LandingMenu(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   active: SectionId;
   returnFocus: () => HTMLElement | null;
+  links: typeof SECTION_LINKS;
+  Anchor: typeof SectionAnchor;
+  go: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const go = useGoToSection();
+  const { go, Anchor } = props;
   const { user } = useCurrentUser();
   const active = props.active;
   // The section chosen in the menu: scrolled to once the drawer has let go of the page.
@@ -47,12 +55,12 @@ export default function LandingMenu(props: {
             <Drawer.Body pb="6">
               <nav aria-label={t('landing.nav.allSections')}>
                 <Grid as="ul" templateColumns="repeat(2, 1fr)" gap="1" listStyleType="none">
-                  {SECTION_LINKS.map((l) => (
+                  {props.links.map((l) => (
                     <li key={l.id}>
                       <Button asChild variant="ghost" justifyContent="flex-start" w="full" size="md">
-                        <SectionAnchor id={l.id} onGo={choose} current={l.section.includes(active)}>
+                        <Anchor id={l.id} onGo={choose} current={l.section.includes(active)}>
                           {t(`landing.nav.links.${l.id}`)}
-                        </SectionAnchor>
+                        </Anchor>
                       </Button>
                     </li>
                   ))}

@@ -1,6 +1,13 @@
 import { Box, Button, Container, Grid, HStack, Text, chakra } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { BookOpen, Compass, House, LayoutGrid, Menu as MenuIcon, Users, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+// Icons by their own path: see content.ts.
+import BookOpen from 'lucide-react/icons/book-open';
+import Compass from 'lucide-react/icons/compass';
+import House from 'lucide-react/icons/house';
+import LayoutGrid from 'lucide-react/icons/layout-grid';
+import MenuIcon from 'lucide-react/icons/menu';
+import Users from 'lucide-react/icons/users';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTION_IDS, SECTION_LINKS, type SectionId } from './content';
@@ -255,7 +262,15 @@ export function MobileBar({ active }: { active: SectionId }) {
       </Box>
       {loaded && (
         <Suspense fallback={null}>
-          <LandingMenu open={open} onOpenChange={setOpen} active={active} returnFocus={() => menuButton.current} />
+          <LandingMenu
+            open={open}
+            onOpenChange={setOpen}
+            active={active}
+            returnFocus={() => menuButton.current}
+            links={SECTION_LINKS}
+            Anchor={SectionAnchor}
+            go={go}
+          />
         </Suspense>
       )}
     </>
