@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
+import { startSmtp } from '../setup/smtp';
 import { OPS, registered, TRANSPORTS, type Transport } from '../setup/transport';
 
 const MIN = 60 * 1000;
@@ -13,7 +14,7 @@ async function failTimes(t: TestApp, tr: Transport, n: number, email: (i: number
 
 for (const tr of TRANSPORTS) {
   describe(`${tr.title(OPS.login)} throttling`, () => {
-    it('blocks an email after 10 failures, even with the right password, with 429 and Retry-After', async () => {
+    it('blocks an email from the address that failed 10 times, even with the right password, with 429 and Retry-After', async () => {
       const t = makeTestApp();
       const u = await registered(t);
       await failTimes(t, tr, 10, () => u.email);
@@ -58,9 +59,18 @@ for (const tr of TRANSPORTS) {
       expect((await login(PASSWORD)).status).toBe(200);
       expect((await login('Wrong-password-1')).status).toBe(401);
       expect((await login(PASSWORD)).status).toBe(200);
-      // Without the success in between, the tenth failure would have blocked it.
-      for (let i = 0; i < 10; i++) await login('Wrong-password-1');
-      expect((await login(PASSWORD)).status).toBe(429);
+    });
+
+    it("a stranger's wrong passwords from one address do not lock the owner out from another", async () => {
+      const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+      const u = await registered(t);
+      const from = (ip: string, password: string) => tr.call(agent(t), OPS.login, { email: u.email, password }, { 'x-forwarded-for': ip });
+      for (let i = 0; i < 10; i++) expect((await from('203.0.113.9', 'Wrong-password-1')).status).toBe(401);
+      for (let i = 0; i < 15; i++) expect((await from('203.0.113.9', 'Wrong-password-1')).status).toBe(429);
+      // The owner, elsewhere, signs in (slowed a little while the account is under attack).
+      const owner = await from('198.51.100.7', PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.data.email).toBe(u.email);
     });
 
     it('blocks one IP after 10 failures over different emails (app.request shares the IP "local")', async () => {
@@ -106,4 +116,27 @@ describe('REST: POST /api/auth/login throttling behind a trusted proxy', () => {
     const blocked = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: PASSWORD }, { 'x-forwarded-for': '192.0.2.1,203.0.113.9' });
     expect(blocked.status).toBe(429);
   });
+});
+
+describe('REST: POST /api/auth/login guessed from many addresses', () => {
+  it('slows the account instead of locking it, and tells its owner once', async () => {
+    const smtp = await startSmtp();
+    try {
+      const t = makeTestApp({ env: { TRUST_PROXY: 'true' }, smtpUrl: smtp.url });
+      const u = await registered(t);
+      const from = (i: number, password: string) => agent(t).rest('POST', '/api/auth/login', { email: u.email, password }, { 'x-forwarded-for': `198.51.100.${i}` });
+      // At once, as a botnet would: every guess is counted before its check, so the pauses still apply.
+      const guesses = await Promise.all(Array.from({ length: 24 }, (_, i) => from(i + 1, 'Wrong-password-1')));
+      expect(guesses.map((g) => g.status)).toEqual(Array(24).fill(401));
+      // Past ten failures each attempt waits a little longer before its check.
+      const started = Date.now();
+      expect((await from(100, PASSWORD)).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+      const told = () => smtp.messages.filter((m) => m.to.includes(u.email) && m.subject === 'Failed sign-ins on your account');
+      for (let i = 0; i < 50 && told().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(told()).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  }, 30_000);
 });

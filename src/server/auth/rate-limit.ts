@@ -12,18 +12,23 @@ export class LoginThrottle {
     readonly windowMs = 15 * 60 * 1000,
   ) {}
 
-  /** Seconds until the first of `keys` may try again, or 0 when none is blocked. */
-  retryAfter(keys: string[]): number {
+  /** Seconds until the first of `keys` may try again (blocked at `max` failures), or 0 when none is blocked. */
+  retryAfter(keys: string[], max = this.maxFailures): number {
     const now = this.now();
     let wait = 0;
     for (const key of keys) {
       const recent = this.recent(key, now);
-      if (recent.length >= this.maxFailures) {
-        const oldestThatCounts = recent[recent.length - this.maxFailures]!;
+      if (recent.length >= max) {
+        const oldestThatCounts = recent[recent.length - max]!;
         wait = Math.max(wait, Math.ceil((oldestThatCounts + this.windowMs - now) / 1000));
       }
     }
     return wait;
+  }
+
+  /** Failures of `key` in the window. */
+  count(key: string): number {
+    return this.recent(key, this.now()).length;
   }
 
   fail(keys: string[]): void {

@@ -3,6 +3,10 @@ import type { Context } from '../context';
 import { checkCredentials, recordLogin } from '../services/auth';
 import { tooMany, unauthenticated } from '../services/errors';
 import { sessionIdleMs } from '../services/settings';
+import { findUserByEmail } from '../services/users';
+import { translate } from '../i18n';
+import { mailCtx, sendMail } from '../mail/send';
+import { noticeMail } from '../mail/templates';
 import { createSession, invalidateSession, sessionCookie } from './session';
 
 export function startSession(ctx: Context, userId: string) {
@@ -13,32 +17,64 @@ export function startSession(ctx: Context, userId: string) {
   ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, now, ctx.secureCookies));
 }
 
-export function refuseWhileThrottled(ctx: Context, keys: string[], what: 'sign-in' | 'password') {
-  const wait = ctx.throttle.retryAfter(keys);
+export function refuseWhileThrottled(ctx: Context, keys: string[], what: 'sign-in' | 'password', limit?: number) {
+  const wait = ctx.throttle.retryAfter(keys, limit);
   if (wait > 0) {
     ctx.resHeaders.set('Retry-After', String(wait));
     throw tooMany(what === 'sign-in' ? 'errors.tooManySignIns' : 'errors.tooManyPasswords', wait, { count: Math.ceil(wait / 60) });
   }
 }
 
+/** From one address, failures on one account block that pair; failures from one address over any accounts block it. */
+const MEMBER_LIMIT = 10;
+/** The staff panel has its own, stricter counters, and a staff account is held whatever the address. */
+const STAFF_LIMIT = 5;
+/** Across addresses an account is slowed, never locked: a pause grows with its recent failures... */
+const SLOW_FROM = 10;
+const SLOW_STEP_MS = 250;
+const SLOW_MAX_MS = 3000;
+/** ...and its owner is told by email once, when this many failures have happened in the window. */
+const TELL_OWNER_AT = 20;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Password sign-in shared by the site and the admin panel: throttled per email and per IP;
- * `accept` narrows who may sign in here, and anyone refused gets the same answer as a wrong
- * password, so the form reveals nothing about accounts or roles.
+ * Password sign-in shared by the site and the admin panel. Members: throttled per (email,
+ * address) and per address, so a stranger's wrong guesses cannot lock the owner out from
+ * elsewhere; across addresses the account is slowed and its owner emailed once. Staff: stricter
+ * counters of their own, per email and per address. `accept` narrows who may sign in here, and
+ * anyone refused gets the same answer as a wrong password, so the form reveals nothing about
+ * accounts or roles.
  */
 export async function signIn(
   ctx: Context,
   input: { email: string; password: string },
-  opts: { refusal: string; accept?: (u: UserRow) => boolean },
+  opts: { refusal: string; accept?: (u: UserRow) => boolean; staff?: boolean },
 ): Promise<UserRow> {
-  const keys = [`email:${input.email}`, `ip:${ctx.ip}`];
-  refuseWhileThrottled(ctx, keys, 'sign-in');
+  const account = `${opts.staff ? 'staff-' : ''}email:${input.email}`;
+  const locks = opts.staff ? [account, `staff-ip:${ctx.ip}`] : [`pair:${input.email}|${ctx.ip}`, `ip:${ctx.ip}`];
+  const limit = opts.staff ? STAFF_LIMIT : MEMBER_LIMIT;
+  refuseWhileThrottled(ctx, locks, 'sign-in', limit);
   // Counted before the (slow) password check, so concurrent guesses cannot all slip under the limit.
-  const undo = ctx.throttle.begin(keys);
+  const undo = ctx.throttle.begin(opts.staff ? locks : [...locks, account]);
+  const failures = ctx.throttle.count(account);
+  if (!opts.staff && failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
   const user = await checkCredentials(ctx.db, input);
-  if (!user || (opts.accept && !opts.accept(user))) throw unauthenticated(opts.refusal);
+  if (!user || (opts.accept && !opts.accept(user))) {
+    if (!opts.staff && failures === TELL_OWNER_AT) void tellOwner(ctx, input.email);
+    throw unauthenticated(opts.refusal);
+  }
   undo();
-  ctx.throttle.reset(keys[0]!);
+  ctx.throttle.reset(account);
+  ctx.throttle.reset(locks[0]!);
   startSession(ctx, user.id);
   return recordLogin(ctx.db, user, ctx.now());
+}
+
+/** "Many failed sign-ins on your account": once per window, to the address on file (nothing for an unknown email). */
+async function tellOwner(ctx: Context, email: string) {
+  const owner = findUserByEmail(ctx.db, email);
+  if (!owner) return;
+  const subject = translate(owner.language, 'mail.signInFailures.subject');
+  await sendMail(ctx, noticeMail(mailCtx(ctx), owner, { subject, body: translate(owner.language, 'mail.signInFailures.body', { count: TELL_OWNER_AT }), link: '/forgot-password' }));
 }

@@ -30,6 +30,7 @@ import {
 } from '../services/admin-users';
 import { listAudit, recordAudit } from '../services/audit';
 import { requestPasswordReset } from '../services/auth';
+import { countEvents } from '../services/events/events';
 import { getSettings, updateSettings } from '../services/settings';
 import { toUserDto } from '../services/users';
 import { anyone, mutation, query, staff } from './define';
@@ -53,10 +54,10 @@ export const admin = {
     input: loginInput,
     access: anyone,
     run: async (ctx, input) =>
-      toUserDto(await signIn(ctx, input, { refusal: ADMIN_MSG.invalidCredentials, accept: (u) => staffCan(u.role, 'admin.panel') })),
+      toUserDto(await signIn(ctx, input, { refusal: ADMIN_MSG.invalidCredentials, accept: (u) => staffCan(u.role, 'admin.panel'), staff: true })),
   }),
 
-  counts: query({ access: panel, run: (ctx) => ({ users: countUsers(ctx.db), communities: countCommunities(ctx.db) }) }),
+  counts: query({ access: panel, run: (ctx) => ({ users: countUsers(ctx.db), communities: countCommunities(ctx.db), events: countEvents(ctx.db) }) }),
   userCount: query({ access: panel, run: (ctx) => ({ count: countUsers(ctx.db) }) }),
   communityCount: query({ access: panel, run: (ctx) => ({ count: countCommunities(ctx.db) }) }),
 

@@ -15,4 +15,8 @@ export const mail = {
     expiry: 'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
     button: 'Choose a new password',
   },
+  signInFailures: {
+    subject: 'Failed sign-ins on your account',
+    body: 'Someone has tried to sign in to your account with a wrong password {{count}} times in the last 15 minutes. Your account is not locked and you can sign in as usual. If this was not you, choose a new, strong password.',
+  },
 };

@@ -16,4 +16,8 @@ export const mail = {
     expiry: 'Ce lien ne fonctionne qu’une fois et expire dans 1\u00a0heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
     button: 'Choisir un nouveau mot de passe',
   },
+  signInFailures: {
+    subject: 'Tentatives de connexion échouées sur votre compte',
+    body: 'Quelqu’un a tenté de se connecter à votre compte avec un mauvais mot de passe {{count}} fois au cours des 15 dernières minutes. Votre compte n’est pas bloqué et vous pouvez vous connecter normalement. Si ce n’était pas vous, choisissez un nouveau mot de passe solide.',
+  },
 } satisfies Catalogue['mail'];
