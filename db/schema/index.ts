@@ -7,3 +7,4 @@ export * from './admin';
 export * from './notifications';
 export * from './finances';
 export * from './njangi';
+export * from './events';

@@ -40,6 +40,10 @@ export const COMMUNITY_CAPABILITIES = [
   'circles.view',
   /** Start a savings circle and organise it (a community setting can give this to every member). */
   'circles.organise',
+  /** See the community's events, answer them (going, maybe, not going), subscribe to its calendar. */
+  'events.view',
+  /** Create, edit and cancel events; see and export who answered; record offline answers and attendance. */
+  'events.manage',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -55,14 +59,14 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
   // The treasurer keeps the books; a plain member sees them as the community allows.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view'],
-  member: ['community.view', 'finances.view', 'circles.view'],
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -110,6 +114,8 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'finances.manage': 'errors.denied.finances',
   'circles.view': 'errors.denied.members',
   'circles.organise': 'errors.denied.circles',
+  'events.view': 'errors.denied.members',
+  'events.manage': 'errors.denied.events',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -24,7 +24,7 @@ type Entry = {
 
 const MATRIX: Record<string, Entry | 'public'> = {
   login: 'public',
-  counts: { ok: (_, r) => expect(r.data).toEqual({ users: 4, communities: 1 }) },
+  counts: { ok: (_, r) => expect(r.data).toEqual({ users: 4, communities: 1, events: 0 }) },
   userCount: { rest: ADMIN.userCount, ok: (_, r) => expect(r.data).toEqual({ count: 4 }) },
   communityCount: { rest: ADMIN.communityCount, ok: (_, r) => expect(r.data).toEqual({ count: 1 }) },
   users: {
@@ -156,6 +156,6 @@ describe('tRPC: admin procedures (messages)', () => {
   it('hold for staff signed in through the ordinary sign-in too (the role decides, not the door)', async () => {
     const c = await setup();
     const viaSite = await as(c.t, c.admin);
-    expect((await viaSite.query('admin.counts')).data).toEqual({ users: 4, communities: 1 });
+    expect((await viaSite.query('admin.counts')).data).toEqual({ users: 4, communities: 1, events: 0 });
   });
 });

@@ -64,7 +64,7 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
     expect(sessionCount(t, user.id)).toBe(0);
     expect(await whoAmI(phone)).toBeNull();
     expect((await agent(t).rest('POST', '/api/auth/login', { email: user.email, password: 'Harambee#2026' })).status).toBe(401);
-    expect((await asStaff(t, user, STRONG).then((a) => a.query('admin.counts'))).data).toEqual({ users: 1, communities: 0 });
+    expect((await asStaff(t, user, STRONG).then((a) => a.query('admin.counts'))).data).toEqual({ users: 1, communities: 0, events: 0 });
     expect(t.db.$client.prepare('SELECT count(*) FROM users').pluck().get()).toBe(1);
   });
 });

@@ -31,7 +31,7 @@ for (const tr of TRANSPORTS) {
       expect((await tr.call(ad, ADMIN.communityCount)).data).toEqual({ count: 2 });
       expect((await ad.mutate('admin.deleteCommunity', { id: community.id })).status).toBe(200);
       expect((await tr.call(ad, ADMIN.communityCount)).data).toEqual({ count: 1 });
-      expect((await ad.query('admin.counts')).data).toEqual({ users: 5, communities: 1 });
+      expect((await ad.query('admin.counts')).data).toEqual({ users: 5, communities: 1, events: 0 });
     });
   });
 

@@ -53,4 +53,27 @@ describe('members pick their payout positions', () => {
     expect(order.filter((u: string) => u === awa.id)).toHaveLength(2);
     expect(new Set(order)).toEqual(new Set([organiser.id, awa.id, tabe.id]));
   });
+
+  it('leaving the community gives up a place and its picked position in a circle that has not started', async () => {
+    const t = makeTestApp();
+    const organiser = await makeUser(t.db, { firstName: 'Ngozi' });
+    const awa = await makeUser(t.db, { firstName: 'Awa' });
+    const community = makeCommunity(t.db, { creator: organiser, name: 'Kribi Susu' });
+    addMember(t.db, { communityId: community.id, user: awa });
+    const [org, a] = [await as(t, organiser), await as(t, awa)];
+    const call = (who: typeof org, path: string, input: Record<string, unknown>) => who.rest('POST', `/trpc/njangi.${path}`, input);
+    const id = (await call(org, 'create', {
+      communityId: community.id, name: 'Pick and leave', currency: 'XAF', contribution: 5000, frequency: 'weekly',
+      startDate: '2026-03-07', timeZone: 'Africa/Douala', hands: 2, payoutMethod: 'fixed', orderBy: 'members',
+    })).body.result.data.id;
+    await call(a, 'join', { id, hands: 1 });
+    await call(org, 'decideJoin', { id, userId: awa.id, approve: true });
+    expect((await call(a, 'pickPosition', { id, position: 1 })).status).toBe(200);
+    expect((await a.rest('POST', `/api/communities/${community.id}/leave`)).status).toBe(200);
+    const detail = (await org.rest('GET', `/trpc/njangi.get?input=${encodeURIComponent(JSON.stringify({ id }))}`)).body.result.data;
+    expect(detail.members.map((m: any) => m.userId)).toEqual([organiser.id]);
+    expect(detail.picks).toEqual([]);
+    // The circle now lacks a hand: it cannot start until someone else takes it.
+    expect((await call(org, 'start', { id })).status).toBe(409);
+  });
 });

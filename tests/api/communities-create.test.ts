@@ -26,6 +26,7 @@ for (const tr of TRANSPORTS) {
         location: 'Houston, TX',
         imageUrl: UPLOADED,
         isPublic: true,
+        membersOrganiseCircles: false,
         memberCount: 1,
         creatorId: user.id,
         createdAt: new Date(t.clock.now()).toISOString(),

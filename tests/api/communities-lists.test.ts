@@ -54,6 +54,7 @@ for (const tr of TRANSPORTS) {
         description: d.description,
         memberCount: 1,
         isPublic: false,
+        membersOrganiseCircles: false,
         location: null,
         imageUrl: null,
         creatorId: null,

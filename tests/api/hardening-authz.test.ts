@@ -1,6 +1,8 @@
 import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
+import { events, joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
+import { createEvent } from '../../src/server/services/events/events';
+import { DAY, HOUR } from '../setup/events';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
 import { notifyUser } from '../../src/server/services/notifications';
@@ -26,6 +28,8 @@ import { pendingRequest } from '../setup/communities';
 import { appFromImage, rows, tableHash, takeImage } from '../setup/hardening-authz';
 import { signIn } from '../setup/transport';
 import { seedBooks, type FinanceFixture } from '../setup/finances';
+import { joinCircle } from '../../src/server/services/njangi/membership';
+import { buildCircle, seedCircle, type CircleFixture } from '../setup/njangi';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -51,7 +55,7 @@ type Member = 'non-member' | 'member' | 'treasurer' | 'community admin' | 'creat
 type Privacy = 'public' | 'private';
 type Cell = { site: Site; member: Member; privacy: Privacy; mustChangePassword?: boolean };
 /** 'allow' = 2xx; otherwise the HTTP status of the refusal. */
-type Outcome = 'allow' | 400 | 401 | 403 | 404;
+type Outcome = 'allow' | 400 | 401 | 403 | 404 | 409;
 /**
  * Who may call, stated here for each procedure and checked against what its operation declares:
  * anyone, any signed-in account, a staff capability, or a community capability. The outcome of
@@ -81,7 +85,9 @@ type World = {
   users: Record<SiteRole, Record<Member, UserRow>>;
   communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
   /** Per community: a published announcement, a category, a pending join request. */
-  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture }>;
+  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number }>;
+  /** Per community of the matrix: savings circles in every state, organised by its creator. */
+  circles: Map<number, CircleFixture>;
   /** Per user: an unread notification of their own, and a second session (another device). */
   notification: Map<string, number>;
   otherSession: Map<string, string>;
@@ -113,6 +119,10 @@ type Fx = Omit<World, 'notification' | 'otherSession'> & {
   category: number;
   request: number;
   books: FinanceFixture;
+  circle: CircleFixture;
+  /** An event in three days, and one under way. */
+  event: number;
+  startedEvent: number;
   /** The caller's own notification and other session (anonymous: a signed-in user's). */
   notification: number;
   otherSession: string;
@@ -130,6 +140,12 @@ type Entry = {
 };
 
 const inCommunity = (f: Fx) => ({ communityId: f.community.id });
+/** A circle's own role: only the listed members of the community act (its creator organises the fixture's circles). */
+const circleRole =
+  (...who: Member[]) =>
+  (c: Cell): Outcome | undefined =>
+    who.includes(c.member) ? undefined : 403;
+const circleOrganiser = circleRole('creator');
 /** Members see totals only (the default transparency): the ledger is for those who record. */
 const ledgerForOfficers = (c: Cell): Outcome | undefined => (c.member === 'member' ? 403 : undefined);
 
@@ -267,6 +283,84 @@ const TABLE: Record<string, Entry> = {
   'notifications.markAllRead': { rule: 'authed' },
   'notifications.remove': { rule: 'authed', input: (f) => ({ id: f.notification }) },
   'notifications.clear': { rule: 'authed' },
+
+  // Savings circles: circles.view lets every member in; inside, the circle's own roles decide.
+  // The fixture's circles are organised by the community's creator; the treasurer received round 1,
+  // the member is asked to swap (and holds position 1 of the picking circle), the admin has
+  // accepted a swap waiting for approval (tests/setup/njangi.ts seedCircle).
+  // Events: every member sees them and answers; hosts (events.manage) create, edit, cancel, see
+  // attendees and mark attendance. The fixture's event starts in three days; `startedEvent` is under way.
+  'events.list': { rule: 'events.view', input: inCommunity },
+  'events.mine': { rule: 'authed' },
+  'events.get': { rule: 'events.view', input: (f) => ({ id: f.event }) },
+  'events.create': {
+    rule: 'events.manage',
+    input: (f) => ({ communityId: f.community.id, title: 'Harvest festival', startsAt: W.now + 7 * DAY, endsAt: W.now + 7 * DAY + 2 * HOUR, timeZone: 'Africa/Douala' }),
+  },
+  'events.update': { rule: 'events.manage', input: (f) => ({ id: f.event, title: 'Harvest festival (new hall)' }) },
+  'events.cancel': { rule: 'events.manage', input: (f) => ({ id: f.event, reason: 'The hall is closed' }) },
+  'events.rsvp': { rule: 'events.view', input: (f) => ({ id: f.event, status: 'going' }) },
+  'events.addRsvp': { rule: 'events.manage', input: (f) => ({ id: f.event, userId: f.target.id, status: 'going' }) },
+  'events.attendees': { rule: 'events.manage', input: (f) => ({ id: f.event }) },
+  'events.attendeesCsv': { rule: 'events.manage', input: (f) => ({ id: f.event }) },
+  'events.markAttendance': { rule: 'events.manage', input: (f) => ({ id: f.startedEvent, entries: [{ userId: f.target.id, attended: true }] }) },
+  'events.myStats': { rule: 'authed' },
+  'events.calendarToken': { rule: 'authed' },
+  // Nobody in the fixture has a feed yet: revoking none answers 200 and changes nothing.
+  'events.revokeCalendarToken': { rule: 'authed', writes: () => false },
+  'events.calendarFeed': { rule: 'authed' },
+  'events.count': { rule: 'admin.panel' },
+  'njangi.list': { rule: 'circles.view', input: inCommunity },
+  'njangi.mine': { rule: 'authed' },
+  'njangi.myRecord': { rule: 'authed' },
+  'njangi.create': {
+    rule: 'circles.organise',
+    input: (f) => ({ communityId: f.community.id, name: 'Harbour Njangi', currency: 'XAF', contribution: 5000, frequency: 'monthly', startDate: '2026-04-01', timeZone: 'Africa/Douala', hands: 5, payoutMethod: 'fixed' }),
+  },
+  'njangi.get': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
+  // Members ask for a place; the creator, its organiser, changes their own hands.
+  'njangi.join': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, hands: 1 }) },
+  // Each member has first asked to join; the organiser cannot leave their circle.
+  'njangi.leave': {
+    rule: 'circles.view',
+    input: (f) => ({ id: f.circle.recruiting }),
+    prepare: (app, f) => {
+      if (f.caller && f.cell.member !== 'non-member' && f.cell.member !== 'creator') joinCircle(app.db, { circleId: f.circle.recruiting, userId: f.caller.id, hands: 1, now: W.now });
+    },
+    except: (c) => (c.member === 'creator' ? 403 : undefined),
+  },
+  'njangi.decideJoin': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, userId: f.circle.requesterId, approve: true }), except: circleOrganiser },
+  // The member's one hand already holds position 1 (409: no pick left).
+  'njangi.pickPosition': { rule: 'circles.view', input: (f) => ({ id: f.circle.picking, position: 2 }), except: (c) => (c.member === 'member' ? 409 : undefined) },
+  // Only the member holds a position to release; anyone else has none there (404).
+  'njangi.releasePosition': { rule: 'circles.view', input: (f) => ({ id: f.circle.picking, position: 1 }), except: (c) => (c.member === 'member' ? undefined : 404) },
+  'njangi.start': { rule: 'circles.view', input: (f) => ({ id: f.circle.full }), except: circleOrganiser },
+  'njangi.cancel': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, reason: 'Not enough members' }), except: circleOrganiser },
+  'njangi.declareContribution': {
+    rule: 'circles.view',
+    input: (f) => ({ id: f.circle.active, roundId: f.circle.laterRound, handId: f.circle.handOf(f.caller?.id), method: 'mobile_money', reference: 'MOMO-3' }),
+  },
+  'njangi.recordContribution': { rule: 'circles.view', input: (f) => ({ id: f.circle.active, roundId: f.circle.laterRound, handId: f.circle.handOf(f.target.id) }), except: circleOrganiser },
+  'njangi.confirmContribution': { rule: 'circles.view', input: (f) => ({ id: f.circle.pendingContribution }), except: circleOrganiser },
+  'njangi.rejectContribution': { rule: 'circles.view', input: (f) => ({ id: f.circle.pendingContribution, reason: 'Not on the statement' }), except: circleOrganiser },
+  'njangi.bid': { rule: 'circles.view', input: (f) => ({ id: f.circle.auctionRound, handId: f.circle.auctionHandOf(f.caller?.id), discount: 1000 }) },
+  'njangi.recordPayout': { rule: 'circles.view', input: (f) => ({ id: f.circle.nextRound, method: 'cash' }), except: circleOrganiser },
+  // The treasurer received round 1: only they confirm or dispute it.
+  'njangi.confirmReceipt': { rule: 'circles.view', input: (f) => ({ id: f.circle.payout }), except: circleRole('treasurer') },
+  'njangi.disputePayout': { rule: 'circles.view', input: (f) => ({ id: f.circle.payout, reason: 'Nothing arrived' }), except: circleRole('treasurer') },
+  // From the caller's own hand to the target's; the treasurer's only hand has received (409).
+  'njangi.requestSwap': {
+    rule: 'circles.view',
+    input: (f) => ({ id: f.circle.active, fromHandId: f.circle.handOf(f.caller?.id), toHandId: f.circle.handOf(f.target.id) }),
+    except: (c) => (c.member === 'treasurer' ? 409 : undefined),
+  },
+  'njangi.acceptSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.requestedSwap }), except: circleRole('member') },
+  'njangi.approveSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.acceptedSwap }), except: circleOrganiser },
+  'njangi.declineSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.requestedSwap }), except: circleRole('member', 'creator') },
+  'njangi.markFinePaid': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine }), except: circleOrganiser },
+  'njangi.waiveFine': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine, reason: 'Family emergency' }), except: circleOrganiser },
+  'njangi.report': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
+  'njangi.reportCsv': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -341,9 +435,17 @@ async function buildWorld(): Promise<World> {
     const request = pendingRequest(t, c, requester).id;
     // The books: every payment and expense is the target member's, so no caller acts on their own.
     const books = seedBooks(t, { community: c, officer: creator, approver: creator, member: target });
-    inside.set(c.id, { announcement, category, request, books });
+    // An event in three days, and one under way (written directly: the service refuses a start in the past).
+    const event = createEvent(t.db, { community: c, createdBy: creator.id, input: { title: `Meeting of ${c.id}`, description: '', startsAt: now + 3 * DAY, endsAt: now + 3 * DAY + 2 * HOUR, timeZone: 'Africa/Douala', visibility: 'members' }, now }).id;
+    const startedEvent = t.db
+      .insert(events)
+      .values({ communityId: c.id, title: `Under way in ${c.id}`, startsAt: now - HOUR, endsAt: now + HOUR, timeZone: 'Africa/Douala', createdBy: creator.id, createdAt: now, updatedAt: now })
+      .returning({ id: events.id })
+      .get().id;
+    inside.set(c.id, { announcement, category, request, books, event, startedEvent });
   };
   const communities = {} as World['communities'];
+  const circles: World['circles'] = new Map();
   for (const site of SITE_ROLES) {
     const u = users[site];
     const make = (isPublic: boolean) => {
@@ -352,6 +454,10 @@ async function buildWorld(): Promise<World> {
       addMember(t.db, { communityId: c.id, user: u.treasurer, role: 'treasurer' });
       addMember(t.db, { communityId: c.id, user: u.member });
       furnish(c, u.creator);
+      // The creator organises; the treasurer received round 1; the member is asked to swap by the
+      // target, the admin has accepted a swap with the target (see seedCircle).
+      const cast = { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u['community admin'], swapper: target };
+      circles.set(c.id, seedCircle(t, { community: c, cast, now }));
       return c;
     };
     communities[site] = { public: make(true), private: make(false) };
@@ -359,6 +465,8 @@ async function buildWorld(): Promise<World> {
   addMember(t.db, { communityId: communities.user.public.id, user: stuck, role: 'admin' });
   const elsewhere = makeCommunity(t.db, { creator: other, name: 'Elsewhere Circle', isPublic: true });
   furnish(elsewhere, other);
+  // A circle of another community: extra fields must never reach it.
+  buildCircle(t, { community: elsewhere, organiser: other, members: [target], rules: { name: 'Elsewhere Njangi' } });
 
   const callers = [...SITE_ROLES.flatMap((s) => MEMBERS.map((m) => users[s][m])), stuck];
   const notification: World['notification'] = new Map();
@@ -383,6 +491,7 @@ async function buildWorld(): Promise<World> {
     users,
     communities,
     inside,
+    circles,
     notification,
     otherSession,
     cookies,
@@ -409,6 +518,7 @@ function fixture(c: Cell): Fx {
     caller,
     community,
     ...W.inside.get(community.id)!,
+    circle: W.circles.get(community.id)!,
     notification: W.notification.get(stand.id)!,
     otherSession: W.otherSession.get(stand.id)!,
   };
@@ -541,11 +651,16 @@ describe('authorization matrix: every procedure × caller × community', () => {
 /* Part 2: extra fields never take effect.                                                      */
 /* ------------------------------------------------------------------------------------------- */
 
-/** For each rule, an allowed caller with as little as possible: unverified where that is enough. */
-function extrasCaller(rule: Rule): [SiteRole, Member] {
+/**
+ * For each entry, an allowed caller with as little as possible: unverified where that is enough,
+ * the least community role its rule and its exceptions (a circle's own roles) let through.
+ */
+function extrasCaller(path: string, e: Entry): [SiteRole, Member] {
+  const rule = e.rule;
   if (rule === 'public' || rule === 'authed') return ['unverified', 'non-member'];
   if (isStaffCapability(rule)) return [SITE_ROLES.find((s) => staffCan(STAFF_ROLE_OF[s], rule))!, 'non-member'];
-  const member = (['member', 'treasurer', 'community admin', 'creator'] as const).find((m) => can(COMMUNITY_ROLE_OF[m], rule))!;
+  const allowed = (m: Member) => PRIVACIES.every((privacy) => expected(path, e, { site: 'unverified', member: m, privacy }) === 'allow');
+  const member = (['member', 'treasurer', 'community admin', 'creator'] as const).find((m) => can(COMMUNITY_ROLE_OF[m], rule) && allowed(m))!;
   return ['unverified', member];
 }
 
@@ -581,6 +696,8 @@ function state(t: TestApp) {
     categories: rows(t.db, 'announcement_categories'),
     notifications: rows(t.db, 'notifications'),
     sessions: rows(t.db, 'sessions'),
+    circles: rows(t.db, 'circles'),
+    circleMembers: rows(t.db, 'circle_members'),
   };
 }
 const byId = (rs: Rows) => new Map(rs.map((r) => [r.id as string | number, r]));
@@ -682,6 +799,17 @@ function extraFieldProblems(path: string, f: Fx, before: ReturnType<typeof state
   for (const r of fresh(before.joinRequests, after.joinRequests)) {
     if (r.user_id !== caller.id || r.community_id !== cid) say(`new join request of ${r.user_id} in ${r.community_id}`);
   }
+
+  // Savings circles: another community's circles and their members untouched; a new circle is the
+  // caller's, in the caller's community; a new place in a circle is the caller's own.
+  untouched('circles', before.circles, after.circles);
+  for (const r of fresh(before.circles, after.circles)) {
+    if (r.organiser_id !== caller.id || r.community_id !== cid) say(`new circle organised by ${r.organiser_id} in ${r.community_id}`);
+  }
+  const circleIn = new Map([...before.circles, ...after.circles].map((r) => [r.id as number, r.community_id as number]));
+  const outside = (rs: Rows) => JSON.stringify(rs.filter((r) => circleIn.get(r.circle_id) !== cid));
+  if (outside(before.circleMembers) !== outside(after.circleMembers)) say("another community's circle members changed");
+  for (const r of fresh(before.circleMembers, after.circleMembers)) if (r.user_id !== caller.id) say(`new place in circle ${r.circle_id} for ${r.user_id}`);
   return problems;
 }
 
@@ -690,7 +818,7 @@ describe('authorization matrix: extra fields in a mutation never take effect', (
   for (const path of mutations) {
     it(`${path} ignores role, authorId, communityId, creatorId, userId, isEmailVerified, mustChangePassword, passwordHash, memberCount`, async () => {
       const e = TABLE[path]!;
-      const [site, member] = extrasCaller(e.rule);
+      const [site, member] = extrasCaller(path, e);
       const own = schemaKeys(path);
       const problems: string[] = [];
       for (const privacy of PRIVACIES) {

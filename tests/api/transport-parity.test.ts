@@ -4,6 +4,7 @@ import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../factori
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { appFromImage, takeImage } from '../setup/hardening-authz';
+import { NJ, seedCircle, type CircleFixture } from '../setup/njangi';
 import { op, OPS, REST, signIn, TRPC, type Op, type Outcome, type Transport } from '../setup/transport';
 
 /*
@@ -14,7 +15,7 @@ import { op, OPS, REST, signIn, TRPC, type Op, type Outcome, type Transport } fr
  */
 
 type Who = 'anonymous' | 'member' | 'leader' | 'outsider' | 'staff';
-type World = { leader: UserRow; member: UserRow; outsider: UserRow; staff: UserRow; open: CommunityRow; closed: CommunityRow; announcement: number; category: number };
+type World = { leader: UserRow; member: UserRow; outsider: UserRow; staff: UserRow; open: CommunityRow; closed: CommunityRow; announcement: number; category: number; circle: CircleFixture };
 type Case = { name: string; op: Op; as: Who; input?: (w: World) => unknown };
 
 let base: TestApp;
@@ -35,7 +36,13 @@ beforeAll(async () => {
   addMember(base.db, { communityId: open.id, user: member });
   const category = seedCategory(base, { community: open, name: 'Festivals' }).id;
   const announcement = seedAnnouncement(base, { community: open, author: leader, title: 'Harvest festival', categoryId: category }).id;
-  W = { leader, member, outsider, staff, open, closed, announcement, category };
+  // Savings circles of the open community, organised by the leader; the member holds two hands
+  // (the first received round 1, the second is asked to swap).
+  const acceptor = await makeUser(base.db, { email: 'acceptor@example.org' });
+  const swapper = await makeUser(base.db, { email: 'swapper@example.org' });
+  for (const user of [acceptor, swapper]) addMember(base.db, { communityId: open.id, user });
+  const circle = seedCircle(base, { community: open, cast: { organiser: leader, beneficiary: member, asked: member, acceptor, swapper, hands: { [member.id]: 2 } }, now });
+  W = { leader, member, outsider, staff, open, closed, announcement, category, circle };
   for (const who of ['member', 'leader', 'outsider', 'staff'] as const) cookies.set(who, (await signIn(base, `${who}@example.org`, FACTORY_PASSWORD)).cookie!);
   image = takeImage(base);
 });
@@ -63,6 +70,10 @@ const ADMIN = {
   resetPassword: op('POST', '/api/admin/users/:id/reset-password', 'admin.resetPassword', 'mutation', byId),
 };
 
+const NJANGI = NJ;
+const ownHand = (w: World) => w.circle.handOf(w.member.id);
+const receivedHand = (w: World) => w.circle.activeHands[w.member.id]!.find((h) => h !== ownHand(w))!;
+
 const newPassword = 'Another#Pass2026';
 const CASES: Case[] = [
   { name: 'me', op: OPS.me, as: 'member' },
@@ -76,7 +87,7 @@ const CASES: Case[] = [
   { name: 'resend verification, signed out (401)', op: OPS.resendVerification, as: 'anonymous' },
   { name: 'resend verification', op: OPS.resendVerification, as: 'member' },
   { name: 'forgot password', op: OPS.forgotPassword, as: 'anonymous', input: () => ({ email: 'member@example.org' }) },
-  { name: 'reset password, bad token', op: OPS.resetPassword, as: 'anonymous', input: () => ({ token: 'y'.repeat(64), password: newPassword }) },
+  { name: 'reset password, bad token (401)', op: OPS.resetPassword, as: 'anonymous', input: () => ({ token: 'y'.repeat(64), password: newPassword }) },
   { name: 'change password, wrong current (400)', op: OPS.changePassword, as: 'member', input: () => ({ currentPassword: 'not-it', newPassword }) },
   { name: 'update profile', op: OPS.updateProfile, as: 'member', input: () => ({ firstName: 'Renamed' }) },
   { name: 'update profile, username taken (409)', op: OPS.updateProfile, as: 'member', input: () => ({ username: 'leader' }) },
@@ -122,6 +133,42 @@ const CASES: Case[] = [
   { name: 'edit a user', op: ADMIN.updateUser, as: 'staff', input: (w) => ({ id: w.member.id, lastName: 'Renamed' }) },
   { name: 'create staff', op: ADMIN.createAdmin, as: 'staff', input: () => ({ email: 'new.staff@example.org', password: 'Staff#Pass2026', firstName: 'New', lastName: 'Staff' }) },
   { name: 'reset a password', op: ADMIN.resetPassword, as: 'staff', input: (w) => ({ id: w.member.id }) },
+  { name: 'circles', op: NJANGI.list, as: 'member', input: inOpen },
+  { name: 'circles, to an outsider (403)', op: NJANGI.list, as: 'outsider', input: inOpen },
+  {
+    name: 'create a circle',
+    op: NJANGI.create,
+    as: 'leader',
+    input: (w) => ({ communityId: w.open.id, name: 'Harbour Njangi', currency: 'XAF', contribution: 5000, frequency: 'monthly', startDate: '2026-04-01', timeZone: 'Africa/Douala', hands: 4, payoutMethod: 'fixed' }),
+  },
+  { name: 'create a circle, invalid (400)', op: NJANGI.create, as: 'leader', input: (w) => ({ communityId: w.open.id, name: 'No', hands: 1 }) },
+  { name: 'create a circle, as a member (403)', op: NJANGI.create, as: 'member', input: (w) => ({ communityId: w.open.id, name: 'Harbour Njangi', currency: 'XAF', contribution: 5000, frequency: 'monthly', startDate: '2026-04-01', timeZone: 'Africa/Douala', hands: 4, payoutMethod: 'fixed' }) },
+  { name: 'a circle', op: NJANGI.get, as: 'member', input: (w) => ({ id: w.circle.active }) },
+  { name: 'a circle, unknown (404)', op: NJANGI.get, as: 'member', input: () => ({ id: 999 }) },
+  { name: 'join a circle', op: NJANGI.join, as: 'member', input: (w) => ({ id: w.circle.recruiting, hands: 1 }) },
+  { name: 'join a circle, already in (409)', op: NJANGI.join, as: 'member', input: (w) => ({ id: w.circle.full }) },
+  { name: 'start a circle', op: NJANGI.start, as: 'leader', input: (w) => ({ id: w.circle.full }) },
+  { name: 'start a circle, hands free (409)', op: NJANGI.start, as: 'leader', input: (w) => ({ id: w.circle.recruiting }) },
+  { name: 'declare a contribution', op: NJANGI.declare, as: 'member', input: (w) => ({ id: w.circle.active, roundId: w.circle.laterRound, handId: ownHand(w), method: 'mobile_money', reference: 'MOMO-1' }) },
+  { name: 'declare for another’s hand (403)', op: NJANGI.declare, as: 'member', input: (w) => ({ id: w.circle.active, roundId: w.circle.laterRound, handId: w.circle.handOf(w.leader.id), method: 'cash' }) },
+  { name: 'confirm a contribution', op: NJANGI.confirm, as: 'leader', input: (w) => ({ id: w.circle.pendingContribution }) },
+  { name: 'confirm a contribution, as a member (403)', op: NJANGI.confirm, as: 'member', input: (w) => ({ id: w.circle.pendingContribution }) },
+  { name: 'reject a contribution', op: NJANGI.reject, as: 'leader', input: (w) => ({ id: w.circle.pendingContribution, reason: 'Not on the statement' }) },
+  { name: 'reject a contribution, no reason (400)', op: NJANGI.reject, as: 'leader', input: (w) => ({ id: w.circle.pendingContribution }) },
+  { name: 'bid', op: NJANGI.bid, as: 'member', input: (w) => ({ id: w.circle.auctionRound, handId: w.circle.auctionHandOf(w.member.id), discount: 1000 }) },
+  { name: 'bid beyond the pot (400)', op: NJANGI.bid, as: 'member', input: (w) => ({ id: w.circle.auctionRound, handId: w.circle.auctionHandOf(w.member.id), discount: 49_001 }) },
+  { name: 'pay out', op: NJANGI.payout, as: 'leader', input: (w) => ({ id: w.circle.nextRound, method: 'cash' }) },
+  { name: 'pay out a paid round (409)', op: NJANGI.payout, as: 'leader', input: (w) => ({ id: w.circle.paidRound, method: 'cash' }) },
+  { name: 'confirm receipt', op: NJANGI.receipt, as: 'member', input: (w) => ({ id: w.circle.payout }) },
+  { name: 'confirm receipt, not the beneficiary (403)', op: NJANGI.receipt, as: 'leader', input: (w) => ({ id: w.circle.payout }) },
+  { name: 'ask for a swap', op: NJANGI.requestSwap, as: 'member', input: (w) => ({ id: w.circle.active, fromHandId: ownHand(w), toHandId: w.circle.handOf(w.leader.id) }) },
+  { name: 'ask for a swap with a hand that has received (409)', op: NJANGI.requestSwap, as: 'member', input: (w) => ({ id: w.circle.active, fromHandId: receivedHand(w), toHandId: w.circle.handOf(w.leader.id) }) },
+  { name: 'accept a swap', op: NJANGI.acceptSwap, as: 'member', input: (w) => ({ id: w.circle.requestedSwap }) },
+  { name: 'accept a swap, not asked (403)', op: NJANGI.acceptSwap, as: 'leader', input: (w) => ({ id: w.circle.requestedSwap }) },
+  { name: 'approve a swap', op: NJANGI.approveSwap, as: 'leader', input: (w) => ({ id: w.circle.acceptedSwap }) },
+  { name: 'approve a swap, as a member (403)', op: NJANGI.approveSwap, as: 'member', input: (w) => ({ id: w.circle.acceptedSwap }) },
+  { name: 'a circle’s report', op: NJANGI.report, as: 'member', input: (w) => ({ id: w.circle.active }) },
+  { name: 'a circle’s report, unknown (404)', op: NJANGI.report, as: 'member', input: () => ({ id: 999 }) },
 ];
 
 /** The answer as one shape, whichever transport; new random ids and temporary passwords are masked. */
@@ -151,11 +198,14 @@ describe('REST and tRPC give the same results and errors on every documented pat
     it(`${REST.title(c.op)} = ${TRPC.title(c.op)}: ${c.name}`, async () => {
       const [rest, trpc] = await Promise.all([callWith(REST, c), callWith(TRPC, c)]);
       expect(rest).toEqual(trpc);
+      // A case named for its refusal, "… (409)", answers that status; the others succeed.
+      const refusal = /\((\d{3})\)$/.exec(c.name)?.[1];
+      expect(rest.status).toBe(refusal ? Number(refusal) : 'ok');
     });
   }
 
   it('covers every documented path and both outcomes', () => {
     const paths = new Set(CASES.map((c) => `${c.op.rest.method} ${c.op.rest.path}`));
-    expect(paths.size).toBe(Object.keys(OPS).length + Object.keys(ANNOUNCEMENTS).length + Object.keys(ADMIN).length);
+    expect(paths.size).toBe(Object.keys(OPS).length + Object.keys(ANNOUNCEMENTS).length + Object.keys(ADMIN).length + Object.keys(NJANGI).length);
   });
 });

@@ -59,6 +59,15 @@ export function realParams(w: World, route: Route): string[] {
     if (route.path.startsWith('/api/announcement-categories/')) return String(w.ids.category);
     if (route.path.startsWith('/api/admin/users/')) return w.users.member.id;
     if (route.path.startsWith('/uploads/')) return 'abcdefghijklmnop1234.webp';
+    if (route.path.startsWith('/api/circles/contributions/')) return String(w.circle.paidContributions[w.users.member.id]);
+    if (route.path.startsWith('/api/circles/payouts/')) return String(w.circle.payout);
+    if (route.path.startsWith('/api/circles/')) return String(w.circle.active);
+    if (route.path.startsWith('/api/contributions/')) return String(w.circle.pendingContribution);
+    if (route.path.startsWith('/api/rounds/') && route.path.endsWith('/bids')) return String(w.circle.auctionRound);
+    if (route.path.startsWith('/api/rounds/')) return String(w.circle.nextRound);
+    if (route.path.startsWith('/api/payouts/')) return String(w.circle.payout);
+    if (route.path.startsWith('/api/swaps/') && route.path.endsWith('/approve')) return String(w.circle.acceptedSwap);
+    if (route.path.startsWith('/api/swaps/')) return String(w.circle.requestedSwap);
     if (name === 'communityId' || name === 'id') return String(w.ids.pub);
     return '1';
   });
@@ -120,8 +129,44 @@ export function sampleInput(w: World, path: string): unknown {
     'notifications.list': {},
     'notifications.markRead': { id: w.ids.notification },
     'notifications.remove': { id: w.ids.notification },
+    // Savings circles: inputs the creator (who organises the seeded circles) would be allowed.
+    ...njangiSamples(w),
   };
   return path in known ? known[path] : { ...community, id: w.ids.pub, name: 'Hijacked', title: 'Hijacked' };
+}
+
+/** An accepted input for each savings-circle procedure from the creator, its circles' organiser (tests/setup/njangi.ts). */
+function njangiSamples(w: World): Record<string, unknown> {
+  const c = w.circle;
+  const organiser = w.users.creator.id;
+  return {
+    'njangi.list': { communityId: w.ids.pub },
+    'njangi.create': { communityId: w.ids.pub, name: 'Hijacked Njangi', currency: 'XAF', contribution: 5000, frequency: 'monthly', startDate: '2026-04-01', timeZone: 'Africa/Douala', hands: 4, payoutMethod: 'fixed' },
+    'njangi.get': { id: c.active },
+    'njangi.join': { id: c.recruiting, hands: 2 },
+    'njangi.leave': { id: c.recruiting },
+    'njangi.decideJoin': { id: c.recruiting, userId: c.requesterId, approve: true },
+    'njangi.pickPosition': { id: c.picking, position: 2 },
+    'njangi.releasePosition': { id: c.picking, position: 1 },
+    'njangi.start': { id: c.full },
+    'njangi.cancel': { id: c.recruiting, reason: 'Hijacked' },
+    'njangi.declareContribution': { id: c.active, roundId: c.laterRound, handId: c.handOf(organiser), method: 'cash' },
+    'njangi.recordContribution': { id: c.active, roundId: c.laterRound, handId: c.handOf(w.users.target.id), method: 'cash' },
+    'njangi.confirmContribution': { id: c.pendingContribution },
+    'njangi.rejectContribution': { id: c.pendingContribution, reason: 'Hijacked' },
+    'njangi.bid': { id: c.auctionRound, handId: c.auctionHandOf(organiser), discount: 1000 },
+    'njangi.recordPayout': { id: c.nextRound, method: 'cash' },
+    'njangi.confirmReceipt': { id: c.payout },
+    'njangi.disputePayout': { id: c.payout, reason: 'Hijacked' },
+    'njangi.requestSwap': { id: c.active, fromHandId: c.handOf(organiser), toHandId: c.handOf(w.users.target.id) },
+    'njangi.acceptSwap': { id: c.requestedSwap },
+    'njangi.approveSwap': { id: c.acceptedSwap },
+    'njangi.declineSwap': { id: c.requestedSwap },
+    'njangi.markFinePaid': { id: c.fine },
+    'njangi.waiveFine': { id: c.fine, reason: 'Hijacked' },
+    'njangi.report': { id: c.active },
+    'njangi.reportCsv': { id: c.active },
+  };
 }
 
 /** A body that would change things on any write path (the CSRF guard must stop it first). */
@@ -141,4 +186,19 @@ export const hostileBody = (w: World) => ({
   communityId: w.ids.pub,
   role: 'superadmin',
   isPinned: true,
+  // Savings circles: a contribution for the creator's hand, a payout, a swap, a bid.
+  roundId: w.circle.laterRound,
+  handId: w.circle.handOf(w.users.creator.id),
+  fromHandId: w.circle.handOf(w.users.creator.id),
+  toHandId: w.circle.handOf(w.users.target.id),
+  method: 'cash',
+  reason: 'Hijacked',
+  discount: 1000,
+  hands: 1,
+  currency: 'XAF',
+  contribution: 5000,
+  frequency: 'monthly',
+  startDate: '2026-04-01',
+  timeZone: 'Africa/Douala',
+  payoutMethod: 'fixed',
 });

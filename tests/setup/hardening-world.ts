@@ -8,11 +8,13 @@ import { makeTestApp, type TestApp } from './app';
 import { seedAnnouncement, seedCategory } from './announcements';
 import { as, cast } from './communities';
 import { dbHash } from './hardening-db';
+import { seedCircle } from './njangi';
 
 /*
  * A small seeded installation for the hardening tests: one public and one private community
  * (creator, admin, treasurer, members, a pending request), an announcement, a category, a
- * notification, and a superadmin. `member`, `creator` and `superadmin` are signed in through
+ * notification, savings circles in every state in the public one (organised by its creator; see
+ * seedCircle), and a superadmin. `member`, `creator` and `superadmin` are signed in through
  * POST /api/auth/login; their cookies are kept alive across fuzzing that may end them.
  */
 export type Persona = 'anonymous' | 'member' | 'creator' | 'superadmin';
@@ -28,6 +30,8 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const category = seedCategory(t, { community: c.pub });
   notifyUser(t.db, { userId: c.users.member.id, title: 'Hello' as MessageKey, message: 'A notification to mark read.' as MessageKey, now: t.clock.now() });
   const notificationId = t.db.$client.prepare('SELECT max(id) FROM notifications').pluck().get() as number;
+  const u = c.users;
+  const circle = seedCircle(t, { community: c.pub, cast: { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u.admin, swapper: u.target }, now: t.clock.now() });
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
   const cookies: Partial<Record<Persona, string>> = {};
   for (const p of ['member', 'creator', 'superadmin'] as const) cookies[p] = (await as(t, signedIn[p])).cookie!;
@@ -44,6 +48,7 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
       category: category.id,
       notification: notificationId,
     },
+    circle,
     /** The hash right after seeding: a world whose hash moved has been written to. */
     baseline: dbHash(t.db),
   };
@@ -85,6 +90,15 @@ export function seededValues(w: World): unknown[] {
     w.users.member.email,
     w.users.requester.id,
     'Harambee#2026',
+    w.circle.active,
+    w.circle.recruiting,
+    w.circle.nextRound,
+    w.circle.auctionRound,
+    w.circle.pendingContribution,
+    w.circle.payout,
+    w.circle.requestedSwap,
+    w.circle.fine,
+    w.circle.handOf(w.users.member.id),
   ];
 }
 

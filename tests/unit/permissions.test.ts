@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  canIn,
   COMMUNITY_CAPABILITIES,
   COMMUNITY_ROLES,
   DENIED,
@@ -16,11 +17,11 @@ const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => ca
 const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
 
 describe('permission table: community roles', () => {
-  it('a member sees the inside and the books as the community shows them, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view']);
+  it('a member sees the inside, the books as the community shows them, its circles and events, and nothing more', () => {
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view']);
   });
-  it('a treasurer keeps the books but does not manage the community or its members', () => {
-    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage']);
+  it('a treasurer keeps the books but does not manage the community, its members, circles or events', () => {
+    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'circles.view', 'events.view']);
   });
   it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
     expect(granted('admin')).toEqual([
@@ -32,7 +33,18 @@ describe('permission table: community roles', () => {
       'finances.record',
       'finances.approve',
       'finances.manage',
+      'circles.view',
+      'circles.organise',
+      'events.view',
+      'events.manage',
     ]);
+  });
+  it('a community setting can let every member start savings circles, and nothing else', () => {
+    expect(canIn('member', { membersOrganiseCircles: false }, 'circles.organise')).toBe(false);
+    expect(canIn('member', { membersOrganiseCircles: true }, 'circles.organise')).toBe(true);
+    expect(canIn('member', { membersOrganiseCircles: true }, 'members.manage')).toBe(false);
+    // Not for outsiders: the setting speaks to members only.
+    expect(canIn(null, { membersOrganiseCircles: true }, 'circles.organise')).toBe(false);
   });
   it('the creator has every community capability', () => {
     expect(granted('creator')).toEqual([...COMMUNITY_CAPABILITIES]);

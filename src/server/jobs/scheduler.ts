@@ -1,6 +1,7 @@
 import type { AppDeps } from '../context';
 import { runCirclesJob } from './circles';
 import { runDuesJob } from './dues';
+import { runEventsJob } from './events';
 
 /*
  * Scheduled work inside the server process. Each job keeps its progress in the database, so it
@@ -19,6 +20,8 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
       if (dues.obligations || dues.reminders) deps.log.info('dues job', dues);
       const circles = await runCirclesJob(deps);
       if (circles.fines || circles.reminders) deps.log.info('circles job', circles);
+      const events = await runEventsJob(deps);
+      if (events.reminders) deps.log.info('events job', events);
     } catch (error) {
       deps.log.error('scheduled job failed', { error: error instanceof Error ? error.stack : String(error) });
     } finally {

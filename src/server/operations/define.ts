@@ -4,7 +4,7 @@ import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, 
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
 import { findCommunity } from '../services/communities';
-import { forbidden, invalid, notFound, unauthenticated, type Issue } from '../services/errors';
+import { DomainError, forbidden, invalid, notFound, unauthenticated, type Issue } from '../services/errors';
 
 /*
  * One operation = its input schema + who may call it + what it does. The tRPC procedure and the
@@ -131,7 +131,13 @@ export function runAdmitted(op: AnyOperation, ctx: Context, raw: unknown): unkno
   if (access.kind === 'community') {
     const id = access.communityOf(input, ctx);
     if (id === undefined) throw notFound(access.notFound);
-    scope = membership(ctx as SignedInContext, id);
+    try {
+      scope = membership(ctx as SignedInContext, id);
+    } catch (error) {
+      // A row inside a private or hidden community answers exactly as an unknown row, so its id reveals nothing.
+      if (access.communityOf !== byCommunityId && error instanceof DomainError && error.kind === 'not-found') throw notFound(access.notFound);
+      throw error;
+    }
     if (!canIn(scope.role, scope.community, access.capability)) throw forbidden(DENIED[access.capability]);
   }
   return op.run(ctx, input, scope);

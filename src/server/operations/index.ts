@@ -4,13 +4,14 @@ import { auth } from './auth';
 import { communities } from './communities';
 import { finances } from './finances';
 import type { AnyOperation } from './define';
+import { events } from './events';
 import { njangi } from './njangi';
 import { notifications } from './notifications';
 import { profile } from './profile';
 import { site } from './site';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

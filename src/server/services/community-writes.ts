@@ -33,6 +33,13 @@ function dropMember(tx: DbLike, p: { communityId: number; userId: string }): boo
     .get();
   if (deleted) {
     tx.update(communities).set({ memberCount: sql`${communities.memberCount} - 1` }).where(eq(communities.id, p.communityId)).run();
+    // Places in the community's savings circles that have not started go with the membership (a
+    // running circle keeps its hands: what they owe and are owed does not end with leaving).
+    tx.run(sql`UPDATE circle_members SET status = 'withdrawn'
+      WHERE user_id = ${p.userId} AND status IN ('pending', 'approved')
+        AND circle_id IN (SELECT id FROM circles WHERE community_id = ${p.communityId} AND status = 'recruiting' AND organiser_id <> ${p.userId})`);
+    tx.run(sql`DELETE FROM circle_picks WHERE user_id = ${p.userId}
+        AND circle_id IN (SELECT id FROM circles WHERE community_id = ${p.communityId} AND status = 'recruiting')`);
   }
   return !!deleted;
 }

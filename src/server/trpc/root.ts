@@ -13,6 +13,7 @@ export const appRouter = router({
   notifications: router(proceduresOf(OPERATIONS.notifications)),
   finances: router(proceduresOf(OPERATIONS.finances)),
   njangi: router(proceduresOf(OPERATIONS.njangi)),
+  events: router(proceduresOf(OPERATIONS.events)),
 });
 
 export type AppRouter = typeof appRouter;

@@ -46,6 +46,7 @@ export const createCircleInput = z
     deposit: zeroOrAmount.default(0),
     feeBps: z.coerce.number({ message: 'validation.njangi.fee' }).int('validation.njangi.fee').min(0, 'validation.njangi.fee').max(FEE_CAP_BPS, 'validation.njangi.fee').default(0),
   })
+  .refine((c) => c.maxHandsPerMember <= c.hands, { path: ['maxHandsPerMember'], message: 'validation.njangi.maxHandsOver' })
   .refine((c) => c.fineKind !== 'percent' || c.fineValue <= 10_000, { path: ['fineValue'], message: 'validation.njangi.finePercent' })
   .refine((c) => c.fineKind === 'none' || c.fineValue > 0, { path: ['fineValue'], message: 'validation.njangi.fineValue' });
 

@@ -3,7 +3,8 @@ import { circleHands, circleMembers, circlePayouts, circleRounds, circles, users
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '../../../shared/money';
 import type { FineKind, Frequency, OrderBy, PayoutMethod } from '../../../shared/njangi/rules';
-import { forbidden, notFound } from '../errors';
+import { dateInZone } from '../../../shared/njangi/schedule';
+import { forbidden, invalid, notFound } from '../errors';
 import { toPage } from '../paging';
 import { recordFinanceAction } from '../finances/audit';
 
@@ -51,6 +52,8 @@ export const audit = (tx: DbLike, circle: Pick<CircleRow, 'id' | 'communityId'>,
 
 /** A new circle, recruiting; its organiser is its first member (with one hand, changed by joining again). */
 export function createCircle(db: DB, p: { communityId: number; organiserId: string; circle: NewCircle; now: number }) {
+  // The first due date may not be past already (starting checks again, as recruiting takes time).
+  if (p.circle.startDate < dateInZone(p.now, p.circle.timeZone)) throw invalid('errors.njangi.startInPast', [{ path: ['startDate'], message: 'errors.njangi.startInPast' }]);
   return db.transaction((tx) => {
     const row = tx
       .insert(circles)

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { circleMembers, circlePicks } from '../../../../db/schema';
+import { circleMembers, circlePicks, memberships } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
@@ -47,6 +47,10 @@ export function decideJoin(db: DB, p: { circleId: number; organiserId: string; u
     if (circle.status !== 'recruiting') throw conflict('errors.njangi.notRecruiting');
     const request = tx.select().from(circleMembers).where(and(eq(circleMembers.circleId, p.circleId), eq(circleMembers.userId, p.userId))).get();
     if (!request) throw notFound('errors.njangi.requestNotFound');
+    // Someone who has left the community since asking cannot be let in (declining stays possible).
+    if (p.approve && !tx.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.communityId, circle.communityId), eq(memberships.userId, p.userId))).get()) {
+      throw notFound('errors.community.notAMember');
+    }
     if (p.approve && approvedHands(tx, p.circleId) + request.hands > circle.hands) throw conflict('errors.njangi.circleFull');
     const status = p.approve ? ('approved' as const) : ('declined' as const);
     const moved = tx
@@ -83,6 +87,8 @@ export function leaveCircle(db: DB, p: { circleId: number; userId: string; now: 
       .returning()
       .get();
     if (!moved) throw notFound('errors.njangi.requestNotFound');
+    // The positions they picked are free again for the members who stay.
+    tx.delete(circlePicks).where(and(eq(circlePicks.circleId, p.circleId), eq(circlePicks.userId, p.userId))).run();
     audit(tx, circle, p.userId, 'left', {}, p.now);
     return { left: true };
   });

@@ -196,9 +196,11 @@ export function disputePayout(db: DB, p: { id: number; userId: string; reason: s
     if (!row) throw conflict('errors.njangi.payoutDecided');
     const circle = circleOf(tx, row.circleId);
     audit(tx, circle, p.userId, 'payout.disputed', { payoutId: row.id, reason: p.reason }, p.now);
+    // The leaders are told once each: the organiser (told below) and the beneficiary are left out.
     notifyCommunity(tx, {
       communityId: circle.communityId,
       roles: ['creator', 'admin'] satisfies (typeof memberships.$inferSelect.role)[],
+      exceptUserIds: [circle.organiserId, p.userId],
       type: 'warning',
       title: 'notifications.circlePayoutDisputed.title',
       message: 'notifications.circlePayoutDisputed.message',

@@ -5,7 +5,8 @@ export type MemberRecord = { onTime: number; late: number; missed: number; circl
 
 /**
  * A member's record across every circle of the installation: contributions on time, late and
- * missed (a round past due with nothing declared or recorded), circles completed, payouts they
+ * missed (a round past due with nothing declared or recorded; a cancelled circle's rounds after
+ * it ended never took place), circles completed, payouts they
  * disputed. Shown to that member and to an organiser deciding on their request, never to others.
  */
 export function memberRecord(db: DbLike, p: { userId: string; now: number }): MemberRecord {
@@ -13,8 +14,8 @@ export function memberRecord(db: DbLike, p: { userId: string; now: number }): Me
     SELECT
       (SELECT COUNT(*) FROM circle_contributions c WHERE c.user_id = ${p.userId} AND c.status = 'confirmed' AND c.late = 0) AS onTime,
       (SELECT COUNT(*) FROM circle_contributions c WHERE c.user_id = ${p.userId} AND c.status = 'confirmed' AND c.late = 1) AS late,
-      (SELECT COUNT(*) FROM circle_hands h JOIN circle_rounds r ON r.circle_id = h.circle_id
-         WHERE h.user_id = ${p.userId} AND r.due_at < ${p.now}
+      (SELECT COUNT(*) FROM circle_hands h JOIN circle_rounds r ON r.circle_id = h.circle_id JOIN circles ci ON ci.id = h.circle_id
+         WHERE h.user_id = ${p.userId} AND r.due_at < ${p.now} AND (ci.status <> 'cancelled' OR r.due_at < ci.ended_at)
          AND NOT EXISTS (SELECT 1 FROM circle_contributions c WHERE c.round_id = r.id AND c.hand_id = h.id AND c.status <> 'rejected')) AS missed,
       (SELECT COUNT(DISTINCT h.circle_id) FROM circle_hands h JOIN circles ci ON ci.id = h.circle_id
          WHERE h.user_id = ${p.userId} AND ci.status = 'completed') AS circlesCompleted,

@@ -64,8 +64,9 @@ export function circleReport(db: DbLike, p: { circleId: number; viewerId: string
 
 const csvCell = (v: string | number | null) => {
   const s = v === null ? '' : String(v);
-  // Quotes for separators, and a leading apostrophe so a spreadsheet never runs a name as a formula.
-  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
+  // Quotes for separators, and a leading apostrophe so a spreadsheet never runs a name as a formula
+  // (an amount such as a negative net, "-25.00", stays a number).
+  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' && !/^-\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
   return /[",\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 

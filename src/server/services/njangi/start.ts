@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { circleHands, circleMembers, circlePicks, circleRounds, circles } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { addDays, dateInZone, dueDates, endOfDateInZone } from '../../../shared/njangi/schedule';
@@ -128,6 +128,11 @@ export function cancelCircle(db: DB, p: { circleId: number; organiserId: string;
       .get();
     if (!row || (circle.status !== 'active' && circle.status !== 'recruiting')) throw conflict('errors.njangi.circleEnded');
     audit(tx, circle, p.organiserId, 'cancelled', { reason: p.reason, seed: row.seed }, p.now);
+    const members = tx.select({ userId: circleMembers.userId }).from(circleMembers).where(and(eq(circleMembers.circleId, circle.id), sql`${circleMembers.status} IN ('approved', 'pending')`)).all();
+    for (const { userId } of members) {
+      if (userId === p.organiserId) continue;
+      notifyUser(tx, { userId, type: 'warning', title: 'notifications.circleCancelled.title', message: 'notifications.circleCancelled.message', params: { circle: circle.name, reason: p.reason }, link: `/njangi/${circle.id}`, now: p.now });
+    }
     return toCircleDto(row);
   });
 }

@@ -1,4 +1,4 @@
-/** The coming-soon screens (/events, /njangi, /chat). */
+/** The coming-soon screens (/events, /chat). */
 export const comingSoon = {
   back: 'Back to Dashboard',
   badge: 'Coming Soon',
@@ -35,19 +35,6 @@ export const comingSoon = {
       reminders: { title: 'Reminders', description: 'A reminder before the event, so fewer people forget the date.' },
       calendar: { title: 'Calendar sync', description: 'Add community events to the calendar you already use on your phone or computer.' },
       checkIn: { title: 'Check-in', description: 'Record who came on the day, for attendance and for follow-up.' },
-    },
-  },
-  njangi: {
-    title: 'Njangi',
-    subtitle: 'Digital Savings Circles',
-    description:
-      'The savings circle your community already trusts (njangi, tontine, susu or chama), with clear records every member can see: who has paid, whose turn it is, and what is left in the pot.',
-    features: {
-      groups: { title: 'Secure savings groups', description: 'Private circles with members you approve and roles for whoever keeps the books.' },
-      contributions: { title: 'Automated contributions', description: 'Contribution schedules and reminders, so nobody has to chase payments by hand.' },
-      members: { title: 'Member management', description: 'Invite members, agree the payout order and keep track of each member’s turn.' },
-      tracking: { title: 'Financial tracking', description: 'Every contribution and payout recorded, with receipts members can check for themselves.' },
-      payments: { title: 'Payment integration', description: 'Pay in and receive payouts through payment providers instead of handling cash.' },
     },
   },
 };

@@ -29,6 +29,15 @@ export const communitySettings = {
     saving: 'Saving...',
     save: 'Save changes',
   },
+  circles: {
+    title: 'Savings circles',
+    membersOrganise: 'Any member can start a savings circle',
+    hint: 'Off: only the creator and admins start circles. On: every member may start one and organise it.',
+    saved: 'Setting saved',
+    savedOn: 'Every member can now start a savings circle.',
+    savedOff: 'Only the creator and admins can start a savings circle now.',
+    failed: 'The setting could not be saved',
+  },
   members: {
     title: 'Members',
     intro: 'Admins can manage settings; treasurers will manage finances. Nobody can remove or demote the creator.',

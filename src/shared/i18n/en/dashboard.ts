@@ -23,6 +23,14 @@ export const dashboard = {
     outstanding: 'Outstanding',
     pending: 'Awaiting confirmation',
   },
+  njangi: {
+    title: 'My Njangi Groups',
+    viewAll: 'View all',
+    empty: 'No savings circle yet',
+    emptyBody: 'Circles you belong to show here with your next contribution.',
+    loadFailed: 'Your savings circles could not be loaded.',
+    tryAgain: 'Try again',
+  },
   communities: {
     title: 'My Communities',
     viewAll: 'View all',
@@ -38,7 +46,6 @@ export const dashboard = {
     scheduleEvent: 'Schedule Event',
     soonTitle: 'Coming Soon',
     joinSoon: 'Joining by invitation code is on its way.',
-    njangiSoon: 'Njangi groups is on its way.',
     eventSoon: 'Event scheduling is on its way.',
   },
   activity: {

@@ -19,6 +19,7 @@ export const errors = {
     superadmin: 'Only a superadmin can do this.',
     finances: 'Only the treasurer and the community’s leaders can do this.',
     circles: 'Only the community’s leaders can start a savings circle here.',
+    events: 'Only the community’s leaders can create and manage events.',
   },
   njangi: {
     circleNotFound: 'Savings circle not found',
@@ -64,6 +65,18 @@ export const errors = {
     picksNotAllowed: 'In this circle the organiser sets the payout order.',
     notApproved: 'Only members whose place in the circle is approved can do this.',
     fineSettled: 'This fine has already been paid or waived.',
+  },
+  events: {
+    notFound: 'Event not found',
+    cancelled: 'This event has been cancelled.',
+    alreadyCancelled: 'This event is already cancelled.',
+    ended: 'This event is over: answers are closed.',
+    notStarted: 'Attendance can be marked once the event has started.',
+    guestsDontFit: 'There are not enough places for that many guests: {{free}} more can come with you.',
+    notAMember: 'That person is not a member of this community.',
+    startInPast: 'This start time has already passed. Choose a time ahead.',
+    seriesTooLong: 'A series can have at most {{max}} dates. Choose an earlier end date.',
+    feedNotFound: 'Calendar feed not found',
   },
   auth: {
     duplicateEmail: 'An account with this email already exists. Please sign in instead.',

@@ -30,5 +30,12 @@ export const notifications = {
   circleOverdue: { title: 'Contribution overdue', message: '{{circle}}: {{amount}} for round {{round}} was due on {{date}}. If you have paid, declare it so the organiser can confirm it.' },
   circlePayoutNext: { title: 'Your payout is next', message: 'You receive the pot of {{circle}} in round {{round}} ({{date}}).' },
   circleRoundReady: { title: 'Round ready for payout', message: 'Every contribution for round {{round}} of {{circle}} is confirmed: the pot can be paid out.' },
+  circleCancelled: { title: 'Circle cancelled', message: '{{circle}} was cancelled by its organiser: {{reason}}. Its report shows what each member paid in and received.' },
   circleSwapDeclined: { title: 'Swap declined', message: 'Your swap request in {{circle}} was declined.' },
+  eventNew: { title: 'New event', message: '{{community}}: {{title}}' },
+  eventSeriesNew: { title: 'New recurring event', message: '{{community}}: {{title}}, on several dates' },
+  eventCancelled: { title: 'Event cancelled', message: '{{title}} on {{when}} has been cancelled: {{reason}}' },
+  eventSeriesCancelled: { title: 'Events cancelled', message: '{{title}}: the date of {{when}} and the ones after it have been cancelled: {{reason}}' },
+  eventPromoted: { title: 'You have a place', message: 'A place opened up for {{title}} on {{when}}: you are now going.' },
+  eventReminder: { title: 'Event tomorrow', message: '{{title}} starts on {{when}}.' },
 };

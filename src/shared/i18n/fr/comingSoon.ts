@@ -38,17 +38,4 @@ export const comingSoon = {
       checkIn: { title: 'Pointage des présences', description: 'Notez qui est venu le jour même, pour le suivi des présences et les relances.' },
     },
   },
-  njangi: {
-    title: 'Njangi',
-    subtitle: 'Tontines numériques',
-    description:
-      'La tontine à laquelle votre communauté fait déjà confiance (njangi, tontine, susu ou chama), avec des comptes clairs que chaque membre peut consulter : qui a payé, à qui c’est le tour et ce qu’il reste dans la caisse.',
-    features: {
-      groups: { title: 'Groupes d’épargne sécurisés', description: 'Des cercles privés, avec les membres que vous acceptez et des rôles pour ceux qui tiennent les comptes.' },
-      contributions: { title: 'Cotisations automatisées', description: 'Des échéanciers de cotisation et des rappels : plus besoin de relancer chacun à la main.' },
-      members: { title: 'Gestion des membres', description: 'Invitez des membres, convenez de l’ordre des versements et suivez le tour de chacun.' },
-      tracking: { title: 'Suivi financier', description: 'Chaque cotisation et chaque versement enregistrés, avec des reçus que les membres peuvent vérifier eux-mêmes.' },
-      payments: { title: 'Paiement intégré', description: 'Cotisez et recevez vos versements par l’intermédiaire de prestataires de paiement, sans manipuler d’espèces.' },
-    },
-  },
 } satisfies Catalogue['comingSoon'];

@@ -30,6 +30,15 @@ export const communitySettings = {
     saving: 'Enregistrement…',
     save: 'Enregistrer les modifications',
   },
+  circles: {
+    title: 'Tontines',
+    membersOrganise: 'Tout membre peut créer une tontine',
+    hint: 'Désactivé : seuls le créateur et les administrateurs créent des tontines. Activé : chaque membre peut en créer une et l’organiser.',
+    saved: 'Réglage enregistré',
+    savedOn: 'Chaque membre peut désormais créer une tontine.',
+    savedOff: 'Désormais, seuls le créateur et les administrateurs peuvent créer une tontine.',
+    failed: 'Le réglage n’a pas pu être enregistré',
+  },
   members: {
     title: 'Membres',
     intro: 'Les administrateurs gèrent les paramètres ; les trésoriers géreront les finances. Personne ne peut retirer ni rétrograder le créateur.',

@@ -24,6 +24,14 @@ export const dashboard = {
     outstanding: 'Reste à payer',
     pending: 'En attente de confirmation',
   },
+  njangi: {
+    title: 'Mes groupes njangi',
+    viewAll: 'Tout voir',
+    empty: 'Aucune tontine pour l’instant',
+    emptyBody: 'Les tontines dont vous êtes membre s’affichent ici avec votre prochaine cotisation.',
+    loadFailed: 'Vos tontines n’ont pas pu être chargées.',
+    tryAgain: 'Réessayer',
+  },
   communities: {
     title: 'Mes communautés',
     viewAll: 'Tout voir',
@@ -39,7 +47,6 @@ export const dashboard = {
     scheduleEvent: 'Planifier un événement',
     soonTitle: 'Bientôt disponible',
     joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',
-    njangiSoon: 'Les groupes njangi arrivent bientôt.',
     eventSoon: 'La planification d’événements arrive bientôt.',
   },
   activity: {

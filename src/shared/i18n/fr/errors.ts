@@ -20,6 +20,7 @@ export const errors = {
     superadmin: 'Seul un superadministrateur peut faire cela.',
     finances: 'Seuls le trésorier et les responsables de la communauté peuvent faire cela.',
     circles: 'Seuls les responsables de la communauté peuvent lancer une tontine ici.',
+    events: 'Seuls les responsables de la communauté peuvent créer et gérer des événements.',
   },
   njangi: {
     circleNotFound: 'Tontine introuvable',
@@ -65,6 +66,18 @@ export const errors = {
     picksNotAllowed: 'Dans cette tontine, c’est l’organisateur qui fixe l’ordre des bénéficiaires.',
     notApproved: 'Seuls les membres dont la place dans la tontine est acceptée peuvent faire cela.',
     fineSettled: 'Cette amende a déjà été payée ou levée.',
+  },
+  events: {
+    notFound: 'Événement introuvable',
+    cancelled: 'Cet événement a été annulé.',
+    alreadyCancelled: 'Cet événement est déjà annulé.',
+    ended: 'Cet événement est terminé : les réponses sont closes.',
+    notStarted: 'La présence se note une fois l’événement commencé.',
+    guestsDontFit: 'Il n’y a pas assez de places pour autant d’invités : {{free}} personne(s) de plus peuvent venir avec vous.',
+    notAMember: 'Cette personne n’est pas membre de cette communauté.',
+    startInPast: 'Cette heure de début est déjà passée. Choisissez une heure à venir.',
+    seriesTooLong: 'Une série compte au plus {{max}} dates. Choisissez une date de fin plus proche.',
+    feedNotFound: 'Flux d’agenda introuvable',
   },
   auth: {
     duplicateEmail: 'Un compte existe déjà avec cette adresse e-mail. Veuillez plutôt vous connecter.',

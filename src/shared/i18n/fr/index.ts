@@ -13,6 +13,9 @@ import { communitySettings } from './communitySettings';
 import { admin } from './admin';
 import { errors } from './errors';
 import { finances } from './finances';
+import { njangi } from './njangi';
+import { circle } from './circle';
+import { savings } from './savings';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -26,6 +29,9 @@ export const fr = {
   notices,
   mail,
   finances,
+  njangi,
+  circle,
+  savings,
   notifications,
   landing,
   auth,

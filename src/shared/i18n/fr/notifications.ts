@@ -31,5 +31,12 @@ export const notifications = {
   circleOverdue: { title: 'Cotisation en retard', message: '{{circle}} : {{amount}} pour le tour {{round}} était dû le {{date}}. Si vous avez payé, déclarez-le pour que l’organisateur le confirme.' },
   circlePayoutNext: { title: 'C’est bientôt votre tour', message: 'Vous recevez la cagnotte de {{circle}} au tour {{round}} ({{date}}).' },
   circleRoundReady: { title: 'Tour prêt à être versé', message: 'Toutes les cotisations du tour {{round}} de {{circle}} sont confirmées : la cagnotte peut être versée.' },
+  circleCancelled: { title: 'Tontine annulée', message: '{{circle}} a été annulée par son organisateur : {{reason}}. Son bilan indique ce que chaque membre a cotisé et reçu.' },
   circleSwapDeclined: { title: 'Échange refusé', message: 'Votre demande d’échange dans {{circle}} a été refusée.' },
+  eventNew: { title: 'Nouvel événement', message: '{{community}} : {{title}}' },
+  eventSeriesNew: { title: 'Nouvel événement récurrent', message: '{{community}} : {{title}}, à plusieurs dates' },
+  eventCancelled: { title: 'Événement annulé', message: '{{title}} du {{when}} est annulé : {{reason}}' },
+  eventSeriesCancelled: { title: 'Événements annulés', message: '{{title}} : la séance du {{when}} et les suivantes sont annulées : {{reason}}' },
+  eventPromoted: { title: 'Une place s’est libérée', message: 'Une place s’est libérée pour {{title}} le {{when}} : vous y participez désormais.' },
+  eventReminder: { title: 'Événement demain', message: '{{title}} commence le {{when}}.' },
 } satisfies Catalogue['notifications'];
