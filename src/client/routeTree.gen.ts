@@ -17,7 +17,6 @@ import { Route as DiscoverAuthenticatedRouteImport } from './routes/discover-aut
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
-import { Route as NjangiRouteImport } from './routes/njangi'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -31,6 +30,8 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CommunitiesIdRouteImport } from './routes/communities/$id'
 import { Route as SignedInCommunitiesIndexRouteImport } from './routes/_signed-in/communities/index'
 import { Route as SignedInCommunitiesCreateRouteImport } from './routes/_signed-in/communities/create'
+import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/njangi/index'
+import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
 import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
@@ -72,11 +73,6 @@ const ExploreRoute = ExploreRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NjangiRoute = NjangiRouteImport.update({
-  id: '/njangi',
-  path: '/njangi',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -146,6 +142,16 @@ const SignedInCommunitiesCreateRoute =
     path: '/communities/create',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInNjangiIndexRoute = SignedInNjangiIndexRouteImport.update({
+  id: '/njangi/',
+  path: '/njangi/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInNjangiIdRoute = SignedInNjangiIdRouteImport.update({
+  id: '/njangi/$id',
+  path: '/njangi/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const CommunityIdDetailsRoute = CommunityIdDetailsRouteImport.update({
   id: '/community/$id/details',
   path: '/community/$id/details',
@@ -172,7 +178,6 @@ export interface FileRoutesByFullPath {
   '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/njangi': typeof NjangiRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
@@ -185,8 +190,10 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
+  '/njangi/$id': typeof SignedInNjangiIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities/': typeof SignedInCommunitiesIndexRoute
+  '/njangi/': typeof SignedInNjangiIndexRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
@@ -198,7 +205,6 @@ export interface FileRoutesByTo {
   '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/njangi': typeof NjangiRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
@@ -211,8 +217,10 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
+  '/njangi/$id': typeof SignedInNjangiIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities': typeof SignedInCommunitiesIndexRoute
+  '/njangi': typeof SignedInNjangiIndexRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id': typeof SignedInCommunityIdIndexRoute
 }
@@ -226,7 +234,6 @@ export interface FileRoutesById {
   '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/njangi': typeof NjangiRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
@@ -239,8 +246,10 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/_signed-in/communities/create': typeof SignedInCommunitiesCreateRoute
+  '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
+  '/_signed-in/njangi/': typeof SignedInNjangiIndexRoute
   '/_signed-in/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/_signed-in/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
@@ -254,7 +263,6 @@ export interface FileRouteTypes {
     | '/events'
     | '/explore'
     | '/forgot-password'
-    | '/njangi'
     | '/reset-password'
     | '/signin'
     | '/signup'
@@ -267,8 +275,10 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
+    | '/njangi/$id'
     | '/community/$id/details'
     | '/communities/'
+    | '/njangi/'
     | '/community/$id/settings'
     | '/community/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -280,7 +290,6 @@ export interface FileRouteTypes {
     | '/events'
     | '/explore'
     | '/forgot-password'
-    | '/njangi'
     | '/reset-password'
     | '/signin'
     | '/signup'
@@ -293,8 +302,10 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
+    | '/njangi/$id'
     | '/community/$id/details'
     | '/communities'
+    | '/njangi'
     | '/community/$id/settings'
     | '/community/$id'
   id:
@@ -307,7 +318,6 @@ export interface FileRouteTypes {
     | '/events'
     | '/explore'
     | '/forgot-password'
-    | '/njangi'
     | '/reset-password'
     | '/signin'
     | '/signup'
@@ -320,8 +330,10 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/communities/$id'
     | '/_signed-in/communities/create'
+    | '/_signed-in/njangi/$id'
     | '/community/$id/details'
     | '/_signed-in/communities/'
+    | '/_signed-in/njangi/'
     | '/_signed-in/community/$id/settings'
     | '/_signed-in/community/$id/'
   fileRoutesById: FileRoutesById
@@ -335,7 +347,6 @@ export interface RootRouteChildren {
   EventsRoute: typeof EventsRoute
   ExploreRoute: typeof ExploreRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
-  NjangiRoute: typeof NjangiRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
@@ -402,13 +413,6 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/njangi': {
-      id: '/njangi'
-      path: '/njangi'
-      fullPath: '/njangi'
-      preLoaderRoute: typeof NjangiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -502,6 +506,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCommunitiesCreateRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/njangi/': {
+      id: '/_signed-in/njangi/'
+      path: '/njangi'
+      fullPath: '/njangi/'
+      preLoaderRoute: typeof SignedInNjangiIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/njangi/$id': {
+      id: '/_signed-in/njangi/$id'
+      path: '/njangi/$id'
+      fullPath: '/njangi/$id'
+      preLoaderRoute: typeof SignedInNjangiIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/community/$id/details': {
       id: '/community/$id/details'
       path: '/community/$id/details'
@@ -532,7 +550,9 @@ interface SignedInRouteChildren {
   SignedInEditProfileRoute: typeof SignedInEditProfileRoute
   SignedInProfileRoute: typeof SignedInProfileRoute
   SignedInCommunitiesCreateRoute: typeof SignedInCommunitiesCreateRoute
+  SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
+  SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
   SignedInCommunityIdSettingsRoute: typeof SignedInCommunityIdSettingsRoute
   SignedInCommunityIdIndexRoute: typeof SignedInCommunityIdIndexRoute
 }
@@ -543,7 +563,9 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInEditProfileRoute: SignedInEditProfileRoute,
   SignedInProfileRoute: SignedInProfileRoute,
   SignedInCommunitiesCreateRoute: SignedInCommunitiesCreateRoute,
+  SignedInNjangiIdRoute: SignedInNjangiIdRoute,
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
+  SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,
   SignedInCommunityIdSettingsRoute: SignedInCommunityIdSettingsRoute,
   SignedInCommunityIdIndexRoute: SignedInCommunityIdIndexRoute,
 }
@@ -561,7 +583,6 @@ const rootRouteChildren: RootRouteChildren = {
   EventsRoute: EventsRoute,
   ExploreRoute: ExploreRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
-  NjangiRoute: NjangiRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,

@@ -45,7 +45,7 @@ async function audit(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PUBLIC = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/admin/login', '/discover', '/events', '/njangi', '/chat', '/no-such-page'];
+const PUBLIC = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/admin/login', '/discover', '/events', '/chat', '/no-such-page'];
 const SIGNED_IN = () => [
   '/dashboard',
   '/profile',
@@ -56,7 +56,9 @@ const SIGNED_IN = () => [
   `/communities/${communityId}`,
   '/discover-authenticated',
   '/explore',
+  '/njangi',
   `/community/${communityId}`,
+  `/community/${communityId}?tab=savings`,
   `/community/${communityId}/details`,
   `/community/${communityId}/settings`,
   `/community/${communityId}/settings?section=general`,

@@ -11,7 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/events', label: 'shell.nav.events', icon: CalendarDays, soon: true },
   { to: '/explore', label: 'shell.nav.explore', icon: Compass },
   { to: '/chat', label: 'shell.nav.chat', icon: MessageCircle, soon: true },
-  { to: '/njangi', label: 'shell.nav.njangi', icon: PiggyBank, soon: true },
+  { to: '/njangi', label: 'shell.nav.njangi', icon: PiggyBank },
 ];
 
 /** The mobile bottom bar's four. */

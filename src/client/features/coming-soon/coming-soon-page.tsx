@@ -18,7 +18,7 @@ export type ComingSoonPageProps = {
 };
 
 /**
- * The coming-soon screens (/events, /njangi, /chat). The original promised quarters that have
+ * The coming-soon screens (/events, /chat). The original promised quarters that have
  * passed; we only say the work is in development and promise no date.
  */
 export function ComingSoonPage({ title, subtitle, description, icon: Icon, features }: ComingSoonPageProps) {

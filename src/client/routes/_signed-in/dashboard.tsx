@@ -13,6 +13,9 @@ import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../.
 import type { Community } from '../../features/communities/shared';
 import { FinancialOverview } from '../../features/finances/financial-overview';
 import { financeOverviewQuery } from '../../features/finances/queries';
+import { CreateCircleDialog } from '../../features/njangi/create-circle-dialog';
+import { currentCircles, DashboardCircles } from '../../features/njangi/dashboard-circles';
+import { myCirclesQuery } from '../../features/njangi/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import type { MessageKey } from '../../../shared/i18n/catalogue';
@@ -24,16 +27,17 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
       loadQuery(queryClient, dashboardJoinedQuery()),
       loadQuery(queryClient, dashboardCreatedQuery()),
       loadQuery(queryClient, financeOverviewQuery()),
+      loadQuery(queryClient, myCirclesQuery()),
     ]);
   },
   component: Dashboard,
 });
 
-function Counter({ label, value, unit, icon }: { label: string; value: ReactNode; unit?: string; icon?: ReactNode }) {
+function Counter({ label, value, unit, icon, testId }: { label: string; value: ReactNode; unit?: string; icon?: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const soon = value === null;
   return (
-    <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
+    <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg" data-testid={testId}>
       <Stat.Label>{label}</Stat.Label>
       {/* A <dl> may hold only dt/dd: unit and icon stay inside the value. */}
       <Stat.ValueText fontSize={soon ? 'md' : undefined} color={soon ? 'fg.muted' : undefined} alignItems="center">
@@ -59,6 +63,7 @@ function Dashboard() {
   const counts = useQuery(myCountsQuery());
   const joined = useQuery(dashboardJoinedQuery());
   const created = useQuery(dashboardCreatedQuery());
+  const circles = useQuery(myCirclesQuery());
   const mine = mergeById(joined.data?.items ?? [], created.data?.items ?? []).slice(0, 6);
   const comingSoon = (what: MessageKey) => () => notify.info(t('dashboard.quickActions.soonTitle'), t(what));
   const goTo = (c: Community) => navigate({ to: '/community/$id', params: { id: String(c.id) } });
@@ -75,7 +80,11 @@ function Dashboard() {
         <VerifyBanner user={user} />
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
           <Counter label={t('dashboard.counters.communities')} value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
-          <Counter label={t('dashboard.counters.njangi')} value={null} />
+          <Counter
+            label={t('dashboard.counters.njangi')}
+            value={circles.data ? formatNumber(currentCircles(circles.data).length) : circles.isError ? '–' : <Skeleton h="6" w="8" />}
+            testId="njangi-counter"
+          />
           <Counter label={t('dashboard.counters.recognitions')} value={null} />
           <Counter
             label={t('dashboard.counters.loginStreak')}
@@ -86,6 +95,8 @@ function Dashboard() {
         </SimpleGrid>
 
         <FinancialOverview />
+
+        <DashboardCircles />
 
         <Card.Root>
           <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
@@ -142,9 +153,11 @@ function Dashboard() {
                 <Button variant="outline" onClick={comingSoon('dashboard.quickActions.joinSoon')}>
                   {t('dashboard.quickActions.join')}
                 </Button>
-                <Button variant="outline" onClick={comingSoon('dashboard.quickActions.njangiSoon')}>
-                  {t('dashboard.quickActions.startNjangi')}
-                </Button>
+                <CreateCircleDialog
+                  trigger={
+                    <Button variant="outline">{t('dashboard.quickActions.startNjangi')}</Button>
+                  }
+                />
                 <Button variant="outline" onClick={comingSoon('dashboard.quickActions.eventSoon')}>
                   {t('dashboard.quickActions.scheduleEvent')}
                 </Button>

@@ -21,13 +21,14 @@ import { loadQuery } from '../../../../lib/route-data';
 
 // The Finances tab's code loads when the tab is first opened, not with the Overview.
 const FinancesTab = lazy(() => import('../../../../features/finances/finances-tab').then((m) => ({ default: m.FinancesTab })));
+const CommunityCircles = lazy(() => import('../../../../features/njangi/community-circles').then((m) => ({ default: m.CommunityCircles })));
 
-const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'finances'] as const;
+const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'savings', 'finances'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
 export const Route = createFileRoute('/_signed-in/community/$id/')({
-  // ?tab=finances opens that tab (notifications link there); no tab, or an unknown one, is the Overview.
+  // ?tab=finances (or savings) opens that tab (notifications link there); no tab, or an unknown one, is the Overview.
   // (An explicit undefined: the root route passes the raw search down, and `{}` would leave a bogus tab in place.)
   validateSearch: (s: Record<string, unknown>): { tab?: Tab } => ({ tab: isTab(s.tab) && s.tab !== 'overview' ? s.tab : undefined }),
   loader: async ({ context: { queryClient }, params }) => {
@@ -86,17 +87,19 @@ const TAB_LABEL = {
   events: 'communities.dashboard.tabs.events',
   discussions: 'communities.dashboard.tabs.discussions',
   documents: 'communities.dashboard.tabs.documents',
+  savings: 'njangi.community.tab',
   finances: 'communities.dashboard.tabs.finances',
 } as const satisfies Record<Tab, MessageKey>;
 
 function CommunityDashboard({ community: c }: { community: Community }) {
   const { t } = useTranslation();
   const finances = seesFinances(c.role);
+  const savings = can(c.role, 'circles.view');
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   // The open tab lives in the URL (a link or a reload opens it again); one the viewer may not see is the Overview.
   const wanted: Tab = isTab(search.tab) ? search.tab : 'overview';
-  const tab: Tab = wanted === 'finances' && !finances ? 'overview' : wanted;
+  const tab: Tab = (wanted === 'finances' && !finances) || (wanted === 'savings' && !savings) ? 'overview' : wanted;
   const setTab = (next: string) => {
     if (!isTab(next) || next === tab) return;
     void navigate({ search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next }), replace: true, resetScroll: false });
@@ -106,10 +109,10 @@ function CommunityDashboard({ community: c }: { community: Community }) {
       <Stack gap="6">
         <CommunityHeader community={c} />
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount>
-          {/* On a phone the six tabs are wider than the screen: the list scrolls sideways (arrow keys
+          {/* On a phone the seven tabs are wider than the screen: the list scrolls sideways (arrow keys
               move between tabs and bring the focused one into view) and no label shrinks under its neighbour. */}
           <Tabs.List overflowX="auto" overflowY="hidden" maxW="full" data-testid="community-tabs">
-            {TABS.filter((tab) => tab !== 'finances' || finances).map((tab) => (
+            {TABS.filter((tab) => (tab !== 'finances' || finances) && (tab !== 'savings' || savings)).map((tab) => (
               <Tabs.Trigger key={tab} value={tab} flexShrink={0} whiteSpace="nowrap">
                 {t(TAB_LABEL[tab])}
               </Tabs.Trigger>
@@ -143,6 +146,13 @@ function CommunityDashboard({ community: c }: { community: Community }) {
             <Tabs.Content value="finances">
               <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
                 <FinancesTab community={c} />
+              </Suspense>
+            </Tabs.Content>
+          )}
+          {savings && (
+            <Tabs.Content value="savings">
+              <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
+                <CommunityCircles community={c} />
               </Suspense>
             </Tabs.Content>
           )}

@@ -13,6 +13,7 @@ import { announcementsSettingsQuery, categoriesQuery } from '../../../../feature
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery, memberSettingsQuery, pendingRequestsQuery } from '../../../../features/communities/queries';
 import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/shared';
+import { CircleSettings } from '../../../../features/community-settings/circle-settings';
 import { GeneralSettings } from '../../../../features/community-settings/general-settings';
 import { MemberSettings } from '../../../../features/community-settings/member-settings';
 import { RequestSettings, usePendingRequests } from '../../../../features/community-settings/request-settings';
@@ -133,7 +134,12 @@ function Settings({ community: c }: { community: Community }) {
             </Stack>
           </Box>
           <Box flex="1" minW="0" w="full">
-            {section === 'general' && <GeneralSettings community={c} />}
+            {section === 'general' && (
+              <Stack gap="6">
+                <GeneralSettings community={c} />
+                <CircleSettings community={c} />
+              </Stack>
+            )}
             {section === 'members' && <MemberSettings community={c} />}
             {section === 'requests' && <RequestSettings community={c} />}
             {section === 'announcements' && <AnnouncementsSettings communityId={c.id} />}

@@ -1,0 +1,139 @@
+import { Badge, Button, Card, EmptyState, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { PiggyBank, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/load-more';
+import { useCursorList } from '../../lib/use-cursor-list';
+import type { Community } from '../communities/shared';
+import { CircleStatusBadge } from './circle-card';
+import { CreateCircleDialog } from './create-circle-dialog';
+import { communityCirclesQuery, type CircleFilter } from './queries';
+import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './shared';
+
+const FILTERS = ['recruiting', 'active', 'completed'] as const;
+
+/**
+ * A community's Savings tab: its circles, newest first, filtered by status; each with its filled
+ * hands, organiser, terms and the caller's place in it. Those who may organise start one here.
+ */
+export function CommunityCircles({ community: c }: { community: Community }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<CircleFilter>(undefined);
+  const { query: q, items } = useCursorList(communityCirclesQuery(c.id, filter));
+  const organiser = mayOrganise(c);
+  return (
+    <Card.Root as="section" aria-labelledby="community-circles" data-testid="community-circles">
+      <Card.Header gap="3">
+        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
+          <Stack gap="1" minW="0" flex="1 1 16rem">
+            <Card.Title as="h2" id="community-circles">
+              {t('njangi.community.title')}
+            </Card.Title>
+            <Text color="fg.muted" fontSize="sm">
+              {t('njangi.community.intro')}
+            </Text>
+          </Stack>
+          {organiser && (
+            <CreateCircleDialog
+              community={c}
+              trigger={
+                <Button size="sm" colorPalette="brand">
+                  <Plus aria-hidden /> {t('njangi.community.start')}
+                </Button>
+              }
+            />
+          )}
+        </HStack>
+        {/* Toggle buttons, not tabs: they filter one list rather than switch between panels. */}
+        <HStack role="group" aria-label={t('njangi.community.filter')} gap="2" flexWrap="wrap">
+          {[undefined, ...FILTERS].map((f) => (
+            <Button
+              key={f ?? 'all'}
+              size="xs"
+              rounded="full"
+              variant={filter === f ? 'solid' : 'outline'}
+              colorPalette={filter === f ? 'brand' : 'gray'}
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+            >
+              {f ? t(STATUS_KEY[f]) : t('njangi.community.all')}
+            </Button>
+          ))}
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="3">
+        {q.isPending ? (
+          <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton h="24" />
+            <Skeleton h="24" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('njangi.community.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('njangi.community.tryAgain')}
+            </Button>
+          </HStack>
+        ) : items.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <PiggyBank aria-hidden />
+              </EmptyState.Indicator>
+              {filter ? (
+                <EmptyState.Description>{t('njangi.community.emptyFiltered')}</EmptyState.Description>
+              ) : (
+                <>
+                  <EmptyState.Title as="h3">{t('njangi.community.empty')}</EmptyState.Title>
+                  <EmptyState.Description>{t(organiser ? 'njangi.community.emptyOrganiser' : 'njangi.community.emptyMember')}</EmptyState.Description>
+                </>
+              )}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
+            {items.map((circle) => (
+              <CircleRow key={circle.id} circle={circle} />
+            ))}
+          </Stack>
+        )}
+        <LoadMore query={q} alignSelf="center" size="sm" />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function CircleRow({ circle: x }: { circle: CommunityCircle }) {
+  const { t } = useTranslation();
+  const mine = x.myStatus === 'approved' || x.myStatus === 'pending' ? x.myStatus : null;
+  return (
+    <LinkBox as="li" borderWidth="1px" rounded="md" p="3" _hover={{ borderColor: 'brand.emphasized' }} data-testid="community-circle" data-circle-id={x.id}>
+      <Stack gap="1.5">
+        <HStack gap="2" flexWrap="wrap" justify="space-between" align="flex-start">
+          <Text as="h3" fontWeight="semibold" minW="0" overflowWrap="anywhere">
+            <LinkOverlay asChild>
+              <Link to="/njangi/$id" params={{ id: String(x.id) }}>
+                {x.name}
+              </Link>
+            </LinkOverlay>
+          </Text>
+          <HStack gap="1" flexWrap="wrap">
+            <CircleStatusBadge status={x.status} />
+            {mine && (
+              <Badge colorPalette={mine === 'approved' ? 'brand' : 'orange'} variant="outline" data-testid="my-circle-status">
+                {t(mine === 'approved' ? 'njangi.myStatus.approved' : 'njangi.myStatus.pending')}
+              </Badge>
+            )}
+          </HStack>
+        </HStack>
+        <Text fontSize="sm">
+          {termsOf(t, x)} · {t('njangi.community.filled', { count: x.filledHands, total: x.hands })}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {t('njangi.community.organiser', { name: x.organiserName })}
+        </Text>
+      </Stack>
+    </LinkBox>
+  );
+}

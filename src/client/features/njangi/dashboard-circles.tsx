@@ -1,0 +1,85 @@
+import { Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { PiggyBank } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CircleStatusBadge, NextDue } from './circle-card';
+import { myCirclesQuery } from './queries';
+import { formatDay, termsOf, type MyCircle } from './shared';
+
+/** The circles the dashboard counts: running or recruiting, where the caller holds a hand (not a request still pending). */
+export const currentCircles = (all: readonly MyCircle[]) => all.filter((c) => (c.status === 'active' || c.status === 'recruiting') && c.myStatus === 'approved');
+
+/** Soonest payment first; recruiting circles (nothing owed yet) after. */
+const bySoonest = (a: MyCircle, b: MyCircle) => (a.nextDue?.dueAt ?? Infinity) - (b.nextDue?.dueAt ?? Infinity) || b.id - a.id;
+
+/** The dashboard's "My Njangi Groups": up to three of the caller's circles with the next payment due. */
+export function DashboardCircles() {
+  const { t } = useTranslation();
+  const q = useQuery(myCirclesQuery());
+  const circles = currentCircles(q.data ?? []).sort(bySoonest);
+  return (
+    <Card.Root as="section" aria-labelledby="dashboard-njangi" data-testid="dashboard-circles">
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="2">
+        <Card.Title as="h2" id="dashboard-njangi">
+          {t('dashboard.njangi.title')}
+        </Card.Title>
+        <Button asChild size="sm" variant="ghost">
+          <RouterLink to="/njangi">{t('dashboard.njangi.viewAll')}</RouterLink>
+        </Button>
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('njangi.page.loading')}>
+            <Skeleton h="14" />
+            <Skeleton h="14" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="red.fg">{t('dashboard.njangi.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('dashboard.njangi.tryAgain')}
+            </Button>
+          </HStack>
+        ) : circles.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <PiggyBank aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title as="h3">{t('dashboard.njangi.empty')}</EmptyState.Title>
+              <EmptyState.Description>{t('dashboard.njangi.emptyBody')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
+            {circles.slice(0, 3).map((c) => (
+              <Stack as="li" key={c.id} gap="1" py="3" data-testid="dashboard-circle">
+                <HStack gap="2" flexWrap="wrap">
+                  <Link asChild fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
+                    <RouterLink to="/njangi/$id" params={{ id: String(c.id) }}>
+                      {c.name}
+                    </RouterLink>
+                  </Link>
+                  <CircleStatusBadge status={c.status} />
+                </HStack>
+                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  {c.communityName} · {termsOf(t, c)}
+                </Text>
+                {c.nextDue ? (
+                  <NextDue circle={c} />
+                ) : c.status === 'recruiting' ? (
+                  <Text fontSize="sm">{t('njangi.card.firstMeeting', { date: formatDay(c.startDate) })}</Text>
+                ) : (
+                  <Text fontSize="sm" color="green.fg">
+                    {t('njangi.card.upToDate')}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
