@@ -13,6 +13,7 @@ import { startCircle } from '../../src/server/services/njangi/start';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
+import { startSmtp } from '../setup/smtp';
 
 /*
  * The circle job's reminders, each sent once (due in 3 days, overdue, "your payout is next",
@@ -141,5 +142,37 @@ describe('savings-circle receipts', () => {
     expect(reportDoc.getTitle()).toBe('Report of Market women');
     const french = await download(w.t, bih, `/api/circles/${w.circle.id}/report.pdf`, 'fr');
     expect((await PDFDocument.load(french.bytes)).getTitle()).toBe('Bilan de Market women');
+  });
+});
+
+describe('a contribution waiting for confirmation', () => {
+  it('tells the organiser by email, in their language, besides the in-app notice', async () => {
+    const smtp = await startSmtp();
+    try {
+      const t = makeTestApp({ smtpUrl: smtp.url });
+      const organiser = await makeUser(t.db, { firstName: 'Ngozi', language: 'fr' });
+      const amara = await makeUser(t.db, { firstName: 'Amara' });
+      const community = makeCommunity(t.db, { creator: organiser, name: 'Yaoundé Tontine' });
+      addMember(t.db, { communityId: community.id, user: amara });
+      const now = t.clock.now();
+      const circle = createCircle(t.db, {
+        communityId: community.id,
+        organiserId: organiser.id,
+        circle: { name: 'Tontine du marché', description: '', currency: 'XAF', contribution: 10000, frequency: 'monthly', startDate: '2026-03-10', timeZone: 'Africa/Douala', hands: 2, maxHandsPerMember: 1, payoutMethod: 'fixed', orderBy: 'organiser', graceDays: 0, fineKind: 'none', fineValue: 0, deposit: 0, feeBps: 0 },
+        now,
+      });
+      joinCircle(t.db, { circleId: circle.id, userId: amara.id, hands: 1, now });
+      decideJoin(t.db, { circleId: circle.id, organiserId: organiser.id, userId: amara.id, approve: true, now });
+      startCircle(t.db, { circleId: circle.id, organiserId: organiser.id, now });
+      const detail = circleDetail(t.db, { circleId: circle.id, viewerId: amara.id, now });
+      const a = await as(t, amara);
+      const declared = await a.rest('POST', `/api/circles/${circle.id}/contributions`, { roundId: detail.rounds[0]!.id, handId: detail.viewer.handIds[0]!, method: 'cash' });
+      expect(declared.status).toBe(201);
+      const mail = await smtp.lastTo(organiser.email);
+      expect(mail.subject).toBe('=?UTF-8?Q?Cotisation_=C3=A0_confirmer?=');
+      expect(mail.raw).toContain(`/njangi/${circle.id}`);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -156,17 +156,19 @@ describe('joining: positions picked by members', () => {
 });
 
 describe('joining: a request from someone who has left the community', () => {
-  it('cannot be approved (404, the person is not a member); it can still be declined', async () => {
+  it('is withdrawn with the membership: it can no longer be approved (404) or declined (409)', async () => {
     const t = makeTestApp();
     const c = await circleCommunity(t, { members: 2 });
     const id = createCircle(t.db, { communityId: c.community.id, organiserId: c.organiser.user.id, circle: rules({ hands: 3 }), now: t.clock.now() }).id;
     const [a, b] = c.members;
     for (const m of [a!, b!]) expect((await m.a.mutate('njangi.join', { id })).status).toBe(200);
     for (const m of [a!, b!]) expect((await m.a.mutate('communities.leave', { communityId: c.community.id })).status).toBe(200);
+    for (const m of [a!, b!]) expect(circleTable(t, 'circle_members', id).find((r) => r.user_id === m.user.id)!.status).toBe('withdrawn');
     const approve = await c.organiser.a.mutate('njangi.decideJoin', { id, userId: a!.user.id, approve: true });
     expect(approve.status).toBe(404);
     expect(approve.error?.message).toBe('That person is not a member of this community.');
-    expect(circleTable(t, 'circle_members', id).find((m) => m.user_id === a!.user.id)!.status).toBe('pending');
-    expect((await c.organiser.a.mutate('njangi.decideJoin', { id, userId: b!.user.id, approve: false })).data).toMatchObject({ status: 'declined' });
+    const decline = await c.organiser.a.mutate('njangi.decideJoin', { id, userId: b!.user.id, approve: false });
+    expect(decline.status).toBe(409);
+    expect(decline.error?.message).toBe('This request has already been decided.');
   });
 });

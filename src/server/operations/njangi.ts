@@ -34,6 +34,7 @@ import { circleReportPdf } from '../services/njangi/report-pdf';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
 import { inCommunity, mutation, query, signedIn } from './define';
+import { emailProofWaiting } from './njangi-mail';
 
 /*
  * Savings circles (njangi, tontine, susu). Every operation is guarded by the community's
@@ -95,7 +96,11 @@ export const njangi = {
   declareContribution: mutation({
     input: declareContributionInput,
     access: circle,
-    run: (ctx, input) => declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() }),
+    run: (ctx, input) => {
+      const row = declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() });
+      void emailProofWaiting(ctx, { circleId: input.id, roundId: input.roundId, declaredBy: ctx.user.id });
+      return row;
+    },
   }),
   /** Cash taken at the meeting, by the organiser, for any hand. */
   recordContribution: mutation({
