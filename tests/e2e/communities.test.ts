@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +116,13 @@ describe('Browser: communities from creation to membership', () => {
     const confirm = memberPage.getByRole('alertdialog', { name: 'Withdraw your request?' });
     await confirm.getByRole('button', { name: 'Withdraw request' }).click();
     await expectToast(memberPage, 'Request withdrawn');
+    // Asking again at once is refused for a while (a loop would flood the leaders)...
+    await memberPage.getByRole('button', { name: 'Request to join' }).click();
+    await expectToast(memberPage, 'You asked to join this community a moment ago. You can ask again in 10 minutes.');
+    // ...and accepted once ten minutes have passed (the request's time moved back in the server's database).
+    const db = new Database(join(server.dir, 'app.db'));
+    db.prepare('UPDATE join_requests SET created_at = created_at - 11 * 60000 WHERE community_id = ?').run(Number(id));
+    db.close();
     await memberPage.getByRole('button', { name: 'Request to join' }).click();
     await expectToast(memberPage, 'Request sent');
     await memberPage.getByRole('button', { name: 'Request pending' }).waitFor();
