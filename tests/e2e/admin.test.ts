@@ -57,6 +57,8 @@ describe('Browser: staff reset a member’s password', () => {
     await expectToast(p, 'Welcome');
     await p.getByTestId('count-users').waitFor();
     expect(await p.getByTestId('count-users').innerText()).toBe('2');
+    // No events yet on this fresh installation: the real count, not a placeholder.
+    expect(await p.getByTestId('count-events').innerText()).toBe('0');
     await p.screenshot({ path: `${screenshotDir}/admin-dashboard-1280.png`, fullPage: true });
 
     await p.getByRole('tab', { name: 'Users' }).click();

@@ -5,7 +5,7 @@ import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { adminCountsQuery, auditQuery } from './queries';
 import { auditActionName, auditTargetType } from './shared';
 
-/** Real counts (events once they exist) and the audit log of what staff did. */
+/** Real counts (users, communities, events) and the audit log of what staff did. */
 export function OverviewTab() {
   const { t } = useTranslation();
   const counts = useQuery(adminCountsQuery());
@@ -22,12 +22,7 @@ export function OverviewTab() {
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         {stat('users', t('admin.overview.users'), counts.data?.users)}
         {stat('communities', t('admin.overview.communities'), counts.data?.communities)}
-        <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
-          <Stat.Label>{t('admin.overview.events')}</Stat.Label>
-          <Stat.ValueText fontSize="md" color="fg.muted">
-            {t('admin.comingSoon')}
-          </Stat.ValueText>
-        </Stat.Root>
+        {stat('events', t('admin.overview.events'), counts.data?.events)}
       </SimpleGrid>
       <Card.Root>
         <Card.Header>
