@@ -69,6 +69,15 @@ for (const T of TRANSPORTS) {
       const drawn = detail.rounds.map((r: any) => r.beneficiary.handId);
       expect(new Set(drawn).size).toBe(4);
 
+      // Each member's list shows the first contribution due and the round they receive in.
+      for (const [i, u] of [organiser, ...others].entries()) {
+        const mine = (await agents[i]!.rest('GET', '/trpc/njangi.mine')).body.result.data;
+        const round = detail.rounds.find((r: any) => r.beneficiary.userId === u.id);
+        expect(mine).toEqual([
+          expect.objectContaining({ id, communityName: 'Bamenda Njangi House', myHands: 1, nextDue: expect.objectContaining({ number: 1, dueDate: '2026-03-31', amount: 25000 }), myPayoutRound: { number: round.number, dueDate: round.dueDate } }),
+        ]);
+      }
+
       for (const round of detail.rounds) {
         for (const [i, a] of agents.entries()) {
           const mine = (await T.call(a, C.get, { id })).data;

@@ -4,7 +4,7 @@ import { LOCALES, type Language } from '../../shared/i18n/languages';
 import { formatMoney, type Currency } from '../../shared/money';
 import type { AppDeps } from '../context';
 import { postDueFines } from '../services/njangi/fines';
-import { sendNotice, type NoticeKey, type Recipient } from './notice';
+import { sendNotice, type NoticeKey, type Recipient } from '../mail/notice';
 
 /*
  * The savings-circle job, run by the scheduler: late fines after the grace days, and reminders,

@@ -4,7 +4,7 @@ import { LOCALES, type Language } from '../../shared/i18n/languages';
 import { formatMoney, type Currency } from '../../shared/money';
 import type { AppDeps } from '../context';
 import { generateObligations } from '../services/finances/dues';
-import { sendNotice, type Recipient } from './notice';
+import { sendNotice, type Recipient } from '../mail/notice';
 
 /*
  * The dues job, run by the scheduler: it makes each period's obligations and sends reminders.

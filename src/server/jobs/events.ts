@@ -6,7 +6,7 @@ import { translate } from '../i18n';
 import { mailCtx, sendMail } from '../mail/send';
 import { noticeMail } from '../mail/templates';
 import { eventLink, whenText, type EventNotice } from '../services/events/notices';
-import { sendNotice, type Recipient } from './notice';
+import { sendNotice, type Recipient } from '../mail/notice';
 
 /*
  * The events job, run by the scheduler: 24 hours before an event starts, everyone going is

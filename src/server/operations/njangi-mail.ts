@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { circleRounds } from '../../../db/schema';
 import type { Context } from '../context';
-import { translate } from '../i18n';
-import { mailCtx, sendMail } from '../mail/send';
-import { noticeMail } from '../mail/templates';
+import { emailNotice } from '../mail/notice';
 import { circleOf } from '../services/njangi/circles';
 import { findUserById } from '../services/users';
 
@@ -19,15 +17,7 @@ export async function emailProofWaiting(ctx: Context, p: { circleId: number; rou
     const to = findUserById(ctx.db, circle.organiserId);
     const round = ctx.db.select({ number: circleRounds.number }).from(circleRounds).where(eq(circleRounds.id, p.roundId)).get();
     if (!to || !round) return;
-    const params = { circle: circle.name, round: round.number };
-    await sendMail(
-      ctx,
-      noticeMail(mailCtx(ctx), to, {
-        subject: translate(to.language, 'notifications.circleProofWaiting.title'),
-        body: translate(to.language, 'notifications.circleProofWaiting.message', params),
-        link: `/njangi/${circle.id}`,
-      }),
-    );
+    await emailNotice(ctx, to, { key: 'circleProofWaiting', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}` });
   } catch (error) {
     ctx.log.error('circle notice email failed', { circleId: p.circleId, error: String(error) });
   }

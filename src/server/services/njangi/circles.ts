@@ -1,5 +1,5 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { circleHands, circleMembers, circlePayouts, circleRounds, circles, users } from '../../../../db/schema';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { circleMembers, circlePayouts, circles, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '../../../shared/money';
 import type { FineKind, Frequency, OrderBy, PayoutMethod } from '../../../shared/njangi/rules';
@@ -96,55 +96,42 @@ export function listCircles(db: DbLike, p: { communityId: number; viewerId: stri
 }
 
 /**
- * The caller's circles across every community they belong to, with their next contribution due:
- * what /njangi and the dashboard show.
+ * The caller's circles across every community they belong to, with their next contribution due
+ * and the round they receive in: what /njangi and the dashboard show. One query: the next due
+ * round and the payout round are subqueries per row, not a query per circle.
  */
 export function myCircles(db: DbLike, p: { userId: string }) {
-  const rows = db
-    .select({ circle: circles, hands: circleMembers.hands, status: circleMembers.status, communityName: sql<string>`(SELECT name FROM communities c WHERE c.id = ${circles.communityId})` })
-    .from(circleMembers)
-    .innerJoin(circles, eq(circles.id, circleMembers.circleId))
-    .where(and(eq(circleMembers.userId, p.userId), sql`${circleMembers.status} IN ('pending', 'approved')`, sql`EXISTS (SELECT 1 FROM memberships ms WHERE ms.community_id = ${circles.communityId} AND ms.user_id = ${p.userId})`))
-    .orderBy(desc(circles.id))
-    .limit(200)
-    .all();
+  // The first open round with a hand of the caller's not yet covered by a live contribution.
+  const nextDue = sql`(SELECT r.id FROM circle_rounds r WHERE r.circle_id = ci.id AND r.status = 'open'
+    AND EXISTS (SELECT 1 FROM circle_hands h WHERE h.circle_id = r.circle_id AND h.user_id = ${p.userId}
+      AND NOT EXISTS (SELECT 1 FROM circle_contributions c WHERE c.round_id = r.id AND c.hand_id = h.id AND c.status <> 'rejected'))
+    ORDER BY r.number LIMIT 1)`;
+  // The first open round whose beneficiary is a hand of the caller's.
+  const payout = sql`(SELECT r.id FROM circle_rounds r JOIN circle_hands h ON h.id = r.beneficiary_hand_id
+    WHERE r.circle_id = ci.id AND r.status = 'open' AND h.user_id = ${p.userId} ORDER BY r.number LIMIT 1)`;
+  const rows = db.all<{ id: number; hands: number; status: string; communityName: string; dueId: number | null; dueNumber: number | null; dueDate: string | null; dueAt: number | null; payNumber: number | null; payDate: string | null }>(sql`
+    SELECT ci.id, m.hands, m.status, co.name AS communityName,
+      d.id AS dueId, d.number AS dueNumber, d.due_date AS dueDate, d.due_at AS dueAt,
+      pr.number AS payNumber, pr.due_date AS payDate
+    FROM circle_members m
+    JOIN circles ci ON ci.id = m.circle_id
+    JOIN communities co ON co.id = ci.community_id
+    JOIN memberships ms ON ms.community_id = ci.community_id AND ms.user_id = m.user_id
+    LEFT JOIN circle_rounds d ON ci.status = 'active' AND d.id = ${nextDue}
+    LEFT JOIN circle_rounds pr ON ci.status = 'active' AND pr.id = ${payout}
+    WHERE m.user_id = ${p.userId} AND m.status IN ('pending', 'approved')
+    ORDER BY ci.id DESC LIMIT 200`);
+  if (rows.length === 0) return [];
+  const byId = new Map(db.select().from(circles).where(inArray(circles.id, rows.map((r) => r.id))).all().map((c) => [c.id, c]));
   return rows.map((r) => {
-    // The first open round with a hand of the caller's not yet covered by a live contribution.
-    const next =
-      r.circle.status === 'active'
-        ? db
-            .select({ roundId: circleRounds.id, number: circleRounds.number, dueDate: circleRounds.dueDate, dueAt: circleRounds.dueAt })
-            .from(circleRounds)
-            .where(
-              and(
-                eq(circleRounds.circleId, r.circle.id),
-                eq(circleRounds.status, 'open'),
-                sql`EXISTS (SELECT 1 FROM circle_hands h WHERE h.circle_id = ${r.circle.id} AND h.user_id = ${p.userId}
-                  AND NOT EXISTS (SELECT 1 FROM circle_contributions c WHERE c.round_id = ${circleRounds.id} AND c.hand_id = h.id AND c.status <> 'rejected'))`,
-              ),
-            )
-            .orderBy(circleRounds.number)
-            .limit(1)
-            .get()
-        : undefined;
-    const payoutRound =
-      r.circle.status === 'active'
-        ? db
-            .select({ number: circleRounds.number, dueDate: circleRounds.dueDate })
-            .from(circleRounds)
-            .innerJoin(circleHands, eq(circleHands.id, circleRounds.beneficiaryHandId))
-            .where(and(eq(circleRounds.circleId, r.circle.id), eq(circleRounds.status, 'open'), eq(circleHands.userId, p.userId)))
-            .orderBy(circleRounds.number)
-            .limit(1)
-            .get()
-        : undefined;
+    const circle = byId.get(r.id)!;
     return {
-      ...toCircleDto(r.circle),
+      ...toCircleDto(circle),
       communityName: r.communityName,
       myHands: r.hands,
-      myStatus: r.status,
-      nextDue: next ? { ...next, amount: r.circle.contribution } : null,
-      myPayoutRound: payoutRound ?? null,
+      myStatus: r.status as (typeof circleMembers.$inferSelect)['status'],
+      nextDue: r.dueId !== null ? { roundId: r.dueId, number: r.dueNumber!, dueDate: r.dueDate!, dueAt: r.dueAt!, amount: circle.contribution } : null,
+      myPayoutRound: r.payNumber !== null ? { number: r.payNumber, dueDate: r.payDate! } : null,
     };
   });
 }
