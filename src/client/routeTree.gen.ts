@@ -14,7 +14,6 @@ import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as DiscoverRouteImport } from './routes/discover'
 import { Route as DiscoverAuthenticatedRouteImport } from './routes/discover-authenticated'
-import { Route as EventsRouteImport } from './routes/events'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -30,6 +29,8 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CommunitiesIdRouteImport } from './routes/communities/$id'
 import { Route as SignedInCommunitiesIndexRouteImport } from './routes/_signed-in/communities/index'
 import { Route as SignedInCommunitiesCreateRouteImport } from './routes/_signed-in/communities/create'
+import { Route as SignedInEventsIndexRouteImport } from './routes/_signed-in/events/index'
+import { Route as SignedInEventsIdRouteImport } from './routes/_signed-in/events/$id'
 import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/njangi/index'
 import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
@@ -58,11 +59,6 @@ const DiscoverRoute = DiscoverRouteImport.update({
 const DiscoverAuthenticatedRoute = DiscoverAuthenticatedRouteImport.update({
   id: '/discover-authenticated',
   path: '/discover-authenticated',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EventsRoute = EventsRouteImport.update({
-  id: '/events',
-  path: '/events',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ExploreRoute = ExploreRouteImport.update({
@@ -142,6 +138,16 @@ const SignedInCommunitiesCreateRoute =
     path: '/communities/create',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInEventsIndexRoute = SignedInEventsIndexRouteImport.update({
+  id: '/events/',
+  path: '/events/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInEventsIdRoute = SignedInEventsIdRouteImport.update({
+  id: '/events/$id',
+  path: '/events/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInNjangiIndexRoute = SignedInNjangiIndexRouteImport.update({
   id: '/njangi/',
   path: '/njangi/',
@@ -175,7 +181,6 @@ export interface FileRoutesByFullPath {
   '/chat': typeof ChatRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
-  '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -190,9 +195,11 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
+  '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities/': typeof SignedInCommunitiesIndexRoute
+  '/events/': typeof SignedInEventsIndexRoute
   '/njangi/': typeof SignedInNjangiIndexRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id/': typeof SignedInCommunityIdIndexRoute
@@ -202,7 +209,6 @@ export interface FileRoutesByTo {
   '/chat': typeof ChatRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
-  '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -217,9 +223,11 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
+  '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities': typeof SignedInCommunitiesIndexRoute
+  '/events': typeof SignedInEventsIndexRoute
   '/njangi': typeof SignedInNjangiIndexRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id': typeof SignedInCommunityIdIndexRoute
@@ -231,7 +239,6 @@ export interface FileRoutesById {
   '/chat': typeof ChatRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
-  '/events': typeof EventsRoute
   '/explore': typeof ExploreRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -246,9 +253,11 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
   '/_signed-in/communities/create': typeof SignedInCommunitiesCreateRoute
+  '/_signed-in/events/$id': typeof SignedInEventsIdRoute
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
+  '/_signed-in/events/': typeof SignedInEventsIndexRoute
   '/_signed-in/njangi/': typeof SignedInNjangiIndexRoute
   '/_signed-in/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/_signed-in/community/$id/': typeof SignedInCommunityIdIndexRoute
@@ -260,7 +269,6 @@ export interface FileRouteTypes {
     | '/chat'
     | '/discover'
     | '/discover-authenticated'
-    | '/events'
     | '/explore'
     | '/forgot-password'
     | '/reset-password'
@@ -275,9 +283,11 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
+    | '/events/$id'
     | '/njangi/$id'
     | '/community/$id/details'
     | '/communities/'
+    | '/events/'
     | '/njangi/'
     | '/community/$id/settings'
     | '/community/$id/'
@@ -287,7 +297,6 @@ export interface FileRouteTypes {
     | '/chat'
     | '/discover'
     | '/discover-authenticated'
-    | '/events'
     | '/explore'
     | '/forgot-password'
     | '/reset-password'
@@ -302,9 +311,11 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/communities/$id'
     | '/communities/create'
+    | '/events/$id'
     | '/njangi/$id'
     | '/community/$id/details'
     | '/communities'
+    | '/events'
     | '/njangi'
     | '/community/$id/settings'
     | '/community/$id'
@@ -315,7 +326,6 @@ export interface FileRouteTypes {
     | '/chat'
     | '/discover'
     | '/discover-authenticated'
-    | '/events'
     | '/explore'
     | '/forgot-password'
     | '/reset-password'
@@ -330,9 +340,11 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/communities/$id'
     | '/_signed-in/communities/create'
+    | '/_signed-in/events/$id'
     | '/_signed-in/njangi/$id'
     | '/community/$id/details'
     | '/_signed-in/communities/'
+    | '/_signed-in/events/'
     | '/_signed-in/njangi/'
     | '/_signed-in/community/$id/settings'
     | '/_signed-in/community/$id/'
@@ -344,7 +356,6 @@ export interface RootRouteChildren {
   ChatRoute: typeof ChatRoute
   DiscoverRoute: typeof DiscoverRoute
   DiscoverAuthenticatedRoute: typeof DiscoverAuthenticatedRoute
-  EventsRoute: typeof EventsRoute
   ExploreRoute: typeof ExploreRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -392,13 +403,6 @@ declare module '@tanstack/react-router' {
       path: '/discover-authenticated'
       fullPath: '/discover-authenticated'
       preLoaderRoute: typeof DiscoverAuthenticatedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/events': {
-      id: '/events'
-      path: '/events'
-      fullPath: '/events'
-      preLoaderRoute: typeof EventsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/explore': {
@@ -506,6 +510,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCommunitiesCreateRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/events/': {
+      id: '/_signed-in/events/'
+      path: '/events'
+      fullPath: '/events/'
+      preLoaderRoute: typeof SignedInEventsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/events/$id': {
+      id: '/_signed-in/events/$id'
+      path: '/events/$id'
+      fullPath: '/events/$id'
+      preLoaderRoute: typeof SignedInEventsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/njangi/': {
       id: '/_signed-in/njangi/'
       path: '/njangi'
@@ -550,8 +568,10 @@ interface SignedInRouteChildren {
   SignedInEditProfileRoute: typeof SignedInEditProfileRoute
   SignedInProfileRoute: typeof SignedInProfileRoute
   SignedInCommunitiesCreateRoute: typeof SignedInCommunitiesCreateRoute
+  SignedInEventsIdRoute: typeof SignedInEventsIdRoute
   SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
+  SignedInEventsIndexRoute: typeof SignedInEventsIndexRoute
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
   SignedInCommunityIdSettingsRoute: typeof SignedInCommunityIdSettingsRoute
   SignedInCommunityIdIndexRoute: typeof SignedInCommunityIdIndexRoute
@@ -563,8 +583,10 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInEditProfileRoute: SignedInEditProfileRoute,
   SignedInProfileRoute: SignedInProfileRoute,
   SignedInCommunitiesCreateRoute: SignedInCommunitiesCreateRoute,
+  SignedInEventsIdRoute: SignedInEventsIdRoute,
   SignedInNjangiIdRoute: SignedInNjangiIdRoute,
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
+  SignedInEventsIndexRoute: SignedInEventsIndexRoute,
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,
   SignedInCommunityIdSettingsRoute: SignedInCommunityIdSettingsRoute,
   SignedInCommunityIdIndexRoute: SignedInCommunityIdIndexRoute,
@@ -580,7 +602,6 @@ const rootRouteChildren: RootRouteChildren = {
   ChatRoute: ChatRoute,
   DiscoverRoute: DiscoverRoute,
   DiscoverAuthenticatedRoute: DiscoverAuthenticatedRoute,
-  EventsRoute: EventsRoute,
   ExploreRoute: ExploreRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,

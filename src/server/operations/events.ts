@@ -11,6 +11,7 @@ import {
   rsvpInput,
   updateEventInput,
 } from '../../shared/schemas/events';
+import { can } from '../../shared/permissions';
 import type { Context } from '../context';
 import { mailEventNotices } from '../jobs/events';
 import { cancelEvent, countEvents, createEvent, eventCommunity, eventDetail, listEvents, myEvents, updateEvent } from '../services/events/events';
@@ -46,7 +47,16 @@ export const events = {
     run: (ctx, input) => myEvents(ctx.db, { userId: ctx.user.id, communityId: input?.communityId, from: input?.from ?? ctx.now(), to: input?.to, cursor: input?.cursor, limit: input?.limit ?? 100 }),
   }),
 
-  get: query({ input: eventIdInput, access: member, run: (ctx, input) => eventDetail(ctx.db, { id: input.id, viewerId: ctx.user.id }) }),
+  /** One event with its community and whether the viewer hosts it (the page shows the hosts' tools then). */
+  get: query({
+    input: eventIdInput,
+    access: member,
+    run: (ctx, input, { community, role }) => ({
+      ...eventDetail(ctx.db, { id: input.id, viewerId: ctx.user.id }),
+      community: { id: community.id, name: community.name },
+      canManage: can(role, 'events.manage'),
+    }),
+  }),
 
   /** One event, or a series (`repeat`) materialised as its occurrences; the members are told. */
   create: mutation({

@@ -15,6 +15,8 @@ import { finances } from './finances';
 import { njangi } from './njangi';
 import { circle } from './circle';
 import { savings } from './savings';
+import { event } from './event';
+import { events } from './events';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -31,6 +33,8 @@ export const en = {
   njangi,
   circle,
   savings,
+  event,
+  events,
   notifications,
   landing,
   auth,

@@ -16,6 +16,8 @@ import { finances } from './finances';
 import { njangi } from './njangi';
 import { circle } from './circle';
 import { savings } from './savings';
+import { event } from './event';
+import { events } from './events';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -32,6 +34,8 @@ export const fr = {
   njangi,
   circle,
   savings,
+  event,
+  events,
   notifications,
   landing,
   auth,

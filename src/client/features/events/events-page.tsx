@@ -1,0 +1,4 @@
+/** Placeholder: the events page is being built. */
+export function EventsPage() {
+  return <div />;
+}

@@ -1,0 +1,5 @@
+import type { Catalogue } from '../catalogue';
+
+export const events = {
+  title: 'Événements',
+} satisfies Catalogue['events'];
