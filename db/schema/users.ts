@@ -32,6 +32,9 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     // Set when staff reset the password: the user must choose a new one before anything else.
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
+    // Whether a new event in one of their communities notifies them (reminders for events they
+    // are going to are always sent: they asked for those by answering).
+    notifyNewEvents: integer('notify_new_events', { mode: 'boolean' }).notNull().default(true),
     loginStreak: integer('login_streak').notNull().default(0),
     lastLoginAt: integer('last_login_at'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -1,5 +1,5 @@
-import { profilePanelInput, profileUpdateInput } from '../../shared/schemas/profile';
-import { toUserDto, updateProfile, updateProfilePanel } from '../services/users';
+import { notificationSettingsInput, profilePanelInput, profileUpdateInput } from '../../shared/schemas/profile';
+import { toUserDto, updateNotificationSettings, updateProfile, updateProfilePanel } from '../services/users';
 import { mutation, signedIn } from './define';
 
 /** A user edits only their own profile: the id always comes from the session. */
@@ -14,5 +14,12 @@ export const profile = {
     input: profilePanelInput,
     access: signedIn,
     run: (ctx, input) => toUserDto(updateProfilePanel(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),
+  }),
+
+  /** Turns optional notices on or off (today: new events in the member's communities). */
+  notifications: mutation({
+    input: notificationSettingsInput,
+    access: signedIn,
+    run: (ctx, input) => toUserDto(updateNotificationSettings(ctx.db, { userId: ctx.user.id, newEvents: input.newEvents, now: ctx.now() })),
   }),
 };

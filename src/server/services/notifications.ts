@@ -22,13 +22,15 @@ export function notifyUser(db: DbLike, p: Note & { userId: string; now: number }
  */
 export function notifyCommunity(
   db: DbLike,
-  p: Note & { communityId: number; roles?: readonly string[]; exceptUserIds?: readonly string[]; now: number },
+  p: Note & { communityId: number; roles?: readonly string[]; exceptUserIds?: readonly string[]; unlessOptedOutOf?: 'newEvents'; now: number },
 ) {
   const roles = p.roles?.length ? sql`AND m.role IN (${sql.join(p.roles.map((r) => sql`${r}`), sql`, `)})` : sql``;
+  // A member's notification settings can turn some notices off (users.notify_new_events).
+  const optedIn = p.unlessOptedOutOf === 'newEvents' ? sql`AND EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND u.notify_new_events = 1)` : sql``;
   const except = p.exceptUserIds?.length ? sql`AND m.user_id NOT IN (${sql.join(p.exceptUserIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   db.run(sql`INSERT INTO notifications (user_id, type, title, message, params, link, read, created_at)
     SELECT m.user_id, ${p.type ?? 'info'}, ${p.title}, ${p.message}, ${p.params ? JSON.stringify(p.params) : null}, ${p.link ?? null}, 0, ${p.now}
-    FROM memberships m WHERE m.community_id = ${p.communityId} ${roles} ${except}`);
+    FROM memberships m WHERE m.community_id = ${p.communityId} ${roles} ${except} ${optedIn}`);
 }
 
 /** A notification in the reader's language (rows written before notifications were translated hold plain text, shown as it is). */

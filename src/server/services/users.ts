@@ -22,6 +22,7 @@ export function toUserDto(u: UserRow) {
     profileImageUrl: u.profileImageUrl,
     bio: u.bio,
     language: u.language,
+    notifyNewEvents: u.notifyNewEvents,
     role: u.role,
     isEmailVerified: u.isEmailVerified,
     mustChangePassword: u.mustChangePassword,
@@ -71,4 +72,9 @@ export function updateProfilePanel(db: DB, p: { userId: string; input: ProfilePa
     .where(eq(users.id, p.userId))
     .returning()
     .get()!;
+}
+
+/** The member's notification settings. */
+export function updateNotificationSettings(db: DB, p: { userId: string; newEvents: boolean; now: number }): UserRow {
+  return db.update(users).set({ notifyNewEvents: p.newEvents, updatedAt: p.now }).where(eq(users.id, p.userId)).returning().get()!;
 }

@@ -73,6 +73,11 @@ export const profilePanelInput = z.object({
   language,
 });
 
+/** Which notices the member wants (reminders of events they answered are not optional). */
+export const notificationSettingsInput = z.object({
+  newEvents: z.boolean({ message: 'validation.profile.notifySetting' }),
+});
+
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 export type ProfilePanelInput = z.output<typeof profilePanelInput>;
 

@@ -94,6 +94,7 @@ export function createEvent(db: DB, p: { community: { id: number; name: string }
     notifyCommunity(tx, {
       communityId: p.community.id,
       exceptUserIds: [p.createdBy],
+      unlessOptedOutOf: 'newEvents',
       title: series ? 'notifications.eventSeriesNew.title' : 'notifications.eventNew.title',
       message: series ? 'notifications.eventSeriesNew.message' : 'notifications.eventNew.message',
       params: { title: first.title, community: p.community.name },
@@ -118,6 +119,26 @@ function applyChange(tx: DbLike, row: EventRow, change: Change, now: number): { 
   if (!updated) throw conflict('errors.events.cancelled');
   const notices = change.capacity !== undefined && change.capacity !== row.capacity ? promoteWaitlisted(tx, updated, now) : [];
   return { row: updated, notices };
+}
+
+const ANSWERED_YES = ['going', 'maybe', 'waitlisted'] as const;
+
+/**
+ * Whoever said they would (or might) come is told when the time or the place of what they
+ * answered changes, once per person however many occurrences moved; the notice names the first
+ * moved occurrence's new time. A new title or description alone tells nobody.
+ */
+function movedNotices(tx: DbLike, pairs: readonly [EventRow, EventRow][], now: number): EventNotice[] {
+  const moved = pairs.filter(([a, b]) => a.startsAt !== b.startsAt || a.endsAt !== b.endsAt || a.timeZone !== b.timeZone || a.place !== b.place || a.onlineUrl !== b.onlineUrl);
+  if (!moved.length) return [];
+  const people = tx
+    .selectDistinct({ userId: eventRsvps.userId })
+    .from(eventRsvps)
+    .where(and(inArray(eventRsvps.eventId, moved.map(([, b]) => b.id)), inArray(eventRsvps.status, [...ANSWERED_YES])))
+    .all()
+    .map((r) => r.userId);
+  const first = moved.map(([, b]) => b).sort((a, b) => a.startsAt - b.startsAt)[0]!;
+  return noticeTo(tx, people, { key: moved.length > 1 ? 'eventSeriesChanged' : 'eventChanged', event: first, now });
 }
 
 /**
@@ -145,7 +166,7 @@ export function updateEvent(db: DB, p: { id: number; scope: 'one' | 'following';
 
     if (p.scope === 'one' || row.seriesId === null) {
       const r = applyChange(tx, row, { ...fields, ...(timed ? { startsAt, endsAt, timeZone } : {}) }, p.now);
-      return { event: toEventDto(r.row), updated: 1, notices: r.notices };
+      return { event: toEventDto(r.row), updated: 1, notices: [...r.notices, ...movedNotices(tx, [[row, r.row]], p.now)] };
     }
 
     const series = tx.select().from(eventSeries).where(eq(eventSeries.id, row.seriesId)).get()!;
@@ -186,6 +207,7 @@ export function updateEvent(db: DB, p: { id: number; scope: 'one' | 'following';
 
     let edited: EventRow = row;
     const notices: EventNotice[] = [];
+    const changed: [EventRow, EventRow][] = [];
     for (const r of following) {
       const change: Change = { ...fields, seriesId };
       if (timed) {
@@ -200,8 +222,10 @@ export function updateEvent(db: DB, p: { id: number; scope: 'one' | 'following';
       }
       const done = applyChange(tx, r, change, p.now);
       notices.push(...done.notices);
+      changed.push([r, done.row]);
       if (r.id === row.id) edited = done.row;
     }
+    notices.push(...movedNotices(tx, changed, p.now));
     return { event: toEventDto(edited), updated: following.filter((r) => r.status !== 'cancelled').length, notices };
   }, IMMEDIATE);
 }

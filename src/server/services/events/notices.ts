@@ -10,7 +10,7 @@ import { notifyUser } from '../notifications';
  * operation can email it after the commit (jobs/events.ts, mailEventNotices).
  */
 
-export type EventNoticeKey = 'eventCancelled' | 'eventSeriesCancelled' | 'eventPromoted' | 'eventReminder';
+export type EventNoticeKey = 'eventCancelled' | 'eventSeriesCancelled' | 'eventChanged' | 'eventSeriesChanged' | 'eventPromoted' | 'eventReminder';
 export type EventNotice = { userId: string; key: EventNoticeKey; params: Record<string, string | number>; link: string };
 
 const whenFormats = new Map<string, Intl.DateTimeFormat>();

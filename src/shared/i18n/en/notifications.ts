@@ -36,6 +36,8 @@ export const notifications = {
   eventSeriesNew: { title: 'New recurring event', message: '{{community}}: {{title}}, on several dates' },
   eventCancelled: { title: 'Event cancelled', message: '{{title}} on {{when}} has been cancelled: {{reason}}' },
   eventSeriesCancelled: { title: 'Events cancelled', message: '{{title}}: the date of {{when}} and the ones after it have been cancelled: {{reason}}' },
+  eventChanged: { title: 'Event changed', message: '{{title}} has a new time or place: it now starts on {{when}}. Open the event for the details.' },
+  eventSeriesChanged: { title: 'Events changed', message: '{{title}}: the time or place of the coming dates has changed; the next one starts on {{when}}.' },
   eventPromoted: { title: 'You have a place', message: 'A place opened up for {{title}} on {{when}}: you are now going.' },
   eventReminder: { title: 'Event tomorrow', message: '{{title}} starts on {{when}}.' },
 };

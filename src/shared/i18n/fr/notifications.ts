@@ -37,6 +37,8 @@ export const notifications = {
   eventSeriesNew: { title: 'Nouvel événement récurrent', message: '{{community}} : {{title}}, à plusieurs dates' },
   eventCancelled: { title: 'Événement annulé', message: '{{title}} du {{when}} est annulé : {{reason}}' },
   eventSeriesCancelled: { title: 'Événements annulés', message: '{{title}} : la séance du {{when}} et les suivantes sont annulées : {{reason}}' },
+  eventChanged: { title: 'Événement modifié', message: 'L’heure ou le lieu de {{title}} a changé : il commence désormais le {{when}}. Ouvrez l’événement pour les détails.' },
+  eventSeriesChanged: { title: 'Événements modifiés', message: '{{title}} : l’heure ou le lieu des prochaines séances a changé ; la prochaine commence le {{when}}.' },
   eventPromoted: { title: 'Une place s’est libérée', message: 'Une place s’est libérée pour {{title}} le {{when}} : vous y participez désormais.' },
   eventReminder: { title: 'Événement demain', message: '{{title}} commence le {{when}}.' },
 } satisfies Catalogue['notifications'];

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `notify_new_events` integer DEFAULT true NOT NULL;
