@@ -8,7 +8,7 @@ import { E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
  * they would or might come, once however many dates moved; a lower capacity takes nobody's place.
  */
 
-const titles = (notes: { title: string }[], key: string) => notes.filter((n) => n.title === `notifications.${key}.title`);
+const titles = <N extends { title: string }>(notes: N[], key: string) => notes.filter((n) => n.title === `notifications.${key}.title`);
 
 describe('new-event notices follow the member’s setting', () => {
   it('turned off in the profile, no notice of a new event; turned on again, notices come back', async () => {

@@ -57,6 +57,7 @@ export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: R
 function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () => void; onLeave: () => void }) {
   const { t } = useTranslation();
   const counts = useQuery(myCountsQuery());
+  const stats = useQuery(trpc.events.myStats.queryOptions());
   return (
     <Stack gap="6">
       <Stack align="center" textAlign="center" gap="1">
@@ -86,6 +87,10 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.panel.joined')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="joined-count">{counts.data ? formatNumber(counts.data.joined) : '…'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('profile.panel.eventsAttended')}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="attended-count">{stats.data ? formatNumber(stats.data.attended) : '…'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.panel.loginStreak')}</DataList.ItemLabel>

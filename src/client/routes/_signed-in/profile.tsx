@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { DevicesCard } from '../../features/auth/devices-card';
+import { CalendarFeedCard } from '../../features/profile/calendar-feed-card';
+import { NotificationSettingsCard } from '../../features/profile/notification-settings-card';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
@@ -14,7 +16,7 @@ import { LANGUAGE_NAMES } from '../../../shared/i18n/languages';
 export const Route = createFileRoute('/_signed-in/profile')({
   // The user comes with the signed-in guard; the devices list is the one other read.
   loader: async ({ context: { queryClient, trpc } }) => {
-    await loadQuery(queryClient, trpc.auth.sessions.queryOptions());
+    await Promise.all([loadQuery(queryClient, trpc.auth.sessions.queryOptions()), loadQuery(queryClient, trpc.events.calendarFeed.queryOptions())]);
   },
   component: Profile,
 });
@@ -108,6 +110,8 @@ function Profile() {
             [t('profile.fields.accountType'), t(ROLE_LABEL[user.role] ?? 'profile.roles.user')],
           ]}
         />
+        <NotificationSettingsCard />
+        <CalendarFeedCard />
         <DevicesCard />
         <HStack gap="3" flexWrap="wrap">
           <Button asChild variant="outline">

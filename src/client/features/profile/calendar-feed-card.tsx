@@ -1,0 +1,113 @@
+import { Button, Card, Clipboard, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { trpc } from '../../trpc';
+
+/**
+ * The member's private calendar address: every event of their communities, for Google Calendar,
+ * Apple Calendar or Outlook. The server keeps only a hash, so the address is shown once, when it
+ * is made; making a new one (or turning it off) stops the old one at once.
+ */
+export function CalendarFeedCard() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.events.calendarFeed.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.events.calendarFeed.queryKey() });
+  const [url, setUrl] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.events.calendarToken.mutationOptions({
+      onSuccess: async (r) => {
+        setUrl(r.url);
+        await refresh();
+      },
+      onError: (e) => notify.error(t('profile.calendar.failed'), errorInfo(e).message),
+    }),
+  );
+  const revoke = useMutation(
+    trpc.events.revokeCalendarToken.mutationOptions({
+      onSuccess: async () => {
+        setUrl(null);
+        notify.success(t('profile.calendar.revoked'), t('profile.calendar.revokedBody'));
+        await refresh();
+      },
+      onError: (e) => notify.error(t('profile.calendar.failed'), errorInfo(e).message),
+    }),
+  );
+  const active = status.data?.active ?? false;
+  return (
+    <Card.Root as="section" aria-labelledby="profile-calendar" data-testid="calendar-feed">
+      <Card.Header>
+        <Card.Title as="h2" id="profile-calendar">
+          {t('profile.calendar.title')}
+        </Card.Title>
+        <Card.Description>{t('profile.calendar.intro')}</Card.Description>
+      </Card.Header>
+      <Card.Body gap="3">
+        {url ? (
+          <Stack gap="2">
+            <Clipboard.Root value={url}>
+              <Clipboard.Label>{t('profile.calendar.address')}</Clipboard.Label>
+              <InputGroup
+                endElement={
+                  <Clipboard.Trigger asChild>
+                    <IconButton variant="surface" size="xs" me="-2" aria-label={t('profile.calendar.copy')}>
+                      <Clipboard.Indicator />
+                    </IconButton>
+                  </Clipboard.Trigger>
+                }
+              >
+                <Clipboard.Input asChild>
+                  <Input data-testid="calendar-feed-url" readOnly fontFamily="mono" fontSize="sm" />
+                </Clipboard.Input>
+              </InputGroup>
+            </Clipboard.Root>
+            <Text fontSize="sm" color="fg.muted" role="status">
+              {t('profile.calendar.shownOnce')}
+            </Text>
+          </Stack>
+        ) : (
+          <Text fontSize="sm" color="fg.muted" role="status">
+            {status.isPending ? t('profile.calendar.checking') : active ? t('profile.calendar.active', { date: formatDate(status.data?.createdAt ?? null) }) : t('profile.calendar.none')}
+          </Text>
+        )}
+        <HStack gap="2" flexWrap="wrap">
+          {active ? (
+            <ConfirmDialog
+              title={t('profile.calendar.newTitle')}
+              description={t('profile.calendar.newBody')}
+              confirmLabel={t('profile.calendar.new')}
+              onConfirm={() => create.mutateAsync()}
+              trigger={
+                <Button size="sm" variant="outline" loading={create.isPending}>
+                  {t('profile.calendar.new')}
+                </Button>
+              }
+            />
+          ) : (
+            <Button size="sm" colorPalette="brand" onClick={() => create.mutate()} loading={create.isPending}>
+              {t('profile.calendar.create')}
+            </Button>
+          )}
+          {active && (
+            <ConfirmDialog
+              title={t('profile.calendar.revokeTitle')}
+              description={t('profile.calendar.revokeBody')}
+              confirmLabel={t('profile.calendar.revoke')}
+              onConfirm={() => revoke.mutateAsync()}
+              trigger={
+                <Button size="sm" variant="outline" colorPalette="red" loading={revoke.isPending}>
+                  {t('profile.calendar.revoke')}
+                </Button>
+              }
+            />
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
