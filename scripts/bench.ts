@@ -3,7 +3,7 @@
 // baseline, loads three read paths over REST and over tRPC with autocannon, prints a markdown
 // table and writes it to docs/benchmarks.md. Always exits 0 when it ran: it is a report, not a test.
 // Flags: --quick --fresh --duration S --warmup S --connections N --rounds N --search TERM
-//        --only list,search,members,trpc-list,trpc-search,trpc-members
+//        --only list,search,members,trpc-list,trpc-search,trpc-members,finance-entries,finance-summary,trpc-events,trpc-events-month
 //        --no-pin --no-write
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/gene
 import { compileServe, measure, median, pinProcesses, startServer, type LoadOptions, type Sample, type Server } from './bench/measure';
 import { budgetSummary, rawTable, table, THROUGHPUT_BUDGET, TRPC_THROUGHPUT_BUDGET, writeReport, type Row } from './bench/report';
 import { ensureBooks } from './bench/finances';
+import { ensureEvents } from './bench/events';
 import { trpcUrl } from './bench/trpc-url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +26,12 @@ const SMALL: Scale = { users: 1_000, communities: 1_000, memberships: 10_000 };
 // The bench community's books: a million ledger entries against a thousand (latency must stay flat).
 const BIG_LEDGER = 1_000_000;
 const SMALL_LEDGER = 1_000;
+// The bench member's calendar: 20 communities with 10,000 events each, against 100 each.
+const BIG_EVENTS = 10_000;
+const SMALL_EVENTS = 100;
+// The month the /events page's month view asks for (the current one), fixed per run.
+const MONTH_START = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
+const MONTH_END = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1);
 
 const { values: flags } = parseArgs({
   options: {
@@ -54,7 +61,7 @@ const rounds = Math.max(1, Math.floor(positive('rounds', flags.rounds ?? (flags.
 const term = flags.search.trim();
 if ([...term].length < 3) throw new Error('--search needs three or more characters (shorter terms take the LIKE path, which the baseline does not serve)');
 
-type DbFacts = { path: string; scale: Scale; built: boolean; targetId: number; targetMembers: number; hits: number; publicHits: number; entries: number };
+type DbFacts = { path: string; scale: Scale; built: boolean; targetId: number; targetMembers: number; hits: number; publicHits: number; entries: number; events: { communities: number; events: number } };
 
 async function prepare(name: string, scale: Scale): Promise<DbFacts> {
   const path = join(ROOT, 'data/bench', name);
@@ -83,7 +90,9 @@ async function prepare(name: string, scale: Scale): Promise<DbFacts> {
     const entries = scale === BIG ? BIG_LEDGER : SMALL_LEDGER;
     db.close();
     ensureBooks(path, target.id, target.creatorId, entries);
-    return { path, scale, built, targetId: target.id, targetMembers: target.members, hits, publicHits, entries };
+    // target.creatorId is the bench member (the account that signs in).
+    const events = ensureEvents(path, target.creatorId, scale === BIG ? BIG_EVENTS : SMALL_EVENTS);
+    return { path, scale, built, targetId: target.id, targetMembers: target.members, hits, publicHits, entries, events };
   } finally {
     if (db.open) db.close();
   }
@@ -124,7 +133,14 @@ const trpcPaths: Record<string, (f: DbFacts) => Promise<string>> = {
   list: () => trpcUrl((c) => c.communities.list.query({ limit: 20 })),
   search: () => trpcUrl((c) => c.communities.list.query({ limit: 20, search: term })),
   members: (f) => trpcUrl((c) => c.communities.members.query({ communityId: f.targetId, limit: 20 })),
+  // /events as the page loads it: the member's upcoming events across their communities, and the month view's window.
+  events: () => trpcUrl((c) => c.events.mine.query({ limit: 50 })),
+  'events-month': () => trpcUrl((c) => c.events.mine.query({ from: MONTH_START, to: MONTH_END, limit: 100 })),
 };
+const eventEndpoints: Endpoint[] = [
+  { ...rest('trpc-events', 'tRPC /events upcoming `/trpc/events.mine?batch=1…` (20 communities × 10,000 events against × 100)', () => '', true), latencyOnly: true },
+  { ...rest('trpc-events-month', 'tRPC /events month view `/trpc/events.mine?batch=1…` (one month\'s window, same data)', () => '', true), latencyOnly: true },
+];
 const financeEndpoints: Endpoint[] = [
   { ...rest('finance-entries', 'ledger page `/api/communities/:id/finances/entries?limit=20` (1,000,000 entries against 1,000)', (f) => `/api/communities/${f.targetId}/finances/entries?limit=20`, true), latencyOnly: true },
   { ...rest('finance-summary', 'finance summary `/api/communities/:id/finances/summary` (1,000,000 entries against 1,000)', (f) => `/api/communities/${f.targetId}/finances/summary`, true), latencyOnly: true },
@@ -133,6 +149,7 @@ const allEndpoints: Endpoint[] = [
   ...restEndpoints,
   ...restEndpoints.map((e) => ({ ...e, key: `trpc-${e.key}`, label: `tRPC ${e.key} \`/trpc/communities.${e.key === 'members' ? 'members' : 'list'}?batch=1…\``, budget: TRPC_THROUGHPUT_BUDGET })),
   ...financeEndpoints,
+  ...eventEndpoints,
 ];
 const only = flags.only?.split(',').map((k) => k.trim());
 const unknown = only?.filter((k) => !allEndpoints.some((e) => e.key === k)) ?? [];
@@ -246,6 +263,7 @@ async function main() {
       `- 100k database: ${BIG.users.toLocaleString('en-US')} users, ${BIG.communities.toLocaleString('en-US')} communities, ${BIG.memberships.toLocaleString('en-US')} memberships; ` +
         `1k database: ${SMALL.users.toLocaleString('en-US')} / ${SMALL.communities.toLocaleString('en-US')} / ${SMALL.memberships.toLocaleString('en-US')}`,
       `- Search term \`${term}\`: ${big.hits.toLocaleString('en-US')} matches at 100k (${big.publicHits.toLocaleString('en-US')} public), ${small.hits} at 1k (${small.publicHits} public)`,
+      `- Events: the bench member's ${big.events.communities} communities hold ${big.events.events.toLocaleString('en-US')} events at 100k, ${small.events.events.toLocaleString('en-US')} at 1k (half of them ahead)`,
       `- Members page: the largest community, ${big.targetMembers.toLocaleString('en-US')} members at 100k, ${small.targetMembers} at 1k`,
     ];
     const body = [
