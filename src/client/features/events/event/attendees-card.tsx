@@ -1,0 +1,203 @@
+import { Badge, Box, Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardCheck, Download, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RSVP_STATUSES, type RsvpStatus } from '../../../../shared/events/rules';
+import { attendeesCsvUrl, attendeesQuery } from '../queries';
+import type { Attendees, EventDetail } from '../shared';
+import { AddAnswerDialog } from './add-answer-dialog';
+import { AttendanceDialog } from './attendance-dialog';
+import { STATUS_COLOR, STATUS_KEY } from './rsvp-status';
+import { hasStarted, isOver } from './use-event-action';
+
+export type Attendee = Attendees['attendees'][number];
+
+/** Rows with a rule between them. */
+const ROWS = { '& > li + li': { borderTopWidth: '1px' } };
+
+/**
+ * For the hosts: how many answered what, who (with guests, notes, their place in line and whether
+ * a host recorded the answer), the CSV, answers given offline and, once it has started, who came.
+ */
+export function AttendeesCard({ event: e }: { event: EventDetail }) {
+  const { t } = useTranslation();
+  const q = useQuery(attendeesQuery(e.id));
+  const [filter, setFilter] = useState<RsvpStatus | undefined>(undefined);
+  const cancelled = e.status === 'cancelled';
+  const answerable = !cancelled && !isOver(e);
+  const started = hasStarted(e);
+  const list = q.data?.attendees ?? [];
+  const shown = filter ? list.filter((a) => a.status === filter) : list;
+
+  return (
+    <Card.Root as="section" aria-labelledby="event-attendees" data-testid="attendees">
+      <Card.Header gap="3">
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} gap="3">
+          <Stack gap="1" minW="0">
+            <Card.Title as="h2" id="event-attendees">
+              {t('event.attendees.title')}
+            </Card.Title>
+            <Text color="fg.muted" fontSize="sm">
+              {t('event.attendees.intro')}
+            </Text>
+          </Stack>
+          <HStack gap="2" flexWrap="wrap">
+            {answerable && (
+              <AddAnswerDialog
+                event={e}
+                attendees={list}
+                trigger={
+                  <Button size="sm" colorPalette="brand" data-testid="add-answer">
+                    <UserPlus aria-hidden /> {t('event.addAnswer.open')}
+                  </Button>
+                }
+              />
+            )}
+            {started && !cancelled && q.data && (
+              <AttendanceDialog
+                event={e}
+                attendees={list}
+                trigger={
+                  <Button size="sm" variant="outline" colorPalette="brand" data-testid="mark-attendance">
+                    <ClipboardCheck aria-hidden /> {t('event.attendance.open')}
+                  </Button>
+                }
+              />
+            )}
+            <Button asChild size="sm" variant="outline">
+              <a href={attendeesCsvUrl(e.id)} download data-testid="attendees-csv">
+                <Download aria-hidden /> {t('event.attendees.exportCsv')}
+              </a>
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Header>
+      <Card.Body gap="4">
+        {q.isPending ? (
+          <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton h="16" />
+            <Skeleton h="12" />
+            <Skeleton h="12" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="fg.error">{t('event.attendees.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('event.tryAgain')}
+            </Button>
+          </HStack>
+        ) : (
+          <>
+            <Counts counts={q.data.counts} started={started} />
+            {list.length > 0 && (
+              <HStack role="group" aria-label={t('event.attendees.filter')} gap="2" flexWrap="wrap">
+                {[undefined, ...RSVP_STATUSES].map((s) => (
+                  <Button
+                    key={s ?? 'all'}
+                    size="xs"
+                    rounded="full"
+                    variant={filter === s ? 'solid' : 'outline'}
+                    colorPalette={filter === s ? 'brand' : 'gray'}
+                    aria-pressed={filter === s}
+                    onClick={() => setFilter(s)}
+                  >
+                    {s ? t(STATUS_KEY[s]) : t('event.attendees.all')}
+                  </Button>
+                ))}
+              </HStack>
+            )}
+            {shown.length === 0 ? (
+              <Text color="fg.muted" data-testid="attendees-empty">
+                {list.length === 0 ? t('event.attendees.empty') : t('event.attendees.emptyFilter')}
+              </Text>
+            ) : (
+              <Stack as="ul" gap="0" listStyleType="none" css={ROWS} aria-labelledby="event-attendees">
+                {shown.map((a) => (
+                  <AttendeeRow key={a.userId} attendee={a} />
+                ))}
+              </Stack>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Counts({ counts: c, started }: { counts: Attendees['counts']; started: boolean }) {
+  const { t } = useTranslation();
+  const items = [
+    { key: 'going', label: t('event.attendees.counts.going'), value: c.going },
+    { key: 'guests', label: t('event.attendees.counts.guests'), value: c.goingGuests },
+    { key: 'maybe', label: t('event.attendees.counts.maybe'), value: c.maybe },
+    { key: 'notGoing', label: t('event.attendees.counts.notGoing'), value: c.notGoing },
+    { key: 'waitlisted', label: t('event.attendees.counts.waitlisted'), value: c.waitlisted },
+    ...(started ? [{ key: 'attended', label: t('event.attendees.counts.attended'), value: c.attended }] : []),
+  ];
+  return (
+    <SimpleGrid as="dl" columns={{ base: 3, md: 6 }} gap="2" aria-label={t('event.attendees.counts.label')} data-testid="attendees-counts">
+      {items.map((i) => (
+        <Box key={i.key} borderWidth="1px" rounded="md" px="2" py="1.5" minW="0" data-count={i.key}>
+          <Text as="dt" fontSize="xs" color="fg.muted" lineHeight="short">
+            {i.label}
+          </Text>
+          <Text as="dd" fontSize="lg" fontWeight="semibold">
+            {i.value}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function AttendeeRow({ attendee: a }: { attendee: Attendee }) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="li" gap="1" py="2.5" minW="0" data-testid="attendee-row" data-status={a.status ?? 'walk_in'}>
+      <HStack gap="2" flexWrap="wrap" minW="0">
+        <Text fontWeight="medium" overflowWrap="anywhere" minW="0">
+          {a.name}
+        </Text>
+        {a.status ? (
+          <Badge size="sm" colorPalette={STATUS_COLOR[a.status]}>
+            {t(STATUS_KEY[a.status])}
+          </Badge>
+        ) : a.attended ? (
+          <Badge size="sm" colorPalette="teal">
+            {t('event.attendees.walkIn')}
+          </Badge>
+        ) : (
+          <Badge size="sm" colorPalette="gray">
+            {t('event.attendees.absent')}
+          </Badge>
+        )}
+        {a.guests > 0 && (
+          <Text as="span" fontSize="sm" color="fg.muted">
+            {t('event.attendees.guests', { count: a.guests })}
+          </Text>
+        )}
+        {a.waitlistPosition !== null && (
+          <Text as="span" fontSize="sm" color="fg.muted">
+            {t('event.attendees.position', { position: a.waitlistPosition })}
+          </Text>
+        )}
+        {a.addedByHost && (
+          <Badge size="sm" variant="outline">
+            {t('event.attendees.addedByHost')}
+          </Badge>
+        )}
+        {a.status && a.attended !== null && (
+          <Badge size="sm" variant="subtle" colorPalette={a.attended ? 'green' : 'gray'}>
+            {a.attended ? t('event.attendees.came') : t('event.attendees.absent')}
+          </Badge>
+        )}
+      </HStack>
+      {a.note && (
+        <Text fontSize="sm" color="fg.muted" fontStyle="italic" overflowWrap="anywhere" whiteSpace="pre-wrap">
+          {a.note}
+        </Text>
+      )}
+    </Stack>
+  );
+}
