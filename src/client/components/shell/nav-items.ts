@@ -8,7 +8,7 @@ export type NavItem = { to: '/dashboard' | '/communities' | '/events' | '/explor
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'shell.nav.dashboard', icon: LayoutDashboard },
   { to: '/communities', label: 'shell.nav.communities', icon: Users },
-  { to: '/events', label: 'shell.nav.events', icon: CalendarDays, soon: true },
+  { to: '/events', label: 'shell.nav.events', icon: CalendarDays },
   { to: '/explore', label: 'shell.nav.explore', icon: Compass },
   { to: '/chat', label: 'shell.nav.chat', icon: MessageCircle, soon: true },
   { to: '/njangi', label: 'shell.nav.njangi', icon: PiggyBank },

@@ -1,11 +1,99 @@
-import { Badge, Card, Code, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, Code, DataList, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber, formatTime } from '../../lib/format';
-import { adminCountsQuery, auditQuery } from './queries';
+import { currentLocale } from '../../i18n';
+import { formatDate, formatDateTime, formatNumber, formatRelative, formatTime } from '../../lib/format';
+import { adminCountsQuery, auditQuery, backupsQuery } from './queries';
 import { auditActionName, auditTargetType } from './shared';
 
-/** Real counts (users, communities, events) and the audit log of what staff did. */
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+/** '532 kB', '12.4 MB' ('12,4 Mo' in French): powers of 1000, in the interface's locale. */
+function formatSize(bytes: number): string {
+  let i = 0;
+  let n = bytes;
+  while (n >= 1000 && i < UNITS.length - 1) {
+    n /= 1000;
+    i += 1;
+  }
+  return new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: UNITS[i], unitDisplay: 'short', maximumFractionDigits: n < 10 && i > 0 ? 1 : 0 }).format(n);
+}
+
+/** The daily backups: the newest one's time and size; a warning when there is none or it is over two days old, or the last attempt failed. */
+function BackupsCard() {
+  const { t } = useTranslation();
+  const status = useQuery(backupsQuery());
+  const s = status.data;
+  return (
+    <Card.Root data-testid="backups">
+      <Card.Header>
+        <Card.Title as="h2">{t('admin.backups.title')}</Card.Title>
+        {s?.enabled && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('admin.backups.description', { hour: s.hour, keep: s.keep })}
+          </Text>
+        )}
+      </Card.Header>
+      <Card.Body>
+        {!s ? (
+          <Skeleton h="16" />
+        ) : !s.enabled ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{t('admin.backups.off')}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <Stack gap="4">
+            {s.failure && (
+              <Alert.Root status="error" data-testid="backup-failed">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('admin.backups.failed', { when: formatDateTime(s.failure.at) })}</Alert.Title>
+                  <Alert.Description>
+                    <Code variant="plain" whiteSpace="pre-wrap" px="0">
+                      {s.failure.message}
+                    </Code>
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            {s.stale && (
+              <Alert.Root status="warning" data-testid="backup-stale">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t(s.last ? 'admin.backups.stale' : 'admin.backups.none')}</Alert.Title>
+                  <Alert.Description>{t(s.last ? 'admin.backups.staleText' : 'admin.backups.noneText')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            {s.last && (
+              <DataList.Root orientation="horizontal" data-testid="backup-last">
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('admin.backups.last')}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    {formatDateTime(s.last.at)} ({formatRelative(s.last.at)})
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('admin.backups.size')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatSize(s.last.bytes)}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('admin.backups.uploads')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatNumber(s.last.uploads)}</DataList.ItemValue>
+                </DataList.Item>
+              </DataList.Root>
+            )}
+            <Text fontSize="sm" color="fg.muted">
+              {t('admin.backups.restoreHint')}
+            </Text>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Real counts (users, communities, events), the daily backups and the audit log of what staff did. */
 export function OverviewTab() {
   const { t } = useTranslation();
   const counts = useQuery(adminCountsQuery());
@@ -24,6 +112,7 @@ export function OverviewTab() {
         {stat('communities', t('admin.overview.communities'), counts.data?.communities)}
         {stat('events', t('admin.overview.events'), counts.data?.events)}
       </SimpleGrid>
+      <BackupsCard />
       <Card.Root>
         <Card.Header>
           <Card.Title as="h2">{t('admin.overview.auditTitle')}</Card.Title>

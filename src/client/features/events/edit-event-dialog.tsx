@@ -1,10 +1,168 @@
-import type { ReactNode } from 'react';
+import { Alert, Button, chakra, Dialog, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isValidElement, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { todayIn } from './event-bits';
+import { ChoiceCards, CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
+import { changedFields, editEventForm, fieldOfServerPath, localFields, toInstants, type EditEventValues } from './event-form-model';
+import { refreshEvents } from './queries';
 import type { EventDetail } from './shared';
 
-/**
- * Placeholder (replaced by the real dialog): edits an event, or with a series "this occurrence" /
- * "this and following", through events.update.
+/*
+ * Edits an event (the hosts, from its page): the Schedule dialog's fields less the community and
+ * the repetition, filled with the event as it is (its local date and times on its own zone's
+ * clock). For a date of a series the host chooses this date alone or this one and the following;
+ * only what changed is sent.
  */
-export function EditEventDialog(_: { event: EventDetail; trigger: ReactNode; onSaved?: () => void }) {
-  return null;
+
+type Scope = 'one' | 'following';
+const WHEN_KEYS = ['date', 'startTime', 'endTime', 'timeZone'] as const;
+const endDateOf = (x: { multiDay: boolean; date: string; endDate: string }) => (x.multiDay ? x.endDate : x.date);
+
+export function EditEventDialog({ event, trigger, onSaved }: { event: EventDetail; trigger: ReactNode; onSaved?: () => void }) {
+  const { t } = useTranslation();
+  const button: ReactElement = isValidElement(trigger) ? trigger : <Button variant="outline">{trigger ?? t('events.form.editTitle')}</Button>;
+  return (
+    <FormDialog title={t('events.form.editTitle')} trigger={button} size={{ base: 'full', md: 'lg' }}>
+      {(close) => <EditForm event={event} onDone={close} onSaved={onSaved} />}
+    </FormDialog>
+  );
+}
+
+function EditForm({ event: e, onDone, onSaved }: { event: EventDetail; onDone: () => void; onSaved?: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [initial] = useState<EditEventValues>(() => ({
+    title: e.title,
+    description: e.description,
+    ...localFields(e),
+    timeZone: e.timeZone,
+    place: e.place ?? '',
+    onlineUrl: e.onlineUrl ?? '',
+    coverUrl: e.coverUrl,
+    capacity: e.capacity === null ? '' : String(e.capacity),
+    visibility: e.visibility,
+  }));
+  const [scope, setScope] = useState<Scope>('one');
+  // The start as the form reads it (to the minute): kept as it is, it may already be past.
+  const initialStart = toInstants({ ...initial, endDate: endDateOf(initial) })?.startsAt ?? e.startsAt;
+  const form = useZodForm(editEventForm(Date.now(), { startsAt: initialStart }), initial);
+  const update = useMutation(trpc.events.update.mutationOptions());
+  const v = form.values;
+  const api: FieldsApi = { values: v as CommonValues, errors: form.errors, set: (name, value) => form.setValue(name, value as never) };
+
+  const whenChanged = WHEN_KEYS.some((k) => v[k] !== initial[k]) || endDateOf(v) !== endDateOf(initial);
+  const placeChanged = v.place.trim() !== (e.place ?? '') || v.onlineUrl.trim() !== (e.onlineUrl ?? '');
+  const answered = e.counts.going + e.counts.maybe + e.counts.waitlisted;
+  const capacity = /^\d+$/.test(v.capacity.trim()) ? Number(v.capacity.trim()) : v.capacity.trim() === '' ? null : undefined;
+  const capacityNote =
+    capacity !== undefined && capacity !== e.capacity ? (
+      capacity !== null && capacity < e.counts.placesTaken ? (
+        <Note>{t('events.form.capacityBelow', { count: e.counts.placesTaken })}</Note>
+      ) : e.counts.waitlisted > 0 && (capacity === null || e.capacity === null || capacity > e.capacity) ? (
+        <Note>{t('events.form.capacityRaised', { count: e.counts.waitlisted })}</Note>
+      ) : null
+    ) : null;
+  const today = todayIn(v.timeZone);
+  const minDate = initial.date < today ? initial.date : today;
+
+  async function onSubmit(ev: React.FormEvent) {
+    ev.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('events.form.invalid'), checked.error);
+    const original = {
+      title: e.title,
+      description: e.description,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      timeZone: e.timeZone,
+      place: e.place,
+      onlineUrl: e.onlineUrl,
+      coverUrl: e.coverUrl,
+      capacity: e.capacity,
+      visibility: e.visibility,
+    };
+    // Schedule fields left as they were keep the stored instants (which may carry seconds the form does not show).
+    const next = whenChanged ? checked.data : { ...checked.data, startsAt: e.startsAt, endsAt: e.endsAt, timeZone: e.timeZone };
+    const changes = changedFields(original, next);
+    if (Object.keys(changes).length === 0) return notify.info(t('events.form.nothingChanged'), t('events.form.nothingChangedBody'));
+    try {
+      const result = await update.mutateAsync({ id: e.id, scope: e.seriesId === null ? 'one' : scope, ...changes });
+      notify.success(result.updated > 1 ? t('events.form.savedMany', { count: result.updated }) : t('events.form.saved'), result.event.title);
+      await refreshEvents(queryClient);
+      onDone();
+      onSaved?.();
+    } catch (error) {
+      const info = errorInfo(error);
+      if (info.issues.length) {
+        const errors: Record<string, string> = {};
+        for (const issue of info.issues) errors[fieldOfServerPath(issue.path)] ??= issue.message;
+        form.setErrors(errors);
+        const first = fieldOfServerPath(info.issues[0]!.path);
+        requestAnimationFrame(() => document.getElementById(first)?.focus());
+      }
+      notify.error(t('events.form.saveFailed'), info.message);
+    }
+  }
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="edit-event-form">
+      <Dialog.Body>
+        <Stack gap="6">
+          {e.seriesId !== null && (
+            <ChoiceCards
+              name="scope"
+              legend={t('events.form.scope')}
+              value={scope}
+              onChange={setScope}
+              options={[
+                { value: 'one', label: t('events.form.scopeOne'), help: t('events.form.scopeOneHelp') },
+                { value: 'following', label: t('events.form.scopeFollowing'), help: t('events.form.scopeFollowingHelp') },
+              ]}
+            />
+          )}
+          <Section legend={t('events.form.sectionEvent')}>
+            <WhatFields api={api} />
+          </Section>
+          <Section legend={t('events.form.sectionWhen')}>
+            <WhenFields api={api} minDate={minDate} />
+          </Section>
+          <Section legend={t('events.form.sectionWhere')}>
+            <WhereFields api={api} />
+            <CoverField api={api} />
+          </Section>
+          {(whenChanged || placeChanged) && answered > 0 && <Note>{t('events.form.timeChangeNotice')}</Note>}
+          <Section legend={t('events.form.sectionPeople')}>
+            <PeopleFields api={api} note={capacityNote} />
+          </Section>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText={t('events.form.savingChanges')} data-testid="edit-event-submit">
+          {t('events.form.save')}
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}
+
+function Note({ children }: { children: ReactNode }) {
+  return (
+    <Alert.Root status="info" size="sm" data-testid="edit-event-note">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>
+          <Text fontSize="sm">{children}</Text>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
 }

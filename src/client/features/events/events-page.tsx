@@ -1,4 +1,151 @@
-/** Placeholder: the events page is being built. */
+import { Box, Button, Container, EmptyState, Field, Heading, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { CalendarDays, List, Plus, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CreateEventDialog } from './create-event-dialog';
+import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
+import { mayManageEvents, myCommunitiesQuery } from './list-queries';
+import { MonthView } from './month-view';
+
+/*
+ * /events: the caller's events across their communities (or one of them), as a list (coming
+ * events by day with their answer buttons, then the past six months) or as a month. Hosts
+ * schedule from here too.
+ */
+
+const VIEWS = ['list', 'month'] as const;
+type View = (typeof VIEWS)[number];
+const VIEW_KEY = 'harambee-events-view';
+
+/** The view last chosen in this tab (coming back from an event keeps the month open). */
+function storedView(): View {
+  try {
+    const v = sessionStorage.getItem(VIEW_KEY);
+    return v === 'month' ? 'month' : 'list';
+  } catch {
+    return 'list';
+  }
+}
+
 export function EventsPage() {
-  return <div />;
+  const { t } = useTranslation();
+  const communities = useQuery(myCommunitiesQuery());
+  const mine = communities.data?.items ?? [];
+  const hosts = mine.filter(mayManageEvents);
+  const [chosen, setChosen] = useState<number | null>(null);
+  // A community left meanwhile is no longer a filter.
+  const communityId = chosen !== null && mine.some((c) => c.id === chosen) ? chosen : undefined;
+  const [view, setView] = useState<View>(storedView);
+  const filterId = useId();
+
+  const changeView = (next: string) => {
+    if (!VIEWS.includes(next as View)) return;
+    setView(next as View);
+    try {
+      sessionStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // Private browsing without storage: the choice lasts until the page is left.
+    }
+  };
+
+  const schedule =
+    hosts.length > 0 ? (
+      <CreateEventDialog
+        defaultCommunityId={communityId}
+        trigger={
+          <Button colorPalette="brand" alignSelf={{ sm: 'center' }} data-testid="schedule-event">
+            <Plus aria-hidden /> {t('events.page.schedule')}
+          </Button>
+        }
+      />
+    ) : null;
+
+  return (
+    <Container maxW="4xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="6">
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
+          <Box>
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+              {t('events.title')}
+            </Heading>
+            <Text color="fg.muted">{t('events.page.intro')}</Text>
+          </Box>
+          {schedule}
+        </Stack>
+
+        {communities.isSuccess && mine.length === 0 ? (
+          <EmptyState.Root borderWidth="1px" rounded="lg" data-testid="events-no-communities">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Users aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title as="h2">{t('events.page.noCommunitiesTitle')}</EmptyState.Title>
+              <EmptyState.Description maxW="prose">{t('events.page.noCommunitiesBody')}</EmptyState.Description>
+              <Button asChild colorPalette="brand" size="sm">
+                <RouterLink to="/communities">{t('events.page.browse')}</RouterLink>
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Tabs.Root value={view} onValueChange={(e) => changeView(e.value)} colorPalette="brand" variant="enclosed" size="sm" lazyMount>
+            <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" mb="5">
+              {mine.length > 1 ? (
+                <Field.Root id={filterId} maxW={{ sm: 'xs' }}>
+                  <Field.Label>{t('events.page.community')}</Field.Label>
+                  <NativeSelect.Root size="sm">
+                    <NativeSelect.Field
+                      value={communityId === undefined ? '' : String(communityId)}
+                      onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
+                      data-testid="events-community-filter"
+                    >
+                      <option value="">{t('events.page.allCommunities')}</option>
+                      {mine.map((c) => (
+                        <option key={c.id} value={String(c.id)}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+              ) : (
+                <Box />
+              )}
+              <Tabs.List aria-label={t('events.page.view')} alignSelf={{ base: 'flex-start', sm: 'auto' }}>
+                <Tabs.Trigger value="list" data-testid="events-view-list">
+                  <List aria-hidden size={16} /> {t('events.page.list')}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="month" data-testid="events-view-month">
+                  <CalendarDays aria-hidden size={16} /> {t('events.page.month')}
+                </Tabs.Trigger>
+              </Tabs.List>
+            </Stack>
+            <Tabs.Content value="list" p="0">
+              <Stack gap="10">
+                <Stack as="section" aria-labelledby="events-upcoming" gap="3">
+                  <Stack gap="0.5">
+                    <Heading as="h2" size="md" id="events-upcoming">
+                      {t('events.page.upcoming')}
+                    </Heading>
+                    <ZoneHint />
+                  </Stack>
+                  <UpcomingEvents
+                    source={{ mine: true, communityId }}
+                    showCommunity={communityId === undefined}
+                    empty={<NoEvents title={t('events.page.emptyTitle')} body={communityId === undefined ? t('events.page.emptyBody') : t('events.page.emptyCommunity')} />}
+                  />
+                </Stack>
+                <PastEvents source={{ mine: true, communityId }} showCommunity={communityId === undefined} />
+              </Stack>
+            </Tabs.Content>
+            <Tabs.Content value="month" p="0">
+              <MonthView communityId={communityId} />
+            </Tabs.Content>
+          </Tabs.Root>
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { CalendarDays, Flame, Plus, Users } from 'lucide-react';
+import { Flame, Plus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
@@ -11,6 +11,9 @@ import { CommunityCard } from '../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../features/communities/create-community';
 import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
 import type { Community } from '../../features/communities/shared';
+import { CreateEventDialog } from '../../features/events/create-event-dialog';
+import { nextEventsQuery } from '../../features/events/queries';
+import { DashboardEvents } from '../../features/events/upcoming-events-card';
 import { FinancialOverview } from '../../features/finances/financial-overview';
 import { financeOverviewQuery } from '../../features/finances/queries';
 import { CreateCircleDialog } from '../../features/njangi/create-circle-dialog';
@@ -28,6 +31,7 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
       loadQuery(queryClient, dashboardCreatedQuery()),
       loadQuery(queryClient, financeOverviewQuery()),
       loadQuery(queryClient, myCirclesQuery()),
+      loadQuery(queryClient, nextEventsQuery(3)),
     ]);
   },
   component: Dashboard,
@@ -158,9 +162,13 @@ function Dashboard() {
                     <Button variant="outline">{t('dashboard.quickActions.startNjangi')}</Button>
                   }
                 />
-                <Button variant="outline" onClick={comingSoon('dashboard.quickActions.eventSoon')}>
-                  {t('dashboard.quickActions.scheduleEvent')}
-                </Button>
+                <CreateEventDialog
+                  trigger={
+                    <Button variant="outline" data-testid="quick-schedule-event">
+                      {t('dashboard.quickActions.scheduleEvent')}
+                    </Button>
+                  }
+                />
               </SimpleGrid>
             </Card.Body>
           </Card.Root>
@@ -179,22 +187,7 @@ function Dashboard() {
           </Card.Root>
         </SimpleGrid>
 
-        <Card.Root>
-          <Card.Header>
-            <Card.Title as="h2">{t('dashboard.events.title')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <CalendarDays aria-hidden />
-                </EmptyState.Indicator>
-                <EmptyState.Title>{t('dashboard.events.emptyTitle')}</EmptyState.Title>
-                <EmptyState.Description>{t('dashboard.events.emptyDescription')}</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          </Card.Body>
-        </Card.Root>
+        <DashboardEvents />
       </Stack>
     </Container>
   );

@@ -49,6 +49,21 @@ export const admin = {
     auditEmpty: 'No staff actions yet.',
     columns: { when: 'When', who: 'Who', action: 'Action', target: 'Target' },
   },
+  /** The Overview's card on the daily backups (BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR). */
+  backups: {
+    title: 'Backups',
+    description: 'Every day from {{hour}}:00 UTC the server copies the database and the uploaded files into its backup folder and keeps the newest {{keep}}.',
+    off: 'Automatic backups are turned off (BACKUP_DIR=off). Back up some other way, or turn them back on.',
+    last: 'Last backup',
+    size: 'Size',
+    uploads: 'Uploaded files',
+    none: 'No backup yet',
+    noneText: 'The first one is taken within a quarter of an hour of the server starting, then every day. If none appears, check the server’s log and that it can write to its backup folder.',
+    stale: 'The last backup is more than two days old',
+    staleText: 'Check the server’s log and the backup folder: the daily backup should have run since.',
+    failed: 'The last backup attempt failed ({{when}})',
+    restoreHint: 'To restore one: stop the server, then run npm run restore -- <backup folder>.',
+  },
   audit: {
     /** By the action code the server records ('user.password_reset'); an unknown code shows as it is. */
     actions: {

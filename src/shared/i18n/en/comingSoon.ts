@@ -1,4 +1,4 @@
-/** The coming-soon screens (/events, /chat). */
+/** The coming-soon screens (/chat). */
 export const comingSoon = {
   back: 'Back to Dashboard',
   badge: 'Coming Soon',
@@ -22,19 +22,6 @@ export const comingSoon = {
         description:
           'Conversations visible only to the people in them, stored with the rest of your community’s data rather than on someone else’s platform.',
       },
-    },
-  },
-  events: {
-    title: 'Events',
-    subtitle: 'Event Management System',
-    description:
-      'Plan meetings, cultural festivals, fundraisers and celebrations inside your community: members see what is coming, say whether they will attend and get a reminder before it starts.',
-    features: {
-      scheduling: { title: 'Event scheduling', description: 'Create one-off or recurring events with a place, a time and the details members need.' },
-      rsvps: { title: 'RSVPs', description: 'Members answer yes, no or maybe, so organisers know how many chairs and plates to plan for.' },
-      reminders: { title: 'Reminders', description: 'A reminder before the event, so fewer people forget the date.' },
-      calendar: { title: 'Calendar sync', description: 'Add community events to the calendar you already use on your phone or computer.' },
-      checkIn: { title: 'Check-in', description: 'Record who came on the day, for attendance and for follow-up.' },
     },
   },
 };

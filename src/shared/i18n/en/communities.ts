@@ -156,8 +156,6 @@ export const communities = {
       finances: 'Finances',
     },
     soon: {
-      eventsTitle: 'No events scheduled',
-      eventsBody: 'Event scheduling with RSVPs is on its way.',
       discussionsTitle: 'No discussions yet',
       discussionsBody: 'Discussion topics and polls are on their way.',
       documentsTitle: 'No documents yet',
@@ -175,8 +173,6 @@ export const communities = {
       comingSoon: 'Coming soon',
       recentDocuments: 'Recent Documents',
       recentDocumentsBody: 'Shared files will appear here.',
-      upcomingEventsTitle: 'Upcoming Events',
-      upcomingEventsBody: 'Events and RSVPs will appear here.',
     },
   },
 };

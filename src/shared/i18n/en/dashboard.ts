@@ -46,7 +46,6 @@ export const dashboard = {
     scheduleEvent: 'Schedule Event',
     soonTitle: 'Coming Soon',
     joinSoon: 'Joining by invitation code is on its way.',
-    eventSoon: 'Event scheduling is on its way.',
   },
   activity: {
     title: 'Login Activity',
@@ -54,10 +53,5 @@ export const dashboard = {
     startStreak: 'Sign in again tomorrow to start a streak.',
     lastLogin: 'Last login: {{date}}',
     never: 'Never',
-  },
-  events: {
-    title: 'Upcoming Events',
-    emptyTitle: 'No upcoming events',
-    emptyDescription: 'Events from your communities will show up here.',
   },
 };

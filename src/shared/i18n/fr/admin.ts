@@ -49,6 +49,20 @@ export const admin = {
     auditEmpty: 'Aucune action de l’équipe pour l’instant.',
     columns: { when: 'Date', who: 'Auteur', action: 'Action', target: 'Cible' },
   },
+  backups: {
+    title: 'Sauvegardes',
+    description: 'Chaque jour à partir de {{hour}} h UTC, le serveur copie la base de données et les fichiers envoyés dans son dossier de sauvegarde, et conserve les {{keep}} plus récentes.',
+    off: 'Les sauvegardes automatiques sont désactivées (BACKUP_DIR=off). Sauvegardez autrement, ou réactivez-les.',
+    last: 'Dernière sauvegarde',
+    size: 'Taille',
+    uploads: 'Fichiers envoyés',
+    none: 'Aucune sauvegarde pour l’instant',
+    noneText: 'La première est faite dans le quart d’heure qui suit le démarrage du serveur, puis chaque jour. Si aucune n’apparaît, consultez le journal du serveur et vérifiez qu’il peut écrire dans son dossier de sauvegarde.',
+    stale: 'La dernière sauvegarde date de plus de deux jours',
+    staleText: 'Consultez le journal du serveur et le dossier de sauvegarde : la sauvegarde quotidienne aurait dû avoir lieu depuis.',
+    failed: 'La dernière tentative de sauvegarde a échoué ({{when}})',
+    restoreHint: 'Pour en restaurer une : arrêtez le serveur, puis lancez npm run restore -- <dossier de sauvegarde>.',
+  },
   audit: {
     actions: {
       user: {

@@ -25,17 +25,4 @@ export const comingSoon = {
       },
     },
   },
-  events: {
-    title: 'Événements',
-    subtitle: 'Gestion des événements',
-    description:
-      'Organisez réunions, festivals culturels, collectes de fonds et célébrations au sein de votre communauté : les membres voient ce qui se prépare, indiquent s’ils seront présents et reçoivent un rappel avant le début.',
-    features: {
-      scheduling: { title: 'Planification', description: 'Créez des événements ponctuels ou récurrents, avec un lieu, un horaire et les détails utiles aux membres.' },
-      rsvps: { title: 'Réponses des invités', description: 'Les membres répondent oui, non ou peut-être : les organisateurs savent combien de chaises et de couverts prévoir.' },
-      reminders: { title: 'Rappels', description: 'Un rappel avant l’événement, pour que moins de monde oublie la date.' },
-      calendar: { title: 'Synchronisation d’agenda', description: 'Ajoutez les événements de la communauté à l’agenda que vous utilisez déjà sur votre téléphone ou votre ordinateur.' },
-      checkIn: { title: 'Pointage des présences', description: 'Notez qui est venu le jour même, pour le suivi des présences et les relances.' },
-    },
-  },
 } satisfies Catalogue['comingSoon'];

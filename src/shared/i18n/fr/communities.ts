@@ -157,8 +157,6 @@ export const communities = {
       finances: 'Finances',
     },
     soon: {
-      eventsTitle: 'Aucun événement prévu',
-      eventsBody: 'La planification d’événements avec confirmation de présence arrive bientôt.',
       discussionsTitle: 'Aucune discussion pour le moment',
       discussionsBody: 'Les sujets de discussion et les sondages arrivent bientôt.',
       documentsTitle: 'Aucun document pour le moment',
@@ -176,8 +174,6 @@ export const communities = {
       comingSoon: 'Bientôt disponible',
       recentDocuments: 'Documents récents',
       recentDocumentsBody: 'Les fichiers partagés apparaîtront ici.',
-      upcomingEventsTitle: 'Événements à venir',
-      upcomingEventsBody: 'Les événements et les confirmations de présence apparaîtront ici.',
     },
   },
 } satisfies Catalogue['communities'];

@@ -47,7 +47,6 @@ export const dashboard = {
     scheduleEvent: 'Planifier un événement',
     soonTitle: 'Bientôt disponible',
     joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',
-    eventSoon: 'La planification d’événements arrive bientôt.',
   },
   activity: {
     title: 'Activité de connexion',
@@ -55,10 +54,5 @@ export const dashboard = {
     startStreak: 'Reconnectez-vous demain pour commencer une série.',
     lastLogin: 'Dernière connexion : {{date}}',
     never: 'jamais',
-  },
-  events: {
-    title: 'Événements à venir',
-    emptyTitle: 'Aucun événement à venir',
-    emptyDescription: 'Les événements de vos communautés s’afficheront ici.',
   },
 } satisfies Catalogue['dashboard'];

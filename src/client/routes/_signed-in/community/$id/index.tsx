@@ -1,4 +1,4 @@
-import { Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
@@ -16,12 +16,15 @@ import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { seesFinances, type Community } from '../../../../features/communities/shared';
 import { useDuesStatus } from '../../../../features/finances/dues-status';
+import { communityUpcomingQuery } from '../../../../features/events/list-queries';
+import { CommunityUpcomingCard, useUpcomingCount } from '../../../../features/events/upcoming-events-card';
 import { financeSummaryQuery, myDuesQuery } from '../../../../features/finances/queries';
-import { loadQuery } from '../../../../lib/route-data';
+import { loadList, loadQuery } from '../../../../lib/route-data';
 
 // The Finances tab's code loads when the tab is first opened, not with the Overview.
 const FinancesTab = lazy(() => import('../../../../features/finances/finances-tab').then((m) => ({ default: m.FinancesTab })));
 const CommunityCircles = lazy(() => import('../../../../features/njangi/community-circles').then((m) => ({ default: m.CommunityCircles })));
+const CommunityEvents = lazy(() => import('../../../../features/events/community-events').then((m) => ({ default: m.CommunityEvents })));
 
 const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'savings', 'finances'] as const;
 type Tab = (typeof TABS)[number];
@@ -37,6 +40,7 @@ export const Route = createFileRoute('/_signed-in/community/$id/')({
     if (c?.isMember) {
       await Promise.all([
         loadQuery(queryClient, announcementsCardQuery(c.id)),
+        loadList(queryClient, communityUpcomingQuery(c.id)),
         seesFinances(c.role)
           ? loadQuery(queryClient, financeSummaryQuery(c.id)).then((s) => (s?.opened ? loadQuery(queryClient, myDuesQuery(c.id)) : undefined))
           : undefined,
@@ -134,7 +138,9 @@ function CommunityDashboard({ community: c }: { community: Community }) {
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="events">
-            <ComingSoon title={t('communities.dashboard.soon.eventsTitle')} description={t('communities.dashboard.soon.eventsBody')} />
+            <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
+              <CommunityEvents community={c} />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="discussions">
             <ComingSoon title={t('communities.dashboard.soon.discussionsTitle')} description={t('communities.dashboard.soon.discussionsBody')} />
@@ -167,9 +173,10 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
   const soon = t('communities.dashboard.overview.comingSoon');
   const finances = seesFinances(c.role);
   const dues = useDuesStatus(c.id, finances);
-  const rows: { label: string; value: string; tab: string }[] = [
+  const upcoming = useUpcomingCount(c.id);
+  const rows: { label: string; value: string; tab: string; testId?: string }[] = [
     { label: t('communities.dashboard.overview.members'), value: t('common.members', { count: c.memberCount }), tab: 'members' },
-    { label: t('communities.dashboard.overview.upcomingEvents'), value: soon, tab: 'events' },
+    { label: t('communities.dashboard.overview.upcomingEvents'), value: upcoming ?? '…', tab: 'events', testId: 'upcoming-events-count' },
     { label: t('communities.dashboard.overview.activePolls'), value: soon, tab: 'discussions' },
     { label: t('communities.dashboard.overview.duesStatus'), value: dues, tab: 'finances' },
     { label: t('communities.dashboard.overview.activeDiscussions'), value: soon, tab: 'discussions' },
@@ -184,7 +191,7 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
           {rows
             .filter((r) => r.tab !== 'finances' || finances)
             .map((r) => (
-              <Button key={r.label} variant="ghost" justifyContent="space-between" onClick={() => onJump(r.tab)}>
+              <Button key={r.label} variant="ghost" justifyContent="space-between" onClick={() => onJump(r.tab)} data-testid={r.testId}>
                 <Text>{r.label}</Text>
                 <HStack color="fg.muted">
                   <Text>{r.value}</Text>
@@ -197,8 +204,10 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
       <Stack flex="2" gap="5">
         <AnnouncementsCard communityId={c.id} canManage={can(c.role, 'announcements.manage')} />
         <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>
-          <ComingSoon title={t('communities.dashboard.overview.recentDocuments')} description={t('communities.dashboard.overview.recentDocumentsBody')} />
-          <ComingSoon title={t('communities.dashboard.overview.upcomingEventsTitle')} description={t('communities.dashboard.overview.upcomingEventsBody')} />
+          <CommunityUpcomingCard community={c} onViewAll={() => onJump('events')} />
+          <Box flex="1" minW="0" display="grid">
+            <ComingSoon title={t('communities.dashboard.overview.recentDocuments')} description={t('communities.dashboard.overview.recentDocumentsBody')} />
+          </Box>
         </HStack>
       </Stack>
     </Stack>

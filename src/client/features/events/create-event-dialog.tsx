@@ -1,0 +1,296 @@
+import { Button, chakra, Dialog, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_OCCURRENCES } from '../../../shared/events/rules';
+import { isValidDate } from '../../../shared/njangi/schedule';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { currentLocale } from '../../i18n';
+import { errorInfo } from '../../lib/errors';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { todayIn } from './event-bits';
+import { CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
+import { createEventForm, defaultSchedule, fieldOfServerPath, REPEAT_CHOICES, repeatMeaning, type CreateEventValues, type Ordinal, type RepeatChoice } from './event-form-model';
+import { mayManageEvents, myCommunitiesQuery } from './list-queries';
+import { refreshEvents } from './queries';
+import { viewerTimeZone } from './when';
+
+/*
+ * "Schedule Event": a new event, or a series of them. Opened from a community the community is
+ * given; opened from /events or the dashboard the caller first chooses one of their communities
+ * where they may manage events (and is told why there is none when that is so). On success the
+ * first date's page opens, unless the opener says otherwise.
+ */
+
+type Created = { id: number; title: string; occurrences: number };
+
+export function CreateEventDialog(props: {
+  /** The community, when the dialog is opened from it (no choice then). */
+  communityId?: number;
+  communityName?: string;
+  /** Preselected in the choice of communities (e.g. the one /events is filtered to). */
+  defaultCommunityId?: number;
+  trigger: ReactElement;
+  /** Instead of opening the new event's page. */
+  onCreated?: (event: Created) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('events.form.createTitle')} trigger={props.trigger} size={{ base: 'full', md: 'lg' }}>
+      {(close) =>
+        props.communityId !== undefined ? (
+          <EventForm communities={[{ id: props.communityId, name: props.communityName ?? '' }]} fixed onDone={close} onCreated={props.onCreated} />
+        ) : (
+          <ChooseCommunity defaultId={props.defaultCommunityId} onDone={close} onCreated={props.onCreated} />
+        )
+      }
+    </FormDialog>
+  );
+}
+
+/** The caller's communities where they may schedule; the form once they are known. */
+function ChooseCommunity({ defaultId, onDone, onCreated }: { defaultId?: number; onDone: () => void; onCreated?: (event: Created) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery(myCommunitiesQuery());
+  const hosts = useMemo(() => (q.data?.items ?? []).filter(mayManageEvents), [q.data]);
+  if (q.isPending || q.isError || hosts.length === 0) {
+    return (
+      <>
+        <Dialog.Body>
+          {q.isPending ? (
+            <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
+              <Skeleton h="10" />
+              <Skeleton h="10" />
+            </Stack>
+          ) : q.isError ? (
+            <HStack gap="3" role="alert" flexWrap="wrap">
+              <Text color="red.fg">{t('events.form.communitiesFailed')}</Text>
+              <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+                {t('events.page.tryAgain')}
+              </Button>
+            </HStack>
+          ) : (
+            <Text role="status" data-testid="schedule-no-community">
+              {t((q.data?.items.length ?? 0) > 0 ? 'events.form.noCommunity' : 'events.form.noCommunities')}
+            </Text>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" type="button" onClick={onDone}>
+            {t('common.close')}
+          </Button>
+        </Dialog.Footer>
+      </>
+    );
+  }
+  const first = hosts.find((c) => c.id === defaultId) ?? hosts[0]!;
+  return <EventForm communities={hosts} initialId={first.id} onDone={onDone} onCreated={onCreated} />;
+}
+
+const ORDINAL_KEY = {
+  first: 'events.form.ordinal.first',
+  second: 'events.form.ordinal.second',
+  third: 'events.form.ordinal.third',
+  fourth: 'events.form.ordinal.fourth',
+  last: 'events.form.ordinal.last',
+} as const satisfies Record<Ordinal, string>;
+
+function EventForm({
+  communities,
+  fixed,
+  initialId,
+  onDone,
+  onCreated,
+}: {
+  communities: { id: number; name: string }[];
+  fixed?: boolean;
+  initialId?: number;
+  onDone: () => void;
+  onCreated?: (event: Created) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [communityId, setCommunityId] = useState(initialId ?? communities[0]!.id);
+  const community = communities.find((c) => c.id === communityId) ?? communities[0]!;
+  const [initial] = useState<CreateEventValues>(() => {
+    const zone = viewerTimeZone();
+    const when = defaultSchedule(Date.now(), zone);
+    return {
+      title: '',
+      description: '',
+      ...when,
+      multiDay: false,
+      endDate: '',
+      timeZone: zone,
+      place: '',
+      onlineUrl: '',
+      coverUrl: null,
+      capacity: '',
+      visibility: 'members',
+      repeat: 'none',
+      ends: 'count',
+      until: '',
+      count: '',
+    };
+  });
+  // "Now" at each check: a form left open must not schedule a start that has passed meanwhile.
+  const form = useZodForm(createEventForm(Date.now()), initial);
+  const create = useMutation(trpc.events.create.mutationOptions());
+  const v = form.values;
+  const api: FieldsApi = { values: v as CommonValues, errors: form.errors, set: (name, value) => form.setValue(name, value as never) };
+  const today = todayIn(v.timeZone);
+  const locale = currentLocale();
+  const meaning = repeatMeaning(isValidDate(v.date) ? v.date : today, locale);
+  const repeatLabel = (choice: RepeatChoice) => {
+    switch (choice) {
+      case 'none':
+        return t('events.form.repeatNone');
+      case 'weekly':
+        return t('events.form.repeatWeekly', { weekday: meaning.weekday });
+      case 'biweekly':
+        return t('events.form.repeatBiweekly', { weekday: meaning.weekday });
+      case 'monthly_date': {
+        const day = meaning.day === 1 ? t('events.form.dayOne') : String(meaning.day);
+        return t(meaning.late ? 'events.form.repeatMonthlyDateLate' : 'events.form.repeatMonthlyDate', { day });
+      }
+      case 'monthly_weekday':
+        return t('events.form.repeatMonthlyWeekday', { ordinal: t(ORDINAL_KEY[meaning.ordinal]), weekday: meaning.weekday });
+    }
+  };
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('events.form.invalid'), checked.error);
+    try {
+      const created = await create.mutateAsync({ communityId: community.id, ...checked.data });
+      if (created.occurrences > 1) notify.success(t('events.form.createdSeries', { count: created.occurrences }), t('events.form.createdSeriesBody', { title: created.title }));
+      else notify.success(t('events.form.created'), t('events.form.createdBody', { title: created.title }));
+      await refreshEvents(queryClient);
+      onDone();
+      if (onCreated) onCreated({ id: created.id, title: created.title, occurrences: created.occurrences });
+      else void navigate({ to: '/events/$id', params: { id: String(created.id) } });
+    } catch (error) {
+      const info = errorInfo(error);
+      if (info.issues.length) {
+        const next: Record<string, string> = {};
+        for (const issue of info.issues) next[fieldOfServerPath(issue.path, v.ends)] ??= issue.message;
+        form.setErrors(next);
+        const first = fieldOfServerPath(info.issues[0]!.path, v.ends);
+        requestAnimationFrame(() => document.getElementById(first)?.focus());
+      }
+      notify.error(t('events.form.failed'), info.message);
+    }
+  }
+
+  return (
+    // display: contents keeps Body and Footer the dialog's own flex children, so the body scrolls inside it and the buttons stay in view.
+    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="create-event-form">
+      <Dialog.Body>
+        <Stack gap="6">
+          <Section legend={t('events.form.sectionEvent')}>
+            {fixed ? (
+              community.name && <Text color="fg.muted">{t('events.form.inCommunity', { name: community.name })}</Text>
+            ) : (
+              <FormField name="communityId" label={t('events.form.community')} error={form.errors.communityId} helper={t('events.form.communityHelp')}>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={String(communityId)}
+                    onChange={(e) => {
+                      setCommunityId(Number(e.target.value));
+                      form.setErrors((x) => (x.communityId ? { ...x, communityId: undefined } : x));
+                    }}
+                    data-testid="event-community-select"
+                  >
+                    {communities.map((c) => (
+                      <option key={c.id} value={String(c.id)}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            )}
+            <WhatFields api={api} />
+          </Section>
+
+          <Section legend={t('events.form.sectionWhen')}>
+            <WhenFields api={api} minDate={today} />
+          </Section>
+
+          <Section legend={t('events.form.sectionRepeat')}>
+            <FormField name="repeat" label={t('events.form.repeat')} error={form.errors.repeat} helper={v.repeat !== 'none' ? t('events.form.repeatHelp') : undefined}>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.field('repeat')} data-testid="event-repeat-select">
+                  {REPEAT_CHOICES.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {repeatLabel(choice)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            {v.repeat !== 'none' && (
+              <>
+                <chakra.fieldset border="0" p="0" m="0" minW="0">
+                  <chakra.legend fontWeight="medium" fontSize="sm" mb="2" p="0">
+                    {t('events.form.ends')}
+                  </chakra.legend>
+                  <HStack gap="5" flexWrap="wrap">
+                    {(['count', 'until'] as const).map((ends) => (
+                      <chakra.label key={ends} display="inline-flex" gap="2" alignItems="center" cursor="pointer" fontSize="sm">
+                        <chakra.input
+                          type="radio"
+                          name="ends"
+                          value={ends}
+                          checked={v.ends === ends}
+                          onChange={() => form.setValue('ends', ends)}
+                          css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
+                          data-testid={`event-ends-${ends}`}
+                        />
+                        {t(ends === 'count' ? 'events.form.endsCount' : 'events.form.endsUntil')}
+                      </chakra.label>
+                    ))}
+                  </HStack>
+                </chakra.fieldset>
+                {v.ends === 'count' ? (
+                  <FormField name="count" label={t('events.form.count')} error={form.errors.count} helper={t('events.form.countHelp', { max: MAX_OCCURRENCES })} required>
+                    <Input type="number" inputMode="numeric" min={2} max={MAX_OCCURRENCES} step={1} {...form.field('count')} maxW={{ sm: '40' }} data-testid="event-count-input" />
+                  </FormField>
+                ) : (
+                  <FormField name="until" label={t('events.form.until')} error={form.errors.until} helper={t('events.form.untilHelp', { max: MAX_OCCURRENCES })} required>
+                    <Input type="date" min={isValidDate(v.date) ? v.date : today} {...form.field('until')} maxW={{ sm: '60' }} data-testid="event-until-input" />
+                  </FormField>
+                )}
+              </>
+            )}
+          </Section>
+
+          <Section legend={t('events.form.sectionWhere')}>
+            <WhereFields api={api} />
+            <CoverField api={api} />
+          </Section>
+
+          <Section legend={t('events.form.sectionPeople')}>
+            <PeopleFields api={api} />
+          </Section>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('events.form.saving')} data-testid="create-event-submit">
+          {t('events.form.submit')}
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}

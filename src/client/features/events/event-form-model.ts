@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, MAX_CAPACITY, MAX_EVENT_DURATION_MS, MAX_OCCURRENCES, type RepeatFrequency } from '../../../shared/events/rules';
+import { instantOfLocal, isValidLocalTime, localOf } from '../../../shared/events/time';
+import { addDays, isValidDate, isValidTimeZone, weekdayOf } from '../../../shared/njangi/schedule';
+import { createEventInput } from '../../../shared/schemas/events';
+
+/*
+ * The event form's rules, apart from React so they can be tested: an event is chosen as a local
+ * date and wall-clock times in its own zone ("19:00 in Chicago"), which become instants only when
+ * the form is sent (instantOfLocal), and a series is labelled by what the server's recurrence
+ * (src/server/services/events/recurrence.ts) really does with the first date.
+ */
+
+export type RepeatChoice = 'none' | RepeatFrequency;
+export const REPEAT_CHOICES = ['none', 'weekly', 'biweekly', 'monthly_date', 'monthly_weekday'] as const satisfies readonly RepeatChoice[];
+export type Ordinal = 'first' | 'second' | 'third' | 'fourth' | 'last';
+
+/** Which weekday of its month a date is, as the server repeats it: 1–4, or the last from the 29th on (a 5th Saturday would skip months). */
+export function weekOfMonth(date: string): 1 | 2 | 3 | 4 | -1 {
+  const day = Number(date.slice(8, 10));
+  return day > 28 ? -1 : (Math.ceil(day / 7) as 1 | 2 | 3 | 4);
+}
+
+const ORDINALS = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' } as const satisfies Record<number, Ordinal>;
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The weekday of a calendar date in the language ("Saturday", "samedi"). */
+export function weekdayName(date: string, locale: string, style: 'long' | 'short' | 'narrow' = 'long'): string {
+  const key = `${locale}|${style}`;
+  let f = weekdayFormats.get(key);
+  if (!f) weekdayFormats.set(key, (f = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' })));
+  // 1 January 2023 was a Sunday: weekdayOf's 0 … 6 counted from it.
+  return f.format(Date.UTC(2023, 0, 1 + weekdayOf(date)));
+}
+
+/** What a repeat choice means for a first date: the weekday, the day of month, which weekday of the month. */
+export function repeatMeaning(date: string, locale: string): { weekday: string; day: number; late: boolean; ordinal: Ordinal } {
+  const day = Number(date.slice(8, 10));
+  return { weekday: weekdayName(date, locale), day, late: day > 28, ordinal: ORDINALS[weekOfMonth(date)] };
+}
+
+/** Local date and time → the event's instants; null while a part is missing or not a date/time. */
+export function toInstants(v: { date: string; startTime: string; endDate?: string; endTime: string; timeZone: string }): { startsAt: number; endsAt: number } | null {
+  const endDate = v.endDate || v.date;
+  if (!isValidDate(v.date) || !isValidDate(endDate) || !isValidLocalTime(v.startTime) || !isValidLocalTime(v.endTime) || !isValidTimeZone(v.timeZone)) return null;
+  return { startsAt: instantOfLocal(v.date, v.startTime, v.timeZone), endsAt: instantOfLocal(endDate, v.endTime, v.timeZone) };
+}
+
+/** The form's fields for an existing event: its local date and times in its own zone. */
+export function localFields(e: { startsAt: number; endsAt: number; timeZone: string }) {
+  const start = localOf(e.startsAt, e.timeZone);
+  const end = localOf(e.endsAt, e.timeZone);
+  return { date: start.date, startTime: start.time, multiDay: end.date !== start.date, endDate: end.date, endTime: end.time };
+}
+
+/** Today's date and the next whole hour in a zone: a new event's defaults (19:00 is a guess people change anyway). */
+export function defaultSchedule(now: number, timeZone: string): { date: string; startTime: string; endTime: string } {
+  const local = localOf(now, timeZone);
+  const hour = Number(local.time.slice(0, 2));
+  // Late in the day: tomorrow evening rather than a start that passes before the form is sent.
+  if (hour >= 18) return { date: addDays(local.date, 1), startTime: '19:00', endTime: '21:00' };
+  return { date: local.date, startTime: '19:00', endTime: '21:00' };
+}
+
+/** A time 'HH:MM' moved by whole minutes, kept within the day (for the end time that follows a new start). */
+export function shiftTime(time: string, minutes: number): string {
+  if (!isValidLocalTime(time)) return time;
+  const total = Math.min(23 * 60 + 59, Math.max(0, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes));
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+const shape = createEventInput.shape;
+const text = (max: number, message: 'validation.events.placeLong' | 'validation.events.descriptionLong') => z.string().trim().max(max, message);
+
+/** The fields both forms share (schedule, place, people), as typed. */
+const common = {
+  title: shape.title,
+  description: text(EVENT_DESCRIPTION_MAX, 'validation.events.descriptionLong'),
+  date: z.string().refine(isValidDate, 'events.form.dateInvalid'),
+  startTime: z.string().refine(isValidLocalTime, 'events.form.timeInvalid'),
+  multiDay: z.boolean(),
+  endDate: z.string(),
+  endTime: z.string().refine(isValidLocalTime, 'events.form.timeInvalid'),
+  timeZone: shape.timeZone,
+  place: text(EVENT_PLACE_MAX, 'validation.events.placeLong'),
+  onlineUrl: z
+    .string()
+    .trim()
+    .refine((v) => shape.onlineUrl.safeParse(v).success, 'validation.events.onlineUrl'),
+  coverUrl: z.string().nullable(),
+  capacity: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_CAPACITY), 'validation.events.capacity'),
+  visibility: z.enum(['members', 'public'], { message: 'validation.events.visibility' }),
+};
+
+type Common = { [K in keyof typeof common]: z.output<(typeof common)[K]> };
+
+/** Checks the schedule as a whole: a real end after the start, at most 7 days, a start ahead (when it is new). */
+function checkTimes(v: Common, ctx: z.RefinementCtx, p: { now: number; startMayBePast?: (startsAt: number) => boolean }) {
+  if (v.multiDay && !isValidDate(v.endDate)) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'events.form.dateInvalid' });
+    return;
+  }
+  const when = toInstants({ ...v, endDate: v.multiDay ? v.endDate : v.date });
+  if (!when) return;
+  if (when.startsAt < p.now && !p.startMayBePast?.(when.startsAt)) ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'errors.events.startInPast' });
+  if (when.endsAt <= when.startsAt)
+    ctx.addIssue({ code: 'custom', path: [v.multiDay ? 'endDate' : 'endTime'], message: v.multiDay ? 'validation.events.endBeforeStart' : 'events.form.endBeforeStartSameDay' });
+  else if (when.endsAt - when.startsAt > MAX_EVENT_DURATION_MS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.events.tooLong' });
+}
+
+/** The fields as the procedures take them. */
+function payloadOf(v: Common) {
+  const when = toInstants({ ...v, endDate: v.multiDay ? v.endDate : v.date })!;
+  return {
+    title: v.title,
+    description: v.description,
+    ...when,
+    timeZone: v.timeZone,
+    place: v.place || null,
+    onlineUrl: v.onlineUrl || null,
+    coverUrl: v.coverUrl || null,
+    capacity: v.capacity === '' ? null : Number(v.capacity),
+    visibility: v.visibility,
+  };
+}
+export type EventFields = ReturnType<typeof payloadOf>;
+
+const repeatFields = {
+  repeat: z.enum(REPEAT_CHOICES),
+  ends: z.enum(['until', 'count']),
+  until: z.string(),
+  count: z.string().trim(),
+};
+
+/** The Schedule Event form: what it holds, checked as the procedure would, turned into events.create's input (less the community). */
+export const createEventForm = (now: number) =>
+  z
+    .object({ ...common, ...repeatFields })
+    .superRefine((v, ctx) => {
+      checkTimes(v, ctx, { now });
+      if (v.repeat === 'none') return;
+      if (v.ends === 'until') {
+        if (!isValidDate(v.until)) ctx.addIssue({ code: 'custom', path: ['until'], message: 'validation.events.until' });
+        else if (isValidDate(v.date) && v.until < v.date) ctx.addIssue({ code: 'custom', path: ['until'], message: 'validation.events.untilBeforeStart' });
+      } else if (!/^\d+$/.test(v.count) || Number(v.count) < 2 || Number(v.count) > MAX_OCCURRENCES) {
+        ctx.addIssue({ code: 'custom', path: ['count'], message: 'validation.events.count' });
+      }
+    })
+    .transform((v) => ({
+      ...payloadOf(v),
+      repeat: v.repeat === 'none' ? null : { frequency: v.repeat, until: v.ends === 'until' ? v.until : null, count: v.ends === 'count' ? Number(v.count) : null },
+    }));
+export type CreateEventValues = z.input<ReturnType<typeof createEventForm>>;
+
+/** The Edit Event form: the same fields less community and repetition. A start already past may stay as it is. */
+export const editEventForm = (now: number, original: { startsAt: number }) =>
+  z
+    .object(common)
+    .superRefine((v, ctx) => checkTimes(v, ctx, { now, startMayBePast: (startsAt) => startsAt === original.startsAt }))
+    .transform(payloadOf);
+export type EditEventValues = z.input<ReturnType<typeof editEventForm>>;
+
+type Editable = Pick<EventFields, 'title' | 'description' | 'startsAt' | 'endsAt' | 'timeZone' | 'place' | 'onlineUrl' | 'coverUrl' | 'capacity' | 'visibility'>;
+
+/**
+ * Only what changed, for events.update. A new time, end or zone sends all three (a series moves
+ * each later date by the same local shift, which needs the whole new schedule).
+ */
+export function changedFields(original: Editable, next: Editable): Partial<Editable> {
+  const out: Partial<Editable> = {};
+  for (const k of ['title', 'description', 'place', 'onlineUrl', 'coverUrl', 'capacity', 'visibility'] as const) {
+    if ((next[k] ?? null) !== (original[k] ?? null)) (out as Record<string, unknown>)[k] = next[k];
+  }
+  if (next.startsAt !== original.startsAt || next.endsAt !== original.endsAt || next.timeZone !== original.timeZone) {
+    Object.assign(out, { startsAt: next.startsAt, endsAt: next.endsAt, timeZone: next.timeZone });
+  }
+  return out;
+}
+
+/** Which form field shows an error the server put on an input path. */
+export function fieldOfServerPath(path: readonly (string | number)[], repeatEnds: 'until' | 'count' = 'until'): string {
+  const [head, sub] = path;
+  if (head === 'startsAt') return 'startTime';
+  if (head === 'endsAt') return 'endTime';
+  if (head === 'repeat') return sub === 'count' ? 'count' : sub === 'until' ? (repeatEnds === 'count' ? 'count' : 'until') : 'repeat';
+  return String(head ?? '');
+}
+
+/*
+ * The month view: weeks of calendar dates, and on which of them an event shows.
+ */
+
+/** The first day of the week in a locale, 1 = Monday … 7 = Sunday (Monday when the browser cannot tell). */
+export function firstDayOfWeek(locale: string): number {
+  try {
+    const l = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const info = l.getWeekInfo?.() ?? l.weekInfo;
+    if (info && info.firstDay >= 1 && info.firstDay <= 7) return info.firstDay;
+  } catch {
+    // An unknown locale: Monday, as ISO 8601.
+  }
+  return 1;
+}
+
+/** 'YYYY-MM' of a date. */
+export const monthOf = (date: string) => date.slice(0, 7);
+/** The month `delta` months after 'YYYY-MM'. */
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + delta;
+  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The weeks of a month, each 7 cells from the week's first day: a date 'YYYY-MM-DD', or null outside the month. */
+export function monthGrid(month: string, firstDay: number): (string | null)[][] {
+  const first = `${month}-01`;
+  const next = `${addMonths(month, 1)}-01`;
+  // weekdayOf: 0 = Sunday; firstDay: 7 = Sunday.
+  const lead = (weekdayOf(first) - (firstDay % 7) + 7) % 7;
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let d = first; d < next; d = addDays(d, 1)) cells.push(d);
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+}
+
+/** The weekday columns' dates of any week starting on `firstDay` (for their names). */
+export function weekHeader(firstDay: number): string[] {
+  // 2023-01-01 was a Sunday; 2023-01-02 a Monday.
+  return Array.from({ length: 7 }, (_, i) => addDays('2023-01-01', (firstDay % 7) + i));
+}
+
+/**
+ * The local dates an event shows on: its start date, and every day it covers when it lasts a day
+ * or more (a festival weekend); an evening that ends after midnight stays on its own day.
+ */
+export function eventDates(e: { startsAt: number; endsAt: number }, timeZone: string): string[] {
+  const start = localOf(e.startsAt, timeZone).date;
+  if (e.endsAt - e.startsAt < 86_400_000) return [start];
+  const last = localOf(e.endsAt - 1, timeZone).date;
+  const out: string[] = [];
+  for (let d = start; d <= last && out.length < 9; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** Items grouped by the local date they start on, in their order. */
+export function groupByDay<T extends { startsAt: number }>(items: readonly T[], timeZone: string): { date: string; items: T[] }[] {
+  const groups: { date: string; items: T[] }[] = [];
+  for (const item of items) {
+    const date = localOf(item.startsAt, timeZone).date;
+    const last = groups.at(-1);
+    if (last?.date === date) last.items.push(item);
+    else groups.push({ date, items: [item] });
+  }
+  return groups;
+}

@@ -1,0 +1,26 @@
+import { can } from '../../../shared/permissions';
+import { trpc } from '../../trpc';
+import { communityEventsQuery, myEventsQuery } from './queries';
+
+/*
+ * The lists' own queries beside queries.ts: windows into the past, a month, the figures of a
+ * community's Overview. Instants in a key are fixed by the caller (a window chosen once, a
+ * month's bounds), never "now" at each render.
+ */
+
+/** The caller's communities (up to the page maximum; the same query the savings screens use). */
+export const myCommunitiesQuery = () => trpc.communities.joined.queryOptions({ limit: 100 });
+
+/** Where the caller may create and edit events. */
+export const mayManageEvents = (c: { role: string | null }) => can(c.role, 'events.manage');
+
+export const PAST_WINDOW_MS = 180 * 86_400_000;
+
+/** The caller's events between two instants (a month, the last six months), 100 a page. */
+export const myEventsWindowQuery = (p: { communityId?: number; from: number; to: number }) => myEventsQuery({ ...p, limit: 100 });
+
+/** A community's events between two instants, 100 a page. */
+export const communityEventsWindowQuery = (communityId: number, p: { from: number; to: number }) => communityEventsQuery(communityId, { ...p, limit: 100 });
+
+/** A community's coming events, 100 a page: its Events tab, the Overview's card and its count. */
+export const communityUpcomingQuery = (communityId: number) => communityEventsQuery(communityId, { limit: 100 });
