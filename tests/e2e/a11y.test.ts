@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
+import { createEvent } from '../../src/server/services/events/events';
 import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
 
@@ -12,6 +13,7 @@ let server: TestServer;
 let browser: Browser;
 let db: DB;
 let communityId: number;
+let eventId: number;
 const staff = { email: `a11y.${Date.now()}@example.org` };
 
 beforeAll(async () => {
@@ -20,6 +22,14 @@ beforeAll(async () => {
   db = openDatabase(join(server.dir, 'app.db'));
   const boss = await makeUser(db, { firstName: 'Abena', lastName: 'Owusu', email: staff.email, role: 'superadmin' });
   communityId = makeCommunity(db, { creator: boss, name: 'Accra Hometown Union', location: 'Accra' }).id;
+  // A weekly meeting with a place and a capacity: the event page, the lists and the month view have something to show.
+  const startsAt = Date.now() + 3 * 86_400_000;
+  eventId = createEvent(db, {
+    community: { id: communityId, name: 'Accra Hometown Union' },
+    createdBy: boss.id,
+    input: { title: 'Weekly drumming', description: 'Bring **your** drum.', startsAt, endsAt: startsAt + 7_200_000, timeZone: 'Africa/Accra', place: 'Community hall, Accra', capacity: 30, visibility: 'members', repeat: { frequency: 'weekly', count: 4 } },
+    now: Date.now(),
+  }).id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -57,7 +67,10 @@ const SIGNED_IN = () => [
   '/discover-authenticated',
   '/explore',
   '/njangi',
+  '/events',
+  `/events/${eventId}`,
   `/community/${communityId}`,
+  `/community/${communityId}?tab=events`,
   `/community/${communityId}?tab=savings`,
   `/community/${communityId}/details`,
   `/community/${communityId}/settings`,
