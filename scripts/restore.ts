@@ -1,5 +1,9 @@
-// `npm run restore -- <file>`: puts a backup (npm run backup) back as DATABASE_PATH. The server
-// must be stopped.
+// `npm run restore -- <backup>`: puts a backup back as DATABASE_PATH. The server must be stopped.
+// <backup> is a backup folder (the daily job's or `npm run backup`'s: app.db, uploads/,
+// manifest.json), the app.db inside one, or a plain database file (`npm run backup -- <file>`).
+// A folder is first checked against its manifest (app.db's SHA-256, the number of uploads); its
+// uploads are copied into UPLOADS_DIR (files missing there, or differing; files uploaded since
+// the backup stay, unreferenced).
 //
 // How "the server is running" is detected: every SQLite connection to a WAL database holds a
 // shared lock on the database file for as long as it stays open, idle or not (SQLite relies on
@@ -15,19 +19,21 @@
 // (<db>.pre-restore-<time>), delete the old -wal/-shm (a stale WAL would be replayed onto the
 // restored file and corrupt it) and rename the copy over DATABASE_PATH: one atomic step.
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkBackupFolder, resolveBackupInput, UPLOADS_SUBDIR } from '../src/server/backup/snapshot';
 import { envOrExit, fail, fsync } from './cli';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-if (positionals.length !== 1) fail('Usage: npm run restore -- <file>   (replaces DATABASE_PATH with a backup; stop the server first)', 2);
+if (positionals.length !== 1) fail('Usage: npm run restore -- <backup folder or file>   (replaces DATABASE_PATH, and uploads, with a backup; stop the server first)', 2);
 
 const env = envOrExit();
 const live = resolve(env.DATABASE_PATH);
 const backup = resolve(positionals[0]!);
-if (!existsSync(backup) || !statSync(backup).isFile()) fail(`No backup file at ${backup}.`);
-if (backup === live) fail(`${backup} is the live database (DATABASE_PATH) itself; give the backup file.`);
+const input = resolveBackupInput(backup);
+if (!input) fail(`No backup file at ${backup}.`);
+if (input.database === live) fail(`${backup} is the live database (DATABASE_PATH) itself; give the backup file.`);
 
 const removeWithSidecars = (path: string) => {
   for (const f of [path, `${path}-journal`, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
@@ -59,10 +65,47 @@ function check(path: string): string[] {
 /** A reason to stop with nothing changed (the staged copy is removed on the way out). */
 class Refusal extends Error {}
 
+/**
+ * Copies the backup's uploads into UPLOADS_DIR: each file missing there or of another size
+ * (through a temporary name, then a rename). Files are never changed once uploaded and their
+ * names are random, so a file already there with the same size is the same file.
+ */
+function restoreUploads(from: string, to: string): { copied: number; present: number } {
+  const out = { copied: 0, present: 0 };
+  if (!existsSync(from)) return out;
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const src = join(from, entry.name);
+    const dst = join(to, entry.name);
+    if (entry.isDirectory()) {
+      const sub = restoreUploads(src, dst);
+      out.copied += sub.copied;
+      out.present += sub.present;
+      continue;
+    }
+    if (!entry.isFile()) continue;
+    if (existsSync(dst) && statSync(dst).size === statSync(src).size) {
+      out.present += 1;
+      continue;
+    }
+    const tmp = join(to, `.${entry.name}.restore-${process.pid}`);
+    copyFileSync(src, tmp);
+    fsync(tmp);
+    renameSync(tmp, dst);
+    out.copied += 1;
+  }
+  if (out.copied) fsync(to);
+  return out;
+}
+
 mkdirSync(dirname(live), { recursive: true });
 const staged = resolve(dirname(live), `.${basename(live)}.restore-${process.pid}`);
 try {
-  copyFileSync(backup, staged);
+  if (input.kind === 'folder') {
+    const problems = await checkBackupFolder(input.dir);
+    if (problems.length) throw new Refusal(`Refused: ${backup} is not a usable backup: ${problems.join('; ')}. ${live} was not touched.`);
+  }
+  copyFileSync(input.database, staged);
   fsync(staged);
   const problems = check(staged);
   if (problems.length) throw new Refusal(`Refused: ${backup} is not a usable backup: ${problems.join('; ')}. ${live} was not touched.`);
@@ -91,6 +134,9 @@ try {
     db.close();
   }
 
+  // Uploads first: should copying them fail, the database is still the old one.
+  const uploads = input.kind === 'folder' ? restoreUploads(join(input.dir, UPLOADS_SUBDIR), resolve(env.UPLOADS_DIR)) : null;
+
   let kept: string | null = null;
   if (existsSync(live)) {
     kept = `${live}.pre-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -100,6 +146,9 @@ try {
   renameSync(staged, live);
   fsync(dirname(live));
   console.log(`Restored ${backup} into ${live}.`);
+  if (uploads) {
+    console.log(`Uploads: ${uploads.copied} copied into ${resolve(env.UPLOADS_DIR)}, ${uploads.present} already there (files uploaded since the backup were left in place).`);
+  }
   if (kept) console.log(`The database it replaced is kept as ${kept} (delete it when you no longer need it).`);
   console.log('Start the server again; it applies any newer migrations at boot.');
 } catch (error) {

@@ -1,8 +1,12 @@
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A whole number in [min, max]; every wrong value gets the same one message. */
+const whole = (min: number, max: number, message: string) => z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 
 /** Every setting the server reads, with defaults that need nothing (README lists them). */
 const envSchema = z.object({
@@ -20,6 +24,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Harambee <no-reply@localhost>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  // Daily backups (src/server/jobs/backups.ts): a folder, or 'off'. Unset: 'backups' beside the
+  // database file (none for an in-memory database).
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: whole(1, 1000, 'must be a whole number from 1 to 1000').default(14),
+  BACKUP_HOUR: whole(0, 23, 'must be an hour from 0 to 23 (UTC)').default(3),
   APP_NAME: z.string().min(1).max(60).default('Harambee'),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@harambee.local'),
   // Only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could pick their own IP.
@@ -28,7 +37,17 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'BACKUP_DIR'> & {
+  APP_URL: string;
+  /** Where the daily backups go; null when they are off (BACKUP_DIR=off, or an in-memory database). */
+  BACKUP_DIR: string | null;
+};
+
+/** BACKUP_DIR as set ('off' turns backups off), else a 'backups' folder beside the database file. */
+function backupDir(set: string | undefined, databasePath: string): string | null {
+  if (set !== undefined) return set.toLowerCase() === 'off' ? null : set;
+  return databasePath === ':memory:' ? null : join(dirname(databasePath), 'backups');
+}
 
 /** Parse configuration; a wrong value throws one line naming the variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -41,7 +60,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, APP_URL: appUrl };
+  return { ...env, APP_URL: appUrl, BACKUP_DIR: backupDir(env.BACKUP_DIR, env.DATABASE_PATH) };
 }
 
 export class EnvError extends Error {}

@@ -72,6 +72,8 @@ const MATRIX: Record<string, Entry | 'public'> = {
   deleteCommunity: { input: (c) => ({ id: c.community.id }), ok: (c) => expect(communityRow(c.t, c.community.id)).toBeUndefined() },
   audit: { input: () => ({}), ok: (_, r) => expect(r.data).toEqual({ items: [], nextCursor: null }) },
   settings: { ok: (_, r) => expect(r.data).toMatchObject({ minPasswordLength: 8, version: VERSION }) },
+  // The backup status (its states are tested in tests/api/backup-job.test.ts).
+  backups: { ok: (_, r) => expect(r.data).toMatchObject({ enabled: expect.any(Boolean), keep: 14, hour: 3, stale: expect.any(Boolean) }) },
   updateSettings: {
     superOnly: true,
     input: () => ({ minPasswordLength: 10, requireEmailVerification: true, sessionTimeoutMinutes: 60, defaultCommunityPrivacy: 'private' }),

@@ -16,6 +16,7 @@ import { signIn } from '../auth/sign-in';
 import { PACKAGE_JSON } from '../paths';
 import { mailCtx, sendMail } from '../mail/send';
 import { passwordResetMail } from '../mail/templates';
+import { backupStatus } from '../backup/status';
 import { countCommunities, deleteCommunity, listAllCommunities, setCommunityHidden } from '../services/admin-communities';
 import {
   countUsers,
@@ -124,6 +125,9 @@ export const admin = {
   }),
 
   audit: query({ input: auditListInput, access: panel, run: (ctx, input) => listAudit(ctx.db, input) }),
+
+  /** The daily backups: the newest one's time and size, a failure since, whether it is too old. */
+  backups: query({ access: panel, run: (ctx) => backupStatus(ctx.env, ctx.now()) }),
 
   settings: query({ access: panel, run: (ctx) => ({ ...publicSettings(getSettings(ctx.db)), version: VERSION, node: process.version }) }),
 
