@@ -70,7 +70,9 @@ function BackupsCard() {
                 <DataList.Item>
                   <DataList.ItemLabel>{t('admin.backups.last')}</DataList.ItemLabel>
                   <DataList.ItemValue>
-                    {formatDateTime(s.last.at)} ({formatRelative(s.last.at)})
+                    {formatDateTime(s.last.at)}
+                    {/* Within a day, how long ago too ('3 h ago'); past that the date says it. */}
+                    {Date.now() - Date.parse(s.last.at) < 86_400_000 && ` (${formatRelative(s.last.at)})`}
                   </DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
