@@ -236,6 +236,7 @@ const TABLE: Record<string, Entry> = {
   'admin.deleteCommunity': { rule: 'admin.panel', input: (f) => ({ id: f.community.id }) },
   'admin.audit': { rule: 'admin.panel', input: () => ({}) },
   'admin.settings': { rule: 'admin.panel' },
+  'admin.backups': { rule: 'admin.panel' },
   'admin.updateSettings': {
     rule: 'admin.settings',
     input: () => ({ minPasswordLength: 8, requireEmailVerification: false, sessionTimeoutMinutes: 60, defaultCommunityPrivacy: 'public' }),
@@ -293,6 +294,8 @@ const TABLE: Record<string, Entry> = {
   // attendees and mark attendance. The fixture's event starts in three days; `startedEvent` is under way.
   'events.list': { rule: 'events.view', input: inCommunity },
   'events.mine': { rule: 'authed' },
+  // A public community's public events: its public page, for anyone; a private community has none to show (404 alike).
+  'events.public': { rule: 'public', input: inCommunity, except: (c) => (c.privacy === 'private' ? 404 : undefined) },
   'events.get': { rule: 'events.view', input: (f) => ({ id: f.event }) },
   'events.create': {
     rule: 'events.manage',

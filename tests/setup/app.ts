@@ -23,7 +23,7 @@ export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, strin
       now = ms;
     },
   };
-  const env = loadEnv({ APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...opts.env });
+  const env = loadEnv({ APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATABASE_PATH: ':memory:', ...opts.env });
   const logLines: string[] = [];
   const app = createApp({
     db,

@@ -8,13 +8,14 @@ import {
   hostRsvpInput,
   listEventsInput,
   myEventsInput,
+  publicEventsInput,
   rsvpInput,
   updateEventInput,
 } from '../../shared/schemas/events';
 import { can } from '../../shared/permissions';
 import type { Context } from '../context';
 import { mailEventNotices } from '../jobs/events';
-import { cancelEvent, countEvents, createEvent, eventCommunity, eventDetail, listEvents, myEvents, updateEvent } from '../services/events/events';
+import { cancelEvent, countEvents, createEvent, eventCommunity, eventDetail, listEvents, myEvents, publicEvents, updateEvent } from '../services/events/events';
 import { calendarTokenStatus, communityFeed, createCalendarToken, eventIcs, memberFeed, revokeCalendarToken } from '../services/events/feeds';
 import { answerEvent, attendees, attendeesCsv, hostAnswer, markAttendance, myEventStats } from '../services/events/rsvps';
 import { anyone, inCommunity, mutation, query, signedIn, staff } from './define';
@@ -38,6 +39,13 @@ export const events = {
     input: listEventsInput,
     access: inCommunity('events.view'),
     run: (ctx, input, { community }) => listEvents(ctx.db, { communityId: community.id, viewerId: ctx.user.id, from: input.from ?? ctx.now(), to: input.to, cursor: input.cursor, limit: input.limit }),
+  }),
+
+  /** A public community's upcoming public events, for anyone (its public page): no online links, no answers. */
+  public: query({
+    input: publicEventsInput,
+    access: anyone,
+    run: (ctx, input) => publicEvents(ctx.db, { communityId: input.communityId, now: ctx.now(), cursor: input.cursor, limit: input.limit }),
   }),
 
   /** The caller's upcoming events across their communities (or one of them). */

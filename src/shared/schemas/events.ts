@@ -165,3 +165,5 @@ export const attendanceInput = z.object({
 // Any text: a token of the wrong shape is simply one that does not exist (404, like a revoked one).
 export const calendarFeedInput = z.object({ token: z.string({ message: 'validation.events.token' }).max(200, 'validation.events.token') });
 export const communityFeedInput = z.object({ communityId });
+/** A public community's public events, upcoming, for anyone (its public page). */
+export const publicEventsInput = z.object({ communityId, cursor, limit: z.coerce.number({ message: 'validation.limitNumber' }).int('validation.limitNumber').min(1, 'validation.limitMin').max(20, 'validation.limitMax').default(5) });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Calendar, Lock, MapPin, Settings, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PublicEventsCard } from '../events/public-events-card';
 import { formatDate } from '../../lib/format';
 import { JoinButton } from './join-button';
 import { CommunityNotFound } from './not-found';
@@ -88,6 +89,7 @@ export function CommunityDetails({ id }: { id: string }) {
         <Text fontSize="sm" color="fg.muted">
           {c.isPublic ? t('communities.details.publicNote') : t('communities.details.privateNote')}
         </Text>
+        {c.isPublic && <PublicEventsCard communityId={c.id} isMember={c.isMember} />}
         <Stack direction={{ base: 'column', md: 'row' }} gap="4">
           <Card.Root flex="1">
             <Card.Header>

@@ -59,7 +59,7 @@ export function CommunityEvents({ community: c }: { community: { id: number; nam
 }
 
 /** The public calendar's address, to open or to paste into a calendar app. */
-function PublicCalendar({ communityId }: { communityId: number }) {
+export function PublicCalendar({ communityId }: { communityId: number }) {
   const { t } = useTranslation();
   const id = useId();
   const url = `${window.location.origin}${communityCalendarUrl(communityId)}`;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { eventRsvps, eventSeries, events, memberships, type EventRow, type EventSeriesRow } from '../../../../db/schema';
+import { communities, eventRsvps, eventSeries, events, memberships, type EventRow, type EventSeriesRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { MAX_EVENT_DURATION_MS, MAX_OCCURRENCES } from '../../../shared/events/rules';
 import { daysBetween, instantOfLocal, localOf } from '../../../shared/events/time';
@@ -340,6 +340,32 @@ export function myEvents(db: DbLike, p: { userId: string; communityId?: number; 
     .limit(p.limit + 1)
     .all();
   return toPage(rows, p.limit, cursorOf, (r) => ({ ...listItem(r), communityName: r.communityName }));
+}
+
+/**
+ * A public community's public events not yet over, for anyone: what its public page lists. No
+ * online link (members only) and nobody's answer; a private or hidden community has none to show.
+ */
+export function publicEvents(db: DbLike, p: { communityId: number; now: number; cursor?: string; limit: number }) {
+  const community = db.select({ isPublic: communities.isPublic, isHidden: communities.isHidden }).from(communities).where(eq(communities.id, p.communityId)).get();
+  if (!community || !community.isPublic || community.isHidden) throw notFound('validation.community.notFound');
+  const rows = db
+    .select()
+    .from(events)
+    .where(and(eq(events.communityId, p.communityId), eq(events.visibility, 'public'), eq(events.status, 'scheduled'), windowWhere({ from: p.now, cursor: p.cursor })))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(p.limit + 1)
+    .all();
+  return toPage(rows, p.limit, (r) => `${r.startsAt}.${r.id}`, (r) => ({
+    id: r.id,
+    title: r.title,
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    timeZone: r.timeZone,
+    place: r.place,
+    online: r.onlineUrl !== null,
+    seriesId: r.seriesId,
+  }));
 }
 
 /** Every event row (each occurrence counts), for the staff overview. */

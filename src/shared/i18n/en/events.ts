@@ -201,4 +201,10 @@ export const events = {
     nothingChangedBody: 'Change a field, or close the dialog.',
     saveFailed: 'The event could not be saved',
   },
+  publicPage: {
+    title: 'Upcoming public events',
+    joinToAnswer: 'Join the community to answer and to see members-only events.',
+    empty: 'No public events are scheduled.',
+    online: 'Online',
+  },
 };

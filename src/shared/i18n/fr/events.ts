@@ -202,4 +202,10 @@ export const events = {
     nothingChangedBody: 'Modifiez un champ, ou fermez la fenêtre.',
     saveFailed: 'L’événement n’a pas pu être enregistré',
   },
+  publicPage: {
+    title: 'Prochains événements publics',
+    joinToAnswer: 'Rejoignez la communauté pour répondre et voir les événements réservés aux membres.',
+    empty: 'Aucun événement public n’est prévu.',
+    online: 'En ligne',
+  },
 } satisfies Catalogue['events'];

@@ -1,0 +1,67 @@
+import { Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { MapPin, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../trpc';
+import { PublicCalendar } from './community-events';
+import { DateBadge, timeRange } from './event-bits';
+
+/**
+ * A public community's upcoming public events on its public page, for anyone: when and where
+ * (an online event says only that it is online: the link is for members). Members open the event
+ * to answer; others see how to take part by joining.
+ */
+export function PublicEventsCard({ communityId, isMember }: { communityId: number; isMember: boolean }) {
+  const { t } = useTranslation();
+  const q = useQuery(trpc.events.public.queryOptions({ communityId, limit: 5 }));
+  const items = q.data?.items ?? [];
+  if (q.isPending || q.isError) return null;
+  return (
+    <Card.Root as="section" aria-labelledby="public-events-title" data-testid="public-events">
+      <Card.Header>
+        <Card.Title as="h2" id="public-events-title">
+          {t('events.publicPage.title')}
+        </Card.Title>
+        {!isMember && items.length > 0 && <Card.Description>{t('events.publicPage.joinToAnswer')}</Card.Description>}
+      </Card.Header>
+      <Card.Body gap="4">
+        {items.length === 0 ? (
+          <Text color="fg.muted">{t('events.publicPage.empty')}</Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {items.map((e) => (
+              <HStack as="li" key={e.id} gap="3" align="flex-start" data-testid="public-event">
+                <DateBadge startsAt={e.startsAt} />
+                <Stack gap="0" minW="0">
+                  {isMember ? (
+                    <ChakraLink asChild fontWeight="semibold" color="brand.fg">
+                      <Link to="/events/$id" params={{ id: String(e.id) }}>
+                        {e.title}
+                      </Link>
+                    </ChakraLink>
+                  ) : (
+                    <Text fontWeight="semibold">{e.title}</Text>
+                  )}
+                  <Text fontSize="sm" color="fg.muted">
+                    {timeRange(e.startsAt, e.endsAt)}
+                  </Text>
+                  {e.place ? (
+                    <HStack gap="1" fontSize="sm" color="fg.muted">
+                      <MapPin size={14} aria-hidden /> <Text truncate>{e.place}</Text>
+                    </HStack>
+                  ) : e.online ? (
+                    <HStack gap="1" fontSize="sm" color="fg.muted">
+                      <Video size={14} aria-hidden /> <Text>{t('events.publicPage.online')}</Text>
+                    </HStack>
+                  ) : null}
+                </Stack>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+        <PublicCalendar communityId={communityId} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
