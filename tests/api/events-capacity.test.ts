@@ -99,6 +99,17 @@ for (const T of TRANSPORTS) {
       expect(r.status).toBe(409);
       expect(r.error?.message).toBe('This event is over: answers are closed.');
     });
+
+    it('an answer without guests (as the lists send it) keeps the guests of the earlier answer', async () => {
+      const { t, agents, community } = await eventWorld();
+      const id = (await T.call(agents.host, E.create, newEvent(t, community.id, { capacity: 10 }))).data.id;
+      expect((await T.call(agents.amara, E.rsvp, { id, status: 'going', guests: 2, note: 'With my cousins' })).data.rsvp).toMatchObject({ guests: 2, placesLeft: 7 });
+      expect((await T.call(agents.amara, E.rsvp, { id, status: 'maybe' })).data.rsvp).toMatchObject({ status: 'maybe', guests: 2, note: 'With my cousins', placesLeft: 10 });
+      expect((await T.call(agents.amara, E.rsvp, { id, status: 'going' })).data.rsvp).toMatchObject({ status: 'going', guests: 2, placesLeft: 7 });
+      expect((await T.call(agents.amara, E.rsvp, { id, status: 'going', guests: 0 })).data.rsvp).toMatchObject({ guests: 0, placesLeft: 9 });
+      // A first answer without guests brings none.
+      expect((await T.call(agents.bih, E.rsvp, { id, status: 'going' })).data.rsvp).toMatchObject({ guests: 0, placesLeft: 8 });
+    });
   });
 }
 

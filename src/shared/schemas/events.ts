@@ -137,7 +137,8 @@ export const myEventsInput = z
   .optional();
 
 const answer = z.enum(RSVP_ANSWERS, { message: 'validation.events.answer' });
-const guests = z.coerce.number({ message: 'validation.events.guests' }).int('validation.events.guests').min(0, 'validation.events.guests').max(MAX_GUESTS, 'validation.events.guests').default(0);
+// Left out: the guests of the person's earlier answer (none for a first answer).
+const guests = z.coerce.number({ message: 'validation.events.guests' }).int('validation.events.guests').min(0, 'validation.events.guests').max(MAX_GUESTS, 'validation.events.guests').optional();
 const note = z.string({ message: 'validation.events.noteLong' }).trim().max(RSVP_NOTE_MAX, 'validation.events.noteLong').transform(emptyIsNull).nullish();
 const userId = z.string({ message: 'validation.community.chooseMember' }).trim().min(1, 'validation.community.chooseMember').max(64, 'validation.community.chooseMember');
 

@@ -16,7 +16,8 @@ import { noticeTo, type EventNotice } from './notices';
  * place cannot both see it free.
  */
 
-type Answer = { status: RsvpAnswer; guests: number; note: string | null | undefined };
+/** `guests` or `note` left out keep what the person answered before (an answer from a list sends neither). */
+type Answer = { status: RsvpAnswer; guests: number | undefined; note: string | null | undefined };
 
 /** Places taken: going people and their guests (optionally leaving one person's answer out). */
 export function placesTaken(db: DbLike, eventId: number, exceptUserId?: string): number {
@@ -91,11 +92,12 @@ function answerOne(tx: DbLike, p: { event: EventRow; userId: string; answer: Ans
   const { event, userId, answer, now } = p;
   answerable(event, now);
   const existing = tx.select().from(eventRsvps).where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, userId))).get();
+  const guests = answer.guests ?? existing?.guests ?? 0;
   let status: RsvpStatus = answer.status;
   let waitlistedAt: number | null = null;
   if (answer.status === 'going' && event.capacity !== null) {
     const free = event.capacity - placesTaken(tx, event.id, userId);
-    const need = 1 + answer.guests;
+    const need = 1 + guests;
     if (need > free) {
       // Someone already going keeps their place: bringing more guests than fit is refused, not queued.
       if (existing?.status === 'going') throw new DomainError('conflict', 'errors.events.guestsDontFit', [{ path: ['guests'], message: 'errors.events.guestsDontFit' }], undefined, { free: Math.max(0, free - 1) });
@@ -105,7 +107,7 @@ function answerOne(tx: DbLike, p: { event: EventRow; userId: string; answer: Ans
     }
   }
   const note = answer.note === undefined ? (existing?.note ?? null) : answer.note;
-  const values = { status, guests: answer.guests, note, waitlistedAt, addedBy: p.addedBy, updatedAt: now };
+  const values = { status, guests, note, waitlistedAt, addedBy: p.addedBy, updatedAt: now };
   const rsvp = tx
     .insert(eventRsvps)
     .values({ eventId: event.id, userId, createdAt: now, ...values })
@@ -113,7 +115,7 @@ function answerOne(tx: DbLike, p: { event: EventRow; userId: string; answer: Ans
     .returning()
     .get();
   // Leaving, or coming with fewer guests, frees places for those waiting.
-  const freed = existing?.status === 'going' && (status !== 'going' || answer.guests < existing.guests);
+  const freed = existing?.status === 'going' && (status !== 'going' || guests < existing.guests);
   const notices = freed ? promoteWaitlisted(tx, event, now) : [];
   return { rsvp, notices };
 }
