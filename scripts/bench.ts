@@ -135,7 +135,7 @@ const trpcPaths: Record<string, (f: DbFacts) => Promise<string>> = {
   members: (f) => trpcUrl((c) => c.communities.members.query({ communityId: f.targetId, limit: 20 })),
   // /events as the page loads it: the member's upcoming events across their communities, and the month view's window.
   events: () => trpcUrl((c) => c.events.mine.query({ limit: 50 })),
-  'events-month': () => trpcUrl((c) => c.events.mine.query({ from: MONTH_START, to: MONTH_END, limit: 100 })),
+  'events-month': () => trpcUrl((c) => c.events.mine.query({ from: MONTH_START, to: MONTH_END, limit: 50 })),
 };
 const eventEndpoints: Endpoint[] = [
   { ...rest('trpc-events', 'tRPC /events upcoming `/trpc/events.mine?batch=1…` (20 communities × 10,000 events against × 100)', () => '', true), latencyOnly: true },

@@ -10,7 +10,7 @@ import { dayHeading, formatDayHeading, todayIn, type ListEvent } from './event-b
 import { addMonths, eventDates, firstDayOfWeek, monthGrid, monthOf, weekdayName, weekHeader } from './event-form-model';
 import { EventRow } from './event-row';
 import { LoadFailed } from './events-list';
-import { myEventsWindowQuery } from './list-queries';
+import { myMonthQuery } from './list-queries';
 import { useAllPages } from './use-all-pages';
 import { viewerTimeZone } from './when';
 
@@ -44,7 +44,7 @@ export function MonthView({ communityId }: { communityId?: number }) {
   const titleId = useId();
 
   const span = useMemo(() => ({ from: instantOfLocal(`${month}-01`, '00:00', zone), to: instantOfLocal(`${addMonths(month, 1)}-01`, '00:00', zone) }), [month, zone]);
-  const q = useInfiniteQuery(myEventsWindowQuery({ ...span, communityId }));
+  const q = useInfiniteQuery(myMonthQuery({ ...span, communityId }));
   const { loading } = useAllPages(q, 10);
 
   const byDate = useMemo(() => {
