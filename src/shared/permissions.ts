@@ -44,6 +44,10 @@ export const COMMUNITY_CAPABILITIES = [
   'events.view',
   /** Create, edit and cancel events; see and export who answered; record offline answers and attendance. */
   'events.manage',
+  /** See the community's polls and elections, vote, nominate oneself, see results as each poll allows and who voted (never how, when anonymous). */
+  'polls.view',
+  /** Create polls and elections, change their settings before voting starts, close them early, cancel them, manage nominations and open an election's voting. */
+  'polls.manage',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -59,14 +63,14 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
   // The treasurer keeps the books; a plain member sees them as the community allows.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view'],
-  member: ['community.view', 'finances.view', 'circles.view', 'events.view'],
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -116,6 +120,8 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'circles.organise': 'errors.denied.circles',
   'events.view': 'errors.denied.members',
   'events.manage': 'errors.denied.events',
+  'polls.view': 'errors.denied.members',
+  'polls.manage': 'errors.denied.polls',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -103,6 +103,17 @@ for (const T of TRANSPORTS) {
       // Past events are not "upcoming".
       t.clock.advance(10 * DAY);
       expect(pageOf(T, await T.call(agents.amara, E.list, { communityId: community.id })).items.map((e) => e.title)).toEqual(['fifth']);
+
+      // Past events newest first, paged backwards from `to` (what the "Past events" lists ask for).
+      const past: string[] = [];
+      let back: string | null | undefined;
+      do {
+        const page = pageOf(T, await T.call(agents.amara, E.list, { communityId: community.id, from: base, to: t.clock.now(), order: 'desc', limit: 3, ...(back ? { cursor: back } : {}) }));
+        past.push(...page.items.map((e) => e.title));
+        back = page.nextCursor;
+      } while (back);
+      expect(past).toEqual(['fourth', 'third', 'second', 'first']);
+      expect((await T.call(agents.amara, E.list, { communityId: community.id, order: 'sideways' })).status).toBe(400);
     });
 
     it('refuses bad input with 400 and a readable message for the field', async () => {

@@ -3,6 +3,7 @@ import { runBackupJob } from './backups';
 import { runCirclesJob } from './circles';
 import { runDuesJob } from './dues';
 import { runEventsJob } from './events';
+import { runPollsJob } from './polls';
 
 /*
  * Scheduled work inside the server process. Each job keeps its progress in the database, so it
@@ -27,6 +28,8 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
       if (circles.fines || circles.reminders) deps.log.info('circles job', circles);
       const events = await runEventsJob(deps);
       if (events.reminders) deps.log.info('events job', events);
+      const polls = runPollsJob(deps);
+      if (polls.closed) deps.log.info('polls job', polls);
     } catch (error) {
       deps.log.error('scheduled job failed', { error: error instanceof Error ? error.stack : String(error) });
     } finally {

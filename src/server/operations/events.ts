@@ -38,7 +38,7 @@ export const events = {
   list: query({
     input: listEventsInput,
     access: inCommunity('events.view'),
-    run: (ctx, input, { community }) => listEvents(ctx.db, { communityId: community.id, viewerId: ctx.user.id, from: input.from ?? ctx.now(), to: input.to, cursor: input.cursor, limit: input.limit }),
+    run: (ctx, input, { community }) => listEvents(ctx.db, { communityId: community.id, viewerId: ctx.user.id, from: input.from ?? ctx.now(), to: input.to, cursor: input.cursor, limit: input.limit, order: input.order }),
   }),
 
   /** A public community's upcoming public events, for anyone (its public page): no online links, no answers. */
@@ -52,7 +52,7 @@ export const events = {
   mine: query({
     input: myEventsInput,
     access: signedIn,
-    run: (ctx, input) => myEvents(ctx.db, { userId: ctx.user.id, communityId: input?.communityId, from: input?.from ?? ctx.now(), to: input?.to, cursor: input?.cursor, limit: input?.limit ?? 100 }),
+    run: (ctx, input) => myEvents(ctx.db, { userId: ctx.user.id, communityId: input?.communityId, from: input?.from ?? ctx.now(), to: input?.to, cursor: input?.cursor, limit: input?.limit ?? 100, order: input?.order }),
   }),
 
   /** One event with its community and whether the viewer hosts it (the page shows the hosts' tools then). */

@@ -7,11 +7,12 @@ import type { AnyOperation } from './define';
 import { events } from './events';
 import { njangi } from './njangi';
 import { notifications } from './notifications';
+import { polls } from './polls';
 import { profile } from './profile';
 import { site } from './site';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

@@ -15,7 +15,7 @@ export function eventRoutes(deps: AppDeps) {
 
   api.get(
     `/communities/${community}/events`,
-    route(deps, ops.list, (c) => ({ communityId: c.req.param('id'), from: c.req.query('from'), to: c.req.query('to'), cursor: c.req.query('cursor'), limit: c.req.query('limit') }), { page: true }),
+    route(deps, ops.list, (c) => ({ communityId: c.req.param('id'), from: c.req.query('from'), to: c.req.query('to'), cursor: c.req.query('cursor'), limit: c.req.query('limit'), order: c.req.query('order') }), { page: true }),
   );
   api.post(`/communities/${community}/events`, route(deps, ops.create, bodyWith((c) => ({ communityId: c.req.param('id') })), { status: 201 }));
   api.get(`/communities/${community}/calendar.ics`, route(deps, eventFiles.communityFeed, (c) => ({ communityId: c.req.param('id') }), ics));

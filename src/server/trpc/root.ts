@@ -14,6 +14,7 @@ export const appRouter = router({
   finances: router(proceduresOf(OPERATIONS.finances)),
   njangi: router(proceduresOf(OPERATIONS.njangi)),
   events: router(proceduresOf(OPERATIONS.events)),
+  polls: router(proceduresOf(OPERATIONS.polls)),
 });
 
 export type AppRouter = typeof appRouter;

@@ -125,6 +125,8 @@ const window = {
   to: instant('validation.events.to').optional(),
   cursor,
   limit,
+  /** 'desc': newest first (past events), paged backwards from `to`. */
+  order: z.enum(['asc', 'desc'], { message: 'validation.events.order' }).default('asc'),
 };
 const windowFits = (w: { from?: number; to?: number }) => w.from === undefined || w.to === undefined || w.to > w.from;
 

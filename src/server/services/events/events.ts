@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { communities, eventRsvps, eventSeries, events, memberships, type EventRow, type EventSeriesRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { MAX_EVENT_DURATION_MS, MAX_OCCURRENCES } from '../../../shared/events/rules';
@@ -285,15 +285,20 @@ const decodeCursor = (cursor: string | undefined) => {
 };
 
 /** Events not yet over at `from` and starting before `to`; the start bound lets the (community, start) index do the work. */
-function windowWhere(p: { from: number; to?: number; cursor?: string }): SQL {
+function windowWhere(p: { from: number; to?: number; cursor?: string; order?: Order }): SQL {
   const after = decodeCursor(p.cursor);
+  const beyond = p.order === 'desc' ? sql`<` : sql`>`;
   return and(
     gte(events.startsAt, p.from - MAX_EVENT_DURATION_MS),
     sql`${events.endsAt} > ${p.from}`,
     p.to === undefined ? undefined : lt(events.startsAt, p.to),
-    after ? sql`(${events.startsAt}, ${events.id}) > (${after.startsAt}, ${after.id})` : undefined,
+    after ? sql`(${events.startsAt}, ${events.id}) ${beyond} (${after.startsAt}, ${after.id})` : undefined,
   )!;
 }
+
+type Order = 'asc' | 'desc';
+/** By start then id; 'desc' (newest first) for past events, the same index read backwards. */
+const byStart = (order: Order = 'asc') => (order === 'desc' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)]);
 
 // Written out as events.id: drizzle leaves a single table's columns unqualified, and inside the
 // subquery "id" would be the answer's own id.
@@ -312,19 +317,19 @@ const listItem = (r: ListRow) => ({
 const cursorOf = (r: ListRow) => `${r.event.startsAt}.${r.event.id}`;
 
 /** A community's calendar, by start (then id), paged by that pair. Cancelled events stay, marked. */
-export function listEvents(db: DbLike, p: { communityId: number; viewerId: string; from: number; to?: number; cursor?: string; limit: number }) {
+export function listEvents(db: DbLike, p: { communityId: number; viewerId: string; from: number; to?: number; cursor?: string; limit: number; order?: Order }) {
   const rows = db
     .select(listColumns(p.viewerId))
     .from(events)
     .where(and(eq(events.communityId, p.communityId), windowWhere(p)))
-    .orderBy(asc(events.startsAt), asc(events.id))
+    .orderBy(...byStart(p.order))
     .limit(p.limit + 1)
     .all();
   return toPage(rows, p.limit, cursorOf, listItem);
 }
 
 /** The caller's events across their communities (or one of them): one query, IN over their communities. */
-export function myEvents(db: DbLike, p: { userId: string; communityId?: number; from: number; to?: number; cursor?: string; limit: number }) {
+export function myEvents(db: DbLike, p: { userId: string; communityId?: number; from: number; to?: number; cursor?: string; limit: number; order?: Order }) {
   const mine = db
     .select({ communityId: memberships.communityId })
     .from(memberships)
@@ -336,7 +341,7 @@ export function myEvents(db: DbLike, p: { userId: string; communityId?: number; 
     .select({ ...listColumns(p.userId), communityName: sql<string>`(SELECT c.name FROM communities c WHERE c.id = events.community_id)` })
     .from(events)
     .where(and(inArray(events.communityId, mine), windowWhere(p)))
-    .orderBy(asc(events.startsAt), asc(events.id))
+    .orderBy(...byStart(p.order))
     .limit(p.limit + 1)
     .all();
   return toPage(rows, p.limit, cursorOf, (r) => ({ ...listItem(r), communityName: r.communityName }));

@@ -40,4 +40,9 @@ export const notifications = {
   eventSeriesChanged: { title: 'Events changed', message: '{{title}}: the time or place of the coming dates has changed; the next one starts on {{when}}.' },
   eventPromoted: { title: 'You have a place', message: 'A place opened up for {{title}} on {{when}}: you are now going.' },
   eventReminder: { title: 'Event tomorrow', message: '{{title}} starts on {{when}}.' },
+  pollNew: { title: 'New poll', message: '{{community}}: {{title}}. Vote before it closes.' },
+  electionNew: { title: 'New election', message: '{{community}}: {{title}}. Nominations are open.' },
+  electionVoting: { title: 'Voting is open', message: '{{community}}: voting has opened for {{title}}.' },
+  pollClosed: { title: 'Poll closed', message: '{{community}}: {{title}} has closed. See the results.' },
+  pollNomination: { title: 'You were nominated', message: 'You were nominated as a candidate in {{title}} ({{community}}). Accept or decline the nomination.' },
 };

@@ -41,4 +41,9 @@ export const notifications = {
   eventSeriesChanged: { title: 'Événements modifiés', message: '{{title}} : l’heure ou le lieu des prochaines séances a changé ; la prochaine commence le {{when}}.' },
   eventPromoted: { title: 'Une place s’est libérée', message: 'Une place s’est libérée pour {{title}} le {{when}} : vous y participez désormais.' },
   eventReminder: { title: 'Événement demain', message: '{{title}} commence le {{when}}.' },
+  pollNew: { title: 'Nouveau sondage', message: '{{community}} : {{title}}. Votez avant la clôture.' },
+  electionNew: { title: 'Nouvelle élection', message: '{{community}} : {{title}}. Les candidatures sont ouvertes.' },
+  electionVoting: { title: 'Le vote est ouvert', message: '{{community}} : le vote est ouvert pour {{title}}.' },
+  pollClosed: { title: 'Sondage clos', message: '{{community}} : {{title}} est clos. Consultez les résultats.' },
+  pollNomination: { title: 'Vous avez été proposé', message: 'Vous avez été proposé comme candidat à {{title}} ({{community}}). Acceptez ou refusez cette candidature.' },
 } satisfies Catalogue['notifications'];

@@ -1,0 +1,314 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, lt, lte, or, gt, sql } from 'drizzle-orm';
+import { communities, pollBallots, pollNominations, pollOptions, polls, pollVoters, memberships, users, type PollRow } from '../../../../db/schema';
+import type { DB, DbLike } from '../../../../db/database';
+import { candidatesNeeded, MAX_POLL_DURATION_MS, YES_NO_OPTIONS, type PollStatus } from '../../../shared/polls/rules';
+import type { CreatePollInput, PollChanges } from '../../../shared/schemas/polls';
+import { conflict, DomainError, fieldError, forbidden, notFound } from '../errors';
+import { notifyCommunity, notifyUser } from '../notifications';
+import { toPage } from '../paging';
+
+/*
+ * Polls and elections: creation, settings, nominations, opening an election's voting,
+ * cancelling, and what members read. Every change is one IMMEDIATE transaction whose writes are
+ * conditional on the poll's status, so nothing changes a poll once it has closed or been
+ * cancelled (409), whoever asks and whenever they read it. Voting and closing: ballots.ts.
+ */
+
+export const NOT_FOUND = 'errors.polls.notFound';
+export const IMMEDIATE = { behavior: 'immediate' } as const;
+
+/** The community a poll belongs to (for the guard), or undefined. */
+export const pollCommunity = (db: DbLike, id: number) => db.select({ communityId: polls.communityId }).from(polls).where(eq(polls.id, id)).get()?.communityId;
+
+export function pollOf(db: DbLike, id: number): PollRow {
+  const row = db.select().from(polls).where(eq(polls.id, id)).get();
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** An open poll whose closing time has passed is closed for everyone, before the job records it. */
+export const effectiveStatus = (p: Pick<PollRow, 'status' | 'closesAt'>, now: number): PollStatus =>
+  (p.status === 'open' || p.status === 'nominating') && p.closesAt <= now ? 'closed' : p.status;
+
+/** Refuses any change to a poll that is closed (or past its closing time) or cancelled. */
+export function assertChangeable(p: PollRow, now: number) {
+  const status = effectiveStatus(p, now);
+  if (status === 'closed') throw conflict('errors.polls.closed');
+  if (status === 'cancelled') throw conflict('errors.polls.cancelled');
+}
+
+/** An anonymous poll's voter key: HMAC-SHA256 of the user id under the poll's own secret. Never returned. */
+export const voterKeyOf = (poll: Pick<PollRow, 'anonymous' | 'ballotKey'>, userId: string) =>
+  poll.anonymous ? createHmac('sha256', Buffer.from(poll.ballotKey!, 'hex')).update(userId).digest('hex') : userId;
+
+export const pollLink = (id: number) => `/polls/${id}`;
+
+function checkClosing(closesAt: number, now: number) {
+  if (closesAt <= now) throw fieldError('invalid', 'closesAt', 'errors.polls.closingInPast');
+  if (closesAt - now > MAX_POLL_DURATION_MS) throw fieldError('invalid', 'closesAt', 'errors.polls.closingTooFar');
+}
+
+/** A new poll (open at once) or election (taking nominations); the community's members are told, in-app. */
+export function createPoll(db: DB, p: { community: { id: number; name: string }; createdBy: string; input: Omit<CreatePollInput, 'communityId'>; now: number }) {
+  const f = p.input;
+  checkClosing(f.closesAt, p.now);
+  const election = f.kind === 'election';
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(polls)
+      .values({
+        communityId: p.community.id,
+        kind: f.kind,
+        title: f.title,
+        description: f.description,
+        status: election ? 'nominating' : 'open',
+        anonymous: f.anonymous,
+        ballotKey: f.anonymous ? randomBytes(32).toString('hex') : null,
+        resultsVisibility: f.resultsVisibility,
+        eligibility: f.eligibility,
+        joinedBefore: f.eligibility === 'joined_before' ? (f.joinedBefore ?? null) : null,
+        maxChoices: f.kind === 'multiple' ? (f.maxChoices ?? f.options!.length) : null,
+        seats: election ? (f.seats ?? 1) : null,
+        closesAt: f.closesAt,
+        createdBy: p.createdBy,
+        createdAt: p.now,
+        updatedAt: p.now,
+        openedAt: election ? null : p.now,
+      })
+      .returning()
+      .get();
+    const labels = f.kind === 'yes_no' ? [...YES_NO_OPTIONS] : election ? [] : f.options!;
+    if (labels.length) tx.insert(pollOptions).values(labels.map((label, i) => ({ pollId: row.id, position: i + 1, label }))).run();
+    notifyCommunity(tx, {
+      communityId: p.community.id,
+      exceptUserIds: [p.createdBy],
+      title: election ? 'notifications.electionNew.title' : 'notifications.pollNew.title',
+      message: election ? 'notifications.electionNew.message' : 'notifications.pollNew.message',
+      params: { title: row.title, community: p.community.name },
+      link: pollLink(row.id),
+      now: p.now,
+    });
+    return pollDto(tx, row, p.now);
+  }, IMMEDIATE);
+}
+
+/**
+ * Settings: title, description and closing time while the poll runs; anonymity, results visibility
+ * and who may vote only until the first vote (409 after). Never once closed or cancelled.
+ */
+export function updatePoll(db: DB, p: { id: number; changes: PollChanges; now: number }) {
+  return db.transaction((tx) => {
+    const row = pollOf(tx, p.id);
+    assertChangeable(row, p.now);
+    const c = p.changes;
+    const locked = c.anonymous !== undefined || c.resultsVisibility !== undefined || c.eligibility !== undefined || c.joinedBefore !== undefined;
+    if (locked && row.firstVoteAt !== null) throw conflict('errors.polls.settingsLocked');
+    if (c.closesAt !== undefined) checkClosing(c.closesAt, p.now);
+    const eligibility = c.eligibility ?? row.eligibility;
+    const joinedBefore = eligibility === 'joined_before' ? (c.joinedBefore ?? row.joinedBefore) : null;
+    if (eligibility === 'joined_before' && joinedBefore === null) throw fieldError('invalid', 'joinedBefore', 'validation.polls.joinedBefore');
+    const anonymous = c.anonymous ?? row.anonymous;
+    const set: Partial<PollRow> = { updatedAt: p.now, eligibility, joinedBefore, anonymous };
+    if (anonymous !== row.anonymous) set.ballotKey = anonymous ? randomBytes(32).toString('hex') : null;
+    for (const k of ['title', 'description', 'closesAt', 'resultsVisibility'] as const) if (c[k] !== undefined) (set as Record<string, unknown>)[k] = c[k];
+    // Conditional on what was read: a vote or a close that committed meanwhile wins (409).
+    const updated = tx
+      .update(polls)
+      .set(set)
+      .where(and(eq(polls.id, row.id), inArray(polls.status, ['open', 'nominating']), gt(polls.closesAt, p.now), locked ? sql`${polls.firstVoteAt} IS NULL` : undefined))
+      .returning()
+      .get();
+    if (!updated) throw conflict(locked ? 'errors.polls.settingsLocked' : 'errors.polls.closed');
+    return pollDto(tx, updated, p.now);
+  }, IMMEDIATE);
+}
+
+/** Cancels a poll that has not closed, with a reason; its ballots' voter keys are erased. */
+export function cancelPoll(db: DB, p: { id: number; reason: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = pollOf(tx, p.id);
+    assertChangeable(row, p.now);
+    const done = tx
+      .update(polls)
+      .set({ status: 'cancelled', cancelledAt: p.now, cancelReason: p.reason, ballotKey: null, updatedAt: p.now })
+      .where(and(eq(polls.id, row.id), inArray(polls.status, ['open', 'nominating']), gt(polls.closesAt, p.now)))
+      .returning()
+      .get();
+    if (!done) throw conflict('errors.polls.closed');
+    if (row.anonymous) tx.update(pollBallots).set({ voterKey: null }).where(eq(pollBallots.pollId, row.id)).run();
+    return pollDto(tx, done, p.now);
+  }, IMMEDIATE);
+}
+
+const isMember = (db: DbLike, communityId: number, userId: string) =>
+  !!db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId))).get();
+
+function nominatingElection(tx: DbLike, id: number, now: number): PollRow {
+  const row = pollOf(tx, id);
+  assertChangeable(row, now);
+  if (row.kind !== 'election') throw conflict('errors.polls.notElection');
+  if (row.status !== 'nominating') throw conflict('errors.polls.notNominating');
+  return row;
+}
+
+/**
+ * A nomination while the election takes them: a member nominates themselves (accepted at once), a
+ * manager nominates any member (who is told and accepts or declines). Nominating someone again
+ * who declined asks them again.
+ */
+export function nominate(db: DB, p: { id: number; userId: string; by: string; byManager: boolean; community: { id: number; name: string }; now: number }) {
+  const self = p.userId === p.by;
+  if (!self && !p.byManager) throw forbidden('errors.denied.polls');
+  return db.transaction((tx) => {
+    const row = nominatingElection(tx, p.id, p.now);
+    if (!isMember(tx, row.communityId, p.userId)) throw fieldError('invalid', 'userId', 'errors.polls.notAMember');
+    const status = self ? 'accepted' : 'pending';
+    const existing = tx.select().from(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId))).get();
+    if (existing && (existing.status === 'accepted' || (existing.status === 'pending' && !self))) return nominationsOf(tx, row.id);
+    tx.insert(pollNominations)
+      .values({ pollId: row.id, userId: p.userId, nominatedBy: p.by, status, createdAt: p.now, decidedAt: self ? p.now : null })
+      .onConflictDoUpdate({ target: [pollNominations.pollId, pollNominations.userId], set: { nominatedBy: p.by, status, createdAt: p.now, decidedAt: self ? p.now : null } })
+      .run();
+    if (!self) {
+      notifyUser(tx, { userId: p.userId, title: 'notifications.pollNomination.title', message: 'notifications.pollNomination.message', params: { title: row.title, community: p.community.name }, link: pollLink(row.id), now: p.now });
+    }
+    return nominationsOf(tx, row.id);
+  }, IMMEDIATE);
+}
+
+/** The nominee's answer to their own nomination (they may change it while nominations are open). */
+export function answerNomination(db: DB, p: { id: number; userId: string; accept: boolean; now: number }) {
+  return db.transaction((tx) => {
+    const row = nominatingElection(tx, p.id, p.now);
+    const done = tx
+      .update(pollNominations)
+      .set({ status: p.accept ? 'accepted' : 'declined', decidedAt: p.now })
+      .where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId)))
+      .run().changes;
+    if (!done) throw notFound('errors.polls.nominationNotFound');
+    return nominationsOf(tx, row.id);
+  }, IMMEDIATE);
+}
+
+/** A manager withdraws a nomination while nominations are open. */
+export function removeNomination(db: DB, p: { id: number; userId: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = nominatingElection(tx, p.id, p.now);
+    const done = tx.delete(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId))).run().changes;
+    if (!done) throw notFound('errors.polls.nominationNotFound');
+    return nominationsOf(tx, row.id);
+  }, IMMEDIATE);
+}
+
+/**
+ * Opens an election's voting: its candidates are the members who accepted their nomination
+ * (at least seats + 1, so members have a choice), in the order they accepted; nominations still
+ * pending lapse. The members are told.
+ */
+export function openVoting(db: DB, p: { id: number; community: { id: number; name: string }; by: string; now: number }) {
+  return db.transaction((tx) => {
+    const row = nominatingElection(tx, p.id, p.now);
+    const accepted = tx
+      .select({ userId: pollNominations.userId, firstName: users.firstName, lastName: users.lastName })
+      .from(pollNominations)
+      .innerJoin(users, eq(users.id, pollNominations.userId))
+      .innerJoin(memberships, and(eq(memberships.userId, pollNominations.userId), eq(memberships.communityId, row.communityId)))
+      .where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.status, 'accepted')))
+      .orderBy(asc(pollNominations.decidedAt), asc(pollNominations.id))
+      .all();
+    const needed = candidatesNeeded(row.seats ?? 1);
+    if (accepted.length < needed) throw new DomainError('conflict', 'errors.polls.notEnoughCandidates', undefined, undefined, { needed });
+    const opened = tx
+      .update(polls)
+      .set({ status: 'open', openedAt: p.now, updatedAt: p.now })
+      .where(and(eq(polls.id, row.id), eq(polls.status, 'nominating'), gt(polls.closesAt, p.now)))
+      .returning()
+      .get();
+    if (!opened) throw conflict('errors.polls.notNominating');
+    tx.insert(pollOptions)
+      .values(accepted.map((c, i) => ({ pollId: row.id, position: i + 1, label: `${c.firstName} ${c.lastName}`, userId: c.userId })))
+      .run();
+    notifyCommunity(tx, {
+      communityId: row.communityId,
+      exceptUserIds: [p.by],
+      title: 'notifications.electionVoting.title',
+      message: 'notifications.electionVoting.message',
+      params: { title: row.title, community: p.community.name },
+      link: pollLink(row.id),
+      now: p.now,
+    });
+    return pollDto(tx, opened, p.now);
+  }, IMMEDIATE);
+}
+
+export function nominationsOf(db: DbLike, pollId: number) {
+  return db
+    .select({ userId: pollNominations.userId, firstName: users.firstName, lastName: users.lastName, status: pollNominations.status })
+    .from(pollNominations)
+    .innerJoin(users, eq(users.id, pollNominations.userId))
+    .where(eq(pollNominations.pollId, pollId))
+    .orderBy(asc(pollNominations.id))
+    .all()
+    .map((n) => ({ userId: n.userId, name: `${n.firstName} ${n.lastName}`, status: n.status }));
+}
+
+export const optionsOf = (db: DbLike, pollId: number) =>
+  db.select({ id: pollOptions.id, label: pollOptions.label, userId: pollOptions.userId }).from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position)).all();
+
+export const voterCount = (db: DbLike, pollId: number) => db.select({ n: count() }).from(pollVoters).where(eq(pollVoters.pollId, pollId)).get()!.n;
+
+/** The poll as members read it: never its ballot key, its stored result (see results.ts) or anyone's ballot. */
+export function pollDto(db: DbLike, row: PollRow, now: number) {
+  const { ballotKey: _k, result: _r, ballotsHash, firstVoteAt, ...rest } = row;
+  return {
+    ...rest,
+    status: effectiveStatus(row, now),
+    options: optionsOf(db, row.id),
+    nominations: row.kind === 'election' ? nominationsOf(db, row.id) : null,
+    voterCount: voterCount(db, row.id),
+    /** Votes were cast: anonymity, results visibility and who may vote are fixed. */
+    settingsLocked: firstVoteAt !== null,
+    ballotsHash,
+  };
+}
+
+/** A community's polls, newest first, paged by id; `status` as members see it (past the closing time is closed). */
+export function listPolls(db: DbLike, p: { communityId: number; viewerId: string; status?: 'open' | 'closed' | 'nominating' | 'cancelled'; now: number; cursor?: number; limit: number }) {
+  const byStatus =
+    p.status === 'open'
+      ? and(eq(polls.status, 'open'), gt(polls.closesAt, p.now))
+      : p.status === 'nominating'
+        ? and(eq(polls.status, 'nominating'), gt(polls.closesAt, p.now))
+        : p.status === 'closed'
+          ? or(eq(polls.status, 'closed'), and(inArray(polls.status, ['open', 'nominating']), lte(polls.closesAt, p.now)))
+          : p.status === 'cancelled'
+            ? eq(polls.status, 'cancelled')
+            : undefined;
+  const rows = db
+    .select({
+      poll: polls,
+      voters: sql<number>`(SELECT COUNT(*) FROM poll_voters v WHERE v.poll_id = polls.id)`,
+      voted: sql<number>`EXISTS (SELECT 1 FROM poll_voters v WHERE v.poll_id = polls.id AND v.user_id = ${p.viewerId})`,
+    })
+    .from(polls)
+    .where(and(eq(polls.communityId, p.communityId), byStatus, p.cursor ? lt(polls.id, p.cursor) : undefined))
+    .orderBy(desc(polls.id))
+    .limit(p.limit + 1)
+    .all();
+  return toPage(rows, p.limit, (r) => r.poll.id, (r) => ({
+    id: r.poll.id,
+    kind: r.poll.kind,
+    title: r.poll.title,
+    status: effectiveStatus(r.poll, p.now),
+    anonymous: r.poll.anonymous,
+    resultsVisibility: r.poll.resultsVisibility,
+    eligibility: r.poll.eligibility,
+    closesAt: r.poll.closesAt,
+    createdAt: r.poll.createdAt,
+    voterCount: r.voters,
+    voted: !!r.voted,
+  }));
+}
+
+export const communityName = (db: DbLike, id: number) => db.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? '';
