@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seriesBound, seriesText, weekdayOrdinal } from '../../src/client/features/events/event/series-text';
+import { weekdayOrdinal } from '../../src/client/features/events/event-form-model';
+import { seriesBound, seriesText } from '../../src/client/features/events/event/series-text';
 import { en } from '../../src/shared/i18n/en';
 import { fr } from '../../src/shared/i18n/fr';
 

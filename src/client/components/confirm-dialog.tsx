@@ -2,7 +2,10 @@ import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before something that cannot be undone; the action's button shows progress. */
+/**
+ * Asks before something that cannot be undone; the action's button shows progress. A failed
+ * action keeps the dialog open and is not rethrown: `onConfirm` must report its own errors.
+ */
 export function ConfirmDialog(props: {
   trigger: ReactElement;
   title: string;
@@ -38,6 +41,8 @@ export function ConfirmDialog(props: {
                   try {
                     await props.onConfirm();
                     setOpen(false);
+                  } catch {
+                    // The action reports its own failure (a mutation's onError toasts it); the dialog stays open to try again.
                   } finally {
                     setBusy(false);
                   }

@@ -12,12 +12,11 @@ import { currentLocale } from '../../i18n';
 import { errorInfo } from '../../lib/errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
-import { todayIn } from './event-bits';
 import { CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
 import { createEventForm, defaultSchedule, fieldOfServerPath, REPEAT_CHOICES, repeatMeaning, type CreateEventValues, type Ordinal, type RepeatChoice } from './event-form-model';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { refreshEvents } from './queries';
-import { viewerTimeZone } from './when';
+import { todayIn, viewerTimeZone } from './when';
 
 /*
  * "Schedule Event": a new event, or a series of them. Opened from a community the community is
@@ -70,7 +69,7 @@ function ChooseCommunity({ defaultId, onDone, onCreated }: { defaultId?: number;
             <HStack gap="3" role="alert" flexWrap="wrap">
               <Text color="red.fg">{t('events.form.communitiesFailed')}</Text>
               <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                {t('events.page.tryAgain')}
+                {t('event.tryAgain')}
               </Button>
             </HStack>
           ) : (
@@ -165,14 +164,16 @@ function EventForm({
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
+    if (create.isPending) return;
     const checked = form.validate();
     if (!checked.data) return notify.error(t('events.form.invalid'), checked.error);
     try {
       const created = await create.mutateAsync({ communityId: community.id, ...checked.data });
       if (created.occurrences > 1) notify.success(t('events.form.createdSeries', { count: created.occurrences }), t('events.form.createdSeriesBody', { title: created.title }));
       else notify.success(t('events.form.created'), t('events.form.createdBody', { title: created.title }));
-      await refreshEvents(queryClient);
+      // Closed at once (the lists refresh behind it): a dialog left open while they load could be sent twice.
       onDone();
+      void refreshEvents(queryClient);
       if (onCreated) onCreated({ id: created.id, title: created.title, occurrences: created.occurrences });
       else void navigate({ to: '/events/$id', params: { id: String(created.id) } });
     } catch (error) {

@@ -7,11 +7,11 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
-import { todayIn } from './event-bits';
 import { ChoiceCards, CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
 import { changedFields, editEventForm, fieldOfServerPath, localFields, toInstants, type EditEventValues } from './event-form-model';
 import { refreshEvents } from './queries';
 import type { EventDetail } from './shared';
+import { todayIn } from './when';
 
 /*
  * Edits an event (the hosts, from its page): the Schedule dialog's fields less the community and
@@ -24,17 +24,17 @@ type Scope = 'one' | 'following';
 const WHEN_KEYS = ['date', 'startTime', 'endTime', 'timeZone'] as const;
 const endDateOf = (x: { multiDay: boolean; date: string; endDate: string }) => (x.multiDay ? x.endDate : x.date);
 
-export function EditEventDialog({ event, trigger, onSaved }: { event: EventDetail; trigger: ReactNode; onSaved?: () => void }) {
+export function EditEventDialog({ event, trigger }: { event: EventDetail; trigger: ReactNode }) {
   const { t } = useTranslation();
   const button: ReactElement = isValidElement(trigger) ? trigger : <Button variant="outline">{trigger ?? t('events.form.editTitle')}</Button>;
   return (
     <FormDialog title={t('events.form.editTitle')} trigger={button} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <EditForm event={event} onDone={close} onSaved={onSaved} />}
+      {(close) => <EditForm event={event} onDone={close} />}
     </FormDialog>
   );
 }
 
-function EditForm({ event: e, onDone, onSaved }: { event: EventDetail; onDone: () => void; onSaved?: () => void }) {
+function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [initial] = useState<EditEventValues>(() => ({
@@ -73,6 +73,7 @@ function EditForm({ event: e, onDone, onSaved }: { event: EventDetail; onDone: (
 
   async function onSubmit(ev: React.FormEvent) {
     ev.preventDefault();
+    if (update.isPending) return;
     const checked = form.validate();
     if (!checked.data) return notify.error(t('events.form.invalid'), checked.error);
     const original = {
@@ -87,16 +88,23 @@ function EditForm({ event: e, onDone, onSaved }: { event: EventDetail; onDone: (
       capacity: e.capacity,
       visibility: e.visibility,
     };
-    // Schedule fields left as they were keep the stored instants (which may carry seconds the form does not show).
-    const next = whenChanged ? checked.data : { ...checked.data, startsAt: e.startsAt, endsAt: e.endsAt, timeZone: e.timeZone };
+    // Schedule fields left as they were keep the stored instants (which may carry seconds the form does not show):
+    // a started event whose end alone moves keeps its start, which the server would refuse as a new start in the past.
+    const startKept = v.date === initial.date && v.startTime === initial.startTime && v.timeZone === initial.timeZone;
+    const endKept = startKept && v.endTime === initial.endTime && endDateOf(v) === endDateOf(initial);
+    const next = {
+      ...checked.data,
+      ...(startKept ? { startsAt: e.startsAt, timeZone: e.timeZone } : {}),
+      ...(endKept ? { endsAt: e.endsAt } : {}),
+    };
     const changes = changedFields(original, next);
     if (Object.keys(changes).length === 0) return notify.info(t('events.form.nothingChanged'), t('events.form.nothingChangedBody'));
     try {
       const result = await update.mutateAsync({ id: e.id, scope: e.seriesId === null ? 'one' : scope, ...changes });
       notify.success(result.updated > 1 ? t('events.form.savedMany', { count: result.updated }) : t('events.form.saved'), result.event.title);
-      await refreshEvents(queryClient);
+      // Closed at once (the page refreshes behind it), so the form cannot be sent twice.
       onDone();
-      onSaved?.();
+      void refreshEvents(queryClient);
     } catch (error) {
       const info = errorInfo(error);
       if (info.issues.length) {

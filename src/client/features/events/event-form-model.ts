@@ -3,6 +3,7 @@ import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, MAX_CAPACITY, MAX_EVENT_DURATIO
 import { instantOfLocal, isValidLocalTime, localOf } from '../../../shared/events/time';
 import { addDays, isValidDate, isValidTimeZone, weekdayOf } from '../../../shared/njangi/schedule';
 import { createEventInput } from '../../../shared/schemas/events';
+import { fmt } from './when';
 
 /*
  * The event form's rules, apart from React so they can be tested: an event is chosen as a local
@@ -13,7 +14,8 @@ import { createEventInput } from '../../../shared/schemas/events';
 
 export type RepeatChoice = 'none' | RepeatFrequency;
 export const REPEAT_CHOICES = ['none', 'weekly', 'biweekly', 'monthly_date', 'monthly_weekday'] as const satisfies readonly RepeatChoice[];
-export type Ordinal = 'first' | 'second' | 'third' | 'fourth' | 'last';
+export const ORDINALS = ['first', 'second', 'third', 'fourth', 'last'] as const;
+export type Ordinal = (typeof ORDINALS)[number];
 
 /** Which weekday of its month a date is, as the server repeats it: 1–4, or the last from the 29th on (a 5th Saturday would skip months). */
 export function weekOfMonth(date: string): 1 | 2 | 3 | 4 | -1 {
@@ -21,22 +23,22 @@ export function weekOfMonth(date: string): 1 | 2 | 3 | 4 | -1 {
   return day > 28 ? -1 : (Math.ceil(day / 7) as 1 | 2 | 3 | 4);
 }
 
-const ORDINALS = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' } as const satisfies Record<number, Ordinal>;
+/** The same as a word: "first" … "fourth", or "last" for the 29th and later (so "the 5th Saturday" never skips a month). */
+export const weekdayOrdinal = (date: string): Ordinal => {
+  const week = weekOfMonth(date);
+  return week === -1 ? 'last' : ORDINALS[week - 1]!;
+};
 
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The weekday of a calendar date in the language ("Saturday", "samedi"). */
 export function weekdayName(date: string, locale: string, style: 'long' | 'short' | 'narrow' = 'long'): string {
-  const key = `${locale}|${style}`;
-  let f = weekdayFormats.get(key);
-  if (!f) weekdayFormats.set(key, (f = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' })));
   // 1 January 2023 was a Sunday: weekdayOf's 0 … 6 counted from it.
-  return f.format(Date.UTC(2023, 0, 1 + weekdayOf(date)));
+  return fmt(locale, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + weekdayOf(date)));
 }
 
 /** What a repeat choice means for a first date: the weekday, the day of month, which weekday of the month. */
 export function repeatMeaning(date: string, locale: string): { weekday: string; day: number; late: boolean; ordinal: Ordinal } {
   const day = Number(date.slice(8, 10));
-  return { weekday: weekdayName(date, locale), day, late: day > 28, ordinal: ORDINALS[weekOfMonth(date)] };
+  return { weekday: weekdayName(date, locale), day, late: day > 28, ordinal: weekdayOrdinal(date) };
 }
 
 /** Local date and time → the event's instants; null while a part is missing or not a date/time. */

@@ -1,10 +1,11 @@
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Clock, MapPin, Repeat, Video } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerBadge, CapacityHint, DateBadge, timeRange, type ListEvent } from './event-bits';
+import { AnswerBadge, CapacityHint, DateBadge, type ListEvent } from './event-bits';
 import { RsvpButtons } from './rsvp-buttons';
+import { timeRange } from './when';
 
 /*
  * One event in a list: its date, title (the link to its page), community, time in the viewer's
@@ -25,20 +26,9 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export function EventRow({
-  event: e,
-  now = Date.now(),
-  showCommunity = true,
-  answer = true,
-  compact = false,
-}: {
-  event: ListEvent;
-  now?: number;
-  showCommunity?: boolean;
-  answer?: boolean;
-  compact?: boolean;
-}) {
+export function EventRow({ event: e, now = Date.now(), showCommunity = true }: { event: ListEvent; now?: number; showCommunity?: boolean }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const cancelled = e.status === 'cancelled';
   const over = e.endsAt <= now;
   return (
@@ -56,7 +46,7 @@ export function EventRow({
               overflowWrap="anywhere"
               data-testid="event-link"
             >
-              <RouterLink to="/events/$id" params={{ id: String(e.id) }}>
+              <RouterLink to="/events/$id" params={{ id: String(e.id) }} id={titleId}>
                 {e.title}
               </RouterLink>
             </Link>
@@ -84,11 +74,11 @@ export function EventRow({
               </Badge>
             )}
           </Line>
-          {!compact && e.place && <Line icon={<MapPin size={14} aria-hidden />}>{e.place}</Line>}
-          {!compact && e.onlineUrl && <Line icon={<Video size={14} aria-hidden />}>{e.place ? t('events.row.onlineToo') : t('events.row.online')}</Line>}
-          {answer && !cancelled && !over && (
+          {e.place && <Line icon={<MapPin size={14} aria-hidden />}>{e.place}</Line>}
+          {e.onlineUrl && <Line icon={<Video size={14} aria-hidden />}>{e.place ? t('events.row.onlineToo') : t('events.row.online')}</Line>}
+          {!cancelled && !over && (
             <Box pt="1">
-              <RsvpButtons event={e} />
+              <RsvpButtons event={e} titleId={titleId} />
             </Box>
           )}
         </Stack>

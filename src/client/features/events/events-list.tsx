@@ -5,13 +5,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { dayHeading, todayIn, zoneName, type ListEvent } from './event-bits';
+import type { ListEvent } from './event-bits';
 import { groupByDay } from './event-form-model';
 import { EventRow } from './event-row';
-import { communityEventsWindowQuery, communityUpcomingQuery, myEventsWindowQuery, PAST_WINDOW_MS } from './list-queries';
+import { communityPastQuery, communityUpcomingQuery, myPastQuery, PAST_WINDOW_MS } from './list-queries';
 import { myEventsQuery } from './queries';
-import { useAllPages } from './use-all-pages';
-import { viewerTimeZone } from './when';
+import { dayHeading, todayIn, viewerTimeZone, zoneName } from './when';
 
 /*
  * Lists of events grouped by day (in the viewer's zone): the coming ones, paged, with answers;
@@ -72,7 +71,7 @@ export function LoadFailed({ message, onRetry, busy }: { message: string; onRetr
     <HStack gap="3" role="alert" flexWrap="wrap" borderWidth="1px" rounded="lg" p="4">
       <Text color="red.fg">{message}</Text>
       <Button size="sm" variant="outline" onClick={onRetry} loading={busy}>
-        {t('events.page.tryAgain')}
+        {t('event.tryAgain')}
       </Button>
     </HStack>
   );
@@ -123,9 +122,7 @@ function UpcomingView({ query: q, items, empty, showCommunity }: { query: Paged;
   );
 }
 
-const PAST_STEP = 10;
-
-/** The past six months' events (the caller's, or one community's), newest first, ten at a time. */
+/** The past six months' events (the caller's, or one community's), newest first (as the server pages them), with "Show more". */
 export function PastEvents({ source, showCommunity = true, headingLevel = 'h2' }: { source: Source; showCommunity?: boolean; headingLevel?: 'h2' | 'h3' }) {
   // The window is chosen once, when the section opens: "now" in a query key would refetch at every render.
   const [span] = useState(() => {
@@ -142,27 +139,19 @@ export function PastEvents({ source, showCommunity = true, headingLevel = 'h2' }
 type Span = { from: number; to: number };
 
 function MyPast({ span, communityId, showCommunity, headingLevel }: { span: Span; communityId?: number; showCommunity: boolean; headingLevel: 'h2' | 'h3' }) {
-  const q = useInfiniteQuery(myEventsWindowQuery({ ...span, communityId }));
+  const q = useInfiniteQuery(myPastQuery({ ...span, communityId }));
   return <PastView id="events-past" query={q} span={span} showCommunity={showCommunity} headingLevel={headingLevel} />;
 }
 
 function CommunityPast({ span, communityId, headingLevel }: { span: Span; communityId: number; headingLevel: 'h2' | 'h3' }) {
-  const q = useInfiniteQuery(communityEventsWindowQuery(communityId, span));
+  const q = useInfiniteQuery(communityPastQuery(communityId, span));
   return <PastView id={`community-${communityId}-past`} query={q} span={span} showCommunity={false} headingLevel={headingLevel} />;
 }
 
 function PastView({ id, query: q, span, showCommunity, headingLevel }: { id: string; query: Paged; span: Span; showCommunity: boolean; headingLevel: 'h2' | 'h3' }) {
   const { t } = useTranslation();
-  const { loading } = useAllPages(q, 5);
-  const [shown, setShown] = useState(PAST_STEP);
-  const past = useMemo(
-    () =>
-      (q.data?.pages ?? [])
-        .flatMap((p) => p.items)
-        .filter((e) => e.endsAt <= span.to)
-        .sort((a, b) => b.startsAt - a.startsAt || b.id - a.id),
-    [q.data, span.to],
-  );
+  // Newest first from the server; an event still going on when the section opened is not past yet.
+  const past = useMemo(() => (q.data?.pages ?? []).flatMap((p) => p.items).filter((e) => e.endsAt <= span.to), [q.data, span.to]);
   return (
     <Stack as="section" aria-labelledby={id} gap="3" data-testid="events-past">
       <Stack gap="0.5">
@@ -173,11 +162,11 @@ function PastView({ id, query: q, span, showCommunity, headingLevel }: { id: str
           {t('events.page.pastIntro')}
         </Text>
       </Stack>
-      {q.isPending || (loading && past.length === 0) ? (
+      {q.isPending ? (
         <ListSkeleton rows={2} />
       ) : q.isError ? (
         <LoadFailed message={t('events.page.pastLoadFailed')} onRetry={() => void q.refetch()} busy={q.isFetching} />
-      ) : past.length === 0 ? (
+      ) : past.length === 0 && !q.hasNextPage ? (
         <EmptyState.Root size="sm" borderWidth="1px" rounded="lg">
           <EmptyState.Content>
             <EmptyState.Indicator>
@@ -188,12 +177,10 @@ function PastView({ id, query: q, span, showCommunity, headingLevel }: { id: str
         </EmptyState.Root>
       ) : (
         <>
-          <EventsByDay events={past.slice(0, shown)} now={span.to} showCommunity={showCommunity} headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'} testId="events-past-list" />
-          {past.length > shown && (
-            <Button variant="outline" size="sm" alignSelf="center" onClick={() => setShown((n) => n + PAST_STEP)}>
-              {t('events.page.showMore')}
-            </Button>
-          )}
+          <EventsByDay events={past} now={span.to} showCommunity={showCommunity} headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'} testId="events-past-list" />
+          <LoadMore query={q} alignSelf="center" size="sm" data-testid="events-past-more">
+            {t('events.page.showMore')}
+          </LoadMore>
         </>
       )}
     </Stack>

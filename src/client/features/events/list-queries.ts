@@ -16,8 +16,14 @@ export const mayManageEvents = (c: { role: string | null }) => can(c.role, 'even
 
 export const PAST_WINDOW_MS = 180 * 86_400_000;
 
-/** The caller's events between two instants (the last six months), 100 a page. */
-export const myEventsWindowQuery = (p: { communityId?: number; from: number; to: number }) => myEventsQuery({ ...p, limit: 100 });
+/** Past events a page at a time. */
+export const PAST_PAGE = 20;
+
+/** The caller's events between two instants (the last six months), newest first, a page at a time. */
+export const myPastQuery = (p: { communityId?: number; from: number; to: number }) => myEventsQuery({ ...p, limit: PAST_PAGE, order: 'desc' });
+
+/** The month view reads at most this many pages of a month (500 events); beyond, it says so. */
+export const MONTH_MAX_PAGES = 10;
 
 /**
  * One month of the caller's events, 50 a page like the list (the month view pages through them
@@ -26,8 +32,8 @@ export const myEventsWindowQuery = (p: { communityId?: number; from: number; to:
  */
 export const myMonthQuery = (p: { communityId?: number; from: number; to: number }) => myEventsQuery({ ...p, limit: 50 });
 
-/** A community's events between two instants, 100 a page. */
-export const communityEventsWindowQuery = (communityId: number, p: { from: number; to: number }) => communityEventsQuery(communityId, { ...p, limit: 100 });
+/** A community's events between two instants (the last six months), newest first, a page at a time. */
+export const communityPastQuery = (communityId: number, p: { from: number; to: number }) => communityEventsQuery(communityId, { ...p, limit: PAST_PAGE, order: 'desc' });
 
 /** A community's coming events, 100 a page: its Events tab, the Overview's card and its count. */
 export const communityUpcomingQuery = (communityId: number) => communityEventsQuery(communityId, { limit: 100 });

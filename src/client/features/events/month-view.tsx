@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { instantOfLocal } from '../../../shared/events/time';
 import { addDays } from '../../../shared/njangi/schedule';
 import { currentLocale } from '../../i18n';
-import { dayHeading, formatDayHeading, todayIn, type ListEvent } from './event-bits';
+import type { ListEvent } from './event-bits';
 import { addMonths, eventDates, firstDayOfWeek, monthGrid, monthOf, weekdayName, weekHeader } from './event-form-model';
 import { EventRow } from './event-row';
 import { LoadFailed } from './events-list';
-import { myMonthQuery } from './list-queries';
+import { MONTH_MAX_PAGES, myMonthQuery } from './list-queries';
 import { useAllPages } from './use-all-pages';
-import { viewerTimeZone } from './when';
+import { dayHeading, formatDayHeading, monthTitle, todayIn, viewerTimeZone } from './when';
 
 /*
  * A month of the caller's events (all their communities, or one) in the viewer's zone: a grid of
@@ -20,14 +20,6 @@ import { viewerTimeZone } from './when';
  * screens); choosing a day lists its events below with their answer buttons. Arrow keys move
  * between days (and across months), Page Up / Page Down change the month.
  */
-
-const monthTitles = new Map<string, Intl.DateTimeFormat>();
-function monthTitle(month: string, locale: string): string {
-  let f = monthTitles.get(locale);
-  if (!f) monthTitles.set(locale, (f = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })));
-  const text = f.format(Date.parse(`${month}-15T12:00:00Z`));
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-}
 
 const KEY_STEP: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
@@ -45,16 +37,17 @@ export function MonthView({ communityId }: { communityId?: number }) {
 
   const span = useMemo(() => ({ from: instantOfLocal(`${month}-01`, '00:00', zone), to: instantOfLocal(`${addMonths(month, 1)}-01`, '00:00', zone) }), [month, zone]);
   const q = useInfiniteQuery(myMonthQuery({ ...span, communityId }));
-  const { loading } = useAllPages(q, 10);
+  const { loading, capped } = useAllPages(q, MONTH_MAX_PAGES);
 
+  const loaded = useMemo(() => (q.data?.pages ?? []).flatMap((p) => p.items), [q.data]);
   const byDate = useMemo(() => {
     const map = new Map<string, ListEvent[]>();
-    for (const e of (q.data?.pages ?? []).flatMap((p) => p.items)) {
+    for (const e of loaded) {
       for (const date of eventDates(e, zone)) map.set(date, [...(map.get(date) ?? []), e]);
     }
     for (const list of map.values()) list.sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);
     return map;
-  }, [q.data, zone]);
+  }, [loaded, zone]);
 
   const weeks = useMemo(() => monthGrid(month, firstDayOfWeek(locale)), [month, locale]);
   const header = useMemo(() => weekHeader(firstDayOfWeek(locale)), [locale]);
@@ -78,8 +71,10 @@ export function MonthView({ communityId }: { communityId?: number }) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key in KEY_STEP) choose(addDays(selected, KEY_STEP[e.key]!), true);
     else if (e.key === 'PageUp' || e.key === 'PageDown') {
+      // The same day of the target month, or its last day when it is shorter (31 March → 30 April).
       const next = addMonths(month, e.key === 'PageUp' ? -1 : 1);
-      const day = Math.min(Number(selected.slice(8, 10)), 28);
+      const lastDay = Number(addDays(`${addMonths(next, 1)}-01`, -1).slice(8, 10));
+      const day = Math.min(Number(selected.slice(8, 10)), lastDay);
       choose(`${next}-${String(day).padStart(2, '0')}`, true);
     } else if (e.key === 'Home' || e.key === 'End') choose(e.key === 'Home' ? `${month}-01` : addDays(`${addMonths(month, 1)}-01`, -1), true);
     else return;
@@ -87,6 +82,12 @@ export function MonthView({ communityId }: { communityId?: number }) {
   };
 
   const dayEvents = byDate.get(selected) ?? [];
+  // Said by screen readers in place of a pressed state: the date, its events, and whether it is the chosen one.
+  const dayLabel = (date: string) => {
+    const count = byDate.get(date)?.length ?? 0;
+    const label = t(count ? 'events.month.dayEvents' : 'events.month.dayNoEvents', { date: formatDayHeading(date, today), count });
+    return date === selected ? t('events.month.daySelected', { label }) : label;
+  };
   const selectedInMonth = monthOf(selected) === month;
 
   return (
@@ -99,7 +100,7 @@ export function MonthView({ communityId }: { communityId?: number }) {
           <Heading as="h2" size="md" id={titleId} aria-live="polite" textAlign="center" data-testid="month-title">
             {monthTitle(month, locale)}
           </Heading>
-          {(q.isFetching || loading) && <Spinner size="xs" color="fg.muted" aria-label={t('events.month.loading')} />}
+          {(q.isFetching || loading) && <Spinner size="xs" color="fg.muted" role="status" aria-label={t('events.month.loading')} />}
         </HStack>
         <HStack gap="2">
           <Button size="sm" variant="ghost" onClick={() => goToMonth(monthOf(today))} disabled={month === monthOf(today)} hideBelow="sm">
@@ -116,6 +117,11 @@ export function MonthView({ communityId }: { communityId?: number }) {
         </Button>
       )}
 
+      {capped && (
+        <Text fontSize="sm" color="fg.muted" role="note" data-testid="month-capped">
+          {t('events.month.capped', { count: loaded.length })}
+        </Text>
+      )}
       {q.isError && <LoadFailed message={t('events.page.loadFailed')} onRetry={() => void q.refetch()} busy={q.isFetching} />}
 
       <chakra.table ref={gridRef} w="full" tableLayout="fixed" borderCollapse="separate" borderSpacing="0" aria-labelledby={titleId} aria-busy={q.isPending || loading} onKeyDown={onKeyDown}>
@@ -142,7 +148,7 @@ export function MonthView({ communityId }: { communityId?: number }) {
                       today={date === today}
                       selected={date === selected}
                       focusable={date === selected || (!selectedInMonth && date === `${month}-01`)}
-                      label={t(byDate.get(date)?.length ? 'events.month.dayEvents' : 'events.month.dayNoEvents', { date: formatDayHeading(date, today), count: byDate.get(date)?.length ?? 0 })}
+                      label={dayLabel(date)}
                       onChoose={() => choose(date)}
                     />
                   )}
@@ -196,7 +202,6 @@ function DayCell(props: { date: string; events: ListEvent[]; today: boolean; sel
       overflow="hidden"
       _hover={{ borderColor: 'brand.emphasized' }}
       tabIndex={props.focusable ? 0 : -1}
-      aria-pressed={props.selected}
       aria-current={props.today ? 'date' : undefined}
       aria-label={props.label}
       onClick={props.onChoose}

@@ -1,11 +1,14 @@
-import { Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MapPin, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { PublicCalendar } from './community-events';
-import { DateBadge, timeRange } from './event-bits';
+import { DateBadge } from './event-bits';
+import { ZoneHint } from './events-list';
+import { formatEventWhen } from './when';
 
 /**
  * A public community's upcoming public events on its public page, for anyone: when and where
@@ -16,7 +19,8 @@ export function PublicEventsCard({ communityId, isMember }: { communityId: numbe
   const { t } = useTranslation();
   const q = useQuery(trpc.events.public.queryOptions({ communityId, limit: 5 }));
   const items = q.data?.items ?? [];
-  if (q.isPending || q.isError) return null;
+  // A private community answers 404: it has no public events to show, and the card says nothing.
+  if (q.isPending || (q.isError && errorInfo(q.error).status === 404)) return null;
   return (
     <Card.Root as="section" aria-labelledby="public-events-title" data-testid="public-events">
       <Card.Header>
@@ -24,9 +28,17 @@ export function PublicEventsCard({ communityId, isMember }: { communityId: numbe
           {t('events.publicPage.title')}
         </Card.Title>
         {!isMember && items.length > 0 && <Card.Description>{t('events.publicPage.joinToAnswer')}</Card.Description>}
+        {items.length > 0 && <ZoneHint />}
       </Card.Header>
       <Card.Body gap="4">
-        {items.length === 0 ? (
+        {q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap" data-testid="public-events-failed">
+            <Text color="fg.error">{t('events.publicPage.loadFailed')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('event.tryAgain')}
+            </Button>
+          </HStack>
+        ) : items.length === 0 ? (
           <Text color="fg.muted">{t('events.publicPage.empty')}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">
@@ -43,8 +55,9 @@ export function PublicEventsCard({ communityId, isMember }: { communityId: numbe
                   ) : (
                     <Text fontWeight="semibold">{e.title}</Text>
                   )}
-                  <Text fontSize="sm" color="fg.muted">
-                    {timeRange(e.startsAt, e.endsAt)}
+                  {/* The badge beside it is for the eye alone: the date is said here. */}
+                  <Text fontSize="sm" color="fg.muted" data-testid="public-event-when">
+                    {formatEventWhen(e.startsAt, e.endsAt)}
                   </Text>
                   {e.place ? (
                     <HStack gap="1" fontSize="sm" color="fg.muted">

@@ -7,15 +7,18 @@ import { trpc } from '../../trpc';
  * components: loaders are part of the first bundle). Cursors are "startsAt.id" strings.
  */
 
+/** 'asc': by start from `from`; 'desc': newest first, paged backwards from `to` (past events). */
+type Order = 'asc' | 'desc';
+
 /** The caller's events across their communities (or one), not over at `from` (default now), starting before `to`. */
-export const myEventsQuery = (p: { communityId?: number; from?: number; to?: number; limit?: number } = {}) =>
+export const myEventsQuery = (p: { communityId?: number; from?: number; to?: number; limit?: number; order?: Order } = {}) =>
   trpc.events.mine.infiniteQueryOptions({ limit: 50, ...p }, cursorPaging);
 
 /** The next few events (dashboard card): one short page. */
 export const nextEventsQuery = (limit = 3) => trpc.events.mine.queryOptions({ limit });
 
 /** A community's calendar from `from` (default now), by start. */
-export const communityEventsQuery = (communityId: number, p: { from?: number; to?: number; limit?: number } = {}) =>
+export const communityEventsQuery = (communityId: number, p: { from?: number; to?: number; limit?: number; order?: Order } = {}) =>
   trpc.events.list.infiniteQueryOptions({ communityId, limit: 20, ...p }, cursorPaging);
 
 /** One event as the viewer may see it (counts, never who answered; the viewer's own answer). */

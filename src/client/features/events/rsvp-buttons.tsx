@@ -7,6 +7,7 @@ import type { RsvpAnswer, RsvpStatus } from '../../../shared/events/rules';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { ANSWER_KEY, answerOf, STATUS_COLOR } from './event/rsvp-status';
 import { refreshEvents } from './queries';
 
 /*
@@ -17,14 +18,19 @@ import { refreshEvents } from './queries';
  */
 
 const ANSWERS = [
-  { answer: 'going', key: 'events.rsvp.going', icon: Check, testId: 'rsvp-going', palette: 'green' },
-  { answer: 'maybe', key: 'events.rsvp.maybe', icon: HelpCircle, testId: 'rsvp-maybe', palette: 'orange' },
-  { answer: 'not_going', key: 'events.rsvp.notGoing', icon: X, testId: 'rsvp-not-going', palette: 'gray' },
-] as const satisfies readonly { answer: RsvpAnswer; key: string; icon: unknown; testId: string; palette: string }[];
+  { answer: 'going', icon: Check, testId: 'rsvp-going' },
+  { answer: 'maybe', icon: HelpCircle, testId: 'rsvp-maybe' },
+  { answer: 'not_going', icon: X, testId: 'rsvp-not-going' },
+] as const satisfies readonly { answer: RsvpAnswer; icon: unknown; testId: string }[];
 
-const answerOf = (status: string | null): RsvpAnswer | null => (status === 'waitlisted' ? 'going' : status === 'going' || status === 'maybe' || status === 'not_going' ? status : null);
-
-export function RsvpButtons({ event: e }: { event: { id: number; title: string; seriesId: number | null; myStatus: string | null } }) {
+export function RsvpButtons({
+  event: e,
+  titleId,
+}: {
+  event: { id: number; title: string; seriesId: number | null; myStatus: string | null };
+  /** The id of the row's title: "All dates in this series" names the event through it. */
+  titleId?: string;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const helpId = useId();
@@ -78,21 +84,21 @@ export function RsvpButtons({ event: e }: { event: { id: number; title: string; 
               key={a.answer}
               size="xs"
               variant={pressed ? 'solid' : 'outline'}
-              colorPalette={pressed ? a.palette : 'gray'}
+              colorPalette={pressed ? STATUS_COLOR[a.answer] : 'gray'}
               aria-pressed={pressed}
               loading={pending === a.answer}
               disabled={rsvp.isPending && pending !== a.answer}
               onClick={() => void answer(a.answer)}
               data-testid={a.testId}
             >
-              <Icon aria-hidden /> {t(a.key)}
+              <Icon aria-hidden /> {t(ANSWER_KEY[a.answer])}
             </Button>
           );
         })}
       </HStack>
       {e.seriesId !== null && (
         <Checkbox.Root size="sm" checked={wholeSeries} onCheckedChange={(c) => setWholeSeries(c.checked === true)} data-testid="rsvp-series">
-          <Checkbox.HiddenInput aria-describedby={helpId} />
+          <Checkbox.HiddenInput aria-describedby={titleId ? `${titleId} ${helpId}` : helpId} />
           <Checkbox.Control />
           <Checkbox.Label fontSize="sm" fontWeight="normal">
             {t('events.rsvp.series')}

@@ -94,7 +94,7 @@ function CardBody({
       <HStack gap="3" role="alert" flexWrap="wrap">
         <Text color="red.fg">{t('events.card.loadFailed')}</Text>
         <Button size="xs" variant="outline" onClick={() => void refetch()} loading={isFetching}>
-          {t('events.card.tryAgain')}
+          {t('event.tryAgain')}
         </Button>
       </HStack>
     );
@@ -157,18 +157,23 @@ export function DashboardEvents() {
 export function useCommunityUpcoming(communityId: number) {
   const q = useInfiniteQuery(communityUpcomingQuery(communityId));
   const now = Date.now();
-  const items = (q.data?.pages ?? []).flatMap((p) => p.items).filter((e) => e.endsAt > now);
-  return { query: q, items, more: q.hasNextPage };
+  const rows = (q.data?.pages ?? []).flatMap((p) => p.items);
+  const items = rows.filter((e) => e.endsAt > now);
+  return { query: q, items, rows: rows.length, more: q.hasNextPage };
 }
 
-/** "Upcoming events" in Quick Stats: how many are scheduled ("100+" beyond the first page). */
+/**
+ * "Upcoming events" in Quick Stats: how many are scheduled. With more pages on the server the
+ * exact figure is unknown: it reads as the rows the pages held ("100+"), never a lower figure
+ * such as "95+" left after setting aside the cancelled and the ended.
+ */
 export function useUpcomingCount(communityId: number): string | null {
   const { t } = useTranslation();
-  const { query, items, more } = useCommunityUpcoming(communityId);
+  const { query, items, rows, more } = useCommunityUpcoming(communityId);
   if (query.isPending) return null;
   if (query.isError) return '–';
-  const n = items.filter((e) => e.status !== 'cancelled').length;
-  return more ? t('events.community.upcomingCount', { n }) : String(n);
+  if (more) return t('events.community.upcomingCount', { n: rows });
+  return String(items.filter((e) => e.status !== 'cancelled').length);
 }
 
 /** A community Overview's card: its next three events, "View all events" (the Events tab), Schedule for its hosts. */

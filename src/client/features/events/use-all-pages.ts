@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 type Paged = { hasNextPage: boolean; isFetchingNextPage: boolean; isError: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } };
 
 /**
- * Fetches a cursor list's every page, one after the other, up to `maxPages` (a month, a window
- * of past events: bounded lists the screen needs whole, e.g. to show the newest first).
+ * Fetches a cursor list's every page, one after the other, up to `maxPages` (a month: a bounded
+ * list the screen needs whole to place each event on its day).
  */
 export function useAllPages(query: Paged, maxPages = 10) {
   const latest = useRef(query);
@@ -14,5 +14,9 @@ export function useAllPages(query: Paged, maxPages = 10) {
   useEffect(() => {
     if (more) void latest.current.fetchNextPage();
   }, [more, pages]);
-  return { loading: query.hasNextPage && pages < maxPages && !query.isError };
+  return {
+    loading: query.hasNextPage && pages < maxPages && !query.isError,
+    /** The cap was reached with pages left: the screen shows only part of the list (and should say so). */
+    capped: query.hasNextPage && pages >= maxPages,
+  };
 }

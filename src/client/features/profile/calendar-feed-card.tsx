@@ -7,6 +7,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { calendarFeedQuery } from '../events/queries';
 
 /**
  * The member's private calendar address: every event of their communities, for Google Calendar,
@@ -16,7 +17,7 @@ import { trpc } from '../../trpc';
 export function CalendarFeedCard() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery(trpc.events.calendarFeed.queryOptions());
+  const status = useQuery(calendarFeedQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.events.calendarFeed.queryKey() });
   const [url, setUrl] = useState<string | null>(null);
   const create = useMutation(
@@ -39,6 +40,8 @@ export function CalendarFeedCard() {
     }),
   );
   const active = status.data?.active ?? false;
+  // Until the server has said whether an address is live, "Create" is not offered: making one replaces a working address.
+  const known = status.isSuccess;
   return (
     <Card.Root as="section" aria-labelledby="profile-calendar" data-testid="calendar-feed">
       <Card.Header>
@@ -70,43 +73,54 @@ export function CalendarFeedCard() {
               {t('profile.calendar.shownOnce')}
             </Text>
           </Stack>
+        ) : status.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap" data-testid="calendar-feed-failed">
+            <Text fontSize="sm" color="fg.error">
+              {t('profile.calendar.loadFailed')}
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => void status.refetch()} loading={status.isFetching}>
+              {t('profile.calendar.tryAgain')}
+            </Button>
+          </HStack>
         ) : (
           <Text fontSize="sm" color="fg.muted" role="status">
             {status.isPending ? t('profile.calendar.checking') : active ? t('profile.calendar.active', { date: formatDate(status.data?.createdAt ?? null) }) : t('profile.calendar.none')}
           </Text>
         )}
-        <HStack gap="2" flexWrap="wrap">
-          {active ? (
-            <ConfirmDialog
-              title={t('profile.calendar.newTitle')}
-              description={t('profile.calendar.newBody')}
-              confirmLabel={t('profile.calendar.new')}
-              onConfirm={() => create.mutateAsync()}
-              trigger={
-                <Button size="sm" variant="outline" loading={create.isPending}>
-                  {t('profile.calendar.new')}
-                </Button>
-              }
-            />
-          ) : (
-            <Button size="sm" colorPalette="brand" onClick={() => create.mutate()} loading={create.isPending}>
-              {t('profile.calendar.create')}
-            </Button>
-          )}
-          {active && (
-            <ConfirmDialog
-              title={t('profile.calendar.revokeTitle')}
-              description={t('profile.calendar.revokeBody')}
-              confirmLabel={t('profile.calendar.revoke')}
-              onConfirm={() => revoke.mutateAsync()}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="red" loading={revoke.isPending}>
-                  {t('profile.calendar.revoke')}
-                </Button>
-              }
-            />
-          )}
-        </HStack>
+        {known && (
+          <HStack gap="2" flexWrap="wrap">
+            {active ? (
+              <ConfirmDialog
+                title={t('profile.calendar.newTitle')}
+                description={t('profile.calendar.newBody')}
+                confirmLabel={t('profile.calendar.new')}
+                onConfirm={() => create.mutateAsync()}
+                trigger={
+                  <Button size="sm" variant="outline" loading={create.isPending}>
+                    {t('profile.calendar.new')}
+                  </Button>
+                }
+              />
+            ) : (
+              <Button size="sm" colorPalette="brand" onClick={() => create.mutate()} loading={create.isPending}>
+                {t('profile.calendar.create')}
+              </Button>
+            )}
+            {active && (
+              <ConfirmDialog
+                title={t('profile.calendar.revokeTitle')}
+                description={t('profile.calendar.revokeBody')}
+                confirmLabel={t('profile.calendar.revoke')}
+                onConfirm={() => revoke.mutateAsync()}
+                trigger={
+                  <Button size="sm" variant="outline" colorPalette="red" loading={revoke.isPending}>
+                    {t('profile.calendar.revoke')}
+                  </Button>
+                }
+              />
+            )}
+          </HStack>
+        )}
       </Card.Body>
     </Card.Root>
   );

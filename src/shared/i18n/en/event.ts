@@ -76,7 +76,7 @@ export const event = {
     going: 'Going',
     maybe: 'Maybe',
     notGoing: 'Can’t go',
-    waitlisted: 'Waitlist',
+    waitlisted: 'On the waitlist',
   },
   rsvp: {
     title: 'Your answer',
@@ -185,6 +185,7 @@ export const event = {
     chooseMember: 'Choose a member',
     moreMembers: 'Load more members',
     noMatch: 'No member matches that name.',
+    membersFailed: 'The members could not be loaded.',
     answer: 'Answer',
     guestsHelp: 'People coming with them, up to {{max}}.',
     note: 'Note (optional)',

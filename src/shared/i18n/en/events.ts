@@ -11,7 +11,6 @@ export const events = {
     schedule: 'Schedule Event',
     loading: 'Loading events…',
     loadFailed: 'Events could not be loaded.',
-    tryAgain: 'Try again',
     upcoming: 'Upcoming events',
     past: 'Past events',
     pastIntro: 'The last six months, most recent first.',
@@ -41,17 +40,8 @@ export const events = {
     full: 'Full: waitlist',
     yourTime: 'Times are shown in your time zone ({{zone}}).',
   },
-  status: {
-    going: 'Going',
-    maybe: 'Maybe',
-    not_going: 'Can’t go',
-    waitlisted: 'On the waitlist',
-  },
   rsvp: {
     group: 'Your answer to {{title}}',
-    going: 'Going',
-    maybe: 'Maybe',
-    notGoing: 'Can’t go',
     series: 'All dates in this series',
     seriesHelp: 'Your answer also goes to every later date of the series.',
     goingSaved: 'You’re going',
@@ -79,6 +69,8 @@ export const events = {
     dayNoEvents: '{{date}}: no events',
     more: '+{{n}}',
     noEvents: 'No events on this day.',
+    daySelected: '{{label}} (selected)',
+    capped: 'This month has more events than can be shown here: only the first {{count}} are on the calendar. Choose a community to see fewer at once.',
   },
   card: {
     title: 'Upcoming Events',
@@ -89,7 +81,6 @@ export const events = {
     emptyBody: 'Events from your communities will show up here.',
     emptyCommunity: 'Nothing scheduled yet.',
     loadFailed: 'Upcoming events could not be loaded.',
-    tryAgain: 'Try again',
   },
   community: {
     title: 'Events',
@@ -206,5 +197,6 @@ export const events = {
     joinToAnswer: 'Join the community to answer and to see members-only events.',
     empty: 'No public events are scheduled.',
     online: 'Online',
+    loadFailed: 'The public events could not be loaded.',
   },
 };

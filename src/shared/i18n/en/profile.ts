@@ -104,6 +104,8 @@ export const profile = {
     revoked: 'Calendar address turned off',
     revokedBody: 'It no longer works anywhere.',
     failed: 'Something went wrong',
+    loadFailed: 'Whether you have a calendar address could not be checked.',
+    tryAgain: 'Try again',
   },
   devices: {
     title: 'Signed-in devices',

@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, chakra, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,13 +41,11 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
 
   function choose(userId: string) {
     form.setValue('userId', userId);
-    // Start from what they answered before, so saving changes only what the host changes.
+    // Start from what they answered before, so saving changes only what the host changes; afresh for someone who has not answered.
     const before = attendees.find((a) => a.userId === userId && a.status !== null);
-    if (before?.status) {
-      form.setValue('status', answerOf(before.status));
-      form.setValue('guests', String(before.guests));
-      form.setValue('note', before.note ?? '');
-    }
+    form.setValue('status', before?.status ? answerOf(before.status) : 'going');
+    form.setValue('guests', before?.status ? String(before.guests) : '0');
+    form.setValue('note', before?.status ? (before.note ?? '') : '');
   }
 
   async function onSubmit(ev: React.FormEvent) {
@@ -68,7 +66,8 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="add-answer-form">
+    // display: contents keeps Body and Footer the dialog's own children, so the body scrolls on a phone and the buttons stay in view.
+    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="add-answer-form">
       <Dialog.Body>
         <Stack gap="4">
           <Text>{t('event.addAnswer.intro')}</Text>
@@ -118,6 +117,6 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
           {t('event.addAnswer.submit')}
         </Button>
       </Dialog.Footer>
-    </form>
+    </chakra.form>
   );
 }

@@ -59,7 +59,8 @@ function AttendanceForm({ event: e, attendees, onDone }: { event: EventDetail; a
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="attendance-form">
+    // display: contents keeps Body and Footer the dialog's own children, so the body scrolls on a phone and the buttons stay in view.
+    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="attendance-form">
       <Dialog.Body>
         <Stack gap="4">
           <Text>{t('event.attendance.intro')}</Text>
@@ -137,6 +138,6 @@ function AttendanceForm({ event: e, attendees, onDone }: { event: EventDetail; a
           {t('event.attendance.save')}
         </Button>
       </Dialog.Footer>
-    </form>
+    </chakra.form>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, chakra, Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,16 +20,22 @@ const cancelForm = z.object({
 });
 
 /** A host cancels the event (for a series: or it and the following ones) with a reason everyone who answered is told. */
-export function CancelEventDialog({ event, trigger }: { event: EventDetail; trigger: ReactElement }) {
+export function CancelEventDialog({ event, trigger, onCancelled }: { event: EventDetail; trigger: ReactElement; onCancelled?: () => void }) {
   const { t } = useTranslation();
   return (
     <FormDialog title={t('event.cancel.title', { title: event.title })} trigger={trigger} size={{ base: 'full', sm: 'md' }}>
-      {(close) => <CancelForm event={event} onDone={close} />}
+      {(close) => <CancelForm
+          event={event}
+          onDone={(done) => {
+            close();
+            if (done) onCancelled?.();
+          }}
+        />}
     </FormDialog>
   );
 }
 
-function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: () => void }) {
+function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: (cancelled?: boolean) => void }) {
   const { t } = useTranslation();
   const run = useEventAction();
   const cancel = useMutation(trpc.events.cancel.mutationOptions());
@@ -47,11 +53,12 @@ function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: () => vo
       (r) => ({ title: t('event.cancel.done', { count: r.cancelled }), body: t('event.cancel.doneBody') }),
       (error) => form.applyServerError(error),
     );
-    if (ok) onDone();
+    if (ok) onDone(true);
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="cancel-event-form">
+    // display: contents keeps Body and Footer the dialog's own children, so the body scrolls on a phone and the buttons stay in view.
+    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="cancel-event-form">
       <Dialog.Body>
         <Stack gap="4">
           <Alert.Root status="warning">
@@ -77,13 +84,13 @@ function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: () => vo
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap">
         {/* Not "Cancel": next to "Cancel event" it would say the opposite of what it does. */}
-        <Button variant="outline" type="button" onClick={onDone}>
+        <Button variant="outline" type="button" onClick={() => onDone()}>
           {t('event.cancel.keep')}
         </Button>
         <Button type="submit" colorPalette="red" loading={cancel.isPending} loadingText={t('event.saving')} data-testid="cancel-submit">
           {t('event.cancel.submit')}
         </Button>
       </Dialog.Footer>
-    </form>
+    </chakra.form>
   );
 }

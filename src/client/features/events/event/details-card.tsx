@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventIcsUrl } from '../queries';
 import type { EventDetail } from '../shared';
+import { zoneLabel } from '../time-zones';
 import { formatEventRange, mapLink, sameClock, viewerTimeZone } from '../when';
 
 /** When (in the event's zone, and the viewer's when their clock differs), where, how many places are taken, and the calendar file. */
@@ -65,7 +66,7 @@ function When({ event: e }: { event: EventDetail }) {
       {!same && (
         <>
           <Text fontSize="sm" color="fg.muted">
-            {t('event.details.zone', { zone: e.timeZone.replace(/_/g, ' ') })}
+            {t('event.details.zone', { zone: zoneLabel(e.timeZone) })}
           </Text>
           <Text fontWeight="medium" data-testid="event-your-time">
             {t('event.details.yourTime', { range: formatEventRange(e.startsAt, e.endsAt, viewerZone) })}

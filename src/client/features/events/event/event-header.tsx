@@ -1,11 +1,10 @@
 import { Alert, Badge, Box, Button, Heading, HStack, Image, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Ban, ChevronLeft, Pencil, Repeat, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { EditEventDialog } from '../edit-event-dialog';
-import { refreshEvents } from '../queries';
 import type { EventDetail } from '../shared';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { seriesBound, seriesText } from './series-text';
@@ -14,8 +13,16 @@ import { hasStarted, isOver } from './use-event-action';
 /** The cover, the title, the community, how the event repeats, whether it was cancelled (and why), and the hosts' Edit and Cancel. */
 export function EventHeader({ event: e }: { event: EventDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const cancelled = e.status === 'cancelled';
+  // After the host cancels here, Edit and Cancel disappear with the focus they held: it moves to the notice that replaces them.
+  const focusNotice = useRef(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!cancelled || !focusNotice.current) return;
+    focusNotice.current = false;
+    const frame = requestAnimationFrame(() => noticeRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [cancelled]);
   const over = isOver(e);
   const happening = !cancelled && !over && hasStarted(e);
   return (
@@ -72,7 +79,6 @@ export function EventHeader({ event: e }: { event: EventDetail }) {
           <HStack gap="2" flexWrap="wrap" flexShrink={0} data-testid="event-host-actions">
             <EditEventDialog
               event={e}
-              onSaved={() => void refreshEvents(queryClient)}
               trigger={
                 <Button variant="outline" size="sm">
                   <Pencil aria-hidden /> {t('event.edit')}
@@ -82,6 +88,9 @@ export function EventHeader({ event: e }: { event: EventDetail }) {
             {!over && (
               <CancelEventDialog
                 event={e}
+                onCancelled={() => {
+                  focusNotice.current = true;
+                }}
                 trigger={
                   <Button variant="outline" size="sm" colorPalette="red">
                     <Ban aria-hidden /> {t('event.cancel.open')}
@@ -93,7 +102,7 @@ export function EventHeader({ event: e }: { event: EventDetail }) {
         )}
       </Stack>
       {cancelled && (
-        <Alert.Root status="error" data-testid="event-cancelled">
+        <Alert.Root status="error" ref={noticeRef} tabIndex={-1} outline="none" data-testid="event-cancelled">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('event.cancelled.title')}</Alert.Title>

@@ -1,4 +1,4 @@
-import { Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
@@ -31,7 +31,7 @@ export function MemberPicker(props: {
   const matches = (m: (typeof items)[number]) =>
     !props.exclude?.has(m.userId) && (!needle || nameOf(m).toLocaleLowerCase().includes(needle) || (m.user.username ?? '').toLocaleLowerCase().includes(needle));
   const options = items.filter((m) => m.userId === props.value || matches(m));
-  const noMatch = needle !== '' && !query.isPending && !items.some(matches);
+  const noMatch = needle !== '' && !query.isPending && !query.isError && !items.some(matches);
   return (
     <Stack gap="3">
       <FormField name={`${props.name}-search`} label={t('event.addAnswer.search')} helper={t('event.addAnswer.searchHelp')}>
@@ -57,6 +57,16 @@ export function MemberPicker(props: {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
+      {query.isError && (
+        <HStack gap="3" role="alert" flexWrap="wrap" data-testid={`${props.name}-failed`}>
+          <Text fontSize="sm" color="fg.error">
+            {t('event.addAnswer.membersFailed')}
+          </Text>
+          <Button size="xs" variant="outline" type="button" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('event.tryAgain')}
+          </Button>
+        </HStack>
+      )}
       {noMatch && (
         <Text fontSize="sm" color="fg.muted" role="status">
           {t('event.addAnswer.noMatch')}

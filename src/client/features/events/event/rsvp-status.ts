@@ -1,11 +1,11 @@
 import type { RsvpAnswer, RsvpStatus } from '../../../../shared/events/rules';
 
 /*
- * An answer's words and colour, the same wherever it shows: the viewer's own answer, the hosts'
- * list, the dialogs.
+ * An answer's words and colour, the same wherever it shows: the lists, the viewer's own answer,
+ * the hosts' list, the dialogs.
  */
 
-/** A status as a badge reads it ("Going", "Waitlist"). */
+/** A status as a badge reads it ("Going", "On the waitlist"). */
 export const STATUS_KEY = {
   going: 'event.status.going',
   maybe: 'event.status.maybe',
@@ -15,7 +15,10 @@ export const STATUS_KEY = {
 
 export const STATUS_COLOR: Record<RsvpStatus, string> = { going: 'green', maybe: 'orange', not_going: 'gray', waitlisted: 'purple' };
 
-/** An answer as the viewer gives it ("Going", "Can't go" / "Je viens", "Je ne peux pas"). */
+/** Whether a string from the server is one of the statuses. */
+export const isStatus = (s: string | null | undefined): s is RsvpStatus => !!s && Object.hasOwn(STATUS_KEY, s);
+
+/** An answer as the viewer gives it ("Going", "Can't go" / "Je participe", "Je ne peux pas"). */
 export const ANSWER_KEY = {
   going: 'event.rsvp.answer.going',
   maybe: 'event.rsvp.answer.maybe',
@@ -23,4 +26,9 @@ export const ANSWER_KEY = {
 } as const satisfies Record<RsvpAnswer, string>;
 
 /** What a stored status was answered as: waiting in line is "going" that did not fit. */
-export const answerOf = (status: RsvpStatus): RsvpAnswer => (status === 'waitlisted' ? 'going' : status);
+export function answerOf(status: RsvpStatus): RsvpAnswer;
+export function answerOf(status: string | null | undefined): RsvpAnswer | null;
+export function answerOf(status: string | null | undefined): RsvpAnswer | null {
+  if (!isStatus(status)) return null;
+  return status === 'waitlisted' ? 'going' : status;
+}

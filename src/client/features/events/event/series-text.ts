@@ -1,4 +1,6 @@
 import type { RepeatFrequency } from '../../../../shared/events/rules';
+import { weekdayName, weekdayOrdinal, type Ordinal } from '../event-form-model';
+import { longDate } from '../when';
 
 /*
  * How a series repeats, in words: "Repeats every week on Tuesday", "monthly on the first
@@ -6,26 +8,6 @@ import type { RepeatFrequency } from '../../../../shared/events/rules';
  */
 
 export type SeriesRule = { frequency: RepeatFrequency; startDate: string; until: string | null; count: number | null };
-
-export const ORDINALS = ['first', 'second', 'third', 'fourth', 'last'] as const;
-export type Ordinal = (typeof ORDINALS)[number];
-
-/**
- * Which of its month's weekdays a date is, as the server repeats a series "monthly on a weekday":
- * the 1st to 4th, or the last one for the 29th and later (so "the 5th Saturday" never skips a month).
- */
-export function weekdayOrdinal(date: string): Ordinal {
-  const day = Number(date.slice(8, 10));
-  return day > 28 ? 'last' : ORDINALS[Math.ceil(day / 7) - 1]!;
-}
-
-const utcDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
-
-/** The weekday's name of a calendar date ("Saturday", "samedi"); calendar dates carry no zone, so read in UTC. */
-export const weekdayName = (ymd: string, locale: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(utcDate(ymd));
-
-/** A calendar date for people ("March 5, 2027", "5 mars 2027"). */
-export const longDate = (ymd: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(utcDate(ymd));
 
 export type SeriesText =
   | { key: 'event.series.weekly' | 'event.series.biweekly'; params: { weekday: string } }

@@ -4,7 +4,7 @@ import { errorInfo } from '../../../lib/errors';
 import { refreshEvents } from '../queries';
 
 /**
- * Runs a change to an event: on success a toast and every events query refreshed; on failure the
+ * Runs a change to an event: on success a toast and every events query refreshed (in the background); on failure the
  * server's own words in a toast. Resolves whether it succeeded (dialogs close on true).
  */
 export function useEventAction() {
@@ -19,7 +19,8 @@ export function useEventAction() {
       const result = await action();
       const toast = success(result);
       notify[toast.type ?? 'success'](toast.title, toast.body);
-      await refreshEvents(queryClient);
+      // Not awaited: the dialog closes at once rather than stay open, its button enabled again, while the lists reload.
+      void refreshEvents(queryClient);
       return true;
     } catch (e) {
       onError?.(e);
