@@ -97,9 +97,6 @@ export function CommunityDetails({ id }: { id: string }) {
             </Card.Header>
             <Card.Body>
               <Text color="fg.muted">{c.description || t('communities.details.noDescription')}</Text>
-              <Text fontSize="sm" color="fg.muted" mt="3">
-                {t('communities.details.communityId', { id: c.id })}
-              </Text>
             </Card.Body>
           </Card.Root>
           <Card.Root flex="1">

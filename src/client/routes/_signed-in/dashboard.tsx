@@ -178,7 +178,7 @@ function Dashboard() {
             </Card.Header>
             <Card.Body>
               <Text>
-                {user.loginStreak > 1 ? t('dashboard.activity.streak', { days: formatNumber(user.loginStreak) }) : t('dashboard.activity.startStreak')}
+                {user.loginStreak > 1 ? t('dashboard.activity.streak', { days: formatNumber(user.loginStreak) }) : user.loginStreak === 1 ? t('dashboard.activity.firstDay') : t('dashboard.activity.startStreak')}
               </Text>
               <Text color="fg.muted" fontSize="sm" mt="2">
                 {t('dashboard.activity.lastLogin', { date: formatDate(user.lastLoginAt, { fallback: t('dashboard.activity.never') }) })}

@@ -72,7 +72,6 @@ function Profile() {
             [t('profile.fields.fullName'), `${user.firstName} ${user.lastName}`],
             [t('profile.fields.email'), user.email],
             [t('profile.fields.username'), user.username || t('profile.notSet')],
-            [t('profile.fields.userId'), <Text as="span" fontFamily="mono" fontSize="sm">{user.id}</Text>],
           ]}
         />
         <Section

@@ -25,7 +25,7 @@ export const admin = {
     title: 'Admin dashboard',
     signedInAs: 'Signed in as {{email}} ({{role}})',
     viewSite: 'View Site',
-    logout: 'Logout',
+    logout: 'Log out',
     accessDenied: 'Access Denied',
     tabs: {
       overview: 'Overview',

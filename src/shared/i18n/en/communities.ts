@@ -35,7 +35,6 @@ export const communities = {
     privateNote: 'This is a private community: membership requires approval from community administrators.',
     about: 'About',
     noDescription: 'This community has not written a description yet.',
-    communityId: 'Community ID: {{id}}',
     activity: 'Activity',
     created: 'Created',
     lastUpdated: 'Last updated',

@@ -50,6 +50,7 @@ export const dashboard = {
   activity: {
     title: 'Login Activity',
     streak: 'You have signed in {{days}} days in a row. Keep it up!',
+    firstDay: 'Your streak starts today: sign in again tomorrow to make it two days in a row.',
     startStreak: 'Sign in again tomorrow to start a streak.',
     lastLogin: 'Last login: {{date}}',
     never: 'Never',

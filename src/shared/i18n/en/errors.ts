@@ -104,7 +104,7 @@ export const errors = {
     verifyFailed: 'Verification link is invalid or has expired. Please request a new one.',
     wrongCurrentPassword: 'Your current password is incorrect',
     passwordPolicy: 'Password must be at least {{min}} characters long',
-    useSignOut: 'Use Sign Out to end this session.',
+    useSignOut: 'Use Log out to end this session.',
     usernameTaken: 'That username is already taken',
     verifyFirst: 'Please verify your email address before joining or creating communities.',
   },

@@ -36,7 +36,6 @@ export const communities = {
     privateNote: 'Cette communauté est privée : pour en devenir membre, il faut l’approbation de ses administrateurs.',
     about: 'À propos',
     noDescription: 'Cette communauté n’a pas encore rédigé de description.',
-    communityId: 'Identifiant de la communauté : {{id}}',
     activity: 'Activité',
     created: 'Création',
     lastUpdated: 'Dernière mise à jour',

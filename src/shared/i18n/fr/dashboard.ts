@@ -51,6 +51,7 @@ export const dashboard = {
   activity: {
     title: 'Activité de connexion',
     streak: 'Cela fait {{days}} jours de suite que vous vous connectez. Continuez ainsi !',
+    firstDay: 'Votre série commence aujourd’hui : reconnectez-vous demain pour en être à deux jours de suite.',
     startStreak: 'Reconnectez-vous demain pour commencer une série.',
     lastLogin: 'Dernière connexion : {{date}}',
     never: 'jamais',

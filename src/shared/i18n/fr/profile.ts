@@ -12,7 +12,6 @@ export const profile = {
     fullName: 'Nom complet',
     email: 'Adresse e-mail',
     username: 'Nom d’utilisateur',
-    userId: 'Identifiant',
     phone: 'Téléphone',
     phoneNumber: 'Numéro de téléphone',
     location: 'Localisation',
