@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './finances';
 export * from './njangi';
 export * from './events';
+export * from './polls';

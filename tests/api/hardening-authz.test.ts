@@ -1,7 +1,8 @@
 import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
+import { events, joinRequests, pollNominations, type CommunityRow, type UserRow } from '../../db/schema';
 import { createEvent } from '../../src/server/services/events/events';
+import { answerNomination, createPoll, nominate } from '../../src/server/services/polls/polls';
 import { DAY, HOUR } from '../setup/events';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
@@ -85,7 +86,7 @@ type World = {
   users: Record<SiteRole, Record<Member, UserRow>>;
   communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
   /** Per community: a published announcement, a category, a pending join request. */
-  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number }>;
+  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number } & PollFixture>;
   /** Per community of the matrix: savings circles in every state, organised by its creator. */
   circles: Map<number, CircleFixture>;
   /** Per user: an unread notification of their own, and a second session (another device). */
@@ -110,6 +111,13 @@ type World = {
   resetToken: string;
 };
 
+/**
+ * Per community: an open single-choice poll with live results (`poll`, its first option
+ * `pollOption`), an election taking nominations where the target member's nomination waits
+ * (`election`), and one with two accepted candidates, the target and the creator (`readyElection`).
+ */
+type PollFixture = { poll: number; pollOption: number; election: number; readyElection: number };
+
 /** What a cell's input builder sees. */
 type Fx = Omit<World, 'notification' | 'otherSession'> & {
   cell: Cell;
@@ -123,6 +131,10 @@ type Fx = Omit<World, 'notification' | 'otherSession'> & {
   /** An event in three days, and one under way. */
   event: number;
   startedEvent: number;
+  poll: number;
+  pollOption: number;
+  election: number;
+  readyElection: number;
   /** The caller's own notification and other session (anonymous: a signed-in user's). */
   notification: number;
   otherSession: string;
@@ -314,6 +326,35 @@ const TABLE: Record<string, Entry> = {
   'events.revokeCalendarToken': { rule: 'authed', writes: () => false },
   'events.calendarFeed': { rule: 'authed' },
   'events.count': { rule: 'admin.panel' },
+  // Polls: every member sees them, votes (the fixture's poll lets all members vote and shows its
+  // results live), nominates themselves and answers their own nomination; managers (polls.manage)
+  // create, change, close and cancel polls, nominate others, withdraw nominations and open voting.
+  'polls.list': { rule: 'polls.view', input: inCommunity },
+  'polls.get': { rule: 'polls.view', input: (f) => ({ id: f.poll }) },
+  'polls.create': {
+    rule: 'polls.manage',
+    input: (f) => ({ communityId: f.community.id, kind: 'single', title: 'Where shall we meet?', options: ['Hall', 'Park'], closesAt: W.now + 3 * DAY }),
+  },
+  'polls.update': { rule: 'polls.manage', input: (f) => ({ id: f.poll, title: 'Where shall we meet in June?' }) },
+  'polls.vote': { rule: 'polls.view', input: (f) => ({ id: f.poll, choices: [f.pollOption] }) },
+  'polls.close': { rule: 'polls.manage', input: (f) => ({ id: f.poll }) },
+  'polls.cancel': { rule: 'polls.manage', input: (f) => ({ id: f.poll, reason: 'Asked the wrong question' }) },
+  'polls.results': { rule: 'polls.view', input: (f) => ({ id: f.poll }) },
+  'polls.resultsCsv': { rule: 'polls.view', input: (f) => ({ id: f.poll }) },
+  'polls.voters': { rule: 'polls.view', input: (f) => ({ id: f.poll }) },
+  // Each member nominates themselves (accepted at once).
+  'polls.nominate': { rule: 'polls.view', input: (f) => ({ id: f.election, userId: (f.caller ?? f.target).id }) },
+  // Each member answers a nomination of their own, made for the cell.
+  'polls.answerNomination': {
+    rule: 'polls.view',
+    input: (f) => ({ id: f.election, accept: true }),
+    prepare: (app, f) => {
+      if (f.cell.member === 'non-member' || !f.caller) return;
+      app.db.insert(pollNominations).values({ pollId: f.election, userId: f.caller.id, nominatedBy: f.community.creatorId, status: 'pending', createdAt: W.now }).run();
+    },
+  },
+  'polls.removeNomination': { rule: 'polls.manage', input: (f) => ({ id: f.election, userId: f.target.id }) },
+  'polls.openVoting': { rule: 'polls.manage', input: (f) => ({ id: f.readyElection }) },
   'njangi.list': { rule: 'circles.view', input: inCommunity },
   'njangi.mine': { rule: 'authed' },
   'njangi.myRecord': { rule: 'authed' },
@@ -446,7 +487,16 @@ async function buildWorld(): Promise<World> {
       .values({ communityId: c.id, title: `Under way in ${c.id}`, startsAt: now - HOUR, endsAt: now + HOUR, timeZone: 'Africa/Douala', createdBy: creator.id, createdAt: now, updatedAt: now })
       .returning({ id: events.id })
       .get().id;
-    inside.set(c.id, { announcement, category, request, books, event, startedEvent });
+    const community = { id: c.id, name: c.name };
+    const pollRow = createPoll(t.db, { community, createdBy: creator.id, input: { kind: 'single', title: `Venue of ${c.id}`, description: '', options: ['Hall', 'Park'], closesAt: now + 3 * DAY, anonymous: false, resultsVisibility: 'live', eligibility: 'all' }, now });
+    const electionInput = { kind: 'election' as const, description: '', seats: 1, closesAt: now + 7 * DAY, anonymous: true, resultsVisibility: 'after_close' as const, eligibility: 'all' as const };
+    const election = createPoll(t.db, { community, createdBy: creator.id, input: { ...electionInput, title: `Chair of ${c.id}` }, now }).id;
+    nominate(t.db, { id: election, userId: target.id, by: creator.id, byManager: true, community, now });
+    const readyElection = createPoll(t.db, { community, createdBy: creator.id, input: { ...electionInput, title: `Secretary of ${c.id}` }, now }).id;
+    nominate(t.db, { id: readyElection, userId: target.id, by: creator.id, byManager: true, community, now });
+    answerNomination(t.db, { id: readyElection, userId: target.id, accept: true, now });
+    nominate(t.db, { id: readyElection, userId: creator.id, by: creator.id, byManager: true, community, now });
+    inside.set(c.id, { announcement, category, request, books, event, startedEvent, poll: pollRow.id, pollOption: pollRow.options[0]!.id, election, readyElection });
   };
   const communities = {} as World['communities'];
   const circles: World['circles'] = new Map();

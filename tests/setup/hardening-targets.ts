@@ -68,6 +68,7 @@ export function realParams(w: World, route: Route): string[] {
     if (route.path.startsWith('/api/payouts/')) return String(w.circle.payout);
     if (route.path.startsWith('/api/swaps/') && route.path.endsWith('/approve')) return String(w.circle.acceptedSwap);
     if (route.path.startsWith('/api/swaps/')) return String(w.circle.requestedSwap);
+    if (route.path.startsWith('/api/polls/')) return String(w.ids.poll);
     if (name === 'communityId' || name === 'id') return String(w.ids.pub);
     return '1';
   });
@@ -131,6 +132,7 @@ export function sampleInput(w: World, path: string): unknown {
     'notifications.remove': { id: w.ids.notification },
     // Savings circles: inputs the creator (who organises the seeded circles) would be allowed.
     ...njangiSamples(w),
+    ...pollSamples(w),
   };
   return path in known ? known[path] : { ...community, id: w.ids.pub, name: 'Hijacked', title: 'Hijacked' };
 }
@@ -169,6 +171,28 @@ function njangiSamples(w: World): Record<string, unknown> {
   };
 }
 
+/** An accepted input for each poll procedure from the creator, who manages the seeded poll and election. */
+function pollSamples(w: World): Record<string, unknown> {
+  const poll = { id: w.ids.poll };
+  const election = { id: w.ids.election };
+  return {
+    'polls.list': { communityId: w.ids.pub },
+    'polls.get': poll,
+    'polls.create': { communityId: w.ids.pub, kind: 'single', title: 'Hijacked', options: ['Yes please', 'No thanks'], closesAt: Date.parse('2026-03-09T10:00:00Z') },
+    'polls.update': { ...poll, title: 'Hijacked' },
+    'polls.vote': { ...poll, choices: [w.ids.pollOption] },
+    'polls.close': poll,
+    'polls.cancel': { ...poll, reason: 'Hijacked' },
+    'polls.results': poll,
+    'polls.resultsCsv': poll,
+    'polls.voters': poll,
+    'polls.nominate': { ...election, userId: w.users.creator.id },
+    'polls.answerNomination': { ...election, accept: true },
+    'polls.removeNomination': { ...election, userId: w.users.target.id },
+    'polls.openVoting': election,
+  };
+}
+
 /** A body that would change things on any write path (the CSRF guard must stop it first). */
 export const hostileBody = (w: World) => ({
   name: 'Hijacked Circle',
@@ -201,4 +225,11 @@ export const hostileBody = (w: World) => ({
   startDate: '2026-04-01',
   timeZone: 'Africa/Douala',
   payoutMethod: 'fixed',
+  // Polls: a ballot for the seeded poll, a nomination in the seeded election.
+  choices: [w.ids.pollOption],
+  userId: w.users.creator.id,
+  accept: true,
+  kind: 'single',
+  options: ['Yes please', 'No thanks'],
+  closesAt: Date.parse('2026-03-09T10:00:00Z'),
 });

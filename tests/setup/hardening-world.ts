@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/crypto';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 import { notifyUser } from '../../src/server/services/notifications';
+import { createPoll } from '../../src/server/services/polls/polls';
 import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from './app';
 import { seedAnnouncement, seedCategory } from './announcements';
@@ -32,6 +33,11 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const notificationId = t.db.$client.prepare('SELECT max(id) FROM notifications').pluck().get() as number;
   const u = c.users;
   const circle = seedCircle(t, { community: c.pub, cast: { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u.admin, swapper: u.target }, now: t.clock.now() });
+  // A poll open to every member with live results, and an election taking nominations (public community, by its creator).
+  const pollBase = { description: '', closesAt: t.clock.now() + 3 * 86_400_000, anonymous: false, resultsVisibility: 'live' as const, eligibility: 'all' as const };
+  const community = { id: c.pub.id, name: c.pub.name };
+  const poll = createPoll(t.db, { community, createdBy: u.creator.id, input: { ...pollBase, kind: 'single', title: 'Where shall we meet?', options: ['Hall', 'Park'] }, now: t.clock.now() });
+  const election = createPoll(t.db, { community, createdBy: u.creator.id, input: { ...pollBase, kind: 'election', title: 'Chair', seats: 1 }, now: t.clock.now() });
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
   const cookies: Partial<Record<Persona, string>> = {};
   for (const p of ['member', 'creator', 'superadmin'] as const) cookies[p] = (await as(t, signedIn[p])).cookie!;
@@ -47,6 +53,9 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
       announcement: announcement.id,
       category: category.id,
       notification: notificationId,
+      poll: poll.id,
+      pollOption: poll.options[0]!.id,
+      election: election.id,
     },
     circle,
     /** The hash right after seeding: a world whose hash moved has been written to. */
@@ -99,6 +108,9 @@ export function seededValues(w: World): unknown[] {
     w.circle.requestedSwap,
     w.circle.fine,
     w.circle.handOf(w.users.member.id),
+    w.ids.poll,
+    w.ids.pollOption,
+    w.ids.election,
   ];
 }
 

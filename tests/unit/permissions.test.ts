@@ -18,10 +18,10 @@ const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staff
 
 describe('permission table: community roles', () => {
   it('a member sees the inside, the books as the community shows them, its circles and events, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view']);
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view']);
   });
   it('a treasurer keeps the books but does not manage the community, its members, circles or events', () => {
-    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'circles.view', 'events.view']);
+    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'circles.view', 'events.view', 'polls.view']);
   });
   it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
     expect(granted('admin')).toEqual([
@@ -37,6 +37,8 @@ describe('permission table: community roles', () => {
       'circles.organise',
       'events.view',
       'events.manage',
+      'polls.view',
+      'polls.manage',
     ]);
   });
   it('a community setting can let every member start savings circles, and nothing else', () => {

@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { memberships, pollBallots, polls, pollVoters } from '../../db/schema';
+import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
+import { createDuesPlan } from '../../src/server/services/finances/dues';
+import { recordCashPayment } from '../../src/server/services/finances/payments';
+import { fetchText } from '../setup/events';
+import { TRANSPORTS } from '../setup/transport';
+import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
+
+/*
+ * Who may vote (dues, joining date), anonymity (no response or export links a ballot to a
+ * voter), elections (nominations, opening, seats) and closed polls (nothing changes: 409).
+ */
+
+const joinedOn = (w: PollWorld, userId: string, at: number) =>
+  w.t.db.update(memberships).set({ joinedAt: at }).where(and(eq(memberships.communityId, w.community.id), eq(memberships.userId, userId))).run();
+
+for (const T of TRANSPORTS) {
+  describe(`${T.name}: who may vote`, () => {
+    it('dues_paid: a member behind on dues is refused with the reason; paid up, they vote', async () => {
+      const w = await pollWorld();
+      const { t, agents, users, community } = w;
+      const now = t.clock.now();
+      const poll = (await T.call(agents.host, P.create, newPoll(now, community.id, { eligibility: 'dues_paid' }))).data;
+      const choice = { id: poll.id, choices: [poll.options[0].id] };
+      // No dues plan in the community: nobody owes anything, everyone may vote.
+      expect((await T.call(agents.treasurer, P.vote, choice)).status).toBe(200);
+
+      saveFinanceSettings(t.db, { communityId: community.id, actorId: users.host.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now });
+      createDuesPlan(t.db, { communityId: community.id, actorId: users.host.id, plan: { name: 'Monthly dues', amount: 2000, period: 'monthly', dueDay: 1, graceDays: 5, startsOn: '2026-03-01' }, now });
+      const account = listAccounts(t.db, community.id)[0]!.id;
+      recordCashPayment(t.db, { communityId: community.id, memberId: users.amara.id, details: { amount: 2000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: users.host.id, now });
+
+      expect((await T.call(agents.amara, P.vote, choice)).status).toBe(200);
+      const bih = await T.call(agents.bih, P.vote, choice);
+      expect(bih.status).toBe(403);
+      expect(bih.error?.message).toBe('Only members who are paid up on their dues can vote in this poll. Pay what is due (or declare your payment so the treasurer can confirm it), then vote.');
+      const fr = await T.call(agents.bih, P.vote, choice, { 'accept-language': 'fr' });
+      expect(fr.error?.message).toBe('Seuls les membres à jour de leurs cotisations peuvent voter à ce sondage. Réglez ce qui est dû (ou déclarez votre paiement pour que le trésorier le confirme), puis votez.');
+      const seen = await T.call(agents.bih, P.get, { id: poll.id });
+      expect(seen.data).toMatchObject({ eligible: false, ineligibleReason: 'errors.polls.duesNotPaid' });
+      expect(t.db.select().from(pollVoters).all().map((v) => v.userId).sort()).toEqual([users.amara.id, users.treasurer.id].sort());
+    });
+
+    it('joined_before: a member who joined on or after the date is refused, naming it', async () => {
+      const w = await pollWorld();
+      const { t, agents, users, community } = w;
+      const now = t.clock.now();
+      const cutoff = Date.parse('2026-02-01T00:00:00Z');
+      for (const u of [users.host, users.admin, users.treasurer, users.amara]) joinedOn(w, u.id, cutoff - DAY);
+      joinedOn(w, users.bih.id, cutoff);
+      const poll = (await T.call(agents.host, P.create, newPoll(now, community.id, { eligibility: 'joined_before', joinedBefore: cutoff }))).data;
+      expect((await T.call(agents.amara, P.vote, { id: poll.id, choices: [poll.options[1].id] })).status).toBe(200);
+      const late = await T.call(agents.bih, P.vote, { id: poll.id, choices: [poll.options[1].id] }, { 'accept-language': 'en' });
+      expect(late.status).toBe(403);
+      expect(late.error?.message).toBe('Only members who joined before 2026-02-01 can vote in this poll.');
+      // Without the date the setting is refused.
+      expect((await T.call(agents.host, P.create, newPoll(now, community.id, { eligibility: 'joined_before' }))).status).toBe(400);
+    });
+  });
+
+  describe(`${T.name}: anonymous polls`, () => {
+    it('no response or export links a ballot to its voter; changing one’s vote keeps one ballot; closing erases the keys', async () => {
+      const w = await pollWorld();
+      const { t, agents, users, community } = w;
+      const now = t.clock.now();
+      const poll = (await T.call(agents.host, P.create, newPoll(now, community.id, { kind: 'ranked', anonymous: true }))).data;
+      const [a, b, c] = poll.options.map((o: { id: number }) => o.id);
+      await T.call(agents.amara, P.vote, { id: poll.id, choices: [a, b] });
+      await T.call(agents.bih, P.vote, { id: poll.id, choices: [c] });
+      // Amara changes her vote: still one ballot each.
+      expect((await T.call(agents.amara, P.vote, { id: poll.id, choices: [b, a, c] })).data).toMatchObject({ changed: true, voterCount: 2 });
+      const stored = t.db.select().from(pollBallots).all();
+      expect(stored).toHaveLength(2);
+      const ids = Object.values(users).map((u) => u.id);
+      for (const s of stored) expect(ids).not.toContain(s.voterKey);
+      expect(t.db.select().from(pollVoters).all().map((v) => v.votedAt)).toEqual([null, null]);
+
+      // Every read a member has: none carries a user id beside choices, or a choice beside a name.
+      const got = await T.call(agents.amara, P.get, { id: poll.id });
+      expect(got.data.myVote).toEqual({ voted: true, choices: null });
+      expect(got.data).not.toHaveProperty('ballotKey');
+      const results = await T.call(agents.bih, P.results, { id: poll.id });
+      expect(results.data).toMatchObject({ visible: true, votes: null, voterCount: 2 });
+      for (const id of ids) expect(JSON.stringify(results.data)).not.toContain(id);
+      const voters = await agents.bih.query('polls.voters', { id: poll.id });
+      expect(voters.data.voters.map((v: { name: string; votedAt: unknown }) => [v.name, v.votedAt])).toEqual([
+        [`${users.amara.firstName} ${users.amara.lastName}`, null],
+        [`${users.bih.firstName} ${users.bih.lastName}`, null],
+      ]);
+      expect(JSON.stringify(voters.data)).not.toMatch(/choices|ballot/);
+
+      await agents.host.mutate('polls.close', { id: poll.id });
+      const row = t.db.select().from(polls).all()[0]!;
+      expect(row.ballotKey).toBeNull();
+      expect(t.db.select().from(pollBallots).all().map((s) => s.voterKey)).toEqual([null, null]);
+      const csv = await fetchText(t, agents.bih, `/api/polls/${poll.id}/results.csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      for (const id of ids) expect(csv.text).not.toContain(id);
+      for (const u of Object.values(users)) expect(csv.text).not.toContain(u.lastName);
+      expect(csv.text).toContain(`ballot,,${c},Riverside park,`);
+      expect(csv.text).toContain('round,1,,exhausted,0');
+      const final = await T.call(agents.amara, P.results, { id: poll.id });
+      expect(final.data.result.rounds.length).toBeGreaterThan(0);
+      for (const id of ids) expect(JSON.stringify(final.data)).not.toContain(id);
+    });
+
+    it('anonymity is fixed once the first vote is cast', async () => {
+      const { t, agents, community } = await pollWorld();
+      const poll = (await T.call(agents.host, P.create, newPoll(t.clock.now(), community.id))).data;
+      expect((await agents.host.mutate('polls.update', { id: poll.id, anonymous: true })).data).toMatchObject({ anonymous: true });
+      await T.call(agents.amara, P.vote, { id: poll.id, choices: [poll.options[0].id] });
+      const locked = await agents.host.mutate('polls.update', { id: poll.id, anonymous: false });
+      expect(locked.status).toBe(409);
+      expect(locked.error?.message).toBe('Votes have been cast: anonymity, results visibility and who may vote can no longer change.');
+      // The title and closing time still change while it runs.
+      expect((await agents.host.mutate('polls.update', { id: poll.id, title: 'Gala venue', closesAt: t.clock.now() + 5 * DAY })).status).toBe(200);
+    });
+  });
+
+  describe(`${T.name}: elections`, () => {
+    it('nominations, acceptance, opening with seats + 1 candidates, voting for up to `seats`, a closed election changes no more', async () => {
+      const w = await pollWorld();
+      const { t, agents, users, community } = w;
+      const now = t.clock.now();
+      const created = await T.call(agents.host, P.create, { communityId: community.id, kind: 'election', title: 'Treasurer 2026', seats: 1, closesAt: now + 7 * DAY });
+      expect(created.status, JSON.stringify(created.raw)).toBe(T.okStatus(P.create));
+      const id = created.data.id;
+      expect(created.data).toMatchObject({ status: 'nominating', seats: 1, options: [], nominations: [] });
+      expect(w.notes(users.amara.id).map((n) => n.title)).toContain('notifications.electionNew.title');
+      // Voting has not opened.
+      expect((await T.call(agents.amara, P.vote, { id, choices: [1] })).status).toBe(409);
+
+      // The host nominates Amara (told; pending); a member cannot nominate someone else; Bih nominates herself.
+      expect((await agents.host.mutate('polls.nominate', { id, userId: users.amara.id })).data).toEqual([{ userId: users.amara.id, name: `${users.amara.firstName} ${users.amara.lastName}`, status: 'pending' }]);
+      expect(w.notes(users.amara.id)).toContainEqual({ title: 'notifications.pollNomination.title', params: { title: 'Treasurer 2026', community: 'Houston Cameroonians' }, link: `/polls/${id}` });
+      expect((await agents.bih.mutate('polls.nominate', { id, userId: users.treasurer.id })).status).toBe(403);
+      expect((await agents.host.mutate('polls.nominate', { id, userId: users.outsider.id })).status).toBe(400);
+      await agents.bih.mutate('polls.nominate', { id, userId: users.bih.id });
+      // One accepted candidate is not a contest.
+      const early = await agents.host.mutate('polls.openVoting', { id });
+      expect(early.status).toBe(409);
+      expect(early.error?.message).toBe('Voting can open once at least 2 candidates have accepted their nomination.');
+      expect((await agents.treasurer.mutate('polls.answerNomination', { id, accept: true })).status).toBe(404);
+      await agents.amara.mutate('polls.answerNomination', { id, accept: true });
+      const opened = await agents.host.mutate('polls.openVoting', { id });
+      expect(opened.status).toBe(200);
+      expect(opened.data.status).toBe('open');
+      const [bihOption, amaraOption] = [...opened.data.options].sort((x: { userId: string }) => (x.userId === users.bih.id ? -1 : 1));
+      expect(amaraOption.userId).toBe(users.amara.id);
+      expect((await agents.amara.mutate('polls.nominate', { id, userId: users.amara.id })).status).toBe(409);
+
+      // Up to `seats` choices.
+      expect((await T.call(agents.amara, P.vote, { id, choices: [amaraOption.id, bihOption.id] })).status).toBe(400);
+      for (const a of [agents.amara, agents.admin, agents.treasurer]) expect((await T.call(a, P.vote, { id, choices: [amaraOption.id] })).status).toBe(200);
+      expect((await T.call(agents.bih, P.vote, { id, choices: [bihOption.id] })).status).toBe(200);
+
+      const closed = await agents.host.mutate('polls.close', { id });
+      expect(closed.data).toMatchObject({ status: 'closed' });
+      const r = await T.call(agents.bih, P.results, { id });
+      expect(r.data.result).toMatchObject({ kind: 'election', ballots: 4, winners: [amaraOption.id], tied: [] });
+
+      // Closed: nobody changes anything.
+      const refusals = [
+        await T.call(agents.bih, P.vote, { id, choices: [bihOption.id] }),
+        await agents.host.mutate('polls.close', { id }),
+        await agents.host.mutate('polls.cancel', { id, reason: 'Too late' }),
+        await agents.host.mutate('polls.update', { id, title: 'Renamed' }),
+        await agents.host.mutate('polls.nominate', { id, userId: users.admin.id }),
+        await agents.amara.mutate('polls.answerNomination', { id, accept: false }),
+        await agents.host.mutate('polls.removeNomination', { id, userId: users.amara.id }),
+        await agents.host.mutate('polls.openVoting', { id }),
+      ];
+      expect(refusals.map((x) => x.status)).toEqual([409, 409, 409, 409, 409, 409, 409, 409]);
+    });
+
+    it('a tie for the last seat elects neither and is reported', async () => {
+      const w = await pollWorld();
+      const { t, agents, users, community } = w;
+      const id = (await T.call(agents.host, P.create, { communityId: community.id, kind: 'election', title: 'Committee', seats: 2, closesAt: t.clock.now() + DAY })).data.id;
+      for (const u of [users.amara, users.bih, users.treasurer]) await agents.host.mutate('polls.nominate', { id, userId: u.id });
+      for (const a of [agents.amara, agents.bih, agents.treasurer]) await a.mutate('polls.answerNomination', { id, accept: true });
+      const options = (await agents.host.mutate('polls.openVoting', { id })).data.options as { id: number; userId: string }[];
+      const of = (userId: string) => options.find((o) => o.userId === userId)!.id;
+      await T.call(agents.amara, P.vote, { id, choices: [of(users.amara.id), of(users.bih.id)] });
+      await T.call(agents.bih, P.vote, { id, choices: [of(users.amara.id), of(users.treasurer.id)] });
+      t.clock.advance(DAY);
+      const r = await T.call(agents.admin, P.results, { id });
+      expect(r.data).toMatchObject({ status: 'closed', result: { winners: [of(users.amara.id)], tied: [of(users.bih.id), of(users.treasurer.id)].sort((a, b) => a - b) } });
+    });
+  });
+}
