@@ -98,13 +98,13 @@ function computeResult(db: DbLike, poll: PollRow) {
  * An election still taking nominations closes without a vote. Returns null when it was already
  * closed or cancelled.
  */
-export function closePoll(tx: DbLike, p: { id: number; by: string | null; now: number }) {
+export function closePoll(tx: DbLike, p: { id: number; by: string | null; now: number; closedAt?: number }) {
   const poll = tx.select().from(polls).where(eq(polls.id, p.id)).get();
   if (!poll) return null;
   const { result, hash } = computeResult(tx, poll);
   const closed = tx
     .update(polls)
-    .set({ status: 'closed', closedAt: p.now, closedBy: p.by, result: JSON.stringify(result), ballotsHash: hash, ballotKey: null, updatedAt: p.now })
+    .set({ status: 'closed', closedAt: p.closedAt ?? p.now, closedBy: p.by, result: JSON.stringify(result), ballotsHash: hash, ballotKey: null, updatedAt: p.now })
     .where(and(eq(polls.id, poll.id), inArray(polls.status, ['open', 'nominating'])))
     .returning()
     .get();
@@ -115,7 +115,7 @@ export function closePoll(tx: DbLike, p: { id: number; by: string | null; now: n
     actorId: p.by,
     action: 'poll.closed',
     subject: `poll:${poll.id}`,
-    details: { kind: poll.kind, title: poll.title, anonymous: poll.anonymous, voters: voterCount(tx, poll.id), result, ballotsSha256: hash },
+    details: { kind: poll.kind, title: poll.title, anonymous: poll.anonymous, closedAt: p.closedAt ?? p.now, voters: voterCount(tx, poll.id), result, ballotsSha256: hash },
     now: p.now,
   });
   notifyCommunity(tx, {
@@ -137,7 +137,7 @@ export function closePollByHand(db: DB, p: { id: number; by: string; now: number
     // Past its closing time but not yet recorded by the job: closing it now records it (as closed at its time).
     if (poll.status === 'closed') throw conflict('errors.polls.closed');
     const overdue = poll.closesAt <= p.now;
-    const closed = closePoll(tx, { id: p.id, by: overdue ? null : p.by, now: overdue ? poll.closesAt : p.now });
+    const closed = closePoll(tx, { id: p.id, by: overdue ? null : p.by, now: p.now, closedAt: overdue ? poll.closesAt : p.now });
     if (!closed) throw conflict('errors.polls.closed');
     return { id: closed.id, status: closed.status, closedAt: closed.closedAt, ballotsHash: closed.ballotsHash };
   }, IMMEDIATE);
@@ -148,8 +148,8 @@ export function closeDuePolls(db: DB, now: number): number {
   const due = db.select({ id: polls.id, closesAt: polls.closesAt }).from(polls).where(and(inArray(polls.status, ['open', 'nominating']), lte(polls.closesAt, now))).all();
   let closed = 0;
   for (const d of due) {
-    // Closed as of its closing time: the audit record and the members' notice say when voting ended.
-    if (db.transaction((tx) => closePoll(tx, { id: d.id, by: null, now: d.closesAt }), IMMEDIATE)) closed += 1;
+    // Closed as of its closing time (polls.closedAt, and in the audit record's details); recorded now.
+    if (db.transaction((tx) => closePoll(tx, { id: d.id, by: null, now, closedAt: d.closesAt }), IMMEDIATE)) closed += 1;
   }
   return closed;
 }
