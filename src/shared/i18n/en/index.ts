@@ -17,6 +17,7 @@ import { circle } from './circle';
 import { savings } from './savings';
 import { event } from './event';
 import { events } from './events';
+import { polls } from './polls';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -35,6 +36,7 @@ export const en = {
   savings,
   event,
   events,
+  polls,
   notifications,
   landing,
   auth,

@@ -18,6 +18,7 @@ import { circle } from './circle';
 import { savings } from './savings';
 import { event } from './event';
 import { events } from './events';
+import { polls } from './polls';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -36,6 +37,7 @@ export const fr = {
   savings,
   event,
   events,
+  polls,
   notifications,
   landing,
   auth,
