@@ -33,6 +33,7 @@ import { Route as SignedInEventsIndexRouteImport } from './routes/_signed-in/eve
 import { Route as SignedInEventsIdRouteImport } from './routes/_signed-in/events/$id'
 import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/njangi/index'
 import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
+import { Route as SignedInPollsIdRouteImport } from './routes/_signed-in/polls/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
 import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
@@ -158,6 +159,11 @@ const SignedInNjangiIdRoute = SignedInNjangiIdRouteImport.update({
   path: '/njangi/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInPollsIdRoute = SignedInPollsIdRouteImport.update({
+  id: '/polls/$id',
+  path: '/polls/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const CommunityIdDetailsRoute = CommunityIdDetailsRouteImport.update({
   id: '/community/$id/details',
   path: '/community/$id/details',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
+  '/polls/$id': typeof SignedInPollsIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities/': typeof SignedInCommunitiesIndexRoute
   '/events/': typeof SignedInEventsIndexRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
+  '/polls/$id': typeof SignedInPollsIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities': typeof SignedInCommunitiesIndexRoute
   '/events': typeof SignedInEventsIndexRoute
@@ -255,6 +263,7 @@ export interface FileRoutesById {
   '/_signed-in/communities/create': typeof SignedInCommunitiesCreateRoute
   '/_signed-in/events/$id': typeof SignedInEventsIdRoute
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
+  '/_signed-in/polls/$id': typeof SignedInPollsIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
   '/_signed-in/events/': typeof SignedInEventsIndexRoute
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/communities/create'
     | '/events/$id'
     | '/njangi/$id'
+    | '/polls/$id'
     | '/community/$id/details'
     | '/communities/'
     | '/events/'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/communities/create'
     | '/events/$id'
     | '/njangi/$id'
+    | '/polls/$id'
     | '/community/$id/details'
     | '/communities'
     | '/events'
@@ -342,6 +353,7 @@ export interface FileRouteTypes {
     | '/_signed-in/communities/create'
     | '/_signed-in/events/$id'
     | '/_signed-in/njangi/$id'
+    | '/_signed-in/polls/$id'
     | '/community/$id/details'
     | '/_signed-in/communities/'
     | '/_signed-in/events/'
@@ -538,6 +550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInNjangiIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/polls/$id': {
+      id: '/_signed-in/polls/$id'
+      path: '/polls/$id'
+      fullPath: '/polls/$id'
+      preLoaderRoute: typeof SignedInPollsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/community/$id/details': {
       id: '/community/$id/details'
       path: '/community/$id/details'
@@ -570,6 +589,7 @@ interface SignedInRouteChildren {
   SignedInCommunitiesCreateRoute: typeof SignedInCommunitiesCreateRoute
   SignedInEventsIdRoute: typeof SignedInEventsIdRoute
   SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
+  SignedInPollsIdRoute: typeof SignedInPollsIdRoute
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
   SignedInEventsIndexRoute: typeof SignedInEventsIndexRoute
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
@@ -585,6 +605,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInCommunitiesCreateRoute: SignedInCommunitiesCreateRoute,
   SignedInEventsIdRoute: SignedInEventsIdRoute,
   SignedInNjangiIdRoute: SignedInNjangiIdRoute,
+  SignedInPollsIdRoute: SignedInPollsIdRoute,
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
   SignedInEventsIndexRoute: SignedInEventsIndexRoute,
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,

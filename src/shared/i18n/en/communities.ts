@@ -155,8 +155,6 @@ export const communities = {
       finances: 'Finances',
     },
     soon: {
-      discussionsTitle: 'No discussions yet',
-      discussionsBody: 'Discussion topics and polls are on their way.',
       documentsTitle: 'No documents yet',
       documentsBody: 'Shared documents for your members are on their way.',
       financesTitle: 'Finances',

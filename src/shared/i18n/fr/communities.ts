@@ -156,8 +156,6 @@ export const communities = {
       finances: 'Finances',
     },
     soon: {
-      discussionsTitle: 'Aucune discussion pour le moment',
-      discussionsBody: 'Les sujets de discussion et les sondages arrivent bientôt.',
       documentsTitle: 'Aucun document pour le moment',
       documentsBody: 'Le partage de documents avec vos membres arrive bientôt.',
       financesTitle: 'Finances',

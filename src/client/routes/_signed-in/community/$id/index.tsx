@@ -19,12 +19,15 @@ import { useDuesStatus } from '../../../../features/finances/dues-status';
 import { communityUpcomingQuery } from '../../../../features/events/list-queries';
 import { CommunityUpcomingCard, useUpcomingCount } from '../../../../features/events/upcoming-events-card';
 import { financeSummaryQuery, myDuesQuery } from '../../../../features/finances/queries';
+import { useActivePollCount } from '../../../../features/polls/active-count';
 import { loadList, loadQuery } from '../../../../lib/route-data';
 
 // The Finances tab's code loads when the tab is first opened, not with the Overview.
 const FinancesTab = lazy(() => import('../../../../features/finances/finances-tab').then((m) => ({ default: m.FinancesTab })));
 const CommunityCircles = lazy(() => import('../../../../features/njangi/community-circles').then((m) => ({ default: m.CommunityCircles })));
 const CommunityEvents = lazy(() => import('../../../../features/events/community-events').then((m) => ({ default: m.CommunityEvents })));
+const CommunityPolls = lazy(() => import('../../../../features/polls/community-polls').then((m) => ({ default: m.CommunityPolls })));
+const DiscussionsSoon = lazy(() => import('../../../../features/polls/community-polls').then((m) => ({ default: m.DiscussionsSoon })));
 
 const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'savings', 'finances'] as const;
 type Tab = (typeof TABS)[number];
@@ -143,7 +146,12 @@ function CommunityDashboard({ community: c }: { community: Community }) {
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="discussions">
-            <ComingSoon title={t('communities.dashboard.soon.discussionsTitle')} description={t('communities.dashboard.soon.discussionsBody')} />
+            <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
+              <Stack gap="5">
+                <CommunityPolls community={c} />
+                <DiscussionsSoon />
+              </Stack>
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="documents">
             <ComingSoon title={t('communities.dashboard.soon.documentsTitle')} description={t('communities.dashboard.soon.documentsBody')} />
@@ -174,10 +182,11 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
   const finances = seesFinances(c.role);
   const dues = useDuesStatus(c.id, finances);
   const upcoming = useUpcomingCount(c.id);
+  const activePolls = useActivePollCount(c.id);
   const rows: { label: string; value: string; tab: string; testId?: string }[] = [
     { label: t('communities.dashboard.overview.members'), value: t('common.members', { count: c.memberCount }), tab: 'members' },
     { label: t('communities.dashboard.overview.upcomingEvents'), value: upcoming ?? '…', tab: 'events', testId: 'upcoming-events-count' },
-    { label: t('communities.dashboard.overview.activePolls'), value: soon, tab: 'discussions' },
+    { label: t('communities.dashboard.overview.activePolls'), value: activePolls ?? '…', tab: 'discussions', testId: 'active-polls-count' },
     { label: t('communities.dashboard.overview.duesStatus'), value: dues, tab: 'finances' },
     { label: t('communities.dashboard.overview.activeDiscussions'), value: soon, tab: 'discussions' },
   ];

@@ -1,0 +1,319 @@
+import { Alert, Box, Button, Card, chakra, Container, DataList, Dialog, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea, VStack } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
+import { useId, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Markdown } from '../../components/markdown';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { BallotCard } from './ballot';
+import { EditPollDialog } from './create-poll-dialog';
+import { NominationsCard } from './nominations';
+import { KindBadge, StatusBadge, useKindLabel } from './poll-bits';
+import { pollQuery } from './queries';
+import { ResultsCard, VotersCard } from './results';
+import type { PollDetail } from './shared';
+import { usePollAction } from './use-poll-action';
+
+/**
+ * One poll or election. Every member sees what it asks, how it works, their ballot (or why they
+ * may not vote), the results when the poll shows them and who voted; an election taking
+ * nominations shows them. Managers (canManage) edit, close and cancel it, and run the
+ * nominations. What each sees is the server's decision; the page only shows what it was given.
+ */
+export function PollPage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const q = useQuery({ ...pollQuery(valid ? id : 0), enabled: valid });
+  if (!valid) return <PollUnavailable />;
+  if (q.isPending) {
+    return (
+      <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} aria-busy="true" aria-label={t('polls.page.loading')} data-testid="poll-loading">
+        <Skeleton h="5" w="32" mb="4" />
+        <Skeleton h="10" w="70%" mb="3" />
+        <Skeleton h="5" w="40%" mb="6" />
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
+          <Skeleton h="64" rounded="lg" />
+          <Skeleton h="48" rounded="lg" />
+        </Grid>
+      </Container>
+    );
+  }
+  if (q.isError) {
+    const info = errorInfo(q.error);
+    if (info.status === 404 || info.status === 403) return <PollUnavailable />;
+    return (
+      <Container maxW="5xl" py="8" px={{ base: '3', sm: '4' }}>
+        <Alert.Root status="error" flexWrap="wrap">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('polls.page.loadFailed')}</Alert.Title>
+            <Alert.Description>{info.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+            {t('polls.page.tryAgain')}
+          </Button>
+        </Alert.Root>
+      </Container>
+    );
+  }
+  return <PollView key={q.data.id} poll={q.data} />;
+}
+
+function PollUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <VStack py="24" gap="4" textAlign="center" px="4" data-testid="poll-not-found">
+      <Heading as="h1" size="2xl">
+        {t('polls.page.notFoundTitle')}
+      </Heading>
+      <Text color="fg.muted" maxW="md">
+        {t('polls.page.notFoundBody')}
+      </Text>
+      <Button asChild colorPalette="brand">
+        <Link to="/communities">{t('polls.page.back')}</Link>
+      </Button>
+    </VStack>
+  );
+}
+
+function PollView({ poll: p }: { poll: PollDetail }) {
+  const nominating = p.kind === 'election' && p.status === 'nominating';
+  const results = p.status === 'open' || p.status === 'closed';
+  return (
+    <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} data-testid="poll-page">
+      <Stack gap="6">
+        <PollHeader poll={p} />
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+          <GridItem minW="0">
+            <Stack gap="6">
+              {nominating ? <NominationsCard poll={p} /> : <BallotCard poll={p} />}
+              {results && <ResultsCard poll={p} />}
+              {results && <VotersCard poll={p} />}
+            </Stack>
+          </GridItem>
+          <GridItem minW="0">
+            <Stack gap="6">
+              <AboutCard poll={p} />
+              {p.canManage && (p.status === 'open' || p.status === 'nominating') && <ManageCard poll={p} />}
+            </Stack>
+          </GridItem>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function PollHeader({ poll: p }: { poll: PollDetail }) {
+  const { t } = useTranslation();
+  const when =
+    p.status === 'closed'
+      ? t('polls.page.closedAt', { date: formatDateTime(p.closedAt ?? p.closesAt) })
+      : p.status === 'cancelled'
+        ? null
+        : t('polls.page.closesAt', { date: formatDateTime(p.closesAt) });
+  return (
+    <Stack gap="3">
+      <ChakraLink asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
+        <Link to="/community/$id" params={{ id: String(p.community.id) }} search={{ tab: 'discussions' }} data-testid="poll-community-link">
+          <ArrowLeft size={14} aria-hidden /> {t('polls.page.in', { community: p.community.name })}
+        </Link>
+      </ChakraLink>
+      <Heading as="h1" size={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere" data-testid="poll-title">
+        {p.title}
+      </Heading>
+      <HStack gap="2" flexWrap="wrap">
+        <KindBadge kind={p.kind} />
+        <StatusBadge poll={p} />
+        {p.anonymous && (
+          <HStack gap="1" fontSize="sm" color="fg.muted">
+            <Lock size={14} aria-hidden />
+            <Text>{t('polls.page.anonymous')}</Text>
+          </HStack>
+        )}
+      </HStack>
+      {when && (
+        <Text color="fg.muted" fontSize="sm">
+          {when} · {t('polls.voterCount', { count: p.voterCount })}
+        </Text>
+      )}
+      {p.status === 'cancelled' && p.cancelReason && (
+        <Alert.Root status="info" data-testid="poll-cancelled">
+          <Alert.Indicator>
+            <Ban />
+          </Alert.Indicator>
+          <Alert.Title fontWeight="normal">{t('polls.page.cancelledReason', { reason: p.cancelReason })}</Alert.Title>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
+
+function AboutCard({ poll: p }: { poll: PollDetail }) {
+  const { t } = useTranslation();
+  const kindLabel = useKindLabel();
+  const id = useId();
+  const who =
+    p.eligibility === 'joined_before'
+      ? t('polls.page.whoJoinedBefore', { date: formatDate(p.joinedBefore ?? undefined) })
+      : p.eligibility === 'dues_paid'
+        ? t('polls.page.whoDuesPaid')
+        : t('polls.page.whoAll');
+  const kind =
+    p.kind === 'multiple' && p.maxChoices !== null
+      ? `${kindLabel(p.kind)} · ${t('polls.page.maxChoices', { count: p.maxChoices })}`
+      : p.kind === 'election'
+        ? `${kindLabel(p.kind)} · ${t('polls.page.seats', { count: p.seats ?? 1 })}`
+        : kindLabel(p.kind);
+  const items = [
+    { label: t('polls.page.settingsKind'), value: kind },
+    { label: t('polls.page.settingsBallots'), value: t(p.anonymous ? 'polls.page.anonymous' : 'polls.page.named') },
+    { label: t('polls.page.settingsResults'), value: t(p.resultsVisibility === 'live' ? 'polls.page.resultsLive' : 'polls.page.resultsAfterClose') },
+    { label: t('polls.page.settingsWho'), value: who },
+  ];
+  return (
+    <Card.Root as="section" aria-labelledby={id} data-testid="poll-settings">
+      <Card.Header>
+        <Card.Title as="h2" id={id}>
+          {t('polls.page.settings')}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          {p.description && (
+            <Box overflowWrap="anywhere" data-testid="poll-description">
+              <Markdown source={p.description} />
+            </Box>
+          )}
+          <DataList.Root orientation="vertical" size="sm" gap="3">
+            {items.map((i) => (
+              <DataList.Item key={i.label}>
+                <DataList.ItemLabel>{i.label}</DataList.ItemLabel>
+                <DataList.ItemValue>{i.value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ManageCard({ poll: p }: { poll: PollDetail }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const run = usePollAction();
+  const close = useMutation(trpc.polls.close.mutationOptions());
+  return (
+    <Card.Root as="section" aria-labelledby={id} data-testid="poll-manage">
+      <Card.Header>
+        <Card.Title as="h2" id={id}>
+          {t('polls.manage.title')}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3">
+          <EditPollDialog
+            poll={p}
+            trigger={
+              <Button variant="outline" justifyContent="flex-start" data-testid="poll-edit">
+                <Pencil aria-hidden /> {t('polls.edit.open')}
+              </Button>
+            }
+          />
+          {p.settingsLocked && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('polls.form.lockedNote')}
+            </Text>
+          )}
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" justifyContent="flex-start" data-testid="poll-close">
+                <Lock aria-hidden /> {t('polls.manage.close')}
+              </Button>
+            }
+            title={t('polls.manage.closeTitle')}
+            description={t('polls.manage.closeBody')}
+            confirmLabel={t('polls.manage.closeConfirm')}
+            onConfirm={async () => {
+              const ok = await run(() => close.mutateAsync({ id: p.id }), t('polls.manage.closeFailed'), () => ({ title: t('polls.manage.closed') }));
+              if (!ok) throw new Error('not closed');
+            }}
+          />
+          <CancelPollDialog
+            poll={p}
+            trigger={
+              <Button variant="outline" colorPalette="red" justifyContent="flex-start" data-testid="poll-cancel">
+                <Ban aria-hidden /> {t('polls.manage.cancel')}
+              </Button>
+            }
+          />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const REASON_MAX = 300;
+const cancelForm = z.object({ reason: z.string().trim().min(1, 'validation.polls.reason').max(REASON_MAX, 'validation.polls.reasonLong') });
+
+function CancelPollDialog({ poll, trigger }: { poll: PollDetail; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('polls.manage.cancelTitle', { title: poll.title })} trigger={trigger} size={{ base: 'full', sm: 'md' }}>
+      {(close) => <CancelForm poll={poll} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const run = usePollAction();
+  const cancel = useMutation(trpc.polls.cancel.mutationOptions());
+  const form = useZodForm(cancelForm, { reason: '' });
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (cancel.isPending) return;
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('polls.form.invalid'), checked.error);
+    const reason = checked.data.reason;
+    const ok = await run(
+      () => cancel.mutateAsync({ id: p.id, reason }),
+      t('polls.manage.cancelFailed'),
+      () => ({ title: t('polls.manage.cancelled') }),
+      (error) => form.applyServerError(error),
+    );
+    if (ok) onDone();
+  }
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="cancel-poll-form">
+      <Dialog.Body>
+        <Stack gap="4">
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="normal">{t('polls.manage.cancelIntro')}</Alert.Title>
+          </Alert.Root>
+          <FormField name="reason" label={t('polls.manage.reason')} error={form.errors.reason} helper={t('polls.manage.reasonHelp')} required>
+            <Textarea {...form.field('reason')} rows={3} maxLength={REASON_MAX} data-testid="poll-cancel-reason" />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onDone}>
+          {t('polls.manage.keep')}
+        </Button>
+        <Button type="submit" colorPalette="red" loading={cancel.isPending} loadingText={t('polls.manage.cancelling')} data-testid="poll-cancel-submit">
+          {t('polls.manage.cancelConfirm')}
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}
