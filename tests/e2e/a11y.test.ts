@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { createEvent } from '../../src/server/services/events/events';
+import { createPoll } from '../../src/server/services/polls/polls';
 import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
 
@@ -14,6 +15,7 @@ let browser: Browser;
 let db: DB;
 let communityId: number;
 let eventId: number;
+let pollId: number;
 const staff = { email: `a11y.${Date.now()}@example.org` };
 
 beforeAll(async () => {
@@ -28,6 +30,13 @@ beforeAll(async () => {
     community: { id: communityId, name: 'Accra Hometown Union' },
     createdBy: boss.id,
     input: { title: 'Weekly drumming', description: 'Bring **your** drum.', startsAt, endsAt: startsAt + 7_200_000, timeZone: 'Africa/Accra', place: 'Community hall, Accra', capacity: 30, visibility: 'members', repeat: { frequency: 'weekly', count: 4 } },
+    now: Date.now(),
+  }).id;
+  // A ranked-choice poll: the ballot with its ordering buttons, results shown while open.
+  pollId = createPoll(db, {
+    community: { id: communityId, name: 'Accra Hometown Union' },
+    createdBy: boss.id,
+    input: { kind: 'ranked', title: 'Where shall we hold the gala?', description: '', options: ['Community hall', 'Hotel ballroom', 'Riverside park'], closesAt: Date.now() + 3 * 86_400_000, anonymous: false, resultsVisibility: 'live', eligibility: 'all' },
     now: Date.now(),
   }).id;
 });
@@ -71,6 +80,8 @@ const SIGNED_IN = () => [
   `/events/${eventId}`,
   `/community/${communityId}`,
   `/community/${communityId}?tab=events`,
+  `/community/${communityId}?tab=discussions`,
+  `/polls/${pollId}`,
   `/community/${communityId}?tab=savings`,
   `/community/${communityId}/details`,
   `/community/${communityId}/settings`,

@@ -160,7 +160,7 @@ export const polls = {
     up: 'Move {{label}} up',
     down: 'Move {{label}} down',
     moved: '{{label}} is now number {{n}}.',
-    addButton: 'Add',
+    addButton: 'Rank',
     vote: 'Vote',
     change: 'Change vote',
     sending: 'Sending…',

@@ -161,7 +161,7 @@ export const polls = {
     up: 'Monter {{label}}',
     down: 'Descendre {{label}}',
     moved: '{{label}} est maintenant en position {{n}}.',
-    addButton: 'Ajouter',
+    addButton: 'Classer',
     vote: 'Voter',
     change: 'Modifier mon vote',
     sending: 'Envoi…',
