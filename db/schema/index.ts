@@ -9,3 +9,4 @@ export * from './finances';
 export * from './njangi';
 export * from './events';
 export * from './polls';
+export * from './discussions';

@@ -11,6 +11,7 @@ import { financeRoutes } from './rest/finances';
 import { njangiRoutes } from './rest/njangi';
 import { eventRoutes } from './rest/events';
 import { pollRoutes } from './rest/polls';
+import { discussionRoutes } from './rest/discussions';
 import { uploadRoutes } from './uploads/routes';
 import { languageFromHeader } from '../shared/i18n/languages';
 import type { AppDeps } from './context';
@@ -64,6 +65,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api', njangiRoutes(deps));
   app.route('/api', eventRoutes(deps));
   app.route('/api', pollRoutes(deps));
+  app.route('/api', discussionRoutes(deps));
   app.route('/api', announcementRoutes(deps));
   app.route('/api', adminRoutes(deps));
   app.notFound((c) => (isApiPath(c.req.path) ? c.json(restRefusal(languageOf(c), 'NOT_FOUND', 'errors.noApiPath'), 404) : c.text('404 Not Found', 404)));

@@ -48,6 +48,10 @@ export const COMMUNITY_CAPABILITIES = [
   'polls.view',
   /** Create polls and elections, change their settings before voting starts, close them early, cancel them, manage nominations and open an election's voting. */
   'polls.manage',
+  /** Read the community's discussions, start topics, reply, mention members, edit and delete one's own posts, follow or mute a topic. */
+  'discussions.view',
+  /** Pin, lock, hide and delete any topic or reply, with a reason kept in the audit trail. */
+  'discussions.moderate',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -63,14 +67,14 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
   // The treasurer keeps the books; a plain member sees them as the community allows.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view'],
-  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view'],
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -122,6 +126,8 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'events.manage': 'errors.denied.events',
   'polls.view': 'errors.denied.members',
   'polls.manage': 'errors.denied.polls',
+  'discussions.view': 'errors.denied.members',
+  'discussions.moderate': 'errors.denied.discussions',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, joinRequests, pollNominations, type CommunityRow, type UserRow } from '../../db/schema';
 import { createEvent } from '../../src/server/services/events/events';
 import { answerNomination, createPoll, nominate } from '../../src/server/services/polls/polls';
+import { createTopic, postReply } from '../../src/server/services/discussions/topics';
 import { DAY, HOUR } from '../setup/events';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
@@ -86,7 +87,7 @@ type World = {
   users: Record<SiteRole, Record<Member, UserRow>>;
   communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
   /** Per community: a published announcement, a category, a pending join request. */
-  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number } & PollFixture>;
+  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number } & PollFixture & TopicFixture>;
   /** Per community of the matrix: savings circles in every state, organised by its creator. */
   circles: Map<number, CircleFixture>;
   /** Per user: an unread notification of their own, and a second session (another device). */
@@ -118,6 +119,9 @@ type World = {
  */
 type PollFixture = { poll: number; pollOption: number; election: number; readyElection: number };
 
+/** Per community: a discussion topic started by its creator, and a reply of the creator's in it. */
+type TopicFixture = { topic: number; reply: number };
+
 /** What a cell's input builder sees. */
 type Fx = Omit<World, 'notification' | 'otherSession'> & {
   cell: Cell;
@@ -135,6 +139,8 @@ type Fx = Omit<World, 'notification' | 'otherSession'> & {
   pollOption: number;
   election: number;
   readyElection: number;
+  topic: number;
+  reply: number;
   /** The caller's own notification and other session (anonymous: a signed-in user's). */
   notification: number;
   otherSession: string;
@@ -158,6 +164,8 @@ const circleRole =
   (c: Cell): Outcome | undefined =>
     who.includes(c.member) ? undefined : 403;
 const circleOrganiser = circleRole('creator');
+/** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
+const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
 const ledgerForOfficers = (c: Cell): Outcome | undefined => (c.member === 'member' ? 403 : undefined);
 
@@ -355,6 +363,28 @@ const TABLE: Record<string, Entry> = {
   },
   'polls.removeNomination': { rule: 'polls.manage', input: (f) => ({ id: f.election, userId: f.target.id }) },
   'polls.openVoting': { rule: 'polls.manage', input: (f) => ({ id: f.readyElection }) },
+  // Discussions: every member reads, starts topics, replies, follows, marks read and looks up
+  // members to mention; only the author edits or deletes a post (the fixture's topic and reply are
+  // the creator's); moderators (discussions.moderate) pin, lock, hide and delete any post.
+  'discussions.list': { rule: 'discussions.view', input: inCommunity },
+  'discussions.get': { rule: 'discussions.view', input: (f) => ({ id: f.topic }) },
+  'discussions.create': { rule: 'discussions.view', input: (f) => ({ communityId: f.community.id, title: 'Carpooling to the gala', body: 'Who drives from Katy?' }) },
+  'discussions.update': { rule: 'discussions.view', input: (f) => ({ id: f.topic, title: 'Hall for June' }), except: authorOnly },
+  'discussions.delete': { rule: 'discussions.view', input: (f) => ({ id: f.topic }), except: authorOnly },
+  'discussions.reply': { rule: 'discussions.view', input: (f) => ({ id: f.topic, body: 'The school gym.' }) },
+  'discussions.updateReply': { rule: 'discussions.view', input: (f) => ({ id: f.reply, body: 'The church hall, booked.' }), except: authorOnly },
+  'discussions.deleteReply': { rule: 'discussions.view', input: (f) => ({ id: f.reply }), except: authorOnly },
+  // The creator read the topic when replying, at the same instant: nothing changes for them.
+  'discussions.markRead': { rule: 'discussions.view', input: (f) => ({ id: f.topic }), writes: (c) => c.member !== 'creator' },
+  'discussions.follow': { rule: 'discussions.view', input: (f) => ({ id: f.topic, mode: 'muted' }) },
+  'discussions.mentionable': { rule: 'discussions.view', input: (f) => ({ communityId: f.community.id, prefix: 'Ta' }) },
+  'discussions.activeCount': { rule: 'discussions.view', input: inCommunity },
+  'discussions.pin': { rule: 'discussions.moderate', input: (f) => ({ id: f.topic, pinned: true }) },
+  'discussions.lock': { rule: 'discussions.moderate', input: (f) => ({ id: f.topic, locked: true, reason: 'Settled' }) },
+  'discussions.hideTopic': { rule: 'discussions.moderate', input: (f) => ({ id: f.topic, hidden: true, reason: 'Spam' }) },
+  'discussions.hideReply': { rule: 'discussions.moderate', input: (f) => ({ id: f.reply, hidden: true, reason: 'Rude' }) },
+  'discussions.removeTopic': { rule: 'discussions.moderate', input: (f) => ({ id: f.topic, reason: 'Spam' }) },
+  'discussions.removeReply': { rule: 'discussions.moderate', input: (f) => ({ id: f.reply, reason: 'Rude' }) },
   'njangi.list': { rule: 'circles.view', input: inCommunity },
   'njangi.mine': { rule: 'authed' },
   'njangi.myRecord': { rule: 'authed' },
@@ -496,7 +526,10 @@ async function buildWorld(): Promise<World> {
     nominate(t.db, { id: readyElection, userId: target.id, by: creator.id, byManager: true, community, now });
     answerNomination(t.db, { id: readyElection, userId: target.id, accept: true, now });
     nominate(t.db, { id: readyElection, userId: creator.id, by: creator.id, byManager: true, community, now });
-    inside.set(c.id, { announcement, category, request, books, event, startedEvent, poll: pollRow.id, pollOption: pollRow.options[0]!.id, election, readyElection });
+    const author = { id: creator.id, name: `${creator.firstName} ${creator.lastName}` };
+    const topic = createTopic(t.db, { community, author, input: { title: `Hall for ${c.id}`, body: 'Who knows a hall?', category: null }, now }).id;
+    const reply = postReply(t.db, { topicId: topic, community, author, canModerate: true, body: 'The church hall.', now }).id;
+    inside.set(c.id, { announcement, category, request, books, event, startedEvent, poll: pollRow.id, pollOption: pollRow.options[0]!.id, election, readyElection, topic, reply });
   };
   const communities = {} as World['communities'];
   const circles: World['circles'] = new Map();

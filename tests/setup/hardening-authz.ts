@@ -53,7 +53,7 @@ export function mainTables(db: DB): string[] {
     db.$client
       .prepare(
         `SELECT name FROM sqlite_master WHERE type = 'table'
-         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name NOT LIKE 'communities_fts%' ORDER BY name`,
+         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name NOT LIKE 'communities_fts%' AND name NOT LIKE 'topics_fts%' AND name NOT LIKE 'topic_replies_fts%' ORDER BY name`,
       )
       .pluck()
       .all() as string[]

@@ -69,6 +69,7 @@ export function realParams(w: World, route: Route): string[] {
     if (route.path.startsWith('/api/swaps/') && route.path.endsWith('/approve')) return String(w.circle.acceptedSwap);
     if (route.path.startsWith('/api/swaps/')) return String(w.circle.requestedSwap);
     if (route.path.startsWith('/api/polls/')) return String(w.ids.poll);
+    if (route.path.startsWith('/api/topics/')) return String(w.ids.topic);
     if (name === 'communityId' || name === 'id') return String(w.ids.pub);
     return '1';
   });
@@ -133,6 +134,7 @@ export function sampleInput(w: World, path: string): unknown {
     // Savings circles: inputs the creator (who organises the seeded circles) would be allowed.
     ...njangiSamples(w),
     ...pollSamples(w),
+    ...discussionSamples(w),
   };
   return path in known ? known[path] : { ...community, id: w.ids.pub, name: 'Hijacked', title: 'Hijacked' };
 }
@@ -193,6 +195,32 @@ function pollSamples(w: World): Record<string, unknown> {
   };
 }
 
+/** An accepted input for each discussion procedure from the creator, who wrote the seeded topic and reply and moderates. */
+function discussionSamples(w: World): Record<string, unknown> {
+  const topic = { id: w.ids.topic };
+  const reply = { id: w.ids.reply };
+  return {
+    'discussions.list': { communityId: w.ids.pub, search: 'hall' },
+    'discussions.get': topic,
+    'discussions.create': { communityId: w.ids.pub, title: 'Hijacked', body: 'Posted by another site.' },
+    'discussions.update': { ...topic, title: 'Hijacked' },
+    'discussions.delete': topic,
+    'discussions.reply': { ...topic, body: 'Hijacked', quotedId: w.ids.reply },
+    'discussions.updateReply': { ...reply, body: 'Hijacked' },
+    'discussions.deleteReply': reply,
+    'discussions.markRead': topic,
+    'discussions.follow': { ...topic, mode: 'muted' },
+    'discussions.mentionable': { communityId: w.ids.pub, prefix: 'Ta' },
+    'discussions.activeCount': { communityId: w.ids.pub },
+    'discussions.pin': { ...topic, pinned: true },
+    'discussions.lock': { ...topic, locked: true, reason: 'Hijacked' },
+    'discussions.hideTopic': { ...topic, hidden: true, reason: 'Hijacked' },
+    'discussions.hideReply': { ...reply, hidden: true, reason: 'Hijacked' },
+    'discussions.removeTopic': { ...topic, reason: 'Hijacked' },
+    'discussions.removeReply': { ...reply, reason: 'Hijacked' },
+  };
+}
+
 /** A body that would change things on any write path (the CSRF guard must stop it first). */
 export const hostileBody = (w: World) => ({
   name: 'Hijacked Circle',
@@ -232,4 +260,11 @@ export const hostileBody = (w: World) => ({
   kind: 'single',
   options: ['Yes please', 'No thanks'],
   closesAt: Date.parse('2026-03-09T10:00:00Z'),
+  // Discussions: a reply's body, quoting the seeded reply; moderation flags.
+  body: 'Hijacked',
+  quotedId: w.ids.reply,
+  mode: 'muted',
+  pinned: true,
+  locked: true,
+  hidden: true,
 });

@@ -4,6 +4,7 @@ import { hashToken } from '../../src/server/auth/crypto';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 import { notifyUser } from '../../src/server/services/notifications';
 import { createPoll } from '../../src/server/services/polls/polls';
+import { createTopic, postReply } from '../../src/server/services/discussions/topics';
 import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from './app';
 import { seedAnnouncement, seedCategory } from './announcements';
@@ -38,6 +39,10 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const community = { id: c.pub.id, name: c.pub.name };
   const poll = createPoll(t.db, { community, createdBy: u.creator.id, input: { ...pollBase, kind: 'single', title: 'Where shall we meet?', options: ['Hall', 'Park'] }, now: t.clock.now() });
   const election = createPoll(t.db, { community, createdBy: u.creator.id, input: { ...pollBase, kind: 'election', title: 'Chair', seats: 1 }, now: t.clock.now() });
+  // A discussion topic by the creator with a reply of theirs (public community).
+  const creatorName = { id: u.creator.id, name: `${u.creator.firstName} ${u.creator.lastName}` };
+  const topic = createTopic(t.db, { community, author: creatorName, input: { title: 'Hall for the gala', body: 'Who knows a hall?', category: 'Events' }, now: t.clock.now() });
+  const reply = postReply(t.db, { topicId: topic.id, community, author: creatorName, canModerate: true, body: 'The church hall.', now: t.clock.now() });
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
   const cookies: Partial<Record<Persona, string>> = {};
   for (const p of ['member', 'creator', 'superadmin'] as const) cookies[p] = (await as(t, signedIn[p])).cookie!;
@@ -56,6 +61,8 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
       poll: poll.id,
       pollOption: poll.options[0]!.id,
       election: election.id,
+      topic: topic.id,
+      reply: reply.id,
     },
     circle,
     /** The hash right after seeding: a world whose hash moved has been written to. */
@@ -111,6 +118,8 @@ export function seededValues(w: World): unknown[] {
     w.ids.poll,
     w.ids.pollOption,
     w.ids.election,
+    w.ids.topic,
+    w.ids.reply,
   ];
 }
 

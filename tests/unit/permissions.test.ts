@@ -18,10 +18,10 @@ const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staff
 
 describe('permission table: community roles', () => {
   it('a member sees the inside, the books as the community shows them, its circles and events, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view']);
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view']);
   });
   it('a treasurer keeps the books but does not manage the community, its members, circles or events', () => {
-    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'circles.view', 'events.view', 'polls.view']);
+    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'circles.view', 'events.view', 'polls.view', 'discussions.view']);
   });
   it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
     expect(granted('admin')).toEqual([
@@ -39,7 +39,14 @@ describe('permission table: community roles', () => {
       'events.manage',
       'polls.view',
       'polls.manage',
+      'discussions.view',
+      'discussions.moderate',
     ]);
+  });
+  it('every member reads and posts in discussions; only the creator and admins moderate them', () => {
+    for (const role of ['member', 'treasurer', 'admin', 'creator'] as const) expect(can(role, 'discussions.view'), role).toBe(true);
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'discussions.moderate')).sort()).toEqual(['admin', 'creator']);
+    expect(DENIED['discussions.moderate']).toBe('errors.denied.discussions');
   });
   it('a community setting can let every member start savings circles, and nothing else', () => {
     expect(canIn('member', { membersOrganiseCircles: false }, 'circles.organise')).toBe(false);

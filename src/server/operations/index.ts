@@ -2,6 +2,7 @@ import { admin } from './admin';
 import { announcements, categories } from './announcements';
 import { auth } from './auth';
 import { communities } from './communities';
+import { discussions } from './discussions';
 import { finances } from './finances';
 import type { AnyOperation } from './define';
 import { events } from './events';
@@ -12,7 +13,7 @@ import { profile } from './profile';
 import { site } from './site';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

@@ -15,6 +15,7 @@ export const appRouter = router({
   njangi: router(proceduresOf(OPERATIONS.njangi)),
   events: router(proceduresOf(OPERATIONS.events)),
   polls: router(proceduresOf(OPERATIONS.polls)),
+  discussions: router(proceduresOf(OPERATIONS.discussions)),
 });
 
 export type AppRouter = typeof appRouter;

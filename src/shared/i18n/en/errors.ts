@@ -21,6 +21,7 @@ export const errors = {
     circles: 'Only the community’s leaders can start a savings circle here.',
     events: 'Only the community’s leaders can create and manage events.',
     polls: 'Only the community’s leaders can create and manage polls and elections.',
+    discussions: 'Only the community’s leaders can moderate discussions.',
   },
   njangi: {
     circleNotFound: 'Savings circle not found',
@@ -78,6 +79,13 @@ export const errors = {
     startInPast: 'This start time has already passed. Choose a time ahead.',
     seriesTooLong: 'A series can have at most {{max}} dates. Choose an earlier end date.',
     feedNotFound: 'Calendar feed not found',
+  },
+  discussions: {
+    topicNotFound: 'Discussion not found',
+    replyNotFound: 'Reply not found',
+    locked: 'This discussion is locked: it takes no new replies.',
+    notAuthor: 'Only the author can change or delete this post.',
+    quotedNotFound: 'The reply you quote is not part of this discussion.',
   },
   polls: {
     notFound: 'Poll not found',

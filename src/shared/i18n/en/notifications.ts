@@ -44,5 +44,7 @@ export const notifications = {
   electionNew: { title: 'New election', message: '{{community}}: {{title}}. Nominations are open.' },
   electionVoting: { title: 'Voting is open', message: '{{community}}: voting has opened for {{title}}.' },
   pollClosed: { title: 'Poll closed', message: '{{community}}: {{title}} has closed. See the results.' },
+  discussionReply: { title: 'New reply', message: '{{name}} replied in {{title}} ({{community}}).' },
+  discussionMention: { title: 'You were mentioned', message: '{{name}} mentioned you in {{title}} ({{community}}).' },
   pollNomination: { title: 'You were nominated', message: 'You were nominated as a candidate in {{title}} ({{community}}). Accept or decline the nomination.' },
 };

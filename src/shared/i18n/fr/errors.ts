@@ -22,6 +22,7 @@ export const errors = {
     circles: 'Seuls les responsables de la communauté peuvent lancer une tontine ici.',
     events: 'Seuls les responsables de la communauté peuvent créer et gérer des événements.',
     polls: 'Seuls les responsables de la communauté peuvent créer et gérer des sondages et des élections.',
+    discussions: 'Seuls les responsables de la communauté peuvent modérer les discussions.',
   },
   njangi: {
     circleNotFound: 'Tontine introuvable',
@@ -79,6 +80,13 @@ export const errors = {
     startInPast: 'Cette heure de début est déjà passée. Choisissez une heure à venir.',
     seriesTooLong: 'Une série compte au plus {{max}} dates. Choisissez une date de fin plus proche.',
     feedNotFound: 'Flux d’agenda introuvable',
+  },
+  discussions: {
+    topicNotFound: 'Discussion introuvable',
+    replyNotFound: 'Réponse introuvable',
+    locked: 'Cette discussion est verrouillée : elle n’accepte plus de nouvelles réponses.',
+    notAuthor: 'Seul l’auteur peut modifier ou supprimer ce message.',
+    quotedNotFound: 'La réponse que vous citez ne fait pas partie de cette discussion.',
   },
   polls: {
     notFound: 'Sondage introuvable',

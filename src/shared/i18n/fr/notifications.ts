@@ -45,5 +45,7 @@ export const notifications = {
   electionNew: { title: 'Nouvelle élection', message: '{{community}} : {{title}}. Les candidatures sont ouvertes.' },
   electionVoting: { title: 'Le vote est ouvert', message: '{{community}} : le vote est ouvert pour {{title}}.' },
   pollClosed: { title: 'Sondage clos', message: '{{community}} : {{title}} est clos. Consultez les résultats.' },
+  discussionReply: { title: 'Nouvelle réponse', message: '{{name}} a répondu dans {{title}} ({{community}}).' },
+  discussionMention: { title: 'Vous avez été mentionné', message: '{{name}} vous a mentionné dans {{title}} ({{community}}).' },
   pollNomination: { title: 'Vous avez été proposé', message: 'Vous avez été proposé comme candidat à {{title}} ({{community}}). Acceptez ou refusez cette candidature.' },
 } satisfies Catalogue['notifications'];
