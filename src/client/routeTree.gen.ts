@@ -34,6 +34,7 @@ import { Route as SignedInEventsIdRouteImport } from './routes/_signed-in/events
 import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/njangi/index'
 import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
 import { Route as SignedInPollsIdRouteImport } from './routes/_signed-in/polls/$id'
+import { Route as SignedInTopicsIdRouteImport } from './routes/_signed-in/topics/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
 import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
@@ -164,6 +165,11 @@ const SignedInPollsIdRoute = SignedInPollsIdRouteImport.update({
   path: '/polls/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInTopicsIdRoute = SignedInTopicsIdRouteImport.update({
+  id: '/topics/$id',
+  path: '/topics/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const CommunityIdDetailsRoute = CommunityIdDetailsRouteImport.update({
   id: '/community/$id/details',
   path: '/community/$id/details',
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
+  '/topics/$id': typeof SignedInTopicsIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities/': typeof SignedInCommunitiesIndexRoute
   '/events/': typeof SignedInEventsIndexRoute
@@ -233,6 +240,7 @@ export interface FileRoutesByTo {
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
+  '/topics/$id': typeof SignedInTopicsIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities': typeof SignedInCommunitiesIndexRoute
   '/events': typeof SignedInEventsIndexRoute
@@ -264,6 +272,7 @@ export interface FileRoutesById {
   '/_signed-in/events/$id': typeof SignedInEventsIdRoute
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
   '/_signed-in/polls/$id': typeof SignedInPollsIdRoute
+  '/_signed-in/topics/$id': typeof SignedInTopicsIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
   '/_signed-in/events/': typeof SignedInEventsIndexRoute
@@ -295,6 +304,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/njangi/$id'
     | '/polls/$id'
+    | '/topics/$id'
     | '/community/$id/details'
     | '/communities/'
     | '/events/'
@@ -324,6 +334,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/njangi/$id'
     | '/polls/$id'
+    | '/topics/$id'
     | '/community/$id/details'
     | '/communities'
     | '/events'
@@ -354,6 +365,7 @@ export interface FileRouteTypes {
     | '/_signed-in/events/$id'
     | '/_signed-in/njangi/$id'
     | '/_signed-in/polls/$id'
+    | '/_signed-in/topics/$id'
     | '/community/$id/details'
     | '/_signed-in/communities/'
     | '/_signed-in/events/'
@@ -557,6 +569,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInPollsIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/topics/$id': {
+      id: '/_signed-in/topics/$id'
+      path: '/topics/$id'
+      fullPath: '/topics/$id'
+      preLoaderRoute: typeof SignedInTopicsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/community/$id/details': {
       id: '/community/$id/details'
       path: '/community/$id/details'
@@ -590,6 +609,7 @@ interface SignedInRouteChildren {
   SignedInEventsIdRoute: typeof SignedInEventsIdRoute
   SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
   SignedInPollsIdRoute: typeof SignedInPollsIdRoute
+  SignedInTopicsIdRoute: typeof SignedInTopicsIdRoute
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
   SignedInEventsIndexRoute: typeof SignedInEventsIndexRoute
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
@@ -606,6 +626,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInEventsIdRoute: SignedInEventsIdRoute,
   SignedInNjangiIdRoute: SignedInNjangiIdRoute,
   SignedInPollsIdRoute: SignedInPollsIdRoute,
+  SignedInTopicsIdRoute: SignedInTopicsIdRoute,
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
   SignedInEventsIndexRoute: SignedInEventsIndexRoute,
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,

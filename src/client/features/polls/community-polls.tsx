@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { MessagesSquare, Plus, Vote } from 'lucide-react';
+import { Plus, Vote } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
@@ -189,25 +189,5 @@ export function PollRow({ poll: p }: { poll: PollListItem }) {
         </Button>
       </Stack>
     </Box>
-  );
-}
-
-/** The Discussions tab's honest note: topics are not built yet (polls are). */
-export function DiscussionsSoon() {
-  const { t } = useTranslation();
-  return (
-    <HStack gap="3" align="flex-start" borderWidth="1px" borderStyle="dashed" rounded="lg" p="4" data-testid="discussions-soon">
-      <Box color="fg.muted" pt="0.5">
-        <MessagesSquare size={20} aria-hidden />
-      </Box>
-      <Stack gap="1">
-        <Heading as="h2" size="sm">
-          {t('polls.section.discussionsTitle')}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {t('polls.section.discussionsBody')}
-        </Text>
-      </Stack>
-    </HStack>
   );
 }

@@ -167,7 +167,6 @@ export const communities = {
       activePolls: 'Active polls',
       duesStatus: 'Dues status',
       activeDiscussions: 'Active discussions',
-      comingSoon: 'Coming soon',
       recentDocuments: 'Recent Documents',
       recentDocumentsBody: 'Shared files will appear here.',
     },

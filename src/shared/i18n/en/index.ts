@@ -18,6 +18,7 @@ import { savings } from './savings';
 import { event } from './event';
 import { events } from './events';
 import { polls } from './polls';
+import { discussions } from './discussions';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -37,6 +38,7 @@ export const en = {
   event,
   events,
   polls,
+  discussions,
   notifications,
   landing,
   auth,

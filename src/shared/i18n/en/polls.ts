@@ -45,8 +45,6 @@ export const polls = {
     tryAgain: 'Try again',
     morePast: 'Show more closed polls',
     rowLabel: '{{title}}: {{action}}',
-    discussionsTitle: 'Discussions are coming soon',
-    discussionsBody: 'Discussion topics for the community are on their way. Polls and elections already work.',
     activeCount: '{{n}}+',
   },
   form: {

@@ -168,7 +168,6 @@ export const communities = {
       activePolls: 'Sondages en cours',
       duesStatus: 'État des cotisations',
       activeDiscussions: 'Discussions actives',
-      comingSoon: 'Bientôt disponible',
       recentDocuments: 'Documents récents',
       recentDocumentsBody: 'Les fichiers partagés apparaîtront ici.',
     },

@@ -19,6 +19,7 @@ import { savings } from './savings';
 import { event } from './event';
 import { events } from './events';
 import { polls } from './polls';
+import { discussions } from './discussions';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -38,6 +39,7 @@ export const fr = {
   event,
   events,
   polls,
+  discussions,
   notifications,
   landing,
   auth,

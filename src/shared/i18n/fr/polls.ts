@@ -46,8 +46,6 @@ export const polls = {
     tryAgain: 'Réessayer',
     morePast: 'Afficher plus de sondages clos',
     rowLabel: '{{title}} : {{action}}',
-    discussionsTitle: 'Les discussions arrivent bientôt',
-    discussionsBody: 'Les sujets de discussion de la communauté sont en préparation. Les sondages et les élections fonctionnent déjà.',
     activeCount: '{{n}}+',
   },
   form: {

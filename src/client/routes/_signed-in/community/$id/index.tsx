@@ -19,6 +19,7 @@ import { useDuesStatus } from '../../../../features/finances/dues-status';
 import { communityUpcomingQuery } from '../../../../features/events/list-queries';
 import { CommunityUpcomingCard, useUpcomingCount } from '../../../../features/events/upcoming-events-card';
 import { financeSummaryQuery, myDuesQuery } from '../../../../features/finances/queries';
+import { useActiveTopicCount } from '../../../../features/discussions/active-count';
 import { useActivePollCount } from '../../../../features/polls/active-count';
 import { loadList, loadQuery } from '../../../../lib/route-data';
 
@@ -27,7 +28,7 @@ const FinancesTab = lazy(() => import('../../../../features/finances/finances-ta
 const CommunityCircles = lazy(() => import('../../../../features/njangi/community-circles').then((m) => ({ default: m.CommunityCircles })));
 const CommunityEvents = lazy(() => import('../../../../features/events/community-events').then((m) => ({ default: m.CommunityEvents })));
 const CommunityPolls = lazy(() => import('../../../../features/polls/community-polls').then((m) => ({ default: m.CommunityPolls })));
-const DiscussionsSoon = lazy(() => import('../../../../features/polls/community-polls').then((m) => ({ default: m.DiscussionsSoon })));
+const CommunityTopics = lazy(() => import('../../../../features/discussions/community-topics').then((m) => ({ default: m.CommunityTopics })));
 
 const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'savings', 'finances'] as const;
 type Tab = (typeof TABS)[number];
@@ -148,8 +149,8 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           <Tabs.Content value="discussions">
             <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
               <Stack gap="5">
+                <CommunityTopics community={c} />
                 <CommunityPolls community={c} />
-                <DiscussionsSoon />
               </Stack>
             </Suspense>
           </Tabs.Content>
@@ -178,17 +179,17 @@ function CommunityDashboard({ community: c }: { community: Community }) {
 
 function Overview({ community: c, onJump }: { community: Community; onJump: (tab: string) => void }) {
   const { t } = useTranslation();
-  const soon = t('communities.dashboard.overview.comingSoon');
   const finances = seesFinances(c.role);
   const dues = useDuesStatus(c.id, finances);
   const upcoming = useUpcomingCount(c.id);
   const activePolls = useActivePollCount(c.id);
+  const activeTopics = useActiveTopicCount(c.id);
   const rows: { label: string; value: string; tab: string; testId?: string }[] = [
     { label: t('communities.dashboard.overview.members'), value: t('common.members', { count: c.memberCount }), tab: 'members' },
     { label: t('communities.dashboard.overview.upcomingEvents'), value: upcoming ?? '…', tab: 'events', testId: 'upcoming-events-count' },
     { label: t('communities.dashboard.overview.activePolls'), value: activePolls ?? '…', tab: 'discussions', testId: 'active-polls-count' },
     { label: t('communities.dashboard.overview.duesStatus'), value: dues, tab: 'finances' },
-    { label: t('communities.dashboard.overview.activeDiscussions'), value: soon, tab: 'discussions' },
+    { label: t('communities.dashboard.overview.activeDiscussions'), value: activeTopics ?? '…', tab: 'discussions', testId: 'active-discussions-count' },
   ];
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="5" align="stretch">

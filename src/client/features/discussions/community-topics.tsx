@@ -1,0 +1,164 @@
+import { Badge, Box, Button, Card, CloseButton, Heading, HStack, Input, InputGroup, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { MessageSquare, MessagesSquare, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/load-more';
+import { formatRelative } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { communityTopicsQuery } from './queries';
+import type { TopicListItem } from './shared';
+import { TopicBadges, UnreadMarker } from './topic-bits';
+import { CreateTopicDialog } from './topic-form-dialog';
+
+/*
+ * A community's discussion topics (first in its Discussions tab): a search over titles, bodies and
+ * replies (the server's), New topic for every member, and the topics, pinned first then by last
+ * activity, each with its starter, replies, last activity and an unread marker; paged.
+ */
+
+export function CommunityTopics({ community: c }: { community: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const list = useCursorList(communityTopicsQuery(c.id, search));
+  const q = list.query;
+  return (
+    <Card.Root as="section" aria-labelledby="community-topics" data-testid="topics-section">
+      <Card.Header gap="3">
+        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
+          <Stack gap="1" minW="0" flex="1 1 16rem">
+            <Card.Title as="h2" id="community-topics">
+              {t('discussions.title')}
+            </Card.Title>
+            <Text color="fg.muted" fontSize="sm">
+              {t('discussions.section.intro')}
+            </Text>
+          </Stack>
+          <CreateTopicDialog
+            communityId={c.id}
+            trigger={
+              <Button size="sm" colorPalette="brand" data-testid="new-topic">
+                <Plus aria-hidden /> {t('discussions.section.newTopic')}
+              </Button>
+            }
+          />
+        </HStack>
+        <Box role="search" w="full">
+          <InputGroup
+            w="full"
+            startElement={<Search size={16} aria-hidden />}
+            endElement={typed ? <CloseButton size="xs" aria-label={t('discussions.section.clearSearch')} onClick={() => setTyped('')} /> : undefined}
+          >
+            <Input
+              type="search"
+              enterKeyHint="search"
+              // Our own clear button stands in for the browser's.
+              css={{ '&::-webkit-search-cancel-button': { display: 'none' } }}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') setSearch(typed.trim());
+              }}
+              maxLength={100}
+              aria-label={t('discussions.section.search')}
+              placeholder={t('discussions.section.searchPlaceholder')}
+              data-testid="topics-search"
+            />
+          </InputGroup>
+        </Box>
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton h="16" rounded="md" />
+            <Skeleton h="16" rounded="md" />
+            <Skeleton h="16" rounded="md" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="fg.error" fontSize="sm">
+              {t('discussions.section.loadFailed')}
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('discussions.section.tryAgain')}
+            </Button>
+          </HStack>
+        ) : list.items.length === 0 ? (
+          search ? (
+            <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="topics-no-results">
+              {t('discussions.section.noResults', { search })}
+            </Text>
+          ) : (
+            <Stack gap="2" align="center" textAlign="center" py="8" data-testid="topics-empty">
+              <MessagesSquare size={32} aria-hidden />
+              <Heading as="h3" size="md">
+                {t('discussions.section.emptyTitle')}
+              </Heading>
+              <Text color="fg.muted" maxW="md">
+                {t('discussions.section.emptyBody')}
+              </Text>
+            </Stack>
+          )
+        ) : (
+          <Stack gap="3">
+            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-busy={q.isFetching && !q.isFetchingNextPage}>
+              {list.items.map((topic) => (
+                <TopicRow key={topic.id} topic={topic} />
+              ))}
+            </Stack>
+            <LoadMore query={q} size="sm" alignSelf="flex-start">
+              {t('discussions.section.more')}
+            </LoadMore>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function TopicRow({ topic: x }: { topic: TopicListItem }) {
+  const { t } = useTranslation();
+  const starter = x.starter?.name ?? t('discussions.formerMember');
+  return (
+    <Box as="li" borderWidth="1px" rounded="md" p={{ base: '3', sm: '4' }} position="relative" _hover={{ bg: 'bg.subtle' }} data-testid="topic-row" data-topic-id={x.id} data-unread={x.unread}>
+      <Stack gap="1.5" minW="0">
+        <HStack gap="2" align="flex-start" justify="space-between">
+          <ChakraLink asChild fontWeight={x.unread ? 'bold' : 'semibold'} overflowWrap="anywhere" minW="0" color="fg">
+            {/* The whole row is the link's target (its ::after covers the row); the title is the link's name. */}
+            <Link to="/topics/$id" params={{ id: String(x.id) }} data-testid="topic-link">
+              <Box as="span" _after={{ content: '""', position: 'absolute', inset: '0', rounded: 'md' }}>
+                {x.title}
+              </Box>
+            </Link>
+          </ChakraLink>
+          {x.unread && <UnreadMarker />}
+        </HStack>
+        <HStack gap="2" flexWrap="wrap">
+          <TopicBadges topic={x} />
+          {x.category && (
+            <Badge variant="outline" data-testid="topic-category">
+              {x.category}
+            </Badge>
+          )}
+        </HStack>
+        <HStack gap="1" flexWrap="wrap" color="fg.muted" fontSize="sm" columnGap="3">
+          <Text>{t('discussions.by', { name: starter })}</Text>
+          <HStack gap="1" as="span">
+            <MessageSquare size={14} aria-hidden />
+            <Text as="span" data-testid="topic-reply-count">
+              {t('discussions.replyCount', { count: x.replyCount })}
+            </Text>
+          </HStack>
+          <Text>
+            <time dateTime={new Date(x.lastActivityAt).toISOString()}>{t('discussions.lastActivity', { time: formatRelative(x.lastActivityAt) })}</time>
+          </Text>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
