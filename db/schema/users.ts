@@ -35,6 +35,8 @@ export const users = sqliteTable(
     // Whether a new event in one of their communities notifies them (reminders for events they
     // are going to are always sent: they asked for those by answering).
     notifyNewEvents: integer('notify_new_events', { mode: 'boolean' }).notNull().default(true),
+    // Whether replies and mentions in discussions are also emailed (they are always in the app).
+    notifyDiscussionsEmail: integer('notify_discussions_email', { mode: 'boolean' }).notNull().default(false),
     loginStreak: integer('login_streak').notNull().default(0),
     lastLoginAt: integer('last_login_at'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -38,6 +38,7 @@ import {
   updateReply,
   updateTopic,
 } from '../services/discussions/topics';
+import { mailDiscussionNotices } from '../mail/discussion-notices';
 import { inCommunity, mutation, query, type CommunityScope, type SignedInContext } from './define';
 
 /*
@@ -45,7 +46,8 @@ import { inCommunity, mutation, query, type CommunityScope, type SignedInContext
  * reply may quote another), mention members, edit and delete their own posts, follow or mute a
  * topic and mark it read when they open it. Moderators (discussions.moderate: the creator and
  * admins) pin, lock, hide and delete any topic or reply, each with a reason kept in the audit
- * trail. A hidden topic does not exist for members (404). Notifications are in-app only.
+ * trail. A hidden topic does not exist for members (404). Replies and mentions are told in the
+ * app, and by email to members who chose it in their profile (sent after the change committed).
  */
 
 const ofTopic = (input: { id: number }, ctx: Context) => topicCommunity(ctx.db, input.id);
@@ -81,9 +83,11 @@ export const discussions = {
   create: mutation({
     input: createTopicInput,
     access: inCommunity('discussions.view'),
-    run: (ctx, input, scope) => {
+    run: async (ctx, input, scope) => {
       const { communityId: _, ...fields } = input;
-      return createTopic(ctx.db, { community: named(scope), author: actor(ctx), input: fields, now: ctx.now() });
+      const topic = createTopic(ctx.db, { community: named(scope), author: actor(ctx), input: fields, now: ctx.now() });
+      await mailDiscussionNotices(ctx, { topicId: topic.id, author: actor(ctx).name, community: scope.community.name, mentioned: topic.mentioned });
+      return topic;
     },
   }),
 
@@ -91,9 +95,11 @@ export const discussions = {
   update: mutation({
     input: updateTopicInput,
     access: onTopic,
-    run: (ctx, input, scope) => {
+    run: async (ctx, input, scope) => {
       const { id, ...changes } = input;
-      return updateTopic(ctx.db, { id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), changes, now: ctx.now() });
+      const topic = updateTopic(ctx.db, { id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), changes, now: ctx.now() });
+      await mailDiscussionNotices(ctx, { topicId: id, author: actor(ctx).name, community: scope.community.name, mentioned: topic.mentioned });
+      return topic;
     },
   }),
 
@@ -104,14 +110,22 @@ export const discussions = {
   reply: mutation({
     input: replyInput,
     access: onTopic,
-    run: (ctx, input, scope) => postReply(ctx.db, { topicId: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, quotedId: input.quotedId, now: ctx.now() }),
+    run: async (ctx, input, scope) => {
+      const reply = postReply(ctx.db, { topicId: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, quotedId: input.quotedId, now: ctx.now() });
+      await mailDiscussionNotices(ctx, { topicId: input.id, author: actor(ctx).name, community: scope.community.name, mentioned: reply.mentioned, followers: reply.notified });
+      return reply;
+    },
   }),
 
   /** The author's own reply (marked edited). */
   updateReply: mutation({
     input: updateReplyInput,
     access: onReply,
-    run: (ctx, input, scope) => updateReply(ctx.db, { id: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, now: ctx.now() }),
+    run: async (ctx, input, scope) => {
+      const reply = updateReply(ctx.db, { id: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, now: ctx.now() });
+      await mailDiscussionNotices(ctx, { topicId: reply.topicId, author: actor(ctx).name, community: scope.community.name, mentioned: reply.mentioned });
+      return reply;
+    },
   }),
 
   deleteReply: mutation({ input: replyIdInput, access: onReply, run: (ctx, input, scope) => deleteOwnReply(ctx.db, { id: input.id, userId: ctx.user.id, canModerate: moderates(scope) }) }),

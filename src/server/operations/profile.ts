@@ -16,10 +16,10 @@ export const profile = {
     run: (ctx, input) => toUserDto(updateProfilePanel(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),
   }),
 
-  /** Turns optional notices on or off (today: new events in the member's communities). */
+  /** Turns optional notices on or off: new events in the member's communities; discussion replies and mentions by email. */
   notifications: mutation({
     input: notificationSettingsInput,
     access: signedIn,
-    run: (ctx, input) => toUserDto(updateNotificationSettings(ctx.db, { userId: ctx.user.id, newEvents: input.newEvents, now: ctx.now() })),
+    run: (ctx, input) => toUserDto(updateNotificationSettings(ctx.db, { userId: ctx.user.id, newEvents: input.newEvents, discussionsEmail: input.discussionsEmail, now: ctx.now() })),
   }),
 };

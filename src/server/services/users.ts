@@ -23,6 +23,7 @@ export function toUserDto(u: UserRow) {
     bio: u.bio,
     language: u.language,
     notifyNewEvents: u.notifyNewEvents,
+    notifyDiscussionsEmail: u.notifyDiscussionsEmail,
     role: u.role,
     isEmailVerified: u.isEmailVerified,
     mustChangePassword: u.mustChangePassword,
@@ -75,6 +76,11 @@ export function updateProfilePanel(db: DB, p: { userId: string; input: ProfilePa
 }
 
 /** The member's notification settings. */
-export function updateNotificationSettings(db: DB, p: { userId: string; newEvents: boolean; now: number }): UserRow {
-  return db.update(users).set({ notifyNewEvents: p.newEvents, updatedAt: p.now }).where(eq(users.id, p.userId)).returning().get()!;
+export function updateNotificationSettings(db: DB, p: { userId: string; newEvents?: boolean; discussionsEmail?: boolean; now: number }): UserRow {
+  return db
+    .update(users)
+    .set({ ...(p.newEvents === undefined ? {} : { notifyNewEvents: p.newEvents }), ...(p.discussionsEmail === undefined ? {} : { notifyDiscussionsEmail: p.discussionsEmail }), updatedAt: p.now })
+    .where(eq(users.id, p.userId))
+    .returning()
+    .get()!;
 }

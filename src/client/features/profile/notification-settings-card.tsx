@@ -1,4 +1,4 @@
-import { Card, Switch, Text } from '@chakra-ui/react';
+import { Card, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,24 +8,31 @@ import { trpc } from '../../trpc';
 import { currentUserOptions, useSignedInUser } from '../auth/current-user';
 
 /**
- * Which optional notices the member gets. Saved as soon as it is switched; reminders of events
- * they answered are not optional (they asked for those by answering), so they are not offered here.
+ * Which optional notices the member gets, each saved as soon as it is switched. Reminders of
+ * events they answered are not optional (they asked for those by answering), so they are not
+ * offered here; replies and mentions in discussions are always in the app, by email on request.
  */
+type Setting = 'newEvents' | 'discussionsEmail';
+const SETTINGS = [
+  { key: 'newEvents', id: 'notifyNewEvents', label: 'profile.notices.newEvents', hint: 'profile.notices.newEventsHint', on: 'profile.notices.savedOn', off: 'profile.notices.savedOff' },
+  { key: 'discussionsEmail', id: 'notifyDiscussionsEmail', label: 'profile.notices.discussionsEmail', hint: 'profile.notices.discussionsEmailHint', on: 'profile.notices.discussionsEmailOn', off: 'profile.notices.discussionsEmailOff' },
+] as const;
+
 export function NotificationSettingsCard() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const save = useMutation(trpc.profile.notifications.mutationOptions());
   // Shown switched at once; put back if the server refuses.
-  const [on, setOn] = useState(user.notifyNewEvents);
-  async function change(next: boolean) {
-    setOn(next);
+  const [on, setOn] = useState<Record<Setting, boolean>>({ newEvents: user.notifyNewEvents, discussionsEmail: user.notifyDiscussionsEmail });
+  async function change(setting: (typeof SETTINGS)[number], next: boolean) {
+    setOn((o) => ({ ...o, [setting.key]: next }));
     try {
-      const updated = await save.mutateAsync({ newEvents: next });
+      const updated = await save.mutateAsync({ [setting.key]: next });
       queryClient.setQueryData(currentUserOptions().queryKey, updated);
-      notify.success(t('profile.notices.saved'), t(next ? 'profile.notices.savedOn' : 'profile.notices.savedOff'));
+      notify.success(t('profile.notices.saved'), t(next ? setting.on : setting.off));
     } catch (error) {
-      setOn(!next);
+      setOn((o) => ({ ...o, [setting.key]: !next }));
       notify.error(t('profile.notices.failed'), errorInfo(error).message);
     }
   }
@@ -36,17 +43,21 @@ export function NotificationSettingsCard() {
           {t('profile.notices.title')}
         </Card.Title>
       </Card.Header>
-      <Card.Body gap="2">
-        <Switch.Root checked={on} onCheckedChange={(e) => void change(e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: 'notifyNewEvents' }}>
-          <Switch.HiddenInput aria-describedby="notifyNewEvents-hint" />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('profile.notices.newEvents')}</Switch.Label>
-        </Switch.Root>
-        <Text id="notifyNewEvents-hint" fontSize="sm" color="fg.muted">
-          {t('profile.notices.newEventsHint')}
-        </Text>
+      <Card.Body gap="4">
+        {SETTINGS.map((setting) => (
+          <Stack key={setting.key} gap="1">
+            <Switch.Root checked={on[setting.key]} onCheckedChange={(e) => void change(setting, e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: setting.id }}>
+              <Switch.HiddenInput aria-describedby={`${setting.id}-hint`} />
+              <Switch.Control>
+                <Switch.Thumb />
+              </Switch.Control>
+              <Switch.Label>{t(setting.label)}</Switch.Label>
+            </Switch.Root>
+            <Text id={`${setting.id}-hint`} fontSize="sm" color="fg.muted">
+              {t(setting.hint)}
+            </Text>
+          </Stack>
+        ))}
       </Card.Body>
     </Card.Root>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `notify_discussions_email` integer DEFAULT false NOT NULL;

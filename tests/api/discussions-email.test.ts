@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { mention, newTopic } from '../setup/discussions';
+import { eventWorld, mailText, plain } from '../setup/events';
+import { startSmtp } from '../setup/smtp';
+
+/*
+ * Replies and mentions in discussions are always in the app; members who chose it in their
+ * profile also get them by email, in their language. Nobody else is emailed.
+ */
+
+describe('discussion notices by email, for those who chose it', () => {
+  it('a mention and a reply reach the inbox of members who opted in, and only theirs', async () => {
+    const smtp = await startSmtp();
+    try {
+      const { agents, users, community } = await eventWorld({ smtpUrl: smtp.url });
+      // Off by default.
+      expect((await agents.bih.query('auth.me')).data.notifyDiscussionsEmail).toBe(false);
+      const on = await agents.bih.mutate('profile.notifications', { discussionsEmail: true });
+      expect(on.status, JSON.stringify(on.error)).toBe(200);
+      expect(on.data).toMatchObject({ notifyDiscussionsEmail: true, notifyNewEvents: true });
+      expect((await agents.bih.mutate('profile.notifications', {})).status).toBe(400);
+
+      const before = smtp.messages.length;
+      const topic = await agents.amara.mutate('discussions.create', newTopic(community.id, { title: 'Harvest festival stalls', body: `Who can help? ${mention(users.bih)} ${mention(users.treasurer)}` }));
+      expect(topic.status, JSON.stringify(topic.error)).toBe(200);
+      // Bih reads French and opted in; the treasurer did not opt in (the app still tells both).
+      const mail = await smtp.lastTo(users.bih.email);
+      expect(plain(mailText(mail.raw))).toContain('Amara');
+      expect(mail.subject).toMatch(/mentionn/i);
+      expect(mailText(mail.raw)).toContain(`/topics/${topic.data.id}`);
+      expect(smtp.messages.slice(before).flatMap((m) => m.to)).toEqual([users.bih.email]);
+
+      // Bih replies (she now follows the topic); Amara's reply to her is emailed as a reply.
+      await agents.bih.mutate('discussions.reply', { id: topic.data.id, body: 'Je peux tenir le stand des beignets.' });
+      const count = smtp.messages.length;
+      await agents.amara.mutate('discussions.reply', { id: topic.data.id, body: 'Merci !' });
+      const reply = await smtp.lastTo(users.bih.email);
+      expect(smtp.messages.length).toBe(count + 1);
+      expect(reply.subject).toMatch(/r(é|=C3=A9)ponse/i);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
