@@ -39,6 +39,7 @@ import {
   updateTopic,
 } from '../services/discussions/topics';
 import { mailDiscussionNotices } from '../mail/discussion-notices';
+import { topicPolls } from '../services/polls/polls';
 import { inCommunity, mutation, query, type CommunityScope, type SignedInContext } from './define';
 
 /*
@@ -77,6 +78,9 @@ export const discussions = {
     run: (ctx, input, scope) => ({
       ...getTopic(ctx.db, { id: input.id, viewerId: ctx.user.id, canModerate: moderates(scope), cursor: input.cursor, limit: input.limit }),
       community: named(scope),
+      /** Polls attached to the topic, and whether the viewer may attach one (polls.manage). */
+      polls: topicPolls(ctx.db, { topicId: input.id, now: ctx.now() }),
+      canAttachPoll: can(scope.role, 'polls.manage'),
     }),
   }),
 

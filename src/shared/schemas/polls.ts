@@ -41,6 +41,8 @@ export const createPollInput = z
     /** election: seats to fill (default 1). */
     seats: count('validation.polls.seats', MAX_SEATS).optional(),
     closesAt: instant('validation.polls.closesAt'),
+    /** A discussion topic of the same community the poll belongs to (shown on the topic's page). */
+    topicId: z.coerce.number({ message: 'validation.polls.topicId' }).int('validation.polls.topicId').positive('validation.polls.topicId').max(Number.MAX_SAFE_INTEGER, 'validation.polls.topicId').optional(),
     anonymous: anonymous.default(false),
     resultsVisibility: resultsVisibility.default('live'),
     eligibility: eligibility.default('all'),

@@ -19,6 +19,7 @@ import { ReasonDialog } from './reason-dialog';
 import type { Reply, TopicPage as TopicData } from './shared';
 import { EditedMarker, TopicBadges } from './topic-bits';
 import { EditTopicDialog } from './topic-form-dialog';
+import { TopicPolls } from './topic-polls';
 import { useDiscussionAction } from './use-discussion-action';
 
 /*
@@ -125,6 +126,7 @@ function TopicView({ query: q }: { query: Query }) {
             </Box>
           </Card.Body>
         </Card.Root>
+        <TopicPolls topic={topic} />
         <FollowSelect topic={topic} />
         {topic.canModerate && <ModerationCard topic={topic} />}
         <RepliesSection topic={topic} replies={replies} query={q} onQuote={quoteReply} />

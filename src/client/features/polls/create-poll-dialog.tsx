@@ -62,16 +62,17 @@ function placeServerIssues(error: unknown, setErrors: (e: Errors) => void) {
   return info;
 }
 
-export function CreatePollDialog(props: { communityId: number; trigger: ReactElement }) {
+/** A new poll; with `topicId`, attached to that discussion topic (its page lists it). */
+export function CreatePollDialog(props: { communityId: number; topicId?: number; trigger: ReactElement }) {
   const { t } = useTranslation();
   return (
     <FormDialog title={t('polls.form.createTitle')} trigger={props.trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <CreatePollForm communityId={props.communityId} onDone={close} />}
+      {(close) => <CreatePollForm communityId={props.communityId} topicId={props.topicId} onDone={close} />}
     </FormDialog>
   );
 }
 
-function CreatePollForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
+function CreatePollForm({ communityId, topicId, onDone }: { communityId: number; topicId?: number; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -105,7 +106,7 @@ function CreatePollForm({ communityId, onDone }: { communityId: number; onDone: 
     const checked = form.validate();
     if (!checked.data) return notify.error(t('polls.form.invalid'), checked.error);
     try {
-      const created = await create.mutateAsync({ communityId, ...checked.data });
+      const created = await create.mutateAsync({ communityId, ...checked.data, ...(topicId === undefined ? {} : { topicId }) });
       if (created.kind === 'election') notify.success(t('polls.form.createdElection'), t('polls.form.createdElectionBody', { title: created.title }));
       else notify.success(t('polls.form.created'), t('polls.form.createdBody', { title: created.title }));
       onDone();

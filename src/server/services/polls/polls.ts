@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte, or, gt, sql } from 'drizzle-orm';
-import { communities, pollBallots, pollNominations, pollOptions, polls, pollVoters, memberships, users, type PollRow } from '../../../../db/schema';
+import { communities, pollBallots, pollNominations, pollOptions, polls, pollVoters, memberships, topics, users, type PollRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { candidatesNeeded, MAX_POLL_DURATION_MS, YES_NO_OPTIONS, type PollStatus } from '../../../shared/polls/rules';
 import type { CreatePollInput, PollChanges } from '../../../shared/schemas/polls';
@@ -55,10 +55,16 @@ export function createPoll(db: DB, p: { community: { id: number; name: string };
   checkClosing(f.closesAt, p.now);
   const election = f.kind === 'election';
   return db.transaction((tx) => {
+    if (f.topicId !== undefined) {
+      // Only a visible topic of the same community: anything else is, to the caller, no topic at all.
+      const topic = tx.select({ communityId: topics.communityId, hiddenAt: topics.hiddenAt }).from(topics).where(eq(topics.id, f.topicId)).get();
+      if (!topic || topic.communityId !== p.community.id || topic.hiddenAt !== null) throw fieldError('invalid', 'topicId', 'errors.polls.topicNotFound');
+    }
     const row = tx
       .insert(polls)
       .values({
         communityId: p.community.id,
+        topicId: f.topicId ?? null,
         kind: f.kind,
         title: f.title,
         description: f.description,
@@ -312,3 +318,14 @@ export function listPolls(db: DbLike, p: { communityId: number; viewerId: string
 }
 
 export const communityName = (db: DbLike, id: number) => db.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? '';
+
+/** The polls attached to a discussion topic (its page lists them), newest first. */
+export function topicPolls(db: DbLike, p: { topicId: number; now: number }) {
+  return db
+    .select({ id: polls.id, title: polls.title, kind: polls.kind, status: polls.status, closesAt: polls.closesAt })
+    .from(polls)
+    .where(eq(polls.topicId, p.topicId))
+    .orderBy(desc(polls.id))
+    .all()
+    .map((r) => ({ ...r, status: effectiveStatus(r, p.now) }));
+}

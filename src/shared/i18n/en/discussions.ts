@@ -164,4 +164,9 @@ export const discussions = {
     failed: 'The action failed',
     cancel: 'Cancel',
   },
+  polls: {
+    title: 'Polls on this topic',
+    attach: 'Attach a poll',
+    empty: 'No poll yet: attach one to decide what was discussed here.',
+  },
 };

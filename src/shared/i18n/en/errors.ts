@@ -88,6 +88,7 @@ export const errors = {
     quotedNotFound: 'The reply you quote is not part of this discussion.',
   },
   polls: {
+    topicNotFound: 'That discussion topic is not in this community.',
     notFound: 'Poll not found',
     closed: 'This poll is closed: nothing about it can change any more.',
     cancelled: 'This poll was cancelled.',

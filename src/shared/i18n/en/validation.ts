@@ -196,6 +196,7 @@ export const validation = {
     nothingToChange: 'Nothing to change',
   },
   polls: {
+    topicId: 'Choose a discussion topic',
     pollId: 'Poll not found',
     kind: 'Choose single choice, multiple choice, yes / no / abstain, ranked choice or election',
     title: 'Give the poll a title',

@@ -165,4 +165,9 @@ export const discussions = {
     failed: 'L’action a échoué',
     cancel: 'Annuler',
   },
+  polls: {
+    title: 'Sondages sur ce sujet',
+    attach: 'Joindre un sondage',
+    empty: 'Aucun sondage pour l’instant : joignez-en un pour trancher ce qui a été discuté ici.',
+  },
 } satisfies Catalogue['discussions'];

@@ -89,6 +89,7 @@ export const errors = {
     quotedNotFound: 'La réponse que vous citez ne fait pas partie de cette discussion.',
   },
   polls: {
+    topicNotFound: 'Ce sujet de discussion n’appartient pas à cette communauté.',
     notFound: 'Sondage introuvable',
     closed: 'Ce sondage est clos : plus rien ne peut y être modifié.',
     cancelled: 'Ce sondage a été annulé.',

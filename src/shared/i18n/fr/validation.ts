@@ -196,6 +196,7 @@ export const validation = {
     nothingToChange: 'Rien à modifier',
   },
   polls: {
+    topicId: 'Choisissez un sujet de discussion',
     pollId: 'Sondage introuvable',
     kind: 'Choisissez choix unique, choix multiple, oui / non / abstention, vote par classement ou élection',
     title: 'Donnez un titre au sondage',
