@@ -39,8 +39,9 @@ export function createContext(deps: AppDeps, req: { headers: Headers; ip: string
   if (found?.renewed && token) {
     req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, now, secureCookies));
   }
-  // One literal with every key: the shape is the same on every request, and on Node 20 a spread
-  // followed by new keys takes V8's slow path (~6 µs against ~0.2 µs, measured).
+  // One literal with every key, never `{ ...deps, user, … }`: every request's context then has the
+  // same shape, and on Node 20 a spread followed by new keys takes V8's slow path (about thirty
+  // times slower), which every request would pay.
   return {
     db: deps.db,
     env: deps.env,
