@@ -20,6 +20,10 @@ export const communities = sqliteTable(
     isHidden: integer('is_hidden', { mode: 'boolean' }).notNull().default(false),
     // Savings circles: leaders organise them; this lets any member organise one too.
     membersOrganiseCircles: integer('members_organise_circles', { mode: 'boolean' }).notNull().default(false),
+    // Invitations: leaders send them; this lets any member invite too.
+    membersInvite: integer('members_invite', { mode: 'boolean' }).notNull().default(false),
+    // Bytes the community's documents may take; null: the installation's default (1 GB), staff change it.
+    documentQuotaBytes: integer('document_quota_bytes'),
     creatorId: text('creator_id')
       .notNull()
       .references(() => users.id),

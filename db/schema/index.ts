@@ -10,3 +10,6 @@ export * from './njangi';
 export * from './events';
 export * from './polls';
 export * from './discussions';
+export * from './documents';
+export * from './invitations';
+export * from './chat';

@@ -52,6 +52,16 @@ export const COMMUNITY_CAPABILITIES = [
   'discussions.view',
   /** Pin, lock, hide and delete any topic or reply, with a reason kept in the audit trail. */
   'discussions.moderate',
+  /** See and download the community's documents meant for all members. */
+  'documents.view',
+  /** Upload documents and new versions, make folders, see and keep leaders-only documents, delete documents. */
+  'documents.manage',
+  /** Invite people by email and create, see and revoke invitation links (a community setting can give this to every member). */
+  'invitations.send',
+  /** Read and write in the community's chat: its public channels, private channels one was added to, direct messages and groups with its members; report a message. */
+  'chat.view',
+  /** Create and manage channels, delete any message in the community's channels, mute a member in a channel for a while, see reports. */
+  'chat.moderate',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -67,14 +77,15 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
   // The treasurer keeps the books; a plain member sees them as the community allows.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view'],
-  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view'],
+  // The treasurer also keeps papers: receipts, draft accounts.
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -94,10 +105,13 @@ export function can(role: CommunityRole | string | null | undefined, capability:
  * of the setting on the community). Off by default, so the table above is the whole rule until
  * a community's leaders switch one on.
  */
-export const GRANTED_BY_SETTING: Partial<Record<CommunityCapability, 'membersOrganiseCircles'>> = { 'circles.organise': 'membersOrganiseCircles' };
+export const GRANTED_BY_SETTING: Partial<Record<CommunityCapability, 'membersOrganiseCircles' | 'membersInvite'>> = {
+  'circles.organise': 'membersOrganiseCircles',
+  'invitations.send': 'membersInvite',
+};
 
 /** can(), counting what the community's settings give every member. */
-export function canIn(role: CommunityRole | string | null | undefined, community: { membersOrganiseCircles?: boolean | number | null }, capability: CommunityCapability): boolean {
+export function canIn(role: CommunityRole | string | null | undefined, community: { membersOrganiseCircles?: boolean | number | null; membersInvite?: boolean | number | null }, capability: CommunityCapability): boolean {
   if (can(role, capability)) return true;
   const setting = GRANTED_BY_SETTING[capability];
   return !!role && setting !== undefined && !!community[setting];
@@ -128,6 +142,11 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'polls.manage': 'errors.denied.polls',
   'discussions.view': 'errors.denied.members',
   'discussions.moderate': 'errors.denied.discussions',
+  'documents.view': 'errors.denied.members',
+  'documents.manage': 'errors.denied.documents',
+  'invitations.send': 'errors.denied.invitations',
+  'chat.view': 'errors.denied.members',
+  'chat.moderate': 'errors.denied.chat',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -11,9 +11,12 @@ import { notifications } from './notifications';
 import { polls } from './polls';
 import { profile } from './profile';
 import { site } from './site';
+import { documents } from './documents';
+import { invitations } from './invitations';
+import { chat } from './chat';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions, documents, invitations, chat };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

@@ -16,6 +16,9 @@ export const appRouter = router({
   events: router(proceduresOf(OPERATIONS.events)),
   polls: router(proceduresOf(OPERATIONS.polls)),
   discussions: router(proceduresOf(OPERATIONS.discussions)),
+  documents: router(proceduresOf(OPERATIONS.documents)),
+  invitations: router(proceduresOf(OPERATIONS.invitations)),
+  chat: router(proceduresOf(OPERATIONS.chat)),
 });
 
 export type AppRouter = typeof appRouter;

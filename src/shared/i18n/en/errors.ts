@@ -22,6 +22,9 @@ export const errors = {
     events: 'Only the community’s leaders can create and manage events.',
     polls: 'Only the community’s leaders can create and manage polls and elections.',
     discussions: 'Only the community’s leaders can moderate discussions.',
+    documents: 'Only the community’s leaders and treasurer can manage documents.',
+    invitations: 'Only the community’s leaders can invite people here.',
+    chat: 'Only the community’s leaders can moderate its chat.',
   },
   njangi: {
     circleNotFound: 'Savings circle not found',

@@ -19,6 +19,9 @@ import { event } from './event';
 import { events } from './events';
 import { polls } from './polls';
 import { discussions } from './discussions';
+import { documents } from './documents';
+import { invitations } from './invitations';
+import { chat } from './chat';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -39,6 +42,9 @@ export const en = {
   events,
   polls,
   discussions,
+  documents,
+  invitations,
+  chat,
   notifications,
   landing,
   auth,

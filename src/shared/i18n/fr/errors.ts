@@ -23,6 +23,9 @@ export const errors = {
     events: 'Seuls les responsables de la communauté peuvent créer et gérer des événements.',
     polls: 'Seuls les responsables de la communauté peuvent créer et gérer des sondages et des élections.',
     discussions: 'Seuls les responsables de la communauté peuvent modérer les discussions.',
+    documents: 'Seuls les responsables et le trésorier de la communauté peuvent gérer les documents.',
+    invitations: 'Seuls les responsables de la communauté peuvent inviter des personnes ici.',
+    chat: 'Seuls les responsables de la communauté peuvent modérer sa messagerie.',
   },
   njangi: {
     circleNotFound: 'Tontine introuvable',

@@ -20,6 +20,9 @@ import { event } from './event';
 import { events } from './events';
 import { polls } from './polls';
 import { discussions } from './discussions';
+import { documents } from './documents';
+import { invitations } from './invitations';
+import { chat } from './chat';
 import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
@@ -40,6 +43,9 @@ export const fr = {
   events,
   polls,
   discussions,
+  documents,
+  invitations,
+  chat,
   notifications,
   landing,
   auth,

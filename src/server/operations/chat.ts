@@ -1,0 +1,2 @@
+/* The chat operations (being built). */
+export const chat = {};

@@ -1,0 +1,2 @@
+/* The documents operations (being built). */
+export const documents = {};

@@ -1,0 +1,2 @@
+/* The invitations operations (being built). */
+export const invitations = {};

@@ -1,0 +1,4 @@
+/** The chat texts in English. */
+export const chat = {
+  title: 'Chat',
+};

@@ -1,0 +1,4 @@
+/** The documents texts in English. */
+export const documents = {
+  title: 'Documents',
+};

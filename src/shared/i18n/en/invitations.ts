@@ -1,0 +1,4 @@
+/** The invitations texts in English. */
+export const invitations = {
+  title: 'Invitations',
+};

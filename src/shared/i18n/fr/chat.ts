@@ -1,0 +1,5 @@
+import type { Catalogue } from '../catalogue';
+
+export const chat = {
+  title: 'Messagerie',
+} satisfies Catalogue['chat'];

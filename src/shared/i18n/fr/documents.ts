@@ -1,0 +1,5 @@
+import type { Catalogue } from '../catalogue';
+
+export const documents = {
+  title: 'Documents',
+} satisfies Catalogue['documents'];

@@ -1,0 +1,5 @@
+import type { Catalogue } from '../catalogue';
+
+export const invitations = {
+  title: 'Invitations',
+} satisfies Catalogue['invitations'];
