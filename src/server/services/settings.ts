@@ -4,6 +4,7 @@ import type { DB } from '../../../db/database';
 import { recordAudit } from './audit';
 import { SESSION_IDLE_MS } from '../auth/session';
 import { fieldError } from './errors';
+import { isCommonPassword } from '../auth/common-passwords';
 
 /*
  * Settings are read on every request (session timeout), so the one row is cached per
@@ -44,4 +45,5 @@ export function sessionIdleMs(db: DB): number {
 export function assertPasswordPolicy(db: DB, password: string, field: string) {
   const min = getSettings(db).minPasswordLength;
   if (password.length < min) throw fieldError('invalid', field, 'errors.auth.passwordPolicy', { min });
+  if (isCommonPassword(password)) throw fieldError('invalid', field, 'errors.auth.commonPassword');
 }

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { isCommonPassword } from '../auth/common-passwords';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
@@ -27,6 +28,7 @@ export async function createOrPromoteSuperadmin(
   if (!checked.success) return { error: checked.error.issues[0]!.message };
   const min = getSettings(db).minPasswordLength;
   if (p.password.length < min) return { error: 'errors.auth.passwordPolicy', params: { min } };
+  if (isCommonPassword(p.password)) return { error: 'errors.auth.commonPassword' };
   const { email, firstName, lastName } = checked.data;
   const passwordHash = await hashPassword(p.password);
   const existing = findUserByEmail(db, email);

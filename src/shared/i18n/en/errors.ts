@@ -115,6 +115,7 @@ export const errors = {
     resetExpired: 'This password reset link has expired. Please request a new one.',
     verifyFailed: 'Verification link is invalid or has expired. Please request a new one.',
     wrongCurrentPassword: 'Your current password is incorrect',
+    commonPassword: 'This password is one of the most common ones and is easy to guess. Choose another.',
     passwordPolicy: 'Password must be at least {{min}} characters long',
     useSignOut: 'Use Log out to end this session.',
     usernameTaken: 'That username is already taken',

@@ -116,6 +116,7 @@ export const errors = {
     resetExpired: 'Ce lien de réinitialisation a expiré. Veuillez en demander un nouveau.',
     verifyFailed: 'Ce lien de vérification n’est pas valide ou a expiré. Veuillez en demander un nouveau.',
     wrongCurrentPassword: 'Votre mot de passe actuel est incorrect',
+    commonPassword: 'Ce mot de passe fait partie des plus courants et se devine facilement. Choisissez-en un autre.',
     passwordPolicy: 'Le mot de passe doit contenir au moins {{min}} caractères',
     useSignOut: 'Utilisez « Se déconnecter » pour mettre fin à cette session.',
     usernameTaken: 'Ce nom d’utilisateur est déjà pris',
