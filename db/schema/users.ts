@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LANGUAGES } from '../../src/shared/i18n/languages';
 import { STAFF_ROLES } from '../../src/shared/permissions';
+import { CONTACT_VISIBILITIES } from '../../src/shared/schemas/contact-privacy';
 
 /** An account's staff role (src/shared/permissions.ts says what each may do). */
 export const USER_ROLES = STAFF_ROLES;
@@ -37,6 +38,9 @@ export const users = sqliteTable(
     notifyNewEvents: integer('notify_new_events', { mode: 'boolean' }).notNull().default(true),
     // Whether replies and mentions in discussions are also emailed (they are always in the app).
     notifyDiscussionsEmail: integer('notify_discussions_email', { mode: 'boolean' }).notNull().default(false),
+    // Who sees this account's email and phone in the member directories of its communities:
+    // their leaders only (the default), or every member of a community they share.
+    contactVisibility: text('contact_visibility', { enum: CONTACT_VISIBILITIES }).notNull().default('leaders'),
     loginStreak: integer('login_streak').notNull().default(0),
     lastLoginAt: integer('last_login_at'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -27,6 +27,7 @@ for (const tr of TRANSPORTS) {
         imageUrl: UPLOADED,
         isPublic: true,
         membersOrganiseCircles: false,
+        membersInvite: false,
         memberCount: 1,
         creatorId: user.id,
         createdAt: new Date(t.clock.now()).toISOString(),

@@ -55,6 +55,7 @@ for (const tr of TRANSPORTS) {
         memberCount: 1,
         isPublic: false,
         membersOrganiseCircles: false,
+        membersInvite: false,
         location: null,
         imageUrl: null,
         creatorId: null,

@@ -189,6 +189,7 @@ const TABLE: Record<string, Entry> = {
   'profile.update': { rule: 'authed', input: () => ({ firstName: 'Renamed' }) },
   'profile.updatePanel': { rule: 'authed', input: () => ({ bio: 'Drums on Saturdays.' }) },
   'profile.notifications': { rule: 'authed', input: () => ({ newEvents: false }) },
+  'profile.privacy': { rule: 'authed', input: () => ({ contactVisibility: 'members' }) },
 
   'communities.list': { rule: 'public', input: () => ({}) },
   'communities.joined': { rule: 'authed', input: () => ({}) },

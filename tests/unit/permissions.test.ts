@@ -17,11 +17,24 @@ const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => ca
 const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
 
 describe('permission table: community roles', () => {
-  it('a member sees the inside, the books as the community shows them, its circles and events, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view']);
+  it('a member sees the inside, the books as the community shows them, its circles, events, documents and chat, and nothing more', () => {
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view']);
   });
-  it('a treasurer keeps the books but does not manage the community, its members, circles or events', () => {
-    expect(granted('treasurer')).toEqual(['community.view', 'finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'circles.view', 'events.view', 'polls.view', 'discussions.view']);
+  it('a treasurer keeps the books and the papers but does not manage the community, its members, circles, events, invitations or chat', () => {
+    expect(granted('treasurer')).toEqual([
+      'community.view',
+      'finances.view',
+      'finances.record',
+      'finances.approve',
+      'finances.manage',
+      'circles.view',
+      'events.view',
+      'polls.view',
+      'discussions.view',
+      'documents.view',
+      'documents.manage',
+      'chat.view',
+    ]);
   });
   it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
     expect(granted('admin')).toEqual([
@@ -41,6 +54,11 @@ describe('permission table: community roles', () => {
       'polls.manage',
       'discussions.view',
       'discussions.moderate',
+      'documents.view',
+      'documents.manage',
+      'invitations.send',
+      'chat.view',
+      'chat.moderate',
     ]);
   });
   it('every member reads and posts in discussions; only the creator and admins moderate them', () => {
@@ -54,6 +72,17 @@ describe('permission table: community roles', () => {
     expect(canIn('member', { membersOrganiseCircles: true }, 'members.manage')).toBe(false);
     // Not for outsiders: the setting speaks to members only.
     expect(canIn(null, { membersOrganiseCircles: true }, 'circles.organise')).toBe(false);
+  });
+  it('a community setting can let every member invite people, and nothing else', () => {
+    expect(canIn('member', { membersInvite: false }, 'invitations.send')).toBe(false);
+    expect(canIn('member', { membersInvite: true }, 'invitations.send')).toBe(true);
+    expect(canIn('member', { membersInvite: true }, 'circles.organise')).toBe(false);
+    expect(canIn(null, { membersInvite: true }, 'invitations.send')).toBe(false);
+  });
+  it('only leaders moderate chat and only leaders and the treasurer manage documents', () => {
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'chat.moderate')).sort()).toEqual(['admin', 'creator']);
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'documents.manage')).sort()).toEqual(['admin', 'creator', 'treasurer']);
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'invitations.send')).sort()).toEqual(['admin', 'creator']);
   });
   it('the creator has every community capability', () => {
     expect(granted('creator')).toEqual([...COMMUNITY_CAPABILITIES]);

@@ -1,3 +1,4 @@
+import { can } from '../../shared/permissions';
 import { z } from 'zod';
 import {
   communityId,
@@ -128,7 +129,8 @@ export const communities = {
   members: query({
     input: membersInput,
     access: inCommunity('community.view'),
-    run: (ctx, input, { community }) => listMembers(ctx.db, { communityId: community.id, cursor: input.cursor, limit: input.limit }),
+    run: (ctx, input, { community, role }) =>
+      listMembers(ctx.db, { communityId: community.id, viewerId: ctx.user.id, viewerIsLeader: can(role, 'members.manage'), cursor: input.cursor, limit: input.limit }),
   }),
 
   requests: query({

@@ -1,5 +1,6 @@
 import { notificationSettingsInput, profilePanelInput, profileUpdateInput } from '../../shared/schemas/profile';
-import { toUserDto, updateNotificationSettings, updateProfile, updateProfilePanel } from '../services/users';
+import { privacySettingsInput } from '../../shared/schemas/contact-privacy';
+import { toUserDto, updateContactVisibility, updateNotificationSettings, updateProfile, updateProfilePanel } from '../services/users';
 import { mutation, signedIn } from './define';
 
 /** A user edits only their own profile: the id always comes from the session. */
@@ -14,6 +15,13 @@ export const profile = {
     input: profilePanelInput,
     access: signedIn,
     run: (ctx, input) => toUserDto(updateProfilePanel(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),
+  }),
+
+  /** Who sees the caller's email and phone in their communities' member directories. */
+  privacy: mutation({
+    input: privacySettingsInput,
+    access: signedIn,
+    run: (ctx, input) => toUserDto(updateContactVisibility(ctx.db, { userId: ctx.user.id, contactVisibility: input.contactVisibility, now: ctx.now() })),
   }),
 
   /** Turns optional notices on or off: new events in the member's communities; discussion replies and mentions by email. */

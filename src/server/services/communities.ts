@@ -105,32 +105,40 @@ type MemberRecord = {
   email: string;
   phoneNumber: string | null;
   profileImageUrl: string | null;
+  contactVisibility: string;
 };
 
-/** The member directory, oldest member first. Only members call this (the procedure checks). */
-export function listMembers(db: DB, p: { communityId: number; cursor?: number; limit: number }) {
+/**
+ * The member directory, oldest member first. Only members call this (the procedure checks). Each
+ * member's email and phone are shown as they chose: to the community's leaders (those who manage
+ * members) only, or to every member; always to themselves.
+ */
+export function listMembers(db: DB, p: { communityId: number; viewerId: string; viewerIsLeader: boolean; cursor?: number; limit: number }) {
   const rows = statement(
     db,
     'members',
     () => `SELECT m.id, m.user_id AS userId, m.role, m.joined_at AS joinedAt, u.first_name AS firstName, u.last_name AS lastName,
-      u.username, u.email, u.phone_number AS phoneNumber, u.profile_image_url AS profileImageUrl
+      u.username, u.email, u.phone_number AS phoneNumber, u.profile_image_url AS profileImageUrl, u.contact_visibility AS contactVisibility
       FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.community_id = @communityId AND m.id > @cursor ORDER BY m.id ASC LIMIT @take`,
   ).all({ communityId: p.communityId, cursor: p.cursor ?? 0, take: p.limit + 1 }) as MemberRecord[];
-  return toPage(rows, p.limit, (r) => r.id, (r) => ({
-    id: r.id,
-    userId: r.userId,
-    role: r.role,
-    joinedAt: new Date(r.joinedAt).toISOString(),
-    user: {
-      firstName: r.firstName,
-      lastName: r.lastName,
-      username: r.username,
-      email: r.email,
-      phoneNumber: r.phoneNumber,
-      profileImageUrl: r.profileImageUrl,
-    },
-  }));
+  return toPage(rows, p.limit, (r) => r.id, (r) => {
+    const contact = p.viewerIsLeader || r.contactVisibility === 'members' || r.userId === p.viewerId;
+    return {
+      id: r.id,
+      userId: r.userId,
+      role: r.role,
+      joinedAt: new Date(r.joinedAt).toISOString(),
+      user: {
+        firstName: r.firstName,
+        lastName: r.lastName,
+        username: r.username,
+        email: contact ? r.email : null,
+        phoneNumber: contact ? r.phoneNumber : null,
+        profileImageUrl: r.profileImageUrl,
+      },
+    };
+  });
 }
 
 /** Pending requests to join, oldest first, with what a leader needs to decide (join_requests_pending_idx). */

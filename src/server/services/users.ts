@@ -24,6 +24,7 @@ export function toUserDto(u: UserRow) {
     language: u.language,
     notifyNewEvents: u.notifyNewEvents,
     notifyDiscussionsEmail: u.notifyDiscussionsEmail,
+    contactVisibility: u.contactVisibility,
     role: u.role,
     isEmailVerified: u.isEmailVerified,
     mustChangePassword: u.mustChangePassword,
@@ -83,4 +84,9 @@ export function updateNotificationSettings(db: DB, p: { userId: string; newEvent
     .where(eq(users.id, p.userId))
     .returning()
     .get()!;
+}
+
+/** Who sees the member's email and phone in their communities' directories. */
+export function updateContactVisibility(db: DB, p: { userId: string; contactVisibility: UserRow['contactVisibility']; now: number }): UserRow {
+  return db.update(users).set({ contactVisibility: p.contactVisibility, updatedAt: p.now }).where(eq(users.id, p.userId)).returning().get()!;
 }

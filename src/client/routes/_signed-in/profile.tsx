@@ -6,6 +6,7 @@ import { useSignedInUser } from '../../features/auth/current-user';
 import { DevicesCard } from '../../features/auth/devices-card';
 import { CalendarFeedCard } from '../../features/profile/calendar-feed-card';
 import { NotificationSettingsCard } from '../../features/profile/notification-settings-card';
+import { ContactPrivacyCard } from '../../features/profile/contact-privacy-card';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
@@ -110,6 +111,7 @@ function Profile() {
           ]}
         />
         <NotificationSettingsCard />
+        <ContactPrivacyCard />
         <CalendarFeedCard />
         <DevicesCard />
         <HStack gap="3" flexWrap="wrap">

@@ -75,6 +75,15 @@ export const profile = {
     failed: 'Update failed',
     failedDescription: 'There was an error updating your profile. Please try again.',
   },
+  privacy: {
+    title: 'Privacy',
+    shareContact: 'Show my email and phone to all members of my communities',
+    shareContactHint: 'When this is off, only the leaders of your communities see them. You always see your own.',
+    saved: 'Privacy setting saved',
+    savedMembers: 'Members of your communities can now see your email and phone.',
+    savedLeaders: 'Only the leaders of your communities can see your email and phone now.',
+    failed: 'Could not save your privacy setting',
+  },
   notices: {
     title: 'Notifications',
     newEvents: 'Tell me about new events in my communities',

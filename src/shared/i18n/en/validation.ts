@@ -28,6 +28,7 @@ export const validation = {
     sessionNotFound: 'Session not found',
   },
   profile: {
+    contactVisibility: 'Choose leaders or members',
     notifySetting: 'Choose on or off',
     usernameFormat: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores',
     phoneInvalid: 'Please enter a valid phone number',

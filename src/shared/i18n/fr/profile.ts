@@ -76,6 +76,15 @@ export const profile = {
     failed: 'Échec de la mise à jour',
     failedDescription: 'Une erreur est survenue lors de la mise à jour de votre profil. Veuillez réessayer.',
   },
+  privacy: {
+    title: 'Confidentialité',
+    shareContact: 'Montrer mon e-mail et mon téléphone à tous les membres de mes communautés',
+    shareContactHint: 'Désactivé, seuls les responsables de vos communautés les voient. Vous voyez toujours les vôtres.',
+    saved: 'Réglage de confidentialité enregistré',
+    savedMembers: 'Les membres de vos communautés voient désormais votre e-mail et votre téléphone.',
+    savedLeaders: 'Seuls les responsables de vos communautés voient désormais votre e-mail et votre téléphone.',
+    failed: 'Impossible d’enregistrer votre réglage de confidentialité',
+  },
   notices: {
     title: 'Notifications',
     newEvents: 'Me prévenir des nouveaux événements de mes communautés',

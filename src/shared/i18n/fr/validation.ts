@@ -28,6 +28,7 @@ export const validation = {
     sessionNotFound: 'Session introuvable',
   },
   profile: {
+    contactVisibility: 'Choisissez responsables ou membres',
     notifySetting: 'Choisissez activé ou désactivé',
     usernameFormat: 'Le nom d’utilisateur doit compter de 3 à 30 lettres, chiffres, points, tirets ou traits de soulignement',
     phoneInvalid: 'Veuillez saisir un numéro de téléphone valide',

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `contact_visibility` text DEFAULT 'leaders' NOT NULL;

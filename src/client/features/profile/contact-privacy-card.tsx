@@ -1,0 +1,54 @@
+import { Card, Stack, Switch, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { currentUserOptions, useSignedInUser } from '../auth/current-user';
+
+/**
+ * Who sees the member's email and phone in their communities' directories: the leaders only
+ * (off, the default) or every member of a community they share (on). Saved as soon as switched.
+ */
+export function ContactPrivacyCard() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const save = useMutation(trpc.profile.privacy.mutationOptions());
+  const [shared, setShared] = useState(user.contactVisibility === 'members');
+  async function change(next: boolean) {
+    setShared(next);
+    try {
+      const updated = await save.mutateAsync({ contactVisibility: next ? 'members' : 'leaders' });
+      queryClient.setQueryData(currentUserOptions().queryKey, updated);
+      notify.success(t('profile.privacy.saved'), t(next ? 'profile.privacy.savedMembers' : 'profile.privacy.savedLeaders'));
+    } catch (error) {
+      setShared(!next);
+      notify.error(t('profile.privacy.failed'), errorInfo(error).message);
+    }
+  }
+  return (
+    <Card.Root as="section" aria-labelledby="profile-privacy">
+      <Card.Header>
+        <Card.Title as="h2" id="profile-privacy">
+          {t('profile.privacy.title')}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="1">
+          <Switch.Root checked={shared} onCheckedChange={(e) => void change(e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: 'contactVisibility' }}>
+            <Switch.HiddenInput aria-describedby="contactVisibility-hint" />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>{t('profile.privacy.shareContact')}</Switch.Label>
+          </Switch.Root>
+          <Text id="contactVisibility-hint" fontSize="sm" color="fg.muted">
+            {t('profile.privacy.shareContactHint')}
+          </Text>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
