@@ -24,6 +24,21 @@ describe('tRPC: auth.sessions / auth.revokeSession / auth.revokeOtherSessions', 
     expect(JSON.stringify(data)).not.toContain(token);
   });
 
+  it('describes each device in words (browser, system, kind) from its user agent, and an unreadable one as unknown', async () => {
+    const t = makeTestApp();
+    const u = await makeUser(t.db);
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const a = await device(t, u.email, chrome);
+    await device(t, u.email, iphone);
+    await device(t, u.email, 'curl/8.0');
+    const { data } = await a.query('auth.sessions');
+    const byAgent = Object.fromEntries(data.map((s: { userAgent: string; device: unknown }) => [s.userAgent, s.device]));
+    expect(byAgent[chrome]).toEqual({ browser: 'Chrome', os: 'Linux', kind: 'desktop' });
+    expect(byAgent[iphone]).toEqual({ browser: 'Safari', os: 'iOS', kind: 'mobile' });
+    expect(byAgent['curl/8.0']).toEqual({ browser: null, os: null, kind: null });
+  });
+
   it('signs out the other devices and keeps this one', async () => {
     const t = makeTestApp();
     const u = await makeUser(t.db);

@@ -31,6 +31,7 @@ import { DomainError, invalid, notFound } from '../services/errors';
 import { assertPasswordPolicy } from '../services/settings';
 import { toUserDto } from '../services/users';
 import { anyone, mutation, query, signedIn, signedInChangingPassword } from './define';
+import { describeDevice } from '../auth/device';
 
 export const auth = {
   /** The signed-in user, or null: a signed-out visitor is not an error here. */
@@ -112,6 +113,7 @@ export const auth = {
         id: s.id,
         current: s.id === ctx.session.id,
         userAgent: s.userAgent,
+        device: describeDevice(s.userAgent),
         signedInAt: new Date(s.createdAt).toISOString(),
         lastActiveAt: new Date(s.renewedAt).toISOString(),
       })),

@@ -26,7 +26,7 @@ const ROLES: Record<string, MessageKey> = {
   admin: 'admin.roles.admin',
   superadmin: 'admin.roles.superadmin',
 };
-/** A staff role's readable name ('superadmin' → 'Superadmin'); an unknown role as it is. */
+/** A staff role's readable name ('superadmin' → 'Super admin'); an unknown role as it is. */
 export const roleName = (t: TFunction, role: string): string => {
   const key = keyOf(ROLES, role);
   return key ? t(key) : role;

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
@@ -6,7 +7,12 @@ import { errorInfo } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 
-/** Where this account is signed in, with a way to sign out the other devices. */
+type Device = { browser: string | null; os: string | null; kind: 'desktop' | 'mobile' | 'tablet' | null };
+const KIND_ICON = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as const;
+/** A device counts as active now when its session was used in the last five minutes. */
+const ACTIVE_NOW_MS = 5 * 60_000;
+
+/** Where this account is signed in ("Chrome on Linux · active now"), with a way to sign out the other devices. */
 export function DevicesCard() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -24,6 +30,8 @@ export function DevicesCard() {
   );
   const one = useMutation(trpc.auth.revokeSession.mutationOptions({ onSettled: refresh }));
   const sessions = q.data ?? [];
+  const deviceName = (d: Device) =>
+    d.browser && d.os ? t('profile.devices.browserOn', { browser: d.browser, os: d.os }) : (d.browser ?? d.os ?? t('profile.devices.unknown'));
   return (
     <Card.Root>
       <Card.Header>
@@ -35,13 +43,16 @@ export function DevicesCard() {
             <HStack key={s.id} justify="space-between" gap="3" flexWrap="wrap">
               <Stack gap="0" minW="0">
                 <HStack>
-                  <Text fontWeight="medium" truncate maxW="md">
-                    {s.userAgent ?? t('profile.devices.unknown')}
+                  <Icon as={KIND_ICON[s.device.kind ?? 'desktop']} boxSize="4" color="fg.muted" aria-hidden />
+                  <Text fontWeight="medium" truncate maxW="md" title={s.userAgent ?? undefined}>
+                    {deviceName(s.device)}
                   </Text>
                   {s.current && <Badge colorPalette="green">{t('profile.devices.current')}</Badge>}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  {t('profile.devices.activity', { signedIn: formatDateTime(s.signedInAt), active: formatDateTime(s.lastActiveAt) })}
+                  {s.current || Date.now() - Date.parse(s.lastActiveAt) < ACTIVE_NOW_MS
+                    ? t('profile.devices.activityNow', { signedIn: formatDateTime(s.signedInAt) })
+                    : t('profile.devices.activity', { signedIn: formatDateTime(s.signedInAt), active: formatDateTime(s.lastActiveAt) })}
                 </Text>
               </Stack>
               {!s.current && (

@@ -1,7 +1,7 @@
 /** Texts of the admin area: the staff sign-in (/admin/login) and the staff panel (/admin/dashboard). */
 export const admin = {
   /** Staff roles as people read them. */
-  roles: { user: 'User', admin: 'Admin', superadmin: 'Superadmin' },
+  roles: { user: 'Member', admin: 'Admin', superadmin: 'Super admin' },
   status: { active: 'Active', pending: 'Pending' },
   authTypes: { local: 'Email & Password', google: 'Google OAuth', apple: 'Apple OAuth', unknown: 'Unknown' },
   never: 'Never',

@@ -1,6 +1,6 @@
 /** Texts of the profile page (/profile), its edit form (/edit-profile), the profile side panel and the devices card. */
 export const profile = {
-  roles: { user: 'Standard User', admin: 'Administrator', superadmin: 'Super Administrator' },
+  roles: { user: 'Member', admin: 'Admin', superadmin: 'Super admin' },
   status: { active: 'Active', pending: 'Pending Verification' },
   notProvided: 'Not provided',
   notSet: 'Not set',
@@ -122,6 +122,8 @@ export const profile = {
   devices: {
     title: 'Signed-in devices',
     unknown: 'Unknown device',
+    browserOn: '{{browser}} on {{os}}',
+    activityNow: 'Signed in {{signedIn}} · active now',
     current: 'This device',
     activity: 'Signed in {{signedIn}} · active {{active}}',
     signOut: 'Log out',

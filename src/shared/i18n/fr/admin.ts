@@ -1,7 +1,7 @@
 import type { Catalogue } from '../catalogue';
 
 export const admin = {
-  roles: { user: 'Utilisateur', admin: 'Administrateur', superadmin: 'Superadministrateur' },
+  roles: { user: 'Membre', admin: 'Administrateur', superadmin: 'Super administrateur' },
   status: { active: 'Actif', pending: 'En attente' },
   authTypes: { local: 'Adresse e-mail et mot de passe', google: 'Google OAuth', apple: 'Apple OAuth', unknown: 'Inconnue' },
   never: 'Jamais',

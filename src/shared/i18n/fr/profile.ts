@@ -1,7 +1,7 @@
 import type { Catalogue } from '../catalogue';
 
 export const profile = {
-  roles: { user: 'Utilisateur standard', admin: 'Administrateur', superadmin: 'Super administrateur' },
+  roles: { user: 'Membre', admin: 'Administrateur', superadmin: 'Super administrateur' },
   status: { active: 'Actif', pending: 'En attente de vérification' },
   notProvided: 'Non renseigné',
   notSet: 'Non défini',
@@ -123,6 +123,8 @@ export const profile = {
   devices: {
     title: 'Appareils connectés',
     unknown: 'Appareil inconnu',
+    browserOn: '{{browser}} sur {{os}}',
+    activityNow: 'Connexion le {{signedIn}} · actif en ce moment',
     current: 'Cet appareil',
     activity: 'Connexion le {{signedIn}} · dernière activité le {{active}}',
     signOut: 'Déconnecter',
