@@ -41,6 +41,9 @@ export const users = sqliteTable(
     // Who sees this account's email and phone in the member directories of its communities:
     // their leaders only (the default), or every member of a community they share.
     contactVisibility: text('contact_visibility', { enum: CONTACT_VISIBILITIES }).notNull().default('leaders'),
+    // Set when the account was deleted: the row stays (with its names replaced and its contact
+    // details erased) so the books that name it still balance; nobody can sign in to it.
+    deletedAt: integer('deleted_at'),
     loginStreak: integer('login_streak').notNull().default(0),
     lastLoginAt: integer('last_login_at'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -191,6 +191,18 @@ const TABLE: Record<string, Entry> = {
   'profile.notifications': { rule: 'authed', input: () => ({ newEvents: false }) },
   'profile.privacy': { rule: 'authed', input: () => ({ contactVisibility: 'members' }) },
 
+  // One's own data; deleting one's account (a creator hands over first: 409; staff accounts are
+  // handed back to the member role first: 409).
+  'account.export': { rule: 'authed' },
+  'account.exportMoneyCsv': { rule: 'authed' },
+  'account.deletionBlockers': { rule: 'authed' },
+  'account.delete': {
+    rule: 'authed',
+    input: () => ({ password: FACTORY_PASSWORD }),
+    except: (c) => (c.site === 'admin' || c.site === 'superadmin' || c.member === 'creator' ? 409 : undefined),
+  },
+  'account.deleteUser': { rule: 'admin.staff', input: (f) => ({ userId: f.subject.id }) },
+
   'communities.list': { rule: 'public', input: () => ({}) },
   'communities.joined': { rule: 'authed', input: () => ({}) },
   'communities.created': { rule: 'authed', input: () => ({}) },

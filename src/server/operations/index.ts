@@ -14,9 +14,10 @@ import { site } from './site';
 import { documents } from './documents';
 import { invitations } from './invitations';
 import { chat } from './chat';
+import { account } from './account';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions, documents, invitations, chat };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions, documents, invitations, chat, account };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

@@ -20,6 +20,10 @@ export function authRoutes(deps: AppDeps) {
   api.post('/auth/change-password', route(deps, auth.changePassword, jsonBody));
   api.post('/auth/update-profile', route(deps, profile.update, jsonBody));
   api.patch('/user/profile', route(deps, profile.updatePanel, jsonBody));
+  // One's own data (decision 015): everything as JSON, the money records as CSV; deleting the account.
+  api.get('/user/export', route(deps, OPERATIONS.account.export, undefined, { file: (r) => ({ body: JSON.stringify(r, null, 2), type: 'application/json; charset=utf-8', filename: 'harambee-my-data.json' }) }));
+  api.get('/user/export/money.csv', route(deps, OPERATIONS.account.exportMoneyCsv, undefined, { file: (r: { filename: string; csv: string }) => ({ body: r.csv, type: 'text/csv; charset=utf-8', filename: r.filename }) }));
+  api.delete('/user', route(deps, OPERATIONS.account.delete, jsonBody));
 
   // Signing out over GET is part of the documented API, so it is refused only when another site
   // (or a sibling subdomain) asks: a link or an <img> elsewhere must not sign people out. This is

@@ -24,7 +24,7 @@ function addMember(tx: DbLike, p: { communityId: number; userId: string; role: '
   return !!inserted;
 }
 
-function dropMember(tx: DbLike, p: { communityId: number; userId: string }): boolean {
+export function dropMember(tx: DbLike, p: { communityId: number; userId: string }): boolean {
   // The creator's row is never deleted here: ownership must be handed over first.
   const deleted = tx
     .delete(memberships)

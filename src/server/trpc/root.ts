@@ -19,6 +19,7 @@ export const appRouter = router({
   documents: router(proceduresOf(OPERATIONS.documents)),
   invitations: router(proceduresOf(OPERATIONS.invitations)),
   chat: router(proceduresOf(OPERATIONS.chat)),
+  account: router(proceduresOf(OPERATIONS.account)),
 });
 
 export type AppRouter = typeof appRouter;

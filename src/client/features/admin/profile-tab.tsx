@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -73,6 +74,16 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
       onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
     }),
   );
+  // On the member's own request (the audit log records who did it); the account's money records stay.
+  const remove = useMutation(
+    trpc.account.deleteUser.mutationOptions({
+      onSuccess: async () => {
+        notify.success(t('admin.profile.deleted'), fullName(user));
+        await refresh();
+      },
+      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
+    }),
+  );
   const rows: [string, React.ReactNode][] = [
     [t('admin.profile.fields.email'), user.email],
     [t('admin.profile.fields.lastLogin'), formatDate(user.lastLoginAt, { style: 'short', fallback: t('admin.never') })],
@@ -105,6 +116,19 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
           {t('admin.profile.verify')}
         </Button>
         <EditUserDialog me={me} user={user} />
+        {staffCan(me.role, 'admin.staff') && user.role === 'user' && user.id !== me.id && (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" colorPalette="red">
+                {t('admin.profile.deleteAccount')}
+              </Button>
+            }
+            title={t('admin.profile.deleteTitle', { name: fullName(user) })}
+            description={t('admin.profile.deleteBody')}
+            confirmLabel={t('admin.profile.deleteConfirm')}
+            onConfirm={() => remove.mutateAsync({ userId: user.id })}
+          />
+        )}
         <Text fontSize="xs" color="fg.muted" w="full">
           {t('admin.profile.notesSoon')}
         </Text>

@@ -7,6 +7,7 @@ import { DevicesCard } from '../../features/auth/devices-card';
 import { CalendarFeedCard } from '../../features/profile/calendar-feed-card';
 import { NotificationSettingsCard } from '../../features/profile/notification-settings-card';
 import { ContactPrivacyCard } from '../../features/profile/contact-privacy-card';
+import { YourDataCard } from '../../features/profile/your-data-card';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
@@ -112,6 +113,7 @@ function Profile() {
         />
         <NotificationSettingsCard />
         <ContactPrivacyCard />
+        <YourDataCard />
         <CalendarFeedCard />
         <DevicesCard />
         <HStack gap="3" flexWrap="wrap">

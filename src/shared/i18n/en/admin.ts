@@ -126,6 +126,11 @@ export const admin = {
     done: 'Done',
   },
   profile: {
+    deleteAccount: 'Delete account',
+    deleteTitle: 'Delete the account of {{name}}?',
+    deleteBody: 'Only at the member’s own request. Their profile is erased, their sessions end and they leave every community; their payments stay in the books under “Former member”. This cannot be undone and is recorded in the audit log.',
+    deleteConfirm: 'Delete the account',
+    deleted: 'Account deleted',
     chooseTitle: 'Choose a user',
     filterLabel: 'Filter users',
     filterPlaceholder: 'Filter by name or email',

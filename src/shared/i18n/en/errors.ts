@@ -135,6 +135,12 @@ export const errors = {
     categoryTaken: 'This community already has a category with that name',
     categoryCap: 'A community can have at most {{max}} categories. Delete one you no longer use first.',
   },
+  account: {
+    handOverFirst: 'Hand over the communities you created before deleting your account: {{names}}.',
+    circlesFirst: 'End or hand over the savings circles you organise before deleting your account: {{names}}.',
+    alreadyDeleted: 'This account has already been deleted.',
+    staffAccount: 'Staff accounts cannot be deleted this way: change the role to member first.',
+  },
   admin: {
     staffBySuperadmin: 'Only a superadmin can manage staff accounts.',
     editSuperadmin: "Only a superadmin can edit a superadmin's account.",

@@ -72,6 +72,10 @@ export const validation = {
     isPinned: 'isPinned must be true or false',
     isPublished: 'isPublished must be true or false',
   },
+  account: {
+    removePosts: 'Choose whether to remove what you wrote',
+    userId: 'Choose an account',
+  },
   admin: {
     fillAll: 'Please fill out all fields',
     userNotFound: 'User not found',

@@ -122,6 +122,11 @@ export const admin = {
     done: 'Terminé',
   },
   profile: {
+    deleteAccount: 'Supprimer le compte',
+    deleteTitle: 'Supprimer le compte de {{name}} ?',
+    deleteBody: 'Uniquement à la demande du membre. Son profil est effacé, ses sessions prennent fin et il quitte toutes ses communautés ; ses paiements restent dans les comptes sous « Former member ». C’est irréversible et consigné dans le journal d’audit.',
+    deleteConfirm: 'Supprimer le compte',
+    deleted: 'Compte supprimé',
     chooseTitle: 'Choisir un utilisateur',
     filterLabel: 'Filtrer les utilisateurs',
     filterPlaceholder: 'Filtrer par nom ou adresse e-mail',

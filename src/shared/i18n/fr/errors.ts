@@ -136,6 +136,12 @@ export const errors = {
     categoryTaken: 'Cette communauté a déjà une catégorie portant ce nom',
     categoryCap: 'Une communauté peut avoir au plus {{max}} catégories. Supprimez d’abord celle dont vous ne vous servez plus.',
   },
+  account: {
+    handOverFirst: 'Transmettez les communautés que vous avez créées avant de supprimer votre compte : {{names}}.',
+    circlesFirst: 'Terminez ou transmettez les tontines que vous organisez avant de supprimer votre compte : {{names}}.',
+    alreadyDeleted: 'Ce compte a déjà été supprimé.',
+    staffAccount: 'Un compte du personnel ne se supprime pas ainsi : redonnez-lui d’abord le rôle de membre.',
+  },
   admin: {
     staffBySuperadmin: 'Seul un superadministrateur peut gérer les comptes de l’équipe.',
     editSuperadmin: 'Seul un superadministrateur peut modifier le compte d’un superadministrateur.',

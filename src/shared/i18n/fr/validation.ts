@@ -72,6 +72,10 @@ export const validation = {
     isPinned: 'isPinned doit valoir true ou false',
     isPublished: 'isPublished doit valoir true ou false',
   },
+  account: {
+    removePosts: 'Indiquez si ce que vous avez écrit doit être retiré',
+    userId: 'Choisissez un compte',
+  },
   admin: {
     fillAll: 'Veuillez remplir tous les champs',
     userNotFound: 'Utilisateur introuvable',
