@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -107,6 +108,46 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * dist/client/sw.js from src/client/sw/service-worker.js, with the build's version (a hash of every
+ * emitted file name, which carry content hashes, and of index.html) and what it keeps ahead of need:
+ * index.html, the offline page, the manifest and icon, and the scripts and styles the first
+ * render loads (the entry and its static imports). A new build is a new version, so returning
+ * members' browsers install it and drop the old caches. Runs before precompress, which then
+ * writes sw.js's compressed copies with the rest.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'harambee:service-worker',
+    apply: 'build',
+    writeBundle: {
+      sequential: true,
+      handler({ dir }, bundle) {
+        if (!dir) return;
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        const initial = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || initial.has(fileName)) return;
+          initial.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) initial.add(css);
+          for (const dep of chunk.imports) visit(dep);
+        };
+        if (entry) visit(entry.fileName);
+        const html = readFileSync(join(dir, 'index.html'));
+        const version = createHash('sha256')
+          .update(Object.keys(bundle).sort().join('\n'))
+          .update(html)
+          .digest('base64url')
+          .slice(0, 16);
+        const precache = ['/index.html', '/offline.html', '/manifest.webmanifest', '/favicon.svg', ...[...initial].sort().map((f) => `/${f}`)];
+        const source = readFileSync('src/client/sw/service-worker.js', 'utf8').replace('__VERSION__', version).replace('__PRECACHE__', JSON.stringify(precache));
+        writeFileSync(join(dir, 'sw.js'), source);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before react(): it generates the route tree and splits each route's component into its own chunk.
@@ -119,6 +160,7 @@ export default defineConfig({
     }),
     react(),
     pureAnatomies(),
+    serviceWorker(),
     precompress(),
   ],
   build: {

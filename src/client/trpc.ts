@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 import { currentLanguage } from './i18n';
+import { reportConnection } from './lib/online';
 
 // Every query and mutation: no automatic retry (an error shows at once), data stays fresh until a change
 // invalidates it, no refetch on focus and no polling. A query that needs otherwise says so itself.
@@ -19,7 +20,15 @@ export const trpcClient = createTRPCClient<AppRouter>({
       url: '/trpc',
       // The server's messages come in the language the interface shows.
       headers: () => ({ 'accept-language': currentLanguage() }),
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+      // Each call also tells whether the server could be reached (lib/online.ts).
+      fetch: (url, init) =>
+        fetch(url, { ...init, credentials: 'same-origin' }).then(
+          (response) => (reportConnection(true), response),
+          (error: unknown) => {
+            reportConnection(false);
+            throw error;
+          },
+        ),
     }),
   ],
 });

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
 import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user';
+import { isOnline } from '../lib/online';
 
 /**
  * Every page that needs a signed-in user sits under this pathless layout (routes/_signed-in/…;
@@ -9,7 +10,12 @@ import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user
  */
 export const Route = createFileRoute('/_signed-in')({
   beforeLoad: async ({ context, location }) => {
-    const user = await ensureCurrentUser(context.queryClient);
+    let user = await ensureCurrentUser(context.queryClient);
+    // Unreachable is not signed out: wait for the connection (the pending page says so) and ask again.
+    while (!user && !isOnline()) {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      user = await ensureCurrentUser(context.queryClient);
+    }
     if (!user) throw redirect({ to: '/signin', search: { redirect: location.href }, replace: true });
     return { user };
   },

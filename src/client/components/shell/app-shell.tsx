@@ -8,6 +8,7 @@ import { ColorModeToggle } from '../color-mode';
 import { signOut } from '../../lib/sign-out';
 import { MOBILE_ITEMS, NAV_ITEMS, type NavItem } from './nav-items';
 import { NotificationsMenu } from './notifications-menu';
+import { OfflineBanner } from './offline-banner';
 import { ProfileDrawer } from './profile-drawer';
 
 // Navigation tooltips wait 300 ms, so they help a hovering pointer without flashing under a passing one.
@@ -132,6 +133,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
             {avatarButton(t('shell.nav.profile'))}
           </HStack>
         </HStack>
+        <OfflineBanner />
         <Box flex="1" pb={{ base: '20', md: '0' }}>
           {children}
         </Box>

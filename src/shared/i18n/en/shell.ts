@@ -1,5 +1,6 @@
 /** Texts of the signed-in frame: the navigation, the notifications menu, the password-change gate. */
 export const shell = {
+  offline: 'You are offline. What you see may be out of date; changes cannot be saved until you are back online.',
   nav: {
     main: 'Main',
     home: 'Harambee dashboard',

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 
 export const shell = {
+  offline: 'Vous êtes hors ligne. Ce que vous voyez n’est peut-être plus à jour ; rien ne peut être enregistré avant le retour de la connexion.',
   nav: {
     main: 'Menu principal',
     home: 'Tableau de bord Harambee',
