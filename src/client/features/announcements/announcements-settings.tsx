@@ -105,7 +105,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
 
   return (
     <Card.Root>
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
+      <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap="3">
         <Card.Title as="h2">{t('announcements.settings.title')}</Card.Title>
         <AnnouncementDialog
           communityId={communityId}

@@ -21,7 +21,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
   const del = useMutation(trpc.categories.delete.mutationOptions());
   return (
     <Card.Root>
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
+      <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap="3">
         <Card.Title as="h2">{t('announcements.categories.title')}</Card.Title>
         <CategoryDialog
           communityId={communityId}

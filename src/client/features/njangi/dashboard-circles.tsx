@@ -20,7 +20,7 @@ export function DashboardCircles() {
   const circles = currentCircles(q.data ?? []).sort(bySoonest);
   return (
     <Card.Root as="section" aria-labelledby="dashboard-njangi" data-testid="dashboard-circles">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="2">
+      <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap="2">
         <Card.Title as="h2" id="dashboard-njangi">
           {t('dashboard.njangi.title')}
         </Card.Title>

@@ -103,7 +103,7 @@ function Dashboard() {
         <DashboardCircles />
 
         <Card.Root>
-          <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
+          <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center">
             <Card.Title as="h2">{t('dashboard.communities.title')}</Card.Title>
             <Button asChild size="sm" variant="ghost">
               <Link to="/communities">{t('dashboard.communities.viewAll')}</Link>

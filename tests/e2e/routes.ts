@@ -1,0 +1,66 @@
+import type { DB } from '../../db/database';
+import { createEvent } from '../../src/server/services/events/events';
+import { createPoll } from '../../src/server/services/polls/polls';
+import { makeCommunity, makeUser } from '../factories';
+
+/*
+ * Every page of the app, for the tests that walk them all (accessibility, layout): the public
+ * ones, and the signed-in ones with a community, an event and a poll to show, seeded into the
+ * server's database by a superadmin who leads the community (so every control is on screen).
+ */
+
+export const PUBLIC_ROUTES = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/admin/login', '/discover', '/events', '/no-such-page'];
+
+export type SeededWorld = { email: string; communityId: number; eventId: number; pollId: number };
+
+export async function seedPages(db: DB, email: string): Promise<SeededWorld> {
+  const boss = await makeUser(db, { firstName: 'Abena', lastName: 'Owusu', email, role: 'superadmin' });
+  const communityId = makeCommunity(db, { creator: boss, name: 'Accra Hometown Union', location: 'Accra' }).id;
+  const community = { id: communityId, name: 'Accra Hometown Union' };
+  // A weekly meeting with a place and a capacity: the event page, the lists and the month view have something to show.
+  const startsAt = Date.now() + 3 * 86_400_000;
+  const eventId = createEvent(db, {
+    community,
+    createdBy: boss.id,
+    input: { title: 'Weekly drumming', description: 'Bring **your** drum.', startsAt, endsAt: startsAt + 7_200_000, timeZone: 'Africa/Accra', place: 'Community hall, Accra', capacity: 30, visibility: 'members', repeat: { frequency: 'weekly', count: 4 } },
+    now: Date.now(),
+  }).id;
+  // A ranked-choice poll: the ballot with its ordering buttons, results shown while open.
+  const pollId = createPoll(db, {
+    community,
+    createdBy: boss.id,
+    input: { kind: 'ranked', title: 'Where shall we hold the gala?', description: '', options: ['Community hall', 'Hotel ballroom', 'Riverside park'], closesAt: Date.now() + 3 * 86_400_000, anonymous: false, resultsVisibility: 'live', eligibility: 'all' },
+    now: Date.now(),
+  }).id;
+  return { email, communityId, eventId, pollId };
+}
+
+export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) => [
+  '/dashboard',
+  '/profile',
+  '/edit-profile',
+  '/change-password',
+  '/communities',
+  '/communities?tab=invitations',
+  '/communities/create',
+  `/communities/${communityId}`,
+  '/discover-authenticated',
+  '/explore',
+  '/njangi',
+  '/events',
+  '/chat',
+  `/events/${eventId}`,
+  `/community/${communityId}`,
+  `/community/${communityId}?tab=members`,
+  `/community/${communityId}?tab=events`,
+  `/community/${communityId}?tab=discussions`,
+  `/community/${communityId}?tab=documents`,
+  `/community/${communityId}?tab=savings`,
+  `/community/${communityId}?tab=finances`,
+  `/polls/${pollId}`,
+  `/community/${communityId}/details`,
+  `/community/${communityId}/settings`,
+  `/community/${communityId}/settings?section=general`,
+  `/community/${communityId}/settings?section=members`,
+  '/admin/dashboard',
+];
