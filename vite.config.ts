@@ -228,6 +228,6 @@ export default defineConfig({
   },
   server: {
     port: 3000,
-    proxy: { '/trpc': apiTarget, '/api': apiTarget, '/uploads': apiTarget },
+    proxy: { '/trpc': apiTarget, '/api': apiTarget, '/uploads': apiTarget, '/ws': { target: apiTarget, ws: true } },
   },
 });

@@ -19,6 +19,7 @@ import { budgetSummary, rawTable, table, THROUGHPUT_BUDGET, TRPC_THROUGHPUT_BUDG
 import { ensureBooks } from './bench/finances';
 import { ensureEvents } from './bench/events';
 import { trpcUrl } from './bench/trpc-url';
+import { chatBenchCli } from './bench/chat';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
@@ -287,3 +288,5 @@ async function main() {
 }
 
 await main();
+// The chat's real-time budget, a short run (full numbers: node --import tsx scripts/bench/chat.ts --full).
+if (!flags.only) await chatBenchCli([]);

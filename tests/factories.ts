@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { communities, memberships, users, type CommunityRole, type UserRow } from '../db/schema';
+import { communities, memberships, uploads, users, type CommunityRole, type UserRow } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { createCommunity } from '../src/server/services/community-writes';
 import type { DB } from '../db/database';
@@ -39,6 +39,13 @@ export function makeCommunity(
   p: { creator: UserRow; name?: string; description?: string; location?: string | null; isPublic?: boolean; imageUrl?: string | null; now?: number },
 ) {
   seq += 1;
+  // A banner is a file its creator uploaded: registered as if they had (uploads/registry.ts).
+  if (p.imageUrl?.startsWith('/uploads/')) {
+    db.insert(uploads)
+      .values({ name: p.imageUrl.slice('/uploads/'.length), ownerId: p.creator.id, purpose: 'banner', contentType: 'image/webp', bytes: 0, createdAt: p.now ?? Date.now() })
+      .onConflictDoNothing()
+      .run();
+  }
   const id = createCommunity(db, {
     userId: p.creator.id,
     now: p.now ?? Date.now(),

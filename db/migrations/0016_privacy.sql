@@ -1,3 +1,2 @@
-ALTER TABLE `users` ADD `contact_visibility` text DEFAULT 'leaders' NOT NULL;
---> statement-breakpoint
+ALTER TABLE `users` ADD `contact_visibility` text DEFAULT 'leaders' NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `deleted_at` integer;

@@ -11,7 +11,6 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
-import { Route as ChatRouteImport } from './routes/chat'
 import { Route as DiscoverRouteImport } from './routes/discover'
 import { Route as DiscoverAuthenticatedRouteImport } from './routes/discover-authenticated'
 import { Route as ExploreRouteImport } from './routes/explore'
@@ -21,12 +20,14 @@ import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as SignedInChangePasswordRouteImport } from './routes/_signed-in/change-password'
+import { Route as SignedInChatRouteImport } from './routes/_signed-in/chat'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
 import { Route as SignedInEditProfileRouteImport } from './routes/_signed-in/edit-profile'
 import { Route as SignedInProfileRouteImport } from './routes/_signed-in/profile'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CommunitiesIdRouteImport } from './routes/communities/$id'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as SignedInCommunitiesIndexRouteImport } from './routes/_signed-in/communities/index'
 import { Route as SignedInCommunitiesCreateRouteImport } from './routes/_signed-in/communities/create'
 import { Route as SignedInEventsIndexRouteImport } from './routes/_signed-in/events/index'
@@ -46,11 +47,6 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChatRoute = ChatRouteImport.update({
-  id: '/chat',
-  path: '/chat',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DiscoverRoute = DiscoverRouteImport.update({
@@ -98,6 +94,11 @@ const SignedInChangePasswordRoute = SignedInChangePasswordRouteImport.update({
   path: '/change-password',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInChatRoute = SignedInChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -126,6 +127,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
 const CommunitiesIdRoute = CommunitiesIdRouteImport.update({
   id: '/communities/$id',
   path: '/communities/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignedInCommunitiesIndexRoute =
@@ -190,7 +196,6 @@ const SignedInCommunityIdSettingsRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/chat': typeof ChatRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/explore': typeof ExploreRoute
@@ -200,12 +205,14 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/change-password': typeof SignedInChangePasswordRoute
+  '/chat': typeof SignedInChatRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/edit-profile': typeof SignedInEditProfileRoute
   '/profile': typeof SignedInProfileRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
@@ -220,7 +227,6 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/chat': typeof ChatRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/explore': typeof ExploreRoute
@@ -230,12 +236,14 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/change-password': typeof SignedInChangePasswordRoute
+  '/chat': typeof SignedInChatRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/edit-profile': typeof SignedInEditProfileRoute
   '/profile': typeof SignedInProfileRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
@@ -252,7 +260,6 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_signed-in': typeof SignedInRouteWithChildren
-  '/chat': typeof ChatRoute
   '/discover': typeof DiscoverRoute
   '/discover-authenticated': typeof DiscoverAuthenticatedRoute
   '/explore': typeof ExploreRoute
@@ -262,12 +269,14 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_signed-in/change-password': typeof SignedInChangePasswordRoute
+  '/_signed-in/chat': typeof SignedInChatRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
   '/_signed-in/edit-profile': typeof SignedInEditProfileRoute
   '/_signed-in/profile': typeof SignedInProfileRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/communities/$id': typeof CommunitiesIdRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/_signed-in/communities/create': typeof SignedInCommunitiesCreateRoute
   '/_signed-in/events/$id': typeof SignedInEventsIdRoute
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
@@ -284,7 +293,6 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/chat'
     | '/discover'
     | '/discover-authenticated'
     | '/explore'
@@ -294,12 +302,14 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/change-password'
+    | '/chat'
     | '/dashboard'
     | '/edit-profile'
     | '/profile'
     | '/admin/dashboard'
     | '/admin/login'
     | '/communities/$id'
+    | '/invite/$token'
     | '/communities/create'
     | '/events/$id'
     | '/njangi/$id'
@@ -314,7 +324,6 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/chat'
     | '/discover'
     | '/discover-authenticated'
     | '/explore'
@@ -324,12 +333,14 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/change-password'
+    | '/chat'
     | '/dashboard'
     | '/edit-profile'
     | '/profile'
     | '/admin/dashboard'
     | '/admin/login'
     | '/communities/$id'
+    | '/invite/$token'
     | '/communities/create'
     | '/events/$id'
     | '/njangi/$id'
@@ -345,7 +356,6 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_signed-in'
-    | '/chat'
     | '/discover'
     | '/discover-authenticated'
     | '/explore'
@@ -355,12 +365,14 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/_signed-in/change-password'
+    | '/_signed-in/chat'
     | '/_signed-in/dashboard'
     | '/_signed-in/edit-profile'
     | '/_signed-in/profile'
     | '/admin/dashboard'
     | '/admin/login'
     | '/communities/$id'
+    | '/invite/$token'
     | '/_signed-in/communities/create'
     | '/_signed-in/events/$id'
     | '/_signed-in/njangi/$id'
@@ -377,7 +389,6 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SignedInRoute: typeof SignedInRouteWithChildren
-  ChatRoute: typeof ChatRoute
   DiscoverRoute: typeof DiscoverRoute
   DiscoverAuthenticatedRoute: typeof DiscoverAuthenticatedRoute
   ExploreRoute: typeof ExploreRoute
@@ -389,6 +400,7 @@ export interface RootRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   CommunitiesIdRoute: typeof CommunitiesIdRoute
+  InviteTokenRoute: typeof InviteTokenRoute
   CommunityIdDetailsRoute: typeof CommunityIdDetailsRoute
 }
 
@@ -406,13 +418,6 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SignedInRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/chat': {
-      id: '/chat'
-      path: '/chat'
-      fullPath: '/chat'
-      preLoaderRoute: typeof ChatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/discover': {
@@ -478,6 +483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInChangePasswordRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/chat': {
+      id: '/_signed-in/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof SignedInChatRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/dashboard': {
       id: '/_signed-in/dashboard'
       path: '/dashboard'
@@ -518,6 +530,13 @@ declare module '@tanstack/react-router' {
       path: '/communities/$id'
       fullPath: '/communities/$id'
       preLoaderRoute: typeof CommunitiesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signed-in/communities/': {
@@ -602,6 +621,7 @@ declare module '@tanstack/react-router' {
 
 interface SignedInRouteChildren {
   SignedInChangePasswordRoute: typeof SignedInChangePasswordRoute
+  SignedInChatRoute: typeof SignedInChatRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
   SignedInEditProfileRoute: typeof SignedInEditProfileRoute
   SignedInProfileRoute: typeof SignedInProfileRoute
@@ -619,6 +639,7 @@ interface SignedInRouteChildren {
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInChangePasswordRoute: SignedInChangePasswordRoute,
+  SignedInChatRoute: SignedInChatRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
   SignedInEditProfileRoute: SignedInEditProfileRoute,
   SignedInProfileRoute: SignedInProfileRoute,
@@ -641,7 +662,6 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SignedInRoute: SignedInRouteWithChildren,
-  ChatRoute: ChatRoute,
   DiscoverRoute: DiscoverRoute,
   DiscoverAuthenticatedRoute: DiscoverAuthenticatedRoute,
   ExploreRoute: ExploreRoute,
@@ -653,6 +673,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   CommunitiesIdRoute: CommunitiesIdRoute,
+  InviteTokenRoute: InviteTokenRoute,
   CommunityIdDetailsRoute: CommunityIdDetailsRoute,
 }
 export const routeTree = rootRouteImport

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { isApiPath, requestFrame } from './http/request-frame';
 import { clientApp } from './http/static-client';
+import { openGraphFor } from './http/open-graph';
 import { adminRoutes } from './rest/admin';
 import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
@@ -12,9 +13,10 @@ import { njangiRoutes } from './rest/njangi';
 import { eventRoutes } from './rest/events';
 import { pollRoutes } from './rest/polls';
 import { discussionRoutes } from './rest/discussions';
-import { documentRoutes } from './rest/documents';
+import { documentRoutes, documentUploadRoutes } from './rest/documents';
 import { invitationRoutes } from './rest/invitations';
-import { chatRoutes } from './rest/chat';
+import { chatRoutes, chatUploadRoutes } from './rest/chat';
+import { chatSocketRoutes } from './chat/ws';
 import { uploadRoutes } from './uploads/routes';
 import { languageFromHeader } from '../shared/i18n/languages';
 import type { AppDeps } from './context';
@@ -47,6 +49,11 @@ export function createApp(opts: AppOptions) {
   // limit below never runs for them, whatever form of the path the router accepted; they count
   // their own 5 MB limit while the body streams in (uploads/routes.ts).
   app.route('/', uploadRoutes(deps));
+  // Documents' multipart uploads likewise (20 MB, counted in rest/documents.ts).
+  app.route('/', documentUploadRoutes(deps));
+  // Chat files likewise (20 MB), and the chat's WebSocket (GET /ws, upgraded by serve(): index.ts).
+  app.route('/', chatUploadRoutes(deps));
+  app.route('/', chatSocketRoutes(deps));
 
   // Writes to /api and /trpc carry at most 1 MB of JSON. Registered for write methods only, so a
   // read matches one handler (request-frame.ts).
@@ -82,7 +89,7 @@ export function createApp(opts: AppOptions) {
   };
   app.onError(onError);
 
-  const site = clientDir ? clientApp(clientDir) : null;
+  const site = clientDir ? clientApp(clientDir, { headFor: (path) => openGraphFor(deps, path) }) : null;
   site?.onError(onError);
   // Hono's fetch is an instance property; app.request() calls this.fetch, so tests get the frame.
   app.fetch = requestFrame(deps, { routes: app.fetch, site: site ? site.fetch : null }) as typeof app.fetch;

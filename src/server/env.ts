@@ -24,6 +24,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Harambee <no-reply@localhost>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  // A community's document storage unless staff set its own (1 GB).
+  DOCUMENT_QUOTA_BYTES: whole(0, 1024 ** 4, 'must be a whole number of bytes up to 1 TB').default(1073741824),
   // Daily backups (src/server/jobs/backups.ts): a folder, or 'off'. Unset: 'backups' beside the
   // database file (none for an in-memory database).
   BACKUP_DIR: z.string().min(1).optional(),

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { createApp } from './app';
 import { LoginThrottle } from './auth/rate-limit';
 import { openDatabase } from '../../db/database';
@@ -40,7 +41,9 @@ function main() {
     console.log('No superadmin yet: create one with  npm run admin:create -- --email you@example.org --password "a strong password"');
   }
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // The chat's WebSocket (/ws, chat/ws.ts): serve() hands it the upgrades the app accepts.
+  const wss = new WebSocketServer({ noServer: true });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: wss } }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
   });
   closeWhenBodyUnread(server);
@@ -52,6 +55,8 @@ function main() {
     closing = true;
     log.info('shutting down', { signal });
     stopScheduler();
+    // Open chat sockets would hold close() until the forced exit: 1001 "going away", clients reconnect elsewhere.
+    for (const client of wss.clients) client.close(1001, 'server restarting');
     server.close(() => {
       db.$client.close();
       process.exit(0);

@@ -3,6 +3,7 @@ import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, roleOf, rowCount, storedCount } from '../setup/communities';
 import { OPS, TRANSPORTS } from '../setup/transport';
+import { registeredUpload } from '../setup/documents';
 
 const VALID = { name: 'Houston Njangi Circle', description: 'Monthly savings circle for Cameroonians in Houston.' };
 const UPLOADED = '/uploads/abcdefghij0123456789klmnop.webp';
@@ -10,6 +11,7 @@ const communityRows = (t: TestApp) => t.db.$client.prepare('SELECT count(*) FROM
 
 async function leader(t: TestApp) {
   const user = await makeUser(t.db, { firstName: 'Lola' });
+  registeredUpload(t, UPLOADED, user.id); // the banner as if Lola had uploaded it
   return { user, a: await as(t, user) };
 }
 

@@ -3,6 +3,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, snapshot, storedCount } from '../setup/communities';
 import { OPS, REST, TRPC } from '../setup/transport';
+import { registeredUpload } from '../setup/documents';
 
 const CREATOR_PROTECTED = "The creator's role cannot be changed and the creator cannot be removed.";
 const NOT_A_MEMBER = 'That person is not a member of this community.';
@@ -226,7 +227,7 @@ describe('tRPC: communities.update', () => {
   it('changes visibility and banner: made private, outsiders see only the summary', async () => {
     const t = makeTestApp();
     const c = await cast(t);
-    const banner = '/uploads/bannerbannerbanner01.webp';
+    const banner = registeredUpload(t, '/uploads/bannerbannerbanner01.webp', c.users.creator.id); // as if the creator had uploaded it
     const r = await (await as(t, c.users.creator)).mutate('communities.update', { communityId: c.pub.id, isPublic: false, imageUrl: banner });
     expect(r.data).toMatchObject({ isPublic: false, imageUrl: banner, name: c.pub.name, location: 'Accra' });
     expect((await REST.call(anonymous(t), OPS.community, { id: c.pub.id })).data).toMatchObject({ isPublic: false, imageUrl: null, location: null });

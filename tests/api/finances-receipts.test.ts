@@ -8,6 +8,7 @@ import { makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
 import { TRANSPORTS, op } from '../setup/transport';
+import { registeredUpload } from '../setup/documents';
 
 /*
  * Proofs and receipts as files: a payment's proof and an expense's receipts may be photos or
@@ -50,6 +51,7 @@ for (const T of TRANSPORTS) {
       const w = await world();
       const tr = await as(w.t, w.treasurer);
       const receipts = [upload(1, 'pdf'), upload(2, 'webp'), upload(3, 'pdf'), upload(4, 'webp'), upload(5, 'pdf')];
+      for (const url of receipts) registeredUpload(w.t, url, w.treasurer.id); // as if the treasurer had uploaded them
       const r = await T.call(tr, F.submit, expense(w.community.id, w.books.expenseCategory, receipts));
       expect(r.status).toBe(T.okStatus(F.submit));
       expect(r.data).toMatchObject({ status: 'pending', receipts });
@@ -110,6 +112,7 @@ describe('tRPC: finances.changeExpense, as the Expenses list offers it (the auth
   it('the author changes the amount and description of their pending expense; approvals then start again', async () => {
     const w = await world();
     const tr = await as(w.t, w.treasurer);
+    registeredUpload(w.t, upload(1, 'pdf'), w.treasurer.id); // as if the treasurer had uploaded it
     const submitted = await tr.mutate('finances.submitExpense', expense(w.community.id, w.books.expenseCategory, [upload(1, 'pdf')]));
     const changed = await tr.mutate('finances.changeExpense', { id: submitted.data.id, amount: 3500, description: 'Hall deposit, chairs and tables' });
     expect(changed.data).toMatchObject({ status: 'pending', amount: 3500, description: 'Hall deposit, chairs and tables', approvers: [], receipts: [upload(1, 'pdf')] });

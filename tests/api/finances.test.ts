@@ -14,6 +14,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
 import { TRANSPORTS, op, type Transport } from '../setup/transport';
+import { registeredUpload } from '../setup/documents';
 
 /*
  * Community finances over both transports: payments from declaration to receipt, expenses through
@@ -61,6 +62,7 @@ for (const T of TRANSPORTS) {
     it('a member declares a mobile-money payment with proof; a treasurer confirms it with the next receipt number', async () => {
       const w = await world();
       const m = await as(w.t, w.member);
+      registeredUpload(w.t, '/uploads/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
       const missing = await call(T, m, F.declare, { communityId: w.community.id, amount: 2000, purpose: 'dues', method: 'mobile_money' });
       expect(missing.status).toBe(400);
       expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).' });

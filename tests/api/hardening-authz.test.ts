@@ -32,6 +32,9 @@ import { signIn } from '../setup/transport';
 import { seedBooks, type FinanceFixture } from '../setup/finances';
 import { joinCircle } from '../../src/server/services/njangi/membership';
 import { buildCircle, seedCircle, type CircleFixture } from '../setup/njangi';
+import { invitationTo, seedInvitations, type InvitationFixture } from '../setup/invitations';
+import { seedChat, type ChatFixture } from '../setup/chat';
+import { seedDocuments, type DocumentFixture } from '../setup/documents';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -87,7 +90,7 @@ type World = {
   users: Record<SiteRole, Record<Member, UserRow>>;
   communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
   /** Per community: a published announcement, a category, a pending join request. */
-  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number } & PollFixture & TopicFixture>;
+  inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number } & PollFixture & TopicFixture & InvitationFixture & ChatFixture & DocumentFixture>;
   /** Per community of the matrix: savings circles in every state, organised by its creator. */
   circles: Map<number, CircleFixture>;
   /** Per user: an unread notification of their own, and a second session (another device). */
@@ -123,7 +126,7 @@ type PollFixture = { poll: number; pollOption: number; election: number; readyEl
 type TopicFixture = { topic: number; reply: number };
 
 /** What a cell's input builder sees. */
-type Fx = Omit<World, 'notification' | 'otherSession'> & {
+type Fx = Omit<World, 'notification' | 'otherSession'> & InvitationFixture & ChatFixture & DocumentFixture & {
   cell: Cell;
   caller: UserRow | null;
   community: CommunityRow;
@@ -168,6 +171,13 @@ const circleOrganiser = circleRole('creator');
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
 const ledgerForOfficers = (c: Cell): Outcome | undefined => (c.member === 'member' ? 403 : undefined);
+
+/** The invitation prepared for a non-member caller's own address, by cell. */
+const ownInvitation = new WeakMap<Fx, number>();
+const prepareOwnInvitation = (app: TestApp, f: Fx) => {
+  if (f.caller && f.cell.member === 'non-member') ownInvitation.set(f, invitationTo(app, f.community, W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].creator, f.caller));
+};
+const ownInvitationOutcome = (c: Cell): Outcome | undefined => (c.site === 'unverified' ? 403 : c.member === 'non-member' ? undefined : 404);
 
 const TABLE: Record<string, Entry> = {
   'auth.me': { rule: 'public' },
@@ -398,6 +408,22 @@ const TABLE: Record<string, Entry> = {
   'discussions.hideReply': { rule: 'discussions.moderate', input: (f) => ({ id: f.reply, hidden: true, reason: 'Rude' }) },
   'discussions.removeTopic': { rule: 'discussions.moderate', input: (f) => ({ id: f.topic, reason: 'Spam' }) },
   'discussions.removeReply': { rule: 'discussions.moderate', input: (f) => ({ id: f.reply, reason: 'Rude' }) },
+
+  // Documents: members (documents.view) read the members' document and folder list; leaders
+  // (documents.manage) edit, delete and make folders; staff set a community's quota. Uploads,
+  // new versions and downloads are multipart/file paths, not procedures (documents-*.test.ts).
+  'documents.list': { rule: 'documents.view', input: inCommunity },
+  'documents.recent': { rule: 'documents.view', input: inCommunity },
+  'documents.get': { rule: 'documents.view', input: (f) => ({ id: f.document }) },
+  'documents.versions': { rule: 'documents.view', input: (f) => ({ id: f.document }) },
+  'documents.update': { rule: 'documents.manage', input: (f) => ({ id: f.document, title: 'March minutes, approved' }) },
+  'documents.remove': { rule: 'documents.manage', input: (f) => ({ id: f.document }) },
+  'documents.folders': { rule: 'documents.view', input: inCommunity },
+  'documents.createFolder': { rule: 'documents.manage', input: (f) => ({ communityId: f.community.id, name: 'Receipts' }) },
+  'documents.renameFolder': { rule: 'documents.manage', input: (f) => ({ id: f.docFolder, name: 'Old minutes' }) },
+  'documents.deleteFolder': { rule: 'documents.manage', input: (f) => ({ id: f.docFolder }) },
+  'documents.usage': { rule: 'documents.view', input: inCommunity },
+  'documents.setQuota': { rule: 'admin.settings', input: (f) => ({ communityId: f.community.id, quotaBytes: 5_000_000 }) },
   'njangi.list': { rule: 'circles.view', input: inCommunity },
   'njangi.mine': { rule: 'authed' },
   'njangi.myRecord': { rule: 'authed' },
@@ -449,6 +475,63 @@ const TABLE: Record<string, Entry> = {
   'njangi.waiveFine': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine, reason: 'Family emergency' }), except: circleOrganiser },
   'njangi.report': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
   'njangi.reportCsv': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
+
+  // Invitations: the fixture link and email invitation are the cell community's. Accepting the
+  // link joins a non-member; a member gets 409 and nothing is counted. Invitations by id are the
+  // caller's own (prepared for the non-member, verified address required); anyone else's is 404.
+  'invitations.send': { rule: 'invitations.send', input: (f) => ({ communityId: f.community.id, emails: ['new.friend@example.org'], message: 'Join us' }) },
+  'invitations.mine': { rule: 'authed' },
+  'invitations.accept': { rule: 'authed', input: (f) => ({ token: f.inviteToken }), except: (c) => (c.member === 'non-member' ? undefined : 409) },
+  'invitations.acceptById': { rule: 'authed', input: (f) => ({ id: ownInvitation.get(f) ?? f.invitation }), prepare: prepareOwnInvitation, except: ownInvitationOutcome },
+  'invitations.decline': { rule: 'authed', input: (f) => ({ id: ownInvitation.get(f) ?? f.invitation }), prepare: prepareOwnInvitation, except: ownInvitationOutcome },
+  'invitations.preview': { rule: 'public', input: (f) => ({ token: f.inviteToken }) },
+  'invitations.createLink': { rule: 'invitations.send', input: (f) => ({ communityId: f.community.id, expiresInDays: 7, maxUses: 10 }) },
+  'invitations.links': { rule: 'invitations.send', input: inCommunity },
+  'invitations.revokeLink': { rule: 'invitations.send', input: (f) => ({ id: f.inviteLink }) },
+  'invitations.pending': { rule: 'invitations.send', input: inCommunity },
+  'invitations.resend': { rule: 'invitations.send', input: (f) => ({ id: f.invitation }) },
+  'invitations.cancel': { rule: 'invitations.send', input: (f) => ({ id: f.invitation }) },
+
+  // Chat: the fixture's message in #general is the creator's (and reported by the target); its
+  // private channel holds the creator and the admins only, so other members are told it does
+  // not exist (404). Leaders (chat.moderate) also delete others' messages in channels.
+  'chat.conversations': { rule: 'authed' },
+  'chat.conversation': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.general }) },
+  'chat.unreadTotal': { rule: 'authed' },
+  'chat.messages': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.general }) },
+  'chat.since': { rule: 'authed', input: () => ({ afterId: 0 }) },
+  'chat.send': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.general, body: 'Hello all' }) },
+  'chat.edit': { rule: 'chat.view', input: (f) => ({ id: f.chat.message, body: 'Welcome, everyone' }), except: authorOnly },
+  'chat.delete': { rule: 'chat.view', input: (f) => ({ id: f.chat.message }), except: (c) => (c.member === 'creator' || c.member === 'community admin' ? undefined : 403) },
+  'chat.react': { rule: 'chat.view', input: (f) => ({ id: f.chat.message, emoji: '👍', on: true }) },
+  // The creator wrote the message, so has read it already.
+  'chat.markRead': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.general, messageId: f.chat.message }), writes: (c) => c.member !== 'creator' },
+  'chat.setMuted': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.general, muted: true }) },
+  'chat.createChannel': { rule: 'chat.moderate', input: (f) => ({ communityId: f.community.id, name: 'events', topic: 'Outings' }) },
+  'chat.updateChannel': { rule: 'chat.moderate', input: (f) => ({ conversationId: f.chat.general, topic: 'Say hello' }) },
+  'chat.addMembers': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.privateChannel, userIds: [f.target.id] }), except: (c) => (c.member === 'creator' || c.member === 'community admin' ? undefined : 404) },
+  // The creator leaves the private channel, or an admin removes them from it.
+  'chat.removeMember': {
+    rule: 'chat.view',
+    input: (f) => ({ conversationId: f.chat.privateChannel, userId: W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].creator.id }),
+    except: (c) => (c.member === 'creator' || c.member === 'community admin' ? undefined : 404),
+  },
+  // With someone the caller shares a community with: the other user's, which each caller joins first.
+  'chat.openDirect': {
+    rule: 'authed',
+    input: (f) => ({ userId: f.other.id }),
+    prepare: (app, f) => {
+      if (!f.caller) return;
+      const joined = app.db.$client.prepare("INSERT OR IGNORE INTO memberships (community_id, user_id, role, joined_at) VALUES (?, ?, 'member', ?)").run(f.elsewhere.id, f.caller.id, W.now);
+      if (joined.changes) app.db.$client.prepare('UPDATE communities SET member_count = member_count + 1 WHERE id = ?').run(f.elsewhere.id);
+    },
+  },
+  'chat.createGroup': { rule: 'chat.view', input: (f) => ({ communityId: f.community.id, userIds: [f.target.id], name: 'Drivers' }) },
+  'chat.people': { rule: 'authed', input: () => ({ prefix: 'T' }) },
+  'chat.muteMember': { rule: 'chat.moderate', input: (f) => ({ conversationId: f.chat.general, userId: f.target.id, minutes: 10 }) },
+  'chat.report': { rule: 'chat.view', input: (f) => ({ id: f.chat.message, reason: 'Off topic' }), except: (c) => (c.member === 'creator' ? 400 : undefined) },
+  'chat.reports': { rule: 'chat.moderate', input: inCommunity },
+  'chat.resolveReport': { rule: 'chat.moderate', input: (f) => ({ id: f.chat.report }) },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -542,7 +625,10 @@ async function buildWorld(): Promise<World> {
     const author = { id: creator.id, name: `${creator.firstName} ${creator.lastName}` };
     const topic = createTopic(t.db, { community, author, input: { title: `Hall for ${c.id}`, body: 'Who knows a hall?', category: null }, now }).id;
     const reply = postReply(t.db, { topicId: topic, community, author, canModerate: true, body: 'The church hall.', now }).id;
-    inside.set(c.id, { announcement, category, request, books, event, startedEvent, poll: pollRow.id, pollOption: pollRow.options[0]!.id, election, readyElection, topic, reply });
+    const invites = seedInvitations(t, community, creator);
+    const chat = seedChat(t, community, creator, target);
+    const docs = seedDocuments(t, c.id, creator.id, now);
+    inside.set(c.id, { announcement, category, request, books, event, startedEvent, poll: pollRow.id, pollOption: pollRow.options[0]!.id, election, readyElection, topic, reply, ...invites, ...chat, ...docs });
   };
   const communities = {} as World['communities'];
   const circles: World['circles'] = new Map();
@@ -757,7 +843,8 @@ describe('authorization matrix: every procedure × caller × community', () => {
  */
 function extrasCaller(path: string, e: Entry): [SiteRole, Member] {
   const rule = e.rule;
-  if (rule === 'public' || rule === 'authed') return ['unverified', 'non-member'];
+  // The least site role a non-member needs (invitations addressed to one's email need it verified).
+  if (rule === 'public' || rule === 'authed') return [SITE_ROLES.find((s) => PRIVACIES.every((privacy) => expected(path, e, { site: s, member: 'non-member', privacy }) === 'allow'))!, 'non-member'];
   if (isStaffCapability(rule)) return [SITE_ROLES.find((s) => staffCan(STAFF_ROLE_OF[s], rule))!, 'non-member'];
   const allowed = (m: Member) => PRIVACIES.every((privacy) => expected(path, e, { site: 'unverified', member: m, privacy }) === 'allow');
   const member = (['member', 'treasurer', 'community admin', 'creator'] as const).find((m) => can(COMMUNITY_ROLE_OF[m], rule) && allowed(m))!;
@@ -819,6 +906,8 @@ function extraFieldProblems(path: string, f: Fx, before: ReturnType<typeof state
       if (now && now.role !== u.role) say(`the subject's role became ${now.role}`);
       continue;
     }
+    // Deleting one's own account erases one's own row by design (and nobody else's).
+    if (u.id === caller.id && path === 'account.delete') continue;
     const keys = ['role', 'is_email_verified', 'must_change_password', 'email'];
     if (!(u.id === caller.id && path === 'auth.changePassword')) keys.push('password_hash');
     if (JSON.stringify(pick(now, keys)) !== JSON.stringify(pick(u, keys))) {
@@ -867,7 +956,7 @@ function extraFieldProblems(path: string, f: Fx, before: ReturnType<typeof state
     if (ca.creator_id !== creator) say(`the community's creator became ${ca.creator_id}`);
   }
   const roleIn = (rs: Rows, userId: string) => rs.find((m) => m.community_id === cid && m.user_id === userId)?.role ?? null;
-  const mayMoveCaller = ['communities.transferOwnership', 'communities.leave', 'communities.join'].includes(path);
+  const mayMoveCaller = ['communities.transferOwnership', 'communities.leave', 'communities.join', 'invitations.accept', 'invitations.acceptById'].includes(path);
   if (!mayMoveCaller && roleIn(before.memberships, caller.id) !== roleIn(after.memberships, caller.id)) {
     say(`the caller's community role became ${roleIn(after.memberships, caller.id)}`);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
+import { registeredUpload } from '../setup/documents';
 import { OPS, signedIn, TRANSPORTS, whoAmI } from '../setup/transport';
 
 const IMAGE = '/uploads/fedcba9876543210fedcba9876543210.webp';
@@ -17,6 +18,7 @@ for (const tr of TRANSPORTS) {
     it('saves name, bio, location and the uploaded photo (as profileImageUrl)', async () => {
       const t = makeTestApp();
       const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updatePanel, PANEL);
       expect(r.status).toBe(200);
       const { profileImage, ...rest } = PANEL;
@@ -27,7 +29,8 @@ for (const tr of TRANSPORTS) {
 
     it("leaves omitted fields unchanged and clears with ''", async () => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       await tr.call(a, OPS.updatePanel, PANEL);
       await tr.call(a, OPS.updatePanel, { bio: 'New bio' });
       expect(await whoAmI(a)).toMatchObject({ firstName: 'Zawadi', bio: 'New bio', location: 'Kampala', profileImageUrl: IMAGE });
@@ -37,7 +40,8 @@ for (const tr of TRANSPORTS) {
 
     it('does not touch the edit-screen fields', async () => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       await tr.call(a, OPS.updateProfile, { username: 'zawadi', tShirtSize: 'S' });
       await tr.call(a, OPS.updatePanel, { ...PANEL, username: 'hijack', tShirtSize: 'XXL' });
       expect(await whoAmI(a)).toMatchObject({ username: 'zawadi', tShirtSize: 'S', bio: PANEL.bio });
@@ -51,7 +55,8 @@ for (const tr of TRANSPORTS) {
       ['location', 42, 'Location must be text'],
     ])('refuses an invalid %s with 400', async (field, value, message) => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updatePanel, { bio: 'not saved', [field]: value });
       expect(r.status).toBe(400);
       expect(r.error?.issues).toEqual([{ path: [field], message }]);
@@ -62,6 +67,7 @@ for (const tr of TRANSPORTS) {
       const t = makeTestApp();
       const { a: victimAgent, user: victim } = await signedIn(t);
       const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updatePanel, { id: victim.id, role: 'admin', email: victim.email, bio: 'mine' });
       expect(r.status).toBe(200);
       expect(r.data).toMatchObject({ id: user.id, role: 'user', email: user.email, bio: 'mine' });

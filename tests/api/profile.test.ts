@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
+import { registeredUpload } from '../setup/documents';
 import { OPS, signedIn, TRANSPORTS, whoAmI } from '../setup/transport';
 
 const IMAGE = '/uploads/0123456789abcdef0123456789abcdef.webp';
@@ -27,6 +28,7 @@ for (const tr of TRANSPORTS) {
     it('saves every edit-screen field and answers with the updated user', async () => {
       const t = makeTestApp();
       const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       t.clock.advance(60_000);
       const r = await tr.call(a, OPS.updateProfile, FULL);
       expect(r.status).toBe(200);
@@ -38,14 +40,16 @@ for (const tr of TRANSPORTS) {
 
     it('trims text fields', async () => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updateProfile, { firstName: '  Amani ', location: ' Mombasa  ' });
       expect(r.data).toMatchObject({ firstName: 'Amani', location: 'Mombasa' });
     });
 
     it('leaves omitted fields as they are', async () => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       await tr.call(a, OPS.updateProfile, FULL);
       const r = await tr.call(a, OPS.updateProfile, { location: 'Kisumu' });
       expect(r.status).toBe(200);
@@ -55,7 +59,8 @@ for (const tr of TRANSPORTS) {
 
     it("clears optional fields with '' (and with null)", async () => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       await tr.call(a, OPS.updateProfile, FULL);
       const cleared = { username: '', phoneNumber: '', location: '', birthday: '', tShirtSize: '', socialMedia: '', profileImageUrl: null };
       const r = await tr.call(a, OPS.updateProfile, cleared);
@@ -77,7 +82,8 @@ for (const tr of TRANSPORTS) {
       const t = makeTestApp();
       const { a: other } = await signedIn(t);
       await tr.call(other, OPS.updateProfile, { username: 'Kofi_A' });
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       for (const username of ['Kofi_A', 'kofi_a', 'KOFI_A']) {
         const r = await tr.call(a, OPS.updateProfile, { username, location: 'Kumasi' });
         expect(r.status).toBe(409);
@@ -89,7 +95,8 @@ for (const tr of TRANSPORTS) {
 
     it('lets a user keep or re-case their own username', async () => {
       const t = makeTestApp();
-      const { a } = await signedIn(t);
+      const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       await tr.call(a, OPS.updateProfile, { username: 'ama_k' });
       expect((await tr.call(a, OPS.updateProfile, { username: 'ama_k' })).status).toBe(200);
       expect((await tr.call(a, OPS.updateProfile, { username: 'Ama_K' })).data.username).toBe('Ama_K');
@@ -118,6 +125,7 @@ for (const tr of TRANSPORTS) {
     it.each(invalid)('refuses an invalid %s (%j) with 400 and saves nothing', async (field, value, message) => {
       const t = makeTestApp();
       const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updateProfile, { location: 'Saved?', [field]: value });
       expect(r.status).toBe(400);
       expect(r.error).toMatchObject({ code: 'BAD_REQUEST', message });
@@ -129,6 +137,7 @@ for (const tr of TRANSPORTS) {
       const t = makeTestApp();
       const { a: victimAgent, user: victim } = await signedIn(t);
       const { a, user } = await signedIn(t);
+      registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updateProfile, {
         id: victim.id,
         userId: victim.id,

@@ -1,5 +1,6 @@
-import { Button, Checkbox, HStack, Input, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, HStack, Input, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard, AuthLink } from '../components/auth-card';
@@ -13,12 +14,25 @@ import { ERROR_TITLES, registerForm } from '../../shared/schemas/auth';
 import type { MessageKey } from '../../shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
-export const Route = createFileRoute('/signup')({ component: SignUp });
+export const Route = createFileRoute('/signup')({
+  // ?invite=<token>: signing up from an invitation joins its community at once.
+  validateSearch: (s: Record<string, unknown>): { invite?: string } => (typeof s.invite === 'string' ? { invite: s.invite } : {}),
+  component: SignUp,
+});
 
 function SignUp() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { invite } = Route.useSearch();
+  const invitation = useQuery(trpc.invitations.preview.queryOptions({ token: invite ?? '' }, { enabled: !!invite, retry: false }));
+  const invited = invitation.data?.valid ? invitation.data : null;
   const form = useZodForm(registerForm, { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const invitedEmail = invited?.email ?? null;
+  // An email invitation is for its own address: filled in (still editable) once the preview arrives.
+  useEffect(() => {
+    if (invitedEmail && !form.values.email) form.setValue('email', invitedEmail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invitedEmail]);
   const register = useMutation(trpc.auth.register.mutationOptions());
 
   async function onSubmit(e: React.FormEvent) {
@@ -26,8 +40,10 @@ function SignUp() {
     const checked = form.validate();
     if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
     const { acceptTerms: _, ...payload } = checked.data;
+    let joinedCommunityId: number | undefined;
     try {
-      await register.mutateAsync(payload);
+      const created = await register.mutateAsync({ ...payload, invite: invited ? invite : undefined });
+      joinedCommunityId = 'joinedCommunityId' in created ? created.joinedCommunityId : undefined;
     } catch (error) {
       const info = form.applyServerError(error);
       return notify.error(
@@ -35,8 +51,13 @@ function SignUp() {
         info.status === 409 ? t('errors.auth.duplicateEmail') : info.message || t('auth.signUp.failed'),
       );
     }
+    if (joinedCommunityId && invited) {
+      // In the community already: signing in lands there.
+      notify.success(t('invitations.signup.joinedTitle'), t('invitations.signup.joinedBody', { community: invited.community.name }));
+      return navigate({ to: '/signin', search: { redirect: `/community/${joinedCommunityId}` } });
+    }
     notify.success(t('auth.signUp.created'), t('auth.signUp.createdBody', { email: payload.email }));
-    await navigate({ to: '/signin' });
+    await navigate({ to: '/signin', search: invited ? { redirect: `/invite/${invite}` } : {} });
   }
 
   const comingSoon = (provider: string) => notify.info(t('auth.signUp.providerSoon'), t('auth.signUp.providerSoonBody', { provider }));
@@ -53,6 +74,12 @@ function SignUp() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
+          {invited && (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Title>{t('invitations.signup.joining', { community: invited.community.name })}</Alert.Title>
+            </Alert.Root>
+          )}
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField name="firstName" label={t('auth.fields.firstName')} error={form.errors.firstName}>
               <Input {...form.field('firstName')} autoComplete="given-name" />

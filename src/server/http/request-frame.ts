@@ -54,7 +54,7 @@ export function requestFrame(deps: AppDeps, handlers: { routes: Fetch; site: Fet
     if (api && isWrite(request.method) && foreignWrite(request)) {
       res = requestJson(request, restRefusal(languageFromHeader(request.headers.get('accept-language')), 'FORBIDDEN', 'errors.foreignSite'), 403);
     } else {
-      res = (api || !site || path.startsWith('/uploads/') ? routes : site)(request, env, executionCtx);
+      res = (api || !site || path.startsWith('/uploads/') || path === '/ws' ? routes : site)(request, env, executionCtx);
     }
     if (res instanceof Promise) return res.then((r) => finish(request, r, started, requestId, path));
     return finish(request, res, started, requestId, path);

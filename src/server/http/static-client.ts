@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { injectHead } from './open-graph';
 import { compressCheaply, preferredEncoding, type Encoding } from './response-headers';
 
 /** File names under /assets/ carry a content hash (Vite), so they never change. */
@@ -122,7 +123,7 @@ function listFiles(clientDir: string): Map<string, ClientFile> {
  * serving the build it started with, whole, while a new build replaces the folder; files added
  * to the folder later are served after a restart.
  */
-export function clientApp(clientDir: string): Hono | null {
+export function clientApp(clientDir: string, opts: { headFor?: (path: string) => { tags: string; title?: string } | null } = {}): Hono | null {
   if (!existsSync(join(clientDir, 'index.html'))) return null;
   const files = listFiles(clientDir);
   const index = files.get('/index.html')!;
@@ -134,6 +135,12 @@ export function clientApp(clientDir: string): Hono | null {
     const file = files.get(path) ?? (path.includes('%') ? files.get(safeDecode(path)) : undefined);
     if (file) return send(c.req.raw, file);
     if (isFile(path)) return c.text('Not found', 404);
+    // Pages that carry their own tags for link previews (open-graph.ts): built per request, never cached as the shared index.
+    const head = opts.headFor?.(path);
+    if (head) {
+      const html = injectHead(new TextDecoder().decode(index.identity.body), head.tags, head.title);
+      return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE } });
+    }
     return send(c.req.raw, index);
   });
   return app;

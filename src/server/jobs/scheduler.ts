@@ -1,9 +1,11 @@
 import type { AppDeps } from '../context';
 import { runBackupJob } from './backups';
+import { runChatDigestJob } from './chat-digest';
 import { runCirclesJob } from './circles';
 import { runDuesJob } from './dues';
 import { runEventsJob } from './events';
 import { runPollsJob } from './polls';
+import { runUploadsSweep } from './uploads-sweep';
 
 /*
  * Scheduled work inside the server process. Each job keeps its progress in the database, so it
@@ -30,6 +32,10 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
       if (events.reminders) deps.log.info('events job', events);
       const polls = runPollsJob(deps);
       if (polls.closed) deps.log.info('polls job', polls);
+      const chat = await runChatDigestJob(deps);
+      if (chat.digests) deps.log.info('chat digest job', chat);
+      const sweep = await runUploadsSweep(deps);
+      if (sweep.removed) deps.log.info('uploads sweep', sweep);
     } catch (error) {
       deps.log.error('scheduled job failed', { error: error instanceof Error ? error.stack : String(error) });
     } finally {

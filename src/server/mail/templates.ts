@@ -9,7 +9,7 @@ type Recipient = { email: string; firstName: string; language: Language };
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(ctx: Ctx, language: Language, heading: string, paragraphs: string[], link: { url: string; label: string }) {
+export function layout(ctx: Ctx, language: Language, heading: string, paragraphs: string[], link: { url: string; label: string }) {
   const fallback = translator(language)('mail.buttonFallback');
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1a202c;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escape(heading)}</h1>

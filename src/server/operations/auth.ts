@@ -28,6 +28,7 @@ import {
   verifyEmail,
 } from '../services/auth';
 import { DomainError, invalid, notFound } from '../services/errors';
+import { joinOnSignUp, userById } from '../services/invitations/accept';
 import { assertPasswordPolicy } from '../services/settings';
 import { toUserDto } from '../services/users';
 import { anyone, mutation, query, signedIn, signedInChangingPassword } from './define';
@@ -44,9 +45,14 @@ export const auth = {
       assertPasswordPolicy(ctx.db, input.password, 'password');
       // A visitor who signs up reading French keeps French (the emails too).
       const user = await registerUser(ctx.db, { input, language: ctx.language, now: ctx.now() });
-      const token = issueVerificationToken(ctx.db, user, ctx.now());
-      await sendMail(ctx, verificationMail(mailCtx(ctx), user, token));
-      return toUserDto(user);
+      // Signing up from an invitation joins its community at once (when the invitation is for this account).
+      const joined = input.invite ? joinOnSignUp(ctx.db, { token: input.invite, user, now: ctx.now() }) : null;
+      const fresh = joined ? (userById(ctx.db, user.id) ?? user) : user;
+      if (!fresh.isEmailVerified) {
+        const token = issueVerificationToken(ctx.db, user, ctx.now());
+        await sendMail(ctx, verificationMail(mailCtx(ctx), user, token));
+      }
+      return joined ? { ...toUserDto(fresh), joinedCommunityId: joined.communityId } : toUserDto(fresh);
     },
   }),
 

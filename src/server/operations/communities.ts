@@ -178,7 +178,7 @@ export const communities = {
     access: inCommunity('community.manage'),
     run: (ctx, input, { community }) => {
       const { communityId: _, ...changes } = input;
-      updateCommunity(ctx.db, { communityId: community.id, input: changes, now: ctx.now() });
+      updateCommunity(ctx.db, { communityId: community.id, input: changes, by: ctx.user.id, now: ctx.now() });
       return view(ctx, community.id);
     },
   }),

@@ -1,2 +1,99 @@
-/* The invitations operations (being built). */
-export const invitations = {};
+import { byCommunityInput, createLinkInput, invitationIdInput, sendInvitationsInput, tokenInput } from '../../shared/schemas/invitations';
+import type { Context } from '../context';
+import { mailInvitations } from '../mail/invitation-mail';
+import { acceptById, acceptToken, declineInvitation, myInvitations, previewInvitation } from '../services/invitations/accept';
+import { createLink, linkCommunity, listLinks, revokeLink } from '../services/invitations/links';
+import { cancelInvitation, invitationCommunity, pendingInvitations, resendInvitation, sendInvitations } from '../services/invitations/send';
+import { inviteUrl } from '../services/invitations/tokens';
+import { DomainError } from '../services/errors';
+import { anyone, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
+
+/*
+ * Invitations and sharing. Those who may invite (leaders, or every member when the community
+ * allows it: invitations.send) send email invitations, create and revoke invite links and look
+ * after pending invitations. Anyone holding a token sees what it opens (preview); a signed-in
+ * account accepts it and joins at once, a private community included. The invitations addressed
+ * to one's own verified address are listed, accepted and declined by id.
+ */
+
+const ofInvitation = (input: { id: number }, ctx: Context) => invitationCommunity(ctx.db, input.id);
+const ofLink = (input: { id: number }, ctx: Context) => linkCommunity(ctx.db, input.id);
+const inviter = inCommunity('invitations.send');
+const invitationLeader = inCommunity('invitations.send', ofInvitation, 'invitations.errors.notFound');
+const linkLeader = inCommunity('invitations.send', ofLink, 'invitations.errors.linkNotFound');
+
+/** The daily limit's refusal tells the client when to try again, on both transports. */
+function retryAfterOn<T>(ctx: Context, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof DomainError && error.retryAfter) ctx.resHeaders.set('Retry-After', String(error.retryAfter));
+    throw error;
+  }
+}
+
+const actor = (ctx: SignedInContext) => ({ id: ctx.user.id, email: ctx.user.email, firstName: ctx.user.firstName, language: ctx.user.language });
+const inviterName = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;
+
+export const invitations = {
+  /** Invites up to 50 addresses; members are reported, not invited; mail goes out after commit. */
+  send: mutation({
+    input: sendInvitationsInput,
+    access: inviter,
+    run: async (ctx, input, { community }) => {
+      const result = retryAfterOn(ctx, () => sendInvitations(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), emails: input.emails, message: input.message, now: ctx.now() }));
+      await mailInvitations(ctx, result.outgoing, { inviter: inviterName(ctx), community: community.name, message: input.message });
+      return { sent: result.sent, alreadyMembers: result.alreadyMembers };
+    },
+  }),
+
+  /** Pending, unexpired invitations to the caller's verified address. */
+  mine: query({ access: signedIn, run: (ctx) => myInvitations(ctx.db, { user: ctx.user, now: ctx.now() }) }),
+
+  /** The token of an email invitation (for its own address) or of an invite link (any account). */
+  accept: mutation({ input: tokenInput, access: signedIn, run: (ctx, input) => acceptToken(ctx.db, { token: input.token, user: ctx.user, now: ctx.now() }) }),
+
+  /** The Accept button of the Invitations tab: an invitation addressed to the caller. */
+  acceptById: mutation({ input: invitationIdInput, access: signedIn, run: (ctx, input) => acceptById(ctx.db, { id: input.id, user: ctx.user, now: ctx.now() }) }),
+
+  decline: mutation({ input: invitationIdInput, access: signedIn, run: (ctx, input) => declineInvitation(ctx.db, { id: input.id, user: ctx.user, now: ctx.now() }) }),
+
+  /** What the invitation page shows before sign-in; an unusable token says only that. */
+  preview: query({ input: tokenInput, access: anyone, run: (ctx, input) => previewInvitation(ctx.db, { token: input.token, viewerId: ctx.user?.id ?? null, now: ctx.now() }) }),
+
+  createLink: mutation({
+    input: createLinkInput,
+    access: inviter,
+    run: (ctx, input, { community }) => {
+      const link = createLink(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), expiresInDays: input.expiresInDays, maxUses: input.maxUses, now: ctx.now() });
+      return { ...link, url: inviteUrl(ctx.env.APP_URL, link.token) };
+    },
+  }),
+
+  links: query({ input: byCommunityInput, access: inviter, run: (ctx, _input, { community }) => listLinks(ctx.db, { communityId: community.id, now: ctx.now() }) }),
+
+  revokeLink: mutation({
+    input: invitationIdInput,
+    access: linkLeader,
+    run: (ctx, input, { community }) => revokeLink(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), now: ctx.now() }),
+  }),
+
+  pending: query({ input: byCommunityInput, access: inviter, run: (ctx, _input, { community }) => pendingInvitations(ctx.db, { communityId: community.id, now: ctx.now() }) }),
+
+  /** A new token and two more weeks; counts against the daily limit. */
+  resend: mutation({
+    input: invitationIdInput,
+    access: invitationLeader,
+    run: async (ctx, input, { community }) => {
+      const { message, ...outgoing } = retryAfterOn(ctx, () => resendInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), now: ctx.now() }));
+      await mailInvitations(ctx, [outgoing], { inviter: inviterName(ctx), community: community.name, message });
+      return { success: true as const, email: outgoing.email };
+    },
+  }),
+
+  cancel: mutation({
+    input: invitationIdInput,
+    access: invitationLeader,
+    run: (ctx, input, { community }) => cancelInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), now: ctx.now() }),
+  }),
+};

@@ -2,11 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { generateToken } from '../auth/crypto';
-import type { Context } from '../context';
+import { uploads as uploadRegistry } from '../../../db/schema';
+import { cleanOriginalName } from '../uploads/files';
 import { DomainError, tooLarge, unsupported } from '../services/errors';
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, reencodeImage, reencodeProofImage, sniffImage } from '../uploads/images';
 import { MAX_PDF_PAGES, PdfRefused, rewritePdf, sniffPdf } from '../uploads/pdf';
-import { mutation, signedIn } from './define';
+import { mutation, signedIn, type SignedInContext } from './define';
 
 export const SEND_AS_FORM = 'validation.upload.sendAsForm';
 export const IMAGE_TOO_LARGE = 'errors.upload.tooLarge';
@@ -16,10 +17,15 @@ export const UPLOAD_KINDS = ['avatar', 'banner', 'proof'] as const;
 
 const PDF_REFUSAL = { unreadable: 'errors.upload.pdfUnreadable', encrypted: 'errors.upload.pdfEncrypted', pages: 'errors.upload.pdfPages' } as const;
 
-async function store(ctx: Context, extension: 'webp' | 'pdf', data: Uint8Array) {
+/** Stored and registered, unattached: whatever uses the URL attaches it (uploads/registry.ts), or the sweep removes it a day later. */
+async function store(ctx: SignedInContext, extension: 'webp' | 'pdf', data: Uint8Array, meta: { purpose: (typeof UPLOAD_KINDS)[number]; originalName: string; width: number | null; height: number | null }) {
   const name = `${generateToken()}.${extension}`;
   await mkdir(ctx.env.UPLOADS_DIR, { recursive: true });
   await writeFile(join(ctx.env.UPLOADS_DIR, name), data);
+  ctx.db
+    .insert(uploadRegistry)
+    .values({ name, ownerId: ctx.user.id, purpose: meta.purpose, contentType: extension === 'pdf' ? 'application/pdf' : 'image/webp', bytes: data.byteLength, originalName: meta.originalName, width: meta.width, height: meta.height, attachedAt: null, createdAt: ctx.now() })
+    .run();
   return `/uploads/${name}`;
 }
 
@@ -48,7 +54,7 @@ export const uploads = {
           const reason = error instanceof PdfRefused ? error.reason : 'unreadable';
           throw new DomainError('unsupported', PDF_REFUSAL[reason], undefined, undefined, { max: MAX_PDF_PAGES });
         }
-        return { url: await store(ctx, 'pdf', pdf), type: 'pdf' as const, width: null, height: null };
+        return { url: await store(ctx, 'pdf', pdf, { purpose: input.kind, originalName: cleanOriginalName(input.file.name), width: null, height: null }), type: 'pdf' as const, width: null, height: null };
       }
 
       if (!sniffImage(bytes)) throw unsupported(proof ? 'errors.upload.proofType' : 'errors.upload.type');
@@ -58,7 +64,7 @@ export const uploads = {
       } catch {
         throw unsupported('errors.upload.unreadable');
       }
-      return { url: await store(ctx, 'webp', image.data), type: 'image' as const, width: image.width, height: image.height };
+      return { url: await store(ctx, 'webp', image.data, { purpose: input.kind, originalName: cleanOriginalName(input.file.name), width: image.width, height: image.height }), type: 'image' as const, width: image.width, height: image.height };
     },
   }),
 };

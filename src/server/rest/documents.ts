@@ -1,8 +1,113 @@
-import { Hono } from 'hono';
+import { Hono, type Context as HonoContext } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { UploadRow } from '../../../db/schema';
 import type { AppDeps } from '../context';
+import { jsonResponse } from '../http/response-headers';
+import { admit, runAdmitted, type AnyOperation } from '../operations/define';
+import { documentFiles, documents } from '../operations/documents';
+import { invalid } from '../services/errors';
+import { sendPrivateFile } from '../uploads/files';
+import { MAX_DOCUMENT_BYTES } from '../../shared/documents/rules';
+import { languageFromHeader } from '../../shared/i18n/languages';
+import { restRefusal, toRestError } from './errors';
+import { contextOf, route } from './route';
 
-/** The documented documents paths (being built). */
-export function documentRoutes(_deps: AppDeps) {
+/*
+ * The documented document paths. List and delete are the tRPC procedures documents.list and
+ * documents.remove; uploads (multipart) and the download exist only here. The tRPC procedures
+ * documents.* are the only way to the others (folders, editing, versions' list, usage, quota).
+ */
+
+const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+const FORM_FIELD = 'documents.validation.file';
+
+function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof toRestError>[2]) {
+  const { status, body } = toRestError(error, deps.log, language ?? languageFromHeader(c.req.header('accept-language')));
+  return jsonResponse(c, body, status);
+}
+
+/** The operation's guard before the body is read: a signed-out sender is refused before their upload is taken in. */
+const admitFirst = (deps: AppDeps, op: AnyOperation) => async (c: HonoContext, next: () => Promise<void>) => {
+  const ctx = contextOf(deps, c);
+  try {
+    admit(op, ctx);
+  } catch (error) {
+    return refuse(deps, c, error, ctx.language);
+  }
+  await next();
+};
+
+/** Counted while the body streams in, so a huge upload is cut off early. 64 KB covers the multipart framing and the text fields. */
+const limit = bodyLimit({
+  maxSize: MAX_DOCUMENT_BYTES + 64 * 1024,
+  onError: (c) => c.json(restRefusal(languageFromHeader(c.req.header('accept-language')), 'PAYLOAD_TOO_LARGE', 'documents.errors.tooLarge'), 413),
+});
+
+async function form(c: HonoContext): Promise<Record<string, unknown>> {
+  try {
+    return (await c.req.parseBody()) as Record<string, unknown>;
+  } catch {
+    throw invalid(FORM_FIELD);
+  }
+}
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * The multipart upload paths. Mounted by app.ts before the 1 MB JSON limit of /api writes (their
+ * handlers answer without calling next(), so that limit never runs for them).
+ */
+export function documentUploadRoutes(deps: AppDeps) {
   const api = new Hono();
+  api.post(
+    `/api/communities/${community}/documents`,
+    admitFirst(deps, documentFiles.upload),
+    limit,
+    route(
+      deps,
+      documentFiles.upload,
+      async (c) => {
+        const f = await form(c);
+        return { communityId: c.req.param('id'), file: f.file, title: text(f.title), description: text(f.description), folderId: text(f.folderId), visibility: text(f.visibility) };
+      },
+      { status: 201 },
+    ),
+  );
+  api.post(
+    '/api/documents/:id/versions',
+    admitFirst(deps, documentFiles.uploadVersion),
+    limit,
+    route(
+      deps,
+      documentFiles.uploadVersion,
+      async (c) => {
+        const f = await form(c);
+        return { id: c.req.param('id'), file: f.file };
+      },
+      { status: 201 },
+    ),
+  );
+  return api;
+}
+
+export function documentRoutes(deps: AppDeps) {
+  const api = new Hono();
+  const ops = documents;
+  api.get(
+    `/communities/${community}/documents`,
+    route(deps, ops.list, (c) => ({ communityId: c.req.param('id'), folderId: c.req.query('folderId'), search: c.req.query('search'), cursor: c.req.query('cursor'), limit: c.req.query('limit') }), { page: true }),
+  );
+  api.delete('/documents/:id', route(deps, ops.remove, (c) => ({ id: c.req.param('id') })));
+
+  // Session, membership and visibility are checked on every request: the URL alone opens nothing.
+  api.get('/documents/:id/download', async (c) => {
+    const ctx = contextOf(deps, c);
+    try {
+      admit(documentFiles.download, ctx);
+      const file = runAdmitted(documentFiles.download, ctx, { id: c.req.param('id'), version: c.req.query('version'), inline: c.req.query('inline') }) as { upload: UploadRow; inline: boolean };
+      return await sendPrivateFile(c, ctx.env, file.upload, { inline: file.inline });
+    } catch (error) {
+      return refuse(deps, c, error, ctx.language);
+    }
+  });
   return api;
 }

@@ -4,6 +4,8 @@ import type { DB, DbLike } from '../../../db/database';
 import type { CreateCommunityInput, UpdateCommunityInput } from '../../shared/schemas/communities';
 import { notifyCommunity, notifyUser } from './notifications';
 import { forbidden, invalid, notFound, tooMany } from './errors';
+import { attachUpload, detachUpload } from '../uploads/registry';
+import { createDefaultChannel } from './chat/conversations';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
@@ -11,7 +13,7 @@ const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.
  * Every change to membership rows changes communities.member_count in the same transaction,
  * so the count read by every list is always the number of rows.
  */
-function addMember(tx: DbLike, p: { communityId: number; userId: string; role: 'member' | 'creator'; now: number }): boolean {
+export function addMember(tx: DbLike, p: { communityId: number; userId: string; role: 'member' | 'creator'; now: number }): boolean {
   const inserted = tx
     .insert(memberships)
     .values({ communityId: p.communityId, userId: p.userId, role: p.role, joinedAt: p.now })
@@ -46,12 +48,15 @@ export function dropMember(tx: DbLike, p: { communityId: number; userId: string 
 
 export function createCommunity(db: DB, p: { userId: string; input: CreateCommunityInput; now: number }): number {
   return db.transaction((tx) => {
+    // A banner is a file its creator uploaded (uploads/registry.ts).
+    attachUpload(tx, { url: p.input.imageUrl, ownerId: p.userId, field: 'imageUrl', now: p.now });
     const { id } = tx
       .insert(communities)
       .values({ ...p.input, creatorId: p.userId, memberCount: 0, createdAt: p.now, updatedAt: p.now })
       .returning({ id: communities.id })
       .get();
     addMember(tx, { communityId: id, userId: p.userId, role: 'creator', now: p.now });
+    createDefaultChannel(tx, { communityId: id, createdBy: p.userId, now: p.now });
     return id;
   });
 }
@@ -198,9 +203,17 @@ export function transferOwnership(db: DB, p: { communityId: number; fromUserId: 
   });
 }
 
-export function updateCommunity(db: DB, p: { communityId: number; input: UpdateCommunityInput; now: number }) {
-  db.update(communities)
-    .set({ ...p.input, updatedAt: p.now })
-    .where(eq(communities.id, p.communityId))
-    .run();
+export function updateCommunity(db: DB, p: { communityId: number; input: UpdateCommunityInput; by: string; now: number }) {
+  db.transaction((tx) => {
+    if (p.input.imageUrl !== undefined) {
+      // The new banner must be the editor's own upload; the one it replaces is left for the sweep.
+      const before = tx.select({ imageUrl: communities.imageUrl }).from(communities).where(eq(communities.id, p.communityId)).get()?.imageUrl ?? null;
+      attachUpload(tx, { url: p.input.imageUrl, ownerId: p.by, field: 'imageUrl', now: p.now, current: before });
+      if (before !== p.input.imageUrl) detachUpload(tx, before);
+    }
+    tx.update(communities)
+      .set({ ...p.input, updatedAt: p.now })
+      .where(eq(communities.id, p.communityId))
+      .run();
+  });
 }

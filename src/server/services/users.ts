@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
-import type { DB } from '../../../db/database';
+import type { DB, DbLike } from '../../../db/database';
 import type { ProfilePanelInput, ProfileUpdateInput } from '../../shared/schemas/profile';
+import { attachUpload, detachUpload } from '../uploads/registry';
 import { fieldError } from './errors';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
@@ -57,23 +58,37 @@ function assertUsernameFree(db: DB, userId: string, username: string | null | un
 /** Edit-profile screen: fields left out stay as they are; null or '' clears an optional one. */
 export function updateProfile(db: DB, p: { userId: string; input: ProfileUpdateInput; now: number }): UserRow {
   assertUsernameFree(db, p.userId, p.input.username);
-  return db
-    .update(users)
-    .set({ ...p.input, updatedAt: p.now })
-    .where(eq(users.id, p.userId))
-    .returning()
-    .get()!;
+  return db.transaction((tx) => {
+    swapPhoto(tx, p.userId, p.input.profileImageUrl, 'profileImageUrl', p.now);
+    return tx
+      .update(users)
+      .set({ ...p.input, updatedAt: p.now })
+      .where(eq(users.id, p.userId))
+      .returning()
+      .get()!;
+  });
+}
+
+/** A new photo must be the member's own upload; the one it replaces is left for the sweep (uploads/registry.ts). */
+function swapPhoto(tx: DbLike, userId: string, url: string | null | undefined, field: string, now: number) {
+  if (url === undefined) return;
+  const before = tx.select({ url: users.profileImageUrl }).from(users).where(eq(users.id, userId)).get()?.url ?? null;
+  attachUpload(tx, { url, ownerId: userId, field, now, current: before });
+  if (before !== url) detachUpload(tx, before);
 }
 
 /** Side panel: name, bio, location and photo. */
 export function updateProfilePanel(db: DB, p: { userId: string; input: ProfilePanelInput; now: number }): UserRow {
   const { profileImage, ...rest } = p.input;
-  return db
-    .update(users)
-    .set({ ...rest, ...(profileImage !== undefined ? { profileImageUrl: profileImage } : {}), updatedAt: p.now })
-    .where(eq(users.id, p.userId))
-    .returning()
-    .get()!;
+  return db.transaction((tx) => {
+    swapPhoto(tx, p.userId, profileImage, 'profileImage', p.now);
+    return tx
+      .update(users)
+      .set({ ...rest, ...(profileImage !== undefined ? { profileImageUrl: profileImage } : {}), updatedAt: p.now })
+      .where(eq(users.id, p.userId))
+      .returning()
+      .get()!;
+  });
 }
 
 /** The member's notification settings. */

@@ -62,6 +62,8 @@ const registerFields = z.object({
   email: emailField,
   password: newPassword(MSG.createPassword),
   confirmPassword: z.string({ message: MSG.passwordsMismatch }),
+  /** An invitation token (/signup?invite=…): the new account joins that community at once when the invitation is for it. */
+  invite: z.string().trim().toLowerCase().regex(/^[a-z2-7]{20,64}$/).optional().catch(undefined),
 });
 
 /** The payload of POST /api/auth/register: both names, email, password and a matching confirmation. */

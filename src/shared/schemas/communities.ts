@@ -56,6 +56,8 @@ export const updateCommunityInput = z.object({
   isPublic: z.boolean({ message: 'validation.community.isPublic' }).optional(),
   imageUrl,
   membersOrganiseCircles: z.boolean({ message: 'validation.community.membersOrganiseCircles' }).optional(),
+  // Gives every member invitations.send (permissions.ts GRANTED_BY_SETTING).
+  membersInvite: z.boolean({ message: 'invitations.validation.membersInvite' }).optional(),
 });
 export type UpdateCommunityInput = Omit<z.output<typeof updateCommunityInput>, 'communityId'>;
 

@@ -1,9 +1,10 @@
-import { Avatar, Box, Flex, HStack, IconButton, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Flex, HStack, IconButton, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { LogOut } from 'lucide-react';
+import { LogOut, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
+import { useChatUnread } from '../../features/chat/use-chat-unread';
 import { ColorModeToggle } from '../color-mode';
 import { signOut } from '../../lib/sign-out';
 import { MOBILE_ITEMS, NAV_ITEMS, type NavItem } from './nav-items';
@@ -34,15 +35,22 @@ function UserAvatar({ user, size = 'sm' }: { user: CurrentUser; size?: 'sm' | 'x
   );
 }
 
-function RailLink({ item, active }: { item: NavItem; active: boolean }) {
+function RailLink({ item, active, count = 0 }: { item: NavItem; active: boolean; count?: number }) {
   const { t } = useTranslation();
   const Icon = item.icon;
   const label = t(item.label);
+  // The count is part of the link's name, so a screen reader hears "Chat, 3 unread".
+  const name = count ? t('chat.screen.navUnread', { label, count }) : label;
   return (
-    <Tip label={item.soon ? t('shell.nav.soon', { label }) : label}>
-      <IconButton asChild variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'} size="lg" aria-label={label}>
+    <Tip label={item.soon ? t('shell.nav.soon', { label }) : name}>
+      <IconButton asChild variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'} size="lg" aria-label={name} position="relative">
         <Link to={item.to} aria-current={active ? 'page' : undefined}>
           <Icon aria-hidden />
+          {count > 0 && (
+            <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" rounded="full" size="xs" data-testid={`nav-badge-${item.to.slice(1)}`} aria-hidden>
+              {count > 99 ? '99+' : count}
+            </Badge>
+          )}
         </Link>
       </IconButton>
     </Tip>
@@ -56,6 +64,7 @@ function RailLink({ item, active }: { item: NavItem; active: boolean }) {
 export default function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const chatUnread = useChatUnread(user.id);
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === '/communities' && pathname.startsWith('/community/'));
   const avatarButton = (label: string) => (
     <ProfileDrawer
@@ -90,7 +99,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
           </Link>
           <Box h="4" />
           {NAV_ITEMS.map((item) => (
-            <RailLink key={item.to} item={item} active={isActive(item.to)} />
+            <RailLink key={item.to} item={item} active={isActive(item.to)} count={item.to === '/chat' ? chatUnread : 0} />
           ))}
         </Stack>
         <Stack align="center" gap="2">
@@ -128,6 +137,17 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
             </HStack>
           </Link>
           <HStack gap="1">
+            {/* Chat is not among the bottom bar's four: on a phone it sits here, with its unread count. */}
+            <IconButton asChild variant="ghost" aria-label={chatUnread ? t('chat.screen.navUnread', { label: t('shell.nav.chat'), count: chatUnread }) : t('shell.nav.chat')} position="relative">
+              <Link to="/chat" aria-current={isActive('/chat') ? 'page' : undefined} data-testid="mobile-chat-link">
+                <MessageCircle aria-hidden />
+                {chatUnread > 0 && (
+                  <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" rounded="full" size="xs" aria-hidden>
+                    {chatUnread > 99 ? '99+' : chatUnread}
+                  </Badge>
+                )}
+              </Link>
+            </IconButton>
             <NotificationsMenu placement="bottom-end" />
             <ColorModeToggle />
             {avatarButton(t('shell.nav.profile'))}

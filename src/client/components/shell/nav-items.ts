@@ -10,7 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/communities', label: 'shell.nav.communities', icon: Users },
   { to: '/events', label: 'shell.nav.events', icon: CalendarDays },
   { to: '/explore', label: 'shell.nav.explore', icon: Compass },
-  { to: '/chat', label: 'shell.nav.chat', icon: MessageCircle, soon: true },
+  { to: '/chat', label: 'shell.nav.chat', icon: MessageCircle },
   { to: '/njangi', label: 'shell.nav.njangi', icon: PiggyBank },
 ];
 

@@ -7,6 +7,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { DocumentQuotaButton } from './document-quota';
 import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
 const PAGE = 20;
@@ -74,6 +75,7 @@ export function CommunitiesTab() {
                     <Table.Cell whiteSpace="nowrap">{formatDate(c.createdAt, { style: 'short', fallback: t('admin.never') })}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <HStack justify="flex-end" gap="1">
+                        <DocumentQuotaButton community={c} />
                         <ConfirmDialog
                           trigger={
                             <Button size="xs" variant="ghost">

@@ -1,12 +1,15 @@
 import { Badge, Box, Button, Center, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Lock, LogOut, MapPin, Settings, Share2, UserPlus, Users } from 'lucide-react';
+import { Lock, LogOut, MapPin, Settings, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { canIn } from '../../../shared/permissions';
+import { InviteDialog } from '../invitations/invite-dialog';
+import { ShareButton } from '../invitations/share-button';
 import { canOpenSettings, initials, refreshCommunities, type Community } from './shared';
 
 /** The community dashboard's header: identity, counts and what this member may do. */
@@ -15,15 +18,6 @@ export function CommunityHeader({ community: c }: { community: Community }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const leave = useMutation(trpc.communities.leave.mutationOptions());
-  async function share() {
-    const url = `${window.location.origin}/community/${c.id}/details`;
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(t('communities.header.linkCopied'), t('communities.header.linkCopiedBody'));
-    } catch {
-      notify.info(t('communities.header.shareLink'), url);
-    }
-  }
   return (
     <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
       <HStack gap="4" align="center">
@@ -59,12 +53,8 @@ export function CommunityHeader({ community: c }: { community: Community }) {
             </Link>
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={() => notify.info(t('communities.header.inviteSoon'), t('communities.header.inviteSoonBody'))}>
-          <UserPlus aria-hidden /> {t('communities.header.invite')}
-        </Button>
-        <Button size="sm" variant="outline" onClick={share}>
-          <Share2 aria-hidden /> {t('communities.header.share')}
-        </Button>
+        {canIn(c.role, c, 'invitations.send') && <InviteDialog community={c} />}
+        <ShareButton community={c} />
         {/* The creator cannot leave (the server refuses too): they hand the community over first. */}
         {c.role !== 'creator' && (
           <ConfirmDialog

@@ -36,7 +36,7 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
           {rows.map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
+              <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>
@@ -57,12 +57,15 @@ function Profile() {
             <Avatar.Fallback>{(user.firstName[0] ?? 'U').toUpperCase()}</Avatar.Fallback>
             {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
           </Avatar.Root>
-          <Stack gap="1">
-            <Heading as="h1" size="2xl">
+          <Stack gap="1" minW="0">
+            <Heading as="h1" size="2xl" overflowWrap="anywhere">
               {user.firstName} {user.lastName}
             </Heading>
-            <HStack>
-              <Text color="fg.muted">{user.email}</Text>
+            {/* A long address wraps on a phone instead of widening the page. */}
+            <HStack flexWrap="wrap">
+              <Text color="fg.muted" overflowWrap="anywhere">
+                {user.email}
+              </Text>
               <Badge colorPalette={user.isEmailVerified ? 'green' : 'orange'}>{user.isEmailVerified ? t('profile.status.active') : t('profile.status.pending')}</Badge>
             </HStack>
           </Stack>

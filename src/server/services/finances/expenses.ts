@@ -8,6 +8,7 @@ import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { accountOf, categoryOf, requireBooks } from './books';
 import { appendEntry } from './ledger';
+import { attachUpload } from '../../uploads/registry';
 
 /*
  * An expense's states and who may move it between them: one table, tested cell by cell.
@@ -36,6 +37,7 @@ function approvalsNeeded(tx: DbLike, communityId: number, amount: number) {
 export function submitExpense(db: DB, p: { communityId: number; authorId: string; amount: number; categoryId: number; description: string; receipts: string[]; now: number }) {
   return db.transaction((tx) => {
     categoryOf(tx, p.communityId, p.categoryId, 'expense');
+    p.receipts.forEach((url, i) => attachUpload(tx, { url, ownerId: p.authorId, field: `receipts.${i}`, now: p.now }));
     const row = tx
       .insert(expenses)
       .values({

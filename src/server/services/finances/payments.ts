@@ -8,6 +8,7 @@ import { recordFinanceAction } from './audit';
 import { accountOf, builtInCategoryId } from './books';
 import { spreadDuesCredit } from './dues';
 import { appendEntry } from './ledger';
+import { attachUpload } from '../../uploads/registry';
 
 export type Declared = {
   amount: number;
@@ -30,6 +31,7 @@ export const paymentCommunity = (db: DbLike, id: number) => db.select({ communit
 export function declarePayment(db: DB, p: { communityId: number; memberId: string; details: Declared; now: number }) {
   assertDetails(p.details);
   return db.transaction((tx) => {
+    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
     const row = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.memberId, createdAt: p.now }).returning().get();
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: row.purpose, method: row.method }, now: p.now });
     return toPaymentDto(row);
@@ -131,6 +133,7 @@ export function recordCashPayment(db: DB, p: { communityId: number; memberId: st
   return db.transaction((tx) => {
     const member = tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.memberId))).get();
     if (!member) throw notFound('errors.finances.notAMember');
+    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
     const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.actorId, createdAt: p.now }).returning().get();
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId }, now: p.now });
     return toPaymentDto(confirmIn(tx, { communityId: p.communityId, paymentId: pending.id, accountId: p.accountId, actorId: p.actorId, now: p.now }));

@@ -4,6 +4,7 @@ import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
+import { attachUpload } from '../../uploads/registry';
 
 export type ContributionDetails = { method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; reference?: string | null; proofUrl?: string | null };
 export type ContributionRow = typeof circleContributions.$inferSelect;
@@ -43,6 +44,7 @@ export function declareContribution(db: DB, p: { circleId: number; roundId: numb
   return db.transaction((tx) => {
     const circle = circleOf(tx, p.circleId);
     const { round, hand } = roundAndHand(tx, circle, { ...p, anyHand: false });
+    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.userId, field: 'proofUrl', now: p.now });
     const row = insertContribution(tx, {
       circleId: circle.id,
       roundId: round.id,
@@ -78,6 +80,7 @@ export function recordContribution(db: DB, p: { circleId: number; roundId: numbe
   return db.transaction((tx) => {
     const circle = organisedBy(tx, p.circleId, p.organiserId);
     const { round, hand } = roundAndHand(tx, circle, { ...p, userId: p.organiserId, anyHand: true });
+    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.organiserId, field: 'proofUrl', now: p.now });
     const row = insertContribution(tx, {
       circleId: circle.id,
       roundId: round.id,

@@ -6,6 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyCommunity, notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { nextCircleReceiptNo, type ContributionDetails } from './contributions';
+import { attachUpload } from '../../uploads/registry';
 
 /** The community a round's (or payout's) circle belongs to (for the guard), or undefined. */
 export const roundCommunity = (db: DbLike, id: number) =>
@@ -110,6 +111,7 @@ export function recordPayout(db: DB, p: { roundId: number; organiserId: string; 
     const amount = settled.payout - shortfall;
     if (amount <= 0) throw conflict('errors.njangi.nothingToPay');
 
+    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.organiserId, field: 'proofUrl', now: p.now });
     let payout;
     try {
       payout = tx

@@ -155,8 +155,6 @@ export const communities = {
       finances: 'Finances',
     },
     soon: {
-      documentsTitle: 'No documents yet',
-      documentsBody: 'Shared documents for your members are on their way.',
       financesTitle: 'Finances',
       financesBody: 'Transparent dues, expenses and reports are on their way.',
     },
@@ -167,8 +165,6 @@ export const communities = {
       activePolls: 'Active polls',
       duesStatus: 'Dues status',
       activeDiscussions: 'Active discussions',
-      recentDocuments: 'Recent Documents',
-      recentDocumentsBody: 'Shared files will appear here.',
     },
   },
 };

@@ -2,7 +2,6 @@ import { common } from './common';
 import { landing } from './landing';
 import { auth } from './auth';
 import { terms } from './terms';
-import { comingSoon } from './comingSoon';
 import { shell } from './shell';
 import { dashboard } from './dashboard';
 import { profile } from './profile';
@@ -49,7 +48,6 @@ export const en = {
   landing,
   auth,
   terms,
-  comingSoon,
   shell,
   dashboard,
   profile,

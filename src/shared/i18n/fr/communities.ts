@@ -156,8 +156,6 @@ export const communities = {
       finances: 'Finances',
     },
     soon: {
-      documentsTitle: 'Aucun document pour le moment',
-      documentsBody: 'Le partage de documents avec vos membres arrive bientôt.',
       financesTitle: 'Finances',
       financesBody: 'Le suivi transparent des cotisations, des dépenses et des comptes rendus arrive bientôt.',
     },
@@ -168,8 +166,6 @@ export const communities = {
       activePolls: 'Sondages en cours',
       duesStatus: 'État des cotisations',
       activeDiscussions: 'Discussions actives',
-      recentDocuments: 'Documents récents',
-      recentDocumentsBody: 'Les fichiers partagés apparaîtront ici.',
     },
   },
 } satisfies Catalogue['communities'];

@@ -3,7 +3,6 @@ import { common } from './common';
 import { landing } from './landing';
 import { auth } from './auth';
 import { terms } from './terms';
-import { comingSoon } from './comingSoon';
 import { shell } from './shell';
 import { dashboard } from './dashboard';
 import { profile } from './profile';
@@ -50,7 +49,6 @@ export const fr = {
   landing,
   auth,
   terms,
-  comingSoon,
   shell,
   dashboard,
   profile,

@@ -1,16 +1,22 @@
 import { Box, Button, Container, EmptyState, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Mail, Plus, Users } from 'lucide-react';
+import { Plus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
 import { CardGridSkeleton, CommunityBrowser } from '../../../features/communities/community-browser';
 import { CommunityCard } from '../../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../../features/communities/create-community';
 import { communityListQuery, joinedListQuery } from '../../../features/communities/queries';
+import { MyInvitations } from '../../../features/invitations/invitations-tab';
 import { loadList } from '../../../lib/route-data';
 import { useCursorList } from '../../../lib/use-cursor-list';
 
+const TABS = ['discover', 'mine', 'invitations'] as const;
+type Tab = (typeof TABS)[number];
+
 export const Route = createFileRoute('/_signed-in/communities/')({
+  // ?tab=invitations: where the invitation notices lead.
+  validateSearch: (s: Record<string, unknown>): { tab?: Tab } => ({ tab: TABS.includes(s.tab as Tab) && s.tab !== 'discover' ? (s.tab as Tab) : undefined }),
   // The Discover tab opens first, unfiltered.
   loader: async ({ context: { queryClient } }) => {
     await loadList(queryClient, communityListQuery());
@@ -21,6 +27,7 @@ export const Route = createFileRoute('/_signed-in/communities/')({
 function CommunitiesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { tab } = Route.useSearch();
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
@@ -40,7 +47,12 @@ function CommunitiesPage() {
             }
           />
         </Stack>
-        <Tabs.Root defaultValue="discover" colorPalette="brand" lazyMount>
+        <Tabs.Root
+          value={tab ?? 'discover'}
+          onValueChange={(e) => void navigate({ to: '/communities', search: e.value === 'discover' ? {} : { tab: e.value as Tab }, replace: true })}
+          colorPalette="brand"
+          lazyMount
+        >
           <Tabs.List>
             <Tabs.Trigger value="discover">{t('communities.page.tabs.discover')}</Tabs.Trigger>
             <Tabs.Trigger value="mine">{t('communities.page.tabs.mine')}</Tabs.Trigger>
@@ -53,15 +65,7 @@ function CommunitiesPage() {
             <MyCommunities />
           </Tabs.Content>
           <Tabs.Content value="invitations">
-            <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <Mail aria-hidden />
-                </EmptyState.Indicator>
-                <EmptyState.Title>{t('communities.page.noInvitations')}</EmptyState.Title>
-                <EmptyState.Description>{t('communities.page.invitationsHint')}</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <MyInvitations />
           </Tabs.Content>
         </Tabs.Root>
       </Stack>

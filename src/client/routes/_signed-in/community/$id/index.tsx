@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
@@ -6,7 +6,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { can } from '../../../../../shared/permissions';
-import { ComingSoon } from '../../../../components/coming-soon';
 import { AnnouncementsCard } from '../../../../features/announcements/announcements-card';
 import { announcementsCardQuery } from '../../../../features/announcements/queries';
 import { CommunityHeader } from '../../../../features/communities/community-header';
@@ -21,6 +20,8 @@ import { CommunityUpcomingCard, useUpcomingCount } from '../../../../features/ev
 import { financeSummaryQuery, myDuesQuery } from '../../../../features/finances/queries';
 import { useActiveTopicCount } from '../../../../features/discussions/active-count';
 import { useActivePollCount } from '../../../../features/polls/active-count';
+import { RecentDocumentsCard } from '../../../../features/documents/recent-documents-card';
+import { recentDocumentsQuery } from '../../../../features/documents/queries';
 import { loadList, loadQuery } from '../../../../lib/route-data';
 
 // The Finances tab's code loads when the tab is first opened, not with the Overview.
@@ -29,6 +30,7 @@ const CommunityCircles = lazy(() => import('../../../../features/njangi/communit
 const CommunityEvents = lazy(() => import('../../../../features/events/community-events').then((m) => ({ default: m.CommunityEvents })));
 const CommunityPolls = lazy(() => import('../../../../features/polls/community-polls').then((m) => ({ default: m.CommunityPolls })));
 const CommunityTopics = lazy(() => import('../../../../features/discussions/community-topics').then((m) => ({ default: m.CommunityTopics })));
+const CommunityDocuments = lazy(() => import('../../../../features/documents/community-documents').then((m) => ({ default: m.CommunityDocuments })));
 
 const TABS = ['overview', 'members', 'events', 'discussions', 'documents', 'savings', 'finances'] as const;
 type Tab = (typeof TABS)[number];
@@ -45,6 +47,7 @@ export const Route = createFileRoute('/_signed-in/community/$id/')({
       await Promise.all([
         loadQuery(queryClient, announcementsCardQuery(c.id)),
         loadList(queryClient, communityUpcomingQuery(c.id)),
+        loadQuery(queryClient, recentDocumentsQuery(c.id)),
         seesFinances(c.role)
           ? loadQuery(queryClient, financeSummaryQuery(c.id)).then((s) => (s?.opened ? loadQuery(queryClient, myDuesQuery(c.id)) : undefined))
           : undefined,
@@ -155,7 +158,9 @@ function CommunityDashboard({ community: c }: { community: Community }) {
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="documents">
-            <ComingSoon title={t('communities.dashboard.soon.documentsTitle')} description={t('communities.dashboard.soon.documentsBody')} />
+            <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
+              <CommunityDocuments community={c} />
+            </Suspense>
           </Tabs.Content>
           {finances && (
             <Tabs.Content value="finances">
@@ -215,9 +220,7 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
         <AnnouncementsCard communityId={c.id} canManage={can(c.role, 'announcements.manage')} />
         <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>
           <CommunityUpcomingCard community={c} onViewAll={() => onJump('events')} />
-          <Box flex="1" minW="0" display="grid">
-            <ComingSoon title={t('communities.dashboard.overview.recentDocuments')} description={t('communities.dashboard.overview.recentDocumentsBody')} />
-          </Box>
+          <RecentDocumentsCard communityId={c.id} onViewAll={() => onJump('documents')} />
         </HStack>
       </Stack>
     </Stack>

@@ -14,6 +14,7 @@ import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery, memberSettingsQuery, pendingRequestsQuery } from '../../../../features/communities/queries';
 import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/shared';
 import { CircleSettings } from '../../../../features/community-settings/circle-settings';
+import { InviteSettings } from '../../../../features/invitations/invite-settings';
 import { GeneralSettings } from '../../../../features/community-settings/general-settings';
 import { MemberSettings } from '../../../../features/community-settings/member-settings';
 import { RequestSettings, usePendingRequests } from '../../../../features/community-settings/request-settings';
@@ -119,6 +120,8 @@ function Settings({ community: c }: { community: Community }) {
                   variant={s === section ? 'subtle' : 'ghost'}
                   colorPalette={s === section ? 'brand' : 'gray'}
                   justifyContent="flex-start"
+                  // Whole labels on a phone: the row scrolls sideways instead of cutting them.
+                  flexShrink={0}
                   size="sm"
                 >
                   <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: s }} aria-current={s === section ? 'page' : undefined}>
@@ -138,6 +141,7 @@ function Settings({ community: c }: { community: Community }) {
               <Stack gap="6">
                 <GeneralSettings community={c} />
                 <CircleSettings community={c} />
+                <InviteSettings community={c} />
               </Stack>
             )}
             {section === 'members' && <MemberSettings community={c} />}

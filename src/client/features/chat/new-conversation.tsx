@@ -1,0 +1,237 @@
+import { Button, chakra, Dialog, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_NAME_MAX, CHANNEL_TOPIC_MAX, GROUP_MAX_MEMBERS, GROUP_NAME_MAX, channelSlug } from '../../../shared/chat/rules';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { errorInfo } from '../../lib/errors';
+import { trpcClient } from '../../trpc';
+import { PeopleChooser, type Person } from './people-chooser';
+import { refreshConversations } from './queries';
+
+type Community = { id: number; name: string };
+
+function CommunitySelect({ communities, value, onChange }: { communities: Community[]; value: number; onChange: (id: number) => void }) {
+  const { t } = useTranslation();
+  if (communities.length < 2) return null;
+  return (
+    <FormField name="chat-community" label={t('chat.screen.picker.community')}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid="picker-community">
+          {communities.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+function Shell(props: { open: boolean; onClose: () => void; title: string; busy: boolean; submitLabel: string; canSubmit: boolean; onSubmit: () => void; testId: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} size={{ base: 'full', sm: 'md' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <chakra.form
+              noValidate
+              display="contents"
+              data-testid={props.testId}
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (props.canSubmit && !props.busy) props.onSubmit();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{props.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">{props.children}</Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">{t('common.cancel')}</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={props.busy} disabled={!props.canSubmit} data-testid={`${props.testId}-submit`}>
+                  {props.submitLabel}
+                </Button>
+              </Dialog.Footer>
+            </chakra.form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** "New message": one person opens (or reopens) the direct conversation, several start a group. */
+export function NewConversationDialog({ open, onClose, communities }: { open: boolean; onClose: () => void; communities: Community[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [communityId, setCommunityId] = useState(communities[0]?.id ?? 0);
+  const [chosen, setChosen] = useState<Person[]>([]);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) {
+      setChosen([]);
+      setName('');
+    } else if (!communities.some((c) => c.id === communityId)) setCommunityId(communities[0]?.id ?? 0);
+  }, [open, communities, communityId]);
+
+  async function submit() {
+    setBusy(true);
+    try {
+      const c =
+        chosen.length === 1
+          ? await trpcClient.chat.openDirect.mutate({
+              userId: chosen[0]!.id,
+              communityId,
+            })
+          : await trpcClient.chat.createGroup.mutate({
+              communityId,
+              userIds: chosen.map((p) => p.id),
+              name: name.trim() || null,
+            });
+      await refreshConversations(queryClient);
+      onClose();
+      void navigate({ to: '/chat', search: { c: c.id } });
+    } catch (e) {
+      notify.error(t('chat.screen.picker.failed'), errorInfo(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Shell
+      open={open}
+      onClose={onClose}
+      title={t('chat.screen.picker.title')}
+      busy={busy}
+      canSubmit={chosen.length > 0}
+      submitLabel={chosen.length > 1 ? t('chat.screen.picker.startGroup') : t('chat.screen.picker.startDirect')}
+      onSubmit={() => void submit()}
+      testId="new-conversation"
+    >
+      <Text color="fg.muted" fontSize="sm">
+        {communities.length ? t('chat.screen.picker.intro', { max: GROUP_MAX_MEMBERS }) : t('chat.screen.picker.noCommunity')}
+      </Text>
+      <CommunitySelect
+        communities={communities}
+        value={communityId}
+        onChange={(id) => {
+          setCommunityId(id);
+          setChosen([]);
+        }}
+      />
+      {communityId > 0 && (
+        <PeopleChooser communityId={communityId} chosen={chosen} onChange={setChosen} max={GROUP_MAX_MEMBERS - 1} limitText={t('chat.screen.picker.limit', { max: GROUP_MAX_MEMBERS })} />
+      )}
+      {chosen.length > 1 && (
+        <FormField name="chat-group-name" label={t('chat.screen.picker.groupName')}>
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={GROUP_NAME_MAX} />
+        </FormField>
+      )}
+    </Shell>
+  );
+}
+
+/** "New channel", for a community's leaders: a name, a topic, and for a private one its members. */
+export function NewChannelDialog({ open, onClose, communities }: { open: boolean; onClose: () => void; communities: Community[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [communityId, setCommunityId] = useState(communities[0]?.id ?? 0);
+  const [name, setName] = useState('');
+  const [topic, setTopic] = useState('');
+  const [isPrivate, setPrivate] = useState(false);
+  const [members, setMembers] = useState<Person[]>([]);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) {
+      setName('');
+      setTopic('');
+      setPrivate(false);
+      setMembers([]);
+      setError(undefined);
+    } else if (!communities.some((c) => c.id === communityId)) setCommunityId(communities[0]?.id ?? 0);
+  }, [open, communities, communityId]);
+
+  async function submit() {
+    setBusy(true);
+    try {
+      const c = await trpcClient.chat.createChannel.mutate({
+        communityId,
+        name,
+        topic: topic.trim() || null,
+        isPrivate,
+        memberIds: isPrivate ? members.map((m) => m.id) : [],
+      });
+      await refreshConversations(queryClient);
+      notify.success(t('chat.screen.channel.created', { name: c.name ?? channelSlug(name) }));
+      onClose();
+      void navigate({ to: '/chat', search: { c: c.id } });
+    } catch (e) {
+      const info = errorInfo(e);
+      const nameIssue = info.issues.find((i) => i.path[0] === 'name');
+      if (nameIssue) {
+        setError(nameIssue.message);
+        document.getElementById('chat-channel-name')?.focus();
+      } else notify.error(t('chat.screen.channel.failed'), info.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Shell
+      open={open}
+      onClose={onClose}
+      title={t('chat.screen.channel.title')}
+      busy={busy}
+      canSubmit={channelSlug(name).length > 0}
+      submitLabel={t('chat.screen.channel.submit')}
+      onSubmit={() => void submit()}
+      testId="new-channel-form"
+    >
+      <CommunitySelect communities={communities} value={communityId} onChange={setCommunityId} />
+      <FormField name="chat-channel-name" label={t('chat.screen.channel.name')} helper={t('chat.screen.channel.nameHelp')} error={error} required>
+        <Input
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(undefined);
+          }}
+          maxLength={CHANNEL_NAME_MAX + 1}
+          autoComplete="off"
+          data-testid="channel-name"
+        />
+      </FormField>
+      <FormField name="chat-channel-topic" label={t('chat.screen.channel.topic')}>
+        <Input value={topic} onChange={(e) => setTopic(e.target.value)} maxLength={CHANNEL_TOPIC_MAX} />
+      </FormField>
+      <chakra.label display="flex" gap="2" alignItems="center" fontSize="sm">
+        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} data-testid="channel-private" />
+        {t('chat.screen.channel.private')}
+      </chakra.label>
+      {isPrivate && communityId > 0 && (
+        <Stack gap="1">
+          <Text fontWeight="medium" fontSize="sm">
+            {t('chat.screen.channel.members')}
+          </Text>
+          <PeopleChooser communityId={communityId} chosen={members} onChange={setMembers} max={200} limitText="" />
+        </Stack>
+      )}
+    </Shell>
+  );
+}

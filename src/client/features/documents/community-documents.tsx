@@ -1,0 +1,167 @@
+import { Box, Button, Card, CloseButton, Heading, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { FileText, FolderCog, Search, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '../../../shared/permissions';
+import { LoadMore } from '../../components/load-more';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { DocumentDialog } from './document-dialog';
+import { DocumentRow } from './document-row';
+import { FoldersDialog } from './folders-dialog';
+import { communityDocumentsQuery, documentFoldersQuery, type FolderFilter } from './queries';
+import { UploadDocumentDialog } from './upload-dialog';
+import { UsageBar } from './usage-bar';
+
+/*
+ * The community's Documents tab: search by title, a folder filter, the documents newest first
+ * (paged), each opening its details. Managers (documents.manage) also get Upload, the folders
+ * and the storage used; the server hides leaders-only documents from everyone else.
+ */
+
+const toFilter = (value: string): FolderFilter => (value === '' ? undefined : value === 'none' ? 'none' : Number(value));
+
+export function CommunityDocuments({ community: c }: { community: { id: number; role?: string | null } }) {
+  const { t } = useTranslation();
+  const manage = can(c.role, 'documents.manage');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [folder, setFolder] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const folders = useQuery(documentFoldersQuery(c.id));
+  const folderList = folders.data?.items ?? [];
+  const list = useCursorList(communityDocumentsQuery(c.id, { folderId: toFilter(folder), search }));
+  const q = list.query;
+  const filtered = search !== '' || folder !== '';
+
+  return (
+    <Card.Root as="section" aria-labelledby="community-documents" data-testid="documents-section">
+      <Card.Header gap="4">
+        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
+          <Stack gap="1" minW="0" flex="1 1 16rem">
+            <Card.Title as="h2" id="community-documents">
+              {t('documents.title')}
+            </Card.Title>
+            <Text color="fg.muted" fontSize="sm">
+              {t('documents.tab.intro')}
+            </Text>
+          </Stack>
+          {manage && (
+            <HStack gap="2" flexWrap="wrap">
+              <FoldersDialog
+                communityId={c.id}
+                folders={folderList}
+                onDeleted={(id) => setFolder((f) => (f === String(id) ? '' : f))}
+                trigger={
+                  <Button size="sm" variant="outline" data-testid="manage-folders">
+                    <FolderCog aria-hidden /> {t('documents.folders.manage')}
+                  </Button>
+                }
+              />
+              <UploadDocumentDialog
+                communityId={c.id}
+                folders={folderList}
+                folderId={typeof toFilter(folder) === 'number' ? Number(folder) : undefined}
+                trigger={
+                  <Button size="sm" colorPalette="brand" data-testid="upload-document">
+                    <Upload aria-hidden /> {t('documents.tab.upload')}
+                  </Button>
+                }
+              />
+            </HStack>
+          )}
+        </HStack>
+        {manage && <UsageBar communityId={c.id} />}
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
+          <Box role="search" flex="1" minW="0">
+            <InputGroup
+              w="full"
+              startElement={<Search size={16} aria-hidden />}
+              endElement={typed ? <CloseButton size="xs" aria-label={t('documents.tab.clearSearch')} onClick={() => setTyped('')} /> : undefined}
+            >
+              <Input
+                type="search"
+                enterKeyHint="search"
+                // Our own clear button stands in for the browser's.
+                css={{ '&::-webkit-search-cancel-button': { display: 'none' } }}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') setSearch(typed.trim());
+                }}
+                maxLength={100}
+                aria-label={t('documents.tab.search')}
+                placeholder={t('documents.tab.searchPlaceholder')}
+                data-testid="documents-search"
+              />
+            </InputGroup>
+          </Box>
+          {(folderList.length > 0 || folder !== '') && (
+            <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} flexShrink={0}>
+              <NativeSelect.Field value={folder} onChange={(e) => setFolder(e.target.value)} aria-label={t('documents.tab.folder')} data-testid="documents-folder-filter">
+                <option value="">{t('documents.tab.allFolders')}</option>
+                <option value="none">{t('documents.tab.topLevel')}</option>
+                {folderList.map((f) => (
+                  <option key={f.id} value={String(f.id)}>
+                    {f.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </Stack>
+      </Card.Header>
+      <Card.Body>
+        {q.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('documents.tab.loading')}>
+            <Skeleton h="16" rounded="md" />
+            <Skeleton h="16" rounded="md" />
+            <Skeleton h="16" rounded="md" />
+          </Stack>
+        ) : q.isError ? (
+          <HStack gap="3" role="alert" flexWrap="wrap">
+            <Text color="fg.error" fontSize="sm">
+              {t('documents.tab.loadFailed')}
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+              {t('documents.tab.tryAgain')}
+            </Button>
+          </HStack>
+        ) : list.items.length === 0 ? (
+          filtered ? (
+            <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="documents-no-results">
+              {search ? t('documents.tab.noResults', { search }) : t('documents.tab.emptyFolder')}
+            </Text>
+          ) : (
+            <Stack gap="2" align="center" textAlign="center" py="8" data-testid="documents-empty">
+              <FileText size={32} aria-hidden />
+              <Heading as="h3" size="md">
+                {t('documents.tab.emptyTitle')}
+              </Heading>
+              <Text color="fg.muted" maxW="md">
+                {manage ? t('documents.tab.emptyBodyManager') : t('documents.tab.emptyBody')}
+              </Text>
+            </Stack>
+          )
+        ) : (
+          <Stack gap="3">
+            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t('documents.tab.list')} aria-busy={q.isFetching && !q.isFetchingNextPage}>
+              {list.items.map((d) => (
+                <DocumentRow key={d.id} document={d} onOpen={setOpenId} />
+              ))}
+            </Stack>
+            <LoadMore query={q} size="sm" alignSelf="flex-start">
+              {t('documents.tab.more')}
+            </LoadMore>
+          </Stack>
+        )}
+      </Card.Body>
+      <DocumentDialog documentId={openId} folders={folderList} onClose={() => setOpenId(null)} />
+    </Card.Root>
+  );
+}

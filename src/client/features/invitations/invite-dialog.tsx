@@ -1,0 +1,51 @@
+import { Button, CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmailInvites } from './email-invites';
+import { LinkInvites } from './link-invites';
+import { PendingInvites } from './pending-invites';
+
+/** The header's Invite button: by email, by link, and the invitations still pending. */
+export function InviteDialog({ community }: { community: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit>
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="outline">
+          <UserPlus aria-hidden /> {t('invitations.dialog.open')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('invitations.dialog.title', { community: community.name })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <Tabs.Root defaultValue="email" colorPalette="brand" lazyMount>
+                <Tabs.List>
+                  <Tabs.Trigger value="email">{t('invitations.dialog.byEmail')}</Tabs.Trigger>
+                  <Tabs.Trigger value="link">{t('invitations.dialog.byLink')}</Tabs.Trigger>
+                  <Tabs.Trigger value="pending">{t('invitations.dialog.pending')}</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="email">
+                  <EmailInvites communityId={community.id} />
+                </Tabs.Content>
+                <Tabs.Content value="link">
+                  <LinkInvites communityId={community.id} />
+                </Tabs.Content>
+                <Tabs.Content value="pending">
+                  <PendingInvites communityId={community.id} />
+                </Tabs.Content>
+              </Tabs.Root>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('invitations.dialog.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,43 @@
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { hashToken } from '../../auth/crypto';
+
+/*
+ * Invitation tokens: 32 random bytes (256 bits) in base32, so they fit a URL path as they are.
+ * Only the SHA-256 is stored (hashToken, as sessions and email tokens do): a copy of the database
+ * opens no community.
+ */
+export function newInvitationToken(): { token: string; hash: string } {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase32LowerCaseNoPadding(bytes);
+  return { token, hash: hashToken(token) };
+}
+
+export { hashToken };
+
+export const DAY_MS = 24 * 60 * 60_000;
+/** An email invitation works for two weeks. */
+export const EMAIL_INVITATION_TTL_MS = 14 * DAY_MS;
+/** At most this many invitation emails per community in any 24 hours. */
+export const DAILY_EMAIL_LIMIT = 100;
+
+/** Catalogue keys of the refusals. */
+export const INV_MSG = {
+  notFound: 'invitations.errors.notFound',
+  invalid: 'invitations.errors.invalid',
+  expired: 'invitations.errors.expired',
+  cancelled: 'invitations.errors.cancelled',
+  used: 'invitations.errors.used',
+  revoked: 'invitations.errors.revoked',
+  usedUp: 'invitations.errors.usedUp',
+  wrongAccount: 'invitations.errors.wrongAccount',
+  alreadyMember: 'invitations.errors.alreadyMember',
+  verifyFirst: 'invitations.errors.verifyFirst',
+  dailyLimit: 'invitations.errors.dailyLimit',
+  notPending: 'invitations.errors.notPending',
+  linkNotFound: 'invitations.errors.linkNotFound',
+  alreadyRevoked: 'invitations.errors.alreadyRevoked',
+} as const;
+
+/** The link in an email or on a share sheet. */
+export const inviteUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, '')}/invite/${token}`;
