@@ -8,7 +8,7 @@ import { launchBrowser, signInAs, startServer, type TestServer } from './harness
 /*
  * The chat's leader tools, through their dialogs. Ngozi (the creator) makes a private channel for
  * Kofi and herself: Kofi sees it arrive, Esi never does. Esi posts in #general; Kofi reports it
- * and Ngozi is told; Ngozi mutes Esi there, and Esi's next message is refused with the reason
+ * and Ngozi is told, opens the reported messages from the notice and deletes it; she mutes Esi there, and Esi's next message is refused with the reason
  * while she can still read, and her composer says until when.
  */
 
@@ -65,7 +65,7 @@ async function send(page: Page, text: string) {
 }
 
 describe('Browser: chat moderation', () => {
-  it('a leader makes a private channel, hears of a report and mutes a member, each through its dialog', async () => {
+  it('a leader makes a private channel, deletes a reported message from the reports list and mutes a member, each through its dialog', async () => {
     const ngozi = await chatAs(people.ngozi.email);
     const kofi = await chatAs(people.kofi.email);
     const esi = await chatAs(people.esi.email);
@@ -94,6 +94,7 @@ describe('Browser: chat moderation', () => {
     // Esi writes in #general; Kofi reports it with a reason.
     await open(esi, 'general');
     await send(esi, 'Cheap phones for sale, DM me');
+    await send(esi, 'Phones still available');
     await open(kofi, 'general');
     const offending = message(kofi, 'Cheap phones');
     await offending.waitFor({ timeout: 5000 });
@@ -107,14 +108,24 @@ describe('Browser: chat moderation', () => {
     await kofi.getByTestId('report-confirm').click();
     await report.waitFor({ state: 'hidden' });
 
-    // Ngozi is notified.
+    // Ngozi is notified; the notice opens the list of reported messages, with the reporter's reason.
     await ngozi.locator('[data-testid=notifications-button]:visible').click();
-    await ngozi.getByTestId('notification').filter({ hasText: 'A chat message was reported' }).waitFor({ timeout: 5000 });
+    await ngozi.getByTestId('notification').filter({ hasText: 'A chat message was reported' }).getByRole('button', { name: /^A chat message was reported/ }).click();
+    const reports = ngozi.getByTestId('chat-reports-dialog');
+    const item = reports.getByTestId('chat-report').filter({ hasText: 'Cheap phones for sale' });
+    await item.filter({ hasText: 'Reason: Selling in the community channel' }).waitFor({ timeout: 5000 });
+    expect(await item.textContent()).toContain('Reported by Kofi Mensah');
+    // Deleting it closes the report, and the message goes for everyone.
+    await item.getByTestId('chat-report-delete').click();
+    await reports.getByTestId('chat-reports-empty').waitFor({ timeout: 5000 });
     await ngozi.keyboard.press('Escape');
+    await reports.waitFor({ state: 'hidden' });
+    await expect.poll(() => message(esi, 'Cheap phones').count(), { timeout: 5000 }).toBe(0);
+    expect(new URL(ngozi.url()).searchParams.get('reports')).toBeNull();
 
-    // Ngozi mutes Esi in #general for the default hour from the message's menu.
-    await open(ngozi, 'general');
-    const seen = message(ngozi, 'Cheap phones');
+    // Ngozi mutes Esi in #general for the default hour from her other message's menu.
+    await expect.poll(() => conversation(ngozi).getByTestId('conversation-title').textContent()).toBe('#general');
+    const seen = message(ngozi, 'Phones still available');
     await seen.getByTestId('message-menu').click();
     await ngozi.getByTestId('message-mute-member').click();
     await ngozi.getByTestId('mute-member-confirm').click();
@@ -126,7 +137,7 @@ describe('Browser: chat moderation', () => {
     await esi.reload();
     await open(esi, 'general');
     await expect.poll(() => conversation(esi).getByTestId('composer-muted').textContent()).toMatch(/A leader muted you in this channel until/);
-    await message(esi, 'Cheap phones').waitFor();
+    await message(esi, 'Phones still available').waitFor();
     expect(await message(ngozi, 'Last chance').count()).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import type { MessageHandlers } from './message-item';
 import { MessageList } from './message-list';
 import { conversationName, initialOf } from './names';
 import { useChatActions } from './use-chat-actions';
+import { ReportsButton } from './reports-panel';
 
 /** Who is in a private conversation (the viewer included), asked for when the list is opened. */
 function Members({ c }: { c: ConversationDto }) {
@@ -110,6 +111,7 @@ export function ConversationView({ conversation: c, viewer, onClose }: { convers
           </Text>
         </Stack>
         {c.kind !== 'channel' || c.isPrivate ? <Members c={c} /> : null}
+        {c.kind === 'channel' && c.canModerate ? <ReportsButton communityId={c.community.id} communityName={c.community.name} /> : null}
         <IconButton
           variant={c.muted ? 'subtle' : 'ghost'}
           size="sm"

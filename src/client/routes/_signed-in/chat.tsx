@@ -9,9 +9,10 @@ import { loadQuery } from '../../lib/route-data';
  * history's paging code stays with the page.
  */
 export const Route = createFileRoute('/_signed-in/chat')({
-  validateSearch: (s: Record<string, unknown>): { c?: number } => {
+  // ?reports=1 (the report notice's link) opens the leaders' list of reported messages.
+  validateSearch: (s: Record<string, unknown>): { c?: number; reports?: boolean } => {
     const c = Number(s.c);
-    return { c: Number.isSafeInteger(c) && c > 0 ? c : undefined };
+    return { c: Number.isSafeInteger(c) && c > 0 ? c : undefined, reports: s.reports === 1 || s.reports === '1' || s.reports === true ? true : undefined };
   },
   loader: ({ context: { queryClient } }) => loadQuery(queryClient, conversationsQuery()),
   component: ChatRoute,

@@ -1,0 +1,35 @@
+import { EmptyState as Chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/**
+ * What a list or card shows when it has nothing yet: one icon, one sentence (with an optional
+ * short title above it) and, where there is one, the action that fills it. Every empty place
+ * uses this one look instead of bare text in some cards and dashed boxes in others.
+ * `framed` draws a border, for an empty state that stands on the page rather than in a card.
+ */
+export function EmptyNote({
+  icon,
+  title,
+  children,
+  action,
+  framed = false,
+  testId,
+}: {
+  icon: ReactNode;
+  title?: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  framed?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Chakra.Root size="sm" {...(framed ? { borderWidth: '1px', rounded: 'lg', bg: 'bg' } : {})} data-testid={testId ?? 'empty-state'}>
+      <Chakra.Content>
+        <Chakra.Indicator aria-hidden>{icon}</Chakra.Indicator>
+        {title && <Chakra.Title>{title}</Chakra.Title>}
+        {children && <Chakra.Description>{children}</Chakra.Description>}
+        {action}
+      </Chakra.Content>
+    </Chakra.Root>
+  );
+}
