@@ -1,8 +1,11 @@
 // `npm run durability -- --rounds 100`: the kill -9 check of docs/reliability.md. Starts the real
 // server on a temporary database, runs concurrent writers over HTTP that keep only acknowledged
 // (2xx) writes, SIGKILLs the server at a random moment, restarts it on the same file and checks
-// integrity_check, foreign_key_check, member_count = membership rows and that every
-// acknowledged write is there. Exits 1 when anything acknowledged was lost or a check failed.
+// integrity_check, foreign_key_check, member_count = membership rows, that every acknowledged
+// write is there (communities, memberships, announcements, profiles, notifications, payments,
+// circle contributions, RSVPs, votes, chat messages, documents and their files), and that the
+// books balance (as `npm run finances:verify`), circle receipts have no gap and chat messages are
+// in the order they were sent. Exits 1 when anything acknowledged was lost or a check failed.
 // Flags: --rounds N (100) --writers N (8) --kill-min MS (200) --kill-max MS (1500) --keep --quiet
 import { parseArgs } from 'node:util';
 import { isClean, runDurability } from './durability/run';
@@ -58,10 +61,18 @@ console.log(`| acknowledged writes lost | ${summary.lost} |`);
 console.log(`| integrity_check failures | ${summary.integrityFailures} |`);
 console.log(`| foreign_key_check failures | ${summary.foreignKeyFailures} |`);
 console.log(`| member_count mismatches | ${summary.countMismatches} |`);
+console.log(`| broken invariants (books, receipts, chat order, document files, ballots) | ${summary.invariantFailures} |`);
 console.log(`| server errors (5xx, early exits) | ${summary.serverErrors} |`);
 console.log(`| other refusals (4xx; never counted as acknowledged) | ${summary.refused} |`);
 console.log(`| writes in flight at the kill: committed / not | ${summary.inFlightCommitted} / ${summary.inFlightAbsent} |`);
 console.log(`| duration | ${(summary.durationMs / 1000).toFixed(1)} s |`);
+const tally = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`);
+console.log('\nAcknowledged writes by path:');
+for (const line of tally(summary.acks)) console.log(line);
+if (summary.refusals.size) {
+  console.log('Refused writes by path and status:');
+  for (const line of tally(summary.refusals)) console.log(line);
+}
 if (summary.problems.length) {
   console.log(`\n${summary.problems.length} problem(s):`);
   for (const p of summary.problems.slice(0, 50)) console.log(`  ${p}`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { spawnServer, type RunningServer } from './server';
 import { seedDatabase } from './setup';
 import { verifyDatabase } from './verify';
+import { domainBaseline } from './domain-writers';
 import { emptyLedger, runWriters, type WriteStats, type Writer } from './writers';
 
 export type DurabilityOptions = {
@@ -42,10 +43,15 @@ export type DurabilitySummary = {
   integrityFailures: number;
   foreignKeyFailures: number;
   countMismatches: number;
+  /** Broken invariants of the newer domains: books that do not balance, receipt gaps, chat out of order, a document's file missing. */
+  invariantFailures: number;
   /** 5xx answers and requests that failed while the server was meant to be up. */
   serverErrors: number;
   /** Non-2xx answers below 500 (none expected; never counted as acknowledged). */
   refused: number;
+  /** Acknowledgements by `METHOD path` and refusals by `METHOD path status` (ids as :n). */
+  acks: Map<string, number>;
+  refusals: Map<string, number>;
   inFlightCommitted: number;
   inFlightAbsent: number;
   durationMs: number;
@@ -54,7 +60,7 @@ export type DurabilitySummary = {
 };
 
 export const isClean = (s: DurabilitySummary) =>
-  s.lost === 0 && s.integrityFailures === 0 && s.foreignKeyFailures === 0 && s.countMismatches === 0 && s.serverErrors === 0 && s.problems.length === 0;
+  s.lost === 0 && s.integrityFailures === 0 && s.foreignKeyFailures === 0 && s.countMismatches === 0 && s.invariantFailures === 0 && s.serverErrors === 0 && s.problems.length === 0;
 
 export async function runDurability(opts: DurabilityOptions): Promise<DurabilitySummary> {
   const started = performance.now();
@@ -62,8 +68,17 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
   const dir = mkdtempSync(join(tmpdir(), 'harambee-durability-'));
   const dbPath = join(dir, 'app.db');
   const seed = await seedDatabase(dbPath, { writers: opts.writers ?? 8, pool: 6 });
-  const writers: Writer[] = seed.writers.map((s, index) => ({ ...s, index: index + 1, member: new Map(), unread: [], inFlight: null, seq: 0 }));
+  const writers: Writer[] = seed.writers.map((s, index) => ({
+    ...s,
+    index: index + 1,
+    member: new Map(),
+    unread: [],
+    inFlight: null,
+    seq: 0,
+    circle: { recorded: 0, declared: new Map() },
+  }));
   const ledger = emptyLedger();
+  domainBaseline(ledger.domains, writers, seed.homes);
   const summary: DurabilitySummary = {
     rounds: 0,
     writers: writers.length,
@@ -72,8 +87,11 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
     integrityFailures: 0,
     foreignKeyFailures: 0,
     countMismatches: 0,
+    invariantFailures: 0,
     serverErrors: 0,
     refused: 0,
+    acks: new Map(),
+    refusals: new Map(),
     inFlightCommitted: 0,
     inFlightAbsent: 0,
     durationMs: 0,
@@ -84,14 +102,14 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
   let server: RunningServer | null = null;
   try {
     // Round 0: the seeded state is the baseline every pair and profile starts from.
-    const baseline = verifyDatabase(dbPath, ledger, writers, seed.pool);
-    if (!baseline.integrityOk || baseline.countMismatches.length) throw new Error(`the seeded database is not consistent: ${JSON.stringify(baseline)}`);
+    const baseline = verifyDatabase(dbPath, ledger, writers, seed.pool, seed.homes);
+    if (!baseline.integrityOk || baseline.countMismatches.length || baseline.broken.length || baseline.lost.length) throw new Error(`the seeded database is not consistent: ${JSON.stringify(baseline)}`);
     server = await spawnServer({ dir, dbPath });
     for (let round = 1; round <= opts.rounds; round += 1) {
-      const stats: WriteStats = { acknowledged: 0, refused: 0, serverErrors: 0, failures: [] };
+      const stats: WriteStats = { acknowledged: 0, refused: 0, serverErrors: 0, failures: [], acks: summary.acks, refusals: summary.refusals };
       let stopped = false;
       const killedAtMs = Math.round(killMin + Math.random() * (killMax - killMin));
-      const writing = runWriters(writers, { url: server.url, round, pool: seed.pool, ledger, stopped: () => stopped }, stats);
+      const writing = runWriters(writers, { url: server.url, round, pool: seed.pool, homes: seed.homes, ledger, stopped: () => stopped }, stats);
       await new Promise((r) => setTimeout(r, killedAtMs));
       const exitedEarly = server.child.exitCode !== null || server.child.signalCode !== null;
       stopped = true;
@@ -101,12 +119,13 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
       if (exitedEarly) problems.push(`round ${round}: the server exited by itself (${JSON.stringify(exit)}):\n${server.output()}`);
 
       server = await spawnServer({ dir, dbPath });
-      const v = verifyDatabase(dbPath, ledger, writers, seed.pool);
+      const v = verifyDatabase(dbPath, ledger, writers, seed.pool, seed.homes);
       if (!v.integrityOk) problems.push(`round ${round}: integrity_check: ${v.integrity.slice(0, 5).join('; ')}`);
       if (v.foreignKeyViolations) problems.push(`round ${round}: ${v.foreignKeyViolations} foreign key violations`);
       if (v.creatorlessCommunities) problems.push(`round ${round}: ${v.creatorlessCommunities} communities without their creator's membership`);
       problems.push(...v.countMismatches.map((m) => `round ${round}: ${m}`));
       problems.push(...v.lost.map((m) => `round ${round}: LOST ${m}`));
+      problems.push(...v.broken.map((m) => `round ${round}: BROKEN ${m}`));
 
       summary.rounds = round;
       summary.acknowledged += stats.acknowledged;
@@ -114,6 +133,7 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
       summary.integrityFailures += v.integrityOk ? 0 : 1;
       summary.foreignKeyFailures += v.foreignKeyViolations ? 1 : 0;
       summary.countMismatches += v.countMismatches.length;
+      summary.invariantFailures += v.broken.length;
       summary.serverErrors += stats.serverErrors + (exitedEarly ? 1 : 0);
       summary.refused += stats.refused;
       summary.inFlightCommitted += v.inFlightCommitted;

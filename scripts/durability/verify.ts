@@ -1,7 +1,11 @@
 // The checks after a restart, on a second connection to the database the restarted server has
 // open (nothing writes meanwhile): SQLite's own integrity and foreign-key checks, the
-// member_count invariant, and every acknowledged write of every round so far.
+// member_count invariant, and every acknowledged write of every round so far (the newer
+// domains' writes and invariants: verify-domains.ts).
 import Database from 'better-sqlite3';
+import { dirname, join } from 'node:path';
+import type { Home } from './setup';
+import { verifyDomains } from './verify-domains';
 import { pairKey, type InFlight, type Ledger, type Writer } from './writers';
 
 export type Verification = {
@@ -14,12 +18,14 @@ export type Verification = {
   creatorlessCommunities: number;
   /** Acknowledged writes not found, each described. */
   lost: string[];
+  /** Broken invariants of the newer domains (books, receipts, chat order, files, ballots): verify-domains.ts. */
+  broken: string[];
   /** Writes in flight at the kill: found committed, or absent (both correct). */
   inFlightCommitted: number;
   inFlightAbsent: number;
 };
 
-export function verifyDatabase(dbPath: string, ledger: Ledger, writers: Writer[], pool: number[]): Verification {
+export function verifyDatabase(dbPath: string, ledger: Ledger, writers: Writer[], pool: number[], homes: Home[]): Verification {
   const db = new Database(dbPath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -92,6 +98,9 @@ export function verifyDatabase(dbPath: string, ledger: Ledger, writers: Writer[]
       w.unread = [];
     }
 
+    const domains = verifyDomains(db, { ledger: ledger.domains, writers, homes, uploadsDir: join(dirname(dbPath), 'uploads') });
+    lost.push(...domains.lost);
+
     let inFlightCommitted = 0;
     let inFlightAbsent = 0;
     const landed = (f: InFlight): boolean => {
@@ -106,6 +115,8 @@ export function verifyDatabase(dbPath: string, ledger: Ledger, writers: Writer[]
           return locationOf.get(writers.find((w) => w.inFlight === f)!.userId) === f.location;
         case 'read':
           return read.get(f.id)?.read === 1;
+        case 'row':
+          return db.prepare(f.sql).get(...f.params) !== undefined;
       }
     };
     for (const w of writers) {
@@ -122,6 +133,7 @@ export function verifyDatabase(dbPath: string, ledger: Ledger, writers: Writer[]
       countMismatches,
       creatorlessCommunities,
       lost,
+      broken: domains.broken,
       inFlightCommitted,
       inFlightAbsent,
     };

@@ -11,8 +11,11 @@
 // A 2xx status is the acknowledgement: the REST shims and the tRPC adapter answer only after
 // the procedure (and its synchronous transaction) has returned, so a status line that reached
 // the client means the commit happened first. Bodies are not needed: created rows carry unique
-// names and are looked up by them.
-import type { WriterSeed } from './setup';
+// names and are looked up by them. The newer domains' writes follow the same rules: domain-writers.ts.
+import { write } from './http';
+import { addPossible } from './possible';
+import { DOMAIN_OPS, emptyDomainLedger, type DomainLedger } from './domain-writers';
+import type { Home, WriterSeed } from './setup';
 
 export type Ledger = {
   /** Acknowledged community creations: unique name -> creator id. */
@@ -25,6 +28,8 @@ export type Ledger = {
   membership: Map<string, Set<boolean>>;
   /** userId -> the profile locations the user may have. */
   location: Map<string, Set<string | null>>;
+  /** The newer domains' writes: payments, contributions, RSVPs, votes, chat messages, documents. */
+  domains: DomainLedger;
 };
 
 export const emptyLedger = (): Ledger => ({
@@ -33,6 +38,7 @@ export const emptyLedger = (): Ledger => ({
   readNotifications: new Map(),
   membership: new Map(),
   location: new Map(),
+  domains: emptyDomainLedger(),
 });
 
 export const pairKey = (userId: string, communityId: number) => `${userId}|${communityId}`;
@@ -43,7 +49,9 @@ export type InFlight =
   | { kind: 'announcement'; title: string }
   | { kind: 'membership'; communityId: number; member: boolean }
   | { kind: 'profile'; location: string }
-  | { kind: 'read'; id: number };
+  | { kind: 'read'; id: number }
+  /** A newer domain's write: it landed when `sql` with `params` finds a row. */
+  | { kind: 'row'; what: string; sql: string; params: unknown[] };
 
 export type Writer = WriterSeed & {
   index: number;
@@ -52,48 +60,29 @@ export type Writer = WriterSeed & {
   unread: number[];
   inFlight: InFlight | null;
   seq: number;
+  /**
+   * Where the writer is in the savings circles: the next of its own circle's (round, own hand)
+   * slots to record, and per other home's circle the next round to declare its hand in. A slot is
+   * passed over before its request is sent, so none is tried twice (it may hold a contribution
+   * from a write in flight at a kill).
+   */
+  circle: { recorded: number; declared: Map<number, number> };
 };
 
-export type WriteStats = { acknowledged: number; refused: number; serverErrors: number; failures: string[] };
-
-type Op = (w: Writer, ctx: WriteContext) => Promise<void>;
-type WriteContext = { url: string; round: number; pool: number[]; ledger: Ledger; stats: WriteStats; stopped: () => boolean };
-
-/** One request; resolves with the status, rejects when the connection dies (server killed). */
-async function send(ctx: WriteContext, w: Writer, method: string, path: string, body?: unknown): Promise<number> {
-  const res = await fetch(ctx.url + path, {
-    method,
-    headers: { cookie: `harambee_session=${w.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  // Drain the body so the keep-alive connection can be reused; a kill now changes nothing.
-  await res.arrayBuffer().catch(() => undefined);
-  return res.status;
-}
-
-/** Sends a write; true when acknowledged (2xx). Non-2xx answers are counted and never acknowledged. */
-async function write(ctx: WriteContext, w: Writer, method: string, path: string, body?: unknown): Promise<boolean> {
-  const status = await send(ctx, w, method, path, body);
-  if (status >= 200 && status < 300) {
-    ctx.stats.acknowledged += 1;
-    return true;
-  }
-  if (status >= 500) {
-    ctx.stats.serverErrors += 1;
-    ctx.stats.failures.push(`round ${ctx.round}: ${method} ${path} answered ${status}`);
-  } else {
-    ctx.stats.refused += 1;
-  }
-  return false;
-}
-
-// Every key has a set from round 0 on (verifyDatabase records the seeded state before round 1).
-const addPossible = <T>(map: Map<string, Set<T>>, key: string, value: T) => {
-  const set = map.get(key);
-  if (!set) throw new Error(`no baseline for ${key}`);
-  set.add(value);
+export type WriteStats = {
+  acknowledged: number;
+  refused: number;
+  serverErrors: number;
+  failures: string[];
+  /** Acknowledgements by `METHOD path` (ids replaced by :n): which tables the writes reached. */
+  acks: Map<string, number>;
+  /** Refusals by `METHOD path status`, to see which writes were refused and why. */
+  refusals: Map<string, number>;
 };
+
+export type Op = (w: Writer, ctx: WriteContext) => Promise<void>;
+export type WriteContext = { url: string; round: number; pool: number[]; homes: Home[]; ledger: Ledger; stats: WriteStats; stopped: () => boolean };
+
 
 const toggleMembership: Op = async (w, ctx) => {
   const communityId = ctx.pool[Math.floor(Math.random() * ctx.pool.length)]!;
@@ -154,11 +143,12 @@ const markRead: Op = async (w, ctx) => {
 };
 
 const OPS: [Op, number][] = [
-  [toggleMembership, 35],
-  [announce, 20],
-  [markRead, 20],
-  [updateProfile, 15],
-  [createCommunity, 10],
+  [toggleMembership, 20],
+  [announce, 10],
+  [markRead, 10],
+  [updateProfile, 6],
+  [createCommunity, 4],
+  ...DOMAIN_OPS,
 ];
 const TOTAL = OPS.reduce((n, [, weight]) => n + weight, 0);
 function pickOp(): Op {

@@ -101,6 +101,35 @@ describe('REST: every write route refuses a cross-site write', () => {
   });
 });
 
+/*
+ * Outside /api and /trpc the app has one route a page could reach cross-site with the visitor's
+ * cookie: the chat's WebSocket upgrade (GET /ws). It checks the Origin itself (a GET passes the
+ * write guard); tests/api/chat-ws.test.ts connects for real, refused for a foreign or missing
+ * Origin and without a session. Here: that it is the only such route, and that the look-alike
+ * origins the write guard refuses are refused by the upgrade too, before anything is upgraded.
+ */
+describe('the WebSocket upgrade refuses other sites', () => {
+  it('GET /ws is the only route outside /api, /trpc and /uploads (a new one must come with its own origin check)', () => {
+    const outside = new Set(
+      w.t.app.routes.filter((r) => !/^\/(api|trpc|uploads)\//.test(r.path)).map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...outside]).toEqual(['GET /ws']);
+  });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a look-alike Origin', { origin: 'http://localhost:3000.evil.example' }],
+    ['another port of the same host', { origin: 'http://localhost:3001' }],
+    ['Origin: null (sandboxed frame)', { origin: 'null' }],
+    ['no Origin, Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+  ])('GET /ws with a live session and %s → 403, not upgraded', async (_label, headers) => {
+    const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    const r = await send(w.t, '/ws', { method: 'GET', headers: { ...upgrade, ...headers, cookie: w.cookies.member! } });
+    expect(r.status, r.text).toBe(403);
+    expect(JSON.parse(r.text)).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
 describe('the same writes from the app itself are not refused (the 403 above is the CSRF guard)', () => {
   it('tRPC: profile.update and REST: PATCH /api/user/profile with the app Origin change the profile', async () => {
     const a = await makeWorld();
@@ -127,7 +156,7 @@ describe('the same writes from the app itself are not refused (the 403 above is 
  */
 describe('no GET changes anything', () => {
   // GET /api/auth/logout and GET /api/logout end the session: the public API has them as
-  // sign-out navigations (the header menu's Log out), so they are the one deliberate exception.
+  // sign-out navigations (the header menu's Sign out), so they are the one deliberate exception.
   const reads = REST_READS.filter((r) => !SIGN_OUT_GETS.has(r.path));
   const QUERY = 'limit=5&search=Circle&location=Accra&cursor=1';
   const SITES: Record<string, string>[] = [{}, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }];

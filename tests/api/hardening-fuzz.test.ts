@@ -265,6 +265,33 @@ describe('found by fuzzing', () => {
   });
 });
 
+describe('found by fuzzing (2026-11-27)', () => {
+  // With the books open, finances.updateSettings naming no setting reached drizzle's .set({}): a 500.
+  it('tRPC: finances.updateSettings with nothing to change answers 200 with the books as they are and writes nothing (no audit record either)', async () => {
+    const w = await makeWorld();
+    const before = dbHash(w.t.db);
+    for (const body of [{ communityId: w.ids.pub }, { communityId: w.ids.pub, unknown: 'ignored' }]) {
+      const r = await send(w.t, '/trpc/finances.updateSettings', {
+        method: 'POST',
+        headers: { cookie: w.cookies.creator!, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(r.status, r.text).toBe(200);
+      expect(JSON.parse(r.text).result.data).toMatchObject({ communityId: w.ids.pub, currency: 'XAF' });
+    }
+    expect(dbHash(w.t.db)).toBe(before);
+    // A real change still goes through, and is audited.
+    const r = await send(w.t, '/trpc/finances.updateSettings', {
+      method: 'POST',
+      headers: { cookie: w.cookies.creator!, 'content-type': 'application/json' },
+      body: JSON.stringify({ communityId: w.ids.pub, transparency: 'ledger' }),
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(JSON.parse(r.text).result.data.transparency).toBe('ledger');
+    expect(w.t.db.$client.prepare("SELECT count(*) FROM finance_audit WHERE action = 'settings.changed'").pluck().get()).toBe(1);
+  });
+});
+
 describe('after the fuzzing', () => {
   it('the app still answers, and every procedure and route was fuzzed', async () => {
     const w = await world();

@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCalendarToken } from '../../src/server/services/events/feeds';
+import { confirmReceipt } from '../../src/server/services/njangi/payouts';
 import { makeUser } from '../factories';
 import { as } from '../setup/communities';
+import { sendForm } from '../setup/documents';
 import { ASSET_JS, INDEX_HTML, makeAppWithClient, makeClientDir } from '../setup/hardening-client';
+import { restRoutes } from '../setup/hardening-targets';
+import { makeWorld, send } from '../setup/hardening-world';
 
 /*
  * The security headers on HTML, API and static responses, HSTS only over
@@ -47,6 +55,12 @@ async function responses(app: { request: (p: string, i?: RequestInit) => Respons
   return {
     'HTML (/)': await app.request('/'),
     'HTML (client route /communities/5)': await app.request('/communities/5'),
+    // The pages of the newer domains, the public ones (an invitation, a community's details) included.
+    ...Object.fromEntries(
+      await Promise.all(
+        ['/events/3', '/polls/4', '/njangi/2', '/chat', '/invite/abc123', '/community/5/details'].map(async (path) => [`HTML (${path})`, await app.request(path)] as const),
+      ),
+    ),
     'static asset': await app.request('/assets/x.js'),
     'REST JSON': await app.request('/api/communities/all'),
     'REST 404': await app.request('/api/nope'),
@@ -63,6 +77,7 @@ describe('Content-Security-Policy, X-Content-Type-Options, Referrer-Policy', () 
     const all = await responses(t.withClient);
     expect(all['HTML (/)'].headers.get('content-type')).toContain('text/html');
     for (const [label, res] of Object.entries(all)) expectSecurityHeaders(res, label);
+    for (const [label, res] of Object.entries(all)) if (label.startsWith('HTML')) expect(res.headers.get('content-type'), label).toContain('text/html');
   });
 
   it('frames are refused by X-Frame-Options as well as frame-ancestors (older browsers)', async () => {
@@ -167,5 +182,82 @@ describe('static client', () => {
     const trpc = await t.withClient.request('/trpc/nothing.here');
     expect(trpc.status).toBe(404);
     expect(trpc.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+/*
+ * Every file the API hands out (receipts, reports, exports, calendars, documents, chat files), read
+ * from the app's routes, so a new download path fails here until it is listed with a real row.
+ */
+describe('Downloads: every file path of the API', () => {
+  const DOWNLOAD = /\.(csv|pdf|ics)$|\/(ics|download)$|\/files\/:name$|\/calendar\/:file$|\/user\/export$/;
+
+  it('answers with nosniff, no caching, an attachment (or a sandboxed preview) and the security headers', async () => {
+    const uploads = mkdtempSync(join(tmpdir(), 'harambee-headers-'));
+    try {
+      const w = await makeWorld({ env: { UPLOADS_DIR: uploads } });
+      const { t } = w;
+      const now = t.clock.now();
+      const cookie = w.cookies.creator!;
+      // The world's books have a confirmed payment (its receipt) and an event (its calendar and attendees).
+      const payment = t.db.$client.prepare("SELECT id FROM payments WHERE status = 'confirmed'").pluck().get() as number;
+      const event = w.ids.event;
+      const feed = createCalendarToken(t.db, { userId: w.users.creator.id, appUrl: t.env.APP_URL, now }).url.split('/').at(-1)!;
+      const text = { bytes: new TextEncoder().encode('Minutes of the meeting: dues, the gala, the hall.\n'), name: 'minutes.txt', type: 'text/plain' };
+      const doc = await sendForm(t, `/api/communities/${w.ids.pub}/documents`, { cookie, file: text, fields: { title: 'Minutes' } });
+      expect(doc.status, JSON.stringify(doc.body)).toBe(201);
+      const chatFile = await sendForm(t, '/api/chat/files', { cookie, file: text });
+      expect(chatFile.status, JSON.stringify(chatFile.body)).toBe(201);
+      const chatName = (chatFile.body as { name: string }).name;
+
+      const c = w.circle;
+      // A payout has a receipt once its beneficiary confirmed it.
+      confirmReceipt(t.db, { id: c.payout, userId: w.users.treasurer.id, now });
+      const concrete: Record<string, string> = {
+        '/api/user/export': '/api/user/export',
+        '/api/user/export/money.csv': '/api/user/export/money.csv',
+        '/api/finances/payments/:id/receipt.pdf': `/api/finances/payments/${payment}/receipt.pdf`,
+        '/api/communities/:id/finances/export.csv': `/api/communities/${w.ids.pub}/finances/export.csv`,
+        '/api/circles/:id/report.pdf': `/api/circles/${c.active}/report.pdf`,
+        '/api/circles/:id/report.csv': `/api/circles/${c.active}/report.csv`,
+        '/api/circles/contributions/:id/receipt.pdf': `/api/circles/contributions/${c.paidContributions[w.users.creator.id]}/receipt.pdf`,
+        '/api/circles/payouts/:id/receipt.pdf': `/api/circles/payouts/${c.payout}/receipt.pdf`,
+        '/api/communities/:id/calendar.ics': `/api/communities/${w.ids.pub}/calendar.ics`,
+        '/api/events/:id/attendees.csv': `/api/events/${event}/attendees.csv`,
+        '/api/events/:id/ics': `/api/events/${event}/ics`,
+        '/api/calendar/:file': `/api/calendar/${feed}`,
+        '/api/polls/:id/results.csv': `/api/polls/${w.ids.poll}/results.csv`,
+        '/api/documents/:id/download': `/api/documents/${(doc.body as { id: number }).id}/download`,
+        '/api/chat/files/:name': `/api/chat/files/${chatName}`,
+      };
+      const downloads = restRoutes(t.app)
+        .filter((r) => r.method === 'GET' && DOWNLOAD.test(r.path))
+        .map((r) => r.path.replace(/:id\{[^}]*\}/, ':id'));
+      expect(downloads.filter((p) => !(p in concrete)), 'a download path without a real row here').toEqual([]);
+      expect(Object.keys(concrete).filter((p) => !downloads.includes(p)), 'listed here but not a download route of the app').toEqual([]);
+
+      for (const route of downloads) {
+        const path = concrete[route]!;
+        const res = await send(t, path, { method: 'GET', headers: { cookie } });
+        const label = `GET ${path}`;
+        expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBe(200);
+        expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
+        expect(res.headers.get('cache-control') ?? '', label).toContain('no-store');
+        const disposition = res.headers.get('content-disposition') ?? '';
+        expect(disposition, `${label}: Content-Disposition`).toMatch(/^(attachment|inline);/);
+        const policy = res.headers.get('content-security-policy') ?? '';
+        expect(policy, `${label}: a CSP`).not.toBe('');
+        // An inline answer is a preview the browser renders: it must run nothing of the site's.
+        if (disposition.startsWith('inline')) expect(policy, `${label}: sandboxed`).toMatch(/sandbox/);
+        // A member's file comes back as what it is, to save, never as a page that could run a script.
+        if (route === '/api/documents/:id/download' || route === '/api/chat/files/:name') {
+          expect(res.headers.get('content-type'), label).toMatch(/^text\/plain/);
+          expect(disposition, label).toMatch(/^attachment;/);
+          expect(policy, label).toMatch(/^sandbox; default-src 'none'/);
+        }
+      }
+    } finally {
+      rmSync(uploads, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { domainBaseline } from '../../scripts/durability/domain-writers';
 import { runDurability } from '../../scripts/durability/run';
 import { seedDatabase } from '../../scripts/durability/setup';
 import { verifyDatabase } from '../../scripts/durability/verify';
@@ -11,25 +12,51 @@ import { emptyLedger, pairKey, type Writer } from '../../scripts/durability/writ
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+// Every kind of write the run makes: each must have been acknowledged at least once, so the
+// checks after the kills had something of each table to find.
+const WRITES = [
+  'POST /api/communities/:n/join',
+  'POST /api/communities/:n/announcements',
+  'POST /trpc/notifications.markRead',
+  'POST /api/auth/update-profile',
+  'POST /api/communities',
+  'POST /api/communities/:n/finances/payments',
+  'POST /api/finances/payments/:n/confirm',
+  'POST /trpc/finances.recordPayment',
+  'POST /trpc/njangi.recordContribution',
+  'POST /api/circles/:n/contributions',
+  'POST /api/events/:n/rsvp',
+  'POST /api/polls/:n/vote',
+  'POST /api/conversations/:n/messages',
+  'POST /api/communities/:n/documents',
+];
+
 describe('Durability: kill -9 during concurrent writes loses nothing acknowledged', () => {
-  it('20 rounds of SIGKILL and restart: integrity ok, counts consistent, 0 acknowledged writes lost', { timeout: 150_000 }, async () => {
+  it('6 rounds of SIGKILL and restart with writers on every domain: integrity ok, books balance, chat in order, 0 acknowledged writes lost', { timeout: 120_000 }, async () => {
+    // Few rounds (a restart costs about two seconds) with long enough write windows for every kind of write to land.
+    const ROUNDS = 6;
     const rounds: string[] = [];
     const s = await runDurability({
-      rounds: 20,
+      rounds: ROUNDS,
       writers: 8,
-      killAfterMs: [200, 1000],
+      killAfterMs: [1000, 2500],
       onRound: (r) => rounds.push(`round ${r.round}: killed at ${r.killedAtMs} ms, ${r.acknowledged} acknowledged, ${r.ok ? 'ok' : r.problems.join(' | ')}`),
     });
     const report = [...rounds, ...s.problems.slice(0, 20)].join('\n');
-    expect(s.rounds, report).toBe(20);
+    expect(s.rounds, report).toBe(ROUNDS);
     expect(s.problems, report).toEqual([]);
     expect(s.lost).toBe(0);
     expect(s.integrityFailures).toBe(0);
     expect(s.foreignKeyFailures).toBe(0);
     expect(s.countMismatches).toBe(0);
+    expect(s.invariantFailures).toBe(0);
     expect(s.serverErrors).toBe(0);
-    // The run did real work: hundreds of acknowledged writes, and kills that caught writes in flight.
-    expect(s.acknowledged).toBeGreaterThan(20 * 50);
+    // The run did real work: hundreds of acknowledged writes on every table, and kills that caught
+    // writes in flight. Nothing refused but by a rate limit (chat's 20 messages in 10 s per member
+    // on a fast machine): any other refusal would mean a writer checks nothing.
+    expect(s.acknowledged).toBeGreaterThan(ROUNDS * 20);
+    expect(WRITES.filter((w) => !s.acks.get(w)), JSON.stringify([...s.acks])).toEqual([]);
+    expect([...s.refusals].filter(([key]) => !key.endsWith(' 429'))).toEqual([]);
     expect(s.inFlightCommitted + s.inFlightAbsent).toBeGreaterThan(0);
     console.log(
       `durability: ${s.rounds} rounds, ${s.acknowledged} acknowledged writes, ${s.lost} lost, ` +
@@ -37,23 +64,45 @@ describe('Durability: kill -9 during concurrent writes loses nothing acknowledge
     );
   });
 
-  it('the checker is not vacuous: a missing acknowledged write and a wrong count are reported', async () => {
+  it('the checker is not vacuous: missing acknowledged writes, a wrong count and broken invariants are reported', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'harambee-durability-check-'));
     dirs.push(dir);
     const dbPath = join(dir, 'app.db');
     const seed = await seedDatabase(dbPath, { writers: 2, pool: 2 });
-    const writers: Writer[] = seed.writers.map((w, i) => ({ ...w, index: i + 1, member: new Map(), unread: [], inFlight: null, seq: 0 }));
+    const writers: Writer[] = seed.writers.map((w, i) => ({ ...w, index: i + 1, member: new Map(), unread: [], inFlight: null, seq: 0, circle: { recorded: 0, declared: new Map() } }));
     const ledger = emptyLedger();
+    domainBaseline(ledger.domains, writers, seed.homes);
+    expect(verifyDatabase(dbPath, ledger, writers, seed.pool, seed.homes)).toMatchObject({ integrityOk: true, lost: [], broken: [], countMismatches: [] });
+
+    const [home, other] = seed.homes;
     ledger.communities.set('Acknowledged but never stored', writers[0]!.userId);
     ledger.membership.set(pairKey(writers[1]!.userId, seed.pool[0]!), new Set([true])); // acknowledged join, no row
     ledger.location.set(writers[0]!.userId, new Set(['Nairobi'])); // acknowledged profile change, not stored
+    ledger.domains.payments.set('Pay r1 w1 #1', new Set(['confirmed']));
+    ledger.domains.contributions.set(`${home!.circle}|${home!.rounds[0]}|${home!.organiserHands[0]}`, 'confirmed');
+    ledger.domains.rsvps.set(`${writers[0]!.userId}|${home!.event}`, new Set(['Note r1 w1 #2'])); // an answer acknowledged, none stored
+    ledger.domains.votes.set(`${writers[1]!.userId}|${other!.poll}`, new Set([JSON.stringify([other!.pollOptions[0]])]));
+    ledger.domains.messages.set('Chat r1 w1 #3', home!.general);
+    ledger.domains.documents.set('Minutes r1 w1 #4', { communityId: home!.communityId, content: 'x' });
     const db = new Database(dbPath);
     db.prepare('UPDATE communities SET member_count = member_count + 1 WHERE id = ?').run(seed.pool[1]);
+    // Broken invariants: a balance off its entries, a receipt number issued without a receipt,
+    // a writer's messages stored out of order (and the conversation's last message stale).
+    db.prepare('UPDATE finance_accounts SET balance = balance + 1 WHERE id = ?').run(home!.account);
+    db.prepare('UPDATE circles SET last_receipt_no = last_receipt_no + 1 WHERE id = ?').run(other!.circle);
+    const post = db.prepare("INSERT INTO messages (conversation_id, author_id, body, created_at) VALUES (?, ?, ?, 0)");
+    post.run(other!.general, writers[1]!.userId, 'Chat r1 w2 #9');
+    post.run(other!.general, writers[1]!.userId, 'Chat r1 w2 #8');
     db.close();
 
-    const v = verifyDatabase(dbPath, ledger, writers, seed.pool);
+    const v = verifyDatabase(dbPath, ledger, writers, seed.pool, seed.homes);
     expect(v.integrityOk).toBe(true);
-    expect(v.lost).toHaveLength(3);
+    expect(v.lost).toHaveLength(9);
     expect(v.countMismatches).toHaveLength(1);
+    expect(v.broken.join('\n')).toMatch(/account .* balance/);
+    expect(v.broken.join('\n')).toMatch(/receipts 0 numbered up to 0, last issued 1/);
+    expect(v.broken.join('\n')).toMatch(/out of order/);
+    expect(v.broken.join('\n')).toMatch(/last message null/);
+    expect(v.broken).toHaveLength(4);
   });
 });

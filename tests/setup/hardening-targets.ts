@@ -70,6 +70,11 @@ export function realParams(w: World, route: Route): string[] {
     if (route.path.startsWith('/api/swaps/')) return String(w.circle.requestedSwap);
     if (route.path.startsWith('/api/polls/')) return String(w.ids.poll);
     if (route.path.startsWith('/api/topics/')) return String(w.ids.topic);
+    if (route.path.startsWith('/api/events/')) return String(w.ids.event);
+    if (route.path.startsWith('/api/finances/payments/')) return String(w.ids.payment);
+    if (route.path.startsWith('/api/finances/expenses/')) return String(w.ids.expense);
+    if (route.path.startsWith('/api/conversations/')) return String(w.ids.conversation);
+    if (route.path.startsWith('/api/messages/')) return String(w.ids.message);
     if (name === 'communityId' || name === 'id') return String(w.ids.pub);
     return '1';
   });

@@ -5,7 +5,13 @@ import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 import { notifyUser } from '../../src/server/services/notifications';
 import { createPoll } from '../../src/server/services/polls/polls';
 import { createTopic, postReply } from '../../src/server/services/discussions/topics';
+import { createEvent } from '../../src/server/services/events/events';
+import { answerEvent } from '../../src/server/services/events/rsvps';
+import { sendMessageNow } from '../../src/server/services/chat/messages';
+import { createEventInput } from '../../src/shared/schemas/events';
 import { makeUser } from '../factories';
+import { generalOf } from './chat';
+import { seedBooks } from './finances';
 import { makeTestApp, type TestApp } from './app';
 import { seedAnnouncement, seedCategory } from './announcements';
 import { as, cast } from './communities';
@@ -16,7 +22,8 @@ import { seedCircle } from './njangi';
  * A small seeded installation for the hardening tests: one public and one private community
  * (creator, admin, treasurer, members, a pending request), an announcement, a category, a
  * notification, savings circles in every state in the public one (organised by its creator; see
- * seedCircle), and a superadmin. `member`, `creator` and `superadmin` are signed in through
+ * seedCircle), a poll, an election, a discussion, open books, an event, a chat message, and a
+ * superadmin. `member`, `creator` and `superadmin` are signed in through
  * POST /api/auth/login; their cookies are kept alive across fuzzing that may end them.
  */
 export type Persona = 'anonymous' | 'member' | 'creator' | 'superadmin';
@@ -43,6 +50,14 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const creatorName = { id: u.creator.id, name: `${u.creator.firstName} ${u.creator.lastName}` };
   const topic = createTopic(t.db, { community, author: creatorName, input: { title: 'Hall for the gala', body: 'Who knows a hall?', category: 'Events' }, now: t.clock.now() });
   const reply = postReply(t.db, { topicId: topic.id, community, author: creatorName, canModerate: true, body: 'The church hall.', now: t.clock.now() });
+  // Open books (a pending and a confirmed payment, a pending and an approved expense: tests/setup/finances.ts),
+  // an event the member answered, and a message of the member's in the public community's #general.
+  const books = seedBooks(t, { community: c.pub, officer: u.treasurer, approver: u.admin, member: u.member });
+  const { communityId: _, ...eventInput } = createEventInput.parse({ communityId: c.pub.id, title: 'Gala night', startsAt: t.clock.now() + 7 * 86_400_000, endsAt: t.clock.now() + 7 * 86_400_000 + 3 * 3_600_000, timeZone: 'Africa/Douala', capacity: 50 });
+  const event = (createEvent(t.db, { community, createdBy: u.creator.id, input: eventInput, now: t.clock.now() }) as { id: number }).id;
+  answerEvent(t.db, { eventId: event, userId: u.member.id, answer: { status: 'going', guests: 1, note: 'Bringing my cousin' }, scope: 'one', now: t.clock.now() });
+  const general = generalOf(t, c.pub.id);
+  const message = sendMessageNow(t.db, { user: u.member, input: { conversationId: general, body: 'Hello @everyone, the hall is booked.' }, now: t.clock.now() }).id;
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
   const cookies: Partial<Record<Persona, string>> = {};
   for (const p of ['member', 'creator', 'superadmin'] as const) cookies[p] = (await as(t, signedIn[p])).cookie!;
@@ -63,6 +78,13 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
       election: election.id,
       topic: topic.id,
       reply: reply.id,
+      payment: books.payment,
+      expense: books.pendingExpense,
+      entry: books.entry,
+      account: books.account,
+      event,
+      conversation: general,
+      message,
     },
     circle,
     /** The hash right after seeding: a world whose hash moved has been written to. */
@@ -120,6 +142,13 @@ export function seededValues(w: World): unknown[] {
     w.ids.election,
     w.ids.topic,
     w.ids.reply,
+    w.ids.payment,
+    w.ids.expense,
+    w.ids.entry,
+    w.ids.account,
+    w.ids.event,
+    w.ids.conversation,
+    w.ids.message,
   ];
 }
 

@@ -55,14 +55,15 @@ export function saveFinanceSettings(
       return findBooks(tx, p.communityId)!;
     }
     if (p.changes.currency && p.changes.currency !== books.currency && hasRecords(tx, p.communityId)) throw conflict('errors.finances.currencyLocked');
-    tx.update(financeSettings)
-      .set({
-        ...(p.changes.currency ? { currency: p.changes.currency } : {}),
-        ...(p.changes.transparency ? { transparency: p.changes.transparency } : {}),
-        ...(p.changes.secondApprovalAbove !== undefined ? { secondApprovalAbove: p.changes.secondApprovalAbove } : {}),
-      })
-      .where(eq(financeSettings.communityId, p.communityId))
-      .run();
+    const changes = {
+      ...(p.changes.currency ? { currency: p.changes.currency } : {}),
+      ...(p.changes.transparency ? { transparency: p.changes.transparency } : {}),
+      ...(p.changes.secondApprovalAbove !== undefined ? { secondApprovalAbove: p.changes.secondApprovalAbove } : {}),
+    };
+    // Nothing to change: the books as they are, and no audit record of a change that did not happen
+    // (an empty SET is not SQL: drizzle throws, which answered 500).
+    if (Object.keys(changes).length === 0) return books;
+    tx.update(financeSettings).set(changes).where(eq(financeSettings.communityId, p.communityId)).run();
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'settings.changed', subject: `community:${p.communityId}`, details: { ...p.changes }, now: p.now });
     return findBooks(tx, p.communityId)!;
   });
