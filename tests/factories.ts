@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { communities, memberships, uploads, users, type CommunityRole, type UserRow } from '../db/schema';
+import { communities, memberships, secondFactors, uploads, users, type CommunityRole, type UserRow } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { createCommunity } from '../src/server/services/community-writes';
 import type { DB } from '../db/database';
@@ -13,11 +13,17 @@ let hashed: Promise<string> | undefined;
 // One argon2 hash for every factory user: hashing is deliberately slow (~30 ms).
 const passwordHash = () => (hashed ??= hashPassword(FACTORY_PASSWORD));
 
+/**
+ * The authenticator key of every factory staff account: staff must have a second factor, so
+ * `makeUser` gives admins and superadmins this one (tests compute codes from it) unless told not to.
+ */
+export const FACTORY_TOTP_KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 let seq = 0;
-export async function makeUser(db: DB, over: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+export async function makeUser(db: DB, over: Partial<typeof users.$inferInsert> = {}, opts: { secondFactor?: boolean } = {}): Promise<UserRow> {
   seq += 1;
   const now = over.createdAt ?? Date.now();
-  return db
+  const user = await db
     .insert(users)
     .values({
       id: crypto.randomUUID(),
@@ -32,6 +38,10 @@ export async function makeUser(db: DB, over: Partial<typeof users.$inferInsert> 
     })
     .returning()
     .get();
+  if (opts.secondFactor ?? user.role !== 'user') {
+    db.insert(secondFactors).values({ userId: user.id, key: FACTORY_TOTP_KEY, enabledAt: now, lastUsedStep: null, createdAt: now }).run();
+  }
+  return user;
 }
 
 export function makeCommunity(

@@ -13,3 +13,4 @@ export * from './discussions';
 export * from './documents';
 export * from './invitations';
 export * from './chat';
+export * from './second-factor';

@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { generateToken } from '../../src/server/auth/crypto';
-import { reencodeImage, sniffImage } from '../../src/server/uploads/images';
+import { IMAGE_KINDS, makeVariants, reencodeImage, sniffImage, writePublicFiles } from '../../src/server/uploads/images';
 
 /**
  * A banner with no text: a diagonal gradient, a band of woven blocks and a few soft circles,
@@ -32,7 +31,7 @@ function bannerSvg([a, b, c]: [string, string, string], seed: number): string {
 
 /**
  * Renders a banner and stores it as an upload would be: sniffed, re-encoded to WebP by
- * reencodeImage, written to the uploads folder under a random name. Returns its URL.
+ * reencodeImage, written to the uploads folder under a random name with its narrower copies. Returns its URL.
  */
 export async function storeBanner(uploadsDir: string, palette: [string, string, string], seed: number): Promise<string> {
   const png = await sharp(Buffer.from(bannerSvg(palette, seed))).png().toBuffer();
@@ -40,6 +39,6 @@ export async function storeBanner(uploadsDir: string, palette: [string, string, 
   const webp = await reencodeImage(png, 'banner');
   const name = `${generateToken()}.webp`;
   await mkdir(uploadsDir, { recursive: true });
-  await writeFile(join(uploadsDir, name), webp);
+  await writePublicFiles(uploadsDir, name, webp, await makeVariants(webp, IMAGE_KINDS.banner.width));
   return `/uploads/${name}`;
 }

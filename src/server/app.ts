@@ -5,6 +5,7 @@ import { isApiPath, requestFrame } from './http/request-frame';
 import { clientApp } from './http/static-client';
 import { openGraphFor } from './http/open-graph';
 import { adminRoutes } from './rest/admin';
+import { secondFactorRoutes } from './rest/second-factor';
 import { announcementRoutes } from './rest/announcements';
 import { authRoutes } from './rest/auth';
 import { communityRoutes } from './rest/communities';
@@ -81,6 +82,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api', chatRoutes(deps));
   app.route('/api', announcementRoutes(deps));
   app.route('/api', adminRoutes(deps));
+  app.route('/api', secondFactorRoutes(deps));
   app.notFound((c) => (isApiPath(c.req.path) ? c.json(restRefusal(languageOf(c), 'NOT_FOUND', 'errors.noApiPath'), 404) : c.text('404 Not Found', 404)));
 
   const onError: ErrorHandler = (error, c) => {

@@ -26,6 +26,11 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
   // A community's document storage unless staff set its own (1 GB).
   DOCUMENT_QUOTA_BYTES: whole(0, 1024 ** 4, 'must be a whole number of bytes up to 1 TB').default(1073741824),
+  // What one account may upload (images, documents, chat files together): files per window, and
+  // bytes per 24 hours. 0 turns either limit off.
+  UPLOAD_RATE_MAX: whole(0, 100_000, 'must be a whole number of files from 0 (no limit) to 100000').default(30),
+  UPLOAD_RATE_WINDOW_MINUTES: whole(1, 1440, 'must be a whole number of minutes from 1 to 1440').default(10),
+  UPLOAD_DAILY_BYTES: whole(0, 1024 ** 4, 'must be a whole number of bytes up to 1 TB (0: no limit)').default(209715200),
   // Daily backups (src/server/jobs/backups.ts): a folder, or 'off'. Unset: 'backups' beside the
   // database file (none for an in-memory database).
   BACKUP_DIR: z.string().min(1).optional(),

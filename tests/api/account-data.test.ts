@@ -8,6 +8,7 @@ import { agent, makeTestApp } from '../setup/app';
 import { as, cast } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
 import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
+import { setUpSecondFactor } from '../setup/second-factor';
 
 /*
  * Privacy: a member takes their data away (JSON, and money records as CSV) and deletes their
@@ -91,6 +92,7 @@ for (const tr of TRANSPORTS) {
       const other = await as(w.t, w.users.target);
       const before = w.t.db.select().from(communities).where(eq(communities.id, w.pub.id)).get()!.memberCount;
       const paymentsBefore = w.t.db.select().from(payments).where(eq(payments.memberId, w.users.target.id)).all().length;
+      await setUpSecondFactor(w.t, a);
       const r = await del(a, { password: FACTORY_PASSWORD });
       expect(r.status).toBe(200);
       expect(await whoAmI(a)).toBeNull();
@@ -101,6 +103,9 @@ for (const tr of TRANSPORTS) {
       expect(row).toMatchObject({ firstName: 'Former', lastName: 'member', phoneNumber: null, passwordHash: null, profileImageUrl: null });
       expect(row.email).not.toBe(w.users.target.email);
       expect(row.deletedAt).not.toBeNull();
+      // The second factor's secrets go with the account.
+      for (const table of ['second_factors', 'recovery_codes', 'sign_in_challenges'])
+        expect(w.t.db.$client.prepare(`SELECT count(*) FROM ${table} WHERE user_id = ?`).pluck().get(w.users.target.id), table).toBe(0);
       expect(w.t.db.select().from(communities).where(eq(communities.id, w.pub.id)).get()!.memberCount).toBe(before - 1);
       // Money stays and the books still balance.
       expect(w.t.db.select().from(payments).where(eq(payments.memberId, w.users.target.id)).all().length).toBe(paymentsBefore);

@@ -5,6 +5,7 @@ import { as } from '../setup/communities';
 import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ADMIN, asStaff, communityRow, dbSnapshot, settingsRow, staffCast, userByEmail, userRow, type StaffCast } from '../setup/admin';
 import { REST, TRANSPORTS, type Op, type Outcome, type Transport } from '../setup/transport';
+import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
 
 /*
  * The staff role matrix: every admin procedure × {anonymous, user, admin, superadmin}.
@@ -137,7 +138,10 @@ for (const tr of TRANSPORTS) {
     it('is public: an anonymous caller signs in with staff credentials', async () => {
       const c = await setup();
       const a = agent(c.t);
-      const r = await tr.call(a, ADMIN.login, { email: c.admin.email, password: 'Harambee#2026' });
+      const first = await tr.call(a, ADMIN.login, { email: c.admin.email, password: 'Harambee#2026' });
+      expect(first.status).toBe(200);
+      expect(first.data).toMatchObject({ secondFactorRequired: true });
+      const r = await tr.call(a, SECOND_FACTOR.signIn, { challenge: first.data.challenge, code: codeAt(c.t) });
       expect(r.status).toBe(200);
       expect(r.data).toMatchObject({ id: c.admin.id, role: 'admin' });
       expect(a.cookie).toMatch(/^harambee_session=/);

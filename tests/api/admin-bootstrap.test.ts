@@ -14,6 +14,7 @@ import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { asStaff, sessionCount, userByEmail } from '../setup/admin';
 import { whoAmI } from '../setup/transport';
+import { setUpSecondFactor } from '../setup/second-factor';
 
 const STRONG = 'Founder#Pass2026';
 /** The service's answer, its refusal as the command line prints it (in English). */
@@ -30,6 +31,9 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
     expect(hasSuperadmin(t.db)).toBe(true);
     expect(userByEmail(t, 'founder@example.org')).toMatchObject({ role: 'superadmin', is_email_verified: 1, must_change_password: 0, first_name: 'Nia', last_name: 'Founder' });
     const a = await asStaff(t, { email: 'founder@example.org' }, STRONG);
+    // The first thing the founder does in the panel is set up their second factor.
+    expect((await a.query('admin.settings')).status).toBe(403);
+    await setUpSecondFactor(t, a);
     expect((await a.query('admin.settings')).status).toBe(200);
     expect((await a.mutate('admin.updateSettings', { minPasswordLength: 10, requireEmailVerification: false, sessionTimeoutMinutes: null, defaultCommunityPrivacy: 'public' })).status).toBe(200);
   });
@@ -64,7 +68,9 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
     expect(sessionCount(t, user.id)).toBe(0);
     expect(await whoAmI(phone)).toBeNull();
     expect((await agent(t).rest('POST', '/api/auth/login', { email: user.email, password: 'Harambee#2026' })).status).toBe(401);
-    expect((await asStaff(t, user, STRONG).then((a) => a.query('admin.counts'))).data).toEqual({ users: 1, communities: 0, events: 0 });
+    const staffAgent = await asStaff(t, user, STRONG);
+    await setUpSecondFactor(t, staffAgent);
+    expect((await staffAgent.query('admin.counts')).data).toEqual({ users: 1, communities: 0, events: 0 });
     expect(t.db.$client.prepare('SELECT count(*) FROM users').pluck().get()).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, auditRows, dbSnapshot, staffCast, userByEmail } from '../setup/admin';
 import { TRANSPORTS } from '../setup/transport';
+import { setUpSecondFactor } from '../setup/second-factor';
 
 const FILL = 'Please fill out all fields';
 const STAFF_PASSWORD = 'Staff#Pass2026';
@@ -31,6 +32,9 @@ for (const tr of TRANSPORTS) {
       const row = userByEmail(t, 'kofi.mensah@example.org')!;
       expect(row).toMatchObject({ role: 'admin', is_email_verified: 1 });
       const kofi = await asStaff(t, { email: 'kofi.mensah@example.org' }, STAFF_PASSWORD);
+      // A new staff account works in the panel only once its second factor is set up.
+      expect((await kofi.query('admin.userCount')).status).toBe(403);
+      await setUpSecondFactor(t, kofi);
       expect((await kofi.query('admin.userCount')).data).toEqual({ count: 5 });
       const entries = auditRows(t);
       expect(entries).toHaveLength(1);

@@ -3,6 +3,7 @@ import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, INVALID_ADMIN, sessionCount, staffCast } from '../setup/admin';
 import { TRANSPORTS, whoAmI } from '../setup/transport';
+import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
 
 const MIN = 60_000;
 
@@ -12,7 +13,13 @@ for (const tr of TRANSPORTS) {
       const t = makeTestApp();
       const c = await staffCast(t);
       const a = agent(t);
-      const r = await tr.call(a, ADMIN.login, { email: c[role].email, password: FACTORY_PASSWORD });
+      const first = await tr.call(a, ADMIN.login, { email: c[role].email, password: FACTORY_PASSWORD });
+      // The password alone opens nothing: no cookie, a challenge for the second step.
+      expect(first.status).toBe(200);
+      expect(first.data).toEqual({ secondFactorRequired: true, challenge: expect.stringMatching(/^[a-z2-7]{32}$/), expiresAt: expect.any(String) });
+      expect(a.cookie).toBeNull();
+      expect(sessionCount(t, c[role].id)).toBe(0);
+      const r = await tr.call(a, SECOND_FACTOR.signIn, { challenge: first.data.challenge, code: codeAt(t) });
       expect(r.status).toBe(200);
       expect(r.data).toMatchObject({ id: c[role].id, email: c[role].email, role });
       expect(JSON.stringify(r.raw)).not.toMatch(/passwordHash|password_hash|\$argon2/);
@@ -25,7 +32,9 @@ for (const tr of TRANSPORTS) {
     it('accepts the email in any case and with spaces around it', async () => {
       const t = makeTestApp();
       const c = await staffCast(t);
-      const r = await tr.call(agent(t), ADMIN.login, { email: `  ${c.admin.email.toUpperCase()} `, password: FACTORY_PASSWORD });
+      const a = agent(t);
+      const first = await tr.call(a, ADMIN.login, { email: `  ${c.admin.email.toUpperCase()} `, password: FACTORY_PASSWORD });
+      const r = await tr.call(a, SECOND_FACTOR.signIn, { challenge: first.data.challenge, code: codeAt(t) });
       expect(r.status).toBe(200);
       expect(r.data.id).toBe(c.admin.id);
     });

@@ -5,6 +5,7 @@ import { agent, makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, superadminCount, userRow } from '../setup/admin';
 import { TRANSPORTS, whoAmI, withCookie } from '../setup/transport';
+import { setUpSecondFactor } from '../setup/second-factor';
 
 async function setup() {
   const t = makeTestApp();
@@ -29,8 +30,11 @@ for (const tr of TRANSPORTS) {
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ actor_id: superadmin.id, action: 'user.role_changed', target_type: 'user', target_id: user.id });
       expect(JSON.parse(entries[0]!.details!)).toMatchObject({ role: 'admin', previousRole: 'user' });
-      // The new right applies at once: the staff door now opens.
-      expect((await (await asStaff(t, user)).query('admin.counts')).status).toBe(200);
+      // The new right applies at once: the staff door now opens, and the panel once a second factor is set up.
+      const promoted = await asStaff(t, user);
+      expect((await promoted.query('admin.counts')).status).toBe(403);
+      await setUpSecondFactor(t, promoted);
+      expect((await promoted.query('admin.counts')).status).toBe(200);
     });
 
     it('an admin cannot change anyone\'s role (403), and nothing changes', async () => {

@@ -84,6 +84,14 @@ describe('tRPC: site.config', () => {
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ appName: 'Harambee', minPasswordLength: 14, requireEmailVerification: true, defaultCommunityPrivacy: 'private' });
   });
+
+  it('sends no support address while SUPPORT_EMAIL is left at its placeholder, and the real one once it is set', async () => {
+    // The default (support@harambee.local) and reserved test domains: the footer then shows no contact line.
+    expect((await agent(makeTestApp()).query('site.config')).data).toMatchObject({ supportEmail: null });
+    expect((await agent(makeTestApp({ env: { SUPPORT_EMAIL: 'help@example.org' } })).query('site.config')).data).toMatchObject({ supportEmail: null });
+    const real = makeTestApp({ env: { SUPPORT_EMAIL: 'help@houston-cameroonians.org', APP_NAME: 'Houston Cameroonians' } });
+    expect((await agent(real).query('site.config')).data).toMatchObject({ supportEmail: 'help@houston-cameroonians.org', appName: 'Houston Cameroonians' });
+  });
 });
 
 for (const tr of TRANSPORTS) {

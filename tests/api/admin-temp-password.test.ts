@@ -8,6 +8,7 @@ import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, userRow } from '../setup/admin';
 import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
+import { passSecondStep } from '../setup/second-factor';
 
 const NEW_PASSWORD = 'My-own#Pass2026';
 const login = (t: TestApp, email: string, password: string) => agent(t).rest('POST', '/api/auth/login', { email, password });
@@ -112,7 +113,12 @@ for (const tr of TRANSPORTS) {
       const other = await makeUser(t.db, { role: 'superadmin' });
       const r = await tr.call(sa, ADMIN.resetPassword, { id: other.id });
       expect(r.status).toBe(200);
-      expect((await login(t, other.email, r.data.tempPassword)).body.mustChangePassword).toBe(true);
+      const a = agent(t);
+      const first = await a.rest('POST', '/api/auth/login', { email: other.email, password: r.data.tempPassword });
+      // A reset password does not skip the second factor.
+      expect(first.body).toMatchObject({ secondFactorRequired: true });
+      expect(a.cookie).toBeNull();
+      expect((await passSecondStep(t, a, first)).body.mustChangePassword).toBe(true);
     });
 
     it.each(['admin', 'superadmin'] as const)('a %s cannot reset their own password here (400)', async (role) => {

@@ -124,7 +124,7 @@ describe('the daily backup job', () => {
 describe('admin.backups: the Overview’s backup status', () => {
   it('shows staff the last backup’s time and size, warns when there is none or it is over two days old, and shows a failure since', async () => {
     const backups = join(dir, 'backups');
-    const t = makeTestApp({ env: { BACKUP_DIR: backups, BACKUP_KEEP: '5', BACKUP_HOUR: '2' } });
+    const t = makeTestApp({ env: { BACKUP_DIR: backups, BACKUP_KEEP: '5', BACKUP_HOUR: '2', UPLOADS_DIR: join(dir, 'status-uploads') } });
     const cast = await staffCast(t);
     const deps: AppDeps = { db: t.db, env: t.env, log: createLogger('silent'), now: t.clock.now, mailer: { send: async () => {} }, throttle: new LoginThrottle(t.clock.now) };
     const admin = await asStaff(t, cast.admin);

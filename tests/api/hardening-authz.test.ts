@@ -23,7 +23,9 @@ import {
   type CommunityRole,
   type StaffCapability,
 } from '../../src/shared/permissions';
-import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
+import { addMember, FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeCommunity, makeUser } from '../factories';
+import { totpCode, totpStep } from '../../src/server/auth/second-factor';
+import { hashToken } from '../../src/server/auth/crypto';
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { pendingRequest } from '../setup/communities';
@@ -179,6 +181,22 @@ const prepareOwnInvitation = (app: TestApp, f: Fx) => {
 };
 const ownInvitationOutcome = (c: Cell): Outcome | undefined => (c.site === 'unverified' ? 403 : c.member === 'non-member' ? undefined : 404);
 
+/** The second factor's fixtures: the factory key's code now, a known sign-in challenge, a factor for the caller. */
+const factoryCode = () => totpCode(FACTORY_TOTP_KEY, totpStep(W.now));
+const CHALLENGE = 'c'.repeat(32);
+const staffHasFactor =
+  (status: Outcome) =>
+  (c: Cell): Outcome | undefined =>
+    c.site === 'admin' || c.site === 'superadmin' ? status : undefined;
+const withFactor = (state: 'pending' | 'on') => (app: TestApp, f: Pick<Fx, 'caller'>) => {
+  if (!f.caller) return;
+  app.db.$client
+    .prepare('INSERT OR IGNORE INTO second_factors (user_id, key, enabled_at, last_used_step, created_at) VALUES (?, ?, ?, NULL, ?)')
+    .run(f.caller.id, FACTORY_TOTP_KEY, state === 'on' ? W.now : null, W.now);
+  // Staff signed in to build the world with this very step's code, which a replay rule now refuses.
+  app.db.$client.prepare('UPDATE second_factors SET last_used_step = NULL WHERE user_id = ?').run(f.caller.id);
+};
+
 const TABLE: Record<string, Entry> = {
   'auth.me': { rule: 'public' },
   'auth.register': {
@@ -212,6 +230,23 @@ const TABLE: Record<string, Entry> = {
     except: (c) => (c.site === 'admin' || c.site === 'superadmin' || c.member === 'creator' ? 409 : undefined),
   },
   'account.deleteUser': { rule: 'admin.staff', input: (f) => ({ userId: f.subject.id }) },
+
+  // The fixture's staff have a second factor (factories, key FACTORY_TOTP_KEY) and its plain users
+  // none; `prepare` gives the caller what each call needs, and the code is the key's at the clock.
+  'secondFactor.status': { rule: 'authed' },
+  'secondFactor.setup': { rule: 'authed', except: staffHasFactor(409) },
+  'secondFactor.confirm': { rule: 'authed', input: () => ({ code: factoryCode() }), prepare: withFactor('pending'), except: staffHasFactor(409) },
+  'secondFactor.regenerateRecoveryCodes': { rule: 'authed', input: () => ({ code: factoryCode() }), prepare: withFactor('on') },
+  // Staff must keep theirs.
+  'secondFactor.disable': { rule: 'authed', input: () => ({ password: FACTORY_PASSWORD, code: factoryCode() }), prepare: withFactor('on'), except: staffHasFactor(403) },
+  'secondFactor.signIn': {
+    rule: 'public',
+    input: () => ({ challenge: CHALLENGE, code: factoryCode() }),
+    prepare: (app, f) => {
+      withFactor('on')(app, { ...f, caller: f.loginUser });
+      app.db.$client.prepare('INSERT INTO sign_in_challenges (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(CHALLENGE), f.loginUser.id, W.now + 60_000, W.now);
+    },
+  },
 
   'communities.list': { rule: 'public', input: () => ({}) },
   'communities.joined': { rule: 'authed', input: () => ({}) },

@@ -51,7 +51,7 @@ describe('Browser: a newcomer’s account, end to end', () => {
     await page.getByText('I agree to the terms and conditions').click();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${server.url}/signin`);
-    await expectToast(page, 'Account created');
+    await expectToast(page, 'Check your inbox');
   });
 
   it('verifies the email with the link from the outbox', async () => {
@@ -107,7 +107,7 @@ describe('Browser: a newcomer’s account, end to end', () => {
     await expectToast(page, 'Password changed');
 
     // The page's own button and the header's do the same; either will do.
-    await page.getByRole('button', { name: 'Log out', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/signin/);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, registerUser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, registerUser, screenshotDir, signInAs, startServer, unusedCode, type TestServer } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -55,6 +55,15 @@ describe('Browser: staff reset a member’s password', () => {
     await p.getByRole('button', { name: 'Sign in to Admin Panel' }).click();
     await p.waitForURL(`${server.url}/admin/dashboard`);
     await expectToast(p, 'Welcome');
+    // Staff work only with a second factor: the panel first asks the new superadmin to set one up.
+    await p.getByTestId('staff-second-factor').waitFor();
+    await p.getByRole('button', { name: 'Set up' }).click();
+    const key = ((await p.getByTestId('totp-key').textContent()) ?? '').replace(/\s/g, '');
+    await p.getByLabel('Verification code').fill(await unusedCode(boss.email, key));
+    await p.getByRole('button', { name: 'Turn on' }).click();
+    await p.getByTestId('recovery-codes').getByRole('listitem').nth(9).waitFor();
+    expect(await p.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+    await p.getByRole('button', { name: 'I have saved them' }).click();
     await p.getByTestId('count-users').waitFor();
     expect(await p.getByTestId('count-users').innerText()).toBe('2');
     // No events yet on this fresh installation: the real count, not a placeholder.
@@ -72,6 +81,22 @@ describe('Browser: staff reset a member’s password', () => {
     await expect.poll(async () => (await code.textContent())?.trim().length ?? 0).toBeGreaterThanOrEqual(16);
     tempPassword = (await code.textContent())!.trim();
     await p.getByRole('button', { name: 'Done' }).click();
+    // The pager says "Showing 1–1 of 1 user" as every staff table does; View profile has its own cell, not Reset Password's.
+    await expect.poll(() => p.getByText('Showing 1–1 of 1 user', { exact: true }).count()).toBe(1);
+    expect(await row.getByRole('cell').filter({ hasText: 'View profile' }).getByRole('button').count()).toBe(1);
+
+    // A new admin is added in a dialog, so the table stays where it is.
+    await p.getByLabel('Search users by name, email or role').fill('');
+    await p.getByRole('button', { name: 'Add admin' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Add an admin' });
+    await dialog.getByLabel('Full name').fill('Grace Mensah');
+    await dialog.getByLabel('Email').fill(`grace.${Date.now()}@example.org`);
+    await dialog.getByLabel('Password', { exact: true }).fill('Strong#Admin42');
+    await dialog.getByRole('button', { name: 'Create admin' }).click();
+    // (The reset's toast may still hold the toaster's place: the new row is the proof.)
+    await dialog.waitFor({ state: 'hidden' });
+    await p.getByRole('row').filter({ hasText: 'Grace Mensah' }).filter({ hasText: 'Admin' }).waitFor();
+    await expect.poll(() => p.getByText('Showing 1–3 of 3 users', { exact: true }).count()).toBe(1);
 
     await p.getByRole('tab', { name: 'Overview' }).click();
     await p.getByTestId('audit-log').getByText('user.password_reset').waitFor();

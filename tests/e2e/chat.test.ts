@@ -220,7 +220,7 @@ describe('Browser: chat', () => {
 
   it('on a 375 px phone shows one pane at a time, with a back button', async () => {
     const t = await signedIn(tabe);
-    // Chat is reached from the phone's top bar (the bottom bar holds four other destinations).
+    // Chat is reached from the phone bar (the link keeps its old test id).
     expect(await t.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await t.getByTestId('mobile-chat-link').click();
     await t.waitForURL(`${server.url}/chat`);

@@ -67,6 +67,16 @@ describe('Browser: communities from creation to membership', () => {
     await card.waitFor();
     const src = await card.locator('img').getAttribute('src');
     expect(src).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    // The phone takes the 400 px copy of the banner (srcset), not the 1200 px image.
+    const img = card.locator('img');
+    await img.scrollIntoViewIfNeeded();
+    const shown = await img.evaluate(async (el: HTMLImageElement) => {
+      if (!el.complete) await new Promise((done) => el.addEventListener('load', done, { once: true }));
+      return { current: el.currentSrc, width: el.naturalWidth };
+    });
+    expect(shown.current).toMatch(/\/uploads\/[a-z0-9]+-400\.webp$/);
+    // Drawn (naturalWidth is the copy's width scaled to the slot `sizes` gives, not its pixels).
+    expect(shown.width).toBeGreaterThan(0);
     await visitor.screenshot({ path: `${screenshotDir}/discover-375.png`, fullPage: true });
     await card.getByRole('link', { name: 'View Details' }).click();
     await visitor.getByRole('heading', { name: communityName }).waitFor();

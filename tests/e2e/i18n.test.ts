@@ -106,7 +106,7 @@ describe('Browser: the interface in French', () => {
     await page.getByText('J’accepte les conditions d’utilisation').click();
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.waitForURL(`${server.url}/signin`);
-    await expectToast(page, 'Compte créé');
+    await expectToast(page, 'Consultez votre messagerie');
 
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(password);

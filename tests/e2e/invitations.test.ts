@@ -114,7 +114,7 @@ describe('invitations', () => {
     await page.getByLabel('Confirm password').fill(newcomer.password);
     await page.getByText('I agree to the terms and conditions').click();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'You are now a member of Limbe Sisters Abroad');
+    await expectToast(page, 'Sign in to open Limbe Sisters Abroad');
     await page.waitForURL(/\/signin\?redirect=/);
     await page.getByLabel('Email').fill(newcomer.email);
     await page.getByLabel('Password', { exact: true }).fill(newcomer.password);

@@ -9,8 +9,10 @@ import { PUBLIC_ROUTES, seedPages, signedInRoutes, type SeededWorld } from './ro
 
 /*
  * Every page at a phone's 375 px and a laptop's 1280 px: nothing wider than the screen, no two
- * tabs or buttons of a row drawn over each other, no raw technical strings (account ids, raw
- * user agents) in what people read. A screenshot of each page at each size and theme goes to
+ * tabs or buttons of a row drawn over each other, no label cut by its button or wrapped in its tab,
+ * no tab list scrolling without a fade, no text against a phone screen's side, a bottom bar of even
+ * cells marking the current page, no raw technical strings (account ids, raw user agents) in what
+ * people read. A screenshot of each page at each size and theme goes to
  * test-results/screenshots/layout-*.png so a reviewer can page through them. Dark mode changes
  * colours, not sizes, so it is walked at the phone width only.
  */
@@ -36,7 +38,7 @@ afterAll(async () => {
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const RAW_USER_AGENT = /Mozilla\/\d|AppleWebKit\/|Gecko\/\d/;
 
-/** What is wrong with the page as drawn: overflow, overlapping tabs or buttons, raw strings. */
+/** What is wrong with the page as drawn: overflow, overlapping or cut controls, text at the screen's edge, raw strings. */
 async function problems(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
@@ -66,6 +68,74 @@ async function problems(page: Page): Promise<string[]> {
             if (w > 2 && h > 2) found.push(`"${label(boxes[i]!.el)}" overlaps "${label(boxes[j]!.el)}"`);
           }
         }
+      }
+      // A button, link or tab whose label is wider than its box is cut (or spills over a neighbour).
+      for (const el of document.querySelectorAll('button, a[href], [role="tab"]')) {
+        if (visible(el) && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto') found.push(`"${label(el)}" is cut: its label needs ${el.scrollWidth} px of ${el.clientWidth}`);
+      }
+      // A tab's label stays on one line (a two-line tab beside one-line ones reads as a fault).
+      for (const tab of document.querySelectorAll('[role="tab"]')) {
+        if (!visible(tab)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(tab);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) found.push(`tab "${label(tab)}" wraps onto ${lines.size} lines`);
+      }
+      // A row of tabs, links or buttons too wide for the screen scrolls with its hidden side faded, so a cut label reads as "more this way".
+      for (const row of document.querySelectorAll('body *')) {
+        if (row.scrollWidth <= row.clientWidth + 1 || !['auto', 'scroll'].includes(getComputedStyle(row).overflowX) || !visible(row)) continue;
+        const items = [...row.children].filter(visible);
+        if (items.length > 1 && items.every((c) => c.matches('button, a[href], [role="tab"]')) && getComputedStyle(row).maskImage === 'none') {
+          found.push(`row "${label(row)}" scrolls sideways without an edge fade`);
+        }
+      }
+      // On a phone no text touches the screen's sides (but a sideways-scrolling row's items pass under its edges).
+      if (width < 768) {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (!node.textContent?.trim() || !parent || !visible(parent) || parent.closest('[aria-hidden="true"]')) continue;
+          let clipped = false;
+          for (let el: Element | null = parent; el && el !== document.body && !clipped; el = el.parentElement) {
+            clipped = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible';
+          }
+          if (clipped) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) {
+            if (r.width > 0 && r.left >= 0 && r.right <= width && (r.left < 4 || r.right > width - 4)) {
+              found.push(`text "${node.textContent.trim().slice(0, 30)}" touches the screen's edge`);
+              break;
+            }
+          }
+        }
+      }
+      // The phone's bottom bar: cells of one width, and the page's place in the app marked (admin pages have none).
+      const bar = document.querySelector('[data-testid="mobile-bottom-bar"]');
+      if (bar && visible(bar)) {
+        const cells = [...bar.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
+        if (cells.some((c) => Math.abs(c.width - cells[0]!.width) > 1)) found.push(`bottom bar cells are uneven: ${cells.map((c) => Math.round(c.width)).join(', ')} px`);
+        if (!location.pathname.startsWith('/admin') && !bar.querySelector('[aria-current], [data-current]')) found.push('bottom bar marks no destination as the current one');
+      }
+      // Labelled facts (profile, community details, a user in the admin panel): past a phone's width every
+      // label starts at one left edge with its value beside it in one column, so the rows do not zigzag.
+      if (width >= 480) {
+        for (const dl of document.querySelectorAll('[data-testid="definition-list"]')) {
+          const terms = [...dl.querySelectorAll('dt')].filter(visible);
+          const values = [...dl.querySelectorAll('dd')].filter(visible);
+          const lefts = (els: Element[]) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().left)));
+          if (lefts(terms).size > 1 || lefts(values).size > 1) found.push(`labels or values of "${label(dl)}" do not line up`);
+          terms.forEach((dt, i) => {
+            const dd = values[i];
+            if (dd && (Math.abs(dd.getBoundingClientRect().top - dt.getBoundingClientRect().top) > 6 || dd.getBoundingClientRect().left <= dt.getBoundingClientRect().left)) {
+              found.push(`"${label(dt)}" is not beside its value`);
+            }
+          });
+        }
+      }
+      // A community's cover always draws its pattern (under the banner, if any): never a flat block.
+      for (const cover of document.querySelectorAll('[data-testid="community-cover"]')) {
+        if (visible(cover) && !getComputedStyle(cover).backgroundImage.includes('gradient')) found.push('a community cover without its pattern');
       }
       const text = document.body.innerText;
       const id = new RegExp(uuid, 'i').exec(text);
@@ -111,3 +181,33 @@ for (const run of RUNS) {
     });
   });
 }
+
+describe('Browser: the phone bottom bar', () => {
+  it('More opens a sheet with the other destinations; on one of them More is marked, on chat Chat is', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await signInAs(page, server, world.email, FACTORY_PASSWORD);
+      const bar = page.getByTestId('mobile-bottom-bar');
+      await bar.getByRole('link', { name: 'Chat' }).click();
+      await page.waitForURL(`${server.url}/chat`);
+      expect(await bar.getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe('page');
+      const more = bar.getByRole('button', { name: 'More' });
+      await more.click();
+      const sheet = page.getByTestId('mobile-more-sheet');
+      await sheet.getByRole('link', { name: 'Events' }).waitFor();
+      await sheet.getByRole('link', { name: 'Your Profile' }).waitFor();
+      await sheet.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      await page.screenshot({ path: `${screenshotDir}/layout-more-sheet-375.png` });
+      await sheet.getByRole('link', { name: 'Explore' }).click();
+      await page.waitForURL(`${server.url}/explore`);
+      await sheet.waitFor({ state: 'hidden' });
+      expect(await more.getAttribute('data-current')).toBe('');
+      expect(await bar.locator('[aria-current]').count()).toBe(0);
+      await more.click();
+      expect(await sheet.getByRole('link', { name: 'Explore' }).getAttribute('aria-current')).toBe('page');
+    } finally {
+      await context.close();
+    }
+  });
+});

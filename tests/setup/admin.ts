@@ -2,6 +2,7 @@ import type { UserRow } from '../../db/schema';
 import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { agent, type Agent, type TestApp } from './app';
 import type { Op } from './transport';
+import { passSecondStep } from './second-factor';
 
 /*
  * The admin REST paths and their tRPC procedures as `Op`s for TRANSPORTS, plus the cast and the
@@ -25,10 +26,10 @@ export const ADMIN = {
 
 export const INVALID_ADMIN = 'Invalid admin credentials';
 
-/** An agent signed in through the staff door (POST /api/auth/admin/login). */
+/** An agent signed in through the staff door (POST /api/auth/admin/login, then the factory staff's second factor). */
 export async function asStaff(t: TestApp, user: Pick<UserRow, 'email'>, password = FACTORY_PASSWORD): Promise<Agent> {
   const a = agent(t);
-  const r = await a.rest('POST', '/api/auth/admin/login', { email: user.email, password });
+  const r = await passSecondStep(t, a, await a.rest('POST', '/api/auth/admin/login', { email: user.email, password }));
   if (r.status !== 200 || !a.cookie) throw new Error(`admin login failed: ${r.status} ${JSON.stringify(r.body)}`);
   return a;
 }

@@ -4,6 +4,12 @@ import { openDatabase, type DB } from '../../db/database';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Files written by tests go to the system's temporary folder, one per test process, never into
+// the checkout's data/uploads (tests that count files give their app a folder of its own).
+const TEST_UPLOADS = join(tmpdir(), `harambee-test-uploads-${process.pid}`);
 
 export type TestApp = ReturnType<typeof makeTestApp>;
 
@@ -23,7 +29,7 @@ export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, strin
       now = ms;
     },
   };
-  const env = loadEnv({ APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATABASE_PATH: ':memory:', ...opts.env });
+  const env = loadEnv({ APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATABASE_PATH: ':memory:', UPLOADS_DIR: TEST_UPLOADS, ...opts.env });
   const logLines: string[] = [];
   const app = createApp({
     db,

@@ -29,6 +29,7 @@ export async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
+  const mailsTo = (to: string, kind?: string) => messages.filter((m) => m.to.includes(to) && (!kind || m.link?.includes(kind)));
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
@@ -39,6 +40,24 @@ export async function startSmtp() {
         const found = [...messages].reverse().find((m) => m.to.includes(to));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 100);
+        });
+      }
+    },
+    /** How many messages have gone to `to` so far, only those whose link holds `kind` (e.g. '/reset-password') when given. */
+    countTo: (to: string, kind?: string) => mailsTo(to, kind).length,
+    /**
+     * The message to `to` (of that `kind`) that follows the first `seen` of them, waiting up to 5 s.
+     * Account mail leaves after the answer, so right after a request the newest one may still be the previous.
+     */
+    async nextTo(to: string, seen: number, kind?: string): Promise<ReceivedMail> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const found = mailsTo(to, kind)[seen];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no new mail to ${to}`);
         await new Promise<void>((r) => {
           waiters.push(r);
           setTimeout(r, 100);

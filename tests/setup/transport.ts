@@ -1,4 +1,6 @@
 import { agent, newUser, PASSWORD, type Agent, type CallResult, type TestApp } from './app';
+import { passSecondStep } from './second-factor';
+import { findUserByEmail } from '../../src/server/services/users';
 
 /**
  * One behaviour, two transports: each operation names its REST path and its tRPC
@@ -161,13 +163,16 @@ export async function registered(t: TestApp, over: Partial<Record<string, string
   const u = newUser(over);
   const r = await agent(t).rest('POST', '/api/auth/register', u);
   if (r.status !== 201) throw new Error(`register failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return { ...u, id: r.body.id as string };
+  // Sign-up answers alike for new and taken addresses (no account in the body): the id is read from the database.
+  const id = findUserByEmail(t.db, u.email.toLowerCase())?.id;
+  if (!id) throw new Error(`register created no account for ${u.email}`);
+  return { ...u, id };
 }
 
-/** An agent signed in with the given credentials. */
+/** An agent signed in with the given credentials (and, for factory staff, their second factor). */
 export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<Agent> {
   const a = agent(t);
-  const r = await a.rest('POST', '/api/auth/login', { email, password });
+  const r = await passSecondStep(t, a, await a.rest('POST', '/api/auth/login', { email, password }));
   if (r.status !== 200 || !a.cookie) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
   return a;
 }

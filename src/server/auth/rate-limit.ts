@@ -5,12 +5,16 @@
  */
 export class LoginThrottle {
   private failures = new Map<string, number[]>();
+  /** Limits on requests that succeed too (sign-ups, account emails), kept beside the sign-in counts. */
+  readonly requests: RequestLimits;
 
   constructor(
     private readonly now: () => number,
     readonly maxFailures = 10,
     readonly windowMs = 15 * 60 * 1000,
-  ) {}
+  ) {
+    this.requests = new RequestLimits(now);
+  }
 
   /** Seconds until the first of `keys` may try again (blocked at `max` failures), or 0 when none is blocked. */
   retryAfter(keys: string[], max = this.maxFailures): number {
@@ -75,5 +79,51 @@ export class LoginThrottle {
 
   private prune(now: number): void {
     for (const key of [...this.failures.keys()]) this.recent(key, now);
+  }
+}
+
+export type Limit = { max: number; windowMs: number };
+
+/**
+ * Sliding-window limits on requests, whatever their outcome: at most `max` per key in `windowMs`.
+ * `take` checks and counts in one synchronous step, so requests that run concurrently (a tRPC
+ * batch, parallel connections) cannot all pass the check before any of them is counted.
+ */
+export class RequestLimits {
+  private hits = new Map<string, { windowMs: number; at: number[] }>();
+
+  constructor(private readonly now: () => number) {}
+
+  /**
+   * Counts one request under every key when each is below its limit and answers 0; otherwise
+   * counts nothing and answers the seconds until the busiest key frees a place.
+   */
+  take(entries: { key: string; limit: Limit }[]): number {
+    const now = this.now();
+    let wait = 0;
+    const lists = entries.map(({ key, limit }) => {
+      const list = this.recent(key, limit.windowMs, now);
+      if (list.length >= limit.max) wait = Math.max(wait, Math.ceil((list[list.length - limit.max]! + limit.windowMs - now) / 1000));
+      return { key, windowMs: limit.windowMs, list };
+    });
+    if (wait > 0) return wait;
+    for (const { key, windowMs, list } of lists) {
+      list.push(now);
+      this.hits.set(key, { windowMs, at: list });
+    }
+    if (this.hits.size > 50_000) this.prune(now);
+    return 0;
+  }
+
+  private recent(key: string, windowMs: number, now: number): number[] {
+    const found = this.hits.get(key);
+    if (!found) return [];
+    return found.at.filter((t) => t > now - windowMs);
+  }
+
+  private prune(now: number): void {
+    for (const [key, { windowMs, at }] of [...this.hits]) {
+      if (!at.some((t) => t > now - windowMs)) this.hits.delete(key);
+    }
   }
 }

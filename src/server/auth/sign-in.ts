@@ -4,6 +4,7 @@ import { checkCredentials, recordLogin } from '../services/auth';
 import { tooMany, unauthenticated } from '../services/errors';
 import { sessionIdleMs } from '../services/settings';
 import { findUserByEmail } from '../services/users';
+import { hasSecondFactor, issueChallenge } from '../services/second-factor';
 import { translate } from '../i18n';
 import { mailCtx, sendMail } from '../mail/send';
 import { noticeMail } from '../mail/templates';
@@ -36,6 +37,9 @@ const SLOW_MAX_MS = 3000;
 /** ...and its owner is told by email once, when this many failures have happened in the window. */
 const TELL_OWNER_AT = 20;
 
+/** The answer to a right password on an account with a second factor. */
+export type SecondStepNeeded = { secondFactorRequired: true; challenge: string; expiresAt: string };
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -50,7 +54,7 @@ export async function signIn(
   ctx: Context,
   input: { email: string; password: string },
   opts: { refusal: string; accept?: (u: UserRow) => boolean; staff?: boolean },
-): Promise<UserRow> {
+): Promise<UserRow | SecondStepNeeded> {
   const account = `${opts.staff ? 'staff-' : ''}email:${input.email}`;
   const locks = opts.staff ? [account, `staff-ip:${ctx.ip}`] : [`pair:${input.email}|${ctx.ip}`, `ip:${ctx.ip}`];
   const limit = opts.staff ? STAFF_LIMIT : MEMBER_LIMIT;
@@ -67,6 +71,12 @@ export async function signIn(
   undo();
   ctx.throttle.reset(account);
   ctx.throttle.reset(locks[0]!);
+  // With a second factor the password alone opens nothing: the caller gets a short-lived token
+  // for the second step (operations/second-factor.ts), which starts the session.
+  if (hasSecondFactor(ctx.db, user.id)) {
+    const { token, expiresAt } = issueChallenge(ctx.db, { userId: user.id, now: ctx.now() });
+    return { secondFactorRequired: true, challenge: token, expiresAt: new Date(expiresAt).toISOString() };
+  }
   startSession(ctx, user.id);
   return recordLogin(ctx.db, user, ctx.now());
 }

@@ -1,13 +1,13 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppDeps } from '../context';
 import { privatePath } from '../uploads/files';
+import { removePublicFiles } from '../uploads/images';
 
 /*
  * The uploads sweep, run by the scheduler: files nothing uses a day after their upload
  * (abandoned uploads, replaced profile photos and banners, deleted documents) are removed, row
- * and file. `attached_at` says what the app believes; the DELETE checks once more that no row
- * anywhere names the file, so a bookkeeping slip can never remove a file in use. The row goes
+ * and file, an image with its narrower copies. `attached_at` says what the app believes; the
+ * DELETE checks once more that no row anywhere names the file, so a bookkeeping slip can never remove a file in use. The row goes
  * first (in one statement, so a file attached meanwhile is not taken), then the file.
  */
 
@@ -36,9 +36,10 @@ const SWEEP = `
 export async function runUploadsSweep(deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'log'>, now = deps.now()): Promise<{ removed: number }> {
   const gone = deps.db.$client.prepare(SWEEP).all(now - UNUSED_FOR_MS) as { name: string; purpose: string }[];
   for (const row of gone) {
-    const path = row.purpose === 'document' || row.purpose === 'chat' ? privatePath(deps.env, row.name) : join(deps.env.UPLOADS_DIR, row.name);
-    // A file already missing is what we wanted anyway.
-    await rm(path, { force: true }).catch((error: unknown) => deps.log.error('uploads sweep: could not remove a file', { name: row.name, error: String(error) }));
+    const isPrivate = row.purpose === 'document' || row.purpose === 'chat';
+    // A file already missing is what we wanted anyway. A public image goes with its narrower copies.
+    const removal = isPrivate ? rm(privatePath(deps.env, row.name), { force: true }) : removePublicFiles(deps.env.UPLOADS_DIR, row.name);
+    await removal.catch((error: unknown) => deps.log.error('uploads sweep: could not remove a file', { name: row.name, error: String(error) }));
   }
   return { removed: gone.length };
 }

@@ -41,6 +41,21 @@ export function passwordResetMail(ctx: Ctx, to: Recipient, token: string): MailM
   return { to: to.email, subject: t('mail.reset.subject', values), ...body, link: url };
 }
 
+/**
+ * To the owner of an address someone used to sign up again: the sign-up answered as for a new
+ * address, so the person who tried learns nothing, and the owner learns what happened.
+ */
+export function signUpAttemptMail(ctx: Ctx, to: Recipient): MailMessage {
+  const t = translator(to.language);
+  const values = { appName: ctx.appName, firstName: to.firstName };
+  const url = `${ctx.appUrl}/signin`;
+  const body = layout(ctx, to.language, t('mail.signUpAttempt.heading', values), [t('mail.signUpAttempt.body', values), t('mail.signUpAttempt.ifYou'), t('mail.signUpAttempt.ifNotYou')], {
+    url,
+    label: t('mail.signUpAttempt.button'),
+  });
+  return { to: to.email, subject: t('mail.signUpAttempt.subject', values), ...body, link: url };
+}
+
 /** The receipt of a confirmed payment, attached as a PDF, in the member's language. */
 export function receiptMail(
   ctx: Ctx,

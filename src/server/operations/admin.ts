@@ -33,8 +33,8 @@ import { listAudit, recordAudit } from '../services/audit';
 import { requestPasswordReset } from '../services/auth';
 import { countEvents } from '../services/events/events';
 import { getSettings, updateSettings } from '../services/settings';
-import { toUserDto } from '../services/users';
 import { anyone, mutation, query, staff } from './define';
+import { signInAnswer } from './second-factor';
 
 const VERSION = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
 
@@ -55,7 +55,7 @@ export const admin = {
     input: loginInput,
     access: anyone,
     run: async (ctx, input) =>
-      toUserDto(await signIn(ctx, input, { refusal: ADMIN_MSG.invalidCredentials, accept: (u) => staffCan(u.role, 'admin.panel'), staff: true })),
+      signInAnswer(await signIn(ctx, input, { refusal: ADMIN_MSG.invalidCredentials, accept: (u) => staffCan(u.role, 'admin.panel'), staff: true })),
   }),
 
   counts: query({ access: panel, run: (ctx) => ({ users: countUsers(ctx.db), communities: countCommunities(ctx.db), events: countEvents(ctx.db) }) }),

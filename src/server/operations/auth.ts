@@ -16,8 +16,9 @@ import {
 } from '../auth/session';
 import { refuseWhileThrottled, signIn, startSession } from '../auth/sign-in';
 import { translate } from '../i18n';
-import { mailCtx, sendMail } from '../mail/send';
-import { passwordResetMail, verificationMail } from '../mail/templates';
+import { mailCtx } from '../mail/send';
+import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/templates';
+import { limitAddress, mailAfterResponse, mayMail } from '../auth/account-mail';
 import {
   AUTH_MSG,
   changePassword,
@@ -33,33 +34,48 @@ import { assertPasswordPolicy } from '../services/settings';
 import { toUserDto } from '../services/users';
 import { anyone, mutation, query, signedIn, signedInChangingPassword } from './define';
 import { describeDevice } from '../auth/device';
+import { signInAnswer } from './second-factor';
 
 export const auth = {
   /** The signed-in user, or null: a signed-out visitor is not an error here. */
   me: query({ access: anyone, run: (ctx) => (ctx.user ? toUserDto(ctx.user) : null) }),
 
+  /*
+   * The same answer whether or not the address has an account (decision 016): a new address gets
+   * its account and a verification link; a taken one gets, instead, an email to its owner saying
+   * someone tried. Neither the answer, its status nor its timing (mail goes after the response)
+   * tells the two apart, and nobody is signed in either way.
+   */
   register: mutation({
     input: registerInput,
     access: anyone,
     run: async (ctx, input) => {
+      limitAddress(ctx, 'sign-up');
       assertPasswordPolicy(ctx.db, input.password, 'password');
       // A visitor who signs up reading French keeps French (the emails too).
-      const user = await registerUser(ctx.db, { input, language: ctx.language, now: ctx.now() });
-      // Signing up from an invitation joins its community at once (when the invitation is for this account).
+      const outcome = await registerUser(ctx.db, { input, language: ctx.language, now: ctx.now() });
+      const answer = { message: translate(ctx.language, AUTH_MSG.signUp) };
+      if (outcome.existing) {
+        if (mayMail(ctx, 'sign-up-attempt', outcome.existing.email)) mailAfterResponse(ctx, signUpAttemptMail(mailCtx(ctx), outcome.existing));
+        return answer;
+      }
+      const user = outcome.created;
+      // Signing up from an invitation joins its community at once (when the invitation is for this
+      // account); the answer does not say so, since a taken address could not have joined.
       const joined = input.invite ? joinOnSignUp(ctx.db, { token: input.invite, user, now: ctx.now() }) : null;
       const fresh = joined ? (userById(ctx.db, user.id) ?? user) : user;
-      if (!fresh.isEmailVerified) {
+      if (!fresh.isEmailVerified && mayMail(ctx, 'verify', user.email)) {
         const token = issueVerificationToken(ctx.db, user, ctx.now());
-        await sendMail(ctx, verificationMail(mailCtx(ctx), user, token));
+        mailAfterResponse(ctx, verificationMail(mailCtx(ctx), user, token));
       }
-      return joined ? { ...toUserDto(fresh), joinedCommunityId: joined.communityId } : toUserDto(fresh);
+      return answer;
     },
   }),
 
   login: mutation({
     input: loginInput,
     access: anyone,
-    run: async (ctx, input) => toUserDto(await signIn(ctx, input, { refusal: AUTH_MSG.invalidCredentials })),
+    run: async (ctx, input) => signInAnswer(await signIn(ctx, input, { refusal: AUTH_MSG.invalidCredentials })),
   }),
 
   logout: mutation({
@@ -83,9 +99,13 @@ export const auth = {
   resendVerification: mutation({
     access: signedIn,
     run: async (ctx) => {
+      limitAddress(ctx, 'resend-verification');
       if (ctx.user.isEmailVerified) return { sent: false as const };
-      const token = issueVerificationToken(ctx.db, ctx.user, ctx.now());
-      await sendMail(ctx, verificationMail(mailCtx(ctx), ctx.user, token));
+      // Past the recipient's limit the answer stays the same and no mail goes (the earlier links still work).
+      if (mayMail(ctx, 'verify', ctx.user.email)) {
+        const token = issueVerificationToken(ctx.db, ctx.user, ctx.now());
+        mailAfterResponse(ctx, verificationMail(mailCtx(ctx), ctx.user, token));
+      }
       return { sent: true as const };
     },
   }),
@@ -94,9 +114,12 @@ export const auth = {
     input: forgotPasswordInput,
     access: anyone,
     run: async (ctx, input) => {
-      const found = requestPasswordReset(ctx.db, { email: input.email, now: ctx.now() });
-      if (found) await sendMail(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
-      // The same answer whether or not the account exists.
+      limitAddress(ctx, 'forgot-password');
+      // Counted for unknown addresses too, so the limit itself says nothing about accounts.
+      const allowed = mayMail(ctx, 'reset', input.email);
+      const found = allowed ? requestPasswordReset(ctx.db, { email: input.email, now: ctx.now() }) : null;
+      if (found) mailAfterResponse(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
+      // The same answer whether or not the account exists, and whether or not a mail went.
       return { message: translate(ctx.language, AUTH_MSG.forgotPassword) };
     },
   }),

@@ -4,6 +4,7 @@ import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, 
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
 import { findCommunity } from '../services/communities';
+import { hasSecondFactor, SECOND_FACTOR_MSG } from '../services/second-factor';
 import { DomainError, forbidden, invalid, notFound, unauthenticated, type Issue } from '../services/errors';
 
 /*
@@ -94,7 +95,11 @@ export function admit(op: AnyOperation, ctx: Context): void {
   if (!user || !ctx.session) throw unauthenticated();
   // After a staff reset, choosing a new password comes before anything else.
   if (user.mustChangePassword && !(access.kind === 'signed-in' && access.duringPasswordChange)) throw forbidden(PASSWORD_CHANGE_REQUIRED);
-  if (access.kind === 'staff' && !staffCan(user.role, access.capability)) throw forbidden(DENIED[access.capability]);
+  if (access.kind === 'staff') {
+    if (!staffCan(user.role, access.capability)) throw forbidden(DENIED[access.capability]);
+    // Staff work only with a second factor: until theirs is set up, every staff operation refuses.
+    if (!hasSecondFactor(ctx.db, user.id)) throw forbidden(SECOND_FACTOR_MSG.required);
+  }
 }
 
 /** zod's issues as the error contract carries them. */

@@ -15,9 +15,10 @@ import { documents } from './documents';
 import { invitations } from './invitations';
 import { chat } from './chat';
 import { account } from './account';
+import { secondFactor } from './second-factor';
 
 /** Every operation by namespace; "communities.list" is OPERATIONS.communities.list. */
-export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions, documents, invitations, chat, account };
+export const OPERATIONS = { auth, profile, communities, announcements, categories, admin, site, notifications, finances, njangi, events, polls, discussions, documents, invitations, chat, account, secondFactor };
 
 /** Operations by their dotted path, as both transports name them. */
 export const OPERATIONS_BY_PATH: ReadonlyMap<string, AnyOperation> = new Map(

@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { z } from 'zod';
 import { generateToken } from '../auth/crypto';
 import { uploads as uploadRegistry } from '../../../db/schema';
 import { cleanOriginalName } from '../uploads/files';
 import { DomainError, tooLarge, unsupported } from '../services/errors';
-import { IMAGE_KINDS, MAX_UPLOAD_BYTES, reencodeImage, reencodeProofImage, sniffImage } from '../uploads/images';
+import { assertUploadAllowed } from '../uploads/allowance';
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES, makeVariants, reencodeImage, reencodeProofImage, removePublicFiles, sniffImage, writePublicFiles } from '../uploads/images';
 import { MAX_PDF_PAGES, PdfRefused, rewritePdf, sniffPdf } from '../uploads/pdf';
 import { mutation, signedIn, type SignedInContext } from './define';
 
@@ -17,15 +17,31 @@ export const UPLOAD_KINDS = ['avatar', 'banner', 'proof'] as const;
 
 const PDF_REFUSAL = { unreadable: 'errors.upload.pdfUnreadable', encrypted: 'errors.upload.pdfEncrypted', pages: 'errors.upload.pdfPages' } as const;
 
-/** Stored and registered, unattached: whatever uses the URL attaches it (uploads/registry.ts), or the sweep removes it a day later. */
-async function store(ctx: SignedInContext, extension: 'webp' | 'pdf', data: Uint8Array, meta: { purpose: (typeof UPLOAD_KINDS)[number]; originalName: string; width: number | null; height: number | null }) {
+/**
+ * Stored and registered, unattached: whatever uses the URL attaches it (uploads/registry.ts), or
+ * the sweep removes it (and its narrower copies) a day later. The account's upload allowance is
+ * checked in the same synchronous step as the insert, so side-by-side uploads cannot all pass on one count.
+ */
+async function store(
+  ctx: SignedInContext,
+  extension: 'webp' | 'pdf',
+  data: Uint8Array,
+  meta: { purpose: (typeof UPLOAD_KINDS)[number]; originalName: string; width: number | null; height: number | null; variants?: { width: number; data: Uint8Array }[] },
+) {
   const name = `${generateToken()}.${extension}`;
   await mkdir(ctx.env.UPLOADS_DIR, { recursive: true });
-  await writeFile(join(ctx.env.UPLOADS_DIR, name), data);
-  ctx.db
-    .insert(uploadRegistry)
-    .values({ name, ownerId: ctx.user.id, purpose: meta.purpose, contentType: extension === 'pdf' ? 'application/pdf' : 'image/webp', bytes: data.byteLength, originalName: meta.originalName, width: meta.width, height: meta.height, attachedAt: null, createdAt: ctx.now() })
-    .run();
+  await writePublicFiles(ctx.env.UPLOADS_DIR, name, data, meta.variants ?? []);
+  try {
+    const now = ctx.now();
+    assertUploadAllowed(ctx.db, ctx.env, { ownerId: ctx.user.id, now, bytes: data.byteLength });
+    ctx.db
+      .insert(uploadRegistry)
+      .values({ name, ownerId: ctx.user.id, purpose: meta.purpose, contentType: extension === 'pdf' ? 'application/pdf' : 'image/webp', bytes: data.byteLength, originalName: meta.originalName, width: meta.width, height: meta.height, attachedAt: null, createdAt: now })
+      .run();
+  } catch (error) {
+    await removePublicFiles(ctx.env.UPLOADS_DIR, name);
+    throw error;
+  }
   return `/uploads/${name}`;
 }
 
@@ -59,12 +75,16 @@ export const uploads = {
 
       if (!sniffImage(bytes)) throw unsupported(proof ? 'errors.upload.proofType' : 'errors.upload.type');
       let image: { data: Buffer; width: number; height: number };
+      // Photos and banners get narrower copies for srcset; a proof is read whole, never in a grid.
+      let variants: { width: number; data: Uint8Array }[] = [];
       try {
         image = input.kind === 'proof' ? await reencodeProofImage(bytes) : { data: await reencodeImage(bytes, input.kind), ...IMAGE_KINDS[input.kind] };
+        if (input.kind !== 'proof') variants = await makeVariants(image.data, image.width);
       } catch {
         throw unsupported('errors.upload.unreadable');
       }
-      return { url: await store(ctx, 'webp', image.data, { purpose: input.kind, originalName: cleanOriginalName(input.file.name), width: image.width, height: image.height }), type: 'image' as const, width: image.width, height: image.height };
+      const meta = { purpose: input.kind, originalName: cleanOriginalName(input.file.name), width: image.width, height: image.height, variants };
+      return { url: await store(ctx, 'webp', image.data, meta), type: 'image' as const, width: image.width, height: image.height };
     },
   }),
 };

@@ -9,6 +9,7 @@ import { chatFiles } from '../operations/chat';
 import { admit, runAdmitted } from '../operations/define';
 import { invalid } from '../services/errors';
 import { chatFile } from '../services/chat/files';
+import { refuseOverAllowance } from '../uploads/allowance';
 import { sendPrivateFile } from '../uploads/files';
 import { restRefusal, toRestError } from './errors';
 import { bodyWith, contextOf, jsonBody, route } from './route';
@@ -80,6 +81,7 @@ export function chatUploadRoutes(deps: AppDeps) {
       }
       await next();
     },
+    refuseOverAllowance(deps),
     bodyLimit({
       maxSize: CHAT_FILE_MAX_BYTES + 64 * 1024,
       onError: (c) => c.json(restRefusal(languageFromHeader(c.req.header('accept-language')), 'PAYLOAD_TOO_LARGE', 'chat.errors.fileTooLarge'), 413),

@@ -6,6 +6,7 @@ import { jsonResponse } from '../http/response-headers';
 import { admit, runAdmitted, type AnyOperation } from '../operations/define';
 import { documentFiles, documents } from '../operations/documents';
 import { invalid } from '../services/errors';
+import { refuseOverAllowance } from '../uploads/allowance';
 import { sendPrivateFile } from '../uploads/files';
 import { MAX_DOCUMENT_BYTES } from '../../shared/documents/rules';
 import { languageFromHeader } from '../../shared/i18n/languages';
@@ -61,6 +62,7 @@ export function documentUploadRoutes(deps: AppDeps) {
   api.post(
     `/api/communities/${community}/documents`,
     admitFirst(deps, documentFiles.upload),
+    refuseOverAllowance(deps),
     limit,
     route(
       deps,
@@ -75,6 +77,7 @@ export function documentUploadRoutes(deps: AppDeps) {
   api.post(
     '/api/documents/:id/versions',
     admitFirst(deps, documentFiles.uploadVersion),
+    refuseOverAllowance(deps),
     limit,
     route(
       deps,

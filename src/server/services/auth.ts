@@ -13,43 +13,53 @@ import type { Language } from '../../shared/i18n/languages';
 
 /** Catalogue keys of what the account services answer (src/shared/i18n). */
 export const AUTH_MSG = {
-  duplicateEmail: 'errors.auth.duplicateEmail',
   invalidCredentials: 'errors.auth.invalidCredentials',
   resetExpired: 'errors.auth.resetExpired',
   verifyFailed: 'errors.auth.verifyFailed',
   wrongCurrentPassword: 'errors.auth.wrongCurrentPassword',
   forgotPassword: 'notices.forgotPassword',
+  signUp: 'notices.signUp',
 } as const satisfies Record<string, MessageKey>;
 
+export type SignUpOutcome = { created: UserRow; existing?: never } | { existing: UserRow; created?: never };
+
+/**
+ * A new account, or the account that already has this address (left untouched). Both take the
+ * same slow step, hashing the password, so the time taken does not tell them apart.
+ */
 export async function registerUser(
   db: DB,
   p: { input: { firstName: string; lastName: string; email: string; password: string }; language?: Language; now: number },
-): Promise<UserRow> {
+): Promise<SignUpOutcome> {
   const { firstName, lastName, email, password } = p.input;
-  if (findUserByEmail(db, email)) throw fieldError('conflict', 'email', AUTH_MSG.duplicateEmail);
   const passwordHash = await hashPassword(password);
+  const owner = findUserByEmail(db, email);
+  if (owner) return { existing: owner };
   try {
-    return db.transaction((tx) => {
-      const user = tx
-        .insert(users)
-        .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, language: p.language, createdAt: p.now, updatedAt: p.now })
-        .returning()
-        .get();
-      notifyUser(tx, {
-        userId: user.id,
-        type: 'success',
-        title: 'notifications.welcome.title',
-        message: 'notifications.welcome.message',
-        params: { firstName },
-        link: '/communities',
-        now: p.now,
-      });
-      return user;
-    });
+    return {
+      created: db.transaction((tx) => {
+        const user = tx
+          .insert(users)
+          .values({ id: crypto.randomUUID(), firstName, lastName, email, passwordHash, language: p.language, createdAt: p.now, updatedAt: p.now })
+          .returning()
+          .get();
+        notifyUser(tx, {
+          userId: user.id,
+          type: 'success',
+          title: 'notifications.welcome.title',
+          message: 'notifications.welcome.message',
+          params: { firstName },
+          link: '/communities',
+          now: p.now,
+        });
+        return user;
+      }),
+    };
   } catch (e) {
-    // Two sign-ups with one address at once: the unique index decides.
+    // Two sign-ups with one address at once: the unique index decides, and the second is the "existing" case.
     if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      throw fieldError('conflict', 'email', AUTH_MSG.duplicateEmail);
+      const winner = findUserByEmail(db, email);
+      if (winner) return { existing: winner };
     }
     throw e;
   }

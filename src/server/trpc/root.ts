@@ -20,6 +20,7 @@ export const appRouter = router({
   invitations: router(proceduresOf(OPERATIONS.invitations)),
   chat: router(proceduresOf(OPERATIONS.chat)),
   account: router(proceduresOf(OPERATIONS.account)),
+  secondFactor: router(proceduresOf(OPERATIONS.secondFactor)),
 });
 
 export type AppRouter = typeof appRouter;

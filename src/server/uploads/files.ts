@@ -12,6 +12,7 @@ import { generateToken } from '../auth/crypto';
 import type { Env } from '../env';
 import { DomainError, invalid, tooLarge, unsupported } from '../services/errors';
 import { MAX_PDF_PAGES, PdfRefused, rewritePdf } from './pdf';
+import { assertUploadAllowed, type UploadLimits } from './allowance';
 import { sniffFile } from './sniff';
 
 /*
@@ -25,7 +26,7 @@ import { sniffFile } from './sniff';
 const PDF_REFUSAL = { unreadable: 'errors.upload.pdfUnreadable', encrypted: 'errors.upload.pdfEncrypted', pages: 'errors.upload.pdfPages' } as const;
 const PRIVATE_NAME = /^[a-z0-9]{16,64}$/;
 
-export type StoreContext = { db: DbLike; env: Pick<Env, 'UPLOADS_DIR'>; now: () => number };
+export type StoreContext = { db: DbLike; env: Pick<Env, 'UPLOADS_DIR'> & UploadLimits; now: () => number };
 export type StoreOptions = {
   file: File;
   purpose: Extract<UploadPurpose, 'document' | 'chat'>;
@@ -99,9 +100,12 @@ export async function storePrivateFile(ctx: StoreContext, o: StoreOptions): Prom
   await mkdir(privateDir(ctx.env), { recursive: true });
   await writeFile(privatePath(ctx.env, name), data, { flag: 'wx' });
   try {
+    // Checked again in the same synchronous step as the insert: side-by-side uploads cannot all pass on one count.
+    const now = ctx.now();
+    assertUploadAllowed(ctx.db, ctx.env, { ownerId: o.ownerId, now, bytes: data.byteLength });
     return ctx.db
       .insert(uploads)
-      .values({ name, ownerId: o.ownerId, purpose: o.purpose, contentType, bytes: data.byteLength, originalName, width, height, attachedAt: null, createdAt: ctx.now() })
+      .values({ name, ownerId: o.ownerId, purpose: o.purpose, contentType, bytes: data.byteLength, originalName, width, height, attachedAt: null, createdAt: now })
       .returning()
       .get();
   } catch (error) {

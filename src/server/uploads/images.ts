@@ -1,9 +1,12 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_KINDS, IMAGE_VARIANT_WIDTHS, variantName, variantWidthsFor, type ImageKind } from '../../shared/images';
+
+export { IMAGE_KINDS, type ImageKind };
 
 /** The most any upload may weigh, image or PDF. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const IMAGE_KINDS = { avatar: { width: 512, height: 512 }, banner: { width: 1200, height: 600 } } as const;
-export type ImageKind = keyof typeof IMAGE_KINDS;
 /** The longest side of a proof photo: enough to read a receipt, and never cropped. */
 export const PROOF_IMAGE_MAX = 2000;
 
@@ -41,4 +44,34 @@ export async function reencodeProofImage(bytes: Uint8Array): Promise<{ data: Buf
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The narrower copies of a photo or banner (shared/images.ts names them), made from the stored
+ * WebP itself so they show exactly the same crop. Never wider than the image.
+ */
+export async function makeVariants(webp: Uint8Array, width: number): Promise<{ width: number; data: Buffer }[]> {
+  return Promise.all(
+    variantWidthsFor(width).map(async (w) => ({ width: w, data: await sharp(webp, { failOn: 'error' }).resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer() })),
+  );
+}
+
+/** Writes a public upload (and an image's copies) into the uploads folder: all of them, or none. */
+export async function writePublicFiles(dir: string, name: string, data: Uint8Array, variants: { width: number; data: Uint8Array }[]): Promise<void> {
+  const files = [{ path: join(dir, name), data }, ...variants.map((v) => ({ path: join(dir, variantName(name, v.width)), data: v.data }))];
+  const written = await Promise.allSettled(files.map((f) => writeFile(f.path, f.data, { flag: 'wx' })));
+  const failed = written.find((r) => r.status === 'rejected');
+  if (failed) {
+    // Only what this call wrote is removed: a name taken already ('wx') belongs to someone else.
+    await Promise.all(files.filter((_, i) => written[i]!.status === 'fulfilled').map((f) => rm(f.path, { force: true })));
+    throw failed.reason;
+  }
+}
+
+/** Removes a public upload and whatever copies of it exist (a file already gone is what was wanted). */
+export async function removePublicFiles(dir: string, name: string): Promise<void> {
+  // Names come from the registry, never from a request; checked anyway so no path ever escapes the folder.
+  if (!/^[a-z0-9]{16,64}\.(webp|pdf)$/.test(name)) throw new Error(`not a public upload name: ${name}`);
+  const names = name.endsWith('.webp') ? [name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))] : [name];
+  await Promise.all(names.map((n) => rm(join(dir, n), { force: true })));
 }

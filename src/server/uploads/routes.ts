@@ -12,9 +12,27 @@ import { contextOf, route } from '../rest/route';
 import { invalid } from '../services/errors';
 import { languageFromHeader } from '../../shared/i18n/languages';
 import { restRefusal, toRestError } from '../rest/errors';
+import { IMAGE_FILE_NAME, IMAGE_VARIANT_WIDTHS } from '../../shared/images';
+import { refuseOverAllowance } from './allowance';
 import { MAX_UPLOAD_BYTES } from './images';
 
-const NAME = /^[a-z0-9]{16,64}\.(webp|pdf)$/;
+const PDF_NAME = /^[a-z0-9]{16,64}\.pdf$/;
+// As written in names ('400', never '0400'), so each copy has one URL.
+const VARIANT_WIDTHS = new Set(IMAGE_VARIANT_WIDTHS.map(String));
+
+/** The file to send for a public upload name, or null: a copy not made (an upload older than the copies) is answered with the image itself. */
+async function findPublicFile(dir: string, name: string) {
+  const fileAt = async (file: string) => {
+    const info = await stat(join(dir, file)).catch(() => null);
+    return info?.isFile() ? { path: join(dir, file), size: info.size } : null;
+  };
+  if (PDF_NAME.test(name)) return fileAt(name);
+  const image = IMAGE_FILE_NAME.exec(name);
+  if (!image) return null;
+  if (image[2] === undefined) return fileAt(name);
+  if (!VARIANT_WIDTHS.has(image[2])) return null;
+  return (await fileAt(name)) ?? fileAt(`${image[1]}.webp`);
+}
 
 /** POST /api/uploads (multipart: file, kind=avatar|banner|proof) and GET /uploads/:name. */
 export function uploadRoutes(deps: AppDeps) {
@@ -34,6 +52,8 @@ export function uploadRoutes(deps: AppDeps) {
       }
       return next();
     },
+    // The account's upload allowance, before its file is taken in.
+    refuseOverAllowance(deps),
     // Counted while the body streams in, so a huge upload is cut off early. 64 KB covers the multipart framing.
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
@@ -57,25 +77,23 @@ export function uploadRoutes(deps: AppDeps) {
 
   api.get('/uploads/:name', async (c) => {
     const name = c.req.param('name');
-    if (!NAME.test(name)) return c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
-    const path = join(deps.env.UPLOADS_DIR, name);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) return c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
-    const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
+    const file = await findPublicFile(deps.env.UPLOADS_DIR, name);
+    if (!file) return c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
+    const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
     if (name.endsWith('.pdf')) {
       // A PDF is only ever downloaded, never shown in the app's own origin (where a viewer would
       // run it with the site's rights); proofs are private papers, so no shared cache keeps one.
       return c.body(body, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${name}"`,
-        'Content-Length': String(info.size),
+        'Content-Length': String(file.size),
         'Cache-Control': 'private, max-age=31536000, immutable',
       });
     }
     return c.body(body, 200, {
       'Content-Type': 'image/webp',
-      'Content-Length': String(info.size),
-      // Names are random and files never change.
+      'Content-Length': String(file.size),
+      // Names are random and files never change (a copy answered with the image itself stays the right picture).
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
   });

@@ -67,6 +67,10 @@ export function deleteAccount(db: DB, p: { user: UserRow; removePosts: boolean; 
     tx.delete(emailTokens).where(eq(emailTokens.userId, id)).run();
     tx.delete(notifications).where(eq(notifications.userId, id)).run();
     tx.delete(joinRequests).where(eq(joinRequests.userId, id)).run();
+    // The second factor's key, recovery codes and pending sign-in steps are secrets of the account.
+    tx.run(sql`DELETE FROM second_factors WHERE user_id = ${id}`);
+    tx.run(sql`DELETE FROM recovery_codes WHERE user_id = ${id}`);
+    tx.run(sql`DELETE FROM sign_in_challenges WHERE user_id = ${id}`);
     const communityIds = tx.select({ id: memberships.communityId }).from(memberships).where(eq(memberships.userId, id)).all();
     for (const c of communityIds) dropMember(tx, { communityId: c.id, userId: id });
     // Chat: no longer in any private conversation; read marks go too.

@@ -57,8 +57,8 @@ export const auth = {
     providerSoon: 'Coming Soon',
     providerSoonBody: 'Signing up with {{provider}} is not available yet.',
     failed: 'Registration failed',
-    created: 'Account created',
-    createdBody: 'We sent a verification link to {{email}}. You can sign in now.',
+    checkEmail: 'Check your inbox',
+    checkEmailBody: 'We have sent a message to {{email}}: open it to continue. Then sign in with your email and password.',
   },
   forgot: {
     title: 'Forgot your password?',
@@ -66,6 +66,7 @@ export const auth = {
     submit: 'Send reset link',
     sending: 'Sending...',
     sentTitle: 'Check your email',
+    failed: 'The link was not sent',
     expiry: "The link expires in one hour. Can't find the email? Look in your spam or junk folder.",
     back: 'Back to sign in',
   },

@@ -30,7 +30,7 @@ export const common = {
     dashboard: 'Dashboard',
     communities: 'Communities',
     profile: 'Profile',
-    logOut: 'Log out',
+    logOut: 'Sign out',
   },
   theme: {
     light: 'Light',

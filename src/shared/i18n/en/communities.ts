@@ -23,12 +23,11 @@ export const communities = {
   },
   card: {
     viewDetails: 'View Details',
-    viewDashboard: 'View Dashboard',
+    viewDashboard: 'View dashboard',
   },
   details: {
     bannerAlt: '{{name}} banner',
-    createdOn: 'Created {{date}}',
-    viewDashboard: 'View Dashboard',
+    viewDashboard: 'View dashboard',
     settings: 'Settings',
     signInToJoin: 'Sign In to Join',
     publicNote: 'This is a public community: anyone can discover and join it.',
@@ -56,7 +55,7 @@ export const communities = {
   },
   create: {
     title: 'Create a community',
-    submit: 'Create Community',
+    submit: 'Create community',
     creating: 'Creating...',
     failed: 'Failed to create community',
     created: 'Community created successfully!',
@@ -90,10 +89,10 @@ export const communities = {
     exploreTitle: 'Explore Communities',
     introSignedIn: 'Find your people: associations, cultural groups and savings circles.',
     introSignedOut: 'Public communities you can join.',
-    create: 'Create Community',
+    create: 'Create community',
     noneFound: 'No communities found',
     nonePublic: 'No public communities available',
-    signUpToCreate: 'Sign Up to Create Community',
+    signUpToCreate: 'Sign up to create a community',
     home: 'Home',
     signIn: 'Sign In',
     signUp: 'Sign Up',
@@ -101,7 +100,7 @@ export const communities = {
   page: {
     title: 'Communities',
     intro: 'Discover communities, and keep up with the ones you belong to.',
-    create: 'Create Community',
+    create: 'Create community',
     tabs: {
       discover: 'Discover',
       mine: 'My Communities',

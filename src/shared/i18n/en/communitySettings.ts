@@ -3,7 +3,7 @@ export const communitySettings = {
   error: 'Error',
   page: {
     title: '{{name}} Settings',
-    back: 'Back to Dashboard',
+    back: 'Back to dashboard',
     loading: 'Loading settings...',
     accessDenied: 'Access Denied',
     nav: 'Settings sections',

@@ -40,7 +40,7 @@ export const dashboard = {
   },
   quickActions: {
     title: 'Quick Actions',
-    create: 'Create Community',
+    create: 'Create community',
     join: 'Join Community',
     startNjangi: 'Start Njangi Group',
     scheduleEvent: 'Schedule Event',
@@ -51,7 +51,7 @@ export const dashboard = {
     title: 'Login Activity',
     streak: 'You have signed in {{days}} days in a row. Keep it up!',
     firstDay: 'Your streak starts today: sign in again tomorrow to make it two days in a row.',
-    startStreak: 'Sign in again tomorrow to start a streak.',
+    startStreak: 'No streak right now: your next sign-in starts a new one.',
     lastLogin: 'Last login: {{date}}',
     never: 'Never',
   },

@@ -11,6 +11,8 @@ export const errors = {
   tooManySignIns_other: 'Too many failed sign-in attempts. Please try again in {{count}} minutes.',
   tooManyPasswords_one: 'Too many failed password attempts. Please try again in {{count}} minute.',
   tooManyPasswords_other: 'Too many failed password attempts. Please try again in {{count}} minutes.',
+  tooManyAccountRequests_one: 'Too many requests from your connection. Please try again in {{count}} minute.',
+  tooManyAccountRequests_other: 'Too many requests from your connection. Please try again in {{count}} minutes.',
   denied: {
     members: 'Only members of this community can do this.',
     settings: "You don't have permission to access community settings.",
@@ -109,7 +111,6 @@ export const errors = {
     resultsHidden: 'The results of this poll are shown once it has closed.',
   },
   auth: {
-    duplicateEmail: 'An account with this email already exists. Please sign in instead.',
     invalidCredentials: 'Invalid email or password. Please try again.',
     invalidAdminCredentials: 'Invalid admin credentials',
     resetExpired: 'This password reset link has expired. Please request a new one.',
@@ -117,7 +118,7 @@ export const errors = {
     wrongCurrentPassword: 'Your current password is incorrect',
     commonPassword: 'This password is one of the most common ones and is easy to guess. Choose another.',
     passwordPolicy: 'Password must be at least {{min}} characters long',
-    useSignOut: 'Use Log out to end this session.',
+    useSignOut: 'Use Sign out to end this session.',
     usernameTaken: 'That username is already taken',
     verifyFirst: 'Please verify your email address before joining or creating communities.',
   },
@@ -187,5 +188,8 @@ export const errors = {
     pdfEncrypted: 'This PDF is protected by a password. Please upload a copy without one.',
     pdfPages: 'This PDF has more than {{max}} pages. Please upload only the pages that matter.',
     again: 'Please upload the file again.',
+    tooMany_one: 'You have sent {{limit}} files in the last {{window}} minutes, the most one account may. Please try again in {{count}} minute.',
+    tooMany_other: 'You have sent {{limit}} files in the last {{window}} minutes, the most one account may. Please try again in {{count}} minutes.',
+    dailyQuota: 'An account may upload {{limit, number}} MB in 24 hours, and this file would go past it. Please try again later, or choose a smaller file.',
   },
 };

@@ -25,6 +25,7 @@ import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
 import { validation } from './validation';
+import { secondFactor } from './secondFactor';
 
 /** Every English text, by area. Other languages mirror this shape exactly (catalogue.ts). */
 export const en = {
@@ -55,4 +56,5 @@ export const en = {
   announcements,
   communitySettings,
   admin,
+  secondFactor,
 };

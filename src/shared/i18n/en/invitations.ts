@@ -163,8 +163,7 @@ export const invitations = {
   },
   signup: {
     joining: 'After signing up you will join {{community}}.',
-    joinedTitle: 'Account created',
-    joinedBody: 'You are now a member of {{community}}. Sign in to open it.',
+    checkEmailBody: 'We have sent a message to {{email}}. Sign in to open {{community}}.',
   },
   settings: {
     title: 'Invitations',

@@ -15,6 +15,14 @@ export const mail = {
     expiry: 'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
     button: 'Choose a new password',
   },
+  signUpAttempt: {
+    subject: 'Someone tried to sign up to {{appName}} with your address',
+    heading: 'You already have an account',
+    body: 'Hello {{firstName}}, someone just tried to create a new {{appName}} account with this email address. It already belongs to your account, so no new account was created and nothing about yours has changed.',
+    ifYou: 'If it was you, sign in with your usual password. Forgot it? Choose a new one from “Forgot password?” on the sign-in page.',
+    ifNotYou: 'If it was not you, you can ignore this email: nobody can use your account without your password.',
+    button: 'Sign in',
+  },
   signInFailures: {
     subject: 'Failed sign-ins on your account',
     body: 'Someone has tried to sign in to your account with a wrong password {{count}} times in the last 15 minutes. Your account is not locked and you can sign in as usual. If this was not you, choose a new, strong password.',

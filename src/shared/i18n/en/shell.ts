@@ -4,6 +4,12 @@ export const shell = {
   nav: {
     main: 'Main',
     home: 'Harambee dashboard',
+    homeShort: 'Home',
+    more: 'More',
+    closeMore: 'Close',
+    // Read after a destination's label ("Chat, 3 unread messages"); the badge beside it is not read.
+    unread_one: ', {{count}} unread message',
+    unread_other: ', {{count}} unread messages',
     dashboard: 'Dashboard',
     communities: 'Communities',
     events: 'Events',
@@ -12,7 +18,7 @@ export const shell = {
     njangi: 'Njangi',
     soon: '{{label}} (Coming Soon)',
     profile: 'Your Profile',
-    logOut: 'Log out',
+    logOut: 'Sign out',
   },
   notifications: {
     title: 'Notifications',

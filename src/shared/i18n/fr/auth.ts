@@ -58,8 +58,8 @@ export const auth = {
     providerSoon: 'Bientôt disponible',
     providerSoonBody: 'L’inscription avec {{provider}} n’est pas encore disponible.',
     failed: 'Échec de l’inscription',
-    created: 'Compte créé',
-    createdBody: 'Nous avons envoyé un lien de vérification à {{email}}. Vous pouvez dès maintenant vous connecter.',
+    checkEmail: 'Consultez votre messagerie',
+    checkEmailBody: 'Nous avons envoyé un message à {{email}} : ouvrez-le pour continuer. Connectez-vous ensuite avec votre adresse e-mail et votre mot de passe.',
   },
   forgot: {
     title: 'Mot de passe oublié ?',
@@ -67,6 +67,7 @@ export const auth = {
     submit: 'Envoyer le lien de réinitialisation',
     sending: 'Envoi…',
     sentTitle: 'Consultez votre messagerie',
+    failed: 'Le lien n’a pas été envoyé',
     expiry: 'Le lien expire dans une heure. Vous ne trouvez pas le message ? Regardez dans vos courriers indésirables.',
     back: 'Retour à la connexion',
   },

@@ -28,7 +28,6 @@ export const communities = {
   },
   details: {
     bannerAlt: 'Bannière de {{name}}',
-    createdOn: 'Créée le {{date}}',
     viewDashboard: 'Voir le tableau de bord',
     settings: 'Paramètres',
     signInToJoin: 'Connectez-vous pour rejoindre',

@@ -52,7 +52,7 @@ export const dashboard = {
     title: 'Activité de connexion',
     streak: 'Cela fait {{days}} jours de suite que vous vous connectez. Continuez ainsi !',
     firstDay: 'Votre série commence aujourd’hui : reconnectez-vous demain pour en être à deux jours de suite.',
-    startStreak: 'Reconnectez-vous demain pour commencer une série.',
+    startStreak: 'Aucune série en cours : votre prochaine connexion en commencera une nouvelle.',
     lastLogin: 'Dernière connexion : {{date}}',
     never: 'jamais',
   },

@@ -12,6 +12,8 @@ export const errors = {
   tooManySignIns_other: 'Trop de tentatives de connexion échouées. Veuillez réessayer dans {{count}} minutes.',
   tooManyPasswords_one: 'Trop de tentatives de mot de passe échouées. Veuillez réessayer dans {{count}} minute.',
   tooManyPasswords_other: 'Trop de tentatives de mot de passe échouées. Veuillez réessayer dans {{count}} minutes.',
+  tooManyAccountRequests_one: 'Trop de demandes depuis votre connexion. Veuillez réessayer dans {{count}} minute.',
+  tooManyAccountRequests_other: 'Trop de demandes depuis votre connexion. Veuillez réessayer dans {{count}} minutes.',
   denied: {
     members: 'Seuls les membres de cette communauté peuvent faire cela.',
     settings: 'Vous n’avez pas l’autorisation d’accéder aux paramètres de la communauté.',
@@ -110,7 +112,6 @@ export const errors = {
     resultsHidden: 'Les résultats de ce sondage seront visibles après sa clôture.',
   },
   auth: {
-    duplicateEmail: 'Un compte existe déjà avec cette adresse e-mail. Veuillez plutôt vous connecter.',
     invalidCredentials: 'Adresse e-mail ou mot de passe incorrect. Veuillez réessayer.',
     invalidAdminCredentials: 'Identifiants d’administration incorrects',
     resetExpired: 'Ce lien de réinitialisation a expiré. Veuillez en demander un nouveau.',
@@ -188,5 +189,8 @@ export const errors = {
     pdfEncrypted: 'Ce PDF est protégé par un mot de passe. Veuillez en téléverser une copie sans mot de passe.',
     pdfPages: 'Ce PDF compte plus de {{max}} pages. Veuillez ne téléverser que les pages utiles.',
     again: 'Veuillez téléverser le fichier à nouveau.',
+    tooMany_one: 'Vous avez envoyé {{limit}} fichiers au cours des {{window}} dernières minutes, le maximum pour un compte. Veuillez réessayer dans {{count}} minute.',
+    tooMany_other: 'Vous avez envoyé {{limit}} fichiers au cours des {{window}} dernières minutes, le maximum pour un compte. Veuillez réessayer dans {{count}} minutes.',
+    dailyQuota: 'Un compte peut téléverser {{limit, number}} Mo en 24 heures, et ce fichier dépasserait cette limite. Veuillez réessayer plus tard ou choisir un fichier plus léger.',
   },
 } satisfies Catalogue['errors'];

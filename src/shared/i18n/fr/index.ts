@@ -26,6 +26,7 @@ import { mail } from './mail';
 import { notices } from './notices';
 import { notifications } from './notifications';
 import { validation } from './validation';
+import { secondFactor } from './secondFactor';
 
 /** Every French text, by area, in the English catalogue's shape. */
 export const fr = {
@@ -56,4 +57,5 @@ export const fr = {
   announcements,
   communitySettings,
   admin,
+  secondFactor,
 } satisfies Catalogue;

@@ -164,8 +164,7 @@ export const invitations = {
   },
   signup: {
     joining: 'Une fois inscrit, vous rejoindrez {{community}}.',
-    joinedTitle: 'Compte créé',
-    joinedBody: 'Vous êtes désormais membre de {{community}}. Connectez-vous pour y accéder.',
+    checkEmailBody: 'Nous avons envoyé un message à {{email}}. Connectez-vous pour accéder à {{community}}.',
   },
   settings: {
     title: 'Invitations',

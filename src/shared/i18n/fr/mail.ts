@@ -16,6 +16,14 @@ export const mail = {
     expiry: 'Ce lien ne fonctionne qu’une fois et expire dans 1\u00a0heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
     button: 'Choisir un nouveau mot de passe',
   },
+  signUpAttempt: {
+    subject: 'Quelqu’un a tenté de s’inscrire sur {{appName}} avec votre adresse',
+    heading: 'Vous avez déjà un compte',
+    body: 'Bonjour {{firstName}}, quelqu’un vient d’essayer de créer un nouveau compte {{appName}} avec cette adresse e-mail. Elle appartient déjà à votre compte\u00a0: aucun compte n’a été créé et rien n’a changé sur le vôtre.',
+    ifYou: 'Si c’était vous, connectez-vous avec votre mot de passe habituel. Vous l’avez oublié\u00a0? Choisissez-en un nouveau depuis «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
+    ifNotYou: 'Si ce n’était pas vous, vous pouvez ignorer cet e-mail\u00a0: personne ne peut utiliser votre compte sans votre mot de passe.',
+    button: 'Se connecter',
+  },
   signInFailures: {
     subject: 'Tentatives de connexion échouées sur votre compte',
     body: 'Quelqu’un a tenté de se connecter à votre compte avec un mauvais mot de passe {{count}} fois au cours des 15 dernières minutes. Votre compte n’est pas bloqué et vous pouvez vous connecter normalement. Si ce n’était pas vous, choisissez un nouveau mot de passe solide.',

@@ -5,6 +5,11 @@ export const shell = {
   nav: {
     main: 'Menu principal',
     home: 'Tableau de bord Harambee',
+    homeShort: 'Accueil',
+    more: 'Plus',
+    closeMore: 'Fermer',
+    unread_one: ', {{count}} message non lu',
+    unread_other: ', {{count}} messages non lus',
     dashboard: 'Tableau de bord',
     communities: 'Communautés',
     events: 'Événements',

@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import { totpCode, totpStep } from '../../src/server/auth/second-factor';
+import { FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeUser } from '../factories';
+import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
+import { ADMIN, sessionCount } from '../setup/admin';
+import { codeAt, SECOND_FACTOR as SF } from '../setup/second-factor';
+import { OPS, signIn, TRANSPORTS, whoAmI } from '../setup/transport';
+
+const MIN = 60_000;
+const STEP = 30_000;
+const count = (t: TestApp, sql: string, ...args: unknown[]) =>
+  t.db.$client
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number;
+
+for (const tr of TRANSPORTS) {
+  /** A member signed in, who sets up a factor: answers the key (no spaces) and the recovery codes. */
+  async function memberWithFactor(t: TestApp) {
+    const user = await makeUser(t.db, { firstName: 'Ngozi', lastName: 'Eze' });
+    const a = await signIn(t, user.email, FACTORY_PASSWORD);
+    const setup = await tr.call(a, SF.setup);
+    expect(setup.status).toBe(200);
+    const key = (setup.data.key as string).replace(/\s/g, '');
+    const confirm = await tr.call(a, SF.confirm, { code: codeAt(t, key) });
+    expect(confirm.status).toBe(200);
+    return {
+      user,
+      a,
+      key,
+      recoveryCodes: confirm.data.recoveryCodes as string[],
+    };
+  }
+
+  /** The password step: answers the challenge (and checks that no session started). */
+  async function passwordStep(_t: TestApp, a: Agent, email: string) {
+    const r = await tr.call(a, OPS.login, {
+      email,
+      password: FACTORY_PASSWORD,
+    });
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({
+      secondFactorRequired: true,
+      challenge: expect.stringMatching(/^[a-z2-7]{32}$/),
+      expiresAt: expect.any(String),
+    });
+    expect(a.cookie).toBeNull();
+    return r.data.challenge as string;
+  }
+
+  describe(`${tr.title(SF.setup)} and ${tr.title(SF.confirm)}`, () => {
+    it('gives a key (QR code, otpauth address, grouped key), turns on with a code, answers 10 recovery codes stored hashed', async () => {
+      const t = makeTestApp();
+      const user = await makeUser(t.db);
+      const a = await signIn(t, user.email, FACTORY_PASSWORD);
+      expect((await tr.call(a, SF.status)).data).toMatchObject({
+        enabled: false,
+        recoveryCodesLeft: 0,
+        required: false,
+      });
+      const setup = await tr.call(a, SF.setup);
+      expect(setup.status).toBe(200);
+      expect(setup.data.keyUri).toMatch(new RegExp(`^otpauth://totp/Harambee:${encodeURIComponent(user.email)}\\?`));
+      expect(setup.data.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+      expect(setup.data.key).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+      const key = setup.data.key.replace(/\s/g, '');
+      expect(setup.data.keyUri).toContain(`secret=${key}`);
+      // Not on until confirmed: signing in still needs only the password.
+      expect((await tr.call(a, SF.status)).data.enabled).toBe(false);
+
+      const wrong = await tr.call(a, SF.confirm, {
+        code: totpCode(key, totpStep(t.clock.now()) + 5),
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.error?.message).toMatch(/not right/);
+      const ok = await tr.call(a, SF.confirm, { code: codeAt(t, key) });
+      expect(ok.status).toBe(200);
+      const codes = ok.data.recoveryCodes as string[];
+      expect(codes).toHaveLength(10);
+      expect(new Set(codes).size).toBe(10);
+      for (const c of codes) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+      // Only hashes are kept.
+      const stored = t.db.$client.prepare('SELECT code_hash FROM recovery_codes WHERE user_id = ?').pluck().all(user.id) as string[];
+      expect(stored).toHaveLength(10);
+      for (const c of codes) expect(stored.join()).not.toContain(c.replace('-', ''));
+      expect((await tr.call(a, SF.status)).data).toMatchObject({
+        enabled: true,
+        recoveryCodesLeft: 10,
+      });
+      // A second set-up is refused while one is on.
+      expect((await tr.call(a, SF.setup)).status).toBe(409);
+    });
+
+    it('refuses a signed-out caller (401) and confirming before any set-up (400)', async () => {
+      const t = makeTestApp();
+      expect((await tr.call(agent(t), SF.setup)).status).toBe(401);
+      expect((await tr.call(agent(t), SF.status)).status).toBe(401);
+      const user = await makeUser(t.db);
+      const a = await signIn(t, user.email, FACTORY_PASSWORD);
+      const r = await tr.call(a, SF.confirm, { code: '123456' });
+      expect(r.status).toBe(400);
+      expect(count(t, 'SELECT count(*) FROM second_factors')).toBe(0);
+    });
+  });
+
+  describe(`${tr.title(OPS.login)} then ${tr.title(SF.signIn)}`, () => {
+    it('the password alone starts no session; the right code does, once', async () => {
+      const t = makeTestApp();
+      const { user, key } = await memberWithFactor(t);
+      t.clock.advance(STEP);
+      const a = agent(t);
+      const challenge = await passwordStep(t, a, user.email);
+      expect(sessionCount(t, user.id)).toBe(1); // only the set-up's own device
+      const r = await tr.call(a, SF.signIn, {
+        challenge,
+        code: codeAt(t, key),
+      });
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ id: user.id, email: user.email });
+      expect((await whoAmI(a))?.id).toBe(user.id);
+      // The challenge is spent: it cannot start a second session, even with a fresh code.
+      t.clock.advance(STEP);
+      const again = await tr.call(agent(t), SF.signIn, {
+        challenge,
+        code: codeAt(t, key),
+      });
+      expect(again.status).toBe(401);
+    });
+
+    it('refuses a wrong code, and the same code twice (a replay), even within its 30 seconds', async () => {
+      const t = makeTestApp();
+      const { user, key } = await memberWithFactor(t);
+      t.clock.advance(STEP);
+      const a = agent(t);
+      const challenge = await passwordStep(t, a, user.email);
+      const wrong = await tr.call(a, SF.signIn, {
+        challenge,
+        code: totpCode(key, totpStep(t.clock.now()) + 3),
+      });
+      expect(wrong.status).toBe(400);
+      expect(a.cookie).toBeNull();
+      const code = codeAt(t, key);
+      expect((await tr.call(a, SF.signIn, { challenge, code })).status).toBe(200);
+
+      const b = agent(t);
+      const second = await passwordStep(t, b, user.email);
+      const replay = await tr.call(b, SF.signIn, { challenge: second, code });
+      expect(replay.status).toBe(400);
+      expect(b.cookie).toBeNull();
+      // Nor an older one: the previous step's code was valid a moment ago, and is not now.
+      expect(
+        (
+          await tr.call(b, SF.signIn, {
+            challenge: second,
+            code: codeAt(t, key, -1),
+          })
+        ).status,
+      ).toBe(400);
+      // The next step's code works (a phone a little ahead).
+      expect(
+        (
+          await tr.call(b, SF.signIn, {
+            challenge: second,
+            code: codeAt(t, key, 1),
+          })
+        ).status,
+      ).toBe(200);
+    });
+
+    it('a recovery code works once, in any case and with spaces', async () => {
+      const t = makeTestApp();
+      const { user, a: first, recoveryCodes } = await memberWithFactor(t);
+      const a = agent(t);
+      const challenge = await passwordStep(t, a, user.email);
+      const r = await tr.call(a, SF.signIn, {
+        challenge,
+        code: ` ${recoveryCodes[0]!.toUpperCase()} `,
+      });
+      expect(r.status).toBe(200);
+      expect((await tr.call(first, SF.status)).data.recoveryCodesLeft).toBe(9);
+      const b = agent(t);
+      const again = await tr.call(b, SF.signIn, {
+        challenge: await passwordStep(t, b, user.email),
+        code: recoveryCodes[0],
+      });
+      expect(again.status).toBe(400);
+      expect(b.cookie).toBeNull();
+    });
+
+    it('an expired challenge is refused (401): the password must be given again', async () => {
+      const t = makeTestApp();
+      const { user, key } = await memberWithFactor(t);
+      const a = agent(t);
+      const challenge = await passwordStep(t, a, user.email);
+      t.clock.advance(5 * MIN + 1);
+      const r = await tr.call(a, SF.signIn, {
+        challenge,
+        code: codeAt(t, key),
+      });
+      expect(r.status).toBe(401);
+      expect(r.error?.message).toMatch(/expired/);
+    });
+
+    it('throttles codes: after 5 wrong ones even the right code is 429 with Retry-After, counted before the check', async () => {
+      const t = makeTestApp();
+      const { user, key } = await memberWithFactor(t);
+      t.clock.advance(STEP);
+      const a = agent(t);
+      const challenge = await passwordStep(t, a, user.email);
+      const bad = totpCode(key, totpStep(t.clock.now()) + 4);
+      // Sent together: each is counted before it is checked, so the batch cannot all slip through.
+      const results = await Promise.all(Array.from({ length: 8 }, () => tr.call(a, SF.signIn, { challenge, code: bad })));
+      expect(results.filter((r) => r.status === 400)).toHaveLength(5);
+      expect(results.filter((r) => r.status === 429)).toHaveLength(3);
+      const right = await tr.call(a, SF.signIn, {
+        challenge,
+        code: codeAt(t, key),
+      });
+      expect(right.status).toBe(429);
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(right.error?.message).toMatch(/Too many wrong codes/);
+      t.clock.advance(15 * MIN + 1);
+      const b = agent(t);
+      expect(
+        (
+          await tr.call(b, SF.signIn, {
+            challenge: await passwordStep(t, b, user.email),
+            code: codeAt(t, key),
+          })
+        ).status,
+      ).toBe(200);
+    });
+  });
+
+  describe(`${tr.title(SF.disable)} and ${tr.title(SF.regenerate)}`, () => {
+    it('turning off needs the password and a code; then the password alone signs in again', async () => {
+      const t = makeTestApp();
+      const { user, a, key } = await memberWithFactor(t);
+      t.clock.advance(STEP);
+      const noPassword = await tr.call(a, SF.disable, {
+        password: 'Not-the-password1',
+        code: codeAt(t, key),
+      });
+      expect(noPassword.status).toBe(400);
+      expect(noPassword.error?.issues?.[0]?.path).toEqual(['password']);
+      const noCode = await tr.call(a, SF.disable, {
+        password: FACTORY_PASSWORD,
+        code: codeAt(t, key, 3),
+      });
+      expect(noCode.status).toBe(400);
+      expect(noCode.error?.issues?.[0]?.path).toEqual(['code']);
+      expect(count(t, 'SELECT count(*) FROM second_factors WHERE user_id = ?', user.id)).toBe(1);
+      const ok = await tr.call(a, SF.disable, {
+        password: FACTORY_PASSWORD,
+        code: codeAt(t, key),
+      });
+      expect(ok.status).toBe(200);
+      expect(count(t, 'SELECT count(*) FROM second_factors WHERE user_id = ?', user.id)).toBe(0);
+      expect(count(t, 'SELECT count(*) FROM recovery_codes WHERE user_id = ?', user.id)).toBe(0);
+      const b = agent(t);
+      const r = await tr.call(b, OPS.login, {
+        email: user.email,
+        password: FACTORY_PASSWORD,
+      });
+      expect(r.data).toMatchObject({ id: user.id });
+      expect(b.cookie).not.toBeNull();
+    });
+
+    it('new recovery codes replace the old ones, proven with a code', async () => {
+      const t = makeTestApp();
+      const { user, a, key, recoveryCodes } = await memberWithFactor(t);
+      t.clock.advance(STEP);
+      expect((await tr.call(a, SF.regenerate, { code: '000000' })).status).toBe(400);
+      const r = await tr.call(a, SF.regenerate, { code: codeAt(t, key) });
+      expect(r.status).toBe(200);
+      expect(r.data.recoveryCodes).toHaveLength(10);
+      const b = agent(t);
+      expect(
+        (
+          await tr.call(b, SF.signIn, {
+            challenge: await passwordStep(t, b, user.email),
+            code: recoveryCodes[1],
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await tr.call(b, SF.signIn, {
+            challenge: await passwordStep(t, b, user.email),
+            code: r.data.recoveryCodes[1],
+          })
+        ).status,
+      ).toBe(200);
+    });
+
+    it('staff cannot turn theirs off (403)', async () => {
+      const t = makeTestApp();
+      const admin = await makeUser(t.db, { role: 'admin' });
+      const a = await signIn(t, admin.email, FACTORY_PASSWORD);
+      t.clock.advance(STEP);
+      const r = await tr.call(a, SF.disable, {
+        password: FACTORY_PASSWORD,
+        code: totpCode(FACTORY_TOTP_KEY, totpStep(t.clock.now())),
+      });
+      expect(r.status).toBe(403);
+      expect(r.error?.message).toBe('Staff accounts must keep two-step verification on.');
+      expect(count(t, 'SELECT count(*) FROM second_factors WHERE user_id = ?', admin.id)).toBe(1);
+    });
+  });
+
+  describe(`${tr.title(ADMIN.userCount)}: staff without a second factor`, () => {
+    it('are refused every staff procedure (403, "Set up a second factor first") until they set one up', async () => {
+      const t = makeTestApp();
+      const admin = await makeUser(t.db, { role: 'superadmin' }, { secondFactor: false });
+      const a = agent(t);
+      // Their password opens a session (so they can set the factor up), but not the panel.
+      const login = await tr.call(a, ADMIN.login, {
+        email: admin.email,
+        password: FACTORY_PASSWORD,
+      });
+      expect(login.data).toMatchObject({ id: admin.id });
+      const refused = await tr.call(a, ADMIN.userCount);
+      expect(refused.status).toBe(403);
+      expect(refused.error?.message).toMatch(/^Set up a second factor first/);
+      expect((await tr.call(a, SF.status)).data).toMatchObject({
+        enabled: false,
+        required: true,
+      });
+      const setup = await tr.call(a, SF.setup);
+      const key = setup.data.key.replace(/\s/g, '');
+      expect((await tr.call(a, SF.confirm, { code: codeAt(t, key) })).status).toBe(200);
+      expect((await tr.call(a, ADMIN.userCount)).data).toEqual({ count: 1 });
+      // From now on the staff door asks for the code too.
+      expect(
+        (
+          await tr.call(agent(t), ADMIN.login, {
+            email: admin.email,
+            password: FACTORY_PASSWORD,
+          })
+        ).data,
+      ).toMatchObject({ secondFactorRequired: true });
+    });
+  });
+}
