@@ -4,8 +4,9 @@ import { LayoutDashboard, LogOut, User, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../features/auth/current-user';
 import { signOut } from '../lib/sign-out';
+import { avatarImage } from '../lib/images';
 
-/** The header's account menu: Dashboard, Communities, Profile, then Log out. Loaded only for signed-in visitors. */
+/** The header's account menu: Dashboard, Communities, Profile, then Sign out. Loaded only for signed-in visitors. */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,7 +17,7 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
         <Button variant="ghost" size="sm" px="1" aria-label={t('common.accountMenu.label', { name: fullName })} data-testid="user-menu">
           <Avatar.Root size="sm" colorPalette="brand">
             <Avatar.Fallback>{(user.firstName[0] ?? 'U').toUpperCase()}</Avatar.Fallback>
-            {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
+            {user.profileImageUrl && <Avatar.Image {...avatarImage(user.profileImageUrl)} alt="" />}
           </Avatar.Root>
         </Button>
       </Menu.Trigger>

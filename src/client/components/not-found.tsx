@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <VStack py="24" gap="4" textAlign="center">
+    <VStack py="24" px="4" gap="4" textAlign="center">
       <Heading as="h1" size="2xl">
         {t('common.notFound.title')}
       </Heading>

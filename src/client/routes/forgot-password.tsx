@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 import { notify } from '../components/toaster';
+import { errorInfo } from '../lib/errors';
 import { useZodForm } from '../lib/use-zod-form';
 import { ERROR_TITLES, forgotPasswordInput } from '../../shared/schemas/auth';
 import type { MessageKey } from '../../shared/i18n/catalogue';
@@ -23,8 +24,13 @@ function ForgotPassword() {
     e.preventDefault();
     const checked = form.validate();
     if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.errorTitles.emailRequired') as MessageKey), checked.error);
-    // The confirmation shows whatever happened, so the page never tells who has an account.
-    await forgot.mutateAsync(checked.data).catch(() => undefined);
+    // The confirmation shows whatever happened, so the page never tells who has an account; only
+    // "too many requests from this connection" (which says nothing about accounts) is shown as such.
+    const tooMany = await forgot.mutateAsync(checked.data).then(
+      () => null,
+      (error: unknown) => (errorInfo(error).status === 429 ? errorInfo(error).message : null),
+    );
+    if (tooMany) return notify.error(t('auth.forgot.failed'), tooMany);
     notify.info(t('auth.forgot.sentTitle'), t('notices.forgotPassword'));
     setSent(true);
   }

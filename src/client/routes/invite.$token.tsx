@@ -7,6 +7,7 @@ import { notify } from '../components/toaster';
 import { currentUserOptions } from '../features/auth/current-user';
 import { refreshCommunities } from '../features/communities/shared';
 import { errorInfo } from '../lib/errors';
+import { bannerImage } from '../lib/images';
 import { trpc } from '../trpc';
 
 /*
@@ -74,7 +75,7 @@ function InvitePage() {
   }
   return (
     <Frame>
-      {c.imageUrl && <Image src={c.imageUrl} alt="" h="40" w="full" objectFit="cover" />}
+      {c.imageUrl && <Image {...bannerImage(c.imageUrl)} alt="" h="40" w="full" objectFit="cover" />}
       <Card.Body gap="3">
         <Text color="fg.muted">{p.inviterFirstName ? t('invitations.page.invitedBy', { name: p.inviterFirstName }) : t('invitations.page.invited')}</Text>
         <Heading as="h1" size="2xl">

@@ -1,5 +1,6 @@
 import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard, AuthLink } from '../components/auth-card';
@@ -8,6 +9,7 @@ import { PasswordInput } from '../components/password-input';
 import { TermsModal } from '../components/terms-modal';
 import { notify } from '../components/toaster';
 import { currentUserOptions } from '../features/auth/current-user';
+import { SecondStepForm } from '../features/second-factor/second-step';
 import { safeRedirect } from '../lib/safe-redirect';
 import { useZodForm } from '../lib/use-zod-form';
 import { ERROR_TITLES, loginInput } from '../../shared/schemas/auth';
@@ -33,6 +35,8 @@ function SignIn() {
   const queryClient = useQueryClient();
   const form = useZodForm(loginInput, { email: '', password: '' });
   const login = useMutation(trpc.auth.login.mutationOptions());
+  // Set when the password was right and the account asks for its second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   /** Before leaving, make sure the session cookie took: the current-user call must answer with the user (one retry after 1 s). */
   async function confirmSession(): Promise<boolean> {
@@ -48,14 +52,19 @@ function SignIn() {
     e.preventDefault();
     const checked = form.validate();
     if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.signIn.failed') as MessageKey), checked.error);
-    let mustChange = false;
+    let result;
     try {
-      mustChange = (await login.mutateAsync(checked.data)).mustChangePassword;
+      result = await login.mutateAsync(checked.data);
     } catch (error) {
       const info = form.applyServerError(error);
       const known = info.status ? LOGIN_MESSAGES[info.status] : undefined;
       return notify.error(t('auth.signIn.failed'), known ? t(known) : info.message || t('auth.signIn.failed'));
     }
+    if ('secondFactorRequired' in result) return setChallenge(result.challenge);
+    await finish(result.mustChangePassword);
+  }
+
+  async function finish(mustChange: boolean) {
     notify.success(t('auth.signIn.welcome'), t('auth.signIn.welcomeBody'));
     try {
       if (!(await confirmSession())) {
@@ -87,22 +96,26 @@ function SignIn() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
-            <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
-          </FormField>
-          <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
-            <PasswordInput {...form.field('password')} autoComplete="current-password" />
-          </FormField>
-          <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="brand.fg">
-            <Link to="/forgot-password">{t('auth.signIn.forgot')}</Link>
-          </ChakraLink>
-          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('auth.signIn.submitting')}>
-            {t('auth.signIn.submit')}
-          </Button>
-        </Stack>
-      </form>
+      {challenge ? (
+        <SecondStepForm challenge={challenge} onSignedIn={(user) => finish(user.mustChangePassword)} onRestart={() => setChallenge(null)} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
+              <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
+            </FormField>
+            <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
+              <PasswordInput {...form.field('password')} autoComplete="current-password" />
+            </FormField>
+            <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="brand.fg">
+              <Link to="/forgot-password">{t('auth.signIn.forgot')}</Link>
+            </ChakraLink>
+            <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('auth.signIn.submitting')}>
+              {t('auth.signIn.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -40,24 +40,23 @@ function SignUp() {
     const checked = form.validate();
     if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
     const { acceptTerms: _, ...payload } = checked.data;
-    let joinedCommunityId: number | undefined;
     try {
-      const created = await register.mutateAsync({ ...payload, invite: invited ? invite : undefined });
-      joinedCommunityId = 'joinedCommunityId' in created ? created.joinedCommunityId : undefined;
+      await register.mutateAsync({ ...payload, invite: invited ? invite : undefined });
     } catch (error) {
       const info = form.applyServerError(error);
-      return notify.error(
-        t('auth.signUp.failed'),
-        info.status === 409 ? t('errors.auth.duplicateEmail') : info.message || t('auth.signUp.failed'),
-      );
+      return notify.error(t('auth.signUp.failed'), info.message || t('auth.signUp.failed'));
     }
-    if (joinedCommunityId && invited) {
-      // In the community already: signing in lands there.
-      notify.success(t('invitations.signup.joinedTitle'), t('invitations.signup.joinedBody', { community: invited.community.name }));
-      return navigate({ to: '/signin', search: { redirect: `/community/${joinedCommunityId}` } });
+    // The server answers alike whether the address is new or already has an account (then its
+    // owner is emailed instead), so this page says the same either way: the email tells the rest.
+    if (invited) {
+      notify.success(t('auth.signUp.checkEmail'), t('invitations.signup.checkEmailBody', { email: payload.email, community: invited.community.name }));
+      // A new account has joined already, so signing in lands in the community; an email invitation
+      // to another address than the one typed joins nobody, and its page says what to do.
+      const elsewhere = !!invited.email && invited.email !== payload.email.trim().toLowerCase();
+      return navigate({ to: '/signin', search: { redirect: elsewhere ? `/invite/${invite}` : `/community/${invited.community.id}` } });
     }
-    notify.success(t('auth.signUp.created'), t('auth.signUp.createdBody', { email: payload.email }));
-    await navigate({ to: '/signin', search: invited ? { redirect: `/invite/${invite}` } : {} });
+    notify.success(t('auth.signUp.checkEmail'), t('auth.signUp.checkEmailBody', { email: payload.email }));
+    await navigate({ to: '/signin' });
   }
 
   const comingSoon = (provider: string) => notify.info(t('auth.signUp.providerSoon'), t('auth.signUp.providerSoonBody', { provider }));

@@ -1,16 +1,18 @@
 import { Avatar, Badge, Box, Flex, HStack, IconButton, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { LogOut, MessageCircle } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { useChatUnread } from '../../features/chat/use-chat-unread';
 import { ColorModeToggle } from '../color-mode';
 import { signOut } from '../../lib/sign-out';
-import { MOBILE_ITEMS, NAV_ITEMS, type NavItem } from './nav-items';
+import { BottomBar } from './bottom-bar';
+import { NAV_ITEMS, destinationOf, type NavItem } from './nav-items';
 import { NotificationsMenu } from './notifications-menu';
 import { OfflineBanner } from './offline-banner';
 import { ProfileDrawer } from './profile-drawer';
+import { avatarImage } from '../../lib/images';
 
 // Navigation tooltips wait 300 ms, so they help a hovering pointer without flashing under a passing one.
 const TIP = { openDelay: 300, closeDelay: 100, positioning: { placement: 'right' as const } };
@@ -30,7 +32,7 @@ function UserAvatar({ user, size = 'sm' }: { user: CurrentUser; size?: 'sm' | 'x
   return (
     <Avatar.Root size={size} colorPalette="brand">
       <Avatar.Fallback>{(user.firstName[0] ?? 'U').toUpperCase()}</Avatar.Fallback>
-      {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
+      {user.profileImageUrl && <Avatar.Image {...avatarImage(user.profileImageUrl)} alt="" />}
     </Avatar.Root>
   );
 }
@@ -58,14 +60,14 @@ function RailLink({ item, active, count = 0 }: { item: NavItem; active: boolean;
 }
 
 /**
- * The signed-in frame: a left rail on desktop; a top bar and a bottom bar with four of the
- * destinations on phones. Only rendered with a user.
+ * The signed-in frame: a left rail on desktop; on phones a top bar (notifications, theme, profile)
+ * and the bottom bar. Only rendered with a user.
  */
 export default function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const chatUnread = useChatUnread(user.id);
-  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === '/communities' && pathname.startsWith('/community/'));
+  const current = destinationOf(pathname);
   const avatarButton = (label: string) => (
     <ProfileDrawer
       user={user}
@@ -99,7 +101,7 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
           </Link>
           <Box h="4" />
           {NAV_ITEMS.map((item) => (
-            <RailLink key={item.to} item={item} active={isActive(item.to)} count={item.to === '/chat' ? chatUnread : 0} />
+            <RailLink key={item.to} item={item} active={current === item.to} count={item.to === '/chat' ? chatUnread : 0} />
           ))}
         </Stack>
         <Stack align="center" gap="2">
@@ -137,55 +139,17 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
             </HStack>
           </Link>
           <HStack gap="1">
-            {/* Chat is not among the bottom bar's four: on a phone it sits here, with its unread count. */}
-            <IconButton asChild variant="ghost" aria-label={chatUnread ? t('chat.screen.navUnread', { label: t('shell.nav.chat'), count: chatUnread }) : t('shell.nav.chat')} position="relative">
-              <Link to="/chat" aria-current={isActive('/chat') ? 'page' : undefined} data-testid="mobile-chat-link">
-                <MessageCircle aria-hidden />
-                {chatUnread > 0 && (
-                  <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" rounded="full" size="xs" aria-hidden>
-                    {chatUnread > 99 ? '99+' : chatUnread}
-                  </Badge>
-                )}
-              </Link>
-            </IconButton>
             <NotificationsMenu placement="bottom-end" />
             <ColorModeToggle />
             {avatarButton(t('shell.nav.profile'))}
           </HStack>
         </HStack>
         <OfflineBanner />
-        <Box flex="1" pb={{ base: '20', md: '0' }}>
+        {/* Room for the bottom bar (and a phone's home indicator) under the last of the page. */}
+        <Box flex="1" pb={{ base: 'calc(5rem + env(safe-area-inset-bottom))', md: '0' }}>
           {children}
         </Box>
-        <HStack
-          as="nav"
-          aria-label={t('shell.nav.main')}
-          display={{ base: 'flex', md: 'none' }}
-          position="fixed"
-          bottom="0"
-          insetX="0"
-          zIndex="sticky"
-          bg="bg"
-          borderTopWidth="1px"
-          justify="space-around"
-          py="1"
-          data-testid="mobile-bottom-bar"
-        >
-          {MOBILE_ITEMS.map((item) => {
-            const Icon = item.icon;
-            const active = isActive(item.to);
-            return (
-              <Link key={item.to} to={item.to} aria-current={active ? 'page' : undefined}>
-                <Stack align="center" gap="0" px="3" py="1" color={active ? 'brand.fg' : 'fg.muted'} minW="16">
-                  <Icon size={20} aria-hidden />
-                  <Text fontSize="xs" fontWeight={active ? 'semibold' : 'normal'} textAlign="center">
-                    {t(item.label)}
-                  </Text>
-                </Stack>
-              </Link>
-            );
-          })}
-        </HStack>
+        <BottomBar current={current} chatUnread={chatUnread} />
       </Flex>
     </Flex>
   );

@@ -14,6 +14,7 @@ import { FormField } from '../form-field';
 import { AvatarPicker } from '../image-picker';
 import { LanguageSwitcher } from '../language-switcher';
 import { notify } from '../toaster';
+import { currentLoginStreak } from '../../../shared/login-streak';
 
 const ROLE_LABEL: Partial<Record<string, MessageKey>> = { user: 'profile.roles.user', admin: 'profile.roles.admin', superadmin: 'profile.roles.superadmin' };
 
@@ -94,7 +95,7 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.panel.loginStreak')}</DataList.ItemLabel>
-            <DataList.ItemValue>{t('profile.panel.days', { count: user.loginStreak })}</DataList.ItemValue>
+            <DataList.ItemValue>{t('profile.panel.days', { count: currentLoginStreak(user.loginStreak, user.lastLoginAt, Date.now()) })}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
       </Stack>

@@ -1,14 +1,16 @@
-import { Badge, Button, Card, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Skeleton, Table } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyNote } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { DocumentQuotaButton } from './document-quota';
-import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
+import { pageRange, StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
 const PAGE = 20;
 
@@ -40,9 +42,7 @@ export function CommunitiesTab() {
         {q.isPending ? (
           <Skeleton h="40" />
         ) : rows.length === 0 ? (
-          <Text color="fg.muted" textAlign="center" py="6">
-            {t('admin.communities.empty')}
-          </Text>
+          <EmptyNote icon={<SearchX />}>{t('admin.communities.empty')}</EmptyNote>
         ) : (
           <Table.ScrollArea>
             <Table.Root size="sm">
@@ -127,7 +127,7 @@ export function CommunitiesTab() {
       </Card.Body>
       <StaffPager
         summary={
-          q.data ? t('admin.communities.summary', { count: q.data.total, shown: formatNumber(rows.length), total: formatNumber(q.data.total) }) : ''
+          q.data ? t('admin.communities.summary', { count: q.data.total, range: pageRange(q.data.offset, rows.length), total: formatNumber(q.data.total) }) : ''
         }
         canPrevious={paging.offset > 0}
         canNext={q.data?.nextCursor != null}

@@ -1,6 +1,8 @@
 import { Alert, Badge, Card, Code, DataList, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../components/empty-state';
 import { currentLocale } from '../../i18n';
 import { formatDate, formatDateTime, formatNumber, formatRelative, formatTime } from '../../lib/format';
 import { adminCountsQuery, auditQuery, backupsQuery } from './queries';
@@ -126,7 +128,7 @@ export function OverviewTab() {
           {audit.isPending ? (
             <Skeleton h="24" />
           ) : !audit.data?.items.length ? (
-            <Text color="fg.muted">{t('admin.overview.auditEmpty')}</Text>
+            <EmptyNote icon={<ScrollText />}>{t('admin.overview.auditEmpty')}</EmptyNote>
           ) : (
             <Table.ScrollArea>
               <Table.Root size="sm" data-testid="audit-log">

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, CloseButton, DataList, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
+import { DefinitionList } from '../../components/ui/definition-list';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -99,14 +100,7 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
         <Card.Title as="h2">{fullName(user)}</Card.Title>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal">
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue>{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <DefinitionList items={rows.map(([label, value]) => ({ label, value }))} />
       </Card.Body>
       <Card.Footer flexWrap="wrap" gap="2">
         <Button size="sm" variant="outline" onClick={() => sendReset.mutate({ id: user.id })} loading={sendReset.isPending}>

@@ -2,6 +2,7 @@ import { Button, Card, HStack, Input, InputGroup, Text } from '@chakra-ui/react'
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 
 /** Search text and offset paging for the staff tables (server-side, with Previous and Next). */
 export function useSearchPaging(pageSize: number) {
@@ -19,6 +20,11 @@ export function useSearchPaging(pageSize: number) {
     previous: () => setOffset((o) => Math.max(0, o - pageSize)),
     next: (cursor: number | null | undefined) => cursor != null && setOffset(cursor),
   };
+}
+
+/** The rows a page shows, as the pager's summary says them in every staff table: '1–20', or '0'. */
+export function pageRange(offset: number, shown: number): string {
+  return shown ? `${formatNumber(offset + 1)}–${formatNumber(offset + shown)}` : formatNumber(0);
 }
 
 export function StaffSearch(props: { label: string; placeholder: string; value: string; onChange: (v: string) => void }) {

@@ -1,14 +1,16 @@
-import { Badge, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Skeleton, Stack, Table } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../components/empty-state';
 import { staffCan } from '../../../shared/permissions';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
-import { CreateAdminForm } from './create-admin-form';
+import { AddAdminButton } from './add-admin-dialog';
 import { fullName, roleName, statusKey, type AdminUser } from './shared';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { StaffPager, StaffSearch, useSearchPaging } from './staff-table';
+import { pageRange, StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
 const PAGE = 20;
 
@@ -25,10 +27,12 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
   const mayReset = (u: AdminUser) => u.id !== me.id && (u.role !== 'superadmin' || staffCan(me.role, 'admin.staff'));
   return (
     <Stack gap="6">
-      {staffCan(me.role, 'admin.staff') && <CreateAdminForm />}
       <Card.Root>
         <Card.Header gap="3">
-          <Card.Title as="h2">{t('admin.users.title')}</Card.Title>
+          <HStack justify="space-between" flexWrap="wrap" gap="3">
+            <Card.Title as="h2">{t('admin.users.title')}</Card.Title>
+            {staffCan(me.role, 'admin.staff') && <AddAdminButton />}
+          </HStack>
           <StaffSearch
             label={t('admin.users.searchLabel')}
             placeholder={t('admin.users.searchPlaceholder')}
@@ -40,9 +44,7 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
           {q.isPending ? (
             <Skeleton h="40" />
           ) : rows.length === 0 ? (
-            <Text color="fg.muted" py="6" textAlign="center">
-              {t('admin.users.empty')}
-            </Text>
+            <EmptyNote icon={<SearchX />}>{t('admin.users.empty')}</EmptyNote>
           ) : (
             <Table.ScrollArea>
               <Table.Root size="sm" data-testid="users-table">
@@ -53,6 +55,7 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
                     <Table.ColumnHeader>{t('admin.users.columns.status')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('admin.users.columns.role')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('admin.users.columns.created')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('admin.users.columns.profile')}</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">{t('admin.users.columns.actions')}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
@@ -66,22 +69,22 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
                       </Table.Cell>
                       <Table.Cell>{roleName(t, u.role)}</Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: t('admin.never') })}</Table.Cell>
+                      <Table.Cell>
+                        <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
+                          {t('admin.users.viewProfile')}
+                        </Button>
+                      </Table.Cell>
                       <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="1">
-                          <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
-                            {t('admin.users.viewProfile')}
-                          </Button>
-                          {mayReset(u) && (
-                            <ResetPasswordDialog
-                              user={u}
-                              trigger={
-                                <Button size="xs" variant="ghost" colorPalette="red">
-                                  {t('admin.users.resetPassword')}
-                                </Button>
-                              }
-                            />
-                          )}
-                        </HStack>
+                        {mayReset(u) && (
+                          <ResetPasswordDialog
+                            user={u}
+                            trigger={
+                              <Button size="xs" variant="ghost" colorPalette="red">
+                                {t('admin.users.resetPassword')}
+                              </Button>
+                            }
+                          />
+                        )}
                       </Table.Cell>
                     </Table.Row>
                   ))}
@@ -95,7 +98,7 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
             q.data
               ? t('admin.users.summary', {
                   count: q.data.total,
-                  range: rows.length ? `${formatNumber(q.data.offset + 1)}–${formatNumber(q.data.offset + rows.length)}` : formatNumber(0),
+                  range: pageRange(q.data.offset, rows.length),
                   total: formatNumber(q.data.total),
                 })
               : ''

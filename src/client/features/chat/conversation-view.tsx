@@ -15,6 +15,7 @@ import { MessageList } from './message-list';
 import { conversationName, initialOf } from './names';
 import { useChatActions } from './use-chat-actions';
 import { ReportsButton } from './reports-panel';
+import { avatarImage } from '../../lib/images';
 
 /** Who is in a private conversation (the viewer included), asked for when the list is opened. */
 function Members({ c }: { c: ConversationDto }) {
@@ -43,7 +44,7 @@ function Members({ c }: { c: ConversationDto }) {
                   <HStack as="li" key={p.id} gap="2">
                     <Avatar.Root size="xs" colorPalette="brand">
                       <Avatar.Fallback>{initialOf(p.name)}</Avatar.Fallback>
-                      {p.avatarUrl && <Avatar.Image src={p.avatarUrl} alt="" />}
+                      {p.avatarUrl && <Avatar.Image {...avatarImage(p.avatarUrl)} alt="" />}
                     </Avatar.Root>
                     <Text fontSize="sm">{p.name}</Text>
                   </HStack>

@@ -8,6 +8,7 @@ import { formatDateTime, formatTime } from '../../lib/format';
 import { currentLocale } from '../../i18n';
 import { formatBytes, MessageBody } from './message-body';
 import { initialOf } from './names';
+import { avatarImage } from '../../lib/images';
 
 export type MessageHandlers = {
   onReply: (m: MessageDto) => void;
@@ -103,7 +104,7 @@ export const MessageItem = memo(function MessageItem(
     >
       <Avatar.Root size="sm" colorPalette="brand" flexShrink={0} mt="1">
         <Avatar.Fallback>{initialOf(m.author?.name)}</Avatar.Fallback>
-        {m.author?.avatarUrl && <Avatar.Image src={m.author.avatarUrl} alt="" />}
+        {m.author?.avatarUrl && <Avatar.Image {...avatarImage(m.author.avatarUrl)} alt="" />}
       </Avatar.Root>
       <Stack gap="1" flex="1" minW="0">
         <HStack gap="2" wrap="wrap" justify="space-between">

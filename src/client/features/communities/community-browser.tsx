@@ -1,7 +1,8 @@
-import { Box, Button, EmptyState, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack } from '@chakra-ui/react';
-import { MapPin, Search, Users } from 'lucide-react';
+import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { CircleAlert, MapPin, Search, Users } from 'lucide-react';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../components/empty-state';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { CommunityCard } from './community-card';
@@ -58,22 +59,13 @@ export function CommunityBrowser(props: {
       {q.isPending ? (
         <CardGridSkeleton />
       ) : q.isError ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <EmptyState.Title>{t('communities.browser.loadFailed')}</EmptyState.Title>
-            <Button onClick={() => q.refetch()}>{t('communities.browser.tryAgain')}</Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote framed icon={<CircleAlert />} title={t('communities.browser.loadFailed')} action={<Button onClick={() => q.refetch()}>{t('communities.browser.tryAgain')}</Button>} />
       ) : items.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Users aria-hidden />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{props.emptyTitle}</EmptyState.Title>
-              <EmptyState.Description>{filtered ? t('communities.browser.noMatch') : t('communities.browser.beFirst')}</EmptyState.Description>
-            </VStack>
+        <EmptyNote
+          framed
+          icon={<Users />}
+          title={props.emptyTitle}
+          action={
             <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
               {filtered && (
                 <Button
@@ -88,8 +80,10 @@ export function CommunityBrowser(props: {
               )}
               {props.emptyActions}
             </Stack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+          }
+        >
+          {filtered ? t('communities.browser.noMatch') : t('communities.browser.beFirst')}
+        </EmptyNote>
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" opacity={q.isFetching && !q.isFetchingNextPage ? 0.7 : 1}>

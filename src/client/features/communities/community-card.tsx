@@ -1,11 +1,13 @@
-import { Badge, Box, Button, Card, Center, HStack, Image, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Lock, MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { JoinButton } from './join-button';
-import { initials, type Community } from './shared';
+import { IMAGE_SIZES } from '../../lib/images';
+import { CommunityCover } from './community-cover';
+import type { Community } from './shared';
 
-/** A community in a grid: banner or initials, badges, two-line description, where to go next. */
+/** A community in a grid: its cover, badges, two-line description, where to go next. */
 export function CommunityCard({ community, detailsPath = 'community' }: { community: Community; detailsPath?: 'community' | 'communities' }) {
   const { t } = useTranslation();
   const c = community;
@@ -21,16 +23,7 @@ export function CommunityCard({ community, detailsPath = 'community' }: { commun
     );
   return (
     <Card.Root overflow="hidden" data-testid="community-card" data-community-id={c.id}>
-      <Box aspectRatio={2} bg="brand.muted" position="relative">
-        {c.imageUrl ? (
-          <Image src={c.imageUrl} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
-        ) : (
-          <Center h="full">
-            <Text fontSize="3xl" fontWeight="bold" color="brand.fg" aria-hidden>
-              {initials(c.name)}
-            </Text>
-          </Center>
-        )}
+      <CommunityCover communityId={c.id} imageUrl={c.imageUrl} lazy sizes={IMAGE_SIZES.card} aspectRatio={2}>
         <HStack position="absolute" top="2" insetStart="2" gap="1">
           {!c.isPublic && (
             <Badge colorPalette="gray" variant="solid">
@@ -43,9 +36,10 @@ export function CommunityCard({ community, detailsPath = 'community' }: { commun
             </Badge>
           )}
         </HStack>
-      </Box>
+      </CommunityCover>
       <Card.Body gap="2">
-        <Card.Title as="h3" lineClamp={1}>
+        {/* Two lines: long names ("Ghana Nurses of the Tri-State Area") stay readable on a phone. */}
+        <Card.Title as="h3" lineClamp={2} overflowWrap="anywhere">
           {c.name}
         </Card.Title>
         <Text color="fg.muted" fontSize="sm" lineClamp={2} minH="2lh">

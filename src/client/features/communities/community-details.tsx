@@ -1,14 +1,16 @@
-import { Badge, Box, Button, Card, Center, Container, DataList, Heading, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Calendar, Lock, MapPin, Settings, Users } from 'lucide-react';
+import { Lock, MapPin, Settings, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionList } from '../../components/ui/definition-list';
 import { PublicEventsCard } from '../events/public-events-card';
 import { formatDate } from '../../lib/format';
 import { JoinButton } from './join-button';
 import { CommunityNotFound } from './not-found';
 import { communityQuery } from './queries';
-import { canOpenSettings, initials } from './shared';
+import { CommunityCover } from './community-cover';
+import { canOpenSettings } from './shared';
 
 /** /community/{id}/details and /communities/{id}: what anyone may know about a community. */
 export function CommunityDetails({ id }: { id: string }) {
@@ -28,21 +30,12 @@ export function CommunityDetails({ id }: { id: string }) {
   return (
     <Container maxW="4xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
-        <Box aspectRatio={{ base: 2, md: 3 }} bg="brand.muted" rounded="lg" overflow="hidden">
-          {c.imageUrl ? (
-            <Image src={c.imageUrl} alt={t('communities.details.bannerAlt', { name: c.name })} w="full" h="full" objectFit="cover" />
-          ) : (
-            <Center h="full">
-              <Text fontSize="5xl" fontWeight="bold" color="brand.fg" aria-hidden>
-                {initials(c.name)}
-              </Text>
-            </Center>
-          )}
-        </Box>
-        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
-          <Stack gap="2">
+        <CommunityCover communityId={c.id} imageUrl={c.imageUrl} alt={t('communities.details.bannerAlt', { name: c.name })} aspectRatio={{ base: 2, md: 3 }} rounded="lg" />
+        {/* Name and facts on the left, the actions in one row at the right edge (below the name on a phone). */}
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} gap="4">
+          <Stack gap="2" minW="0" flex="1">
             <HStack gap="2" flexWrap="wrap">
-              <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+              <Heading as="h1" size={{ base: '2xl', md: '3xl' }} overflowWrap="anywhere">
                 {c.name}
               </Heading>
               {!c.isPublic && (
@@ -60,21 +53,9 @@ export function CommunityDetails({ id }: { id: string }) {
                   <MapPin size={14} aria-hidden /> {c.location}
                 </HStack>
               )}
-              {c.createdAt && (
-                <HStack gap="1">
-                  <Calendar size={14} aria-hidden /> {t('communities.details.createdOn', { date: formatDate(c.createdAt) })}
-                </HStack>
-              )}
             </HStack>
           </Stack>
-          <HStack gap="2" alignSelf={{ md: 'flex-start' }} flexWrap="wrap">
-            {c.isMember && (
-              <Button asChild colorPalette="brand">
-                <Link to="/community/$id" params={{ id: String(c.id) }}>
-                  {t('communities.details.viewDashboard')}
-                </Link>
-              </Button>
-            )}
+          <HStack gap="2" flexWrap="wrap" justify={{ base: 'flex-start', md: 'flex-end' }} flexShrink={0} data-testid="details-actions">
             {canOpenSettings(c.role) && (
               <Button asChild variant="outline">
                 <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
@@ -82,21 +63,28 @@ export function CommunityDetails({ id }: { id: string }) {
                 </Link>
               </Button>
             )}
+            {c.isMember && (
+              <Button asChild colorPalette="brand">
+                <Link to="/community/$id" params={{ id: String(c.id) }}>
+                  {t('communities.details.viewDashboard')}
+                </Link>
+              </Button>
+            )}
             {!c.isMember && <JoinButton community={c} size="md" signedOutLabel={t('communities.details.signInToJoin')} withdrawable />}
           </HStack>
         </Stack>
-        <Text>{c.description}</Text>
         <Text fontSize="sm" color="fg.muted">
           {c.isPublic ? t('communities.details.publicNote') : t('communities.details.privateNote')}
         </Text>
-        {c.isPublic && <PublicEventsCard communityId={c.id} isMember={c.isMember} />}
-        <Stack direction={{ base: 'column', md: 'row' }} gap="4">
+        <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="stretch">
           <Card.Root flex="1">
             <Card.Header>
               <Card.Title as="h2">{t('communities.details.about')}</Card.Title>
             </Card.Header>
             <Card.Body>
-              <Text color="fg.muted">{c.description || t('communities.details.noDescription')}</Text>
+              <Text color={c.description ? undefined : 'fg.muted'} whiteSpace="pre-line" overflowWrap="anywhere">
+                {c.description || t('communities.details.noDescription')}
+              </Text>
             </Card.Body>
           </Card.Root>
           <Card.Root flex="1">
@@ -104,25 +92,18 @@ export function CommunityDetails({ id }: { id: string }) {
               <Card.Title as="h2">{t('communities.details.activity')}</Card.Title>
             </Card.Header>
             <Card.Body>
-              <DataList.Root orientation="horizontal">
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('communities.details.created')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{c.createdAt ? formatDate(c.createdAt) : t('communities.details.visibleToMembers')}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('communities.details.lastUpdated')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{c.updatedAt ? formatDate(c.updatedAt) : t('communities.details.visibleToMembers')}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('communities.details.status')}</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <Badge colorPalette="green">{t('communities.details.active')}</Badge>
-                  </DataList.ItemValue>
-                </DataList.Item>
-              </DataList.Root>
+              <DefinitionList
+                labelWidth="7rem"
+                items={[
+                  { label: t('communities.details.created'), value: c.createdAt ? formatDate(c.createdAt) : t('communities.details.visibleToMembers') },
+                  { label: t('communities.details.lastUpdated'), value: c.updatedAt ? formatDate(c.updatedAt) : t('communities.details.visibleToMembers') },
+                  { label: t('communities.details.status'), value: <Badge colorPalette="green">{t('communities.details.active')}</Badge> },
+                ]}
+              />
             </Card.Body>
           </Card.Root>
         </Stack>
+        {c.isPublic && <PublicEventsCard communityId={c.id} isMember={c.isMember} />}
       </Stack>
     </Container>
   );

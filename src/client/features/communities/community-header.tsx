@@ -12,6 +12,13 @@ import { InviteDialog } from '../invitations/invite-dialog';
 import { ShareButton } from '../invitations/share-button';
 import { canOpenSettings, initials, refreshCommunities, type Community } from './shared';
 
+/** A button's label shown from the tablet width up; below it the button is its icon alone. */
+const LabelFromMd = ({ children }: { children: string }) => (
+  <Box as="span" hideBelow="md">
+    {children}
+  </Box>
+);
+
 /** The community dashboard's header: identity, counts and what this member may do. */
 export function CommunityHeader({ community: c }: { community: Community }) {
   const { t } = useTranslation();
@@ -45,11 +52,13 @@ export function CommunityHeader({ community: c }: { community: Community }) {
           </HStack>
         </Box>
       </HStack>
+      {/* One row on a 375 px phone even for a leader who may also leave (Settings, Invite, Share, Leave):
+          there Settings and Leave show their icon alone, named for screen readers by aria-label. */}
       <HStack gap="2" flexWrap="wrap" alignSelf={{ md: 'center' }}>
         {canOpenSettings(c.role) && (
-          <Button asChild size="sm" colorPalette="brand">
+          <Button asChild size="sm" colorPalette="brand" aria-label={t('communities.header.manageSettings')} px={{ base: '2.5', md: '3.5' }}>
             <Link to="/community/$id/settings" params={{ id: String(c.id) }}>
-              <Settings aria-hidden /> {t('communities.header.manageSettings')}
+              <Settings aria-hidden /> <LabelFromMd>{t('communities.header.manageSettings')}</LabelFromMd>
             </Link>
           </Button>
         )}
@@ -59,8 +68,8 @@ export function CommunityHeader({ community: c }: { community: Community }) {
         {c.role !== 'creator' && (
           <ConfirmDialog
             trigger={
-              <Button size="sm" variant="ghost" colorPalette="red">
-                <LogOut aria-hidden /> {t('communities.header.leave')}
+              <Button size="sm" variant="ghost" colorPalette="red" aria-label={t('communities.header.leave')} px={{ base: '2.5', md: '3.5' }}>
+                <LogOut aria-hidden /> <LabelFromMd>{t('communities.header.leave')}</LabelFromMd>
               </Button>
             }
             title={t('communities.header.leaveTitle', { name: c.name })}

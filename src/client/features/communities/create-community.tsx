@@ -1,5 +1,6 @@
 import { Button, Dialog, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
@@ -47,7 +48,7 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
             </Button>
           )}
           <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('communities.create.creating')}>
-            {t('communities.create.submit')}
+            <Plus aria-hidden /> {t('communities.create.submit')}
           </Button>
         </HStack>
       </Stack>

@@ -1,5 +1,6 @@
 import { Box, Button, Container, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
 import { CommunityBrowser } from './community-browser';
@@ -33,7 +34,7 @@ export function DiscoverPage({ title }: { title: string }) {
               <CreateCommunityDialog
                 trigger={
                   <Button colorPalette="brand" alignSelf={{ md: 'center' }}>
-                    {t('communities.discover.create')}
+                    <Plus aria-hidden /> {t('communities.discover.create')}
                   </Button>
                 }
               />

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { memberDirectoryQuery } from './queries';
 import { initials, roleKey } from './shared';
+import { avatarImage } from '../../lib/images';
 
 /** The members tab: who belongs, their role, and a way to reach them (members only, server-checked). */
 export function MemberDirectory({ communityId }: { communityId: number }) {
@@ -44,7 +45,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
                 <HStack gap="3" align="flex-start">
                   <Avatar.Root colorPalette="brand">
                     <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
-                    {m.user.profileImageUrl && <Avatar.Image src={m.user.profileImageUrl} alt="" />}
+                    {m.user.profileImageUrl && <Avatar.Image {...avatarImage(m.user.profileImageUrl)} alt="" />}
                   </Avatar.Root>
                   <Stack gap="1" flex="1" minW="0">
                     <Text fontWeight="semibold" truncate>

@@ -3,12 +3,14 @@ import type { LucideIcon } from 'lucide-react';
 // icons and gives them their own chunk (vite.config.ts), apart from the icons every other page adds.
 import BookOpen from 'lucide-react/icons/book-open';
 import CalendarDays from 'lucide-react/icons/calendar-days';
+import CodeXml from 'lucide-react/icons/code-xml';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import HandHeart from 'lucide-react/icons/hand-heart';
 import Landmark from 'lucide-react/icons/landmark';
 import Megaphone from 'lucide-react/icons/megaphone';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import PiggyBank from 'lucide-react/icons/piggy-bank';
+import Server from 'lucide-react/icons/server';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sprout from 'lucide-react/icons/sprout';
 import Users from 'lucide-react/icons/users';
@@ -60,9 +62,9 @@ export const FEATURES = [
 export const FEATURE_POINTS = ['p1', 'p2', 'p3'] as const;
 
 /** Who makes a community work (landing.team.items.<id>): roles, not invented people. */
-export const TEAM = [
-  { id: 'organisers', image: '/landing/team-organisers.svg' },
-  { id: 'treasurers', image: '/landing/team-treasurers.svg' },
-  { id: 'engineers', image: '/landing/team-engineers.svg' },
-  { id: 'selfHosters', image: '/landing/team-self-hosters.svg' },
-] as const;
+export const TEAM: { id: 'organisers' | 'treasurers' | 'engineers' | 'selfHosters'; icon: LucideIcon; palette: string }[] = [
+  { id: 'organisers', icon: Megaphone, palette: 'brand' },
+  { id: 'treasurers', icon: HandCoins, palette: 'orange' },
+  { id: 'engineers', icon: CodeXml, palette: 'purple' },
+  { id: 'selfHosters', icon: Server, palette: 'blue' },
+];

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, HStack, IconButton, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, IconButton, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 // Icons by their own path: see content.ts.
 import Mail from 'lucide-react/icons/mail';
@@ -39,7 +39,7 @@ export function LandingFooter({ appName, supportEmail }: { appName: string; supp
   return (
     <Box as="footer" bg="bg.muted" borderTopWidth="1px" pt={{ base: '12', md: '16' }} pb="8" data-testid="landing-footer">
       <Container maxW="6xl">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: '8', md: '10' }}>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: supportEmail ? 4 : 3 }} gap={{ base: '8', md: '10' }}>
           <Stack gap="3">
             <HStack gap="2">
               <img src="/favicon.svg" alt="" width={32} height={32} />
@@ -66,19 +66,18 @@ export function LandingFooter({ appName, supportEmail }: { appName: string; supp
             </Stack>
           </nav>
 
-          <Box>
-            <FooterHeading>{t('landing.footer.contact')}</FooterHeading>
-            <Text color="fg.muted" fontSize="sm" mb="2">
-              {t('landing.footer.contactIntro')}
-            </Text>
-            {supportEmail ? (
+          {/* The server sends no address while SUPPORT_EMAIL is unset or a placeholder: then there is no contact line at all. */}
+          {supportEmail ? (
+            <Box>
+              <FooterHeading>{t('landing.footer.contact')}</FooterHeading>
+              <Text color="fg.muted" fontSize="sm" mb="2">
+                {t('landing.footer.contactIntro')}
+              </Text>
               <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg" fontWeight="medium" wordBreak="break-all" data-testid="support-email">
                 <Mail size={16} aria-hidden /> {supportEmail}
               </ChakraLink>
-            ) : (
-              <Skeleton h="5" w="48" />
-            )}
-          </Box>
+            </Box>
+          ) : null}
 
           <Box>
             <FooterHeading>{t('landing.footer.follow')}</FooterHeading>

@@ -1,9 +1,8 @@
 import { Box, Button, Container, Grid, HStack, Text, chakra } from '@chakra-ui/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 // Icons by their own path: see content.ts.
 import BookOpen from 'lucide-react/icons/book-open';
-import Compass from 'lucide-react/icons/compass';
 import House from 'lucide-react/icons/house';
 import LayoutGrid from 'lucide-react/icons/layout-grid';
 import MenuIcon from 'lucide-react/icons/menu';
@@ -146,13 +145,6 @@ export function SectionNav({ active }: { active: SectionId }) {
                 </li>
               );
             })}
-            <li>
-              <Button asChild variant="outline" size="sm" ms="2" colorPalette="brand">
-                <Link to="/discover">
-                  <Compass aria-hidden /> {t('landing.nav.discover')}
-                </Link>
-              </Button>
-            </li>
           </HStack>
         </HStack>
       </Container>

@@ -325,10 +325,15 @@ export function Team() {
         />
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
           {TEAM.map((m) => (
-            <Card.Root as="li" key={m.id} overflow="hidden" bg="bg">
-              <Image src={m.image} alt={t(`landing.team.items.${m.id}.alt`)} w="full" h="auto" aspectRatio="8 / 5" loading="lazy" />
+            // An icon in the card's own colour opens it: no picture-sized block that reads as an image that failed to load.
+            <Card.Root as="li" key={m.id} bg="bg" borderTopWidth="4px" borderTopColor={`${m.palette}.solid`}>
               <Card.Body gap="1.5">
-                <Card.Title as="h3">{t(`landing.team.items.${m.id}.name`)}</Card.Title>
+                <IconBadge palette={m.palette}>
+                  <m.icon aria-hidden />
+                </IconBadge>
+                <Card.Title as="h3" mt="2">
+                  {t(`landing.team.items.${m.id}.name`)}
+                </Card.Title>
                 <Text color="brand.fg" fontWeight="semibold" fontSize="sm">
                   {t(`landing.team.items.${m.id}.title`)}
                 </Text>

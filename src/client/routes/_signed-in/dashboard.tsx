@@ -1,9 +1,10 @@
-import { Box, Button, Card, Container, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Grid, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Flame, Plus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { VerifyBanner } from '../../features/auth/verify-banner';
@@ -22,6 +23,7 @@ import { myCirclesQuery } from '../../features/njangi/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import type { MessageKey } from '../../../shared/i18n/catalogue';
+import { currentLoginStreak, streakMessage } from '../../../shared/login-streak';
 
 export const Route = createFileRoute('/_signed-in/dashboard')({
   loader: async ({ context: { queryClient } }) => {
@@ -53,6 +55,18 @@ function Counter({ label, value, unit, icon, testId }: { label: string; value: R
   );
 }
 
+const STREAK_SENTENCE = { none: 'dashboard.activity.startStreak', firstDay: 'dashboard.activity.firstDay', running: 'dashboard.activity.streak' } as const satisfies Record<string, MessageKey>;
+
+/**
+ * "My Communities" holds community cards: on a phone a frame around them would be a card in a card,
+ * costing width, so there the section has no border, background or inner padding of its own.
+ */
+const FLAT_ON_PHONE = {
+  root: { borderWidth: { base: '0', md: '1px' }, bg: { base: 'transparent', md: 'bg.panel' } },
+  header: { px: { base: '0', md: '6' }, pt: { base: '0', md: '6' } },
+  body: { px: { base: '0', md: '6' }, pt: { base: '3', md: '6' }, pb: { base: '0', md: '6' } },
+} as const;
+
 /** Joined and created communities merged and de-duplicated by id (the creator is also a member). */
 function mergeById(...lists: Community[][]): Community[] {
   const seen = new Map<number, Community>();
@@ -70,6 +84,8 @@ function Dashboard() {
   const circles = useQuery(myCirclesQuery());
   const mine = mergeById(joined.data?.items ?? [], created.data?.items ?? []).slice(0, 6);
   const comingSoon = (what: MessageKey) => () => notify.info(t('dashboard.quickActions.soonTitle'), t(what));
+  // One number for the counter and the sentence under it, so they never disagree.
+  const streak = currentLoginStreak(user.loginStreak, user.lastLoginAt, Date.now());
   const goTo = (c: Community) => navigate({ to: '/community/$id', params: { id: String(c.id) } });
 
   return (
@@ -92,8 +108,8 @@ function Dashboard() {
           <Counter label={t('dashboard.counters.recognitions')} value={null} />
           <Counter
             label={t('dashboard.counters.loginStreak')}
-            value={formatNumber(user.loginStreak)}
-            unit={t('dashboard.counters.streakUnit', { count: user.loginStreak })}
+            value={formatNumber(streak)}
+            unit={t('dashboard.counters.streakUnit', { count: streak })}
             icon={<Flame size={18} aria-hidden color="var(--chakra-colors-orange-500)" />}
           />
         </SimpleGrid>
@@ -102,14 +118,14 @@ function Dashboard() {
 
         <DashboardCircles />
 
-        <Card.Root>
-          <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center">
+        <Card.Root {...FLAT_ON_PHONE.root}>
+          <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" {...FLAT_ON_PHONE.header}>
             <Card.Title as="h2">{t('dashboard.communities.title')}</Card.Title>
             <Button asChild size="sm" variant="ghost">
               <Link to="/communities">{t('dashboard.communities.viewAll')}</Link>
             </Button>
           </Card.Header>
-          <Card.Body>
+          <Card.Body {...FLAT_ON_PHONE.body}>
             {joined.isPending || created.isPending ? (
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
                 <Skeleton h="280px" />
@@ -117,18 +133,17 @@ function Dashboard() {
                 <Skeleton h="280px" />
               </SimpleGrid>
             ) : mine.length === 0 ? (
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>
-                    <Users aria-hidden />
-                  </EmptyState.Indicator>
-                  <EmptyState.Title>{t('dashboard.communities.emptyTitle')}</EmptyState.Title>
-                  <EmptyState.Description>{t('dashboard.communities.emptyDescription')}</EmptyState.Description>
+              <EmptyNote
+                icon={<Users />}
+                title={t('dashboard.communities.emptyTitle')}
+                action={
                   <Button asChild colorPalette="brand" size="sm">
                     <Link to="/communities">{t('dashboard.communities.browse')}</Link>
                   </Button>
-                </EmptyState.Content>
-              </EmptyState.Root>
+                }
+              >
+                {t('dashboard.communities.emptyDescription')}
+              </EmptyNote>
             ) : (
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" data-testid="my-communities">
                 {mine.map((c) => (
@@ -145,7 +160,9 @@ function Dashboard() {
               <Card.Title as="h2">{t('dashboard.quickActions.title')}</Card.Title>
             </Card.Header>
             <Card.Body>
-              <SimpleGrid columns={2} gap="3">
+              {/* As many columns as fit buttons of 12rem: one on a phone (and in a half-width card on a
+                  tablet), two on a laptop; a long label wraps inside its button, never past its edge. */}
+              <Grid templateColumns="repeat(auto-fill, minmax(min(12rem, 100%), 1fr))" gap="3" css={{ '& > button': { whiteSpace: 'normal', height: 'auto', minH: '10', py: '2' } }} data-testid="quick-actions">
                 <CreateCommunityDialog
                   onCreated={goTo}
                   trigger={
@@ -169,7 +186,7 @@ function Dashboard() {
                     </Button>
                   }
                 />
-              </SimpleGrid>
+              </Grid>
             </Card.Body>
           </Card.Root>
           <Card.Root>
@@ -178,7 +195,7 @@ function Dashboard() {
             </Card.Header>
             <Card.Body>
               <Text>
-                {user.loginStreak > 1 ? t('dashboard.activity.streak', { days: formatNumber(user.loginStreak) }) : user.loginStreak === 1 ? t('dashboard.activity.firstDay') : t('dashboard.activity.startStreak')}
+                {t(STREAK_SENTENCE[streakMessage(streak)], { days: formatNumber(streak) })}
               </Text>
               <Text color="fg.muted" fontSize="sm" mt="2">
                 {t('dashboard.activity.lastLogin', { date: formatDate(user.lastLoginAt, { fallback: t('dashboard.activity.never') }) })}

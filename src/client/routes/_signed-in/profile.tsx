@@ -1,13 +1,16 @@
-import { Avatar, Badge, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { LogOut, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionList } from '../../components/ui/definition-list';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { DevicesCard } from '../../features/auth/devices-card';
 import { CalendarFeedCard } from '../../features/profile/calendar-feed-card';
 import { NotificationSettingsCard } from '../../features/profile/notification-settings-card';
 import { ContactPrivacyCard } from '../../features/profile/contact-privacy-card';
 import { YourDataCard } from '../../features/profile/your-data-card';
+import { SecondFactorCard } from '../../features/second-factor/second-factor-card';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
@@ -32,14 +35,7 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
         <Card.Title as="h2">{title}</Card.Title>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
-              <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <DefinitionList items={rows.map(([label, value]) => ({ label, value }))} />
       </Card.Body>
     </Card.Root>
   );
@@ -114,6 +110,7 @@ function Profile() {
             [t('profile.fields.accountType'), t(ROLE_LABEL[user.role] ?? 'profile.roles.user')],
           ]}
         />
+        <SecondFactorCard account={user.email} />
         <NotificationSettingsCard />
         <ContactPrivacyCard />
         <YourDataCard />
@@ -124,10 +121,13 @@ function Profile() {
             <Link to="/dashboard">{t('profile.page.backToDashboard')}</Link>
           </Button>
           <Button asChild colorPalette="brand">
-            <Link to="/edit-profile">{t('profile.page.edit')}</Link>
+            <Link to="/edit-profile">
+              <Pencil aria-hidden /> {t('profile.page.edit')}
+            </Link>
           </Button>
-          <Button variant="ghost" colorPalette="red" onClick={signOut}>
-            {t('profile.page.signOut')}
+          {/* Sign out looks the same everywhere: a quiet button with its icon. */}
+          <Button variant="ghost" onClick={signOut}>
+            <LogOut aria-hidden /> {t('profile.page.signOut')}
           </Button>
         </HStack>
       </Stack>

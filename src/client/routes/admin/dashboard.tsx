@@ -1,10 +1,12 @@
-import { Box, Button, Container, EmptyState, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, Navigate, createFileRoute, redirect } from '@tanstack/react-router';
 import { LifeBuoy, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../shared/i18n/catalogue';
 import { DENIED, staffCan } from '../../../shared/permissions';
+import { EmptyNote } from '../../components/empty-state';
+import { ScrollingTab, ScrollingTabList } from '../../components/scrolling-tab-list';
 import { notify } from '../../components/toaster';
 import { i18next } from '../../i18n';
 import { signOut } from '../../lib/sign-out';
@@ -17,6 +19,7 @@ import { roleName } from '../../features/admin/shared';
 import { UsersTab } from '../../features/admin/users-tab';
 import { ensureCurrentUser, useCurrentUser, type CurrentUser } from '../../features/auth/current-user';
 import { loadQuery } from '../../lib/route-data';
+import { StaffSecondFactorGate } from '../../features/second-factor/staff-gate';
 
 /**
  * The staff panel has its own guard (not the signed-in layout's: its way in is /admin/login).
@@ -55,7 +58,12 @@ function AdminDashboard() {
   // Signed out while here (the session ended elsewhere, or expired): back to the staff sign-in.
   if (!user && !isLoading) return <Navigate to="/admin/login" replace />;
   // The current-user query follows edits to the account; the guard's copy covers the moment between.
-  return <AdminPanel me={user ?? checked} />;
+  const me = user ?? checked;
+  return (
+    <StaffSecondFactorGate account={me.email}>
+      <AdminPanel me={me} />
+    </StaffSecondFactorGate>
+  );
 }
 
 function AdminPanel({ me }: { me: CurrentUser }) {
@@ -83,13 +91,13 @@ function AdminPanel({ me }: { me: CurrentUser }) {
         </Stack>
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount>
           {/* Wider than a phone: the list scrolls sideways and no label shrinks under its neighbour. */}
-          <Tabs.List overflowX="auto" overflowY="hidden" maxW="full">
+          <ScrollingTabList>
             {ADMIN_TABS.map(([value, label]) => (
-              <Tabs.Trigger key={value} value={value} flexShrink={0} whiteSpace="nowrap">
+              <ScrollingTab key={value} value={value}>
                 {t(label)}
-              </Tabs.Trigger>
+              </ScrollingTab>
             ))}
-          </Tabs.List>
+          </ScrollingTabList>
           <Tabs.Content value="overview">
             <OverviewTab />
           </Tabs.Content>
@@ -109,15 +117,9 @@ function AdminPanel({ me }: { me: CurrentUser }) {
             <CommunitiesTab />
           </Tabs.Content>
           <Tabs.Content value="support">
-            <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <LifeBuoy aria-hidden />
-                </EmptyState.Indicator>
-                <EmptyState.Title>{t('admin.dashboard.support.title')}</EmptyState.Title>
-                <EmptyState.Description>{t('admin.dashboard.support.description')}</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote framed icon={<LifeBuoy />} title={t('admin.dashboard.support.title')}>
+              {t('admin.dashboard.support.description')}
+            </EmptyNote>
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab me={me} />

@@ -1,12 +1,15 @@
 import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
+import type { CurrentUser } from '../../features/auth/current-user';
+import { SecondStepForm } from '../../features/second-factor/second-step';
 import { loginInput } from '../../../shared/schemas/auth';
 import { trpc } from '../../trpc';
 
@@ -18,15 +21,21 @@ function AdminLogin() {
   const queryClient = useQueryClient();
   const form = useZodForm(loginInput, { email: '', password: '' });
   const login = useMutation(trpc.admin.login.mutationOptions());
+  // Set when the password was right and the account asks for its second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  async function enter(user: CurrentUser) {
+    queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+    notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
+    await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
+  }
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
     if (!checked.data) return notify.error(t('admin.login.failed'), checked.error);
     try {
-      const user = await login.mutateAsync(checked.data);
-      queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-      notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
-      await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
+      const result = await login.mutateAsync(checked.data);
+      if ('secondFactorRequired' in result) return setChallenge(result.challenge);
+      await enter(result);
     } catch (error) {
       notify.error(t('admin.login.failed'), form.applyServerError(error).message || t('admin.login.failedFallback'));
     }
@@ -43,19 +52,23 @@ function AdminLogin() {
         </Text>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField name="email" label={t('admin.login.email')} error={form.errors.email}>
-            <Input {...form.field('email')} type="email" autoComplete="username" />
-          </FormField>
-          <FormField name="password" label={t('admin.login.password')} error={form.errors.password}>
-            <PasswordInput {...form.field('password')} autoComplete="current-password" />
-          </FormField>
-          <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('admin.login.submitting')}>
-            {t('admin.login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      {challenge ? (
+        <SecondStepForm challenge={challenge} onSignedIn={enter} onRestart={() => setChallenge(null)} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <FormField name="email" label={t('admin.login.email')} error={form.errors.email}>
+              <Input {...form.field('email')} type="email" autoComplete="username" />
+            </FormField>
+            <FormField name="password" label={t('admin.login.password')} error={form.errors.password}>
+              <PasswordInput {...form.field('password')} autoComplete="current-password" />
+            </FormField>
+            <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('admin.login.submitting')}>
+              {t('admin.login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
     </AuthCard>
   );
 }

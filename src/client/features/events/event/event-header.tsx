@@ -4,6 +4,7 @@ import { Ban, ChevronLeft, Pencil, Repeat, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
+import { bannerImage } from '../../../lib/images';
 import { EditEventDialog } from '../edit-event-dialog';
 import type { EventDetail } from '../shared';
 import { CancelEventDialog } from './cancel-event-dialog';
@@ -37,7 +38,7 @@ export function EventHeader({ event: e }: { event: EventDetail }) {
       {e.coverUrl && (
         <Box aspectRatio={{ base: 2, md: 3 }} maxH="80" w="full" bg="bg.muted" rounded="lg" overflow="hidden">
           {/* Decorative: the title says what the event is. */}
-          <Image src={e.coverUrl} alt="" w="full" h="full" objectFit="cover" data-testid="event-cover" />
+          <Image {...bannerImage(e.coverUrl)} alt="" w="full" h="full" objectFit="cover" data-testid="event-cover" />
         </Box>
       )}
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} gap="4">

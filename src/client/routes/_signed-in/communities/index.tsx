@@ -1,8 +1,10 @@
-import { Box, Button, Container, EmptyState, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Plus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
+import { ScrollingTab, ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { CardGridSkeleton, CommunityBrowser } from '../../../features/communities/community-browser';
 import { CommunityCard } from '../../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../../features/communities/create-community';
@@ -53,11 +55,11 @@ function CommunitiesPage() {
           colorPalette="brand"
           lazyMount
         >
-          <Tabs.List>
-            <Tabs.Trigger value="discover">{t('communities.page.tabs.discover')}</Tabs.Trigger>
-            <Tabs.Trigger value="mine">{t('communities.page.tabs.mine')}</Tabs.Trigger>
-            <Tabs.Trigger value="invitations">{t('communities.page.tabs.invitations')}</Tabs.Trigger>
-          </Tabs.List>
+          <ScrollingTabList>
+            <ScrollingTab value="discover">{t('communities.page.tabs.discover')}</ScrollingTab>
+            <ScrollingTab value="mine">{t('communities.page.tabs.mine')}</ScrollingTab>
+            <ScrollingTab value="invitations">{t('communities.page.tabs.invitations')}</ScrollingTab>
+          </ScrollingTabList>
           <Tabs.Content value="discover">
             <CommunityBrowser emptyTitle={t('communities.page.noneFound')} detailsPath="communities" />
           </Tabs.Content>
@@ -79,15 +81,9 @@ function MyCommunities() {
   if (q.isPending) return <CardGridSkeleton count={3} />;
   if (items.length === 0) {
     return (
-      <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <Users aria-hidden />
-          </EmptyState.Indicator>
-          <EmptyState.Title>{t('communities.page.noneFound')}</EmptyState.Title>
-          <EmptyState.Description>{t('communities.page.notJoined')}</EmptyState.Description>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyNote framed icon={<Users />} title={t('communities.page.noneFound')}>
+        {t('communities.page.notJoined')}
+      </EmptyNote>
     );
   }
   return (

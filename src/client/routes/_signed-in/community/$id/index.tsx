@@ -1,16 +1,17 @@
-import { Button, Card, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Button, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { can } from '../../../../../shared/permissions';
 import { AnnouncementsCard } from '../../../../features/announcements/announcements-card';
 import { announcementsCardQuery } from '../../../../features/announcements/queries';
+import { ScrollingTab, ScrollingTabList } from '../../../../components/scrolling-tab-list';
 import { CommunityHeader } from '../../../../features/communities/community-header';
 import { JoinButton } from '../../../../features/communities/join-button';
 import { MemberDirectory } from '../../../../features/communities/member-directory';
+import { QuickStats, type QuickStat } from '../../../../features/communities/quick-stats';
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { seesFinances, type Community } from '../../../../features/communities/shared';
@@ -22,6 +23,7 @@ import { useActiveTopicCount } from '../../../../features/discussions/active-cou
 import { useActivePollCount } from '../../../../features/polls/active-count';
 import { RecentDocumentsCard } from '../../../../features/documents/recent-documents-card';
 import { recentDocumentsQuery } from '../../../../features/documents/queries';
+import { formatNumber } from '../../../../lib/format';
 import { loadList, loadQuery } from '../../../../lib/route-data';
 
 // The Finances tab's code loads when the tab is first opened, not with the Overview.
@@ -120,15 +122,15 @@ function CommunityDashboard({ community: c }: { community: Community }) {
       <Stack gap="6">
         <CommunityHeader community={c} />
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} colorPalette="brand" lazyMount>
-          {/* On a phone the seven tabs are wider than the screen: the list scrolls sideways (arrow keys
-              move between tabs and bring the focused one into view) and no label shrinks under its neighbour. */}
-          <Tabs.List overflowX="auto" overflowY="hidden" maxW="full" data-testid="community-tabs">
+          {/* On a phone the seven tabs are wider than the screen: the list scrolls sideways with a fade at
+              the edge that has more, and no label shrinks under its neighbour. */}
+          <ScrollingTabList data-testid="community-tabs">
             {TABS.filter((tab) => (tab !== 'finances' || finances) && (tab !== 'savings' || savings)).map((tab) => (
-              <Tabs.Trigger key={tab} value={tab} flexShrink={0} whiteSpace="nowrap">
+              <ScrollingTab key={tab} value={tab}>
                 {t(TAB_LABEL[tab])}
-              </Tabs.Trigger>
+              </ScrollingTab>
             ))}
-          </Tabs.List>
+          </ScrollingTabList>
           <Tabs.Content value="overview">
             <Overview community={c} onJump={setTab} />
           </Tabs.Content>
@@ -189,33 +191,17 @@ function Overview({ community: c, onJump }: { community: Community; onJump: (tab
   const upcoming = useUpcomingCount(c.id);
   const activePolls = useActivePollCount(c.id);
   const activeTopics = useActiveTopicCount(c.id);
-  const rows: { label: string; value: string; tab: string; testId?: string }[] = [
-    { label: t('communities.dashboard.overview.members'), value: t('common.members', { count: c.memberCount }), tab: 'members' },
-    { label: t('communities.dashboard.overview.upcomingEvents'), value: upcoming ?? '…', tab: 'events', testId: 'upcoming-events-count' },
-    { label: t('communities.dashboard.overview.activePolls'), value: activePolls ?? '…', tab: 'discussions', testId: 'active-polls-count' },
-    { label: t('communities.dashboard.overview.duesStatus'), value: dues, tab: 'finances' },
-    { label: t('communities.dashboard.overview.activeDiscussions'), value: activeTopics ?? '…', tab: 'discussions', testId: 'active-discussions-count' },
+  // The label names the figure, so the members row shows the number alone (not "Members … 3 members").
+  const rows: QuickStat[] = [
+    { label: t('communities.dashboard.overview.members'), value: formatNumber(c.memberCount), onOpen: () => onJump('members') },
+    { label: t('communities.dashboard.overview.upcomingEvents'), value: upcoming ?? '…', onOpen: () => onJump('events'), testId: 'upcoming-events-count' },
+    { label: t('communities.dashboard.overview.activePolls'), value: activePolls ?? '…', onOpen: () => onJump('discussions'), testId: 'active-polls-count' },
+    ...(finances ? [{ label: t('communities.dashboard.overview.duesStatus'), value: dues, onOpen: () => onJump('finances') }] : []),
+    { label: t('communities.dashboard.overview.activeDiscussions'), value: activeTopics ?? '…', onOpen: () => onJump('discussions'), testId: 'active-discussions-count' },
   ];
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="5" align="stretch">
-      <Card.Root flex="1">
-        <Card.Header>
-          <Card.Title as="h2">{t('communities.dashboard.overview.quickStats')}</Card.Title>
-        </Card.Header>
-        <Card.Body gap="1">
-          {rows
-            .filter((r) => r.tab !== 'finances' || finances)
-            .map((r) => (
-              <Button key={r.label} variant="ghost" justifyContent="space-between" onClick={() => onJump(r.tab)} data-testid={r.testId}>
-                <Text>{r.label}</Text>
-                <HStack color="fg.muted">
-                  <Text>{r.value}</Text>
-                  <ChevronRight size={16} aria-hidden />
-                </HStack>
-              </Button>
-            ))}
-        </Card.Body>
-      </Card.Root>
+      <QuickStats title={t('communities.dashboard.overview.quickStats')} rows={rows} />
       <Stack flex="2" gap="5">
         <AnnouncementsCard communityId={c.id} canManage={can(c.role, 'announcements.manage')} />
         <HStack gap="5" align="stretch" flexDirection={{ base: 'column', md: 'row' }}>

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../../shared/i18n/catalogue';
 import { DENIED, can } from '../../../../../shared/permissions';
+import { useScrollFade } from '../../../../components/scrolling-tab-list';
 import { notify } from '../../../../components/toaster';
 import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
 import { CategoriesSettings } from '../../../../features/announcements/categories-settings';
@@ -97,6 +98,7 @@ function Settings({ community: c }: { community: Community }) {
   const { q: requestsQuery, requests } = usePendingRequests(c.id);
   const pending = requests.length;
   const pendingLabel = `${pending}${requestsQuery.hasNextPage ? '+' : ''}`;
+  const fade = useScrollFade<HTMLDivElement>();
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
@@ -112,7 +114,7 @@ function Settings({ community: c }: { community: Community }) {
         </Stack>
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
           <Box as="nav" aria-label={t('communitySettings.page.nav')} w={{ base: 'full', md: '56' }} flexShrink={0}>
-            <Stack direction={{ base: 'row', md: 'column' }} gap="1" overflowX="auto">
+            <Stack ref={fade.ref} css={fade.css} direction={{ base: 'row', md: 'column' }} gap="1" overflowX="auto" scrollbarWidth="thin">
               {SECTIONS.filter((s) => can(c.role, SETTINGS_SECTION_CAPABILITY[s])).map((s) => (
                 <Button
                   key={s}

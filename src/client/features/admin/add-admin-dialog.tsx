@@ -1,0 +1,81 @@
+import { Button, chakra, Dialog, Input, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { createAdminForm, splitName } from '../../../shared/schemas/admin';
+import { trpc } from '../../trpc';
+
+/**
+ * "Add admin": a button that opens the form in a dialog, so the users table stays where it is.
+ * Creates a staff account with role admin; the one name field is split at the first space into
+ * first and last name. Shown to those who manage staff.
+ */
+export function AddAdminButton() {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      title={t('admin.createAdmin.title')}
+      size="md"
+      trigger={
+        <Button size="sm" colorPalette="brand" data-testid="add-admin">
+          <Plus aria-hidden /> {t('admin.createAdmin.open')}
+        </Button>
+      }
+    >
+      {(close) => <CreateAdminForm onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function CreateAdminForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(createAdminForm, { name: '', email: '', password: '' });
+  const create = useMutation(trpc.admin.createAdmin.mutationOptions());
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('admin.createAdmin.failed'), checked.error);
+    try {
+      const user = await create.mutateAsync({ ...splitName(checked.data.name), email: checked.data.email, password: checked.data.password, role: 'admin' });
+      notify.success(t('admin.createAdmin.created'), user.email);
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+      onDone();
+    } catch (error) {
+      notify.error(t('admin.createAdmin.failed'), form.applyServerError(error).message || t('admin.createAdmin.failedFallback'));
+    }
+  }
+  return (
+    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="contents" data-testid="create-admin-form">
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            {t('admin.createAdmin.description')}
+          </Text>
+          <FormField name="name" label={t('admin.createAdmin.name')} error={form.errors.name}>
+            <Input {...form.field('name')} autoComplete="off" />
+          </FormField>
+          <FormField name="email" label={t('admin.createAdmin.email')} error={form.errors.email}>
+            <Input {...form.field('email')} type="email" autoComplete="off" />
+          </FormField>
+          <FormField name="password" label={t('admin.createAdmin.password')} error={form.errors.password}>
+            <PasswordInput {...form.field('password')} autoComplete="new-password" />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('admin.createAdmin.submitting')}>
+          {t('admin.createAdmin.submit')}
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}
