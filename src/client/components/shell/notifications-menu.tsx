@@ -2,6 +2,7 @@ import { Badge, Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, X } from 'lucide-react';
+import { EmptyNote } from '../empty-state';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelative } from '../../lib/format';
@@ -71,9 +72,9 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
                   {t('common.loading')}
                 </Text>
               ) : items.length === 0 ? (
-                <Text p="4" color="fg.muted">
+                <EmptyNote icon={<Bell />} testId="notifications-empty">
                   {t('shell.notifications.empty')}
-                </Text>
+                </EmptyNote>
               ) : (
                 <Stack as="ul" gap="0" listStyleType="none">
                   {items.map((n) => (

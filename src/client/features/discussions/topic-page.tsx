@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Card, chakra, Container, Field, Heading, HSt
 import { useInfiniteQuery, useMutation, useQueryClient, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, EyeOff, Lock, MessageSquareQuote, Pencil, Pin, Quote, Trash2, Unlock, X } from 'lucide-react';
+import { EmptyNote } from '../../components/empty-state';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_MODES, mentionsAsText, POST_BODY_MAX, type FollowMode } from '../../../shared/discussions/rules';
@@ -332,9 +333,9 @@ function RepliesSection(props: { topic: TopicData; replies: Reply[]; query: Quer
         </Text>
       </Heading>
       {replies.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm" data-testid="replies-empty">
+        <EmptyNote icon={<MessageSquareQuote />} testId="replies-empty">
           {t('discussions.replies.empty')}
-        </Text>
+        </EmptyNote>
       ) : (
         <Stack as="ol" gap="3" listStyleType="none" m="0" p="0">
           {replies.map((r) => (

@@ -1,6 +1,7 @@
-import { Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Vote } from 'lucide-react';
+import { EmptyNote } from '../../components/empty-state';
 import { useTranslation } from 'react-i18next';
 import { CreatePollDialog } from '../polls/create-poll-dialog';
 import { KindBadge, StatusBadge } from '../polls/poll-bits';
@@ -35,9 +36,7 @@ export function TopicPolls({ topic }: { topic: TopicPage }) {
       </Card.Header>
       <Card.Body>
         {topic.polls.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            {t('discussions.polls.empty')}
-          </Text>
+          <EmptyNote icon={<Vote />}>{t('discussions.polls.empty')}</EmptyNote>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
             {topic.polls.map((p) => (

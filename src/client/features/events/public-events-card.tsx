@@ -1,7 +1,8 @@
 import { Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MapPin, Video } from 'lucide-react';
+import { MapPin, Video, CalendarX } from 'lucide-react';
+import { EmptyNote } from '../../components/empty-state';
 import { useTranslation } from 'react-i18next';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -39,7 +40,7 @@ export function PublicEventsCard({ communityId, isMember }: { communityId: numbe
             </Button>
           </HStack>
         ) : items.length === 0 ? (
-          <Text color="fg.muted">{t('events.publicPage.empty')}</Text>
+          <EmptyNote icon={<CalendarX />}>{t('events.publicPage.empty')}</EmptyNote>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">
             {items.map((e) => (

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Check, X } from 'lucide-react';
+import { EmptyNote } from '../../../components/empty-state';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { MessageKey } from '../../../../shared/i18n/catalogue';
@@ -109,9 +110,7 @@ export function SwapsCard({ detail: d }: { detail: Detail }) {
       <Card.Body gap="4">
         {mine.length > 0 && others.length > 0 && <SwapForm circleId={d.circle.id} mine={mine} others={others} roundDate={(n) => formatDay(openRounds.get(n)?.dueDate ?? '')} />}
         {d.swaps.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            {t('circle.swaps.empty')}
-          </Text>
+          <EmptyNote icon={<ArrowLeftRight />}>{t('circle.swaps.empty')}</EmptyNote>
         ) : (
           <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
             {d.swaps.map(row)}
