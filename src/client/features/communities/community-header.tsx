@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Center, HStack, Heading, Stack } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock, LogOut, MapPin, Settings, Users } from 'lucide-react';
@@ -10,7 +10,8 @@ import { trpc } from '../../trpc';
 import { canIn } from '../../../shared/permissions';
 import { InviteDialog } from '../invitations/invite-dialog';
 import { ShareButton } from '../invitations/share-button';
-import { canOpenSettings, initials, refreshCommunities, type Community } from './shared';
+import { canOpenSettings, refreshCommunities, type Community } from './shared';
+import { CommunityCover } from './community-cover';
 
 /** A button's label shown from the tablet width up; below it the button is its icon alone. */
 const LabelFromMd = ({ children }: { children: string }) => (
@@ -28,9 +29,8 @@ export function CommunityHeader({ community: c }: { community: Community }) {
   return (
     <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
       <HStack gap="4" align="center">
-        <Center boxSize="14" rounded="lg" bg="brand.solid" color="brand.contrast" fontWeight="bold" fontSize="xl" flexShrink={0} aria-hidden>
-          {initials(c.name)}
-        </Center>
+        {/* The community's own cover (its banner over its pattern), never initials that read as a missing picture. */}
+        <CommunityCover communityId={c.id} imageUrl={c.imageUrl} sizes="56px" boxSize="14" rounded="lg" flexShrink={0} aria-hidden />
         <Box>
           <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
             {c.name}
