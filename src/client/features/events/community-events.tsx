@@ -7,6 +7,7 @@ import { CreateEventDialog } from './create-event-dialog';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents } from './list-queries';
 import { communityCalendarUrl } from './queries';
+import { FLAT_ON_PHONE } from '../../components/ui/flat-on-phone';
 
 /*
  * A community's Events tab: its coming events by day (answerable), its past six months, the
@@ -28,8 +29,8 @@ export function CommunityEvents({ community: c }: { community: { id: number; nam
     />
   ) : null;
   return (
-    <Card.Root as="section" aria-labelledby="community-events" data-testid="community-events">
-      <Card.Header gap="3">
+    <Card.Root as="section" aria-labelledby="community-events" data-testid="community-events" {...FLAT_ON_PHONE.root}>
+      <Card.Header gap="3" {...FLAT_ON_PHONE.header}>
         <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
           <Stack gap="1" minW="0" flex="1 1 16rem">
             <Card.Title as="h2" id="community-events">
@@ -43,7 +44,7 @@ export function CommunityEvents({ community: c }: { community: { id: number; nam
           {create}
         </HStack>
       </Card.Header>
-      <Card.Body>
+      <Card.Body {...FLAT_ON_PHONE.body}>
         <Stack gap="10">
           <UpcomingEvents
             source={{ communityId: c.id }}

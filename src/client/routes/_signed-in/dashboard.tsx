@@ -24,6 +24,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import type { MessageKey } from '../../../shared/i18n/catalogue';
 import { currentLoginStreak, streakMessage } from '../../../shared/login-streak';
+import { FLAT_ON_PHONE } from '../../components/ui/flat-on-phone';
 
 export const Route = createFileRoute('/_signed-in/dashboard')({
   loader: async ({ context: { queryClient } }) => {
@@ -56,16 +57,6 @@ function Counter({ label, value, unit, icon, testId }: { label: string; value: R
 }
 
 const STREAK_SENTENCE = { none: 'dashboard.activity.startStreak', firstDay: 'dashboard.activity.firstDay', running: 'dashboard.activity.streak' } as const satisfies Record<string, MessageKey>;
-
-/**
- * "My Communities" holds community cards: on a phone a frame around them would be a card in a card,
- * costing width, so there the section has no border, background or inner padding of its own.
- */
-const FLAT_ON_PHONE = {
-  root: { borderWidth: { base: '0', md: '1px' }, bg: { base: 'transparent', md: 'bg.panel' } },
-  header: { px: { base: '0', md: '6' }, pt: { base: '0', md: '6' } },
-  body: { px: { base: '0', md: '6' }, pt: { base: '3', md: '6' }, pb: { base: '0', md: '6' } },
-} as const;
 
 /** Joined and created communities merged and de-duplicated by id (the creator is also a member). */
 function mergeById(...lists: Community[][]): Community[] {
