@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Card, CloseButton, Heading, HStack, Input, InputGroup, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { MessageSquare, MessagesSquare, Plus, Search } from 'lucide-react';
+import { MessageSquare, MessagesSquare, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
@@ -10,6 +10,7 @@ import { communityTopicsQuery } from './queries';
 import type { TopicListItem } from './shared';
 import { TopicBadges, UnreadMarker } from './topic-bits';
 import { CreateTopicDialog } from './topic-form-dialog';
+import { SearchBox } from '../../components/search-box';
 
 /*
  * A community's discussion topics (first in its Discussions tab): a search over titles, bodies and
@@ -49,27 +50,15 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
           />
         </HStack>
         <Box role="search" w="full">
-          <InputGroup
-            w="full"
-            startElement={<Search size={16} aria-hidden />}
-            endElement={typed ? <CloseButton size="xs" aria-label={t('discussions.section.clearSearch')} onClick={() => setTyped('')} /> : undefined}
-          >
-            <Input
-              type="search"
-              enterKeyHint="search"
-              // Our own clear button stands in for the browser's.
-              css={{ '&::-webkit-search-cancel-button': { display: 'none' } }}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') setSearch(typed.trim());
-              }}
-              maxLength={100}
-              aria-label={t('discussions.section.search')}
+          <SearchBox
+              typed={typed}
+              onType={setTyped}
+              onSearch={setSearch}
+              label={t('discussions.section.search')}
               placeholder={t('discussions.section.searchPlaceholder')}
-              data-testid="topics-search"
+              clearLabel={t('discussions.section.clearSearch')}
+              testId="topics-search"
             />
-          </InputGroup>
         </Box>
       </Card.Header>
       <Card.Body>

@@ -1,6 +1,6 @@
-import { Box, Button, Card, CloseButton, Heading, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, FolderCog, Search, Upload } from 'lucide-react';
+import { FileText, FolderCog, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
@@ -12,6 +12,7 @@ import { FoldersDialog } from './folders-dialog';
 import { communityDocumentsQuery, documentFoldersQuery, type FolderFilter } from './queries';
 import { UploadDocumentDialog } from './upload-dialog';
 import { UsageBar } from './usage-bar';
+import { SearchBox } from '../../components/search-box';
 
 /*
  * The community's Documents tab: search by title, a folder filter, the documents newest first
@@ -78,27 +79,15 @@ export function CommunityDocuments({ community: c }: { community: { id: number; 
         {manage && <UsageBar communityId={c.id} />}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
           <Box role="search" flex="1" minW="0">
-            <InputGroup
-              w="full"
-              startElement={<Search size={16} aria-hidden />}
-              endElement={typed ? <CloseButton size="xs" aria-label={t('documents.tab.clearSearch')} onClick={() => setTyped('')} /> : undefined}
-            >
-              <Input
-                type="search"
-                enterKeyHint="search"
-                // Our own clear button stands in for the browser's.
-                css={{ '&::-webkit-search-cancel-button': { display: 'none' } }}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') setSearch(typed.trim());
-                }}
-                maxLength={100}
-                aria-label={t('documents.tab.search')}
-                placeholder={t('documents.tab.searchPlaceholder')}
-                data-testid="documents-search"
-              />
-            </InputGroup>
+            <SearchBox
+              typed={typed}
+              onType={setTyped}
+              onSearch={setSearch}
+              label={t('documents.tab.search')}
+              placeholder={t('documents.tab.searchPlaceholder')}
+              clearLabel={t('documents.tab.clearSearch')}
+              testId="documents-search"
+            />
           </Box>
           {(folderList.length > 0 || folder !== '') && (
             <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} flexShrink={0}>
