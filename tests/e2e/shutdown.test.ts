@@ -122,7 +122,8 @@ describe('Graceful shutdown', () => {
 
     // Closed cleanly: better-sqlite3's close checkpointed the WAL and SQLite removed it.
     expect(existsSync(`${dbPath}-wal`)).toBe(false);
-    expect(readdirSync(join(dir, 'uploads')).filter((f) => f.endsWith('.webp'))).toHaveLength(1);
+    // The upload finished: its picture is stored (with its narrower copies, <name>-<width>.webp).
+    expect(readdirSync(join(dir, 'uploads')).filter((f) => f.endsWith('.webp') && !/-\d+\.webp$/.test(f))).toHaveLength(1);
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
