@@ -33,9 +33,9 @@ const member = { email: `jean-paul.${stamp}@example.org` };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
-/** axe-core's serious and critical violations on the page as it stands (as a11y.test.ts counts them). */
+/** axe-core's serious and critical violations on the page as it stands (as layout.test.ts counts them). */
 async function audit(page: Page): Promise<string[]> {
-  // The toast is the app's own (audited in a11y.test.ts) and may be caught mid-animation: it goes first.
+  // The toast is the app's own (audited in layout.test.ts) and may be caught mid-animation: it goes first.
   for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
   await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   await page.addScriptTag({ path: AXE });
@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 async function signedIn(email: string, width = 1280): Promise<Page> {
-  // bypassCSP lets the test inject axe-core (a11y.test.ts does the same); the app's policy is tested elsewhere.
+  // bypassCSP lets the test inject axe-core (layout.test.ts does the same); the app's policy is tested elsewhere.
   const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,9 @@ import { PUBLIC_ROUTES, seedPages, signedInRoutes, type SeededWorld } from './ro
  * no tab list scrolling without a fade, no text against a phone screen's side, a bottom bar of even
  * cells marking the current page, no raw technical strings (account ids, raw user agents) in what
  * people read. A screenshot of each page at each size and theme goes to
- * test-results/screenshots/layout-*.png so a reviewer can page through them. Dark mode changes
- * colours, not sizes, so it is walked at the phone width only.
+ * test-results/screenshots/layout-*.png so a reviewer can page through them. At 1280 px, in both
+ * themes, axe-core also checks each page (serious and critical violations fail): one walk of the
+ * routes serves both checks.
  */
 
 let server: TestServer;
@@ -148,27 +150,47 @@ async function problems(page: Page): Promise<string[]> {
   );
 }
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+/** axe-core in the page (already settled by problems()); only serious and critical violations fail. */
+async function audit(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe.run({ resultTypes: ['violations'] });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
 const RUNS = [
-  { width: 375, theme: 'light' },
-  { width: 375, theme: 'dark' },
-  { width: 1280, theme: 'light' },
+  { width: 375, theme: 'light', axe: false },
+  { width: 375, theme: 'dark', axe: false },
+  { width: 1280, theme: 'light', axe: true },
+  { width: 1280, theme: 'dark', axe: true },
 ] as const;
 
 for (const run of RUNS) {
   describe(`Browser: every page at ${run.width} px (${run.theme})`, () => {
-    it('fits the screen, draws no tab or button over another and shows no raw technical strings', async () => {
-      const context = await browser.newContext({ viewport: { width: run.width, height: 800 } });
+    it(`fits the screen, draws no tab or button over another and shows no raw technical strings${run.axe ? '; axe-core finds nothing serious' : ''}`, async () => {
+      // bypassCSP lets the test inject axe-core; the app's own policy is tested by the other files.
+      const context = await browser.newContext({ viewport: { width: run.width, height: 800 }, bypassCSP: run.axe });
       await context.addInitScript(`localStorage.setItem('harambee-theme', '${run.theme}')`);
       const found: string[] = [];
+      const violations: string[] = [];
       try {
         const page = await context.newPage();
         const walk = async (paths: string[]) => {
           for (const path of paths) {
             await page.goto(`${server.url}${path}`);
             for (const p of await problems(page)) found.push(`${path}: ${p}`);
+            expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(run.theme === 'dark');
             await page.screenshot({ path: `${screenshotDir}/layout-${run.theme}-${run.width}-${slug(path)}.png` });
+            if (run.axe) for (const v of await audit(page)) violations.push(`${path}: ${v}`);
           }
         };
         await walk(PUBLIC_ROUTES);
@@ -178,6 +200,7 @@ for (const run of RUNS) {
         await context.close();
       }
       expect(found).toEqual([]);
+      expect(violations).toEqual([]);
     });
   });
 }

@@ -24,7 +24,7 @@ const leader = { email: `ngozi.${Date.now()}@example.org` };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
-/** axe-core's serious and critical violations on the page (as a11y.test.ts counts them), toasts closed first. */
+/** axe-core's serious and critical violations on the page (as layout.test.ts counts them), toasts closed first. */
 async function audit(page: Page): Promise<string[]> {
   for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
   await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
@@ -60,7 +60,7 @@ afterAll(async () => {
 
 describe('Browser: savings circles lists', () => {
   it('a leader starts a circle from the dashboard; /njangi, the Savings tab and the counter show it; phones do not scroll sideways', async () => {
-    // bypassCSP lets the test inject axe-core (a11y.test.ts does the same).
+    // bypassCSP lets the test inject axe-core (layout.test.ts does the same).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await signInAs(page, server, leader.email, FACTORY_PASSWORD);

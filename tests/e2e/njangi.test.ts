@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 async function signedIn(p: Person): Promise<Page> {
-  // bypassCSP lets the test inject axe-core (a11y.test.ts does the same); the app's policy is tested elsewhere.
+  // bypassCSP lets the test inject axe-core (layout.test.ts does the same); the app's policy is tested elsewhere.
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 }, bypassCSP: true, acceptDownloads: true });
   contexts.push(context);
   const page = await context.newPage();
