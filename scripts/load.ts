@@ -1,6 +1,10 @@
 // `npm run load`: the load test of docs/reliability.md. 100 concurrent clients for 60 s on a mix
 // of reads and writes against the 100,000-community database (a copy, so the cached one stays
 // clean), then sign-in throughput. Reports errors, p50/p99 and whether the server logged any SQLITE_BUSY.
+// The mix covers the first round's communities, profiles and announcements and the newer domains:
+// a payment declared, an event answered, a vote, a chat page read and a chat message sent (by 300
+// members in turn: one member may send 20 messages per 10 seconds). Chat's real-time delivery over
+// WebSockets has its own benchmark (scripts/bench/chat.ts).
 // Flags: --duration S (default 60) --connections N (default 100) --login-duration S (default 15)
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
@@ -13,6 +17,7 @@ import { hashPassword } from '../src/server/auth/password';
 import { FACTORY_PASSWORD } from '../tests/factories';
 import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
 import { compileServe, startServer } from './bench/measure';
+import { seedDomains } from './load/domains';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
@@ -36,11 +41,13 @@ copyFileSync(cached, dbPath);
 if (existsSync(`${cached}-wal`)) copyFileSync(`${cached}-wal`, `${dbPath}-wal`);
 
 const facts = new Database(dbPath, { readonly: true });
-const { id: ownId } = facts
-  .prepare(`SELECT c.id FROM communities c JOIN users u ON u.id = c.creator_id WHERE u.email = ? ORDER BY c.member_count DESC LIMIT 1`)
-  .get(BENCH_EMAIL) as { id: number };
+const { id: ownId, ownerId } = facts
+  .prepare(`SELECT c.id, u.id AS ownerId FROM communities c JOIN users u ON u.id = c.creator_id WHERE u.email = ? ORDER BY c.member_count DESC LIMIT 1`)
+  .get(BENCH_EMAIL) as { id: number; ownerId: string };
 const publicIds = (facts.prepare('SELECT id FROM communities WHERE is_public = 1 ORDER BY random() LIMIT 200').all() as { id: number }[]).map((r) => r.id);
 facts.close();
+const domains = seedDomains(dbPath, { communityId: ownId, ownerId, members: 300 });
+const member = (i: number) => domains.cookies[i % domains.cookies.length]!;
 
 const server = await startServer('app', 'app', await compileServe(), dbPath, scratch);
 try {
@@ -52,7 +59,12 @@ try {
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('harambee_session='))!;
   const json = { 'content-type': 'application/json', cookie };
   let n = 0;
-  // Each connection cycles through this mix: six reads, three writes (join, profile, announcement).
+  const asMember = (body: (i: number) => object) => (r: autocannon.Request) => {
+    const i = n++;
+    return { ...r, headers: { 'content-type': 'application/json', cookie: member(i) }, body: JSON.stringify(body(i)) };
+  };
+  // Each connection cycles through this mix: seven reads, eight writes (join, profile, announcement,
+  // payment, answer, vote, chat message; the chat page is a read).
   const requests: autocannon.Request[] = [
     { method: 'GET', path: '/api/communities/all?limit=20' },
     { method: 'GET', path: '/api/communities/all?limit=20&search=nurs' },
@@ -68,6 +80,11 @@ try {
       headers: json,
       setupRequest: (r) => ({ ...r, body: JSON.stringify({ title: `Load ${n++}`, content: 'Written by the load test.', isPublished: false }) }),
     },
+    { method: 'POST', path: `/api/communities/${ownId}/finances/payments`, setupRequest: asMember((i) => ({ amount: 1000 + (i % 50) * 100, purpose: 'donation', method: 'cash', note: `Load ${i}` })) },
+    { method: 'POST', path: `/api/events/${domains.event}/rsvp`, setupRequest: asMember((i) => ({ status: i % 3 === 0 ? 'maybe' : 'going' })) },
+    { method: 'POST', path: `/api/polls/${domains.poll}/vote`, setupRequest: asMember(() => ({ choices: [domains.option] })) },
+    { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/conversations/${domains.general}/messages?limit=20`, headers: { cookie: member(n++) } }) },
+    { method: 'POST', path: `/api/conversations/${domains.general}/messages`, setupRequest: asMember((i) => ({ body: `Load test message ${i}` })) },
   ];
   const duration = Number(flags.duration);
   const connections = Number(flags.connections);
