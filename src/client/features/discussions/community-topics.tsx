@@ -51,14 +51,14 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
         </HStack>
         <Box role="search" w="full">
           <SearchBox
-              typed={typed}
-              onType={setTyped}
-              onSearch={setSearch}
-              label={t('discussions.section.search')}
-              placeholder={t('discussions.section.searchPlaceholder')}
-              clearLabel={t('discussions.section.clearSearch')}
-              testId="topics-search"
-            />
+            typed={typed}
+            onType={setTyped}
+            onSearch={setSearch}
+            label={t('discussions.section.search')}
+            placeholder={t('discussions.section.searchPlaceholder')}
+            clearLabel={t('discussions.section.clearSearch')}
+            testId="topics-search"
+          />
         </Box>
       </Card.Header>
       <Card.Body>
