@@ -3,7 +3,7 @@ import type { ServerFrame } from '../../shared/chat/protocol';
 /*
  * The fan-out of chat events. Services publish after their transaction commits; each WebSocket
  * subscribes to its user's topic and to the conversations it may read. Only this interface is
- * used elsewhere, so a later issue can put a shared broker (several instances) behind it: events
+ * used elsewhere, so a shared broker (for several instances) can later go behind it: events
  * are plain JSON.
  *
  * Topics: `c:<conversationId>` (what the conversation's readers see) and `u:<userId>` (one

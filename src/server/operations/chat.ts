@@ -32,7 +32,7 @@ import { chatFile, storeChatFile } from '../services/chat/files';
 import { inCommunity, mutation, query, signedIn } from './define';
 
 /*
- * Chat: community channels, direct messages and groups (issue 21). The community guard (a member
+ * Chat: community channels, direct messages and groups. The community guard (a member
  * with chat.view, or chat.moderate for leaders' actions) comes from the conversation or message
  * addressed; the services then apply the conversation's own rule (private channels, direct
  * messages and groups: listed members only; see services/chat/access.ts), answering 404 alike

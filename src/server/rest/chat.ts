@@ -15,7 +15,7 @@ import { restRefusal, toRestError } from './errors';
 import { bodyWith, contextOf, jsonBody, route } from './route';
 
 /*
- * The documented chat paths (issue 21); the tRPC procedures chat.* are the same operations and
+ * The chat's REST paths (listed in the README); the tRPC procedures chat.* are the same operations and
  * the only way to the others. Files (multipart upload, authorised download) exist only here.
  * The live events are the WebSocket at /ws (chat/ws.ts; protocol in shared/chat/protocol.ts).
  */

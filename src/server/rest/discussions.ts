@@ -3,7 +3,7 @@ import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { bodyWith, route } from './route';
 
-/** The documented discussion paths; the tRPC procedures discussions.* are the same operations (and the only way to the others). */
+/** The discussion REST paths listed in the README; the tRPC procedures discussions.* are the same operations (and the only way to the others). */
 export function discussionRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.discussions;

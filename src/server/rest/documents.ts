@@ -14,9 +14,10 @@ import { restRefusal, toRestError } from './errors';
 import { contextOf, route } from './route';
 
 /*
- * The documented document paths. List and delete are the tRPC procedures documents.list and
- * documents.remove; uploads (multipart) and the download exist only here. The tRPC procedures
- * documents.* are the only way to the others (folders, editing, versions' list, usage, quota).
+ * The REST paths for documents. Listing and deleting run the same operations as the tRPC
+ * procedures `list` and `remove` of the documents router; the multipart uploads and the download
+ * exist only here; everything else (folders, editing, the list of versions, usage, quota) is
+ * reached through the tRPC procedures alone.
  */
 
 const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
@@ -54,7 +55,7 @@ async function form(c: HonoContext): Promise<Record<string, unknown>> {
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
- * The multipart upload paths. Mounted by app.ts before the 1 MB JSON limit of /api writes (their
+ * The multipart upload paths. Mounted by src/server/app.ts before the 1 MB JSON limit of /api writes (their
  * handlers answer without calling next(), so that limit never runs for them).
  */
 export function documentUploadRoutes(deps: AppDeps) {

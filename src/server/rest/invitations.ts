@@ -3,7 +3,7 @@ import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { bodyWith, route } from './route';
 
-/** The documented invitation paths; the tRPC procedures invitations.* are the same operations (and the only way to the others). */
+/** The invitation REST paths listed in the README; the tRPC procedures invitations.* are the same operations (and the only way to the others). */
 export function invitationRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.invitations;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { bodyWith, route } from './route';
 
-/** The documented poll paths; the tRPC procedures polls.* are the same operations (and the only way to the others). */
+/** The poll REST paths listed in the README; the tRPC procedures polls.* are the same operations (and the only way to the others). */
 export function pollRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.polls;

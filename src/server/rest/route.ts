@@ -9,7 +9,7 @@ import { languageFromHeader } from '../../shared/i18n/languages';
 import { toRestError } from './errors';
 
 /*
- * A REST route is an adapter over an operation (operations/): it says where the operation's input
+ * A REST route is an adapter over an operation (src/server/operations): it says where the operation's input
  * comes from in the request (path, query, JSON body) and how the result goes out; the operation
  * holds the schema, the guard and the rule. Who calls is checked before the body is read.
  * A synchronous operation gets a synchronous response: no promise on the hot reads.
@@ -20,7 +20,7 @@ type RouteOptions = {
   status?: ContentfulStatusCode;
   /** A page ({ items, nextCursor }) goes out as a JSON array with the next cursor in X-Next-Cursor. */
   page?: boolean;
-  /** Headers derived from the result (e.g. X-Total-Count). */
+  /** Headers derived from the result, such as X-Total-Count. */
   headers?: (result: any) => Record<string, string>;
   /** A null result means "not signed in" on this path: 401 instead of a null body. */
   nullIsUnauthenticated?: boolean;
