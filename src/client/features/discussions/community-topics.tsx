@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, MessagesSquare, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import type { TopicListItem } from './shared';
 import { TopicBadges, UnreadMarker } from './topic-bits';
 import { CreateTopicDialog } from './topic-form-dialog';
 import { SearchBox } from '../../components/search-box';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 /*
  * A community's discussion topics (first in its Discussions tab): a search over titles, bodies and
@@ -63,20 +64,9 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
       </Card.Header>
       <Card.Body>
         {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton h="16" rounded="md" />
-            <Skeleton h="16" rounded="md" />
-            <Skeleton h="16" rounded="md" />
-          </Stack>
+          <ListSkeleton label={t('common.loading')} />
         ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="fg.error" fontSize="sm">
-              {t('discussions.section.loadFailed')}
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('discussions.section.tryAgain')}
-            </Button>
-          </HStack>
+          <LoadFailed message={t('discussions.section.loadFailed')} retryLabel={t('discussions.section.tryAgain')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
         ) : list.items.length === 0 ? (
           search ? (
             <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="topics-no-results">

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, FolderCog, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { communityDocumentsQuery, documentFoldersQuery, type FolderFilter } from
 import { UploadDocumentDialog } from './upload-dialog';
 import { UsageBar } from './usage-bar';
 import { SearchBox } from '../../components/search-box';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 /*
  * The community's Documents tab: search by title, a folder filter, the documents newest first
@@ -107,20 +108,9 @@ export function CommunityDocuments({ community: c }: { community: { id: number; 
       </Card.Header>
       <Card.Body>
         {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('documents.tab.loading')}>
-            <Skeleton h="16" rounded="md" />
-            <Skeleton h="16" rounded="md" />
-            <Skeleton h="16" rounded="md" />
-          </Stack>
+          <ListSkeleton label={t('documents.tab.loading')} />
         ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="fg.error" fontSize="sm">
-              {t('documents.tab.loadFailed')}
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('documents.tab.tryAgain')}
-            </Button>
-          </HStack>
+          <LoadFailed message={t('documents.tab.loadFailed')} retryLabel={t('documents.tab.tryAgain')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
         ) : list.items.length === 0 ? (
           filtered ? (
             <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="documents-no-results">

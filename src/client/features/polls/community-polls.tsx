@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus, Vote } from 'lucide-react';
 import { useId } from 'react';
@@ -11,6 +11,7 @@ import { rowAction } from './model';
 import { KindBadge, StatusBadge } from './poll-bits';
 import { communityPollsQuery } from './queries';
 import type { PollListItem } from './shared';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 /*
  * A community's polls and elections (in its Discussions tab): the ones open now or taking
@@ -126,19 +127,9 @@ function PollGroup(props: { title: string; pending: boolean; failed: boolean; re
         {props.title}
       </Heading>
       {props.pending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('common.loading')}>
-          <Skeleton h="16" rounded="md" />
-          <Skeleton h="16" rounded="md" />
-        </Stack>
+        <ListSkeleton label={t('common.loading')} rows={2} />
       ) : props.failed ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="fg.error" fontSize="sm">
-            {t('polls.section.loadFailed')}
-          </Text>
-          <Button size="xs" variant="outline" onClick={props.retry} loading={props.retrying}>
-            {t('polls.section.tryAgain')}
-          </Button>
-        </HStack>
+        <LoadFailed message={t('polls.section.loadFailed')} retryLabel={t('polls.section.tryAgain')} onRetry={props.retry} retrying={props.retrying} />
       ) : props.items.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           {props.empty}
