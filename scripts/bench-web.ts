@@ -6,6 +6,7 @@
 // transferred and how many requests it took, each beside its budget; for signed-in pages also a
 // warm reload's transfer. Writes the table into docs/benchmarks.md and exits 1 over budget.
 // Flags: --runs N (median of N cold loads, default 3) --no-write --only /,/signin
+// --trace (each first cold load's requests: when each started and finished, bytes, and when the heading showed)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import { writeSection } from './bench/web-report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'no-write': { type: 'boolean', default: false }, only: { type: 'string' } },
+  options: { runs: { type: 'string', default: '3' }, 'no-write': { type: 'boolean', default: false }, only: { type: 'string' }, trace: { type: 'boolean', default: false } },
 });
 const RUNS = Math.max(1, Number(flags.runs) || 3);
 
@@ -43,6 +44,7 @@ const pages = (communityId: number): PageSpec[] => [
 const WARM_BUDGET = 30 * KB;
 
 type Load = { headingMs: number; transferred: number; requests: number };
+const traced = new Set<string>();
 
 /** Loads `url` in `page` with the profile applied; heading time from navigation start, bytes and requests until the network settles. */
 async function load(context: BrowserContext, page: Page, url: string): Promise<Load> {
@@ -52,13 +54,28 @@ async function load(context: BrowserContext, page: Page, url: string): Promise<L
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
   let transferred = 0;
   let requests = 0;
-  cdp.on('Network.requestWillBeSent', () => (requests += 1));
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (transferred += e.encodedDataLength));
+  const started = new Map<string, { url: string; at: number }>();
+  const trace: string[] = [];
+  let t0 = 0;
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; timestamp: number }) => {
+    requests += 1;
+    t0 ||= e.timestamp;
+    started.set(e.requestId, { url: e.request.url, at: e.timestamp });
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
+    transferred += e.encodedDataLength;
+    const s = started.get(e.requestId);
+    if (s) trace.push(`${Math.round((s.at - t0) * 1000).toString().padStart(6)} → ${Math.round((e.timestamp - t0) * 1000).toString().padStart(6)} ms ${(e.encodedDataLength / KB).toFixed(1).padStart(7)} KB  ${s.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  });
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 60_000 });
   const headingMs = await page.evaluate(() => performance.now());
   await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
   await cdp.detach();
+  if (flags.trace && !traced.has(url)) {
+    traced.add(url);
+    console.log(`\n  ${url}: heading at ${Math.round(headingMs)} ms\n${trace.map((line) => `    ${line}`).join('\n')}\n`);
+  }
   return { headingMs, transferred, requests };
 }
 

@@ -17,7 +17,9 @@ function newest(dir) {
 const sources = Math.max(newest('src/client'), newest('src/shared'), newest('public'), statSync('index.html').mtimeMs);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the client (first start or sources changed)…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // NODE_ENV=production whatever the caller's: Vite keeps a NODE_ENV it finds, and any other value
+  // (a test runner's 'test', a shell's 'development') would ship React's development build.
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 // The server is compiled on every start: it takes well under a second, and a stale build of it
