@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { isApiPath, requestFrame } from './http/request-frame';
 import { clientApp } from './http/static-client';
+import type { PrerenderedPages } from './http/prerendered';
 import { openGraphFor } from './http/open-graph';
 import { adminRoutes } from './rest/admin';
 import { secondFactorRoutes } from './rest/second-factor';
@@ -27,6 +28,8 @@ import { trpcHandler } from './trpc/http';
 export type AppOptions = AppDeps & {
   /** The built client (dist/client); API tests leave it out. */
   clientDir?: string;
+  /** Public pages rendered ahead (http/prerendered.ts); the server's start warms them. */
+  prerendered?: PrerenderedPages;
 };
 
 const JSON_LIMIT = 1024 * 1024;
@@ -39,7 +42,7 @@ const languageOf = (c: { req: { header(name: string): string | undefined } }) =>
  * this app's `fetch` (so `app.request()` in tests goes through it too).
  */
 export function createApp(opts: AppOptions) {
-  const { clientDir, ...deps } = opts;
+  const { clientDir, prerendered, ...deps } = opts;
   // PatternRouter, not Hono's default: the API's paths put static names beside parameters
   // (/communities/all beside /communities/:id), which its fastest router (RegExpRouter) refuses,
   // and among the routers that take them this one answered the hot reads fastest in place
@@ -91,7 +94,7 @@ export function createApp(opts: AppOptions) {
   };
   app.onError(onError);
 
-  const site = clientDir ? clientApp(clientDir, { headFor: (path) => openGraphFor(deps, path) }) : null;
+  const site = clientDir ? clientApp(clientDir, { headFor: (path) => openGraphFor(deps, path), prerendered }) : null;
   site?.onError(onError);
   // Hono's fetch is an instance property; app.request() calls this.fetch, so tests get the frame.
   app.fetch = requestFrame(deps, { routes: app.fetch, site: site ? site.fetch : null }) as typeof app.fetch;

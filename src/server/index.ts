@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer';
 import { startScheduler } from './jobs/scheduler';
 import { closeWhenBodyUnread } from './http/early-close';
 import { CLIENT_DIR } from './paths';
+import { PrerenderedPages } from './http/prerendered';
 import { hasSuperadmin } from './services/superadmin';
 
 function main() {
@@ -33,7 +34,8 @@ function main() {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }),
     throttle: new LoginThrottle(now),
   };
-  const app = createApp({ ...deps, clientDir: CLIENT_DIR });
+  const prerendered = new PrerenderedPages({ appName: env.APP_NAME, supportEmail: env.SUPPORT_EMAIL }, log);
+  const app = createApp({ ...deps, clientDir: CLIENT_DIR, prerendered });
   const stopScheduler = startScheduler(deps);
 
   if (!env.SMTP_URL) console.log(`No SMTP_URL: emails (with their verification and reset links) are written to ${env.MAIL_OUTBOX_DIR}/, not sent.`);
@@ -45,6 +47,7 @@ function main() {
   const wss = new WebSocketServer({ noServer: true });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: wss } }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
+    void prerendered.warm();
   });
   closeWhenBodyUnread(server);
 

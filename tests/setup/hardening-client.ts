@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app';
+import type { PrerenderedPages } from '../../src/server/http/prerendered';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
 import { createLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';
@@ -21,7 +22,7 @@ export function makeClientDir() {
 }
 
 /** makeTestApp's app, plus a second app over the same database that also serves the client from `clientDir`. */
-export function makeAppWithClient(clientDir: string, env: Record<string, string> = {}) {
+export function makeAppWithClient(clientDir: string, env: Record<string, string> = {}, extra: { prerendered?: PrerenderedPages } = {}) {
   const t = makeTestApp({ env });
   const withClient = createApp({
     db: t.db,
@@ -31,6 +32,7 @@ export function makeAppWithClient(clientDir: string, env: Record<string, string>
     throttle: new LoginThrottle(t.clock.now),
     mailer: createMailer({ from: t.env.MAIL_FROM, outboxDir: '/tmp/harambee-test-outbox', log: () => {} }),
     clientDir,
+    prerendered: extra.prerendered,
   });
   return { ...t, withClient };
 }

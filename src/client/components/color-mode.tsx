@@ -19,7 +19,8 @@ function storedPreference(): ColorPreference | null {
   }
 }
 
-const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+// No window when the server pre-renders a public page (src/client/prerender): light, as the landing page defaults.
+const systemDark = () => (typeof window === 'undefined' ? false : (window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false));
 
 export function applyColorMode(mode: 'light' | 'dark') {
   const root = document.documentElement;

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { injectHead } from './open-graph';
+import { hasSessionCookie, pageLanguage, PagePreloads } from './page-preloads';
+import type { Language } from '../../shared/i18n/languages';
+import type { PrerenderedPage, PrerenderedPages } from './prerendered';
 import { compressCheaply, preferredEncoding, type Encoding } from './response-headers';
 
 /** File names under /assets/ carry a content hash (Vite), so they never change. */
@@ -71,6 +76,20 @@ function representation(file: ClientFile, encoding: Encoding | null): Representa
   return encoded ?? file.identity;
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Replaces a file's compressed copies with the best Brotli and gzip can do (zlib's thread pool). */
+async function compressWell(file: ClientFile): Promise<void> {
+  const data = file.identity.body;
+  const [br, gz] = await Promise.all([
+    brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } }),
+    gzipAsync(data, { level: 9 }),
+  ]);
+  file.encoded.br = { body: new Uint8Array(br), etag: tag(data, '-br-best'), encoding: 'br' };
+  file.encoded.gzip = { body: new Uint8Array(gz), etag: tag(data, '-gzip-best'), encoding: 'gzip' };
+}
+
 /** If-None-Match against the ETag we would send (weak comparison, as RFC 9110 asks for GET). */
 function notModified(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -81,11 +100,11 @@ function notModified(ifNoneMatch: string | null, etag: string): boolean {
   return false;
 }
 
-function send(request: Request, file: ClientFile): Response {
+function send(request: Request, file: ClientFile, vary = 'Accept-Encoding'): Response {
   const rep = representation(file, file.compressible ? preferredEncoding(request.headers.get('accept-encoding')) : null);
   // A 304 carries what a cache updates its copy with (RFC 9110, 15.4.5): ETag, Cache-Control, Vary.
   const headers: Record<string, string> = { 'cache-control': file.cacheControl, etag: rep.etag };
-  if (file.compressible) headers['vary'] = 'Accept-Encoding';
+  if (file.compressible) headers['vary'] = vary;
   if (notModified(request.headers.get('if-none-match'), rep.etag)) return new Response(null, { status: 304, headers });
   headers['content-type'] = file.type;
   if (rep.encoding) headers['content-encoding'] = rep.encoding;
@@ -123,10 +142,33 @@ function listFiles(clientDir: string): Map<string, ClientFile> {
  * serving the build it started with, whole, while a new build replaces the folder; files added
  * to the folder later are served after a restart.
  */
-export function clientApp(clientDir: string, opts: { headFor?: (path: string) => { tags: string; title?: string } | null } = {}): Hono | null {
+export function clientApp(
+  clientDir: string,
+  opts: { headFor?: (path: string) => { tags: string; title?: string } | null; prerendered?: PrerenderedPages } = {},
+): Hono | null {
   if (!existsSync(join(clientDir, 'index.html'))) return null;
   const files = listFiles(clientDir);
   const index = files.get('/index.html')!;
+  const indexHtml = new TextDecoder().decode(index.identity.body);
+  // index.html with a page's preloads (page-preloads.ts), one per distinct set: a few dozen at most
+  // (route patterns × languages × signed in or not), each compressed once, on first use.
+  const preloads = PagePreloads.fromBuild(clientDir);
+  const pages = new Map<string, ClientFile>();
+  const pageWith = (tags: string, ahead?: { page: PrerenderedPage; language: Language; path: string }): ClientFile => {
+    const key = ahead ? `${ahead.language}${ahead.path}\n${tags}` : tags;
+    let file = pages.get(key);
+    if (!file) {
+      let html = indexHtml.replace('</head>', `  ${tags}\n  </head>`);
+      if (ahead) html = withPrerendered(html, ahead.page, ahead.language);
+      const body = new TextEncoder().encode(html) as Uint8Array<ArrayBuffer>;
+      file = { ...index, identity: { body, etag: tag(body) }, encoded: {} };
+      pages.set(key, file);
+      // A pre-rendered page is 150 KB or more of markup and styles: compressed at the best
+      // levels, off the event loop, once; the first requests get the quick compression meanwhile.
+      if (ahead) void compressWell(file);
+    }
+    return file;
+  };
   // Only paths that name a file (favicon.svg, robots.txt); every other path is a client route.
   const isFile = (path: string) => /\/[^/]+\.[a-z0-9]+$/i.test(path);
   const app = new Hono();
@@ -135,16 +177,36 @@ export function clientApp(clientDir: string, opts: { headFor?: (path: string) =>
     const file = files.get(path) ?? (path.includes('%') ? files.get(safeDecode(path)) : undefined);
     if (file) return send(c.req.raw, file);
     if (isFile(path)) return c.text('Not found', 404);
+    const preload = preloads?.tags(path, { cookie: c.req.header('cookie'), acceptLanguage: c.req.header('accept-language') }) ?? '';
     // Pages that carry their own tags for link previews (open-graph.ts): built per request, never cached as the shared index.
     const head = opts.headFor?.(path);
     if (head) {
-      const html = injectHead(new TextDecoder().decode(index.identity.body), head.tags, head.title);
-      return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE } });
+      const html = injectHead(indexHtml, preload ? `${head.tags}\n    ${preload}` : head.tags, head.title);
+      return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE, vary: PAGE_VARY } });
     }
-    return send(c.req.raw, index);
+    // A signed-out visitor's landing page comes rendered (prerendered.ts).
+    const cookie = c.req.header('cookie');
+    if (opts.prerendered && !hasSessionCookie(cookie)) {
+      const language = pageLanguage(cookie, c.req.header('accept-language'));
+      const page = opts.prerendered.get(path, language);
+      if (page) return send(c.req.raw, pageWith(preload, { page, language, path }), PAGE_VARY);
+    }
+    return send(c.req.raw, preload ? pageWith(preload) : index, PAGE_VARY);
   });
   return app;
 }
+
+/** index.html with a pre-rendered page in #root, inert until the client renders over it, and the page's language and title. */
+function withPrerendered(html: string, page: PrerenderedPage, language: Language): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+  return html
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
+    .replace('<div id="root"></div>', `<div id="root"><div inert data-prerendered>${page.root}</div></div>`);
+}
+
+/** A page's HTML follows the path, the session cookie and the language (page-preloads.ts). */
+const PAGE_VARY = 'Accept-Encoding, Accept-Language, Cookie';
 
 function safeDecode(path: string): string {
   try {

@@ -1,0 +1,57 @@
+import { LANGUAGES, type Language } from '../../shared/i18n/languages';
+import type { Logger } from '../logger';
+
+/*
+ * The landing page, pre-rendered. On a slow phone the page's JavaScript (about 200 KB compressed,
+ * then parsed and run on a slow CPU) took two to three seconds before the heading showed; the
+ * same page as HTML paints after one round trip. Its first screen is the same for every
+ * signed-out visitor, so the server renders it once per language when it starts, with the
+ * instance's own name (APP_NAME), from the app's own components
+ * (src/client/prerender/render-public-page.tsx), and serves it in index.html's #root.
+ *
+ * The client then renders over it (createRoot clears what was there in the same commit, so
+ * nothing flickers) rather than hydrating it: a visitor's first render may read what the server
+ * did not know (a saved colour mode), and a mismatch would throw the page away anyway. Until
+ * then the copy is `inert`: visible and scrollable, but a tap cannot land on a button that does
+ * nothing yet, and screen readers wait for the live page.
+ *
+ * Only for requests without a session cookie: a signed-in member's landing page has their own
+ * header. Rendering happens after the server is listening; until it is done, and if it fails,
+ * index.html goes out as before.
+ */
+
+export type PrerenderedPage = { root: string; title: string };
+export type SiteFacts = { appName: string; supportEmail: string | null };
+
+/** Paths rendered ahead: those whose first screen depends on nothing but the language. */
+export const PRERENDERED_PATHS = ['/', '/signin', '/signup', '/discover'] as const;
+
+export class PrerenderedPages {
+  private readonly pages = new Map<string, PrerenderedPage>();
+
+  constructor(
+    private readonly site: SiteFacts,
+    private readonly log: Pick<Logger, 'info' | 'error'>,
+  ) {}
+
+  get(path: string, language: Language): PrerenderedPage | null {
+    return this.pages.get(`${language}${path}`) ?? null;
+  }
+
+  /** Renders every page in every language; a failure is logged and leaves that page plain. */
+  async warm(): Promise<void> {
+    const started = Date.now();
+    try {
+      // Loaded only here: the client's components stay out of the server's start-up.
+      const { renderPublicPage } = await import('../../client/prerender/render-public-page');
+      for (const path of PRERENDERED_PATHS) {
+        for (const language of LANGUAGES) {
+          this.pages.set(`${language}${path}`, await renderPublicPage(path, language, this.site));
+        }
+      }
+      this.log.info('public pages pre-rendered', { pages: this.pages.size, ms: Date.now() - started });
+    } catch (error) {
+      this.log.error('pre-rendering the public pages failed; they are served without it', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, registerUser, signInAs, startServer, type TestServer } from './harness';
+
+/*
+ * The public pages come pre-rendered (src/server/http/prerendered.ts): readable before any script
+ * runs, in the visitor's language, and then the live page takes over in place, without errors,
+ * and works. A signed-in member's pages are never the pre-rendered copy.
+ */
+
+let server: TestServer;
+let browser: Browser;
+const member = { firstName: 'Kwame', lastName: 'Asante', email: 'kwame.prerender@example.org', password: 'Harambee#2026' };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await registerUser(server, member);
+  // Rendering starts once the server listens.
+  const deadline = Date.now() + 20_000;
+  while (!(await (await fetch(`${server.url}/`)).text()).includes('data-prerendered')) {
+    if (Date.now() > deadline) throw new Error('the public pages were not pre-rendered within 20 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('pre-rendered public pages', () => {
+  it('without JavaScript the landing page and the sign-in form are there, styled, in French for a French browser', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR', viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    const heading = page.locator('h1');
+    expect(await heading.textContent()).toContain('Là où la tradition');
+    // Styled by the theme, not the browser's defaults: its heading weight (600; a bare h1 is 700)
+    // and its font stack rather than the default serif.
+    const style = await heading.evaluate((h) => ({ weight: getComputedStyle(h).fontWeight, font: getComputedStyle(h).fontFamily }));
+    expect(style.weight).toBe('600');
+    expect(style.font).not.toMatch(/^"?Times/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.goto(`${server.url}/signin`);
+    expect(await page.locator('h1').textContent()).toBe('Content de vous revoir');
+    expect(await page.locator('input[type="email"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('the live page takes over in place: one heading, no copy left, no console error, and it works', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+    expect(await page.locator('h1').count()).toBe(1);
+    // The phone's menu opens (a client-side control: dead in the copy, live after the takeover).
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    // Signing in from the pre-rendered sign-in page reaches the dashboard (the form is filled as
+    // soon as it can take input: the copy's fields are inert, so nothing typed is lost).
+    await signInAs(page, server, member.email, member.password);
+    expect(errors).toEqual([]);
+    // Signed in, the landing page is the live one, never the copy.
+    const html = await (await context.request.get(`${server.url}/`)).text();
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('<div id="root"></div>');
+    await context.close();
+  });
+});
