@@ -81,7 +81,7 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
     dir = mkdtempSync(join(tmpdir(), 'harambee-preloads-'));
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, '.vite'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Harambee</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Harambee</title>\n    <script type="module" crossorigin src="/assets/index-E.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n');
     writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
     for (const chunk of Object.values(manifest)) writeFileSync(join(dir, chunk.file), 'export {};');
     // The real render of the app's public pages (the client's components, in Node).
@@ -99,6 +99,9 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
     const html = await (await get(withClient, '/dashboard', { cookie: 'harambee_session=abc', 'accept-language': 'fr-CA,fr;q=0.9' })).text();
     for (const f of ['/assets/fr-2.js', '/assets/dashboard-D.js', '/assets/app-shell-S.js']) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${f}">`);
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${CURRENT_USER}">`);
+    // Ahead of the entry's script: the browser starts requests in document order, six at a time.
+    expect(html.indexOf(CURRENT_USER)).toBeLessThan(html.indexOf('/assets/fr-2.js'));
+    expect(html.indexOf('/assets/fr-2.js')).toBeLessThan(html.indexOf('<script type="module"'));
     expect(html).not.toContain('/assets/en-1.js');
     const chosen = await (await get(withClient, '/dashboard', { cookie: 'harambee_lang=en; harambee_session=abc', 'accept-language': 'fr' })).text();
     expect(chosen).toContain('/assets/en-1.js');

@@ -143,7 +143,7 @@ export class PagePreloads {
     const language = pageLanguage(headers.cookie, headers.acceptLanguage);
     const signedIn = hasSessionCookie(headers.cookie);
     const links = this.files(path, language, signedIn).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
-    if (signedIn) links.push(`<link rel="preload" as="fetch" crossorigin href="${CURRENT_USER}">`);
+    if (signedIn) links.unshift(`<link rel="preload" as="fetch" crossorigin href="${CURRENT_USER}">`);
     return links.join('\n    ');
   }
 }

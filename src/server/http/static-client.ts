@@ -158,7 +158,7 @@ export function clientApp(
     const key = ahead ? `${ahead.language}${ahead.path}\n${tags}` : tags;
     let file = pages.get(key);
     if (!file) {
-      let html = indexHtml.replace('</head>', `  ${tags}\n  </head>`);
+      let html = withPreloads(indexHtml, tags);
       if (ahead) html = withPrerendered(html, ahead.page, ahead.language);
       const body = new TextEncoder().encode(html) as Uint8Array<ArrayBuffer>;
       file = { ...index, identity: { body, etag: tag(body) }, encoded: {} };
@@ -181,7 +181,7 @@ export function clientApp(
     // Pages that carry their own tags for link previews (open-graph.ts): built per request, never cached as the shared index.
     const head = opts.headFor?.(path);
     if (head) {
-      const html = injectHead(indexHtml, preload ? `${head.tags}\n    ${preload}` : head.tags, head.title);
+      const html = injectHead(withPreloads(indexHtml, preload), head.tags, head.title);
       return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE, vary: PAGE_VARY } });
     }
     // A signed-out visitor's landing page comes rendered (prerendered.ts).
@@ -194,6 +194,17 @@ export function clientApp(
     return send(c.req.raw, preload ? pageWith(preload) : index, PAGE_VARY);
   });
   return app;
+}
+
+/**
+ * The page's preloads ahead of the entry's script and Vite's own preloads: the current-user call
+ * is tiny and the first thing every signed-in page waits for, and over HTTP/1.1's six connections
+ * the browser starts requests in document order.
+ */
+function withPreloads(html: string, tags: string): string {
+  if (!tags) return html;
+  const at = html.indexOf('<script type="module"');
+  return at < 0 ? html.replace('</head>', `  ${tags}\n  </head>`) : `${html.slice(0, at)}${tags}\n    ${html.slice(at)}`;
 }
 
 /** index.html with a pre-rendered page in #root, inert until the client renders over it, and the page's language and title. */
