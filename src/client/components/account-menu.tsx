@@ -12,7 +12,7 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   return (
-    <Menu.Root>
+    <Menu.Root lazyMount unmountOnExit>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" px="1" aria-label={t('common.accountMenu.label', { name: fullName })} data-testid="user-menu">
           <Avatar.Root size="sm" colorPalette="brand">

@@ -17,7 +17,8 @@ export function ConfirmDialog(props: {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog" size="sm">
+    // Mounted only while open: a page with several of these renders none of their parts until asked.
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog" size="sm" lazyMount unmountOnExit>
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />

@@ -15,7 +15,8 @@ export function FormDialog(props: {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} scrollBehavior="inside">
+    // Mounted only while open: a page with several of these renders none of their parts until asked.
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} scrollBehavior="inside" lazyMount unmountOnExit>
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />

@@ -13,7 +13,7 @@ export function TermsModal({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { supportEmail } = useSiteConfig();
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} scrollBehavior="inside" size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit>
       <Dialog.Trigger asChild>
         <Link as="button" variant="underline" colorPalette="brand" color="colorPalette.fg" fontSize="inherit">
           {children ?? t('terms.title')}

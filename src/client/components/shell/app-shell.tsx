@@ -15,7 +15,8 @@ import { ProfileDrawer } from './profile-drawer';
 import { avatarImage } from '../../lib/images';
 
 // Navigation tooltips wait 300 ms, so they help a hovering pointer without flashing under a passing one.
-const TIP = { openDelay: 300, closeDelay: 100, positioning: { placement: 'right' as const } };
+// Mounted only while shown: the rail's first render draws none of them.
+const TIP = { openDelay: 300, closeDelay: 100, positioning: { placement: 'right' as const }, lazyMount: true, unmountOnExit: true };
 
 function Tip({ label, children }: { label: string; children: ReactNode }) {
   return (

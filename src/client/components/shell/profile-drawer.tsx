@@ -35,6 +35,9 @@ export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: R
       }}
       placement="end"
       size={{ base: 'full', sm: 'sm' }}
+      // Mounted only while open: the panel is no part of every page's first render.
+      lazyMount
+      unmountOnExit
     >
       <Drawer.Trigger asChild>{trigger}</Drawer.Trigger>
       <Portal>
