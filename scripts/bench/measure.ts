@@ -38,7 +38,10 @@ export function pinProcesses(wanted: boolean): Pinning {
 
 /** Starts the compiled scripts/bench/serve.ts in its own process, so the server and autocannon each get a core. */
 export function startServer(name: string, kind: 'app' | 'baseline', serve: string, dbPath: string, scratch: string, pinning: Pinning = null): Promise<Server> {
-  const node = [process.execPath, serve, kind, dbPath, scratch];
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it is stopped (read it with
+  // scripts/bench/profile-summary.ts), to see where a request's time goes under the real load.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const node = [process.execPath, ...profile, serve, kind, dbPath, scratch];
   const argv = pinning ? ['taskset', '-c', String(pinning.serverCpu), ...node] : node;
   const child = spawn(argv[0]!, argv.slice(1), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

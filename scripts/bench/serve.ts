@@ -52,3 +52,5 @@ process.on('message', (m) => {
 });
 // The parent ends this process when it is done (or when it exits: the IPC channel closes).
 process.on('disconnect', () => process.exit(0));
+// A normal exit on SIGTERM too, so that a CPU profile (--cpu-prof) is written.
+process.on('SIGTERM', () => process.exit(0));

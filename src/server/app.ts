@@ -1,7 +1,7 @@
 import { Hono, type ErrorHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { isApiPath, requestFrame } from './http/request-frame';
+import { jsonBodyLimit } from './http/json-body-limit';
 import { clientApp } from './http/static-client';
 import type { PrerenderedPages } from './http/prerendered';
 import { openGraphFor } from './http/open-graph';
@@ -64,10 +64,7 @@ export function createApp(opts: AppOptions) {
   app.on(
     WRITE_METHODS,
     ['/api/*', '/trpc/*'],
-    bodyLimit({
-      maxSize: JSON_LIMIT,
-      onError: (c) => c.json(restRefusal(languageOf(c), 'PAYLOAD_TOO_LARGE', 'errors.bodyTooLarge'), 413),
-    }),
+    jsonBodyLimit(JSON_LIMIT, (c) => c.json(restRefusal(languageOf(c), 'PAYLOAD_TOO_LARGE', 'errors.bodyTooLarge'), 413)),
   );
 
   // The app's own typed calls (tRPC's protocol, answered from the operations: trpc/http.ts).

@@ -1,11 +1,12 @@
 import type { DB } from '../../../db/database';
 
 /*
- * Group commit for chat's sends. The database syncs every commit to disk (synchronous = FULL,
- * docs/decisions/002), a few milliseconds each: one transaction per message would cap a busy
- * instance at a few hundred messages a second and queue everything behind the disk. Sends that
+ * Group commit, for chat's sends and for the writes declared with groupedMutation
+ * (operations/define.ts). The database syncs every commit to disk (synchronous = FULL,
+ * docs/decisions/002), a few milliseconds each: one transaction per write would cap a busy
+ * instance at a few hundred writes a second and queue everything behind the disk. Writes that
  * arrive together (before the event loop turns) are written in one IMMEDIATE transaction, each in
- * its own savepoint so one refused send does not undo the others, and the batch costs one sync.
+ * its own savepoint so one refused write does not undo the others, and the batch costs one sync.
  * Each caller's promise settles after the commit, in the order the sends were written (their ids
  * grow in that order, and so do the events published from those continuations).
  */

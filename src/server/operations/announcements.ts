@@ -12,7 +12,7 @@ import { can } from '../../shared/permissions';
 import type { Context } from '../context';
 import { announcementCommunity, createAnnouncement, deleteAnnouncement, listAnnouncements, togglePin, updateAnnouncement } from '../services/announcements';
 import { categoryCommunity, createCategory, deleteCategory, listCategories, updateCategory } from '../services/categories';
-import { inCommunity, mutation, query } from './define';
+import { groupedMutation, inCommunity, mutation, query } from './define';
 
 /*
  * Announcements and categories are addressed by their own id on edit: the guard reads the
@@ -39,7 +39,7 @@ export const announcements = {
       }),
   }),
 
-  create: mutation({
+  create: groupedMutation({
     input: createAnnouncementInput,
     access: inCommunity('announcements.manage'),
     run: (ctx, input, { community }) => {

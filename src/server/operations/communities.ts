@@ -27,7 +27,7 @@ import {
 } from '../services/community-writes';
 import { forbidden, notFound } from '../services/errors';
 import { getSettings } from '../services/settings';
-import { anyone, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
+import { anyone, groupedMutation, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
 
 /** A page of a list whose owner the operation already knows (the caller, or its guarded community). */
 const pageOnly = z.object(pageInput);
@@ -95,7 +95,7 @@ export const communities = {
   }),
 
   /** Joining always makes a plain member, whatever role the request names. */
-  join: mutation({
+  join: groupedMutation({
     input: byCommunity,
     access: signedIn,
     run: (ctx, input) => {

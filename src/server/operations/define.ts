@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/schema';
 import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '../../shared/permissions';
+import { inNextCommit } from '../chat/group-commit';
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
 import { findCommunity } from '../services/communities';
@@ -67,6 +68,8 @@ export type Operation<T extends 'query' | 'mutation' = 'query' | 'mutation', In 
   input: Schema | undefined;
   access: Access;
   run: (ctx: any, input: Parsed, scope: any) => MaybePromise<Out>;
+  /** A grouped write (groupedMutation): the guard and `run` go in the next group commit. */
+  grouped?: { after?: (ctx: any, written: any) => MaybePromise<Out> };
   /** Types only: what a caller sends. */
   readonly _in?: In;
 };
@@ -86,6 +89,26 @@ function define<T extends 'query' | 'mutation'>(type: T) {
 export const query = define('query');
 /** A write. */
 export const mutation = define('mutation');
+
+/**
+ * A write whose checks and `run` are synchronous, committed with the other grouped writes of the
+ * same turn of the event loop in one transaction (chat/group-commit.ts): each commit is synced to
+ * disk, and under load that sync, once per write, cost more of the server's time than most
+ * writes themselves. The caller is answered once the batch has committed, so an answered write is
+ * on disk as before. The guard (membership, capability) and the write run together in the batch,
+ * with nothing between them. `after` runs once committed, for what must not hold the batch or may
+ * be asynchronous (mail); what it returns is the answer.
+ * `run` must not return a promise (better-sqlite3 refuses one inside a transaction).
+ */
+export function groupedMutation<A extends Access, S extends Schema | undefined = undefined, Written = unknown, Out = Written>(def: {
+  input?: S;
+  access: A;
+  run: (ctx: CtxFor<A>, input: InputOf<S>, scope: ScopeFor<A>) => Written extends PromiseLike<unknown> ? never : Written;
+  after?: (ctx: CtxFor<A>, written: Written) => MaybePromise<Out>;
+}): Operation<'mutation', S extends Schema ? z.input<S> : void, InputOf<S>, Out> {
+  // Without `after`, what run wrote is the answer (Out defaults to Written).
+  return { type: 'mutation', input: def.input, access: def.access, run: def.run as Operation['run'], grouped: { after: def.after } };
+}
 
 /** Steps 1 and 2: signed in and, for staff operations, the staff capability. Before any input is read. */
 export function admit(op: AnyOperation, ctx: Context): void {
@@ -128,8 +151,19 @@ export function membership(ctx: SignedInContext, communityId: number): Community
   return { community, role: community.viewerRole as CommunityRole };
 }
 
-/** Steps 3 to 5, after admit(): the input, the community guard, the operation itself. */
+/**
+ * Steps 3 to 5, after admit(): the input, the community guard, the operation itself; for a
+ * grouped write, all three in the next group commit, then its `after`.
+ */
 export function runAdmitted(op: AnyOperation, ctx: Context, raw: unknown): unknown {
+  const grouped = op.grouped;
+  if (!grouped) return guardAndRun(op, ctx, raw);
+  const written = inNextCommit(ctx.db, () => guardAndRun(op, ctx, raw));
+  const after = grouped.after;
+  return after ? written.then((w) => after(ctx, w)) : written;
+}
+
+function guardAndRun(op: AnyOperation, ctx: Context, raw: unknown): unknown {
   const input = parse(op.input, raw);
   const access = op.access;
   let scope: CommunityScope | undefined;

@@ -18,7 +18,7 @@ import { mailEventNotices } from '../jobs/events';
 import { cancelEvent, countEvents, createEvent, eventCommunity, eventDetail, listEvents, myEvents, publicEvents, updateEvent } from '../services/events/events';
 import { calendarTokenStatus, communityFeed, createCalendarToken, eventIcs, memberFeed, revokeCalendarToken } from '../services/events/feeds';
 import { answerEvent, attendees, attendeesCsv, hostAnswer, markAttendance, myEventStats } from '../services/events/rsvps';
-import { anyone, inCommunity, mutation, query, signedIn, staff } from './define';
+import { anyone, groupedMutation, inCommunity, mutation, query, signedIn, staff } from './define';
 
 /*
  * Community events. Members (events.view) see the calendar, one event with its counts (never who
@@ -99,11 +99,12 @@ export const events = {
   }),
 
   /** The caller's answer; "going" beyond the capacity waits in line. */
-  rsvp: mutation({
+  rsvp: groupedMutation({
     input: rsvpInput,
     access: member,
-    run: async (ctx, input) => {
-      const { notices, ...result } = answerEvent(ctx.db, { eventId: input.id, userId: ctx.user.id, answer: { status: input.status, guests: input.guests, note: input.note }, scope: input.scope, now: ctx.now() });
+    run: (ctx, input) => answerEvent(ctx.db, { eventId: input.id, userId: ctx.user.id, answer: { status: input.status, guests: input.guests, note: input.note }, scope: input.scope, now: ctx.now() }),
+    // The mail goes once the answer is committed, outside the batch.
+    after: async (ctx, { notices, ...result }) => {
       await mailEventNotices(ctx, notices);
       return result;
     },

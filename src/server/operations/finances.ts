@@ -28,7 +28,7 @@ import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordC
 import { ledgerCsv } from '../services/finances/export';
 import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget, dues, emailReceipt, overview } from './finance-extras';
-import { inCommunity, mutation, query, type CommunityScope } from './define';
+import { groupedMutation, inCommunity, mutation, query, type CommunityScope } from './define';
 
 /*
  * Community finances. Money arrives through payments (declared by members, confirmed by an
@@ -97,7 +97,7 @@ export const finances = {
   }),
 
   /** "I paid": waits, pending, for an officer. */
-  declarePayment: mutation({
+  declarePayment: groupedMutation({
     input: declarePaymentInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, { community }) => {

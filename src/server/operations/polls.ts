@@ -3,7 +3,7 @@ import { can } from '../../shared/permissions';
 import type { Context } from '../context';
 import { castVote, closePollByHand, eligibilityOf, myVote, pollResults, pollResultsCsv, pollVotersList } from '../services/polls/ballots';
 import { answerNomination, cancelPoll, createPoll, listPolls, nominate, openVoting, pollCommunity, pollDto, pollOf, removeNomination, updatePoll } from '../services/polls/polls';
-import { inCommunity, mutation, query } from './define';
+import { groupedMutation, inCommunity, mutation, query } from './define';
 
 /*
  * Polls and elections. Members (polls.view) see the community's polls, vote (as each poll's
@@ -64,7 +64,7 @@ export const polls = {
   }),
 
   /** The caller's ballot (option ids; in order of preference for ranked polls); voting again replaces it. */
-  vote: mutation({
+  vote: groupedMutation({
     input: voteInput,
     access: member,
     run: (ctx, input) => castVote(ctx.db, { id: input.id, userId: ctx.user.id, choices: input.choices, now: ctx.now() }),

@@ -1,7 +1,7 @@
 import { notificationSettingsInput, profilePanelInput, profileUpdateInput } from '../../shared/schemas/profile';
 import { privacySettingsInput } from '../../shared/schemas/contact-privacy';
 import { toUserDto, updateContactVisibility, updateNotificationSettings, updateProfile, updateProfilePanel } from '../services/users';
-import { mutation, signedIn } from './define';
+import { groupedMutation, mutation, signedIn } from './define';
 
 /** A user edits only their own profile: the id always comes from the session. */
 export const profile = {
@@ -11,7 +11,7 @@ export const profile = {
     run: (ctx, input) => toUserDto(updateProfile(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),
   }),
 
-  updatePanel: mutation({
+  updatePanel: groupedMutation({
     input: profilePanelInput,
     access: signedIn,
     run: (ctx, input) => toUserDto(updateProfilePanel(ctx.db, { userId: ctx.user.id, input, now: ctx.now() })),

@@ -1,9 +1,10 @@
-import { and, eq, not } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import { announcementCategories, announcements } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
 import { notifyCommunity } from './notifications';
 import { toPage } from './paging';
+import { prepared } from './prepared';
 import { ANNOUNCEMENT_MSG, type AnnouncementChanges, type AnnouncementFields } from '../../shared/schemas/announcements';
 import { fieldError, invalid, notFound } from './errors';
 
@@ -85,16 +86,17 @@ export function listAnnouncements(db: DB, p: { communityId: number; includeDraft
 }
 
 function getOne(db: DB, id: number, viewerId: string) {
-  const row = db.$client
-    .prepare(
+  // Prepared once (prepared.ts): every new announcement is read back through it.
+  const row = prepared(db, 'announcements.one', (d) =>
+    d.$client.prepare(
       `SELECT a.id, a.community_id AS communityId, a.title, a.content, a.category_id AS categoryId, k.name AS categoryName,
         k.color AS categoryColor, a.is_pinned AS isPinned, a.is_published AS isPublished, a.publish_date AS publishDate,
         a.sort_at AS sortAt, a.created_at AS createdAt, a.updated_at AS updatedAt, a.author_id AS authorId,
         u.first_name AS authorFirstName, u.last_name AS authorLastName
       FROM announcements a LEFT JOIN announcement_categories k ON k.id = a.category_id LEFT JOIN users u ON u.id = a.author_id
       WHERE a.id = ?`,
-    )
-    .get(id) as FeedRow | undefined;
+    ),
+  ).get(id) as FeedRow | undefined;
   return row && toDto(row, viewerId);
 }
 
@@ -132,27 +134,40 @@ function announceToMembers(tx: DbLike, p: { communityId: number; title: string; 
 export function createAnnouncement(db: DB, p: { communityId: number; authorId: string; input: AnnouncementFields; now: number }) {
   assertCategory(db, p.communityId, p.input.categoryId);
   const publishDate = p.input.isPublished ? p.now : null;
+  const row: Record<string, unknown> = {
+    ...p.input,
+    categoryId: p.input.categoryId ?? null,
+    communityId: p.communityId,
+    authorId: p.authorId,
+    publishDate,
+    sortAt: p.now,
+    createdAt: p.now,
+    updatedAt: p.now,
+  };
   const id = db.transaction((tx) => {
-    const { id } = tx
-      .insert(announcements)
-      .values({
-        ...p.input,
-        categoryId: p.input.categoryId ?? null,
-        communityId: p.communityId,
-        authorId: p.authorId,
-        publishDate,
-        sortAt: p.now,
-        createdAt: p.now,
-        updatedAt: p.now,
-      })
-      .returning({ id: announcements.id })
-      .get();
+    const { id } = insertAnnouncement(db, row).get(row)!;
     if (publishDate !== null) {
       announceToMembers(tx, { communityId: p.communityId, title: p.input.title, authorId: p.authorId, publisherId: p.authorId, now: p.now });
     }
     return id;
   });
   return getOne(db, id, p.authorId)!;
+}
+
+/**
+ * The INSERT for the fields given (drizzle leaves undefined ones to their defaults, and so does
+ * this), prepared once per set of fields (prepared.ts) and run on `db` inside the caller's
+ * transaction; values go through the columns' own encoders as in a built query.
+ */
+function insertAnnouncement(db: DB, row: Record<string, unknown>) {
+  const fields = Object.keys(row).filter((k) => row[k] !== undefined).sort();
+  return prepared(db, `announcements.insert:${fields.join(',')}`, (d) =>
+    d
+      .insert(announcements)
+      .values(Object.fromEntries(fields.map((f) => [f, sql.placeholder(f)])) as unknown as typeof announcements.$inferInsert)
+      .returning({ id: announcements.id })
+      .prepare(),
+  );
 }
 
 export function updateAnnouncement(db: DB, p: { id: number; communityId: number; changes: AnnouncementChanges; viewerId: string; now: number }) {

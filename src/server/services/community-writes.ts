@@ -6,6 +6,7 @@ import { notifyCommunity, notifyUser } from './notifications';
 import { forbidden, invalid, notFound, tooMany } from './errors';
 import { attachUpload, detachUpload } from '../uploads/registry';
 import { createDefaultChannel } from './chat/conversations';
+import { isDatabase, prepared } from './prepared';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
@@ -14,6 +15,13 @@ const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.
  * so the count read by every list is always the number of rows.
  */
 export function addMember(tx: DbLike, p: { communityId: number; userId: string; role: 'member' | 'creator'; now: number }): boolean {
+  // Joining a public community runs this on every join: prepared when given the database (prepared.ts).
+  if (isDatabase(tx)) {
+    const q = memberQueries(tx);
+    const added = q.insert.get({ communityId: p.communityId, userId: p.userId, role: p.role, joinedAt: p.now });
+    if (added) q.count.run({ communityId: p.communityId });
+    return !!added;
+  }
   const inserted = tx
     .insert(memberships)
     .values({ communityId: p.communityId, userId: p.userId, role: p.role, joinedAt: p.now })
@@ -25,6 +33,21 @@ export function addMember(tx: DbLike, p: { communityId: number; userId: string; 
   }
   return !!inserted;
 }
+
+const memberQueries = (db: DB) =>
+  prepared(db, 'communities.addMember', (d) => {
+    const ph = sql.placeholder;
+    return {
+      existing: d.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, ph('communityId')), eq(memberships.userId, ph('userId')))).prepare(),
+      insert: d
+        .insert(memberships)
+        .values({ communityId: ph('communityId'), userId: ph('userId'), role: ph('role'), joinedAt: ph('joinedAt') })
+        .onConflictDoNothing()
+        .returning({ id: memberships.id })
+        .prepare(),
+      count: d.update(communities).set({ memberCount: sql`${communities.memberCount} + 1` }).where(eq(communities.id, ph('communityId'))).prepare(),
+    };
+  });
 
 export function dropMember(tx: DbLike, p: { communityId: number; userId: string }): boolean {
   // The creator's row is never deleted here: ownership must be handed over first.
@@ -69,14 +92,11 @@ const NOTIFY_AGAIN_AFTER_MS = 24 * 60 * 60_000;
 
 export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolean; userId: string; now: number }) {
   return db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
-    const existing = tx
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.userId)))
-      .get();
+    // The public case runs prepared statements on `db` inside this transaction (prepared.ts).
+    const existing = memberQueries(db).existing.get({ communityId: p.communityId, userId: p.userId });
     if (existing) return { status: 'member' };
     if (p.isPublic) {
-      addMember(tx, { communityId: p.communityId, userId: p.userId, role: 'member', now: p.now });
+      addMember(db, { communityId: p.communityId, userId: p.userId, role: 'member', now: p.now });
       return { status: 'joined' };
     }
     const previous = tx.select().from(joinRequests).where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId))).get();

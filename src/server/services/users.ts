@@ -4,6 +4,7 @@ import type { DB, DbLike } from '../../../db/database';
 import type { ProfilePanelInput, ProfileUpdateInput } from '../../shared/schemas/profile';
 import { attachUpload, detachUpload } from '../uploads/registry';
 import { fieldError } from './errors';
+import { prepared } from './prepared';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -80,14 +81,29 @@ function swapPhoto(tx: DbLike, userId: string, url: string | null | undefined, f
 /** Side panel: name, bio, location and photo. */
 export function updateProfilePanel(db: DB, p: { userId: string; input: ProfilePanelInput; now: number }): UserRow {
   const { profileImage, ...rest } = p.input;
+  const changes: Record<string, unknown> = { ...rest, ...(profileImage !== undefined ? { profileImageUrl: profileImage } : {}) };
   return db.transaction((tx) => {
     swapPhoto(tx, p.userId, profileImage, 'profileImage', p.now);
-    return tx
+    return panelUpdate(db, changes).get({ ...changes, updatedAt: p.now, userId: p.userId })!;
+  });
+}
+
+/**
+ * The panel's UPDATE for the fields this request changes (drizzle leaves undefined ones out, and
+ * so does this), prepared once per set of fields (prepared.ts) and run on `db` inside the caller's
+ * transaction: members save the panel often. Every field it takes is a text column.
+ */
+function panelUpdate(db: DB, changes: Record<string, unknown>) {
+  const fields = Object.keys(changes).filter((k) => changes[k] !== undefined).sort();
+  return prepared(db, `users.panel:${fields.join(',')}`, (d) => {
+    const set: Record<string, unknown> = { updatedAt: sql`${sql.placeholder('updatedAt')}` };
+    for (const f of fields) set[f] = sql`${sql.placeholder(f)}`;
+    return d
       .update(users)
-      .set({ ...rest, ...(profileImage !== undefined ? { profileImageUrl: profileImage } : {}), updatedAt: p.now })
-      .where(eq(users.id, p.userId))
+      .set(set as Partial<UserRow>)
+      .where(eq(users.id, sql.placeholder('userId')))
       .returning()
-      .get()!;
+      .prepare();
   });
 }
 

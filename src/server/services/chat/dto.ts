@@ -34,8 +34,8 @@ export function people(db: DB, ids: readonly string[]): Map<string, ChatPerson> 
   const unique = [...new Set(ids)];
   const out = new Map<string, ChatPerson>();
   if (!unique.length) return out;
-  const rows = db.$client
-    .prepare(`SELECT id, first_name AS firstName, last_name AS lastName, profile_image_url AS avatarUrl FROM users WHERE id IN (${placeholders(unique.length)})`)
+  // Prepared once per list length (at most a page's worth of them): every chat page reads this.
+  const rows = statement(db, `people:${unique.length}`, () => `SELECT id, first_name AS firstName, last_name AS lastName, profile_image_url AS avatarUrl FROM users WHERE id IN (${placeholders(unique.length)})`)
     .all(...unique) as { id: string; firstName: string; lastName: string; avatarUrl: string | null }[];
   for (const r of rows) out.set(r.id, { id: r.id, name: personName(r.firstName, r.lastName), avatarUrl: r.avatarUrl });
   return out;
@@ -44,8 +44,7 @@ export function people(db: DB, ids: readonly string[]): Map<string, ChatPerson> 
 export function reactionsOf(db: DB, messageIds: readonly number[]): Map<number, ChatReaction[]> {
   const out = new Map<number, ChatReaction[]>();
   if (!messageIds.length) return out;
-  const rows = db.$client
-    .prepare(`SELECT message_id AS messageId, emoji, user_id AS userId FROM message_reactions WHERE message_id IN (${placeholders(messageIds.length)}) ORDER BY created_at, user_id`)
+  const rows = statement(db, `reactions:${messageIds.length}`, () => `SELECT message_id AS messageId, emoji, user_id AS userId FROM message_reactions WHERE message_id IN (${placeholders(messageIds.length)}) ORDER BY created_at, user_id`)
     .all(...messageIds) as { messageId: number; emoji: string; userId: string }[];
   for (const r of rows) {
     let list = out.get(r.messageId);

@@ -8,6 +8,7 @@ import type { CreateEventInput, EventChanges } from '../../../shared/schemas/eve
 import { notifyCommunity } from '../notifications';
 import { conflict, DomainError, fieldError, notFound } from '../errors';
 import { toPage } from '../paging';
+import { isDatabase, prepared } from '../prepared';
 import { eventLink, noticeTo, type EventNotice } from './notices';
 import { dayBefore, occurrences, rruleOf, type Recurrence } from './recurrence';
 import { myRsvp, promoteWaitlisted, rsvpCounts, rsvpResult } from './rsvps';
@@ -23,10 +24,14 @@ const NOT_FOUND = 'errors.events.notFound';
 const IMMEDIATE = { behavior: 'immediate' } as const;
 
 /** The community an event belongs to (for the guard), or undefined. */
-export const eventCommunity = (db: DbLike, id: number) => db.select({ communityId: events.communityId }).from(events).where(eq(events.id, id)).get()?.communityId;
+export const eventCommunity = (db: DB, id: number) =>
+  prepared(db, 'events.community', (d) => d.select({ communityId: events.communityId }).from(events).where(eq(events.id, sql.placeholder('id'))).prepare()).get({ id })?.communityId;
 
+const eventById = (db: DB) => prepared(db, 'events.byId', (d) => d.select().from(events).where(eq(events.id, sql.placeholder('id'))).prepare());
+
+/** Prepared when given the database (also inside its transactions: see prepared.ts). */
 export function eventOf(db: DbLike, id: number): EventRow {
-  const row = db.select().from(events).where(eq(events.id, id)).get();
+  const row = isDatabase(db) ? eventById(db).get({ id }) : db.select().from(events).where(eq(events.id, id)).get();
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }

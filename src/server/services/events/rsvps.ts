@@ -6,6 +6,7 @@ import { conflict, DomainError, fieldError } from '../errors';
 import { csvLine } from './csv';
 import { eventOf } from './events';
 import { noticeTo, type EventNotice } from './notices';
+import { prepared } from '../prepared';
 
 /*
  * Answers and places. Capacity counts people going plus their guests. "Going" that does not fit
@@ -88,15 +89,16 @@ function answerable(event: EventRow, now: number) {
  * One person's answer to one occurrence, inside the caller's transaction. Returns the stored
  * answer and whoever it let in from the waiting list.
  */
-function answerOne(tx: DbLike, p: { event: EventRow; userId: string; answer: Answer; addedBy: string | null; now: number }): { rsvp: RsvpRow; notices: EventNotice[] } {
+function answerOne(db: DB, p: { event: EventRow; userId: string; answer: Answer; addedBy: string | null; now: number }): { rsvp: RsvpRow; notices: EventNotice[] } {
   const { event, userId, answer, now } = p;
   answerable(event, now);
-  const existing = tx.select().from(eventRsvps).where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, userId))).get();
+  const q = answerQueries(db);
+  const existing = q.existing.get({ eventId: event.id, userId });
   const guests = answer.guests ?? existing?.guests ?? 0;
   let status: RsvpStatus = answer.status;
   let waitlistedAt: number | null = null;
   if (answer.status === 'going' && event.capacity !== null) {
-    const free = event.capacity - placesTaken(tx, event.id, userId);
+    const free = event.capacity - placesTaken(db, event.id, userId);
     const need = 1 + guests;
     if (need > free) {
       // Someone already going keeps their place: bringing more guests than fit is refused, not queued.
@@ -107,18 +109,50 @@ function answerOne(tx: DbLike, p: { event: EventRow; userId: string; answer: Ans
     }
   }
   const note = answer.note === undefined ? (existing?.note ?? null) : answer.note;
-  const values = { status, guests, note, waitlistedAt, addedBy: p.addedBy, updatedAt: now };
-  const rsvp = tx
-    .insert(eventRsvps)
-    .values({ eventId: event.id, userId, createdAt: now, ...values })
-    .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: values })
-    .returning()
-    .get();
+  const rsvp = q.upsert.get({ eventId: event.id, userId, createdAt: now, status, guests, note, waitlistedAt, addedBy: p.addedBy, updatedAt: now })!;
   // Leaving, or coming with fewer guests, frees places for those waiting.
   const freed = existing?.status === 'going' && (status !== 'going' || guests < existing.guests);
-  const notices = freed ? promoteWaitlisted(tx, event, now) : [];
+  const notices = freed ? promoteWaitlisted(db, event, now) : [];
   return { rsvp, notices };
 }
+
+/**
+ * Every answer runs these: prepared once (prepared.ts), run on `db` inside the caller's
+ * transaction. On a second answer the stored row takes every new value but its creation time.
+ */
+const answerQueries = (db: DB) =>
+  prepared(db, 'events.answer', (d) => {
+    const ph = sql.placeholder;
+    return {
+      existing: d.select().from(eventRsvps).where(and(eq(eventRsvps.eventId, ph('eventId')), eq(eventRsvps.userId, ph('userId')))).prepare(),
+      upsert: d
+        .insert(eventRsvps)
+        .values({
+          eventId: ph('eventId'),
+          userId: ph('userId'),
+          createdAt: ph('createdAt'),
+          status: ph('status'),
+          guests: ph('guests'),
+          note: ph('note'),
+          waitlistedAt: ph('waitlistedAt'),
+          addedBy: ph('addedBy'),
+          updatedAt: ph('updatedAt'),
+        })
+        .onConflictDoUpdate({
+          target: [eventRsvps.eventId, eventRsvps.userId],
+          set: {
+            status: sql`excluded.status`,
+            guests: sql`excluded.guests`,
+            note: sql`excluded.note`,
+            waitlistedAt: sql`excluded.waitlisted_at`,
+            addedBy: sql`excluded.added_by`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        })
+        .returning()
+        .prepare(),
+    };
+  });
 
 const IMMEDIATE = { behavior: 'immediate' } as const;
 
@@ -129,8 +163,8 @@ const IMMEDIATE = { behavior: 'immediate' } as const;
  */
 export function answerEvent(db: DB, p: { eventId: number; userId: string; answer: Answer; scope: 'one' | 'series'; now: number }) {
   return db.transaction((tx) => {
-    const event = eventOf(tx, p.eventId);
-    const first = answerOne(tx, { event, userId: p.userId, answer: p.answer, addedBy: null, now: p.now });
+    const event = eventOf(db, p.eventId);
+    const first = answerOne(db, { event, userId: p.userId, answer: p.answer, addedBy: null, now: p.now });
     const notices = [...first.notices];
     const series: Record<RsvpStatus, number> = { going: 0, maybe: 0, not_going: 0, waitlisted: 0 };
     series[first.rsvp.status] += 1;
@@ -144,7 +178,7 @@ export function answerEvent(db: DB, p: { eventId: number; userId: string; answer
         .all();
       for (const e of later) {
         try {
-          const r = answerOne(tx, { event: e, userId: p.userId, answer: p.answer, addedBy: null, now: p.now });
+          const r = answerOne(db, { event: e, userId: p.userId, answer: p.answer, addedBy: null, now: p.now });
           series[r.rsvp.status] += 1;
           notices.push(...r.notices);
         } catch (error) {
@@ -166,7 +200,7 @@ export function hostAnswer(db: DB, p: { eventId: number; hostId: string; userId:
   return db.transaction((tx) => {
     const event = eventOf(tx, p.eventId);
     if (!isMember(tx, event.communityId, p.userId)) throw fieldError('invalid', 'userId', 'errors.events.notAMember');
-    const r = answerOne(tx, { event, userId: p.userId, answer: p.answer, addedBy: p.hostId, now: p.now });
+    const r = answerOne(db, { event, userId: p.userId, answer: p.answer, addedBy: p.hostId, now: p.now });
     return { rsvp: { ...rsvpResult(tx, event, r.rsvp), userId: p.userId }, notices: r.notices };
   }, IMMEDIATE);
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { financeAudit } from '../../../../db/schema';
-import type { DbLike } from '../../../../db/database';
+import type { DB, DbLike } from '../../../../db/database';
+import { isDatabase, prepared } from '../prepared';
 
 /*
  * The finance audit trail is one hash chain over every community's records: each row's hash is
@@ -24,11 +25,36 @@ export function recordFinanceAction(
   tx: DbLike,
   p: { communityId: number; actorId: string | null; action: string; subject: string; details?: Record<string, unknown>; now: number },
 ) {
-  const last = tx.select({ hash: financeAudit.hash }).from(financeAudit).orderBy(desc(financeAudit.id)).limit(1).get();
+  const q = isDatabase(tx) ? auditQueries(tx) : null;
+  const last = q ? q.last.get() : tx.select({ hash: financeAudit.hash }).from(financeAudit).orderBy(desc(financeAudit.id)).limit(1).get();
   const prevHash = last?.hash ?? GENESIS;
   const fields: Fields = { communityId: p.communityId, actorId: p.actorId, action: p.action, subject: p.subject, details: JSON.stringify(p.details ?? {}), createdAt: p.now };
-  tx.insert(financeAudit).values({ ...fields, prevHash, hash: hashOf(prevHash, fields) }).run();
+  const row = { ...fields, prevHash, hash: hashOf(prevHash, fields) };
+  if (q) q.append.run(row);
+  else tx.insert(financeAudit).values(row).run();
 }
+
+/** Prepared when the caller passes the database inside its transaction (prepared.ts): payments declared by every member land here. */
+const auditQueries = (db: DB) =>
+  prepared(db, 'finances.audit', (d) => {
+    const ph = sql.placeholder;
+    return {
+      last: d.select({ hash: financeAudit.hash }).from(financeAudit).orderBy(desc(financeAudit.id)).limit(1).prepare(),
+      append: d
+        .insert(financeAudit)
+        .values({
+          communityId: ph('communityId'),
+          actorId: ph('actorId'),
+          action: ph('action'),
+          subject: ph('subject'),
+          details: ph('details'),
+          createdAt: ph('createdAt'),
+          prevHash: ph('prevHash'),
+          hash: ph('hash'),
+        })
+        .prepare(),
+    };
+  });
 
 /** The first broken link of the chain, or null when every record still matches. */
 export function verifyAuditChain(db: DbLike): { id: number; problem: string } | null {

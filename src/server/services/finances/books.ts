@@ -4,6 +4,7 @@ import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '../../../shared/money';
 import { conflict, notFound } from '../errors';
 import { recordFinanceAction } from './audit';
+import { isDatabase, prepared } from '../prepared';
 
 /** Built-in categories every community's books start with (their names are translated on screen). */
 export const BUILT_IN_CATEGORIES = {
@@ -15,6 +16,12 @@ export type BuiltInCategory = (typeof BUILT_IN_CATEGORIES)[keyof typeof BUILT_IN
 export type Books = typeof financeSettings.$inferSelect & { currency: Currency };
 
 export function findBooks(db: DbLike, communityId: number): Books | undefined {
+  // Every finance request asks: prepared when given the database (prepared.ts).
+  if (isDatabase(db)) {
+    return prepared(db, 'finances.books', (d) => d.select().from(financeSettings).where(eq(financeSettings.communityId, sql.placeholder('communityId'))).prepare()).get({ communityId }) as
+      | Books
+      | undefined;
+  }
   return db.select().from(financeSettings).where(eq(financeSettings.communityId, communityId)).get() as Books | undefined;
 }
 

@@ -9,6 +9,7 @@ import { accountOf, builtInCategoryId } from './books';
 import { spreadDuesCredit } from './dues';
 import { appendEntry } from './ledger';
 import { attachUpload } from '../../uploads/registry';
+import { prepared } from '../prepared';
 
 export type Declared = {
   amount: number;
@@ -30,13 +31,49 @@ export const paymentCommunity = (db: DbLike, id: number) => db.select({ communit
 /** A member says they paid: the payment waits, pending, for the treasurer. */
 export function declarePayment(db: DB, p: { communityId: number; memberId: string; details: Declared; now: number }) {
   assertDetails(p.details);
+  const d = p.details;
   return db.transaction((tx) => {
-    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
-    const row = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.memberId, createdAt: p.now }).returning().get();
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: row.purpose, method: row.method }, now: p.now });
+    attachUpload(tx, { url: d.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
+    // Prepared once (prepared.ts), run on `db` inside this transaction: every member's declaration runs it.
+    const row = insertDeclared(db).get({
+      communityId: p.communityId,
+      memberId: p.memberId,
+      amount: d.amount,
+      purpose: d.purpose,
+      method: d.method,
+      provider: d.provider ?? null,
+      reference: d.reference ?? null,
+      proofUrl: d.proofUrl ?? null,
+      note: d.note ?? null,
+      createdAt: p.now,
+    })!;
+    recordFinanceAction(db, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: row.purpose, method: row.method }, now: p.now });
     return toPaymentDto(row);
   });
 }
+
+const insertDeclared = (db: DB) =>
+  prepared(db, 'finances.declare', (d) => {
+    const ph = sql.placeholder;
+    return d
+      .insert(payments)
+      .values({
+        communityId: ph('communityId'),
+        memberId: ph('memberId'),
+        amount: ph('amount'),
+        purpose: ph('purpose'),
+        method: ph('method'),
+        provider: ph('provider'),
+        reference: ph('reference'),
+        proofUrl: ph('proofUrl'),
+        note: ph('note'),
+        status: 'pending',
+        recordedBy: ph('memberId'),
+        createdAt: ph('createdAt'),
+      })
+      .returning()
+      .prepare();
+  });
 
 /** The next receipt number of the community: 1, 2, 3… with no gap, given in the confirming transaction. */
 function nextReceiptNo(tx: DbLike, communityId: number): number {

@@ -9,6 +9,7 @@ import { csvLine } from '../events/csv';
 import { recordFinanceAction } from '../finances/audit';
 import { memberDues } from '../finances/dues';
 import { notifyCommunity } from '../notifications';
+import { prepared } from '../prepared';
 import { assertChangeable, communityName, effectiveStatus, IMMEDIATE, optionsOf, pollLink, pollOf, voterCount, voterKeyOf } from './polls';
 
 /*
@@ -50,26 +51,48 @@ export function eligibilityOf(db: DbLike, poll: PollRow, userId: string, now: nu
  * index on the voter key). Choices are option ids, in order of preference for ranked polls.
  */
 export function castVote(db: DB, p: { id: number; userId: string; choices: number[]; now: number }) {
+  // Every member's vote runs this: its queries are prepared once (prepared.ts) and run on `db`
+  // inside the transaction.
+  const q = voteQueries(db);
   return db.transaction((tx) => {
-    const poll = pollOf(tx, p.id);
+    const poll = pollOf(db, p.id);
     assertChangeable(poll, p.now);
     if (poll.status === 'nominating') throw conflict('errors.polls.nominating');
     const who = eligibilityOf(tx, poll, p.userId, p.now);
     if (!who.eligible) throw new DomainError('forbidden', who.reason, undefined, undefined, who.params);
-    const optionIds = optionsOf(tx, poll.id).map((o) => o.id);
+    const optionIds = optionsOf(db, poll.id).map((o) => o.id);
     const problem = ballotProblem(poll, optionIds, p.choices);
     if (problem) throw fieldError('invalid', 'choices', problem);
     const voterKey = voterKeyOf(poll, p.userId);
     const choices = JSON.stringify(poll.kind === 'ranked' ? p.choices : [...p.choices].sort((a, b) => a - b));
-    const earlier = tx.select({ id: pollVoters.id }).from(pollVoters).where(and(eq(pollVoters.pollId, poll.id), eq(pollVoters.userId, p.userId))).get();
-    tx.insert(pollBallots).values({ pollId: poll.id, voterKey, choices }).onConflictDoUpdate({ target: [pollBallots.pollId, pollBallots.voterKey], set: { choices } }).run();
+    const earlier = q.earlier.get({ pollId: poll.id, userId: p.userId });
+    q.ballot.run({ pollId: poll.id, voterKey, choices });
     // An anonymous poll keeps no vote time: it could pair a voter with a ballot.
     const votedAt = poll.anonymous ? null : p.now;
-    tx.insert(pollVoters).values({ pollId: poll.id, userId: p.userId, votedAt }).onConflictDoUpdate({ target: [pollVoters.pollId, pollVoters.userId], set: { votedAt } }).run();
-    if (poll.firstVoteAt === null) tx.update(polls).set({ firstVoteAt: p.now }).where(and(eq(polls.id, poll.id), sql`${polls.firstVoteAt} IS NULL`)).run();
-    return { pollId: poll.id, voted: true, changed: !!earlier, voterCount: voterCount(tx, poll.id) };
+    q.voter.run({ pollId: poll.id, userId: p.userId, votedAt });
+    if (poll.firstVoteAt === null) q.firstVote.run({ id: poll.id, now: p.now });
+    return { pollId: poll.id, voted: true, changed: !!earlier, voterCount: voterCount(db, poll.id) };
   }, IMMEDIATE);
 }
+
+const voteQueries = (db: DB) =>
+  prepared(db, 'polls.vote', (d) => {
+    const ph = sql.placeholder;
+    return {
+      earlier: d.select({ id: pollVoters.id }).from(pollVoters).where(and(eq(pollVoters.pollId, ph('pollId')), eq(pollVoters.userId, ph('userId')))).prepare(),
+      ballot: d
+        .insert(pollBallots)
+        .values({ pollId: ph('pollId'), voterKey: ph('voterKey'), choices: ph('choices') })
+        .onConflictDoUpdate({ target: [pollBallots.pollId, pollBallots.voterKey], set: { choices: sql`excluded.choices` } })
+        .prepare(),
+      voter: d
+        .insert(pollVoters)
+        .values({ pollId: ph('pollId'), userId: ph('userId'), votedAt: ph('votedAt') })
+        .onConflictDoUpdate({ target: [pollVoters.pollId, pollVoters.userId], set: { votedAt: sql`excluded.voted_at` } })
+        .prepare(),
+      firstVote: d.update(polls).set({ firstVoteAt: sql`${ph('now')}` }).where(and(eq(polls.id, ph('id')), sql`${polls.firstVoteAt} IS NULL`)).prepare(),
+    };
+  });
 
 /** Every ballot's choices, in canonical order (sorted by their JSON): what the stored hash is over. */
 function canonicalBallots(db: DbLike, pollId: number): number[][] {

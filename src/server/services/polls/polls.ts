@@ -7,6 +7,7 @@ import type { CreatePollInput, PollChanges } from '../../../shared/schemas/polls
 import { conflict, DomainError, fieldError, forbidden, notFound } from '../errors';
 import { notifyCommunity, notifyUser } from '../notifications';
 import { toPage } from '../paging';
+import { isDatabase, prepared } from '../prepared';
 
 /*
  * Polls and elections: creation, settings, nominations, opening an election's voting,
@@ -19,10 +20,14 @@ export const NOT_FOUND = 'errors.polls.notFound';
 export const IMMEDIATE = { behavior: 'immediate' } as const;
 
 /** The community a poll belongs to (for the guard), or undefined. */
-export const pollCommunity = (db: DbLike, id: number) => db.select({ communityId: polls.communityId }).from(polls).where(eq(polls.id, id)).get()?.communityId;
+export const pollCommunity = (db: DB, id: number) =>
+  prepared(db, 'polls.community', (d) => d.select({ communityId: polls.communityId }).from(polls).where(eq(polls.id, sql.placeholder('id'))).prepare()).get({ id })?.communityId;
 
+const pollById = (db: DB) => prepared(db, 'polls.byId', (d) => d.select().from(polls).where(eq(polls.id, sql.placeholder('id'))).prepare());
+
+/** Prepared when given the database (also inside its transactions: see prepared.ts). */
 export function pollOf(db: DbLike, id: number): PollRow {
-  const row = db.select().from(polls).where(eq(polls.id, id)).get();
+  const row = isDatabase(db) ? pollById(db).get({ id }) : db.select().from(polls).where(eq(polls.id, id)).get();
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -259,10 +264,15 @@ export function nominationsOf(db: DbLike, pollId: number) {
     .map((n) => ({ userId: n.userId, name: `${n.firstName} ${n.lastName}`, status: n.status }));
 }
 
+const optionsQuery = <D extends DbLike>(db: D, pollId: number | ReturnType<typeof sql.placeholder>) =>
+  db.select({ id: pollOptions.id, label: pollOptions.label, userId: pollOptions.userId }).from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position));
 export const optionsOf = (db: DbLike, pollId: number) =>
-  db.select({ id: pollOptions.id, label: pollOptions.label, userId: pollOptions.userId }).from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position)).all();
+  isDatabase(db) ? prepared(db, 'polls.options', (d) => optionsQuery(d, sql.placeholder('pollId')).prepare()).all({ pollId }) : optionsQuery(db, pollId).all();
 
-export const voterCount = (db: DbLike, pollId: number) => db.select({ n: count() }).from(pollVoters).where(eq(pollVoters.pollId, pollId)).get()!.n;
+export const voterCount = (db: DbLike, pollId: number) =>
+  isDatabase(db)
+    ? prepared(db, 'polls.voterCount', (d) => d.select({ n: count() }).from(pollVoters).where(eq(pollVoters.pollId, sql.placeholder('pollId'))).prepare()).get({ pollId })!.n
+    : db.select({ n: count() }).from(pollVoters).where(eq(pollVoters.pollId, pollId)).get()!.n;
 
 /** The poll as members read it: never its ballot key, its stored result (see results.ts) or anyone's ballot. */
 export function pollDto(db: DbLike, row: PollRow, now: number) {
