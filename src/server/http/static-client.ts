@@ -197,14 +197,22 @@ export function clientApp(
 }
 
 /**
- * The page's preloads ahead of the entry's script and Vite's own preloads: the current-user call
- * is tiny and the first thing every signed-in page waits for, and over HTTP/1.1's six connections
- * the browser starts requests in document order.
+ * Where a page's preloads go. The current-user call, tiny and the first thing every signed-in
+ * page waits for, goes ahead of the entry's script: over HTTP/1.1's six connections the browser
+ * starts requests in document order. The chunks go after Vite's own preloads of the entry's
+ * chunks, so that the entry arrives first and runs (texts, router) while the page's own code is
+ * still on its way.
  */
 function withPreloads(html: string, tags: string): string {
   if (!tags) return html;
+  const lines = tags.split('\n').map((line) => line.trim());
+  const early = lines.filter((line) => line.includes('as="fetch"'));
+  const late = lines.filter((line) => !line.includes('as="fetch"'));
   const at = html.indexOf('<script type="module"');
-  return at < 0 ? html.replace('</head>', `  ${tags}\n  </head>`) : `${html.slice(0, at)}${tags}\n    ${html.slice(at)}`;
+  let out = html;
+  if (early.length && at >= 0) out = `${out.slice(0, at)}${early.join('\n    ')}\n    ${out.slice(at)}`;
+  else late.unshift(...early);
+  return late.length ? out.replace('</head>', `  ${late.join('\n    ')}\n  </head>`) : out;
 }
 
 /** index.html with a pre-rendered page in #root, inert until the client renders over it, and the page's language and title. */
