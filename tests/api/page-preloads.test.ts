@@ -107,6 +107,10 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
     const chosen = await (await get(withClient, '/dashboard', { cookie: 'harambee_lang=en; harambee_session=abc', 'accept-language': 'fr' })).text();
     expect(chosen).toContain('/assets/en-1.js');
     expect(chosen).not.toContain('/assets/fr-2.js');
+    // A community's page also asks for the community at once, as its loader first does.
+    const community = await (await get(withClient, '/community/42', { cookie: 'harambee_session=abc' })).text();
+    expect(community).toContain('<link rel="preload" as="fetch" crossorigin href="/trpc/communities.byId?batch=1&input=%7B%220%22%3A%7B%22id%22%3A42%7D%7D">');
+    expect(html).not.toContain('communities.byId');
     const signedOut = await (await get(withClient, '/dashboard')).text();
     expect(signedOut).not.toContain('app-shell');
     expect(signedOut).not.toContain(CURRENT_USER);

@@ -41,6 +41,18 @@ const LANGUAGE_COOKIE = /(?:^|;\s*)harambee_lang=([a-z]{2})/;
  */
 export const CURRENT_USER = '/trpc/auth.me?batch=1&input=%7B%7D';
 
+/** A tRPC query as the client's batch link asks for it alone: GET /trpc/<name>?batch=1&input={"0":<input>}. */
+export const batchedQuery = (name: string, input: unknown) => `/trpc/${name}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
+
+/**
+ * The first call of pages whose heading waits on it, as their route loader makes it, alone in its
+ * batch (src/client/routes/_signed-in/community/$id/index.tsx asks for the community before
+ * anything else): fetched with the page's code instead of after it.
+ */
+const FIRST_CALLS: { pattern: RegExp; url: (match: RegExpExecArray) => string }[] = [
+  { pattern: /^\/community\/(\d{1,15})\/?$/, url: (m) => batchedQuery('communities.byId', { id: Number(m[1]) }) },
+];
+
 /** Whether a request carries a session cookie (not whether the session is valid: a hint is enough). */
 export const hasSessionCookie = (cookie: string | null | undefined): boolean => !!cookie && SESSION.test(cookie);
 
@@ -143,7 +155,14 @@ export class PagePreloads {
     const language = pageLanguage(headers.cookie, headers.acceptLanguage);
     const signedIn = hasSessionCookie(headers.cookie);
     const links = this.files(path, language, signedIn).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
-    if (signedIn) links.unshift(`<link rel="preload" as="fetch" crossorigin href="${CURRENT_USER}">`);
+    if (signedIn) {
+      const fetches = [CURRENT_USER];
+      for (const call of FIRST_CALLS) {
+        const match = call.pattern.exec(path);
+        if (match) fetches.push(call.url(match));
+      }
+      links.unshift(...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`));
+    }
     return links.join('\n    ');
   }
 }
