@@ -1,13 +1,9 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppTree } from './app-tree';
 import { applyInitialColorMode } from './components/color-mode';
 import { currentUserOptions } from './features/auth/current-user';
 import { startI18n } from './i18n';
 import { router } from './router';
-import { system } from './theme';
 import { queryClient } from './trpc';
 
 applyInitialColorMode();
@@ -16,12 +12,9 @@ void queryClient.prefetchQuery(currentUserOptions());
 // The texts of the chosen language come first: nothing renders in a language it will not keep.
 await startI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ChakraProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+// A pre-rendered public page (src/server/http/prerendered.ts) stays until the live one can replace
+// it whole: the first commit clears it, and a route whose code is still loading would commit an
+// empty page in between. So the router's first load (the route's code) comes before that commit.
+if (container.firstElementChild?.hasAttribute('data-prerendered')) await router.load();
+createRoot(container).render(<AppTree queryClient={queryClient} router={router} />);

@@ -1,9 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeWhenBodyUnread } from '../../src/server/http/early-close';
-import { makeTestApp } from '../setup/app';
+import { describe, expect, it } from 'vitest';
+import { useListeningApp } from '../setup/listen';
 
 /*
  * An answer given before the request's body was read (here 401 for a signed-out upload of
@@ -11,16 +8,7 @@ import { makeTestApp } from '../setup/app';
  * the answer says `Connection: close`; an answer after the whole body keeps the connection.
  */
 
-let server: ServerType | undefined;
-afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
-
-function listen(): Promise<number> {
-  const t = makeTestApp();
-  return new Promise((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
-    closeWhenBodyUnread(server);
-  });
-}
+const listen = useListeningApp();
 
 /** Sends raw requests on one socket; resolves with everything the server wrote before closing or going quiet. */
 function exchange(port: number, first: Buffer, second: string): Promise<{ text: string; closed: boolean }> {

@@ -1,8 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
-import { connect, type AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeWhenBodyUnread } from '../../src/server/http/early-close';
-import { makeTestApp } from '../setup/app';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { useListeningApp } from '../setup/listen';
 
 /*
  * The 1 MB limit on JSON writes as the real server sees them (http/json-body-limit.ts): over a
@@ -12,16 +10,7 @@ import { makeTestApp } from '../setup/app';
 
 const MB = 1024 * 1024;
 const TOO_LARGE = { error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' };
-let server: ServerType | undefined;
-afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
-
-function listen(): Promise<number> {
-  const t = makeTestApp();
-  return new Promise((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
-    closeWhenBodyUnread(server);
-  });
-}
+const listen = useListeningApp();
 
 /** One raw HTTP/1.1 exchange (Connection: close): the status and the JSON body of the answer. */
 function send(port: number, head: string, body: Buffer[] = []): Promise<{ status: number; json: unknown }> {

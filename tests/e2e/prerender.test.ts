@@ -54,9 +54,19 @@ describe('pre-rendered public pages', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(String(e)));
+    // Watches #root from the first byte: the page must never be blank between the copy and the live page.
+    await page.addInitScript(() => {
+      const w = window as unknown as { blankSeen: boolean };
+      w.blankSeen = false;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (root && !root.querySelector('h1')) w.blankSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
     expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { blankSeen: boolean }).blankSeen)).toBe(false);
     // The phone's menu opens (a client-side control: dead in the copy, live after the takeover).
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('dialog').waitFor();

@@ -1,17 +1,15 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../../shared/i18n/en';
 import { fr } from '../../shared/i18n/fr';
 import { withPluralFallbacks } from '../../shared/i18n/plurals';
 import type { Language } from '../../shared/i18n/languages';
+import { AppTree } from '../app-tree';
 import { currentUserOptions } from '../features/auth/current-user';
 import { routeTree } from '../routeTree.gen';
-import { system } from '../theme';
 import { trpc } from '../trpc';
 
 /*
@@ -51,15 +49,7 @@ export async function renderPublicPage(path: string, language: Language, site: S
     context: { queryClient, trpc },
   });
   await router.load();
-  const root = renderToString(
-    <StrictMode>
-      <ChakraProvider value={system}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ChakraProvider>
-    </StrictMode>,
-  );
+  const root = renderToString(<AppTree queryClient={queryClient} router={router} />);
   // The page sets its title in an effect, which a server render does not run.
   const title = path === '/' ? i18next.t('landing.documentTitle', { appName: site.appName }) : site.appName;
   return { root, title };
