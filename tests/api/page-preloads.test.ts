@@ -86,7 +86,7 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
     for (const chunk of Object.values(manifest)) writeFileSync(join(dir, chunk.file), 'export {};');
     // The real render of the app's public pages (the client's components, in Node).
     const errors: string[] = [];
-    prerendered = new PrerenderedPages({ appName: 'Njangi Houston', supportEmail: null }, { info: () => {}, error: (m) => errors.push(m) });
+    prerendered = new PrerenderedPages({ appName: "Njangi Houston $& $'", supportEmail: null }, { info: () => {}, error: (m) => errors.push(m) });
     await prerendered.warm();
     expect(errors).toEqual([]);
   }, 60_000);
@@ -125,8 +125,9 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
     expect(html).toMatch(/<div id="root"><div inert data-prerendered>.*<h1[^>]*>Where tradition/s);
     // The instance's own name (APP_NAME), in the page and its title.
     const title = prerendered.get('/', 'en')!.title;
-    expect(title).toContain('Njangi Houston');
-    expect(html).toContain(`<title>${title}</title>`);
+    expect(title).toContain("Njangi Houston $& $'");
+    // The name is text, never a replacement pattern: "$&" and "$'" come through as they are.
+    expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')}</title>`);
     const fr = await (await get(withClient, '/', { 'accept-language': 'fr-FR' })).text();
     expect(fr).toContain('<html lang="fr">');
     expect(fr).toMatch(/<h1[^>]*>Là où la tradition/);

@@ -47,6 +47,11 @@ describe('open graph tags', () => {
     const html = '<html><head><title>Harambee</title></head><body></body></html>';
     expect(injectHead(html, '<meta property="og:title" content="X" />', 'X · Harambee')).toBe('<html><head><title>X · Harambee</title>    <meta property="og:title" content="X" />\n  </head><body></body></html>');
   });
+
+  it("takes a community's name as text, never as a replacement pattern ($& and $' stay what they are)", () => {
+    const html = '<html><head><title>Harambee</title></head><body></body></html>';
+    expect(injectHead(html, '', "Cash $& Carry $' club")).toContain("<title>Cash $&amp; Carry $&#39; club</title>");
+  });
 });
 
 describe('the served HTML of /community/:id/details', () => {

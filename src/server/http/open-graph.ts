@@ -58,7 +58,7 @@ export function openGraphTags(og: OpenGraph): string {
 
 /** index.html with the tags before </head> (and the page's own title for a community). */
 export function injectHead(html: string, tags: string, title?: string): string {
-  const titled = title ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`) : html;
+  const titled = title ? html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`) : html;
   const at = titled.indexOf('</head>');
   return at < 0 ? titled : `${titled.slice(0, at)}    ${tags}\n  ${titled.slice(at)}`;
 }

@@ -165,7 +165,8 @@ export function clientApp(
       pages.set(key, file);
       // A pre-rendered page is 150 KB or more of markup and styles: compressed at the best
       // levels, off the event loop, once; the first requests get the quick compression meanwhile.
-      if (ahead) void compressWell(file);
+      // A failure (out of memory, say) leaves the quick compression in place.
+      if (ahead) compressWell(file).catch(() => undefined);
     }
     return file;
   };
@@ -212,16 +213,17 @@ function withPreloads(html: string, tags: string): string {
   let out = html;
   if (early.length && at >= 0) out = `${out.slice(0, at)}${early.join('\n    ')}\n    ${out.slice(at)}`;
   else late.unshift(...early);
-  return late.length ? out.replace('</head>', `  ${late.join('\n    ')}\n  </head>`) : out;
+  // Replacer functions throughout: a string replacement would read '$&' or "$'" in the text as patterns.
+  return late.length ? out.replace('</head>', () => `  ${late.join('\n    ')}\n  </head>`) : out;
 }
 
 /** index.html with a pre-rendered page in #root, inert until the client renders over it, and the page's language and title. */
 function withPrerendered(html: string, page: PrerenderedPage, language: Language): string {
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
   return html
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root"><div inert data-prerendered>${page.root}</div></div>`);
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(page.title)}</title>`)
+    .replace('<div id="root"></div>', () => `<div id="root"><div inert data-prerendered>${page.root}</div></div>`);
 }
 
 /** A page's HTML follows the path, the session cookie and the language (page-preloads.ts). */
