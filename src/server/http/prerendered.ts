@@ -2,18 +2,19 @@ import { LANGUAGES, type Language } from '../../shared/i18n/languages';
 import type { Logger } from '../logger';
 
 /*
- * The landing page, pre-rendered. On a slow phone the page's JavaScript (about 200 KB compressed,
+ * The public pages, pre-rendered. On a slow phone a page's JavaScript (about 200 KB compressed,
  * then parsed and run on a slow CPU) took two to three seconds before the heading showed; the
- * same page as HTML paints after one round trip. Its first screen is the same for every
- * signed-out visitor, so the server renders it once per language when it starts, with the
- * instance's own name (APP_NAME), from the app's own components
+ * same page as HTML paints after one round trip. The first screen of these pages is the same for
+ * every signed-out visitor, so the server renders each once per language when it starts, with
+ * the instance's own name (APP_NAME), from the app's own components
  * (src/client/prerender/render-public-page.tsx), and serves it in index.html's #root.
  *
- * The client then renders over it (createRoot clears what was there in the same commit, so
- * nothing flickers) rather than hydrating it: a visitor's first render may read what the server
- * did not know (a saved colour mode), and a mismatch would throw the page away anyway. Until
- * then the copy is `inert`: visible and scrollable, but a tap cannot land on a button that does
- * nothing yet, and screen readers wait for the live page.
+ * The client then renders over it rather than hydrating it: a visitor's first render may read
+ * what the server did not know (a saved colour mode), and a mismatch would throw the page away
+ * anyway. It does so once the router's first load is in (src/client/main.tsx), so the commit
+ * that clears the copy brings the whole live page and nothing blanks in between. Until then the
+ * copy is `inert`: visible and scrollable, but a tap cannot land on a button that does nothing
+ * yet, and screen readers wait for the live page.
  *
  * Only for requests without a session cookie: a signed-in member's landing page has their own
  * header. Rendering happens after the server is listening; until it is done, and if it fails,
