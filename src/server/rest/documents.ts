@@ -14,10 +14,13 @@ import { restRefusal, toRestError } from './errors';
 import { contextOf, route } from './route';
 
 /*
- * The REST paths for documents. Listing and deleting run the same operations as the tRPC
- * procedures `list` and `remove` of the documents router; the multipart uploads and the download
- * exist only here; everything else (folders, editing, the list of versions, usage, quota) is
- * reached through the tRPC procedures alone.
+ * Documents over REST: GET /api/communities/:id/documents and DELETE /api/documents/:id run the
+ * operations documents.list and documents.remove, as tRPC does; the multipart uploads
+ * (POST /api/communities/:id/documents, POST /api/documents/:id/versions) and the download
+ * (GET /api/documents/:id/download) exist only here: an upload streams in as multipart, checked
+ * and counted on the way, and a download goes out as the file itself. Folders,
+ * editing, the list of versions, usage and quota are tRPC procedures only: the browser app is
+ * their one caller.
  */
 
 const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
@@ -55,8 +58,9 @@ async function form(c: HonoContext): Promise<Record<string, unknown>> {
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
- * The multipart upload paths. Mounted by src/server/app.ts before the 1 MB JSON limit of /api writes (their
- * handlers answer without calling next(), so that limit never runs for them).
+ * The multipart uploads, mounted ahead of the 1 MB limit on /api writes (src/server/app.ts):
+ * their handlers answer without calling next(), so that limit never runs for them; theirs is
+ * counted as the body streams in.
  */
 export function documentUploadRoutes(deps: AppDeps) {
   const api = new Hono();

@@ -9,10 +9,11 @@ import { languageFromHeader } from '../../shared/i18n/languages';
 import { toRestError } from './errors';
 
 /*
- * A REST route is an adapter over an operation (src/server/operations): it says where the operation's input
- * comes from in the request (path, query, JSON body) and how the result goes out; the operation
- * holds the schema, the guard and the rule. Who calls is checked before the body is read.
- * A synchronous operation gets a synchronous response: no promise on the hot reads.
+ * A REST route runs one operation of src/server/operations: the route says where the input comes
+ * from in the request (path, query, JSON body) and how the result goes out (JSON, a page as an
+ * array with X-Next-Cursor, a file); the operation holds the schema, the capability check and the
+ * rule, the same for tRPC. Who calls is checked before the body is read. A synchronous operation
+ * gets a synchronous response: no promise on the hot reads.
  */
 
 type RouteOptions = {
