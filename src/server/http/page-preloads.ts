@@ -150,10 +150,8 @@ export class PagePreloads {
     return files;
   }
 
-  /** The link tags for a request: its path, its language and whether it carries a session cookie. */
-  tags(path: string, headers: { cookie?: string | null; acceptLanguage?: string | null }): string {
-    const language = pageLanguage(headers.cookie, headers.acceptLanguage);
-    const signedIn = hasSessionCookie(headers.cookie);
+  /** The link tags for a request: its path, its language (pageLanguage) and whether it carries a session cookie (hasSessionCookie). */
+  tags(path: string, language: Language, signedIn: boolean): string {
     const links = this.files(path, language, signedIn).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
     if (signedIn) {
       const fetches = [CURRENT_USER];

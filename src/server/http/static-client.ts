@@ -178,17 +178,19 @@ export function clientApp(
     const file = files.get(path) ?? (path.includes('%') ? files.get(safeDecode(path)) : undefined);
     if (file) return send(c.req.raw, file);
     if (isFile(path)) return c.text('Not found', 404);
-    const preload = preloads?.tags(path, { cookie: c.req.header('cookie'), acceptLanguage: c.req.header('accept-language') }) ?? '';
+    // What the client will start with: the language it will choose and whether it may be signed in.
+    const cookie = c.req.header('cookie');
+    const language = pageLanguage(cookie, c.req.header('accept-language'));
+    const signedIn = hasSessionCookie(cookie);
+    const preload = preloads?.tags(path, language, signedIn) ?? '';
     // Pages that carry their own tags for link previews (open-graph.ts): built per request, never cached as the shared index.
     const head = opts.headFor?.(path);
     if (head) {
       const html = injectHead(withPreloads(indexHtml, preload), head.tags, head.title);
       return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE, vary: PAGE_VARY } });
     }
-    // A signed-out visitor's landing page comes rendered (prerendered.ts).
-    const cookie = c.req.header('cookie');
-    if (opts.prerendered && !hasSessionCookie(cookie)) {
-      const language = pageLanguage(cookie, c.req.header('accept-language'));
+    // A signed-out visitor's public page comes rendered (prerendered.ts).
+    if (opts.prerendered && !signedIn) {
       const page = opts.prerendered.get(path, language);
       if (page) return send(c.req.raw, pageWith(preload, { page, language, path }), PAGE_VARY);
     }
