@@ -17,9 +17,19 @@ const data = inPackages('@tanstack|@trpc');
 const uiKit = inPackages('@chakra-ui|@emotion|@pandacss|stylis|@ark-ui|@zag-js|@floating-ui');
 const chakra = inPackages('@chakra-ui|@emotion|@pandacss');
 const icons = inPackages('lucide-react');
+/**
+ * The dialog and form-control machines with their Ark and Chakra parts: only dialogs and forms use
+ * them. The focus trap, scroll lock and outside-click handling they build on stay in 'ui-lazy', as
+ * popovers and menus need them too.
+ */
+const uiForms =
+  /[\\/]node_modules[\\/](?:@zag-js[\\/](?:dialog|checkbox|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:dialog|checkbox|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:dialog|drawer|checkbox|checkmark|switch|field|fieldset|native-select|radio-group|select|number-input|pin-input|file-upload|combobox))[\\/]/;
 const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+/** What only forms need: zod, the input schemas, and our form pieces (a dialog frame, a field, the form hook, image pickers, the confirm dialog, the terms). */
+const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|form-field|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
+const isFormKit = (id: string) => schemas.test(id) || formKit.test(id);
 const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
-const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]/;
+const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]src[\\/]shared[\\/](?!schemas[\\/])|[\\/]node_modules[\\/]@tanstack[\\/]/;
 const landing = /[\\/]src[\\/]client[\\/]features[\\/]landing[\\/]/;
 /** The HTML entry and main.tsx stay the entry chunk: a group that took them would leave Vite no entry to write into index.html. */
 const entryModule = /(?:\.html|[\\/]src[\\/]client[\\/]main\.tsx)$/;
@@ -190,9 +200,12 @@ export default defineConfig({
          * chunks only import the ones above them. Later code stays with its route (the router
          * plugin splits each route's component), except what two or more routes share: icons
          * (the landing page's apart, so that its budget does not pay for every page's icons),
-         * plain Chakra components, Ark-based ones used by four or more routes, the zod schemas,
-         * and one chunk per feature folder, instead of one file per icon, component or module.
-         * scripts/check-bundle.mjs fails the build if chunks ever import each other in a cycle.
+         * plain Chakra components, Ark-based ones used by four or more routes, and one chunk per
+         * feature folder, instead of one file per icon, component or module. Forms are kept apart
+         * from all of these: 'forms' (zod, the input schemas, our form pieces) and 'ui-forms' (the
+         * dialog and form-control machines) load with a page's first dialog (decision 019), and a
+         * feature's form modules stay out of its chunk. scripts/check-bundle.mjs fails the build if
+         * chunks ever import each other in a cycle, or if a page that only shows loads 'forms'.
          */
         codeSplitting: {
           groups: [
@@ -219,8 +232,8 @@ export default defineConfig({
               priority: 10,
             },
             {
-              // Our small shared pieces (components/, lib/: a dialog frame, a form field, the
-              // formatter, a list's paging) and the query hooks loaded later, in one chunk: each is
+              // Our small shared pieces (components/, lib/, src/shared/ but its schemas: the
+              // formatter, a list's paging, the money and date rules) and the query hooks loaded later, in one chunk: each is
               // well under a kilobyte, and a signed-in page fetched some twenty of them one by one,
               // over HTTP/1.1's six connections, at a round trip each. Without their dependencies,
               // which stay with their own groups.
@@ -230,10 +243,20 @@ export default defineConfig({
               priority: 6,
               includeDependenciesRecursively: false,
             },
+            // Without their dependencies, which views share: the focus trap, presence, the machines' core.
+            { name: 'forms', test: isFormKit, minShareCount: 2, priority: 7, includeDependenciesRecursively: false },
+            { name: 'ui-forms', test: uiForms, minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
             { name: 'ui-lazy', test: uiKit, minShareCount: 4, priority: 5 },
-            { name: 'schemas', test: schemas, minShareCount: 2, priority: 5 },
-            // One chunk per src/client/features/<name>, without its dependencies (shared components stay shared).
-            { name: (id) => feature.exec(id)?.[1] ?? null, debugName: 'features', minShareCount: 2, priority: 5, includeDependenciesRecursively: false },
+            {
+              // One chunk per src/client/features/<name>, without its dependencies (shared components
+              // stay shared), and without the modules that import the form kit: those go with the
+              // dialogs that load them (Rolldown's own splitting), so a page that only shows loads none.
+              name: (id, ctx) => (ctx.getModuleInfo(id)?.importedIds.some(isFormKit) ? null : (feature.exec(id)?.[1] ?? null)),
+              debugName: 'features',
+              minShareCount: 2,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

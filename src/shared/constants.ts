@@ -13,6 +13,9 @@ export const USER_QUERY_BACKOFF_BASE_MS = 1000;
 export const USER_QUERY_BACKOFF_CAP_MS = 10_000;
 export const USER_QUERY_FRESH_MS = 120_000;
 
+/** The community dashboard's announcement previews, in characters. */
+export const ANNOUNCEMENT_PREVIEW_LENGTH = 150;
+
 export const TOAST_DURATION_MS = 5000;
 export const THEME_STORAGE_KEY = 'harambee-theme';
 export const UPLOAD_URL_PATTERN = /^\/uploads\/[a-z0-9]{16,64}\.webp$/;

@@ -54,13 +54,17 @@ describe('pre-rendered public pages', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(String(e)));
-    // Watches #root from the first byte: the page must never be blank between the copy and the live page.
+    // Watches #root from the first byte: once the copy's heading has arrived, the page must never be
+    // without one between the copy and the live page. (Before that the parser may still be adding the
+    // copy, which arrives in pieces: a partial document is not a blank moment.)
     await page.addInitScript(() => {
       const w = window as unknown as { blankSeen: boolean };
       w.blankSeen = false;
+      let headingSeen = false;
       new MutationObserver(() => {
-        const root = document.getElementById('root');
-        if (root && !root.querySelector('h1')) w.blankSeen = true;
+        const heading = document.getElementById('root')?.querySelector('h1');
+        if (heading) headingSeen = true;
+        else if (headingSeen) w.blankSeen = true;
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${server.url}/`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekdayOrdinal } from '../../src/client/features/events/event-form-model';
+import { weekdayOrdinal } from '../../src/client/features/events/calendar-model';
 import { seriesBound, seriesText } from '../../src/client/features/events/event/series-text';
 import { en } from '../../src/shared/i18n/en';
 import { fr } from '../../src/shared/i18n/fr';

@@ -2,23 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { localOf } from '../../src/shared/events/time';
 import { addDays } from '../../src/shared/njangi/schedule';
 import { occurrenceDates, weekOfMonth as serverWeekOfMonth } from '../../src/server/services/events/recurrence';
+import { addMonths, eventDates, firstDayOfWeek, groupByDay, monthGrid, weekHeader, weekOfMonth } from '../../src/client/features/events/calendar-model';
 import {
-  addMonths,
   changedFields,
   createEventForm,
   defaultSchedule,
   editEventForm,
-  eventDates,
   fieldOfServerPath,
-  firstDayOfWeek,
-  groupByDay,
   localFields,
-  monthGrid,
   repeatMeaning,
   shiftTime,
   toInstants,
-  weekHeader,
-  weekOfMonth,
   type CreateEventValues,
 } from '../../src/client/features/events/event-form-model';
 

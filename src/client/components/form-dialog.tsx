@@ -11,9 +11,11 @@ export function FormDialog(props: {
   trigger: ReactElement;
   size?: DialogRootProps['size'];
   children: (close: () => void) => ReactNode;
+  /** Open on mount: a form loaded by its first opening (components/lazy-dialog.tsx). */
+  defaultOpen?: boolean;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.defaultOpen ?? false);
   return (
     // Mounted only while open: a page with several of these renders none of their parts until asked.
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} scrollBehavior="inside" lazyMount unmountOnExit>

@@ -9,10 +9,12 @@ import { Toaster } from '../components/toaster';
 import { useCurrentUser } from '../features/auth/current-user';
 import { PasswordChangeGate } from '../features/auth/password-change-gate';
 import { changeLanguage, currentLanguage } from '../i18n';
+import { loadAppShell, loadedAppShell } from '../components/shell/load-app-shell';
 import type { Trpc } from '../trpc';
 
-// The signed-in frame (rail, panels, notifications) loads only for signed-in pages.
-const AppShell = lazy(() => import('../components/shell/app-shell'));
+// The signed-in frame (rail, panels, notifications) loads only for signed-in pages, by their guard
+// (components/shell/load-app-shell.ts); through React.lazy when a page renders before it is in.
+const LazyAppShell = lazy(() => loadAppShell().then((component) => ({ default: component })));
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
@@ -33,6 +35,7 @@ function RootLayout() {
     if (storedLanguage && storedLanguage !== currentLanguage()) void changeLanguage(storedLanguage);
   }, [storedLanguage]);
   const { pathname } = useLocation();
+  const AppShell = loadedAppShell() ?? LazyAppShell;
   const main = (
     <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
       <Outlet />

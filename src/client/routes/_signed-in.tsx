@@ -1,6 +1,7 @@
 import { Navigate, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
 import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user';
 import { isOnline } from '../lib/online';
+import { loadAppShell } from '../components/shell/load-app-shell';
 
 /**
  * Every page that needs a signed-in user sits under this pathless layout (routes/_signed-in/…;
@@ -10,6 +11,8 @@ import { isOnline } from '../lib/online';
  */
 export const Route = createFileRoute('/_signed-in')({
   beforeLoad: async ({ context, location }) => {
+    // The frame's code travels with the question of who is signed in (a failure to load it shows later, through React.lazy).
+    const frame = loadAppShell().catch(() => undefined);
     let user = await ensureCurrentUser(context.queryClient);
     // Unreachable is not signed out: wait for the connection (the pending page says so) and ask again.
     while (!user && !isOnline()) {
@@ -17,6 +20,7 @@ export const Route = createFileRoute('/_signed-in')({
       user = await ensureCurrentUser(context.queryClient);
     }
     if (!user) throw redirect({ to: '/signin', search: { redirect: location.href }, replace: true });
+    await frame;
     return { user };
   },
   component: SignedInLayout,

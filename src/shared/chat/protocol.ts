@@ -133,4 +133,3 @@ export type MessagePage = {
 };
 
 export const isReaction = (emoji: string): boolean => (REACTIONS as readonly string[]).includes(emoji);
-export const WS_PATH = '/ws';

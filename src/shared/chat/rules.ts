@@ -4,6 +4,8 @@
  */
 
 /** A message's body, in characters (the safe Markdown subset, mention tokens included). */
+/** The chat socket's path (here, not in protocol.ts, so that the client's socket does not load zod with it). */
+export const WS_PATH = '/ws';
 export const MESSAGE_BODY_MAX = 4_000;
 export const CHANNEL_NAME_MAX = 40;
 /** Channel names: lower-case letters, digits, '-' and '_', shown with a leading '#'. */

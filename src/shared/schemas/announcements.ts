@@ -14,7 +14,6 @@ export const ANNOUNCEMENT_MSG = {
 } as const;
 
 export const DEFAULT_CATEGORY_COLOR = '#66CDAA';
-export const PREVIEW_LENGTH = 150;
 
 const recordId = (notFound: MessageKey) => z.coerce.number({ message: notFound }).int().positive(notFound).max(Number.MAX_SAFE_INTEGER);
 

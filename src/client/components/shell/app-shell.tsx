@@ -11,8 +11,12 @@ import { BottomBar } from './bottom-bar';
 import { NAV_ITEMS, destinationOf, type NavItem } from './nav-items';
 import { NotificationsMenu } from './notifications-menu';
 import { OfflineBanner } from './offline-banner';
-import { ProfileDrawer } from './profile-drawer';
 import { avatarImage } from '../../lib/images';
+import { useWideScreen } from '../../lib/use-wide-screen';
+import { lazyDialog } from '../lazy-dialog';
+
+/** The profile panel and its form load with its first opening. */
+const ProfileDrawer = lazyDialog(() => import('./profile-drawer').then((m) => m.ProfileDrawer));
 
 // Navigation tooltips wait 300 ms, so they help a hovering pointer without flashing under a passing one.
 // Mounted only while shown: the rail's first render draws none of them.
@@ -79,78 +83,82 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
       }
     />
   );
+  // One frame per width, not both with one hidden by CSS: the rail's tooltips and menus are no part of a phone's first render.
+  const wide = useWideScreen();
   return (
     <Flex minH="100dvh">
-      <Stack
-        as="nav"
-        aria-label={t('shell.nav.main')}
-        display={{ base: 'none', md: 'flex' }}
-        position="sticky"
-        top="0"
-        h="100dvh"
-        w="20"
-        flexShrink={0}
-        borderEndWidth="1px"
-        bg="bg"
-        align="center"
-        justify="space-between"
-        py="4"
-      >
-        <Stack align="center" gap="2">
-          <Link to="/dashboard" aria-label={t('shell.nav.home')}>
-            <img src="/favicon.svg" alt="" width={36} height={36} />
-          </Link>
-          <Box h="4" />
-          {NAV_ITEMS.map((item) => (
-            <RailLink key={item.to} item={item} active={current === item.to} count={item.to === '/chat' ? chatUnread : 0} />
-          ))}
-        </Stack>
-        <Stack align="center" gap="2">
-          <NotificationsMenu />
-          <ColorModeToggle />
-          <Tip label={t('shell.nav.profile')}>{avatarButton(t('shell.nav.profile'))}</Tip>
-          <Tip label={t('shell.nav.logOut')}>
-            <IconButton variant="ghost" aria-label={t('shell.nav.logOut')} onClick={signOut}>
-              <LogOut aria-hidden />
-            </IconButton>
-          </Tip>
-        </Stack>
-      </Stack>
-
-      <Flex direction="column" flex="1" minW="0">
-        <HStack
-          as="header"
-          display={{ base: 'flex', md: 'none' }}
-          justify="space-between"
+      {wide && (
+        <Stack
+          as="nav"
+          aria-label={t('shell.nav.main')}
           position="sticky"
           top="0"
-          zIndex="sticky"
-          bg="bg/95"
-          backdropFilter="blur(8px)"
-          borderBottomWidth="1px"
-          px="3"
-          py="2"
+          h="100dvh"
+          w="20"
+          flexShrink={0}
+          borderEndWidth="1px"
+          bg="bg"
+          align="center"
+          justify="space-between"
+          py="4"
         >
-          <Link to="/dashboard" aria-label={t('shell.nav.home')}>
-            <HStack gap="2">
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-              <Text fontWeight="bold" color="brand.fg">
-                Harambee
-              </Text>
-            </HStack>
-          </Link>
-          <HStack gap="1">
-            <NotificationsMenu placement="bottom-end" />
+          <Stack align="center" gap="2">
+            <Link to="/dashboard" aria-label={t('shell.nav.home')}>
+              <img src="/favicon.svg" alt="" width={36} height={36} />
+            </Link>
+            <Box h="4" />
+            {NAV_ITEMS.map((item) => (
+              <RailLink key={item.to} item={item} active={current === item.to} count={item.to === '/chat' ? chatUnread : 0} />
+            ))}
+          </Stack>
+          <Stack align="center" gap="2">
+            <NotificationsMenu />
             <ColorModeToggle />
-            {avatarButton(t('shell.nav.profile'))}
+            <Tip label={t('shell.nav.profile')}>{avatarButton(t('shell.nav.profile'))}</Tip>
+            <Tip label={t('shell.nav.logOut')}>
+              <IconButton variant="ghost" aria-label={t('shell.nav.logOut')} onClick={signOut}>
+                <LogOut aria-hidden />
+              </IconButton>
+            </Tip>
+          </Stack>
+        </Stack>
+      )}
+
+      <Flex direction="column" flex="1" minW="0">
+        {!wide && (
+          <HStack
+            as="header"
+            justify="space-between"
+            position="sticky"
+            top="0"
+            zIndex="sticky"
+            bg="bg/95"
+            backdropFilter="blur(8px)"
+            borderBottomWidth="1px"
+            px="3"
+            py="2"
+          >
+            <Link to="/dashboard" aria-label={t('shell.nav.home')}>
+              <HStack gap="2">
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <Text fontWeight="bold" color="brand.fg">
+                  Harambee
+                </Text>
+              </HStack>
+            </Link>
+            <HStack gap="1">
+              <NotificationsMenu placement="bottom-end" />
+              <ColorModeToggle />
+              {avatarButton(t('shell.nav.profile'))}
+            </HStack>
           </HStack>
-        </HStack>
+        )}
         <OfflineBanner />
         {/* Room for the bottom bar (and a phone's home indicator) under the last of the page. */}
         <Box flex="1" pb={{ base: 'calc(5rem + env(safe-area-inset-bottom))', md: '0' }}>
           {children}
         </Box>
-        <BottomBar current={current} chatUnread={chatUnread} />
+        {!wide && <BottomBar current={current} chatUnread={chatUnread} />}
       </Flex>
     </Flex>
   );

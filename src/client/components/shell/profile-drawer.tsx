@@ -22,9 +22,9 @@ const ROLE_LABEL: Partial<Record<string, MessageKey>> = { user: 'profile.roles.u
  * The profile side panel: a summary to read (with the language choice), or a short form (name,
  * place, bio, photo) saved through profile.updatePanel.
  */
-export function ProfileDrawer({ user, trigger }: { user: CurrentUser; trigger: ReactElement }) {
+export function ProfileDrawer({ user, trigger, defaultOpen }: { user: CurrentUser; trigger: ReactElement; defaultOpen?: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen ?? false);
   const [editing, setEditing] = useState(false);
   return (
     <Drawer.Root

@@ -1,16 +1,22 @@
-import { Badge, Button, Card, CloseButton, Dialog, HStack, Link as ChakraLink, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pin, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../components/markdown';
 import { markdownToText } from '../../../shared/markdown';
-import { PREVIEW_LENGTH } from '../../../shared/schemas/announcements';
-import { formatDate } from '../../lib/format';
+import { ANNOUNCEMENT_PREVIEW_LENGTH as PREVIEW_LENGTH } from '../../../shared/constants';
+import { lazyControlledDialog } from '../../components/lazy-dialog';
 import { CategoryBadge } from './category-badge';
+import { formatDate } from '../../lib/format';
 import { announcementsCardQuery } from './queries';
 import type { Announcement } from './shared';
+
+/** The whole announcement, loaded with the first 'Read more'. */
+const AnnouncementReader = lazyControlledDialog(
+  () => import('./announcement-reader').then((m) => m.AnnouncementReader),
+  (props) => props.onClose(),
+);
 
 const preview = (content: string) => {
   const text = markdownToText(content);
@@ -82,27 +88,7 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
           </Stack>
         )}
       </Card.Body>
-      <Dialog.Root open={!!open} onOpenChange={(e) => !e.open && setOpen(null)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{open?.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text fontSize="sm" color="fg.muted" mb="4">
-                  {t('announcements.card.byline', { date: formatDate(open?.publishDate ?? null, { style: 'short' }), name: open?.postedBy ?? '' })}
-                </Text>
-                {open && <Markdown source={open.content} />}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <AnnouncementReader open={!!open} announcement={open} onClose={() => setOpen(null)} />
     </Card.Root>
   );
 }

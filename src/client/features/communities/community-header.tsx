@@ -8,7 +8,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { canIn } from '../../../shared/permissions';
-import { InviteDialog } from '../invitations/invite-dialog';
+import { InviteDialog } from '../invitations/dialogs';
 import { ShareButton } from '../invitations/share-button';
 import { canOpenSettings, refreshCommunities, type Community } from './shared';
 import { CommunityCover } from './community-cover';

@@ -8,7 +8,6 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { createCommunityInput } from '../../../shared/schemas/communities';
 import { trpc } from '../../trpc';
-import { useCurrentUser } from '../auth/current-user';
 import { CommunityFields } from './community-fields';
 import { refreshCommunities, type Community } from './shared';
 
@@ -56,13 +55,11 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
   );
 }
 
-/** The create dialog: renders nothing without a user; closing resets the form (it remounts). */
-export function CreateCommunityDialog({ trigger, onCreated }: { trigger: ReactElement; onCreated?: (c: Community) => void }) {
+/** The create dialog (opened through dialogs.ts's CreateCommunityDialog); closing resets the form (it remounts). */
+export function CreateCommunityDialogView({ trigger, onCreated, defaultOpen }: { trigger: ReactElement; onCreated?: (c: Community) => void; defaultOpen?: boolean }) {
   const { t } = useTranslation();
-  const { user } = useCurrentUser();
-  if (!user) return null;
   return (
-    <FormDialog title={t('communities.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+    <FormDialog title={t('communities.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }} defaultOpen={defaultOpen}>
       {(close) => (
         <Dialog.Body pb="6">
           <CreateCommunityForm

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
 import { CommunityBrowser } from './community-browser';
-import { CreateCommunityDialog } from './create-community';
+import { CreateCommunityDialog } from './dialogs';
 
 /** The page with its heading: 'Discover Communities' (/discover, /discover-authenticated) or 'Explore Communities' (/explore). */
 export function DiscoverRoutePage({ explore = false }: { explore?: boolean }) {

@@ -3,7 +3,7 @@ import { CalendarPlus, Copy, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
-import { CreateEventDialog } from './create-event-dialog';
+import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents } from './list-queries';
 import { communityCalendarUrl } from './queries';

@@ -13,7 +13,8 @@ import { errorInfo } from '../../lib/errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
-import { createEventForm, defaultSchedule, fieldOfServerPath, REPEAT_CHOICES, repeatMeaning, type CreateEventValues, type Ordinal, type RepeatChoice } from './event-form-model';
+import { createEventForm, defaultSchedule, fieldOfServerPath, REPEAT_CHOICES, repeatMeaning, type CreateEventValues, type RepeatChoice } from './event-form-model';
+import type { Ordinal } from './calendar-model';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { refreshEvents } from './queries';
 import { todayIn, viewerTimeZone } from './when';
@@ -36,10 +37,11 @@ export function CreateEventDialog(props: {
   trigger: ReactElement;
   /** Instead of opening the new event's page. */
   onCreated?: (event: Created) => void;
+  defaultOpen?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <FormDialog title={t('events.form.createTitle')} trigger={props.trigger} size={{ base: 'full', md: 'lg' }}>
+    <FormDialog title={t('events.form.createTitle')} trigger={props.trigger} size={{ base: 'full', md: 'lg' }} defaultOpen={props.defaultOpen}>
       {(close) =>
         props.communityId !== undefined ? (
           <EventForm communities={[{ id: props.communityId, name: props.communityName ?? '' }]} fixed onDone={close} onCreated={props.onCreated} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import type { ListEvent } from './event-bits';
-import { groupByDay } from './event-form-model';
+import { groupByDay } from './calendar-model';
 import { EventRow } from './event-row';
 import { communityPastQuery, communityUpcomingQuery, myPastQuery, PAST_WINDOW_MS } from './list-queries';
 import { myEventsQuery } from './queries';

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, List, Plus, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateEventDialog } from './create-event-dialog';
+import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { MonthView } from './month-view';

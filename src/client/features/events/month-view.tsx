@@ -7,7 +7,7 @@ import { instantOfLocal } from '../../../shared/events/time';
 import { addDays } from '../../../shared/njangi/schedule';
 import { currentLocale } from '../../i18n';
 import type { ListEvent } from './event-bits';
-import { addMonths, eventDates, firstDayOfWeek, monthGrid, monthOf, weekdayName, weekHeader } from './event-form-model';
+import { addMonths, eventDates, firstDayOfWeek, monthGrid, monthOf, weekdayName, weekHeader } from './calendar-model';
 import { EventRow } from './event-row';
 import { LoadFailed } from './events-list';
 import { MONTH_MAX_PAGES, myMonthQuery } from './list-queries';

@@ -5,7 +5,7 @@ import { CalendarDays, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerBadge, DateBadge, type ListEvent } from './event-bits';
-import { CreateEventDialog } from './create-event-dialog';
+import { CreateEventDialog } from './dialogs';
 import { communityUpcomingQuery, mayManageEvents } from './list-queries';
 import { nextEventsQuery } from './queries';
 import { formatEventStart } from './when';

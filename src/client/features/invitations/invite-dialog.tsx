@@ -1,20 +1,16 @@
-import { Button, CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
-import { UserPlus } from 'lucide-react';
+import { CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInvites } from './email-invites';
 import { LinkInvites } from './link-invites';
 import { PendingInvites } from './pending-invites';
 
-/** The header's Invite button: by email, by link, and the invitations still pending. */
-export function InviteDialog({ community }: { community: { id: number; name: string } }) {
+/** Inviting by email, by link, and the invitations still pending (opened by dialogs.tsx's InviteDialog). */
+export function InviteDialogView({ community, trigger, defaultOpen }: { community: { id: number; name: string }; trigger: ReactElement; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit>
-      <Dialog.Trigger asChild>
-        <Button size="sm" variant="outline">
-          <UserPlus aria-hidden /> {t('invitations.dialog.open')}
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit defaultOpen={defaultOpen}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

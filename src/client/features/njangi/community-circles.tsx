@@ -7,7 +7,7 @@ import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import type { Community } from '../communities/shared';
 import { CircleStatusBadge } from './circle-card';
-import { CreateCircleDialog } from './create-circle-dialog';
+import { CreateCircleDialog } from './dialogs';
 import { communityCirclesQuery, type CircleFilter } from './queries';
 import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './shared';
 

@@ -121,10 +121,10 @@ function zoneGroups(selected: string): [string, string[]][] {
   return [...groups];
 }
 
-export function CreateCircleDialog({ trigger, community }: { trigger: ReactElement; community?: Community }) {
+export function CreateCircleDialog({ trigger, community, defaultOpen }: { trigger: ReactElement; community?: Community; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <FormDialog title={t('njangi.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+    <FormDialog title={t('njangi.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }} defaultOpen={defaultOpen}>
       {(close) => (community ? <CircleForm communities={[community]} fixed onDone={close} /> : <ChooseCommunity onDone={close} />)}
     </FormDialog>
   );

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { PiggyBank, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MyCircleCard } from './circle-card';
-import { CreateCircleDialog } from './create-circle-dialog';
+import { CreateCircleDialog } from './dialogs';
 import { myCirclesQuery, myCommunitiesQuery } from './queries';
 import { RecordPanel } from './record-panel';
 import type { MyCircle } from './shared';

@@ -1,5 +1,5 @@
 import type { RepeatFrequency } from '../../../../shared/events/rules';
-import { weekdayName, weekdayOrdinal, type Ordinal } from '../event-form-model';
+import { weekdayName, weekdayOrdinal, type Ordinal } from '../calendar-model';
 import { longDate } from '../when';
 
 /*

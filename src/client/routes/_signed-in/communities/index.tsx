@@ -7,7 +7,7 @@ import { LoadMore } from '../../../components/load-more';
 import { ScrollingTab, ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { CardGridSkeleton, CommunityBrowser } from '../../../features/communities/community-browser';
 import { CommunityCard } from '../../../features/communities/community-card';
-import { CreateCommunityDialog } from '../../../features/communities/create-community';
+import { CreateCommunityDialog } from '../../../features/communities/dialogs';
 import { communityListQuery, joinedListQuery } from '../../../features/communities/queries';
 import { MyInvitations } from '../../../features/invitations/invitations-tab';
 import { loadList } from '../../../lib/route-data';

@@ -1,0 +1,33 @@
+import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../components/markdown';
+import { formatDate } from '../../lib/format';
+import type { Announcement } from './shared';
+
+/** One announcement in full, opened by 'Read more' on the community dashboard's card. */
+export function AnnouncementReader({ open, announcement, onClose }: { open: boolean; announcement: Announcement | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{announcement?.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text fontSize="sm" color="fg.muted" mb="4">
+                {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement?.postedBy ?? '' })}
+              </Text>
+              {announcement && <Markdown source={announcement.content} />}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button } from '@chakra-ui/react';
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+/** The invitation forms load with the dialog's first opening (components/lazy-dialog.tsx). */
+const Invite = lazyDialog(() => import('./invite-dialog').then((m) => m.InviteDialogView));
+
+/** The community header's Invite button. */
+export function InviteDialog({ community }: { community: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Invite
+      community={community}
+      trigger={
+        <Button size="sm" variant="outline">
+          <UserPlus aria-hidden /> {t('invitations.dialog.open')}
+        </Button>
+      }
+    />
+  );
+}
