@@ -29,7 +29,9 @@ const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[
 const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|form-field|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
 const isFormKit = (id: string) => schemas.test(id) || formKit.test(id);
 const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
-const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]src[\\/]shared[\\/](?!schemas[\\/])|[\\/]node_modules[\\/]@tanstack[\\/]/;
+const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]/;
+/** The rules and helpers server and client share (src/shared), but the input schemas and the catalogues (each language its own chunk). */
+const shared = /[\\/]src[\\/]shared[\\/](?!schemas[\\/]|i18n[\\/])/;
 const landing = /[\\/]src[\\/]client[\\/]features[\\/]landing[\\/]/;
 /** The HTML entry and main.tsx stay the entry chunk: a group that took them would leave Vite no entry to write into index.html. */
 const entryModule = /(?:\.html|[\\/]src[\\/]client[\\/]main\.tsx)$/;
@@ -232,8 +234,8 @@ export default defineConfig({
               priority: 10,
             },
             {
-              // Our small shared pieces (components/, lib/, src/shared/ but its schemas: the
-              // formatter, a list's paging, the money and date rules) and the query hooks loaded later, in one chunk: each is
+              // Our small shared pieces (components/, lib/: an empty state, the list states, the
+              // formatter, a list's paging) and the query hooks loaded later, in one chunk: each is
               // well under a kilobyte, and a signed-in page fetched some twenty of them one by one,
               // over HTTP/1.1's six connections, at a round trip each. Without their dependencies,
               // which stay with their own groups.
@@ -241,6 +243,16 @@ export default defineConfig({
               test: common,
               minShareCount: 2,
               priority: 6,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The rules server and client share (money, dates, limits), in one chunk of plain
+              // functions: no chunk that needs one rule (a catalogue quoting a limit, a form's
+              // schema) pulls React components with it. Those that use zod stay with the forms.
+              name: (id, ctx) => (shared.test(id) && !ctx.getModuleInfo(id)?.importedIds.some(isFormKit) ? 'shared' : null),
+              debugName: 'shared',
+              minShareCount: 2,
+              priority: 8,
               includeDependenciesRecursively: false,
             },
             // Without their dependencies, which views share: the focus trap, presence, the machines' core.
