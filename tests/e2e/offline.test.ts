@@ -6,7 +6,8 @@ import { launchBrowser, registerUser, signInAs, startServer, type TestServer } f
  * The installable app: the manifest is linked, signed-in pages register the service worker, a
  * returning member whose connection fails still gets the app's shell (with an offline notice)
  * instead of the browser's error page, and after a deploy an online member gets the new build
- * at once (pages go to the network first; only hashed assets are served from the cache).
+ * at once (pages go to the network first; only hashed assets are served from the cache). A dialog
+ * whose code cannot arrive says so instead of breaking the page.
  */
 
 let server: TestServer;
@@ -96,6 +97,29 @@ describe('service worker and offline shell', () => {
       await other.setOffline(true);
       await p.goto(`${server.url}/events`).catch(() => undefined);
       await expect.poll(() => p.getByRole('heading', { name: 'You are offline' }).isVisible()).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("says so when a dialog's code cannot arrive, keeps the page, and opens it on the next try", async () => {
+    // Dialogs load with their first opening (components/lazy-dialog.tsx). Without the worker, so
+    // that the browser's own requests are the ones refused.
+    const other = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'block' });
+    const p = await other.newPage();
+    try {
+      await signInAs(p, server, member.email, member.password);
+      const refused = /\/assets\/create-community-[^/]*\.js$/;
+      await other.route(refused, (route) => route.abort('internetdisconnected'));
+      await p.goto(`${server.url}/communities`);
+      const create = p.getByRole('button', { name: 'Create community' });
+      await create.click();
+      await expect.poll(() => p.getByTestId('toast').first().innerText()).toContain('Cannot reach the server');
+      expect(await p.getByRole('dialog').count()).toBe(0);
+      expect(await p.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+      await other.unroute(refused);
+      await create.click();
+      await p.getByRole('dialog', { name: 'Create a community' }).waitFor();
     } finally {
       await other.close();
     }
