@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppHeader } from '../components/app-header';
 import { RouteAwareColorMode } from '../components/color-mode';
@@ -12,9 +12,32 @@ import { changeLanguage, currentLanguage } from '../i18n';
 import { loadAppShell, loadedAppShell } from '../components/shell/load-app-shell';
 import type { Trpc } from '../trpc';
 
-// The signed-in frame (rail, panels, notifications) loads only for signed-in pages, by their guard
-// (components/shell/load-app-shell.ts); through React.lazy when a page renders before it is in.
-const LazyAppShell = lazy(() => loadAppShell().then((component) => ({ default: component })));
+type AppShellProps = ComponentProps<NonNullable<ReturnType<typeof loadedAppShell>>>;
+
+/**
+ * The signed-in frame (rail, panels, notifications), whose code loads only for signed-in pages, by
+ * their guard (components/shell/load-app-shell.ts). Rendered at once when it is in, else once it
+ * arrives, and never through Suspense: React holds back what replaces a fallback. One component
+ * either way, so that the frame never remounts (and loses an open panel) when its code arrives.
+ */
+function SignedInFrame(props: AppShellProps) {
+  const [Shell, setShell] = useState(loadedAppShell);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (Shell) return;
+    let live = true;
+    loadAppShell().then(
+      (component) => live && setShell(() => component),
+      (error: unknown) => live && setFailure(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Shell]);
+  // A failed load reaches the router's error page, as React.lazy's would.
+  if (failure) throw failure;
+  return Shell ? <Shell {...props} /> : null;
+}
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
@@ -35,7 +58,6 @@ function RootLayout() {
     if (storedLanguage && storedLanguage !== currentLanguage()) void changeLanguage(storedLanguage);
   }, [storedLanguage]);
   const { pathname } = useLocation();
-  const AppShell = loadedAppShell() ?? LazyAppShell;
   const main = (
     <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
       <Outlet />
@@ -48,10 +70,8 @@ function RootLayout() {
       </a>
       {user && !user.mustChangePassword && !PUBLIC_FRAME.has(pathname) ? (
         <Box bg="bg.subtle" minH="100dvh">
-          {/* No Outlet in the fallback: the page would mount twice and lose what the user started. */}
-          <Suspense fallback={null}>
-            <AppShell user={user}>{main}</AppShell>
-          </Suspense>
+          {/* Nothing until the frame is in (no Outlet meanwhile): the page would mount twice and lose what the user started. */}
+          <SignedInFrame user={user}>{main}</SignedInFrame>
         </Box>
       ) : (
         <Flex direction="column" minH="100dvh" bg="bg.subtle">

@@ -21,5 +21,5 @@ export function loadAppShell(): Promise<typeof AppShell> {
   ));
 }
 
-/** The frame if its code is here, else null (render it through React.lazy then). */
+/** The frame if its code is here, else null (routes/__root.tsx's SignedInFrame then waits for loadAppShell). */
 export const loadedAppShell = (): typeof AppShell | null => loaded;
