@@ -111,6 +111,8 @@ const config = defineConfig({
     'html, body': { minHeight: '100%' },
     // Focus must always be visible for keyboard users.
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    // Toasts sit above the phone's bottom bar, not over it (components/toaster-store.ts reads this).
+    'html:has([data-bottom-bar])': { '--toast-offset-bottom': 'calc(5rem + env(safe-area-inset-bottom))' },
     '.sr-only': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
     '.skip-link': {
       position: 'absolute',

@@ -212,6 +212,11 @@ describe('Browser: the phone bottom bar', () => {
       const page = await context.newPage();
       await signInAs(page, server, world.email, FACTORY_PASSWORD);
       const bar = page.getByTestId('mobile-bottom-bar');
+      // The welcome toast sits above the bar, never over its buttons (it once covered More, and a
+      // pointer resting on it kept it there).
+      const toast = page.getByTestId('toast').first();
+      await toast.waitFor();
+      await expect.poll(async () => (await toast.boundingBox())!.y + (await toast.boundingBox())!.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
       await bar.getByRole('link', { name: 'Chat' }).click();
       await page.waitForURL(`${server.url}/chat`);
       expect(await bar.getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe('page');

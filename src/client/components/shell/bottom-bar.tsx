@@ -61,6 +61,7 @@ export function BottomBar({ current, chatUnread }: { current: Destination | null
       borderTopWidth="1px"
       pb="env(safe-area-inset-bottom)"
       data-testid="mobile-bottom-bar"
+      data-bottom-bar=""
     >
       <Grid as="ul" templateColumns="repeat(5, minmax(0, 1fr))" gap="0.5" px="1" py="1" listStyleType="none">
         {BAR_ITEMS.map((item) => {
