@@ -19,11 +19,19 @@ const chakra = inPackages('@chakra-ui|@emotion|@pandacss');
 const icons = inPackages('lucide-react');
 /**
  * The dialog and form-control machines with their Ark and Chakra parts: only dialogs and forms use
- * them. The focus trap, scroll lock and outside-click handling they build on stay in 'ui-lazy', as
- * popovers and menus need them too.
+ * them. A checkbox is not among them: some lists show one (an answer for the whole series). The
+ * focus trap, scroll lock and outside-click handling that dialogs build on are in 'ui-overlay'.
  */
 const uiForms =
-  /[\\/]node_modules[\\/](?:@zag-js[\\/](?:dialog|checkbox|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:dialog|checkbox|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:dialog|drawer|checkbox|checkmark|switch|field|fieldset|native-select|radio-group|select|number-input|pin-input|file-upload|combobox))[\\/]/;
+  /[\\/]node_modules[\\/](?:@zag-js[\\/](?:dialog|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:dialog|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:dialog|drawer|switch|fieldset|radio-group|select|number-input|pin-input|file-upload|combobox))[\\/]/;
+/**
+ * What dialogs and popovers build on: the focus trap, outside clicks, scroll lock, hiding the rest
+ * from screen readers. A page's first render opens none of them, so it loads none of this.
+ */
+const uiOverlay = /[\\/]node_modules[\\/]@zag-js[\\/](?:focus-trap|dismissable|interact-outside|aria-hidden|remove-scroll)[\\/]/;
+/** Popovers, menus and tooltips, and the positioning they need (Floating UI): only the ones open load it. */
+const uiPopper =
+  /[\\/]node_modules[\\/](?:@floating-ui|@zag-js[\\/](?:popper|popover|menu|tooltip|hover-card|rect-utils|dom-query[\\/]dist[\\/](?:proxy-tab-focus|typeahead)\\.)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:popover|menu|tooltip|hover-card)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:popover|menu|tooltip|hover-card))[\\/]/;
 const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 /** What only forms need: zod, the input schemas, and our form pieces (a dialog frame, a field, the form hook, image pickers, the confirm dialog, the terms). */
 const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|form-field|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
@@ -258,6 +266,19 @@ export default defineConfig({
             // Without their dependencies, which views share: the focus trap, presence, the machines' core.
             { name: 'forms', test: isFormKit, minShareCount: 2, priority: 7, includeDependenciesRecursively: false },
             { name: 'ui-forms', test: uiForms, minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
+            { name: 'ui-overlay', test: uiOverlay, minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
+            {
+              // With the helpers only they use (named above, or imported by them alone), which would
+              // otherwise be chunks of half a kilobyte each.
+              name: (id, ctx) => {
+                const importers = ctx.getModuleInfo(id)?.importers ?? [];
+                return uiPopper.test(id) || (uiKit.test(id) && importers.length > 0 && importers.every((i) => uiPopper.test(i))) ? 'ui-popper' : null;
+              },
+              debugName: 'ui-popper',
+              minShareCount: 2,
+              priority: 6,
+              includeDependenciesRecursively: false,
+            },
             { name: 'ui-lazy', test: uiKit, minShareCount: 4, priority: 5 },
             {
               // One chunk per src/client/features/<name>, without its dependencies (shared components

@@ -2,7 +2,8 @@
 // Builds the app (when stale), seeds a temporary database with the demo data, starts the real
 // server, and drives Chromium with the standard mobile lab profile through CDP (150 ms round trip,
 // 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4x, 390 px viewport), each page in a fresh browser
-// context (a cold cache). Prints, per page, the time until its main heading is visible, what was
+// context (a cold cache). Prints, per page, the time until its main heading is visible (painted,
+// from Element Timing in the page; when the harness noticed it is printed beside it), what was
 // transferred and how many requests it took, each beside its budget; for signed-in pages also a
 // warm reload's transfer. Writes the table into docs/benchmarks.md and exits 1 over budget.
 // Flags: --runs N (median of N cold loads, default 3) --no-write --only /,/signin
@@ -43,7 +44,26 @@ const pages = (communityId: number): PageSpec[] => [
 ];
 const WARM_BUDGET = 30 * KB;
 
-type Load = { headingMs: number; transferred: number; requests: number };
+type Load = { headingMs: number; seenMs: number; transferred: number; requests: number };
+
+/**
+ * Runs in each page before its own scripts: marks every h1 for Element Timing as it is inserted,
+ * and keeps when the first one with a real box (not a visually hidden one) was painted. That is
+ * when the heading became visible. The harness itself only notices later: its polling and the
+ * round trip back wait behind whatever long task follows the paint (0.1–0.3 s on this profile).
+ */
+function recordHeadingPaint() {
+  const w = window as unknown as { __headingPaint?: number };
+  new MutationObserver(() => {
+    for (const h of document.querySelectorAll('h1:not([elementtiming])')) h.setAttribute('elementtiming', 'heading');
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; loadTime: number; intersectionRect: DOMRectReadOnly })[]) {
+      const at = e.renderTime || e.loadTime;
+      if (e.identifier === 'heading' && e.intersectionRect.width * e.intersectionRect.height > 16 && at > 0) w.__headingPaint = Math.min(w.__headingPaint ?? at, at);
+    }
+  }).observe({ type: 'element', buffered: true });
+}
 const traced = new Set<string>();
 
 /** Loads `url` in `page` with the profile applied; heading time from navigation start, bytes and requests until the network settles. */
@@ -69,14 +89,20 @@ async function load(context: BrowserContext, page: Page, url: string): Promise<L
   });
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 60_000 });
-  const headingMs = await page.evaluate(() => performance.now());
+  const seenMs = await page.evaluate(() => performance.now());
+  // The paint's entry is delivered to its observer just after the paint: wait for it a moment.
+  const painted = await page
+    .waitForFunction(() => (window as unknown as { __headingPaint?: number }).__headingPaint, undefined, { timeout: 3_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>)
+    .catch(() => null);
+  const headingMs = painted ?? seenMs;
   await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
   await cdp.detach();
   if (flags.trace && !traced.has(url)) {
     traced.add(url);
-    console.log(`\n  ${url}: heading at ${Math.round(headingMs)} ms\n${trace.map((line) => `    ${line}`).join('\n')}\n`);
+    console.log(`\n  ${url}: heading painted at ${Math.round(headingMs)} ms (seen by the harness at ${Math.round(seenMs)} ms)\n${trace.map((line) => `    ${line}`).join('\n')}\n`);
   }
-  return { headingMs, transferred, requests };
+  return { headingMs, seenMs, transferred, requests };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -124,6 +150,7 @@ async function main() {
       let warm: number | null = null;
       for (let run = 0; run < RUNS; run += 1) {
         const context = await browser.newContext({ viewport: { width: PROFILE.width, height: PROFILE.height }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+        await context.addInitScript(recordHeadingPaint);
         if (spec.signedIn) await signIn(context, base, who.email);
         const page = await context.newPage();
         cold.push(await load(context, page, `${base}${spec.path}`));
@@ -131,15 +158,15 @@ async function main() {
         if (spec.signedIn && run === 0) warm = (await load(context, page, `${base}${spec.path}`)).transferred;
         await context.close();
       }
-      const row = { spec, cold: { headingMs: median(cold.map((c) => c.headingMs)), transferred: median(cold.map((c) => c.transferred)), requests: median(cold.map((c) => c.requests)) }, warm };
+      const row = { spec, cold: { headingMs: median(cold.map((c) => c.headingMs)), seenMs: median(cold.map((c) => c.seenMs)), transferred: median(cold.map((c) => c.transferred)), requests: median(cold.map((c) => c.requests)) }, warm };
       rows.push(row);
-      console.log(`  ${spec.label}: heading ${(row.cold.headingMs / 1000).toFixed(2)} s, ${Math.round(row.cold.transferred / KB)} KB, ${row.cold.requests} requests${warm === null ? '' : `, warm reload ${Math.round(warm / KB)} KB`}`);
+      console.log(`  ${spec.label}: heading ${(row.cold.headingMs / 1000).toFixed(2)} s (seen ${(row.cold.seenMs / 1000).toFixed(2)} s), ${Math.round(row.cold.transferred / KB)} KB, ${row.cold.requests} requests${warm === null ? '' : `, warm reload ${Math.round(warm / KB)} KB`}`);
     }
 
     const over: string[] = [];
     const lines = [
-      '| page | heading visible (budget) | transferred (budget) | requests | warm reload (≤ 30 KB) | result |',
-      '|---|---:|---:|---:|---:|---|',
+      '| page | heading visible (budget) | harness saw it | transferred (budget) | requests | warm reload (≤ 30 KB) | result |',
+      '|---|---:|---:|---:|---:|---:|---|',
       ...rows.map(({ spec, cold, warm }) => {
         const fails = [
           cold.headingMs > spec.headingBudgetMs ? 'heading' : '',
@@ -147,14 +174,14 @@ async function main() {
           warm !== null && warm > WARM_BUDGET ? 'warm reload' : '',
         ].filter(Boolean);
         if (fails.length) over.push(`${spec.label}: ${fails.join(', ')}`);
-        return `| ${spec.label} | ${(cold.headingMs / 1000).toFixed(2)} s (≤ ${spec.headingBudgetMs / 1000} s) | ${Math.round(cold.transferred / KB)} KB (≤ ${spec.transferBudget / KB} KB) | ${cold.requests} | ${warm === null ? '—' : `${Math.round(warm / KB)} KB`} | ${fails.length ? `FAIL (${fails.join(', ')})` : 'PASS'} |`;
+        return `| ${spec.label} | ${(cold.headingMs / 1000).toFixed(2)} s (≤ ${spec.headingBudgetMs / 1000} s) | ${(cold.seenMs / 1000).toFixed(2)} s | ${Math.round(cold.transferred / KB)} KB (≤ ${spec.transferBudget / KB} KB) | ${cold.requests} | ${warm === null ? '—' : `${Math.round(warm / KB)} KB`} | ${fails.length ? `FAIL (${fails.join(', ')})` : 'PASS'} |`;
       }),
     ];
     const table = lines.join('\n');
     const facts = [
       `- Date: ${new Date().toISOString()}; Node ${process.version}; Chromium from ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
       `- Profile: ${PROFILE.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed ${PROFILE.cpu}x (CDP), ${PROFILE.width} px viewport, a fresh context (cold cache) per load; median of ${RUNS} loads`,
-      `- Heading: time from navigation start until the page's first h1 is visible; transferred and requests: until the network is idle; warm reload: the same page reloaded in the same context`,
+      `- Heading: time from navigation start until the page's first h1 was painted with a visible box (Element Timing, recorded in the page); "harness saw it": when Playwright's visibility check returned, which waits behind the page's next long task; transferred and requests: until the network is idle; warm reload: the same page reloaded in the same context`,
       `- Data: the demo seed (npm run db:seed), signed in as the member of the most communities`,
     ].join('\n');
     console.log(`\n${table}\n`);

@@ -1,7 +1,8 @@
 // Prints each page's initial JavaScript (gzipped) after `vite build` and fails when a budget is
 // exceeded (the landing page at most 205 KB, a signed-in page at most 350 KB) or when a page that
 // only shows things loads the form kit (vite.config.ts's 'forms' chunk: zod, the input schemas, our
-// form pieces), which its dialogs load when first opened (src/client/components/lazy-dialog.tsx).
+// form pieces) or the overlay machinery ('ui-forms', 'ui-overlay', 'ui-popper'), which its dialogs and popovers
+// load when first opened (src/client/components/lazy-dialog.tsx).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -60,10 +61,11 @@ for (const page of PAGES) {
   const files = [...chunks].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((sum, f) => sum + size(f), 0);
   const ok = total <= page.budget;
-  const forms = page.withoutForms ? files.find((f) => /^assets\/forms-/.test(f)) : undefined;
+  // 'ui-forms', 'ui-overlay' and 'ui-popper' (dialog, popover and menu machines, the focus trap, positioning) too: they load with the first dialog or popover.
+  const forms = page.withoutForms ? files.find((f) => /^assets\/(?:forms|ui-forms|ui-overlay|ui-popper)-/.test(f)) : undefined;
   failed ||= !ok || !!forms;
   console.log(`  ${ok ? 'ok  ' : 'OVER'} ${page.name.padEnd(28)} ${(total / KB).toFixed(1).padStart(6)} KB of ${page.budget / KB} KB (${files.length} files)`);
-  if (forms) console.log(`  FORMS ${page.name}: loads ${forms} before any dialog opens (a form imported statically: see src/client/components/lazy-dialog.tsx)`);
+  if (forms) console.log(`  FORMS ${page.name}: loads ${forms} before any dialog or popover opens (a form or an overlay imported statically: see src/client/components/lazy-dialog.tsx)`);
 }
 
 // Chunks must not import each other in a cycle (a cycle can run a module before one it needs).

@@ -113,6 +113,8 @@ describe('service worker and offline shell', () => {
       await other.route(refused, (route) => route.abort('internetdisconnected'));
       await p.goto(`${server.url}/communities`);
       const create = p.getByRole('button', { name: 'Create community' });
+      // Before its code is in, the trigger says what the loaded one says while closed.
+      expect([await create.getAttribute('aria-haspopup'), await create.getAttribute('aria-expanded')]).toEqual(['dialog', 'false']);
       await create.click();
       await expect.poll(() => p.getByTestId('toast').first().innerText()).toContain('Cannot reach the server');
       expect(await p.getByRole('dialog').count()).toBe(0);
@@ -120,6 +122,8 @@ describe('service worker and offline shell', () => {
       await other.unroute(refused);
       await create.click();
       await p.getByRole('dialog', { name: 'Create a community' }).waitFor();
+      // (The dialog's own submit button has the trigger's name now; the trigger is the one that opened it.)
+      expect(await p.locator('button[aria-haspopup=dialog][aria-expanded=true]').innerText()).toBe('Create community');
     } finally {
       await other.close();
     }

@@ -91,10 +91,16 @@ describe('Browser: landing page', () => {
 });
 
 describe('Browser: the signed-in frame', () => {
-  it('the rail reaches every destination', async () => {
-    const p = await page(1280);
+  it('a phone widened to a laptop gets the rail (its code loads then), which reaches every destination', async () => {
+    const p = await page(375);
     await signInAs(p, server, member.email, FACTORY_PASSWORD);
-    const rail = p.getByRole('navigation', { name: 'Main' }).first();
+    await p.locator('[data-bottom-bar]').waitFor();
+    // A phone neither draws the rail nor loads its code.
+    expect(await p.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/rail-/.test(r.name)))).toBe(false);
+    await p.setViewportSize({ width: 1280, height: 900 });
+    const rail = p.locator('nav[aria-label="Main"]:not([data-bottom-bar])');
+    await rail.waitFor();
+    await p.locator('[data-bottom-bar]').waitFor({ state: 'detached' });
     for (const [name, path] of [
       ['Communities', '/communities'],
       ['Events', '/events'],

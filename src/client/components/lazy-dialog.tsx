@@ -1,5 +1,6 @@
 import { cloneElement, useEffect, useRef, useState, type ComponentType, type ReactElement, type SyntheticEvent } from 'react';
 import { i18next } from '../i18n';
+import { onceLoader } from '../lib/once-loader';
 import { notify } from './toaster';
 
 /*
@@ -14,29 +15,13 @@ import { notify } from './toaster';
 
 type TriggerProps = {
   'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
   'aria-busy'?: boolean;
   onClick?: (e: SyntheticEvent) => void;
   onPointerEnter?: (e: SyntheticEvent) => void;
   onFocus?: (e: SyntheticEvent) => void;
   onTouchStart?: (e: SyntheticEvent) => void;
 };
-
-/** A module's component, fetched once; a failed fetch is forgotten so that the next call tries again. */
-function loader<C>(load: () => Promise<C>) {
-  let loaded: C | null = null;
-  let loading: Promise<C> | null = null;
-  return {
-    get: () => loaded,
-    start: (): Promise<C> =>
-      (loading ??= load().then(
-        (component) => (loaded = component),
-        (error: unknown) => {
-          loading = null;
-          throw error;
-        },
-      )),
-  };
-}
 
 const failed = () => notify.error(i18next.t('common.errors.offline'));
 
@@ -46,7 +31,7 @@ const failed = () => notify.error(i18next.t('common.errors.offline'));
  * opened at once (`defaultOpen`), and behaves as it always did (focus returns to its trigger).
  */
 export function lazyDialog<P extends { trigger: ReactElement }>(load: () => Promise<ComponentType<P & { defaultOpen?: boolean }>>) {
-  const dialog = loader(load);
+  const dialog = onceLoader(load);
   function LazyDialog(props: P) {
     const [opened, setOpened] = useState(false);
     const [waiting, setWaiting] = useState(false);
@@ -55,8 +40,10 @@ export function lazyDialog<P extends { trigger: ReactElement }>(load: () => Prom
     const trigger = props.trigger as ReactElement<TriggerProps>;
     const own = trigger.props;
     const warm = () => void dialog.start().catch(() => undefined);
+    // What the loaded dialog's trigger says while it is closed, so that a screen reader hears the same before and after.
     return cloneElement(trigger, {
       'aria-haspopup': 'dialog',
+      'aria-expanded': false,
       'aria-busy': waiting || undefined,
       onPointerEnter: (e) => {
         warm();
@@ -93,7 +80,7 @@ export function lazyDialog<P extends { trigger: ReactElement }>(load: () => Prom
  * is told (to reset the opener's state) after the toast.
  */
 export function lazyControlledDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>, onFailed: (props: P) => void) {
-  const dialog = loader(load);
+  const dialog = onceLoader(load);
   function LazyControlledDialog(props: P) {
     const [, setReady] = useState(0);
     const Loaded = dialog.get();

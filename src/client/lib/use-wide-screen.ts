@@ -17,5 +17,8 @@ function subscribe(onChange: () => void) {
  * would still run its menus' and tooltips' machines in every first render on a phone.
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? true);
+  return useSyncExternalStore(subscribe, isWideScreen);
 }
+
+/** The same, read once (outside React). */
+export const isWideScreen = (): boolean => media()?.matches ?? true;

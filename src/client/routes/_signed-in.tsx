@@ -11,7 +11,7 @@ import { loadAppShell } from '../components/shell/load-app-shell';
  */
 export const Route = createFileRoute('/_signed-in')({
   beforeLoad: async ({ context, location }) => {
-    // The frame's code travels with the question of who is signed in (a failure to load it shows later, through React.lazy).
+    // The frame's code travels with the question of who is signed in (a failure to load it shows later, through __root.tsx's SignedInFrame).
     const frame = loadAppShell().catch(() => undefined);
     let user = await ensureCurrentUser(context.queryClient);
     // Unreachable is not signed out: wait for the connection (the pending page says so) and ask again.

@@ -27,6 +27,9 @@ export const BAR_ITEMS: NavItem[] = [{ ...item('/dashboard'), label: 'shell.nav.
 /** What the bottom bar's "More" sheet holds: the rest of the rail, and the member's own profile. */
 export const MORE_ITEMS: NavItem[] = [item('/events'), item('/explore'), { to: '/profile', label: 'shell.nav.profile', icon: UserRound }];
 
+/** How wide a laptop's rail is (rail.tsx), also the room app-shell.tsx keeps while the rail's code is on the way. */
+export const RAIL_WIDTH = '20';
+
 /**
  * Which destination a page belongs to, so the navigation can mark it: a community's pages (its
  * dashboard, details, polls and topics) are under Communities, an event's page under Events, the

@@ -1,123 +1,33 @@
-import { Badge, Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { Bell, X } from 'lucide-react';
-import { EmptyNote } from '../empty-state';
-import { useState } from 'react';
+import { Badge, IconButton } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatRelative } from '../../lib/format';
-import { cursorPaging, useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { LoadMore } from '../load-more';
+import { lazyDialog } from '../lazy-dialog';
 
-/** The bell with the server's unread count, and the list: read one, read all, remove, clear. */
+// The badge follows the server: on focus and once a minute, never a fixed number.
+export const unreadCountQuery = () => trpc.notifications.unreadCount.queryOptions(undefined, { refetchOnWindowFocus: true, refetchInterval: 60_000, staleTime: 0 });
+
+/*
+ * The list and the popover machinery (positioning, outside clicks, focus handling: some 20 KB over
+ * a phone's connection) load with the bell's first press, not with every signed-in page.
+ */
+const NotificationsPopover = lazyDialog(() => import('./notifications-popover').then((m) => m.NotificationsPopover));
+
+/** The bell with the server's unread count; pressing it opens the notifications list. */
 export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'right-end' | 'bottom-end' }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  // The badge follows the server: on focus and once a minute, never a fixed number.
-  const unread = useQuery(trpc.notifications.unreadCount.queryOptions(undefined, { refetchOnWindowFocus: true, refetchInterval: 60_000, staleTime: 0 }));
-  const { query: list, items } = useCursorList(
-    trpc.notifications.list.infiniteQueryOptions({ limit: 20 }, { ...cursorPaging, enabled: open, staleTime: 0 }),
-  );
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
-  const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
-  const markAll = useMutation(trpc.notifications.markAllRead.mutationOptions({ onSettled: refresh }));
-  const remove = useMutation(trpc.notifications.remove.mutationOptions({ onSettled: refresh }));
-  const clear = useMutation(trpc.notifications.clear.mutationOptions({ onSettled: refresh }));
+  const unread = useQuery(unreadCountQuery());
   const count = unread.data?.count ?? 0;
-
-  return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement }} lazyMount>
-      <Popover.Trigger asChild>
-        <IconButton variant="ghost" aria-label={count ? t('shell.notifications.buttonUnread', { count }) : t('shell.notifications.button')} position="relative" data-testid="notifications-button">
-          <Bell aria-hidden />
-          {count > 0 && (
-            <Badge
-              position="absolute"
-              top="0"
-              insetEnd="0"
-              colorPalette="red"
-              variant="solid"
-              rounded="full"
-              size="xs"
-              data-testid="unread-badge"
-              aria-hidden
-            >
-              {count > 99 ? '99+' : count}
-            </Badge>
-          )}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: '90vw', sm: '96' }} maxH="70vh" overflowY="auto">
-            <Popover.Header>
-              <HStack justify="space-between">
-                <Popover.Title fontWeight="semibold">{t('shell.notifications.title')}</Popover.Title>
-                <HStack gap="1">
-                  <Button size="xs" variant="ghost" disabled={!count} onClick={() => markAll.mutate()}>
-                    {t('shell.notifications.markAllRead')}
-                  </Button>
-                  <Button size="xs" variant="ghost" disabled={!items.length} onClick={() => clear.mutate()}>
-                    {t('shell.notifications.clearAll')}
-                  </Button>
-                </HStack>
-              </HStack>
-            </Popover.Header>
-            <Popover.Body p="0">
-              {list.isPending ? (
-                <Text p="4" color="fg.muted">
-                  {t('common.loading')}
-                </Text>
-              ) : items.length === 0 ? (
-                <EmptyNote icon={<Bell />} testId="notifications-empty">
-                  {t('shell.notifications.empty')}
-                </EmptyNote>
-              ) : (
-                <Stack as="ul" gap="0" listStyleType="none">
-                  {items.map((n) => (
-                    <Box as="li" key={n.id} borderTopWidth="1px" bg={n.read ? undefined : 'brand.subtle'} data-testid="notification" data-read={n.read}>
-                      <HStack align="flex-start" px="3" py="2" gap="2">
-                        {!n.read && <Circle size="2" bg="brand.solid" mt="2" aria-label={t('shell.notifications.unread')} />}
-                        <Box
-                          as="button"
-                          textAlign="start"
-                          flex="1"
-                          onClick={() => {
-                            if (!n.read) markRead.mutate({ id: n.id });
-                            if (n.link) {
-                              setOpen(false);
-                              void navigate({ to: n.link });
-                            }
-                          }}
-                        >
-                          <Text fontWeight="medium" fontSize="sm">
-                            {n.title}
-                          </Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            {n.message}
-                          </Text>
-                          <Text fontSize="xs" color="fg.muted">
-                            {formatRelative(n.timestamp)}
-                          </Text>
-                        </Box>
-                        <IconButton size="2xs" variant="ghost" aria-label={t('shell.notifications.remove', { title: n.title })} onClick={() => remove.mutate({ id: n.id })}>
-                          <X aria-hidden />
-                        </IconButton>
-                      </HStack>
-                    </Box>
-                  ))}
-                </Stack>
-              )}
-              <LoadMore query={list} w="full" variant="ghost" size="sm">
-                {t('shell.notifications.showOlder')}
-              </LoadMore>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+  const bell = (
+    <IconButton variant="ghost" aria-label={count ? t('shell.notifications.buttonUnread', { count }) : t('shell.notifications.button')} position="relative" data-testid="notifications-button">
+      <Bell aria-hidden />
+      {count > 0 && (
+        <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" rounded="full" size="xs" data-testid="unread-badge" aria-hidden>
+          {count > 99 ? '99+' : count}
+        </Badge>
+      )}
+    </IconButton>
   );
+  return <NotificationsPopover trigger={bell} placement={placement} />;
 }
