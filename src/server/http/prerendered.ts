@@ -48,6 +48,9 @@ export class PrerenderedPages {
       for (const path of PRERENDERED_PATHS) {
         for (const language of LANGUAGES) {
           this.pages.set(`${language}${path}`, await renderPublicPage(path, language, this.site));
+          // A page's render holds the event loop (about 0.1 s): requests that came meanwhile are
+          // answered before the next one, not after all of them.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }
       this.log.info('public pages pre-rendered', { pages: this.pages.size, ms: Date.now() - started });
