@@ -184,6 +184,8 @@ export default defineConfig({
     serviceWorker(),
     precompress(),
   ],
+  // '@shared/…' is src/shared, the rules and texts server and client share (tsconfig.json's paths).
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// '@shared/…' is src/shared (tsconfig.json's paths), in every project.
+const resolve = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

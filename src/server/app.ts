@@ -20,7 +20,7 @@ import { invitationRoutes } from './rest/invitations';
 import { chatRoutes, chatUploadRoutes } from './rest/chat';
 import { chatSocketRoutes } from './chat/ws';
 import { uploadRoutes } from './uploads/routes';
-import { languageFromHeader } from '../shared/i18n/languages';
+import { languageFromHeader } from '@shared/i18n/languages';
 import type { AppDeps } from './context';
 import { restRefusal } from './rest/errors';
 import { trpcHandler } from './trpc/http';

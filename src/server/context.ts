@@ -5,7 +5,7 @@ import type { DB } from '../../db/database';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
-import { languageFromHeader, type Language } from '../shared/i18n/languages';
+import { languageFromHeader, type Language } from '@shared/i18n/languages';
 import { sessionIdleMs } from './services/settings';
 
 /** What the app is built from; tests pass their own database, mailer and clock. */

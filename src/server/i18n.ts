@@ -1,8 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
-import { en } from '../shared/i18n/en';
-import { fr } from '../shared/i18n/fr';
-import { LANGUAGES, type Language } from '../shared/i18n/languages';
-import { withPluralFallbacks } from '../shared/i18n/plurals';
+import { en } from '@shared/i18n/en';
+import { fr } from '@shared/i18n/fr';
+import { LANGUAGES, type Language } from '@shared/i18n/languages';
+import { withPluralFallbacks } from '@shared/i18n/plurals';
 
 /*
  * The server's texts (error messages, notices, emails, notifications) in the caller's or the

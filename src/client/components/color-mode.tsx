@@ -3,7 +3,7 @@ import { useLocation } from '@tanstack/react-router';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THEME_STORAGE_KEY } from '../../shared/constants';
+import { THEME_STORAGE_KEY } from '@shared/constants';
 
 export type ColorPreference = 'light' | 'dark' | 'system';
 type ColorModeState = { preference: ColorPreference; resolved: 'light' | 'dark'; setPreference: (p: ColorPreference) => void };

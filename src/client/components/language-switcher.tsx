@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Languages } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/i18n/languages';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@shared/i18n/languages';
 import { useCurrentUser } from '../features/auth/current-user';
 import { changeLanguage, currentLanguage } from '../i18n';
 import { errorInfo } from '../lib/errors';

@@ -1,6 +1,6 @@
 import { Box, Link, List, Text } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
-import { parseMarkdown, type Inline } from '../../shared/markdown';
+import { parseMarkdown, type Inline } from '@shared/markdown';
 
 type Options = {
   /** The rel of links: members' own words (chat) add nofollow, since the site does not vouch for them. */

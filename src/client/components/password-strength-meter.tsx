@@ -1,6 +1,6 @@
 import { Box, HStack, Progress, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength, STRENGTH_TEXT, type StrengthLabel } from '../../shared/password-strength';
+import { passwordStrength, STRENGTH_TEXT, type StrengthLabel } from '@shared/password-strength';
 
 const PALETTE: Record<StrengthLabel, string> = { '': 'gray', weak: 'red', medium: 'orange', strong: 'green', 'very-strong': 'teal' };
 

@@ -1,5 +1,5 @@
 import { createToaster } from '@chakra-ui/react';
-import { TOAST_DURATION_MS } from '../../shared/constants';
+import { TOAST_DURATION_MS } from '@shared/constants';
 
 // One toast visible at a time (a newer one replaces it), each shown 5000 ms; F8 moves focus to the toast area.
 // Its own module, loaded with the first toast: Zag's toast machines stay out of the first load.

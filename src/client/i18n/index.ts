@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { en } from '../../shared/i18n/en';
-import { withPluralFallbacks } from '../../shared/i18n/plurals';
-import { DEFAULT_LANGUAGE, isLanguage, languageFromHeader, LOCALES, type Language } from '../../shared/i18n/languages';
+import type { en } from '@shared/i18n/en';
+import { withPluralFallbacks } from '@shared/i18n/plurals';
+import { DEFAULT_LANGUAGE, isLanguage, languageFromHeader, LOCALES, type Language } from '@shared/i18n/languages';
 
 /*
  * The app's texts come from the catalogues in src/shared/i18n through i18next. Each language's
@@ -20,8 +20,8 @@ declare module 'i18next' {
 export const LANGUAGE_COOKIE = 'harambee_lang';
 
 const loaders: Record<Language, () => Promise<object>> = {
-  en: () => import('../../shared/i18n/en').then((m) => withPluralFallbacks(m.en)),
-  fr: () => import('../../shared/i18n/fr').then((m) => withPluralFallbacks(m.fr)),
+  en: () => import('@shared/i18n/en').then((m) => withPluralFallbacks(m.en)),
+  fr: () => import('@shared/i18n/fr').then((m) => withPluralFallbacks(m.fr)),
 };
 
 function cookieLanguage(): Language | null {

@@ -1,4 +1,4 @@
-import { formatMoney, type Currency } from '../../shared/money';
+import { formatMoney, type Currency } from '@shared/money';
 import { currentLocale, i18next } from '../i18n';
 
 /*

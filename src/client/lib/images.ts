@@ -1,4 +1,4 @@
-import { IMAGE_KINDS, srcSetFor } from '../../shared/images';
+import { IMAGE_KINDS, srcSetFor } from '@shared/images';
 
 export { srcSetFor };
 

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { MessageKey } from '../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { errorInfo } from './errors';
 
 type Errors = Partial<Record<string, string>>;

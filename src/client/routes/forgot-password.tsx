@@ -8,8 +8,8 @@ import { FormField } from '../components/form-field';
 import { notify } from '../components/toaster';
 import { errorInfo } from '../lib/errors';
 import { useZodForm } from '../lib/use-zod-form';
-import { ERROR_TITLES, forgotPasswordInput } from '../../shared/schemas/auth';
-import type { MessageKey } from '../../shared/i18n/catalogue';
+import { ERROR_TITLES, forgotPasswordInput } from '@shared/schemas/auth';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPassword });

@@ -11,9 +11,9 @@ import { ResultView } from '../components/result-view';
 import { notify } from '../components/toaster';
 import { errorInfo } from '../lib/errors';
 import { useZodForm } from '../lib/use-zod-form';
-import { ERROR_TITLES, resetPasswordForm } from '../../shared/schemas/auth';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import type { MessageKey } from '../../shared/i18n/catalogue';
+import { ERROR_TITLES, resetPasswordForm } from '@shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/reset-password')({

@@ -12,9 +12,9 @@ import { currentUserOptions } from '../features/auth/current-user';
 import { SecondStepForm } from '../features/second-factor/second-step';
 import { safeRedirect } from '../lib/safe-redirect';
 import { useZodForm } from '../lib/use-zod-form';
-import { ERROR_TITLES, loginInput } from '../../shared/schemas/auth';
-import { SESSION_CHECK_RETRY_MS } from '../../shared/constants';
-import type { MessageKey } from '../../shared/i18n/catalogue';
+import { ERROR_TITLES, loginInput } from '@shared/schemas/auth';
+import { SESSION_CHECK_RETRY_MS } from '@shared/constants';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/signin')({

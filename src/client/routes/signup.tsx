@@ -10,8 +10,8 @@ import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { TermsModal } from '../components/terms-modal';
 import { notify } from '../components/toaster';
 import { useZodForm } from '../lib/use-zod-form';
-import { ERROR_TITLES, registerForm } from '../../shared/schemas/auth';
-import type { MessageKey } from '../../shared/i18n/catalogue';
+import { ERROR_TITLES, registerForm } from '@shared/schemas/auth';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/signup')({

@@ -1,4 +1,4 @@
-import type { ServerFrame } from '../../shared/chat/protocol';
+import type { ServerFrame } from '@shared/chat/protocol';
 
 /*
  * The fan-out of chat events. Services publish after their transaction commits; each WebSocket

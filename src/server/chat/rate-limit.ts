@@ -1,4 +1,4 @@
-import { RATE_LIMIT_COUNT, RATE_LIMIT_WINDOW_MS } from '../../shared/chat/rules';
+import { RATE_LIMIT_COUNT, RATE_LIMIT_WINDOW_MS } from '@shared/chat/rules';
 
 /*
  * Messages per member: a sliding window of send times kept in memory, per instance (a member on

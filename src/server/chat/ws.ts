@@ -1,9 +1,9 @@
 import { upgradeWebSocket, type WebSocketLike } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { UserRow } from '../../../db/schema';
-import { clientFrame, type ChatPerson, type ServerFrame } from '../../shared/chat/protocol';
-import { WS_PATH } from '../../shared/chat/rules';
-import { TYPING_THROTTLE_MS } from '../../shared/chat/rules';
+import { clientFrame, type ChatPerson, type ServerFrame } from '@shared/chat/protocol';
+import { WS_PATH } from '@shared/chat/rules';
+import { TYPING_THROTTLE_MS } from '@shared/chat/rules';
 import { findSession } from '../auth/session';
 import { createContext, type AppDeps } from '../context';
 import { clientIp } from '../http/client-ip';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '../auth/session';
-import { isLanguage, languageFromHeader, type Language } from '../../shared/i18n/languages';
+import { isLanguage, languageFromHeader, type Language } from '@shared/i18n/languages';
 
 /*
  * What a page needs beyond the entry, named in its HTML so the browser fetches it at once.

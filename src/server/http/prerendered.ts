@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../shared/i18n/languages';
+import { LANGUAGES, type Language } from '@shared/i18n/languages';
 import type { Logger } from '../logger';
 
 /*

@@ -1,5 +1,5 @@
 import { getPath } from 'hono/utils/url';
-import { languageFromHeader } from '../../shared/i18n/languages';
+import { languageFromHeader } from '@shared/i18n/languages';
 import type { AppDeps } from '../context';
 import { restRefusal } from '../rest/errors';
 import { foreignWriteCheck } from './csrf';

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { injectHead } from './open-graph';
 import { hasSessionCookie, pageLanguage, PagePreloads } from './page-preloads';
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '@shared/i18n/languages';
 import type { PrerenderedPage, PrerenderedPages } from './prerendered';
 import { compressCheaply, preferredEncoding, type Encoding } from './response-headers';
 

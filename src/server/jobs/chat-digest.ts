@@ -1,6 +1,6 @@
-import type { Language } from '../../shared/i18n/languages';
-import { DIGEST_DELAY_MS } from '../../shared/chat/rules';
-import { mentionedIds } from '../../shared/discussions/rules';
+import type { Language } from '@shared/i18n/languages';
+import { DIGEST_DELAY_MS } from '@shared/chat/rules';
+import { mentionedIds } from '@shared/discussions/rules';
 import type { AppDeps } from '../context';
 import { chatDigestMail, type DigestItem } from '../mail/chat-digest';
 import { mailCtx, sendMail } from '../mail/send';

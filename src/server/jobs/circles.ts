@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { circleRounds, circles, users } from '../../../db/schema';
-import { LOCALES, type Language } from '../../shared/i18n/languages';
-import { formatMoney, type Currency } from '../../shared/money';
+import { LOCALES, type Language } from '@shared/i18n/languages';
+import { formatMoney, type Currency } from '@shared/money';
 import type { AppDeps } from '../context';
 import { postDueFines } from '../services/njangi/fines';
 import { sendNotice, type NoticeKey, type Recipient } from '../mail/notice';

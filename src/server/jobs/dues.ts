@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { communities, duesObligations, duesPlans, duesReminders, financeSettings, memberships, payments, users } from '../../../db/schema';
-import { LOCALES, type Language } from '../../shared/i18n/languages';
-import { formatMoney, type Currency } from '../../shared/money';
+import { LOCALES, type Language } from '@shared/i18n/languages';
+import { formatMoney, type Currency } from '@shared/money';
 import type { AppDeps } from '../context';
 import { generateObligations } from '../services/finances/dues';
 import { sendNotice, type Recipient } from '../mail/notice';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { events, users } from '../../../db/schema';
-import { EVENT_REMINDER_BEFORE_MS } from '../../shared/events/rules';
+import { EVENT_REMINDER_BEFORE_MS } from '@shared/events/rules';
 import type { AppDeps } from '../context';
 import { translate } from '../i18n';
 import { mailCtx, sendMail } from '../mail/send';

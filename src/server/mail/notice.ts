@@ -1,5 +1,5 @@
-import type { Language } from '../../shared/i18n/languages';
-import type { en } from '../../shared/i18n/en';
+import type { Language } from '@shared/i18n/languages';
+import type { en } from '@shared/i18n/en';
 import type { AppDeps } from '../context';
 import { translate } from '../i18n';
 import { mailCtx, sendMail } from './send';

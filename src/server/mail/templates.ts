@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '@shared/i18n/languages';
 import { translator } from '../i18n';
 import type { MailMessage } from './mailer';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
-import { deleteAccountInput, deleteUserInput } from '../../shared/schemas/account';
+import { deleteAccountInput, deleteUserInput } from '@shared/schemas/account';
 import { verifyPassword } from '../auth/password';
 import { blankSessionCookie } from '../auth/session';
 import { refuseWhileThrottled } from '../auth/sign-in';

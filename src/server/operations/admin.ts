@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { loginInput } from '../../shared/schemas/auth';
+import { loginInput } from '@shared/schemas/auth';
 import {
   ADMIN_MSG,
   adminListInput,
@@ -10,8 +10,8 @@ import {
   setHiddenInput,
   settingsInput,
   userIdInput,
-} from '../../shared/schemas/admin';
-import { staffCan } from '../../shared/permissions';
+} from '@shared/schemas/admin';
+import { staffCan } from '@shared/permissions';
 import { signIn } from '../auth/sign-in';
 import { PACKAGE_JSON } from '../paths';
 import { mailCtx, sendMail } from '../mail/send';

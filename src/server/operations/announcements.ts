@@ -7,8 +7,8 @@ import {
   listCategoriesInput,
   updateAnnouncementInput,
   updateCategoryInput,
-} from '../../shared/schemas/announcements';
-import { can } from '../../shared/permissions';
+} from '@shared/schemas/announcements';
+import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { announcementCommunity, createAnnouncement, deleteAnnouncement, listAnnouncements, togglePin, updateAnnouncement } from '../services/announcements';
 import { categoryCommunity, createCategory, deleteCategory, listCategories, updateCategory } from '../services/categories';

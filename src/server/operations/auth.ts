@@ -6,7 +6,7 @@ import {
   registerInput,
   resetPasswordInput,
   verifyEmailInput,
-} from '../../shared/schemas/auth';
+} from '@shared/schemas/auth';
 import {
   blankSessionCookie,
   invalidateOtherSessions,

@@ -21,7 +21,7 @@ import {
   setMutedInput,
   sinceInput,
   updateChannelInput,
-} from '../../shared/schemas/chat';
+} from '@shared/schemas/chat';
 import type { Context } from '../context';
 import { CONVERSATION_NOT_FOUND, conversationCommunity, MESSAGE_NOT_FOUND, messageCommunity } from '../services/chat/access';
 import { addMembers, conversationDetails, createChannel, createGroup, listConversations, openDirect, removeMember, searchPeople, unreadTotal, updateChannel } from '../services/chat/conversations';

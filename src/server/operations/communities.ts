@@ -1,4 +1,4 @@
-import { can } from '../../shared/permissions';
+import { can } from '@shared/permissions';
 import { z } from 'zod';
 import {
   communityId,
@@ -10,7 +10,7 @@ import {
   pageInput,
   setRoleInput,
   updateCommunityInput,
-} from '../../shared/schemas/communities';
+} from '@shared/schemas/communities';
 import type { Context } from '../context';
 import { toCommunityDto } from '../services/community-dto';
 import { countMine, findCommunity, listCommunities, listCreated, listJoined, listJoinRequests, listMembers } from '../services/communities';

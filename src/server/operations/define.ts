@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/schema';
-import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '../../shared/permissions';
+import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '@shared/permissions';
 import { inNextCommit } from '../chat/group-commit';
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';

@@ -1,4 +1,4 @@
-import { can } from '../../shared/permissions';
+import { can } from '@shared/permissions';
 import {
   activeCountInput,
   createTopicInput,
@@ -17,7 +17,7 @@ import {
   topicIdInput,
   updateReplyInput,
   updateTopicInput,
-} from '../../shared/schemas/discussions';
+} from '@shared/schemas/discussions';
 import type { Context } from '../context';
 import { hideReply, hideTopic, lockTopic, pinTopic, removeReply, removeTopic } from '../services/discussions/moderation';
 import {

@@ -1,4 +1,4 @@
-import { can } from '../../shared/permissions';
+import { can } from '@shared/permissions';
 import {
   communityDocumentsInput,
   createFolderInput,
@@ -11,7 +11,7 @@ import {
   updateDocumentInput,
   uploadDocumentInput,
   uploadVersionInput,
-} from '../../shared/schemas/documents';
+} from '@shared/schemas/documents';
 import type { Context } from '../context';
 import { documentCommunity, folderCommunity } from '../services/documents/access';
 import { createDocument, addVersion, documentFile, getDocument, listDocuments, listVersions, recentDocuments, removeDocument, updateDocument } from '../services/documents/documents';

@@ -11,8 +11,8 @@ import {
   publicEventsInput,
   rsvpInput,
   updateEventInput,
-} from '../../shared/schemas/events';
-import { can } from '../../shared/permissions';
+} from '@shared/schemas/events';
+import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { mailEventNotices } from '../jobs/events';
 import { cancelEvent, countEvents, createEvent, eventCommunity, eventDetail, listEvents, myEvents, publicEvents, updateEvent } from '../services/events/events';

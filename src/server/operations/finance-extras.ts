@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { financeSettings, memberships, communities } from '../../../db/schema';
 import { z } from 'zod';
-import { can } from '../../shared/permissions';
-import { communityId } from '../../shared/schemas/communities';
-import { budgetInput, duesPlanInput, paymentIdInput, planIdInput, yearInput } from '../../shared/schemas/finances';
+import { can } from '@shared/permissions';
+import { communityId } from '@shared/schemas/communities';
+import { budgetInput, duesPlanInput, paymentIdInput, planIdInput, yearInput } from '@shared/schemas/finances';
 import type { Context } from '../context';
 import { mailCtx, sendMail } from '../mail/send';
 import { receiptMail } from '../mail/templates';

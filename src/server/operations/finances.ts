@@ -16,8 +16,8 @@ import {
   submitExpenseInput,
   summaryInput,
   exportInput,
-} from '../../shared/schemas/finances';
-import { can } from '../../shared/permissions';
+} from '@shared/schemas/finances';
+import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { translate } from '../i18n';
 import { forbidden } from '../services/errors';

@@ -1,4 +1,4 @@
-import { byCommunityInput, createLinkInput, invitationIdInput, sendInvitationsInput, tokenInput } from '../../shared/schemas/invitations';
+import { byCommunityInput, createLinkInput, invitationIdInput, sendInvitationsInput, tokenInput } from '@shared/schemas/invitations';
 import type { Context } from '../context';
 import { mailInvitations } from '../mail/invitation-mail';
 import { acceptById, acceptToken, declineInvitation, myInvitations, previewInvitation } from '../services/invitations/accept';

@@ -19,7 +19,7 @@ import {
   swapIdInput,
   swapRequestInput,
   waiveFineInput,
-} from '../../shared/schemas/njangi';
+} from '@shared/schemas/njangi';
 import type { Context } from '../context';
 import { circleCommunity, createCircle, listCircles, myCircles } from '../services/njangi/circles';
 import { confirmContribution, contributionCommunity, declareContribution, recordContribution, rejectContribution } from '../services/njangi/contributions';

@@ -1,5 +1,5 @@
-import { answerNominationInput, cancelPollInput, createPollInput, listPollsInput, nominateInput, pollIdInput, updatePollInput, voteInput } from '../../shared/schemas/polls';
-import { can } from '../../shared/permissions';
+import { answerNominationInput, cancelPollInput, createPollInput, listPollsInput, nominateInput, pollIdInput, updatePollInput, voteInput } from '@shared/schemas/polls';
+import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { castVote, closePollByHand, eligibilityOf, myVote, pollResults, pollResultsCsv, pollVotersList } from '../services/polls/ballots';
 import { answerNomination, cancelPoll, createPoll, listPolls, nominate, openVoting, pollCommunity, pollDto, pollOf, removeNomination, updatePoll } from '../services/polls/polls';

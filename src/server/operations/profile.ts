@@ -1,5 +1,5 @@
-import { notificationSettingsInput, profilePanelInput, profileUpdateInput } from '../../shared/schemas/profile';
-import { privacySettingsInput } from '../../shared/schemas/contact-privacy';
+import { notificationSettingsInput, profilePanelInput, profileUpdateInput } from '@shared/schemas/profile';
+import { privacySettingsInput } from '@shared/schemas/contact-privacy';
 import { toUserDto, updateContactVisibility, updateNotificationSettings, updateProfile, updateProfilePanel } from '../services/users';
 import { groupedMutation, mutation, signedIn } from './define';
 

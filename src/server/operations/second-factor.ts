@@ -5,7 +5,7 @@ import {
   disableSecondFactorInput,
   secondFactorCodeInput,
   secondFactorSignInInput,
-} from '../../shared/schemas/second-factor';
+} from '@shared/schemas/second-factor';
 import type { Context } from '../context';
 import { groupedKey, totpKeyUri } from '../auth/second-factor';
 import { startSession, type SecondStepNeeded } from '../auth/sign-in';

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { CHAT_FILE_MAX_BYTES } from '../../shared/chat/rules';
-import { languageFromHeader } from '../../shared/i18n/languages';
+import { CHAT_FILE_MAX_BYTES } from '@shared/chat/rules';
+import { languageFromHeader } from '@shared/i18n/languages';
 import type { AppDeps } from '../context';
 import { jsonResponse } from '../http/response-headers';
 import { OPERATIONS } from '../operations';

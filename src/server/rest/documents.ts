@@ -8,8 +8,8 @@ import { documentFiles, documents } from '../operations/documents';
 import { invalid } from '../services/errors';
 import { refuseOverAllowance } from '../uploads/allowance';
 import { sendPrivateFile } from '../uploads/files';
-import { MAX_DOCUMENT_BYTES } from '../../shared/documents/rules';
-import { languageFromHeader } from '../../shared/i18n/languages';
+import { MAX_DOCUMENT_BYTES } from '@shared/documents/rules';
+import { languageFromHeader } from '@shared/i18n/languages';
 import { restRefusal, toRestError } from './errors';
 import { contextOf, route } from './route';
 

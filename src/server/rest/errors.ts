@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '@shared/i18n/languages';
 import { translate } from '../i18n';
 import { DomainError, type DomainErrorKind, type Issue } from '../services/errors';
 

@@ -5,7 +5,7 @@ import { clientIp } from '../http/client-ip';
 import { jsonResponse, responseHeaders } from '../http/response-headers';
 import { admit, runAdmitted, type AnyOperation, type MaybePromise } from '../operations/define';
 import { invalid, unauthenticated } from '../services/errors';
-import { languageFromHeader } from '../../shared/i18n/languages';
+import { languageFromHeader } from '@shared/i18n/languages';
 import { toRestError } from './errors';
 
 /*

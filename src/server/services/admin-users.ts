@@ -1,10 +1,10 @@
-import { staffCan } from '../../shared/permissions';
+import { staffCan } from '@shared/permissions';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { emailTokens, users, type UserRow } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../../../db/database';
-import type { AdminUserChanges } from '../../shared/schemas/admin';
+import type { AdminUserChanges } from '@shared/schemas/admin';
 import { recordAudit } from './audit';
 import { staffSearch } from './staff-search';
 import { assertPasswordPolicy } from './settings';

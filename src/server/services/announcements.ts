@@ -5,7 +5,7 @@ import type { DB, DbLike } from '../../../db/database';
 import { notifyCommunity } from './notifications';
 import { toPage } from './paging';
 import { prepared } from './prepared';
-import { ANNOUNCEMENT_MSG, type AnnouncementChanges, type AnnouncementFields } from '../../shared/schemas/announcements';
+import { ANNOUNCEMENT_MSG, type AnnouncementChanges, type AnnouncementFields } from '@shared/schemas/announcements';
 import { fieldError, invalid, notFound } from './errors';
 
 type FeedRow = {

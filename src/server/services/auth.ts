@@ -8,8 +8,8 @@ import type { DB } from '../../../db/database';
 import { notifyUser } from './notifications';
 import { findUserByEmail, findUserById } from './users';
 import { fieldError, invalid, unauthenticated } from './errors';
-import type { MessageKey } from '../../shared/i18n/catalogue';
-import type { Language } from '../../shared/i18n/languages';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import type { Language } from '@shared/i18n/languages';
 
 /** Catalogue keys of what the account services answer (src/shared/i18n). */
 export const AUTH_MSG = {

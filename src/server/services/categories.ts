@@ -1,8 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { announcementCategories, type CategoryRow } from '../../../db/schema';
 import type { DB } from '../../../db/database';
-import type { CategoryFields } from '../../shared/schemas/announcements';
-import { CATEGORIES_PER_COMMUNITY } from '../../shared/constants';
+import type { CategoryFields } from '@shared/schemas/announcements';
+import { CATEGORIES_PER_COMMUNITY } from '@shared/constants';
 import { fieldError, invalid, notFound } from './errors';
 
 const toDto = (c: CategoryRow) => ({

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { communities, joinRequests, memberships, users } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
-import type { CreateCommunityInput, UpdateCommunityInput } from '../../shared/schemas/communities';
+import type { CreateCommunityInput, UpdateCommunityInput } from '@shared/schemas/communities';
 import { notifyCommunity, notifyUser } from './notifications';
 import { forbidden, invalid, notFound, tooMany } from './errors';
 import { attachUpload, detachUpload } from '../uploads/registry';

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { notifications } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
-import type { MessageKey } from '../../shared/i18n/catalogue';
-import type { Language } from '../../shared/i18n/languages';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import type { Language } from '@shared/i18n/languages';
 import { translate } from '../i18n';
 import { toPage } from './paging';
 

@@ -4,7 +4,7 @@ import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../../../db/database';
-import { registerInput } from '../../shared/schemas/auth';
+import { registerInput } from '@shared/schemas/auth';
 import { getSettings } from './settings';
 import { findUserByEmail } from './users';
 

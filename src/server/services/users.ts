@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
-import type { ProfilePanelInput, ProfileUpdateInput } from '../../shared/schemas/profile';
+import type { ProfilePanelInput, ProfileUpdateInput } from '@shared/schemas/profile';
 import { attachUpload, detachUpload } from '../uploads/registry';
 import { fieldError } from './errors';
 import { prepared } from './prepared';

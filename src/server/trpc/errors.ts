@@ -1,5 +1,5 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '@shared/i18n/languages';
 import { translate } from '../i18n';
 import { DomainError, type DomainErrorKind, type Issue } from '../services/errors';
 

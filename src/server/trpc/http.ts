@@ -2,7 +2,7 @@ import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Context as HonoContext } from 'hono';
-import { languageFromHeader, type Language } from '../../shared/i18n/languages';
+import { languageFromHeader, type Language } from '@shared/i18n/languages';
 import type { AppDeps, Context } from '../context';
 import { jsonResponse } from '../http/response-headers';
 import { OPERATIONS_BY_PATH } from '../operations';

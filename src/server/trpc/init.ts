@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import { DEFAULT_LANGUAGE } from '../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE } from '@shared/i18n/languages';
 import type { Context } from '../context';
 import { execute, type AnyOperation, type MaybePromise, type Operation } from '../operations/define';
 import { issuesOf, readableMessage, toTRPCError } from './errors';

@@ -7,7 +7,7 @@ import type { Context as HonoContext } from 'hono';
 import sharp from 'sharp';
 import { uploads, type UploadPurpose, type UploadRow } from '../../../db/schema';
 import type { DbLike } from '../../../db/database';
-import { isPreviewable, ORIGINAL_NAME_MAX } from '../../shared/documents/rules';
+import { isPreviewable, ORIGINAL_NAME_MAX } from '@shared/documents/rules';
 import { generateToken } from '../auth/crypto';
 import type { Env } from '../env';
 import { DomainError, invalid, tooLarge, unsupported } from '../services/errors';

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_KINDS, IMAGE_VARIANT_WIDTHS, variantName, variantWidthsFor, type ImageKind } from '../../shared/images';
+import { IMAGE_KINDS, IMAGE_VARIANT_WIDTHS, variantName, variantWidthsFor, type ImageKind } from '@shared/images';
 
 export { IMAGE_KINDS, type ImageKind };
 

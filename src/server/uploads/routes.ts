@@ -10,9 +10,9 @@ import { admit } from '../operations/define';
 import { IMAGE_TOO_LARGE, SEND_AS_FORM, uploads } from '../operations/uploads';
 import { contextOf, route } from '../rest/route';
 import { invalid } from '../services/errors';
-import { languageFromHeader } from '../../shared/i18n/languages';
+import { languageFromHeader } from '@shared/i18n/languages';
 import { restRefusal, toRestError } from '../rest/errors';
-import { IMAGE_FILE_NAME, IMAGE_VARIANT_WIDTHS } from '../../shared/images';
+import { IMAGE_FILE_NAME, IMAGE_VARIANT_WIDTHS } from '@shared/images';
 import { refuseOverAllowance } from './allowance';
 import { MAX_UPLOAD_BYTES } from './images';
 

@@ -1,5 +1,5 @@
 import { CalendarDays, Compass, LayoutDashboard, MessageCircle, PiggyBank, UserRound, Users, type LucideIcon } from 'lucide-react';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 
 export type Destination = '/dashboard' | '/communities' | '/events' | '/explore' | '/chat' | '/njangi' | '/profile';
 

@@ -7,14 +7,14 @@ import type { CurrentUser } from '../../features/auth/current-user';
 import { myCountsQuery } from '../../features/communities/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
-import { profilePanelInput } from '../../../shared/schemas/profile';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
+import { profilePanelInput } from '@shared/schemas/profile';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../../trpc';
 import { FormField } from '../form-field';
 import { AvatarPicker } from '../image-picker';
 import { LanguageSwitcher } from '../language-switcher';
 import { notify } from '../toaster';
-import { currentLoginStreak } from '../../../shared/login-streak';
+import { currentLoginStreak } from '@shared/login-streak';
 
 const ROLE_LABEL: Partial<Record<string, MessageKey>> = { user: 'profile.roles.user', admin: 'profile.roles.admin', superadmin: 'profile.roles.superadmin' };
 

@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { createAdminForm, splitName } from '../../../shared/schemas/admin';
+import { createAdminForm, splitName } from '@shared/schemas/admin';
 import { trpc } from '../../trpc';
 
 /**

@@ -2,7 +2,7 @@ import { Button, chakra, Dialog, Input, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DOCUMENT_QUOTA_BYTES, MAX_QUOTA_BYTES } from '../../../shared/documents/rules';
+import { DEFAULT_DOCUMENT_QUOTA_BYTES, MAX_QUOTA_BYTES } from '@shared/documents/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';

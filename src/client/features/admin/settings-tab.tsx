@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { staffCan } from '../../../shared/permissions';
-import { settingsInput } from '../../../shared/schemas/admin';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { staffCan } from '@shared/permissions';
+import { settingsInput } from '@shared/schemas/admin';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 

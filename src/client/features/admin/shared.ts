@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { TFunction } from 'i18next';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 
 type Out = inferRouterOutputs<AppRouter>['admin'];
 export type AdminUser = Out['users']['items'][number];

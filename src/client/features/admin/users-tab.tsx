@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '../../components/empty-state';
-import { staffCan } from '../../../shared/permissions';
+import { staffCan } from '@shared/permissions';
 import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { announcementFields } from '../../../shared/schemas/announcements';
+import { announcementFields } from '@shared/schemas/announcements';
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Announcement } from './shared';

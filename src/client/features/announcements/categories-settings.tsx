@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { DEFAULT_CATEGORY_COLOR, categoryFields } from '../../../shared/schemas/announcements';
+import { DEFAULT_CATEGORY_COLOR, categoryFields } from '@shared/schemas/announcements';
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Category } from './shared';

@@ -5,8 +5,8 @@ import {
   USER_QUERY_BACKOFF_CAP_MS,
   USER_QUERY_FRESH_MS,
   USER_QUERY_RETRIES,
-} from '../../../shared/constants';
-import { staffCan } from '../../../shared/permissions';
+} from '@shared/constants';
+import { staffCan } from '@shared/permissions';
 import { trpc } from '../../trpc';
 
 /**

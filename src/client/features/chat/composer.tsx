@@ -2,8 +2,8 @@ import { Box, CloseButton, HStack, IconButton, Progress, Stack, Text, VisuallyHi
 import { FileText, Paperclip, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDto, MessageDto } from '../../../shared/chat/protocol';
-import { CHAT_FILE_MAX_BYTES, MESSAGE_BODY_MAX } from '../../../shared/chat/rules';
+import type { ConversationDto, MessageDto } from '@shared/chat/protocol';
+import { CHAT_FILE_MAX_BYTES, MESSAGE_BODY_MAX } from '@shared/chat/rules';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
 import { currentLocale } from '../../i18n';

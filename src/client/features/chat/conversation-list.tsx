@@ -2,8 +2,8 @@ import { Badge, Box, Button, Center, HStack, Spinner, Stack, Text } from '@chakr
 import { Link } from '@tanstack/react-router';
 import { BellOff, Hash, Lock, MessageSquarePlus, Plus, User, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDto, ConversationList as List } from '../../../shared/chat/protocol';
-import { mentionsAsText } from '../../../shared/discussions/rules';
+import type { ConversationDto, ConversationList as List } from '@shared/chat/protocol';
+import { mentionsAsText } from '@shared/discussions/rules';
 import { conversationName } from './names';
 
 function Item({ c, active }: { c: ConversationDto; active: boolean }) {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Bell, BellOff, Hash, Lock, Users } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDto, MessageDto } from '../../../shared/chat/protocol';
+import type { ConversationDto, MessageDto } from '@shared/chat/protocol';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { Composer } from './composer';

@@ -1,7 +1,7 @@
 import { Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mentionsAsText } from '../../../shared/discussions/rules';
+import { mentionsAsText } from '@shared/discussions/rules';
 import { onIncomingMessage, typingStore } from './socket';
 
 /** At most one announcement per this interval; what arrives meanwhile is summed up in the next one. */

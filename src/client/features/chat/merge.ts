@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { ChatReaction, ConversationDto, ConversationList, MessageDto, MessagePage } from '../../../shared/chat/protocol';
+import type { ChatReaction, ConversationDto, ConversationList, MessageDto, MessagePage } from '@shared/chat/protocol';
 
 /*
  * Pure merges of what the socket, the catch-up and our own writes bring into the cached history

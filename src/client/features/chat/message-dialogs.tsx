@@ -1,8 +1,8 @@
 import { Button, chakra, Dialog, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageDto } from '../../../shared/chat/protocol';
-import { MUTE_REASON_MAX, REPORT_REASON_MAX } from '../../../shared/chat/rules';
+import type { MessageDto } from '@shared/chat/protocol';
+import { MUTE_REASON_MAX, REPORT_REASON_MAX } from '@shared/chat/rules';
 import { FormField } from '../../components/form-field';
 
 /*

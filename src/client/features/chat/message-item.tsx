@@ -2,8 +2,8 @@ import { Avatar, Box, Button, HStack, IconButton, Image, Link, Menu, Portal, Sta
 import { Download, Flag, MoreHorizontal, Pencil, Reply, ShieldX, SmilePlus, Trash2, VolumeX } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatAttachment, MessageDto } from '../../../shared/chat/protocol';
-import { REACTIONS } from '../../../shared/chat/rules';
+import type { ChatAttachment, MessageDto } from '@shared/chat/protocol';
+import { REACTIONS } from '@shared/chat/rules';
 import { formatDateTime, formatTime } from '../../lib/format';
 import { currentLocale } from '../../i18n';
 import { formatBytes, MessageBody } from './message-body';

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDto } from '../../../shared/chat/protocol';
+import type { ConversationDto } from '@shared/chat/protocol';
 import { flatten } from './merge';
 import { MessageItem, type MessageHandlers } from './message-item';
 import { historyQuery } from './queries';

@@ -1,4 +1,4 @@
-import type { ConversationDto } from '../../../shared/chat/protocol';
+import type { ConversationDto } from '@shared/chat/protocol';
 
 /** How a conversation is called on screen: "#general", the other person's name, or a group's title (else its people). */
 export function conversationName(c: Pick<ConversationDto, 'kind' | 'name' | 'people'>): string {

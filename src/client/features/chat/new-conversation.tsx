@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_NAME_MAX, CHANNEL_TOPIC_MAX, GROUP_MAX_MEMBERS, GROUP_NAME_MAX, channelSlug } from '../../../shared/chat/rules';
+import { CHANNEL_NAME_MAX, CHANNEL_TOPIC_MAX, GROUP_MAX_MEMBERS, GROUP_NAME_MAX, channelSlug } from '@shared/chat/rules';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import type { MessagePage } from '../../../shared/chat/protocol';
+import type { MessagePage } from '@shared/chat/protocol';
 import { trpc, trpcClient } from '../../trpc';
 
 /*

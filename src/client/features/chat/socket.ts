@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatPerson, ClientFrame, ConversationList, MessageDto, ServerFrame } from '../../../shared/chat/protocol';
-import { WS_PATH } from '../../../shared/chat/rules';
-import { TYPING_SHOWN_MS, TYPING_THROTTLE_MS } from '../../../shared/chat/rules';
+import type { ChatPerson, ClientFrame, ConversationList, MessageDto, ServerFrame } from '@shared/chat/protocol';
+import { WS_PATH } from '@shared/chat/rules';
+import { TYPING_SHOWN_MS, TYPING_THROTTLE_MS } from '@shared/chat/rules';
 import { trpc, trpcClient } from '../../trpc';
 import { backoffDelay } from './backoff';
 import { findConversation, noteMessage, noteRead, patchReactions, upsertMessage, type History } from './merge';

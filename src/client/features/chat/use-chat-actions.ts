@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationList, MessageDto } from '../../../shared/chat/protocol';
+import type { ConversationList, MessageDto } from '@shared/chat/protocol';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc, trpcClient } from '../../trpc';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { BannerPicker } from '../../components/image-picker';
 import type { useZodForm } from '../../lib/use-zod-form';
-import type { createCommunityInput } from '../../../shared/schemas/communities';
+import type { createCommunityInput } from '@shared/schemas/communities';
 
 type Form = ReturnType<typeof useZodForm<typeof createCommunityInput>>;
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { canIn } from '../../../shared/permissions';
+import { canIn } from '@shared/permissions';
 import { InviteDialog } from '../invitations/dialogs';
 import { ShareButton } from '../invitations/share-button';
 import { canOpenSettings, refreshCommunities, type Community } from './shared';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { createCommunityInput } from '../../../shared/schemas/communities';
+import { createCommunityInput } from '@shared/schemas/communities';
 import { trpc } from '../../trpc';
 import { CommunityFields } from './community-fields';
 import { refreshCommunities, type Community } from './shared';

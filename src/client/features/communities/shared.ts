@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { can, type CommunityCapability } from '../../../shared/permissions';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { can, type CommunityCapability } from '@shared/permissions';
 import { trpc } from '../../trpc';
 
 export type Community = inferRouterOutputs<AppRouter>['communities']['byId'];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
-import { createCommunityInput } from '../../../shared/schemas/communities';
+import { createCommunityInput } from '@shared/schemas/communities';
 import { trpc } from '../../trpc';
 import { CommunityFields } from '../communities/community-fields';
 import { refreshCommunities, type Community } from '../communities/shared';

@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, Card, HStack, NativeSelect, Skeleton, Stack, Tab
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../shared/permissions';
+import { can } from '@shared/permissions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';

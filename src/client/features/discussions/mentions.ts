@@ -1,4 +1,4 @@
-import { MENTION_PATTERN } from '../../../shared/discussions/rules';
+import { MENTION_PATTERN } from '@shared/discussions/rules';
 
 /*
  * The composer's @mentions, kept pure for the unit tests: where a mention is being typed, putting

@@ -1,7 +1,7 @@
 import { Button, chakra, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_REASON_MAX } from '../../../shared/discussions/rules';
+import { MODERATION_REASON_MAX } from '@shared/discussions/rules';
 import { FormField } from '../../components/form-field';
 
 /**

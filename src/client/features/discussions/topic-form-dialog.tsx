@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POST_BODY_MAX, TOPIC_CATEGORY_MAX, TOPIC_TITLE_MAX } from '../../../shared/discussions/rules';
+import { POST_BODY_MAX, TOPIC_CATEGORY_MAX, TOPIC_TITLE_MAX } from '@shared/discussions/rules';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';

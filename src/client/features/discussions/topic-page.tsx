@@ -5,7 +5,7 @@ import { ArrowLeft, EyeOff, Lock, MessageSquareQuote, Pencil, Pin, Quote, Trash2
 import { EmptyNote } from '../../components/empty-state';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FOLLOW_MODES, mentionsAsText, POST_BODY_MAX, type FollowMode } from '../../../shared/discussions/rules';
+import { FOLLOW_MODES, mentionsAsText, POST_BODY_MAX, type FollowMode } from '@shared/discussions/rules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { Markdown } from '../../components/markdown';

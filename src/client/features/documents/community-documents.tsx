@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, FolderCog, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../shared/permissions';
+import { can } from '@shared/permissions';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { DocumentDialog } from './document-dialog';

@@ -2,7 +2,7 @@ import { Button, chakra, Dialog, Input, Stack, Textarea } from '@chakra-ui/react
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, type DocumentVisibility } from '../../../shared/documents/rules';
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, type DocumentVisibility } from '@shared/documents/rules';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';

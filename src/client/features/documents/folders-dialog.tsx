@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Folder, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FOLDER_NAME_MAX } from '../../../shared/documents/rules';
+import { FOLDER_NAME_MAX } from '@shared/documents/rules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { File, FileImage, FileSpreadsheet, FileText, FileType, Presentation, type LucideIcon } from 'lucide-react';
 import type { AppRouter } from '../../../server/trpc/root';
-import { documentKind, type DocumentKind } from '../../../shared/documents/rules';
+import { documentKind, type DocumentKind } from '@shared/documents/rules';
 
 /** What the documents screens receive from the server. */
 type Outputs = inferRouterOutputs<AppRouter>['documents'];

@@ -1,7 +1,7 @@
 import { Alert, Button, chakra, Dialog, Input, NativeSelect, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_ACCEPT, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, MAX_DOCUMENT_BYTES, type DocumentVisibility } from '../../../shared/documents/rules';
+import { DOCUMENT_ACCEPT, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, MAX_DOCUMENT_BYTES, type DocumentVisibility } from '@shared/documents/rules';
 import { FormField } from '../../components/form-field';
 import { formatSize } from './format';
 import type { DocumentFolder } from './shared';

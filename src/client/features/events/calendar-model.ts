@@ -1,5 +1,5 @@
-import { localOf } from '../../../shared/events/time';
-import { addDays, weekdayOf } from '../../../shared/njangi/schedule';
+import { localOf } from '@shared/events/time';
+import { addDays, weekdayOf } from '@shared/njangi/schedule';
 import { fmt } from './when';
 
 /*

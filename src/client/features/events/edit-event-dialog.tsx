@@ -10,7 +10,7 @@ import { trpc } from '../../trpc';
 import { ChoiceCards, CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
 import { changedFields, editEventForm, fieldOfServerPath, localFields, toInstants, type EditEventValues } from './event-form-model';
 import { refreshEvents } from './queries';
-import type { EventDetail } from './shared';
+import type { EventDetail } from './event-types';
 import { todayIn } from './when';
 
 /*

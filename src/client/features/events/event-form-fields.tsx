@@ -1,8 +1,8 @@
 import { Box, chakra, Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX, MAX_CAPACITY } from '../../../shared/events/rules';
-import { isValidLocalTime } from '../../../shared/events/time';
+import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX, MAX_CAPACITY } from '@shared/events/rules';
+import { isValidLocalTime } from '@shared/events/time';
 import { FormField } from '../../components/form-field';
 import { BannerPicker } from '../../components/image-picker';
 import { shiftTime, toInstants } from './event-form-model';

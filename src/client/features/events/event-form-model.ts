@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, MAX_CAPACITY, MAX_EVENT_DURATION_MS, MAX_OCCURRENCES, type RepeatFrequency } from '../../../shared/events/rules';
-import { instantOfLocal, isValidLocalTime, localOf } from '../../../shared/events/time';
-import { addDays, isValidDate, isValidTimeZone } from '../../../shared/njangi/schedule';
-import { createEventInput } from '../../../shared/schemas/events';
+import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, MAX_CAPACITY, MAX_EVENT_DURATION_MS, MAX_OCCURRENCES, type RepeatFrequency } from '@shared/events/rules';
+import { instantOfLocal, isValidLocalTime, localOf } from '@shared/events/time';
+import { addDays, isValidDate, isValidTimeZone } from '@shared/njangi/schedule';
+import { createEventInput } from '@shared/schemas/events';
 import { weekdayName, weekdayOrdinal, type Ordinal } from './calendar-model';
 
 /*

@@ -1,4 +1,4 @@
-import { can } from '../../../shared/permissions';
+import { can } from '@shared/permissions';
 import { trpc } from '../../trpc';
 import { communityEventsQuery, myEventsQuery } from './queries';
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, HelpCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RsvpAnswer, RsvpStatus } from '../../../shared/events/rules';
+import type { RsvpAnswer, RsvpStatus } from '@shared/events/rules';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';

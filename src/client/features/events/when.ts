@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { localOf } from '../../../shared/events/time';
-import { addDays } from '../../../shared/njangi/schedule';
+import { localOf } from '@shared/events/time';
+import { addDays } from '@shared/njangi/schedule';
 import { currentLocale } from '../../i18n';
 
 /*

@@ -2,7 +2,7 @@ import { Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountInput } from '../../../shared/schemas/finances';
+import { accountInput } from '@shared/schemas/finances';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';

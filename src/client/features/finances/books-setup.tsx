@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookLock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CURRENCY_CODES, isCurrency, toDecimal, type Currency } from '../../../shared/money';
+import { CURRENCY_CODES, isCurrency, toDecimal, type Currency } from '@shared/money';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { currentLocale } from '../../i18n';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency } from '../../../shared/money';
+import type { Currency } from '@shared/money';
 import { formatNumber } from '../../lib/format';
 import { BudgetDialog } from './budget-dialog';
 import { budgetQuery } from './queries';

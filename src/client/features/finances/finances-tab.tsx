@@ -1,7 +1,7 @@
 import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../shared/permissions';
+import { can } from '@shared/permissions';
 import { errorInfo } from '../../lib/errors';
 import type { Community } from '../communities/shared';
 import { BooksNotOpened, BooksSettings } from './books-setup';

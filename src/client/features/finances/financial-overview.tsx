@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isCurrency } from '../../../shared/money';
+import { isCurrency } from '@shared/money';
 import { formatNumber } from '../../lib/format';
 import { DuesBadge } from './dues-badge';
 import { financeOverviewQuery } from './queries';

@@ -1,6 +1,6 @@
 import { Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { z } from 'zod';
-import { CURRENCIES, MAX_AMOUNT, parseAmount, type Currency } from '../../../shared/money';
+import { CURRENCIES, MAX_AMOUNT, parseAmount, type Currency } from '@shared/money';
 
 /**
  * What a person types as an amount, checked and turned into integer minor units with parseAmount

@@ -2,7 +2,7 @@ import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency } from '../../../shared/money';
+import type { Currency } from '@shared/money';
 import { formatDate } from '../../lib/format';
 import { ProofLink } from './proof-picker';
 import { receiptUrl } from './queries';

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Image, Link, Stack, Text, VisuallyHidden } from '@
 import { Camera, FileText, Paperclip } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_EXPENSE_RECEIPTS } from '../../../shared/schemas/finances';
+import { MAX_EXPENSE_RECEIPTS } from '@shared/schemas/finances';
 import { notify } from '../../components/toaster';
 import { i18next } from '../../i18n';
 

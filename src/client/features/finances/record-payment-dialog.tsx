@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Currency } from '../../../shared/money';
+import type { Currency } from '@shared/money';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { LoadMore } from '../../components/load-more';

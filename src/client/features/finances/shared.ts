@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { formatMoney, type Currency } from '../../../shared/money';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { formatMoney, type Currency } from '@shared/money';
 import { currentLocale } from '../../i18n';
 
 type Outputs = inferRouterOutputs<AppRouter>['finances'];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { INVITE_EMAILS_MAX, INVITE_MESSAGE_MAX, splitAddresses } from '../../../shared/schemas/invitations';
+import { INVITE_EMAILS_MAX, INVITE_MESSAGE_MAX, splitAddresses } from '@shared/schemas/invitations';
 import { trpc } from '../../trpc';
 
 const isEmail = (s: string) => z.email().safeParse(s).success;

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { LINK_EXPIRY_DAYS, LINK_MAX_USES } from '../../../shared/schemas/invitations';
+import { LINK_EXPIRY_DAYS, LINK_MAX_USES } from '@shared/schemas/invitations';
 import { trpc } from '../../trpc';
 
 async function copy(url: string, t: (k: 'invitations.link.copied' | 'invitations.link.copyFailed') => string) {

@@ -1,7 +1,7 @@
 import { Button, Card, DataList, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { formatNumber } from '../../lib/format';
 import { myRecordQuery } from './queries';
 import type { MemberRecord } from './shared';

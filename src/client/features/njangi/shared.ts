@@ -1,10 +1,10 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { TFunction } from 'i18next';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { formatMoney, isCurrency } from '../../../shared/money';
-import type { CircleStatus, Frequency } from '../../../shared/njangi/rules';
-import { canIn } from '../../../shared/permissions';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { formatMoney, isCurrency } from '@shared/money';
+import type { CircleStatus, Frequency } from '@shared/njangi/rules';
+import { canIn } from '@shared/permissions';
 import { currentLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 

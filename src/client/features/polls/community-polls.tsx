@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Plus, Vote } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../shared/permissions';
+import { can } from '@shared/permissions';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { CreatePollDialog } from './create-poll-dialog';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { instantOfLocal, isValidLocalTime } from '../../../shared/events/time';
-import type { IrvRound } from '../../../shared/polls/irv';
-import { ballotProblem, MAX_OPTIONS, MAX_SEATS, MIN_OPTIONS, OPTION_LABEL_MAX, POLL_DESCRIPTION_MAX, POLL_ELIGIBILITIES, POLL_KINDS, POLL_TITLE_MAX, RESULTS_VISIBILITIES, type PollKind } from '../../../shared/polls/rules';
-import { isValidDate, isValidTimeZone } from '../../../shared/njangi/schedule';
+import { instantOfLocal, isValidLocalTime } from '@shared/events/time';
+import type { IrvRound } from '@shared/polls/irv';
+import { ballotProblem, MAX_OPTIONS, MAX_SEATS, MIN_OPTIONS, OPTION_LABEL_MAX, POLL_DESCRIPTION_MAX, POLL_ELIGIBILITIES, POLL_KINDS, POLL_TITLE_MAX, RESULTS_VISIBILITIES, type PollKind } from '@shared/polls/rules';
+import { isValidDate, isValidTimeZone } from '@shared/njangi/schedule';
 
 /*
  * The poll screens' rules, apart from React so they can be tested: shares to one decimal, the

@@ -2,8 +2,8 @@ import { Badge, Button, Card, chakra, HStack, Stack, Text } from '@chakra-ui/rea
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NominationStatus } from '../../../shared/polls/rules';
-import { candidatesNeeded } from '../../../shared/polls/rules';
+import type { NominationStatus } from '@shared/polls/rules';
+import { candidatesNeeded } from '@shared/polls/rules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';

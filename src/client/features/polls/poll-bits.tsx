@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { PollKind, PollStatus } from '../../../shared/polls/rules';
+import type { PollKind, PollStatus } from '@shared/polls/rules';
 import { formatDateTime } from '../../lib/format';
 
 /*

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PollResult } from '../../../shared/polls/tally';
+import type { PollResult } from '@shared/polls/tally';
 import { currentLocale } from '../../i18n';
 import { errorInfo } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';

@@ -8,8 +8,8 @@ import { PasswordInput } from '../../components/password-input';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { ERROR_TITLES, changePasswordForm } from '../../../shared/schemas/auth';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
+import { ERROR_TITLES, changePasswordForm } from '@shared/schemas/auth';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../../trpc';
 
 // Reads nothing but the user, whom the layout's guard has already loaded: no loader.

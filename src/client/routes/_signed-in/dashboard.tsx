@@ -22,8 +22,8 @@ import { currentCircles, DashboardCircles } from '../../features/njangi/dashboar
 import { myCirclesQuery } from '../../features/njangi/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { currentLoginStreak, streakMessage } from '../../../shared/login-streak';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { currentLoginStreak, streakMessage } from '@shared/login-streak';
 import { FLAT_ON_PHONE } from '../../components/ui/flat-on-phone';
 
 export const Route = createFileRoute('/_signed-in/dashboard')({

@@ -9,9 +9,9 @@ import { notify } from '../../components/toaster';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { changeLanguage, currentLanguage } from '../../i18n';
 import { useZodForm } from '../../lib/use-zod-form';
-import { T_SHIRT_SIZES } from '../../../shared/constants';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../shared/i18n/languages';
-import { profileUpdateInput } from '../../../shared/schemas/profile';
+import { T_SHIRT_SIZES } from '@shared/constants';
+import { LANGUAGE_NAMES, LANGUAGES } from '@shared/i18n/languages';
+import { profileUpdateInput } from '@shared/schemas/profile';
 import { trpc } from '../../trpc';
 
 // The form starts from the signed-in user, whom the layout's guard has already loaded.

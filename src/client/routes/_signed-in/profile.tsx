@@ -15,8 +15,8 @@ import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import { signOut } from '../../lib/sign-out';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { LANGUAGE_NAMES } from '../../../shared/i18n/languages';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { LANGUAGE_NAMES } from '@shared/i18n/languages';
 
 export const Route = createFileRoute('/_signed-in/profile')({
   // The user comes with the signed-in guard; the devices list is the one other read.

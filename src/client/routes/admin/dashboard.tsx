@@ -3,8 +3,8 @@ import { Link, Navigate, createFileRoute, redirect } from '@tanstack/react-route
 import { LifeBuoy, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../shared/i18n/catalogue';
-import { DENIED, staffCan } from '../../../shared/permissions';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { DENIED, staffCan } from '@shared/permissions';
 import { EmptyNote } from '../../components/empty-state';
 import { ScrollingTab, ScrollingTabList } from '../../components/scrolling-tab-list';
 import { notify } from '../../components/toaster';

@@ -10,7 +10,7 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { SecondStepForm } from '../../features/second-factor/second-step';
-import { loginInput } from '../../../shared/schemas/auth';
+import { loginInput } from '@shared/schemas/auth';
 import { trpc } from '../../trpc';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLogin });

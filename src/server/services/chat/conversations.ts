@@ -1,10 +1,10 @@
 import type { DB, DbLike } from '../../../../db/database';
 import { conversations } from '../../../../db/schema/chat';
 import type { UserRow } from '../../../../db/schema';
-import type { ChatPerson, ConversationDto, ConversationList } from '../../../shared/chat/protocol';
-import { directKeyOf, GROUP_MAX_MEMBERS, PEOPLE_SUGGESTIONS } from '../../../shared/chat/rules';
-import { mentionToken } from '../../../shared/discussions/rules';
-import { can } from '../../../shared/permissions';
+import type { ChatPerson, ConversationDto, ConversationList } from '@shared/chat/protocol';
+import { directKeyOf, GROUP_MAX_MEMBERS, PEOPLE_SUGGESTIONS } from '@shared/chat/rules';
+import { mentionToken } from '@shared/discussions/rules';
+import { can } from '@shared/permissions';
 import { chatBus, conversationTopic, userTopic } from '../../chat/pubsub';
 import { recordAudit } from '../audit';
 import { DomainError, forbidden, invalid, notFound } from '../errors';

@@ -1,8 +1,8 @@
 import type { DB } from '../../../../db/database';
-import type { ChatAttachment, ChatPerson, ChatReaction, MessageDto } from '../../../shared/chat/protocol';
-import { PREVIEW_MAX } from '../../../shared/chat/rules';
-import { mentionsAsText } from '../../../shared/discussions/rules';
-import { markdownToText } from '../../../shared/markdown';
+import type { ChatAttachment, ChatPerson, ChatReaction, MessageDto } from '@shared/chat/protocol';
+import { PREVIEW_MAX } from '@shared/chat/rules';
+import { mentionsAsText } from '@shared/discussions/rules';
+import { markdownToText } from '@shared/markdown';
 import { personName, statement } from './sql';
 
 /** A messages row as the chat statements select it. */

@@ -1,7 +1,7 @@
 import type { DB } from '../../../../db/database';
 import type { UploadRow } from '../../../../db/schema';
-import { DOCUMENT_TYPES } from '../../../shared/documents/rules';
-import { CHAT_FILE_MAX_BYTES } from '../../../shared/chat/rules';
+import { DOCUMENT_TYPES } from '@shared/documents/rules';
+import { CHAT_FILE_MAX_BYTES } from '@shared/chat/rules';
 import type { Context } from '../../context';
 import { storePrivateFile } from '../../uploads/files';
 import { notFound } from '../errors';

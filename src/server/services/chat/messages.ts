@@ -1,10 +1,10 @@
 import type { DB } from '../../../../db/database';
 import type { UserRow } from '../../../../db/schema';
 import type { ConversationRow } from '../../../../db/schema/chat';
-import type { MessageDto, MessagePage, SinceResult } from '../../../shared/chat/protocol';
-import { NONCE_WINDOW_MS, SINCE_MAX } from '../../../shared/chat/rules';
-import { mentionedIds } from '../../../shared/discussions/rules';
-import type { SendInput } from '../../../shared/schemas/chat';
+import type { MessageDto, MessagePage, SinceResult } from '@shared/chat/protocol';
+import { NONCE_WINDOW_MS, SINCE_MAX } from '@shared/chat/rules';
+import { mentionedIds } from '@shared/discussions/rules';
+import type { SendInput } from '@shared/schemas/chat';
 import { chatBus, conversationTopic, userTopic } from '../../chat/pubsub';
 import { inNextCommit } from '../../chat/group-commit';
 import { sendLimiter } from '../../chat/rate-limit';

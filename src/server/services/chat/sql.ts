@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { DB } from '../../../../db/database';
-import { COMMUNITY_ROLES, can } from '../../../shared/permissions';
+import { COMMUNITY_ROLES, can } from '@shared/permissions';
 
 /** Prepared statements, one set per database: chat's hot paths (send, delivery checks) run often. */
 const cache = new WeakMap<object, Map<string, Database.Statement>>();

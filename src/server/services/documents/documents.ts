@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import { documentFolders, documents, documentVersions, uploads, users, type DocumentRow, type UploadRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import { DOCUMENT_TYPES, documentKind, isPreviewable, MAX_DOCUMENT_BYTES, RECENT_DOCUMENTS } from '../../../shared/documents/rules';
-import type { ListDocumentsInput, UpdateDocumentInput, UploadDocumentInput } from '../../../shared/schemas/documents';
+import { DOCUMENT_TYPES, documentKind, isPreviewable, MAX_DOCUMENT_BYTES, RECENT_DOCUMENTS } from '@shared/documents/rules';
+import type { ListDocumentsInput, UpdateDocumentInput, UploadDocumentInput } from '@shared/schemas/documents';
 import type { Context } from '../../context';
 import { discardPrivateFile, storePrivateFile } from '../../uploads/files';
 import { notFound } from '../errors';

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { communities, eventRsvps, eventSeries, events, memberships, type EventRow, type EventSeriesRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import { MAX_EVENT_DURATION_MS, MAX_OCCURRENCES } from '../../../shared/events/rules';
-import { daysBetween, instantOfLocal, localOf } from '../../../shared/events/time';
-import { addDays } from '../../../shared/njangi/schedule';
-import type { CreateEventInput, EventChanges } from '../../../shared/schemas/events';
+import { MAX_EVENT_DURATION_MS, MAX_OCCURRENCES } from '@shared/events/rules';
+import { daysBetween, instantOfLocal, localOf } from '@shared/events/time';
+import { addDays } from '@shared/njangi/schedule';
+import type { CreateEventInput, EventChanges } from '@shared/schemas/events';
 import { notifyCommunity } from '../notifications';
 import { conflict, DomainError, fieldError, notFound } from '../errors';
 import { toPage } from '../paging';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
-import { LOCALES, type Language } from '../../../shared/i18n/languages';
+import { LOCALES, type Language } from '@shared/i18n/languages';
 import { notifyUser } from '../notifications';
 
 /*

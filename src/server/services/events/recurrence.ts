@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { addDays, weekdayOf } from '../../../shared/njangi/schedule';
-import { MAX_OCCURRENCES, type RepeatFrequency } from '../../../shared/events/rules';
-import { instantOfLocal } from '../../../shared/events/time';
+import { addDays, weekdayOf } from '@shared/njangi/schedule';
+import { MAX_OCCURRENCES, type RepeatFrequency } from '@shared/events/rules';
+import { instantOfLocal } from '@shared/events/time';
 
 // rrule ships CommonJS (UMD) with ESM types only: Node's ESM loader cannot see its named exports.
 const { RRule, rrulestr } = createRequire(import.meta.url)('rrule') as typeof import('rrule');

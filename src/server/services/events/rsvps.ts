@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { eventAttendance, eventRsvps, events, memberships, type EventRow, type RsvpRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import type { RsvpAnswer, RsvpStatus } from '../../../shared/events/rules';
+import type { RsvpAnswer, RsvpStatus } from '@shared/events/rules';
 import { conflict, DomainError, fieldError } from '../errors';
 import { csvLine } from './csv';
 import { eventOf } from './events';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { financeAccounts, financeCategories, financeSettings, ledgerEntries, payments, expenses } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import type { Currency } from '../../../shared/money';
+import type { Currency } from '@shared/money';
 import { conflict, notFound } from '../errors';
 import { recordFinanceAction } from './audit';
 import { isDatabase, prepared } from '../prepared';

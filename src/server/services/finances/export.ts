@@ -1,5 +1,5 @@
 import type { DbLike } from '../../../../db/database';
-import { toDecimal, type Currency } from '../../../shared/money';
+import { toDecimal, type Currency } from '@shared/money';
 import { entriesBetween } from './ledger';
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =,+,-,@ is defused for spreadsheets. */

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { Language } from '../../../shared/i18n/languages';
-import { LOCALES } from '../../../shared/i18n/languages';
-import { formatMoney, type Currency } from '../../../shared/money';
+import type { Language } from '@shared/i18n/languages';
+import { LOCALES } from '@shared/i18n/languages';
+import { formatMoney, type Currency } from '@shared/money';
 import { translator } from '../../i18n';
 
 export type ReceiptData = {

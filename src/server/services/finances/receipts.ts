@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { communities, payments, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
-import type { Language } from '../../../shared/i18n/languages';
-import { LOCALES } from '../../../shared/i18n/languages';
-import { formatMoney } from '../../../shared/money';
+import type { Language } from '@shared/i18n/languages';
+import { LOCALES } from '@shared/i18n/languages';
+import { formatMoney } from '@shared/money';
 import { forbidden, notFound } from '../errors';
 import { requireBooks } from './books';
 import { receiptPdf, type ReceiptData } from './receipt';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { communities, invitations, memberships, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '@shared/i18n/languages';
 import { recordAudit } from '../audit';
 import { conflict, notFound, tooMany } from '../errors';
 import { notifyUser } from '../notifications';

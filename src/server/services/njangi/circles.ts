@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { circleMembers, circlePayouts, circles, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import type { Currency } from '../../../shared/money';
-import type { FineKind, Frequency, OrderBy, PayoutMethod } from '../../../shared/njangi/rules';
-import { dateInZone } from '../../../shared/njangi/schedule';
+import type { Currency } from '@shared/money';
+import type { FineKind, Frequency, OrderBy, PayoutMethod } from '@shared/njangi/rules';
+import { dateInZone } from '@shared/njangi/schedule';
 import { forbidden, invalid, notFound } from '../errors';
 import { toPage } from '../paging';
 import { recordFinanceAction } from '../finances/audit';

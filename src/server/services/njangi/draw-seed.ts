@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { drawMessage, drawOrder } from '../../../shared/njangi/draw';
+import { drawMessage, drawOrder } from '@shared/njangi/draw';
 
 /*
  * The server's side of a verifiable draw (see src/shared/njangi/draw.ts): a secret seed from the

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { circleFines, circleRounds, circles } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import { lateFine } from '../../../shared/njangi/money';
+import { lateFine } from '@shared/njangi/money';
 import { conflict, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, organisedBy, type CircleRow } from './circles';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { circleBids, circleContributions, circleFines, circleHands, circlePayouts, circleRounds, circles, memberships } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import { settleRound, winningBid } from '../../../shared/njangi/money';
+import { settleRound, winningBid } from '@shared/njangi/money';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyCommunity, notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { circleContributions, circleHands, circlePayouts, circleRounds, communities, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
-import { LOCALES, type Language } from '../../../shared/i18n/languages';
-import { formatMoney, type Currency } from '../../../shared/money';
+import { LOCALES, type Language } from '@shared/i18n/languages';
+import { formatMoney, type Currency } from '@shared/money';
 import { translator } from '../../i18n';
 import { forbidden, notFound } from '../errors';
 import { receiptDocumentPdf } from '../finances/receipt';

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { LOCALES, type Language } from '../../../shared/i18n/languages';
-import { formatMoney, type Currency } from '../../../shared/money';
+import { LOCALES, type Language } from '@shared/i18n/languages';
+import { formatMoney, type Currency } from '@shared/money';
 import { translator } from '../../i18n';
 import type { circleReport } from './report';
 

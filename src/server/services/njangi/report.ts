@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { circlePayouts, circleRounds } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
-import { toDecimal, type Currency } from '../../../shared/money';
+import { toDecimal, type Currency } from '@shared/money';
 import { circleOf, toCircleDto } from './circles';
 
 export type MemberLine = { userId: string; name: string; hands: number; paidIn: number; received: number; shares: number; finesOwed: number; finesPaid: number; net: number };

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { circleHands, circleMembers, circlePicks, circleRounds, circles } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
-import { addDays, dateInZone, dueDates, endOfDateInZone } from '../../../shared/njangi/schedule';
+import { addDays, dateInZone, dueDates, endOfDateInZone } from '@shared/njangi/schedule';
 import { conflict, invalid } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, organisedBy, toCircleDto } from './circles';

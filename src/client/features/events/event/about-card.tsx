@@ -1,7 +1,7 @@
 import { Card, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown';
-import type { EventDetail } from '../shared';
+import type { EventDetail } from '../event-types';
 
 /** The hosts' description, in the same safe Markdown as announcements. */
 export function AboutCard({ event: e }: { event: EventDetail }) {

@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EDIT_SCOPES } from '../../../../shared/schemas/events';
+import { EDIT_SCOPES } from '@shared/schemas/events';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
-import type { EventDetail } from '../shared';
+import type { EventDetail } from '../event-types';
 import { ScopeChoice } from './scope-choice';
 import { useEventAction } from './use-event-action';
 

@@ -3,7 +3,7 @@ import { CalendarPlus, Clock, ExternalLink, MapPin, Ticket, Video } from 'lucide
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventIcsUrl } from '../queries';
-import type { EventDetail } from '../shared';
+import type { EventDetail } from '../event-types';
 import { zoneLabel } from '../time-zones';
 import { formatEventRange, mapLink, sameClock, viewerTimeZone } from '../when';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { bannerImage } from '../../../lib/images';
 import { EditEventDialog } from '../edit-event-dialog';
-import type { EventDetail } from '../shared';
+import type { EventDetail } from '../event-types';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { seriesBound, seriesText } from './series-text';
 import { hasStarted, isOver } from './use-event-action';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { errorInfo } from '../../../lib/errors';
 import { eventQuery } from '../queries';
-import type { EventDetail } from '../shared';
+import type { EventDetail } from '../event-types';
 import { AboutCard } from './about-card';
 import { AttendeesCard } from './attendees-card';
 import { DetailsCard } from './details-card';

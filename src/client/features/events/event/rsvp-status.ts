@@ -1,4 +1,4 @@
-import type { RsvpAnswer, RsvpStatus } from '../../../../shared/events/rules';
+import type { RsvpAnswer, RsvpStatus } from '@shared/events/rules';
 
 /*
  * An answer's words and colour, the same wherever it shows: the lists, the viewer's own answer,

@@ -1,4 +1,4 @@
-import type { RepeatFrequency } from '../../../../shared/events/rules';
+import type { RepeatFrequency } from '@shared/events/rules';
 import { weekdayName, weekdayOrdinal, type Ordinal } from '../calendar-model';
 import { longDate } from '../when';
 

@@ -2,7 +2,7 @@ import { Box, Button, Card, Code, List, Stack, Text } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifyDraw } from '../../../../shared/njangi/draw-browser';
+import { verifyDraw } from '@shared/njangi/draw-browser';
 import type { Detail } from './shared';
 
 type Outcome = { commitmentMatches: boolean; orderMatches: boolean; order: number[] } | { error: true };

@@ -2,7 +2,7 @@ import { Badge, Button, Card, EmptyState, HStack, Stack, Text } from '@chakra-ui
 import { useMutation } from '@tanstack/react-query';
 import { Check, Gavel, HandHeart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { formatDate } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Download, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { DeclareDialog } from './declare-dialog';
 import { contributionReceiptUrl } from './queries';
 import { formatDay, money, ROWS, type Contribution, type Detail, type Fine, type Hand, type Round } from './shared';

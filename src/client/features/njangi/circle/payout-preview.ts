@@ -1,4 +1,4 @@
-import { settleRound, winningBid } from '../../../../shared/njangi/money';
+import { settleRound, winningBid } from '@shared/njangi/money';
 import type { Detail, Hand, Round } from './shared';
 
 export type PayoutPreview = {

@@ -2,7 +2,7 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Hand, Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { dueDates } from '../../../../shared/njangi/schedule';
+import { dueDates } from '@shared/njangi/schedule';
 import { trpc } from '../../../trpc';
 import { useSignedInUser } from '../../auth/current-user';
 import { formatDay, ROWS, useCircleAction, type Detail } from './shared';

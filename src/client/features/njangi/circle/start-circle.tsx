@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateInZone } from '../../../../shared/njangi/schedule';
+import { dateInZone } from '@shared/njangi/schedule';
 import { FormDialog } from '../../../components/form-dialog';
 import { trpc } from '../../../trpc';
 import { OrderEditor, type Slot } from './order-editor';

@@ -4,7 +4,7 @@ import { ArrowLeftRight, Check, X } from 'lucide-react';
 import { EmptyNote } from '../../../components/empty-state';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { MessageKey } from '../../../../shared/i18n/catalogue';
+import type { MessageKey } from '@shared/i18n/catalogue';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { notify } from '../../../components/toaster';

@@ -4,8 +4,8 @@ import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-ro
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../../../shared/i18n/catalogue';
-import { DENIED, can } from '../../../../../shared/permissions';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { DENIED, can } from '@shared/permissions';
 import { useScrollFade } from '../../../../components/scrolling-tab-list';
 import { notify } from '../../../../components/toaster';
 import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
