@@ -5,7 +5,7 @@ import type { CreateCommunityInput, UpdateCommunityInput } from '@shared/schemas
 import { notifyCommunity, notifyUser } from './notifications';
 import { forbidden, invalid, notFound, tooMany } from './errors';
 import { attachUpload, detachUpload } from '../uploads/registry';
-import { createDefaultChannel } from './chat/conversations';
+import { announceCommunityJoined, createDefaultChannel } from './chat/conversations';
 import { isDatabase, prepared } from './prepared';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
@@ -70,7 +70,7 @@ export function dropMember(tx: DbLike, p: { communityId: number; userId: string 
 }
 
 export function createCommunity(db: DB, p: { userId: string; input: CreateCommunityInput; now: number }): number {
-  return db.transaction((tx) => {
+  const created = db.transaction((tx) => {
     // A banner is a file its creator uploaded (uploads/registry.ts).
     attachUpload(tx, { url: p.input.imageUrl, ownerId: p.userId, field: 'imageUrl', now: p.now });
     const { id } = tx
@@ -82,6 +82,8 @@ export function createCommunity(db: DB, p: { userId: string; input: CreateCommun
     createDefaultChannel(tx, { communityId: id, createdBy: p.userId, now: p.now });
     return id;
   });
+  announceCommunityJoined(db, created, p.userId);
+  return created;
 }
 
 /** Public: a member at once. Private: a pending request (re-opened if it was declined). Twice is harmless. */
@@ -91,7 +93,7 @@ export const JOIN_AGAIN_AFTER_MS = 10 * 60_000;
 const NOTIFY_AGAIN_AFTER_MS = 24 * 60 * 60_000;
 
 export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolean; userId: string; now: number }) {
-  return db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
+  const outcome = db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
     // The public case runs prepared statements on `db` inside this transaction (prepared.ts).
     const existing = memberQueries(db).existing.get({ communityId: p.communityId, userId: p.userId });
     if (existing) return { status: 'member' };
@@ -131,6 +133,8 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
     }
     return { status: 'pending' };
   });
+  if (outcome.status === 'joined') announceCommunityJoined(db, p.communityId, p.userId);
+  return outcome;
 }
 
 export function leaveCommunity(db: DB, p: { communityId: number; userId: string; role: string }) {
@@ -157,7 +161,7 @@ export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: st
 }
 
 export function decideJoinRequest(db: DB, p: { communityId: number; requestId: number; approve: boolean; deciderId: string; now: number }) {
-  return db.transaction((tx) => {
+  const decided = db.transaction((tx) => {
     const request = tx
       .update(joinRequests)
       .set({ status: p.approve ? 'approved' : 'declined', decidedAt: p.now, decidedBy: p.deciderId })
@@ -178,6 +182,8 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
     });
     return { userId: request.userId, status: p.approve ? ('approved' as const) : ('declined' as const) };
   });
+  if (decided.status === 'approved') announceCommunityJoined(db, p.communityId, decided.userId);
+  return decided;
 }
 
 const notAMember = () => notFound('errors.community.notAMember');

@@ -161,6 +161,18 @@ function announceJoined(db: DB, conversationId: number, userIds: readonly string
   for (const id of userIds) bus.publish(userTopic(id), { frame: { type: 'conversation.created', conversationId } });
 }
 
+/**
+ * After a membership in a community commits (joined, approved, invited, created): the member's
+ * open sockets start hearing the community's conversations they may now read at once, not at
+ * their next resync a minute later, and their chat list refreshes.
+ */
+export function announceCommunityJoined(db: DB, communityId: number, userId: string) {
+  const ids = statement(db, 'joinedReadable', () => `SELECT c.id FROM conversations c WHERE c.community_id = @community AND ${READABLE} ORDER BY c.id`)
+    .pluck()
+    .all({ community: communityId, u: userId }) as number[];
+  for (const id of ids) announceJoined(db, id, [userId]);
+}
+
 export function createChannel(
   db: DB,
   p: { user: UserRow; community: { id: number; name: string }; input: { name: string; topic: string | null; isPrivate: boolean; memberIds: string[] }; now: number },

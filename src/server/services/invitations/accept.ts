@@ -4,6 +4,7 @@ import type { DB, DbLike } from '../../../../db/database';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { getSettings } from '../settings';
+import { announceCommunityJoined } from '../chat/conversations';
 import { isMember, joinByInvitation } from './join';
 import { hashToken, INV_MSG } from './tokens';
 
@@ -67,6 +68,7 @@ function acceptEmailInvitation(db: DB, row: InvitationRow, user: UserRow, now: n
       notifyUser(tx, { userId: row.invitedBy, type: 'success', title: 'invitations.acceptedNotice.title', message: 'invitations.acceptedNotice.message', params: { name: `${user.firstName} ${user.lastName}`, community: community.name }, link: `/community/${community.id}`, now });
     }
   });
+  announceCommunityJoined(db, community.id, user.id);
   return { communityId: community.id, community: { id: community.id, name: community.name } };
 }
 
@@ -87,6 +89,7 @@ function acceptLink(db: DB, row: InviteLinkRow, user: UserRow, now: number, opts
     // Thrown inside the transaction, so the use just counted is given back.
     if (!joinByInvitation(tx, { communityId: row.communityId, userId: user.id, decidedBy: row.createdBy, now })) throw conflict(INV_MSG.alreadyMember);
   });
+  announceCommunityJoined(db, community.id, user.id);
   return { communityId: community.id, community: { id: community.id, name: community.name } };
 }
 
