@@ -113,6 +113,17 @@ describe('Browser: the signed-in frame', () => {
       await p.waitForURL(`${server.url}${path}`);
       expect(await rail.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
     }
+    // The rail's buttons name themselves on hover, the profile panel's too (its drawer wraps it), and it still opens.
+    await rail.getByRole('link', { name: 'Chat', exact: true }).hover();
+    await p.getByRole('tooltip', { name: 'Chat' }).waitFor();
+    const profile = rail.getByTestId('profile-button');
+    await profile.hover();
+    await p.getByRole('tooltip', { name: 'Your Profile' }).waitFor();
+    await profile.click();
+    await p.getByTestId('profile-panel').waitFor();
+    await p.keyboard.press('Escape');
+    await p.getByTestId('profile-panel').waitFor({ state: 'hidden' });
+    await p.mouse.move(640, 450);
     await p.screenshot({ path: `${screenshotDir}/dashboard-1280.png`, fullPage: true });
     await p.goto(`${server.url}/community/${communityId}`);
     await p.getByRole('heading', { name: 'Kumasi Cultural Circle' }).waitFor();

@@ -1,6 +1,6 @@
 import { Avatar, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { useChatUnread } from '../../features/chat/use-chat-unread';
@@ -53,14 +53,15 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
   const { pathname } = useLocation();
   const chatUnread = useChatUnread(user.id);
   const current = destinationOf(pathname);
-  const avatarButton = (label: string) => (
+  // `wrapButton`: the rail's tooltip trigger, which has to sit between the drawer's trigger and the button.
+  const avatarButton = (label: string, wrapButton: (button: ReactElement) => ReactElement = (b) => b) => (
     <ProfileDrawer
       user={user}
-      trigger={
+      trigger={wrapButton(
         <IconButton variant="ghost" rounded="full" aria-label={label} data-testid="profile-button">
           <UserAvatar user={user} />
-        </IconButton>
-      }
+        </IconButton>,
+      )}
     />
   );
   // One frame per width, not both with one hidden by CSS: the rail (its own module, with its tooltips) is no part of a phone's first load or render.

@@ -12,10 +12,17 @@ import { NotificationsMenu } from './notifications-menu';
 // Mounted only while shown: the rail's first render draws none of them.
 const TIP = { openDelay: 300, closeDelay: 100, positioning: { placement: 'right' as const }, lazyMount: true, unmountOnExit: true };
 
-function Tip({ label, children }: { label: string; children: ReactNode }) {
+const asTrigger = (el: ReactElement) => <Tooltip.Trigger asChild>{el}</Tooltip.Trigger>;
+
+/**
+ * A tooltip for `children`, or for the button `render` puts `asTrigger` around: the profile
+ * panel's button sits inside its drawer's own trigger (a component that passes on no tooltip
+ * props), so the tooltip's trigger has to be the button itself, under the drawer's.
+ */
+function Tip({ label, children, render }: { label: string; children?: ReactElement; render?: (wrap: typeof asTrigger) => ReactNode }) {
   return (
     <Tooltip.Root {...TIP}>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      {render ? render(asTrigger) : children && asTrigger(children)}
       <Tooltip.Positioner>
         <Tooltip.Content>{label}</Tooltip.Content>
       </Tooltip.Positioner>
@@ -49,7 +56,7 @@ function RailLink({ item, active, count = 0 }: { item: NavItem; active: boolean;
  * A laptop's navigation (app-shell.tsx renders it from the `md` width up): the destinations with
  * their unread counts, then notifications, theme, the profile panel's button and signing out.
  */
-export default function Rail({ current, chatUnread, profileButton }: { current: Destination | null; chatUnread: number; profileButton: (label: string) => ReactElement }) {
+export default function Rail({ current, chatUnread, profileButton }: { current: Destination | null; chatUnread: number; profileButton: (label: string, wrapButton?: (button: ReactElement) => ReactElement) => ReactElement }) {
   const { t } = useTranslation();
   return (
     <Stack
@@ -78,7 +85,7 @@ export default function Rail({ current, chatUnread, profileButton }: { current: 
       <Stack align="center" gap="2">
         <NotificationsMenu />
         <ColorModeToggle />
-        <Tip label={t('shell.nav.profile')}>{profileButton(t('shell.nav.profile'))}</Tip>
+        <Tip label={t('shell.nav.profile')} render={(wrap) => profileButton(t('shell.nav.profile'), wrap)} />
         <Tip label={t('shell.nav.logOut')}>
           <IconButton variant="ghost" aria-label={t('shell.nav.logOut')} onClick={signOut}>
             <LogOut aria-hidden />
