@@ -214,7 +214,14 @@ describe('tRPC-only document procedures', () => {
     expect((await TRPC.call(staff, DOCT.setQuota, { communityId: 99999, quotaBytes: 10 })).status).toBe(404);
     expect((await TRPC.call(staff, DOCT.setQuota, { communityId: w.community.id, quotaBytes: 5000 })).data).toEqual({ usedBytes: 1234, quotaBytes: 5000, isDefault: false });
     expect((await TRPC.call(w.agents.amara, DOCT.usage, { communityId: w.community.id })).data.quotaBytes).toBe(5000);
+    // The staff list of communities carries the same, for the quota dialog to open on.
+    const listed = async () =>
+      ((await staff.rest('GET', `/trpc/admin.communities?input=${encodeURIComponent(JSON.stringify({ search: w.community.name }))}`)).body as { result: { data: { items: { id: number; documents: unknown }[] } } }).result.data.items.find(
+        (c) => c.id === w.community.id,
+      )?.documents;
+    expect(await listed()).toEqual({ usedBytes: 1234, quotaBytes: 5000, isDefault: false, defaultBytes: 1073741824 });
     expect((await TRPC.call(staff, DOCT.setQuota, { communityId: w.community.id, quotaBytes: null })).data.isDefault).toBe(true);
+    expect(await listed()).toEqual({ usedBytes: 1234, quotaBytes: 1073741824, isDefault: true, defaultBytes: 1073741824 });
     const audit = w.t.db.select().from(adminAudit).where(eq(adminAudit.action, 'community.documentQuota')).all();
     expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ from: null, to: 5000 }, { from: 5000, to: null }]);
   });

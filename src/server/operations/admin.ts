@@ -104,7 +104,7 @@ export const admin = {
     },
   }),
 
-  communities: query({ input: adminListInput, access: panel, run: (ctx, input) => listAllCommunities(ctx.db, input) }),
+  communities: query({ input: adminListInput, access: panel, run: (ctx, input) => listAllCommunities(ctx.db, { ...input, defaultQuota: ctx.env.DOCUMENT_QUOTA_BYTES }) }),
 
   setCommunityHidden: mutation({
     input: setHiddenInput,

@@ -11,8 +11,11 @@ export function countCommunities(db: DB) {
   return db.select({ n: count() }).from(communities).get()!.n;
 }
 
-/** Every community, hidden and private included, for staff. */
-export function listAllCommunities(db: DB, p: { search?: string; cursor?: number; limit: number }) {
+/**
+ * Every community, hidden and private included, for staff, each with its document storage (what
+ * its documents' versions take, its quota and whether that is the site's default) for the quota dialog.
+ */
+export function listAllCommunities(db: DB, p: { search?: string; cursor?: number; limit: number; defaultQuota: number }) {
   const where = staffSearch(p.search, [communities.name, sql`coalesce(${communities.location}, '')`]);
   const offset = p.cursor ?? 0;
   const total = db.select({ n: count() }).from(communities).where(where).get()!.n;
@@ -27,6 +30,9 @@ export function listAllCommunities(db: DB, p: { search?: string; cursor?: number
       createdAt: communities.createdAt,
       creatorEmail: users.email,
       creatorName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      quota: communities.documentQuotaBytes,
+      // One page of rows, each summed on document_versions' community index.
+      used: sql<number>`(SELECT coalesce(sum(u.bytes), 0) FROM document_versions v JOIN uploads u ON u.name = v.upload_name WHERE v.community_id = ${communities.id})`,
     })
     .from(communities)
     .innerJoin(users, eq(users.id, communities.creatorId))
@@ -37,7 +43,11 @@ export function listAllCommunities(db: DB, p: { search?: string; cursor?: number
     .all();
   const next = offset + rows.length;
   return {
-    items: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    items: rows.map(({ quota, used, ...r }) => ({
+      ...r,
+      createdAt: new Date(r.createdAt).toISOString(),
+      documents: { usedBytes: Number(used), quotaBytes: quota ?? p.defaultQuota, isDefault: quota == null, defaultBytes: p.defaultQuota },
+    })),
     total,
     offset,
     nextCursor: next < total ? next : null,

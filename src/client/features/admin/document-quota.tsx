@@ -1,8 +1,8 @@
-import { Button, chakra, Dialog, Input, Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { Button, chakra, Dialog, Input, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DOCUMENT_QUOTA_BYTES, MAX_QUOTA_BYTES } from '@shared/documents/rules';
+import { MAX_QUOTA_BYTES } from '@shared/documents/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -12,11 +12,15 @@ import { formatSize } from '../documents/format';
 
 const MB = 1024 * 1024;
 
+/** A community's document storage as the staff list gives it. */
+export type DocumentStorage = { usedBytes: number; quotaBytes: number; isDefault: boolean; defaultBytes: number };
+
 /**
  * Staff set how much a community's documents may take, in megabytes; an empty field gives it the
- * site's default again. The answer (what is used of the new quota) is shown in the toast.
+ * site's default again. The dialog opens on what is used now and the quota in force (a quota of
+ * the community's own is in the field); the answer is shown in the toast.
  */
-export function DocumentQuotaButton({ community: c }: { community: { id: number; name: string } }) {
+export function DocumentQuotaButton({ community: c }: { community: { id: number; name: string; documents: DocumentStorage } }) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -28,15 +32,17 @@ export function DocumentQuotaButton({ community: c }: { community: { id: number;
         </Button>
       }
     >
-      {(close) => <QuotaForm communityId={c.id} onDone={close} />}
+      {(close) => <QuotaForm communityId={c.id} storage={c.documents} onDone={close} />}
     </FormDialog>
   );
 }
 
-function QuotaForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
+function QuotaForm({ communityId, storage, onDone }: { communityId: number; storage: DocumentStorage; onDone: () => void }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const set = useMutation(trpc.documents.setQuota.mutationOptions());
-  const [value, setValue] = useState('');
+  // A quota of its own, in whole megabytes when it is one (staff set megabytes); otherwise empty: the default.
+  const [value, setValue] = useState(storage.isDefault ? '' : String(Math.round(storage.quotaBytes / MB)));
   const [error, setError] = useState<string>();
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -50,6 +56,7 @@ function QuotaForm({ communityId, onDone }: { communityId: number; onDone: () =>
     try {
       const usage = await set.mutateAsync({ communityId, quotaBytes: typed === '' ? null : mb * MB });
       notify.success(t('documents.admin.saved'), t('documents.admin.usage', { used: formatSize(usage.usedBytes), total: formatSize(usage.quotaBytes) }));
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.communities.queryKey() });
       onDone();
     } catch (err) {
       const info = errorInfo(err);
@@ -61,7 +68,10 @@ function QuotaForm({ communityId, onDone }: { communityId: number; onDone: () =>
     <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="contents" data-testid="document-quota-form">
       <Dialog.Body>
         <Stack gap="4">
-          <FormField name="document-quota-mb" label={t('documents.admin.field')} error={error} helper={t('documents.admin.help', { default: formatSize(DEFAULT_DOCUMENT_QUOTA_BYTES) })}>
+          <Text data-testid="document-quota-current">
+            {t(storage.isDefault ? 'documents.admin.currentDefault' : 'documents.admin.current', { used: formatSize(storage.usedBytes), total: formatSize(storage.quotaBytes) })}
+          </Text>
+          <FormField name="document-quota-mb" label={t('documents.admin.field')} error={error} helper={t('documents.admin.help', { default: formatSize(storage.defaultBytes) })}>
             <Input
               inputMode="numeric"
               value={value}
@@ -69,7 +79,7 @@ function QuotaForm({ communityId, onDone }: { communityId: number; onDone: () =>
                 setValue(e.target.value);
                 setError(undefined);
               }}
-              placeholder={String(DEFAULT_DOCUMENT_QUOTA_BYTES / MB)}
+              placeholder={String(Math.round(storage.defaultBytes / MB))}
               autoComplete="off"
               data-testid="document-quota-input"
             />

@@ -167,6 +167,8 @@ export const documents = {
     quotaTitle: 'Document quota for {{name}}',
     field: 'Quota in megabytes',
     help: 'How much all of this community’s documents and their versions may take. Leave empty for the site’s default ({{default}}).',
+    current: 'In use: {{used}} of {{total}} (this community’s own quota).',
+    currentDefault: 'In use: {{used}} of {{total}} (the site’s default quota).',
     usage: '{{used}} of {{total}} used',
     save: 'Save',
     cancel: 'Cancel',

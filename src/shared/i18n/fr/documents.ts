@@ -168,6 +168,8 @@ export const documents = {
     quotaTitle: 'Quota de documents de {{name}}',
     field: 'Quota en mégaoctets',
     help: 'L’espace que peuvent occuper tous les documents de cette communauté, versions comprises. Laissez vide pour la valeur par défaut du site ({{default}}).',
+    current: 'Utilisé : {{used}} sur {{total}} (quota propre à cette communauté).',
+    currentDefault: 'Utilisé : {{used}} sur {{total}} (quota par défaut du site).',
     usage: '{{used}} utilisés sur {{total}}',
     save: 'Enregistrer',
     cancel: 'Annuler',
