@@ -123,7 +123,13 @@ describe('Browser: documents', () => {
     const recent = m.getByTestId('recent-documents');
     await recent.getByTestId('recent-document').filter({ hasText: 'Minutes of the March assembly' }).waitFor();
     expect(await recent.getByTestId('recent-document').count()).toBe(1);
-    await recent.getByTestId('recent-documents-all').click();
+    // Its title opens its details on the Documents tab (the address says which, so the link can be shared); closing leaves the tab.
+    await recent.getByRole('link', { name: 'Minutes of the March assembly' }).click();
+    await m.waitForURL(/\?tab=documents&doc=\d+$/);
+    await m.getByTestId('document-dialog').getByTestId('document-version').first().waitFor();
+    await m.keyboard.press('Escape');
+    await m.getByTestId('document-dialog').waitFor({ state: 'hidden' });
+    await m.waitForURL(/\?tab=documents$/);
     const tab = m.getByTestId('documents-section');
     const row = tab.getByTestId('document-row').filter({ hasText: 'Minutes of the March assembly' });
     await row.waitFor();
@@ -287,6 +293,9 @@ describe('Browser: documents', () => {
     const row = admin.getByRole('row').filter({ hasText: 'Kumasi Mutual Aid' });
     await row.getByTestId('document-quota').click();
     const form = admin.getByTestId('document-quota-form');
+    // It opens on what is used of the quota in force.
+    expect(await form.getByTestId('document-quota-current').innerText()).toMatch(/^In use: .+ of 1 GB \(the site’s default quota\)\.$/);
+    expect(await form.getByTestId('document-quota-input').inputValue()).toBe('');
     await form.getByTestId('document-quota-input').fill('2.5');
     await form.getByTestId('document-quota-save').click();
     await form.getByText('Enter a whole number of megabytes').waitFor();
@@ -307,8 +316,11 @@ describe('Browser: documents', () => {
     expect(await refusal.innerText()).toMatch(/not enough room left.* of its 2 MB/);
     await upload.getByRole('button', { name: 'Cancel' }).click();
 
-    // An empty field gives the community the default again.
+    // Opened again, it shows the community's own quota; an empty field gives it the default again.
     await row.getByTestId('document-quota').click();
+    await expect.poll(() => form.getByTestId('document-quota-current').innerText()).toMatch(/ of 2 MB \(this community’s own quota\)\.$/);
+    expect(await form.getByTestId('document-quota-input').inputValue()).toBe('2');
+    await form.getByTestId('document-quota-input').fill('');
     await form.getByTestId('document-quota-save').click();
     await expectToast(admin, 'Document quota saved');
     await l.reload();

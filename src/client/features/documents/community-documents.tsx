@@ -23,13 +23,13 @@ import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 const toFilter = (value: string): FolderFilter => (value === '' ? undefined : value === 'none' ? 'none' : Number(value));
 
-export function CommunityDocuments({ community: c }: { community: { id: number; role?: string | null } }) {
+/** `openId`/`onOpen`: the document whose details are open, kept by the page (in its URL, so a link opens it). */
+export function CommunityDocuments({ community: c, openId, onOpen }: { community: { id: number; role?: string | null }; openId: number | null; onOpen: (id: number | null) => void }) {
   const { t } = useTranslation();
   const manage = can(c.role, 'documents.manage');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [folder, setFolder] = useState('');
-  const [openId, setOpenId] = useState<number | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.trim()), 300);
     return () => clearTimeout(timer);
@@ -131,7 +131,7 @@ export function CommunityDocuments({ community: c }: { community: { id: number; 
           <Stack gap="3">
             <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t('documents.tab.list')} aria-busy={q.isFetching && !q.isFetchingNextPage}>
               {list.items.map((d) => (
-                <DocumentRow key={d.id} document={d} onOpen={setOpenId} />
+                <DocumentRow key={d.id} document={d} onOpen={onOpen} />
               ))}
             </Stack>
             <LoadMore query={q} size="sm" alignSelf="flex-start">
@@ -140,7 +140,7 @@ export function CommunityDocuments({ community: c }: { community: { id: number; 
           </Stack>
         )}
       </Card.Body>
-      <DocumentDialog documentId={openId} folders={folderList} onClose={() => setOpenId(null)} />
+      <DocumentDialog documentId={openId} folders={folderList} onClose={() => onOpen(null)} />
     </Card.Root>
   );
 }

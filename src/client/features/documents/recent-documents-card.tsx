@@ -8,7 +8,7 @@ import { formatSize } from './format';
 import { recentDocumentsQuery } from './queries';
 import { KIND_ICON, KIND_LABEL } from './shared';
 
-/** The Overview's "Recent Documents": the last three the member may see, each leading to the Documents tab. */
+/** The Overview's "Recent Documents": the last three the member may see, each opening its details on the Documents tab. */
 export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: number; onViewAll: () => void }) {
   const { t } = useTranslation();
   const q = useQuery(recentDocumentsQuery(communityId));
@@ -56,7 +56,7 @@ export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: n
                   </Box>
                   <Stack gap="0.5" minW="0" flex="1">
                     <Link asChild fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
-                      <RouterLink to="/community/$id" params={{ id: String(communityId) }} search={{ tab: 'documents' }}>
+                      <RouterLink to="/community/$id" params={{ id: String(communityId) }} search={{ tab: 'documents', doc: d.id }}>
                         {d.title}
                       </RouterLink>
                     </Link>

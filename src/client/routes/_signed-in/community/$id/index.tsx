@@ -41,7 +41,12 @@ const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 export const Route = createFileRoute('/_signed-in/community/$id/')({
   // ?tab=finances (or savings) opens that tab (notifications link there); no tab, or an unknown one, is the Overview.
   // (An explicit undefined: the root route passes the raw search down, and `{}` would leave a bogus tab in place.)
-  validateSearch: (s: Record<string, unknown>): { tab?: Tab } => ({ tab: isTab(s.tab) && s.tab !== 'overview' ? s.tab : undefined }),
+  // With the Documents tab, ?doc=<id> opens that document's details (the Overview's Recent Documents link there).
+  validateSearch: (s: Record<string, unknown>): { tab?: Tab; doc?: number } => {
+    const tab = isTab(s.tab) && s.tab !== 'overview' ? s.tab : undefined;
+    const doc = Number(s.doc);
+    return { tab, doc: tab === 'documents' && Number.isSafeInteger(doc) && doc > 0 ? doc : undefined };
+  },
   loader: async ({ context: { queryClient }, params }) => {
     const c = await loadQuery(queryClient, communityQuery(Number(params.id)));
     // The overview opens with the announcements and the member's dues status, which only members may read.
@@ -115,8 +120,9 @@ function CommunityDashboard({ community: c }: { community: Community }) {
   const tab: Tab = (wanted === 'finances' && !finances) || (wanted === 'savings' && !savings) ? 'overview' : wanted;
   const setTab = (next: string) => {
     if (!isTab(next) || next === tab) return;
-    void navigate({ search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next }), replace: true, resetScroll: false });
+    void navigate({ search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next, doc: undefined }), replace: true, resetScroll: false });
   };
+  const openDocument = (doc: number | null) => void navigate({ search: (prev) => ({ ...prev, doc: doc ?? undefined }), replace: true, resetScroll: false });
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
@@ -161,7 +167,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           </Tabs.Content>
           <Tabs.Content value="documents">
             <Suspense fallback={<Skeleton h="300px" rounded="lg" />}>
-              <CommunityDocuments community={c} />
+              <CommunityDocuments community={c} openId={search.doc ?? null} onOpen={openDocument} />
             </Suspense>
           </Tabs.Content>
           {finances && (
