@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import { DomainError, invalid, tooLarge, unsupported } from '../services/errors'
 import { MAX_PDF_PAGES, PdfRefused, rewritePdf } from './pdf';
 import { assertUploadAllowed, type UploadLimits } from './allowance';
 import { sniffFile } from './sniff';
+import { writeFileDurably } from './durable-write';
 
 /*
  * Private files: documents now, chat attachments next. Each is checked by its bytes, rewritten
@@ -98,7 +99,7 @@ export async function storePrivateFile(ctx: StoreContext, o: StoreOptions): Prom
 
   const name = generateToken();
   await mkdir(privateDir(ctx.env), { recursive: true });
-  await writeFile(privatePath(ctx.env, name), data, { flag: 'wx' });
+  await writeFileDurably(privatePath(ctx.env, name), data);
   try {
     // Checked again in the same synchronous step as the insert: side-by-side uploads cannot all pass on one count.
     const now = ctx.now();

@@ -1,6 +1,7 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { syncFolder, writeNewFileDurably } from './durable-write';
 import { IMAGE_KINDS, IMAGE_VARIANT_WIDTHS, variantName, variantWidthsFor, type ImageKind } from '@shared/images';
 
 export { IMAGE_KINDS, type ImageKind };
@@ -59,13 +60,14 @@ export async function makeVariants(webp: Uint8Array, width: number): Promise<{ w
 /** Writes a public upload (and an image's copies) into the uploads folder: all of them, or none. */
 export async function writePublicFiles(dir: string, name: string, data: Uint8Array, variants: { width: number; data: Uint8Array }[]): Promise<void> {
   const files = [{ path: join(dir, name), data }, ...variants.map((v) => ({ path: join(dir, variantName(name, v.width)), data: v.data }))];
-  const written = await Promise.allSettled(files.map((f) => writeFile(f.path, f.data, { flag: 'wx' })));
+  const written = await Promise.allSettled(files.map((f) => writeNewFileDurably(f.path, f.data)));
   const failed = written.find((r) => r.status === 'rejected');
   if (failed) {
     // Only what this call wrote is removed: a name taken already ('wx') belongs to someone else.
     await Promise.all(files.filter((_, i) => written[i]!.status === 'fulfilled').map((f) => rm(f.path, { force: true })));
     throw failed.reason;
   }
+  await syncFolder(dir);
 }
 
 /** Removes a public upload and whatever copies of it exist (a file already gone is what was wanted). */
