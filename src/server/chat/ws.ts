@@ -17,10 +17,11 @@ import { chatBus, conversationTopic, userTopic, type ChatEvent, type PubSub } fr
  * (403: another site's page must not ride the visitor's cookie) and without a session (401).
  *
  * Each socket subscribes to its account's topic and to every conversation it may read at
- * connect; joining or leaving arrives on the account's topic and (re)subscribes at once; every
+ * connect; joining or leaving (a conversation, or a community: one frame per conversation it
+ * opens) arrives on the account's topic and (re)subscribes at once; every
  * delivery re-checks access with one indexed query, so someone removed from a community or a
  * private channel hears nothing more even before the subscriptions are refreshed (on each ping
- * and every minute, which also picks up communities joined meanwhile, and closes the socket
+ * and every minute, which also catches anything missed, and closes the socket
  * with 4401 once its session has ended: signed out, revoked or expired).
  */
 
