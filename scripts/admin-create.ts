@@ -32,4 +32,8 @@ if ('error' in result) {
   console.error(`Not created: ${translate('en', result.error, result.params)}`);
   process.exit(1);
 }
-console.log(`${result.created ? 'Created' : 'Promoted'} superadmin ${result.email} in ${env.DATABASE_PATH}. Sign in at /admin/login.`);
+console.log(
+  result.created
+    ? `Created superadmin ${result.email} in ${env.DATABASE_PATH}. Sign in at /admin/login.`
+    : `Promoted superadmin ${result.email} in ${env.DATABASE_PATH}: new password, sessions ended, any second factor removed (set one up again in the panel). Sign in at /admin/login.`,
+);

@@ -56,6 +56,19 @@ const MATRIX: Record<string, Entry | 'public'> = {
       expect(userRow(c.t, c.target.id)!.must_change_password).toBe(1);
     },
   },
+  resetSecondFactor: {
+    superOnly: true,
+    rest: ADMIN.resetSecondFactor,
+    // The target has a factor to turn off (second_factors is no part of the snapshot the refusals compare).
+    input: (c) => {
+      c.t.db.$client.prepare('INSERT OR IGNORE INTO second_factors (user_id, key, enabled_at, created_at) VALUES (?, ?, ?, ?)').run(c.target.id, 'JBSWY3DPEHPK3PXP', 1, 1);
+      return { id: c.target.id };
+    },
+    ok: (c, r) => {
+      expect(r.data).toMatchObject({ id: c.target.id, hasSecondFactor: false });
+      expect(c.t.db.$client.prepare('SELECT count(*) FROM second_factors WHERE user_id = ?').pluck().get(c.target.id)).toBe(0);
+    },
+  },
   verifyUser: { input: (c) => ({ id: c.target.id }), ok: (c) => expect(userRow(c.t, c.target.id)!.is_email_verified).toBe(1) },
   sendResetEmail: {
     input: (c) => ({ id: c.target.id }),

@@ -58,14 +58,16 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
     expect(await create(t, { password: 'Sixteen#Chars-26' })).toEqual({ created: true, email: 'founder@example.org' });
   });
 
-  it('promotes an existing user: superadmin, verified, new password, every old session ended', async () => {
+  it('promotes an existing user: superadmin, verified, new password, every old session ended, a lost second factor gone', async () => {
     const t = makeTestApp();
-    const user = await makeUser(t.db, { email: 'founder@example.org', isEmailVerified: false, mustChangePassword: true });
+    const user = await makeUser(t.db, { email: 'founder@example.org', isEmailVerified: false, mustChangePassword: true }, { secondFactor: true });
+    t.db.$client.prepare("INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, 'x', 0)").run(user.id);
     const phone = await as(t, user);
     expect((await whoAmI(phone))?.id).toBe(user.id);
     expect(await create(t)).toEqual({ created: false, email: 'founder@example.org' });
     expect(userByEmail(t, 'founder@example.org')).toMatchObject({ id: user.id, role: 'superadmin', is_email_verified: 1, must_change_password: 0 });
     expect(sessionCount(t, user.id)).toBe(0);
+    expect(t.db.$client.prepare('SELECT (SELECT count(*) FROM second_factors WHERE user_id = @u) + (SELECT count(*) FROM recovery_codes WHERE user_id = @u)').pluck().get({ u: user.id })).toBe(0);
     expect(await whoAmI(phone)).toBeNull();
     expect((await agent(t).rest('POST', '/api/auth/login', { email: user.email, password: 'Harambee#2026' })).status).toBe(401);
     const staffAgent = await asStaff(t, user, STRONG);

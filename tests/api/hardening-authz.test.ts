@@ -308,6 +308,12 @@ const TABLE: Record<string, Entry> = {
   },
   'admin.resetPassword': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
   'admin.verifyUser': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
+  'admin.resetSecondFactor': {
+    rule: 'admin.staff',
+    input: (f) => ({ id: f.subject.id }),
+    // The subject has a factor to turn off.
+    prepare: (app, f) => withFactor('on')(app, { caller: f.subject }),
+  },
   'admin.sendResetEmail': { rule: 'admin.panel', input: (f) => ({ id: f.subject.id }) },
   'admin.communities': { rule: 'admin.panel', input: () => ({}) },
   'admin.setCommunityHidden': { rule: 'admin.panel', input: (f) => ({ id: f.community.id, hidden: true }) },

@@ -68,6 +68,7 @@ const ADMIN = {
   updateUser: op('PATCH', '/api/admin/users/:id', 'admin.updateUser', 'mutation', byId),
   createAdmin: op('POST', '/api/admin/users/admin', 'admin.createAdmin', 'mutation', { created: true }),
   resetPassword: op('POST', '/api/admin/users/:id/reset-password', 'admin.resetPassword', 'mutation', byId),
+  resetSecondFactor: op('POST', '/api/admin/users/:id/reset-second-factor', 'admin.resetSecondFactor', 'mutation', byId),
 };
 
 const NJANGI = NJ;
@@ -133,6 +134,7 @@ const CASES: Case[] = [
   { name: 'edit a user', op: ADMIN.updateUser, as: 'staff', input: (w) => ({ id: w.member.id, lastName: 'Renamed' }) },
   { name: 'create staff', op: ADMIN.createAdmin, as: 'staff', input: () => ({ email: 'new.staff@example.org', password: 'Staff#Pass2026', firstName: 'New', lastName: 'Staff' }) },
   { name: 'reset a password', op: ADMIN.resetPassword, as: 'staff', input: (w) => ({ id: w.member.id }) },
+  { name: 'turn off a second factor that is not on (409)', op: ADMIN.resetSecondFactor, as: 'staff', input: (w) => ({ id: w.member.id }) },
   { name: 'circles', op: NJANGI.list, as: 'member', input: inOpen },
   { name: 'circles, to an outsider (403)', op: NJANGI.list, as: 'outsider', input: inOpen },
   {

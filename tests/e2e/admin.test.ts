@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,6 +10,7 @@ let browser: Browser;
 const boss = { email: `boss.${Date.now()}@example.org`, password: 'Harambee!Boss2026' };
 const user = { firstName: 'Chidi', lastName: 'Okonkwo', email: `chidi.${Date.now()}@example.org`, password: 'Original#Pass1' };
 let tempPassword = '';
+let bossKey = '';
 
 beforeAll(async () => {
   server = await startServer();
@@ -59,6 +61,7 @@ describe('Browser: staff reset a member’s password', () => {
     await p.getByTestId('staff-second-factor').waitFor();
     await p.getByRole('button', { name: 'Set up' }).click();
     const key = ((await p.getByTestId('totp-key').textContent()) ?? '').replace(/\s/g, '');
+    bossKey = key;
     await p.getByLabel('Verification code').fill(await unusedCode(boss.email, key));
     await p.getByRole('button', { name: 'Turn on' }).click();
     await p.getByTestId('recovery-codes').getByRole('listitem').nth(9).waitFor();
@@ -140,5 +143,44 @@ describe('Browser: staff reset a member’s password', () => {
     await expectToast(p, 'Access Denied');
     await p.waitForURL(`${server.url}/dashboard`);
     await p.context().close();
+  });
+
+  it('the superadmin turns off the second factor of a member who lost their phone; the member signs in with the password alone', async () => {
+    // The member had turned two-step verification on (its own browser test walks that), then lost the phone and the codes.
+    const db = new Database(join(server.dir, 'app.db'));
+    try {
+      const id = db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(user.email);
+      db.prepare('INSERT INTO second_factors (user_id, key, enabled_at, created_at) VALUES (?, ?, ?, ?)').run(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', Date.now(), Date.now());
+    } finally {
+      db.close();
+    }
+    const p = await page();
+    await p.goto(`${server.url}/admin/login`);
+    await p.getByLabel('Email').fill(boss.email);
+    await p.getByLabel('Password', { exact: true }).fill(boss.password);
+    await p.getByRole('button', { name: 'Sign in to Admin Panel' }).click();
+    await p.getByLabel('Verification code').fill(await unusedCode(boss.email, bossKey));
+    await p.getByRole('button', { name: 'Verify' }).click();
+    await p.waitForURL(`${server.url}/admin/dashboard`);
+    await p.getByRole('tab', { name: 'Users' }).click();
+    await p.getByLabel('Search users by name, email or role').fill('okonkwo');
+    await p.getByTestId('user-row').filter({ hasText: user.email }).getByRole('button', { name: 'View profile' }).click();
+    const details = p.getByTestId('user-details');
+    await expect.poll(() => details.getByTestId('user-second-factor').innerText()).toBe('On');
+    await details.getByTestId('reset-second-factor').click();
+    await p.getByRole('alertdialog').getByRole('button', { name: 'Turn it off' }).click();
+    await expectToast(p, 'Two-step verification turned off');
+    await expect.poll(() => details.getByTestId('user-second-factor').innerText()).toBe('Off');
+    expect(await details.getByTestId('reset-second-factor').count()).toBe(0);
+    await p.context().close();
+
+    // No code asked any more (signInAs would type one if the form asked for it: it must not).
+    const member = await page();
+    await member.goto(`${server.url}/signin`);
+    await member.getByLabel('Email').fill(user.email);
+    await member.getByLabel('Password', { exact: true }).fill('Brand-New#Pass9');
+    await member.getByRole('button', { name: 'Sign in' }).click();
+    await member.waitForURL(`${server.url}/dashboard`);
+    await member.context().close();
   });
 });

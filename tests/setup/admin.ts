@@ -22,6 +22,7 @@ export const ADMIN = {
   updateUser: op('PATCH', '/api/admin/users/:id', 'admin.updateUser', 'mutation', byId),
   createAdmin: op('POST', '/api/admin/users/admin', 'admin.createAdmin', 'mutation', { created: true }),
   resetPassword: op('POST', '/api/admin/users/:id/reset-password', 'admin.resetPassword', 'mutation', byId),
+  resetSecondFactor: op('POST', '/api/admin/users/:id/reset-second-factor', 'admin.resetSecondFactor', 'mutation', byId),
 } satisfies Record<string, Op>;
 
 export const INVALID_ADMIN = 'Invalid admin credentials';

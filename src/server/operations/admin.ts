@@ -24,6 +24,7 @@ import {
   findManageableUser,
   findTargetUser,
   listUsers,
+  resetSecondFactorByAdmin,
   resetUserPassword,
   toAdminUserDto,
   updateUserByAdmin,
@@ -63,7 +64,7 @@ export const admin = {
   communityCount: query({ access: panel, run: (ctx) => ({ count: countCommunities(ctx.db) }) }),
 
   users: query({ input: adminListInput, access: panel, run: (ctx, input) => listUsers(ctx.db, input) }),
-  user: query({ input: userIdInput, access: panel, run: (ctx, input) => toAdminUserDto(findTargetUser(ctx.db, input.id)) }),
+  user: query({ input: userIdInput, access: panel, run: (ctx, input) => toAdminUserDto(ctx.db, findTargetUser(ctx.db, input.id)) }),
 
   updateUser: mutation({
     input: adminUpdateUserInput,
@@ -84,6 +85,13 @@ export const admin = {
     input: userIdInput,
     access: panel,
     run: (ctx, input) => resetUserPassword(ctx.db, { actor: ctx.user, id: input.id, now: ctx.now() }),
+  }),
+
+  /** Superadmins: another account's second factor off (its owner lost the app and the codes); sessions end; audited. */
+  resetSecondFactor: mutation({
+    input: userIdInput,
+    access: staff('admin.staff'),
+    run: (ctx, input) => resetSecondFactorByAdmin(ctx.db, { actor: ctx.user, id: input.id, now: ctx.now() }),
   }),
 
   verifyUser: mutation({

@@ -21,5 +21,6 @@ export function adminRoutes(deps: AppDeps) {
   api.patch('/admin/users/:id', route(deps, ops.updateUser, bodyWith((c) => ({ id: c.req.param('id') }))));
   api.post('/admin/users/admin', route(deps, ops.createAdmin, jsonBody, { status: 201 }));
   api.post('/admin/users/:id/reset-password', route(deps, ops.resetPassword, (c) => ({ id: c.req.param('id') })));
+  api.post('/admin/users/:id/reset-second-factor', route(deps, ops.resetSecondFactor, (c) => ({ id: c.req.param('id') })));
   return api;
 }

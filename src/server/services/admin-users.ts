@@ -1,20 +1,21 @@
 import { staffCan } from '@shared/permissions';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { emailTokens, users, type UserRow } from '../../../db/schema';
+import { emailTokens, recoveryCodes, secondFactors, users, type UserRow } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
-import type { DB } from '../../../db/database';
+import type { DB, DbLike } from '../../../db/database';
 import type { AdminUserChanges } from '@shared/schemas/admin';
 import { recordAudit } from './audit';
 import { staffSearch } from './staff-search';
 import { assertPasswordPolicy } from './settings';
 import { findUserByEmail, findUserById } from './users';
-import { fieldError, forbidden, invalid, notFound } from './errors';
+import { conflict, fieldError, forbidden, invalid, notFound } from './errors';
+import { hasSecondFactor } from './second-factor';
 
 type Actor = Pick<UserRow, 'id' | 'email' | 'role'>;
 
-/** What staff see of a user: profile and account state, never the hash. */
-export function toAdminUserDto(u: UserRow) {
+/** What staff see of a user: profile and account state (a second factor on or not), never the hash or the key. */
+export function toAdminUserDto(db: DbLike, u: UserRow) {
   const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
   return {
     id: u.id,
@@ -29,6 +30,7 @@ export function toAdminUserDto(u: UserRow) {
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
     lastLoginAt: iso(u.lastLoginAt),
+    hasSecondFactor: hasSecondFactor(db, u.id),
   };
 }
 
@@ -43,7 +45,7 @@ export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: 
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   const rows = db.select().from(users).where(where).orderBy(sql`${users.createdAt} DESC, ${users.id} DESC`).limit(p.limit).offset(offset).all();
   const next = offset + rows.length;
-  return { items: rows.map(toAdminUserDto), total, offset, nextCursor: next < total ? next : null };
+  return { items: rows.map((u) => toAdminUserDto(db, u)), total, offset, nextCursor: next < total ? next : null };
 }
 
 function target(db: DB, id: string): UserRow {
@@ -109,7 +111,7 @@ export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes
       details: { ...p.changes, ...(roleChanges ? { previousRole: user.role } : {}) },
       now: p.now,
     });
-    return toAdminUserDto(updated);
+    return toAdminUserDto(tx, updated);
   });
 }
 
@@ -128,7 +130,7 @@ export async function createStaffAccount(
       .returning()
       .get();
     recordAudit(tx, { actor: p.actor, action: 'user.staff_created', target: { type: 'user', id: user.id, label: user.email }, details: { role: user.role }, now: p.now });
-    return toAdminUserDto(user);
+    return toAdminUserDto(tx, user);
   });
 }
 
@@ -163,13 +165,34 @@ export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; n
   return { userEmail: user.email, tempPassword };
 }
 
+/**
+ * A superadmin turns off another account's second factor when its owner has lost both the app and
+ * the recovery codes (on the owner's request, as for a password reset): the key and the codes go,
+ * every session ends, and the audit log records it. The owner signs in with the password alone
+ * then; staff set a new factor up at their next visit to the panel, as every staff account must.
+ */
+export function resetSecondFactorByAdmin(db: DB, p: { actor: Actor; id: string; now: number }) {
+  const user = target(db, p.id);
+  if (user.id === p.actor.id) throw invalid('errors.admin.ownSecondFactor');
+  assertMayManage(p.actor, user);
+  return db.transaction((tx) => {
+    // Conditional: of two resets at once, the second finds nothing to turn off.
+    const removed = tx.delete(secondFactors).where(eq(secondFactors.userId, user.id)).returning({ on: secondFactors.enabledAt }).get();
+    if (removed?.on == null) throw conflict('errors.admin.noSecondFactor');
+    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).run();
+    invalidateUserSessions(tx, user.id);
+    recordAudit(tx, { actor: p.actor, action: 'user.second_factor_reset', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
+    return toAdminUserDto(tx, tx.select().from(users).where(eq(users.id, user.id)).get()!);
+  });
+}
+
 export function verifyUserByAdmin(db: DB, p: { actor: Actor; id: string; now: number }) {
   const user = target(db, p.id);
   assertMayManage(p.actor, user);
   return db.transaction((tx) => {
     const updated = tx.update(users).set({ isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, user.id)).returning().get()!;
     recordAudit(tx, { actor: p.actor, action: 'user.verified', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
-    return toAdminUserDto(updated);
+    return toAdminUserDto(tx, updated);
   });
 }
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { isCommonPassword } from '../auth/common-passwords';
-import { users } from '../../../db/schema';
+import { recoveryCodes, secondFactors, users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../../../db/database';
@@ -12,7 +12,10 @@ export const hasSuperadmin = (db: DB) => db.select({ n: count() }).from(users).w
 
 /**
  * `npm run admin:create`: makes a verified superadmin, or promotes an existing account (whose
- * password is then replaced). Weak passwords are refused with the sign-up rules.
+ * password is then replaced). Weak passwords are refused with the sign-up rules. Run on the
+ * server, it is also how the operator gets back in: an existing account's second factor goes too
+ * (a lost phone locks out the only superadmin otherwise), to be set up again at the first visit
+ * to the panel, as for every staff account without one.
  */
 export async function createOrPromoteSuperadmin(
   db: DB,
@@ -39,6 +42,8 @@ export async function createOrPromoteSuperadmin(
         .where(eq(users.id, existing.id))
         .run();
       invalidateUserSessions(tx, existing.id);
+      tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, existing.id)).run();
+      tx.delete(secondFactors).where(eq(secondFactors.userId, existing.id)).run();
     });
     return { created: false, email };
   }

@@ -85,6 +85,15 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
       onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
     }),
   );
+  const resetFactor = useMutation(
+    trpc.admin.resetSecondFactor.mutationOptions({
+      onSuccess: async () => {
+        notify.success(t('admin.profile.secondFactorReset'), user.email);
+        await refresh();
+      },
+      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
+    }),
+  );
   const rows: [string, React.ReactNode][] = [
     [t('admin.profile.fields.email'), user.email],
     [t('admin.profile.fields.lastLogin'), formatDate(user.lastLoginAt, { style: 'short', fallback: t('admin.never') })],
@@ -93,6 +102,12 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
     [t('admin.profile.fields.username'), user.username ?? t('admin.profile.notSet')],
     [t('admin.profile.fields.authentication'), t(authTypeKey(user.authType))],
     [t('admin.profile.fields.role'), roleName(t, user.role)],
+    [
+      t('admin.profile.fields.secondFactor'),
+      <Badge colorPalette={user.hasSecondFactor ? 'green' : 'gray'} data-testid="user-second-factor">
+        {user.hasSecondFactor ? t('admin.profile.secondFactorOn') : t('admin.profile.secondFactorOff')}
+      </Badge>,
+    ],
   ];
   return (
     <Card.Root data-testid="user-details">
@@ -121,6 +136,19 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
             description={t('admin.profile.deleteBody')}
             confirmLabel={t('admin.profile.deleteConfirm')}
             onConfirm={() => remove.mutateAsync({ userId: user.id })}
+          />
+        )}
+        {staffCan(me.role, 'admin.staff') && user.hasSecondFactor && user.id !== me.id && (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" colorPalette="red" data-testid="reset-second-factor">
+                {t('admin.profile.resetSecondFactor')}
+              </Button>
+            }
+            title={t('admin.profile.resetSecondFactorTitle', { name: fullName(user) })}
+            description={t('admin.profile.resetSecondFactorBody')}
+            confirmLabel={t('admin.profile.resetSecondFactorConfirm')}
+            onConfirm={() => resetFactor.mutateAsync({ id: user.id })}
           />
         )}
         <Text fontSize="xs" color="fg.muted" w="full">

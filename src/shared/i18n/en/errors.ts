@@ -151,6 +151,8 @@ export const errors = {
     emailTaken: 'An account with this email already exists.',
     ownPassword: 'Use Change Password for your own account.',
     resetSuperadmin: "An admin cannot reset a superadmin's password.",
+    ownSecondFactor: 'Manage your own two-step verification in your profile.',
+    noSecondFactor: 'Two-step verification is not on for this account.',
   },
   finances: {
     notOpened: 'This community has not opened its books yet.',

@@ -152,6 +152,8 @@ export const errors = {
     emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
     ownPassword: 'Utilisez « Changer le mot de passe » pour votre propre compte.',
     resetSuperadmin: 'Un administrateur ne peut pas réinitialiser le mot de passe d’un superadministrateur.',
+    ownSecondFactor: 'Gérez votre propre validation en deux étapes depuis votre profil.',
+    noSecondFactor: 'La validation en deux étapes n’est pas activée pour ce compte.',
   },
   finances: {
     notOpened: 'Cette communauté n’a pas encore ouvert ses comptes.',
