@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, auditRows, sessionCount, staffCast } from '../setup/admin';
+import { mailText } from '../setup/events';
+import { startSmtp } from '../setup/smtp';
 import { TRANSPORTS } from '../setup/transport';
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp.close());
 
 /*
  * A superadmin turns off the second factor of an account whose owner lost both the app and the
@@ -17,10 +25,10 @@ const factorRows = (t: ReturnType<typeof makeTestApp>, userId: string) =>
 
 describe('admin: turning off an account’s second factor', () => {
   for (const transport of TRANSPORTS) {
-    it(`${transport.name}: a superadmin turns it off; the owner's sessions end and the password alone signs in; audited`, async () => {
-      const t = makeTestApp();
+    it(`${transport.name}: a superadmin turns it off; the owner's sessions end, a mail in their language tells them, the password alone signs in; audited`, async () => {
+      const t = makeTestApp({ smtpUrl: smtp.url });
       const c = await staffCast(t);
-      const owner = await makeUser(t.db, { firstName: 'Lost', lastName: 'Phone' }, { secondFactor: true });
+      const owner = await makeUser(t.db, { firstName: 'Lost', lastName: 'Phone', language: 'fr' }, { secondFactor: true });
       t.db.$client.prepare("INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, 'x', 0)").run(owner.id);
       // Signed in somewhere before the phone was lost.
       createSession(t.db, owner.id, t.clock.now());
@@ -34,6 +42,10 @@ describe('admin: turning off an account’s second factor', () => {
       expect(r.data).toMatchObject({ id: owner.id, email: owner.email, hasSecondFactor: false });
       expect(factorRows(t, owner.id)).toBe(0);
       expect(sessionCount(t, owner.id)).toBe(0);
+      const mail = await smtp.lastTo(owner.email);
+      const text = mailText(mail.raw);
+      expect(text).toContain('Bonjour Lost, un administrateur de Harambee a désactivé la validation en deux étapes de votre compte');
+      expect(text).toContain('choisissez immédiatement un nouveau mot de passe');
       expect(auditRows(t).at(-1)).toMatchObject({ actor_id: c.superadmin.id, action: 'user.second_factor_reset', target_type: 'user', target_id: owner.id, target_label: owner.email });
 
       const after = await agent(t).rest('POST', '/api/auth/login', { email: owner.email, password: FACTORY_PASSWORD });

@@ -56,6 +56,18 @@ export function signUpAttemptMail(ctx: Ctx, to: Recipient): MailMessage {
   return { to: to.email, subject: t('mail.signUpAttempt.subject', values), ...body, link: url };
 }
 
+/** To the owner of an account whose second factor staff turned off: so a reset they did not ask for does not go unnoticed. */
+export function secondFactorResetMail(ctx: Ctx, to: Recipient): MailMessage {
+  const t = translator(to.language);
+  const values = { appName: ctx.appName, firstName: to.firstName };
+  const url = `${ctx.appUrl}/signin`;
+  const body = layout(ctx, to.language, t('mail.secondFactorReset.heading', values), [t('mail.secondFactorReset.body', values), t('mail.secondFactorReset.again'), t('mail.secondFactorReset.ifNotYou')], {
+    url,
+    label: t('mail.secondFactorReset.button'),
+  });
+  return { to: to.email, subject: t('mail.secondFactorReset.subject', values), ...body, link: url };
+}
+
 /** The receipt of a confirmed payment, attached as a PDF, in the member's language. */
 export function receiptMail(
   ctx: Ctx,

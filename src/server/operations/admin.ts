@@ -15,7 +15,8 @@ import { staffCan } from '@shared/permissions';
 import { signIn } from '../auth/sign-in';
 import { PACKAGE_JSON } from '../paths';
 import { mailCtx, sendMail } from '../mail/send';
-import { passwordResetMail } from '../mail/templates';
+import { passwordResetMail, secondFactorResetMail } from '../mail/templates';
+import { mailAfterResponse } from '../auth/account-mail';
 import { backupStatus } from '../backup/status';
 import { countCommunities, deleteCommunity, listAllCommunities, setCommunityHidden } from '../services/admin-communities';
 import {
@@ -91,7 +92,11 @@ export const admin = {
   resetSecondFactor: mutation({
     input: userIdInput,
     access: staff('admin.staff'),
-    run: (ctx, input) => resetSecondFactorByAdmin(ctx.db, { actor: ctx.user, id: input.id, now: ctx.now() }),
+    run: (ctx, input) => {
+      const dto = resetSecondFactorByAdmin(ctx.db, { actor: ctx.user, id: input.id, now: ctx.now() });
+      mailAfterResponse(ctx, secondFactorResetMail(mailCtx(ctx), findTargetUser(ctx.db, input.id)));
+      return dto;
+    },
   }),
 
   verifyUser: mutation({

@@ -23,6 +23,14 @@ export const mail = {
     ifNotYou: 'If it was not you, you can ignore this email: nobody can use your account without your password.',
     button: 'Sign in',
   },
+  secondFactorReset: {
+    subject: 'Two-step verification was turned off on your {{appName}} account',
+    heading: 'Two-step verification is off',
+    body: 'Hello {{firstName}}, a {{appName}} administrator has turned off two-step verification on your account, as is done when its owner has lost both the authenticator app and the recovery codes. You now sign in with your password alone, and every device you were signed in on was signed out.',
+    again: 'We recommend turning it on again from your profile once you are signed in.',
+    ifNotYou: 'If you did not ask for this, choose a new password at once (“Forgot password?” on the sign-in page) and tell the site’s staff.',
+    button: 'Sign in',
+  },
   signInFailures: {
     subject: 'Failed sign-ins on your account',
     body: 'Someone has tried to sign in to your account with a wrong password {{count}} times in the last 15 minutes. Your account is not locked and you can sign in as usual. If this was not you, choose a new, strong password.',

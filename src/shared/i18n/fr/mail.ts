@@ -24,6 +24,14 @@ export const mail = {
     ifNotYou: 'Si ce n’était pas vous, vous pouvez ignorer cet e-mail\u00a0: personne ne peut utiliser votre compte sans votre mot de passe.',
     button: 'Se connecter',
   },
+  secondFactorReset: {
+    subject: 'La validation en deux étapes a été désactivée sur votre compte {{appName}}',
+    heading: 'La validation en deux étapes est désactivée',
+    body: 'Bonjour {{firstName}}, un administrateur de {{appName}} a désactivé la validation en deux étapes de votre compte, comme on le fait lorsque son titulaire a perdu à la fois son application d’authentification et ses codes de secours. Vous vous connectez désormais avec votre seul mot de passe, et tous les appareils sur lesquels vous étiez connecté ont été déconnectés.',
+    again: 'Nous vous conseillons de la réactiver depuis votre profil une fois connecté.',
+    ifNotYou: 'Si vous n’en avez pas fait la demande, choisissez immédiatement un nouveau mot de passe («\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion) et prévenez l’équipe du site.',
+    button: 'Se connecter',
+  },
   signInFailures: {
     subject: 'Tentatives de connexion échouées sur votre compte',
     body: 'Quelqu’un a tenté de se connecter à votre compte avec un mauvais mot de passe {{count}} fois au cours des 15 dernières minutes. Votre compte n’est pas bloqué et vous pouvez vous connecter normalement. Si ce n’était pas vous, choisissez un nouveau mot de passe solide.',
