@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_USER, PagePreloads, routePattern, type Manifest } from '../../src/server/http/page-preloads';
 import { PrerenderedPages } from '../../src/server/http/prerendered';
 import { makeAppWithClient } from '../setup/hardening-client';
+import { COLOR_MODE_SCRIPT } from '../../src/shared/color-mode-script';
 
 /*
  * What a page's HTML names for the browser to fetch at once (src/server/http/page-preloads.ts),
@@ -134,6 +136,22 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
     for (const path of ['/signin', '/signup', '/discover']) {
       expect(await (await get(withClient, path)).text(), path).toMatch(/data-prerendered>.*<h1/s);
     }
+  });
+
+  it("a pre-rendered page sets the visitor's colour mode before it paints, with the one inline script the policy allows by its hash", async () => {
+    const { withClient } = makeAppWithClient(dir, {}, { prerendered });
+    for (const path of ['/', '/signin']) {
+      const res = await get(withClient, path);
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+      expect(inline, path).toEqual([COLOR_MODE_SCRIPT]);
+      // In the head, so it runs before the copy in the body is parsed.
+      expect(html.indexOf(COLOR_MODE_SCRIPT)).toBeLessThan(html.indexOf('</head>'));
+      const allowed = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+      expect(allowed).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
+    }
+    // The plain page has no inline script.
+    expect(await (await get(withClient, '/dashboard')).text()).not.toMatch(/<script>/);
   });
 
   it('a request with a session cookie, or for any other page, gets the plain page', async () => {

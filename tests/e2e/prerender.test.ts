@@ -48,6 +48,39 @@ describe('pre-rendered public pages', () => {
     await context.close();
   });
 
+  it("the copy paints in the visitor's colour mode before any script file arrives (dark phones see no light flash)", async () => {
+    const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 375, height: 800 } });
+    // The app's scripts never arrive: what shows is the copy with the inline colour-mode script alone.
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => /Content Security Policy|inline script/i.test(m.text()) && refused.push(m.text()));
+    // The mode on <html> (its color-scheme darkens the canvas), and how light the heading's text is (0 black, 255 white).
+    const look = () =>
+      page.evaluate(() => {
+        const h1 = document.querySelector('[data-prerendered] h1');
+        const [r = 0, g = 0, b = 0] = (h1 ? getComputedStyle(h1).color : '').match(/\d+/g)?.map(Number) ?? [];
+        return { mode: document.documentElement.className, scheme: getComputedStyle(document.documentElement).colorScheme, text: Math.round((r + g + b) / 3), copy: !!h1 };
+      });
+    await page.goto(`${server.url}/signin`);
+    const signin = await look();
+    expect(signin).toMatchObject({ mode: 'dark', scheme: 'dark', copy: true });
+    expect(signin.text).toBeGreaterThan(180);
+    // The landing page defaults to light, whatever the system says…
+    await page.goto(`${server.url}/`);
+    const landing = await look();
+    expect(landing).toMatchObject({ mode: 'light', scheme: 'light', copy: true });
+    expect(landing.text).toBeLessThan(100);
+    // …unless the visitor chose dark.
+    await page.evaluate(() => localStorage.setItem('harambee-theme', 'dark'));
+    await page.reload();
+    const chosen = await look();
+    expect(chosen).toMatchObject({ mode: 'dark', scheme: 'dark' });
+    expect(chosen.text).toBeGreaterThan(180);
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it('the live page takes over in place: one heading, no copy left, no console error, and it works', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();

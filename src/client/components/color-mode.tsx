@@ -37,7 +37,9 @@ export function applyInitialColorMode() {
 
 /**
  * Light, dark or system, saved in local storage so it survives a reload. Written here rather than
- * with next-themes, whose inline script our Content-Security-Policy forbids.
+ * with next-themes, whose inline script our Content-Security-Policy would forbid (the policy allows
+ * one inline script by its hash: the pre-rendered pages' src/shared/color-mode-script.ts, which
+ * applies the same rule as applyInitialColorMode).
  */
 export function ColorModeProvider({ children, defaultLight }: { children: ReactNode; defaultLight: boolean }) {
   const [stored, setStored] = useState<ColorPreference | null>(storedPreference);

@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto';
+import { COLOR_MODE_SCRIPT } from '@shared/color-mode-script';
+/** The pre-rendered pages' colour-mode script, the one inline script allowed (by its hash). */
+export const COLOR_MODE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64')}'`;
+
 /**
- * The headers every response carries, computed once. CSP without inline scripts; styles stay
- * inline because Chakra's emotion injects them at run time.
+ * The headers every response carries, computed once. CSP without inline scripts but the one
+ * colour-mode script, named by its hash; styles stay inline because Chakra's emotion injects them
+ * at run time.
  */
 export function securityHeaders(https: boolean): [string, string][] {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${COLOR_MODE_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

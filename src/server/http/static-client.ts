@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { COLOR_MODE_SCRIPT } from '@shared/color-mode-script';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -224,7 +225,7 @@ function withPrerendered(html: string, page: PrerenderedPage, language: Language
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
   return html
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(page.title)}</title>\n    <script>${COLOR_MODE_SCRIPT}</script>`)
     .replace('<div id="root"></div>', () => `<div id="root"><div inert data-prerendered>${page.root}</div></div>`);
 }
 
