@@ -22,3 +22,12 @@ export const UPLOAD_URL_PATTERN = /^\/uploads\/[a-z0-9]{16,64}\.webp$/;
 
 // Categories are a short list a leader picks from, returned whole (not paged); the cap keeps it short.
 export const CATEGORIES_PER_COMMUNITY = 100;
+
+/**
+ * A deleted account keeps its row (the books name it) under this name, stored in English: the
+ * client shows it in the reader's language (lib/person-name.ts).
+ */
+export const FORMER_MEMBER = { firstName: 'Former', lastName: 'member' } as const;
+export const FORMER_MEMBER_NAME = `${FORMER_MEMBER.firstName} ${FORMER_MEMBER.lastName}`;
+/** An announcement's `postedBy` for the viewer's own (the REST contract's word). */
+export const POSTED_BY_YOU = 'You';

@@ -1,4 +1,5 @@
 import { and, eq, not, sql } from 'drizzle-orm';
+import { FORMER_MEMBER_NAME, POSTED_BY_YOU } from '@shared/constants';
 import type Database from 'better-sqlite3';
 import { announcementCategories, announcements } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
@@ -65,7 +66,7 @@ function toDto(r: FeedRow, viewerId: string) {
     updatedAt: iso(r.updatedAt)!,
     authorId: r.authorId,
     // 'Posted by': the viewer's own are 'You'; others show the author's name.
-    postedBy: r.authorId === viewerId ? 'You' : r.authorFirstName ? `${r.authorFirstName} ${r.authorLastName ?? ''}`.trim() : 'Former member',
+    postedBy: r.authorId === viewerId ? POSTED_BY_YOU : r.authorFirstName ? `${r.authorFirstName} ${r.authorLastName ?? ''}`.trim() : FORMER_MEMBER_NAME,
   };
 }
 export type AnnouncementDto = ReturnType<typeof toDto>;

@@ -2,7 +2,7 @@ import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { formatDate } from '../../lib/format';
-import type { Announcement } from './shared';
+import { postedBy, type Announcement } from './shared';
 
 /** One announcement in full, opened by 'Read more' on the community dashboard's card. */
 export function AnnouncementReader({ open, announcement, onClose }: { open: boolean; announcement: Announcement | null; onClose: () => void }) {
@@ -18,7 +18,7 @@ export function AnnouncementReader({ open, announcement, onClose }: { open: bool
             </Dialog.Header>
             <Dialog.Body>
               <Text fontSize="sm" color="fg.muted" mb="4">
-                {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement?.postedBy ?? '' })}
+                {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement ? postedBy(announcement) : '' })}
               </Text>
               {announcement && <Markdown source={announcement.content} />}
             </Dialog.Body>

@@ -10,7 +10,7 @@ import { lazyControlledDialog } from '../../components/lazy-dialog';
 import { CategoryBadge } from './category-badge';
 import { formatDate } from '../../lib/format';
 import { announcementsCardQuery } from './queries';
-import type { Announcement } from './shared';
+import { postedBy, type Announcement } from './shared';
 
 /** The whole announcement, loaded with the first 'Read more'. */
 const AnnouncementReader = lazyControlledDialog(
@@ -69,7 +69,7 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
                   {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  {t('announcements.card.byline', { date: formatDate(a.publishDate, { style: 'short' }), name: a.postedBy })}
+                  {t('announcements.card.byline', { date: formatDate(a.publishDate, { style: 'short' }), name: postedBy(a) })}
                 </Text>
                 <Text fontSize="sm">{preview(a.content)}</Text>
                 <Button

@@ -11,7 +11,7 @@ import { trpc } from '../../trpc';
 import { AnnouncementDialog } from './announcement-dialog';
 import { CategoryBadge } from './category-badge';
 import { announcementsSettingsQuery } from './queries';
-import { refreshAnnouncements, type Announcement } from './shared';
+import { postedBy, refreshAnnouncements, type Announcement } from './shared';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
@@ -55,8 +55,8 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
             </Text>
             <Text fontSize="xs" color="fg.muted">
               {a.isPublished
-                ? t('announcements.settings.publishedByline', { date: formatDate(a.publishDate, { style: 'short' }), name: a.postedBy })
-                : t('announcements.settings.draftByline', { date: formatDate(a.createdAt, { style: 'short' }), name: a.postedBy })}
+                ? t('announcements.settings.publishedByline', { date: formatDate(a.publishDate, { style: 'short' }), name: postedBy(a) })
+                : t('announcements.settings.draftByline', { date: formatDate(a.createdAt, { style: 'short' }), name: postedBy(a) })}
             </Text>
           </Stack>
           <HStack gap="1" alignSelf={{ sm: 'flex-start' }}>

@@ -13,6 +13,7 @@ import { conversationName } from './names';
 import { sendTyping } from './socket';
 import { uploadChatFile } from './upload';
 import type { useChatActions } from './use-chat-actions';
+import { realName } from '../../lib/person-name';
 
 type Attachment = {
   file: File;
@@ -142,7 +143,7 @@ export function Composer(props: {
             {editing
               ? t('chat.screen.message.editing')
               : t('chat.screen.message.replyingTo', {
-                  name: replyTo!.author?.name ?? t('chat.screen.message.formerMember'),
+                  name: realName(replyTo!.author?.name) ?? t('chat.screen.message.formerMember'),
                 })}
             {replyTo && !editing && (
               <Text as="span" color="fg.muted" ms="2">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mentionsAsText } from '@shared/discussions/rules';
 import { onIncomingMessage, typingStore } from './socket';
+import { realName } from '../../lib/person-name';
 
 /** At most one announcement per this interval; what arrives meanwhile is summed up in the next one. */
 const ANNOUNCE_INTERVAL_MS = 4_000;
@@ -43,7 +44,7 @@ export function NewMessageAnnouncer({ conversationId }: { conversationId: number
       queued.current = {
         count: queued.current.count + 1,
         last: {
-          name: m.author?.name ?? t('chat.screen.message.formerMember'),
+          name: realName(m.author?.name) ?? t('chat.screen.message.formerMember'),
           body: m.body,
         },
       };

@@ -9,6 +9,7 @@ import { currentLocale } from '../../i18n';
 import { formatBytes, MessageBody } from './message-body';
 import { initialOf } from './names';
 import { avatarImage } from '../../lib/images';
+import { realName } from '../../lib/person-name';
 
 export type MessageHandlers = {
   onReply: (m: MessageDto) => void;
@@ -82,7 +83,7 @@ export const MessageItem = memo(function MessageItem(
 ) {
   const { t } = useTranslation();
   const m = props.message;
-  const author = m.author?.name ?? t('chat.screen.message.formerMember');
+  const author = realName(m.author?.name) ?? t('chat.screen.message.formerMember');
   const mine = m.author?.id === props.viewerId;
   const deleted = m.deletedAt !== null;
   const pending = m.id < 0;
@@ -202,7 +203,7 @@ export const MessageItem = memo(function MessageItem(
           <Box as="blockquote" borderStartWidth="3px" borderColor="border.emphasized" ps="2" fontSize="sm" color="fg.muted" data-testid="message-quote">
             <Text fontWeight="medium">
               {t('chat.screen.message.quoted', {
-                name: m.replyTo.authorName ?? t('chat.screen.message.formerMember'),
+                name: realName(m.replyTo.authorName) ?? t('chat.screen.message.formerMember'),
               })}
             </Text>
             <Text lineClamp={2}>{m.replyTo.deleted ? t('chat.screen.message.quotedGone') : m.replyTo.excerpt}</Text>

@@ -11,6 +11,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc, trpcClient } from '../../trpc';
+import { realName } from '../../lib/person-name';
 
 /*
  * The leaders' list of reported chat messages of one community, from the header of any of its
@@ -113,13 +114,13 @@ function ReportItem({ report: r, communityId }: { report: Report; communityId: n
   return (
     <Stack as="li" gap="2" borderWidth="1px" rounded="md" p="3" data-testid="chat-report">
       <Text fontSize="sm" color="fg.muted">
-        {t('chat.screen.reports.wrote', { name: r.message.author?.name ?? t('chat.screen.reports.formerMember'), where })}
+        {t('chat.screen.reports.wrote', { name: realName(r.message.author?.name) ?? t('chat.screen.reports.formerMember'), where })}
       </Text>
       <Box as="blockquote" borderStartWidth="3px" borderColor="border.emphasized" ps="2" whiteSpace="pre-wrap" overflowWrap="anywhere">
         {r.message.body || t('chat.screen.reports.noText')}
       </Box>
       <Text fontSize="sm">
-        {t('chat.screen.reports.by', { name: r.reporter?.name ?? t('chat.screen.reports.formerMember'), time: formatDateTime(r.createdAt) })}
+        {t('chat.screen.reports.by', { name: realName(r.reporter?.name) ?? t('chat.screen.reports.formerMember'), time: formatDateTime(r.createdAt) })}
       </Text>
       <Text fontSize="sm" overflowWrap="anywhere">
         {t('chat.screen.reports.reason', { reason: r.reason })}

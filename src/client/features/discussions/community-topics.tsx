@@ -12,6 +12,7 @@ import { TopicBadges, UnreadMarker } from './topic-bits';
 import { CreateTopicDialog } from './topic-form-dialog';
 import { SearchBox } from '../../components/search-box';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
+import { realName } from '../../lib/person-name';
 
 /*
  * A community's discussion topics (first in its Discussions tab): a search over titles, bodies and
@@ -102,7 +103,7 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
 
 function TopicRow({ topic: x }: { topic: TopicListItem }) {
   const { t } = useTranslation();
-  const starter = x.starter?.name ?? t('discussions.formerMember');
+  const starter = realName(x.starter?.name) ?? t('discussions.formerMember');
   return (
     <Box as="li" borderWidth="1px" rounded="md" p={{ base: '3', sm: '4' }} position="relative" _hover={{ bg: 'bg.subtle' }} data-testid="topic-row" data-topic-id={x.id} data-unread={x.unread}>
       <Stack gap="1.5" minW="0">

@@ -22,6 +22,7 @@ import { EditedMarker, TopicBadges } from './topic-bits';
 import { EditTopicDialog } from './topic-form-dialog';
 import { TopicPolls } from './topic-polls';
 import { useDiscussionAction } from './use-discussion-action';
+import { realName } from '../../lib/person-name';
 
 /*
  * One topic: its title, community, starter, body (Markdown, mentions shown as @Name), the
@@ -158,7 +159,7 @@ function TopicHeader({ topic: x }: { topic: TopicData }) {
       </HStack>
       <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
         <Text>
-          {t('discussions.by', { name: x.author?.name ?? t('discussions.formerMember') })} ·{' '}
+          {t('discussions.by', { name: realName(x.author?.name) ?? t('discussions.formerMember') })} ·{' '}
           <time dateTime={new Date(x.createdAt).toISOString()} title={formatDateTime(x.createdAt)}>
             {formatRelative(x.createdAt)}
           </time>
@@ -354,7 +355,7 @@ function ReplyRow({ reply: r, topic: x, onQuote }: { reply: Reply; topic: TopicD
   const { t } = useTranslation();
   const run = useDiscussionAction();
   const [editing, setEditing] = useState(false);
-  const name = r.author?.name ?? t('discussions.formerMember');
+  const name = realName(r.author?.name) ?? t('discussions.formerMember');
   const del = useMutation(trpc.discussions.deleteReply.mutationOptions());
   const hide = useMutation(trpc.discussions.hideReply.mutationOptions());
   const remove = useMutation(trpc.discussions.removeReply.mutationOptions());
@@ -391,7 +392,7 @@ function ReplyRow({ reply: r, topic: x, onQuote }: { reply: Reply; topic: TopicD
           <Box as="blockquote" borderStartWidth="3px" borderColor="border.emphasized" ps="3" py="1" color="fg.muted" fontSize="sm" data-testid="reply-quote">
             {r.quoted.excerpt !== null ? (
               <>
-                <Text fontWeight="medium">{t('discussions.replies.quotedBy', { name: r.quoted.author ?? t('discussions.formerMember') })}</Text>
+                <Text fontWeight="medium">{t('discussions.replies.quotedBy', { name: realName(r.quoted.author) ?? t('discussions.formerMember') })}</Text>
                 <Text overflowWrap="anywhere" lineClamp={4}>
                   {mentionsAsText(r.quoted.excerpt)}
                 </Text>

@@ -13,6 +13,7 @@ import { formatSize } from './format';
 import { documentFileUrl, documentQuery, refreshDocuments, uploadVersionUrl } from './queries';
 import { KIND_ICON, KIND_LABEL, type DocumentDetail, type DocumentFolder } from './shared';
 import { UploadForm } from './upload-form';
+import { realName } from '../../lib/person-name';
 
 /*
  * One document: its description, a preview where the browser can show it (an image in the page,
@@ -148,7 +149,7 @@ function Details(props: { document: DocumentDetail; onEdit: () => void; onNewVer
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('documents.detail.uploadedBy')}</DataList.ItemLabel>
-              <DataList.ItemValue>{d.uploadedBy?.name || t('documents.formerMember')}</DataList.ItemValue>
+              <DataList.ItemValue>{realName(d.uploadedBy?.name) ?? t('documents.formerMember')}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('documents.detail.updated')}</DataList.ItemLabel>
@@ -178,7 +179,7 @@ function Details(props: { document: DocumentDetail; onEdit: () => void; onNewVer
                       )}
                     </HStack>
                     <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                      {t('documents.detail.versionMeta', { size: formatSize(v.bytes), date: formatDate(v.createdAt, { style: 'short' }), name: v.uploadedBy?.name || t('documents.formerMember') })}
+                      {t('documents.detail.versionMeta', { size: formatSize(v.bytes), date: formatDate(v.createdAt, { style: 'short' }), name: realName(v.uploadedBy?.name) ?? t('documents.formerMember') })}
                     </Text>
                   </Stack>
                   <IconButton asChild size="sm" variant="ghost" aria-label={t('documents.detail.downloadVersion', { n: v.version })}>

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format';
 import { formatSize } from './format';
 import { documentFileUrl } from './queries';
 import { KIND_ICON, KIND_LABEL, type DocumentListItem } from './shared';
+import { realName } from '../../lib/person-name';
 
 /**
  * A document in the list: its type icon, title (opens the details; the whole row is its target),
@@ -44,7 +45,7 @@ export function DocumentRow({ document: d, onOpen }: { document: DocumentListIte
           <HStack gap="1" columnGap="3" flexWrap="wrap" color="fg.muted" fontSize="sm">
             <Text>{t(KIND_LABEL[d.kind])}</Text>
             <Text data-testid="document-size">{formatSize(d.bytes)}</Text>
-            <Text>{t('documents.tab.by', { name: d.uploadedBy?.name || t('documents.formerMember') })}</Text>
+            <Text>{t('documents.tab.by', { name: realName(d.uploadedBy?.name) ?? t('documents.formerMember') })}</Text>
             <Text>
               <time dateTime={new Date(d.updatedAt).toISOString()}>{formatDate(d.updatedAt, { style: 'short' })}</time>
             </Text>

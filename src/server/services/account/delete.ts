@@ -5,6 +5,7 @@ import { invalidateUserSessions } from '../../auth/session';
 import { recordAudit } from '../audit';
 import { dropMember } from '../community-writes';
 import { conflict, DomainError } from '../errors';
+import { FORMER_MEMBER } from '@shared/constants';
 
 /*
  * Deleting an account. The row stays, so the books and the savings circles that name it still
@@ -17,7 +18,6 @@ import { conflict, DomainError } from '../errors';
  * of a savings circle that has not finished ends or hands it first: both would leave others stranded.
  */
 
-export const FORMER_MEMBER = { firstName: 'Former', lastName: 'member' } as const;
 
 export function deletionBlockers(db: DB, userId: string) {
   const created = db.select({ name: communities.name }).from(communities).where(eq(communities.creatorId, userId)).all();

@@ -10,6 +10,8 @@ export const announcements = {
     empty: 'No announcements yet',
     createFirst: 'Create your first announcement',
     byline: '{{date}} · Posted by {{name}}',
+    you: 'You',
+    formerMember: 'a former member',
     readMore: 'Read more',
     readMoreAbout: 'Read more about {{title}}',
   },

@@ -11,6 +11,8 @@ export const announcements = {
     empty: 'Aucune annonce pour le moment',
     createFirst: 'Créez votre première annonce',
     byline: '{{date}} · Publiée par {{name}}',
+    you: 'vous',
+    formerMember: 'un ancien membre',
     readMore: 'Lire la suite',
     readMoreAbout: 'Lire la suite de l’annonce « {{title}} »',
   },
