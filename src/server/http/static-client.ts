@@ -14,7 +14,14 @@ import { compressCheaply, preferredEncoding, type Encoding } from './response-he
 
 /** File names under /assets/ carry a content hash (Vite), so they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, favicon.svg, landing images): kept, but checked with the ETag on each use. */
+/**
+ * Pictures outside /assets/ (favicon.svg, the icons, the landing page's drawings): a day. Checked
+ * on each use, the logo cost a round trip each time a page drew it again (three on a cold landing
+ * page: the copy's, the live page's, the menu's); a changed icon may show a day late.
+ */
+const PICTURE = 'public, max-age=86400';
+const PICTURES = /\.(?:svg|png|ico|webp|jpe?g|gif)$/i;
+/** Everything else (index.html, the service worker, the manifest): kept, but checked with the ETag on each use. */
 const REVALIDATE = 'no-cache';
 /** Text formats (the same list as the precompress plugin in vite.config.ts). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map|ico)$/i;
@@ -49,7 +56,7 @@ function loadFile(path: string, urlPath: string): ClientFile {
   const compressible = COMPRESSIBLE.test(path);
   const file: ClientFile = {
     type: getMimeType(path) ?? 'application/octet-stream',
-    cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+    cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : PICTURES.test(urlPath) ? PICTURE : REVALIDATE,
     identity: { body: data, etag: tag(data) },
     encoded: {},
     compressible,
