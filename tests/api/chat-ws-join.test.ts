@@ -7,7 +7,8 @@ import { op, TRANSPORTS } from '../setup/transport';
  * A socket open before its account joins a community hears the community's channels at once
  * (a `conversation.created` per channel it may now read, then the messages), whichever way the
  * membership came: joining a public community, a leader approving a request, an invitation link,
- * creating one. Without it the socket would learn of them only at its next ping or minute's resync.
+ * creating one; and leaving or being removed drops them (`conversation.removed`) as promptly.
+ * Without it the socket would learn of them only at its next ping or minute's resync.
  */
 
 const join = op('POST', '/api/communities/:id/join', 'communities.join', 'mutation', { params: { id: 'communityId' } });
@@ -85,5 +86,31 @@ describe('chat WebSocket: joining a community while connected', () => {
     await socket.next((f) => f.type === 'conversation.created' && f.conversationId === ownGeneral, 1_000);
 
     expect(socket.of('message.created').map((f) => f.message.body)).toEqual(['After the approval', 'Invited in']);
+  });
+
+  it('leaving a community, or being removed from it, drops its conversations from the open socket at once (the channels, and a direct message)', async () => {
+    const w = await chatWorld();
+    const l = await listen(w.t);
+    open.push(l);
+    const { agents, users } = w;
+    const dm = (await TRPC.call(agents.admin, C.openDirect, { userId: users.bih.id })).data.id as number;
+    const amara = await client(l, agents.amara);
+    const bih = await client(l, agents.bih);
+
+    const left = await TRPC.call(agents.amara, op('POST', '/api/none', 'communities.leave', 'mutation'), { communityId: w.community.id });
+    expect(left.status, JSON.stringify(left.raw)).toBe(200);
+    await amara.next((f) => f.type === 'conversation.removed' && f.conversationId === w.general, 1_000);
+    // Her other community's channel stays.
+    expect(amara.of('conversation.removed').map((f) => f.conversationId)).not.toContain(w.privateGeneral);
+
+    const removed = await TRPC.call(agents.host, op('POST', '/api/none', 'communities.removeMember', 'mutation'), { communityId: w.community.id, userId: users.bih.id });
+    expect(removed.status, JSON.stringify(removed.raw)).toBe(200);
+    await bih.next((f) => f.type === 'conversation.removed' && f.conversationId === w.general, 1_000);
+    await bih.next((f) => f.type === 'conversation.removed' && f.conversationId === dm, 1_000);
+
+    await TRPC.call(agents.host, C.send, { conversationId: w.general, body: 'After they left' });
+    await settle(150);
+    expect(amara.of('message.created')).toEqual([]);
+    expect(bih.of('message.created')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { CreateCommunityInput, UpdateCommunityInput } from '@shared/schemas
 import { notifyCommunity, notifyUser } from './notifications';
 import { forbidden, invalid, notFound, tooMany } from './errors';
 import { attachUpload, detachUpload } from '../uploads/registry';
-import { announceCommunityJoined, createDefaultChannel } from './chat/conversations';
+import { announceCommunityJoined, announceCommunityLeft, createDefaultChannel } from './chat/conversations';
 import { isDatabase, prepared } from './prepared';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
@@ -146,6 +146,7 @@ export function leaveCommunity(db: DB, p: { communityId: number; userId: string;
     // Leaving also withdraws any old request, so a private community can be asked again later.
     tx.delete(joinRequests).where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId))).run();
   });
+  announceCommunityLeft(db, p.communityId, p.userId);
 }
 
 /** The asker takes back a pending request; a decided one is history and stays. */
@@ -215,6 +216,7 @@ export function removeMember(db: DB, p: { communityId: number; userId: string })
     dropMember(tx, p);
     tx.delete(joinRequests).where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId))).run();
   });
+  announceCommunityLeft(db, p.communityId, p.userId);
 }
 
 /** The creator hands the community to another member, and stays on as an admin. */

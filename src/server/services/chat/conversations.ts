@@ -173,6 +173,25 @@ export function announceCommunityJoined(db: DB, communityId: number, userId: str
   for (const id of ids) announceJoined(db, id, [userId]);
 }
 
+/**
+ * After an account leaves a community or is removed from it (committed): its open sockets drop the
+ * community's conversations it could read (its channels, and the private ones, direct messages and
+ * groups it was in) and its chat list refreshes, at once rather than at the next message there.
+ */
+export function announceCommunityLeft(db: DB, communityId: number, userId: string) {
+  const ids = statement(
+    db,
+    'leftConversations',
+    () => `SELECT c.id FROM conversations c WHERE c.community_id = @community
+      AND ((c.kind = 'channel' AND c.is_private = 0) OR EXISTS (SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = c.id AND cm.user_id = @u))
+      ORDER BY c.id`,
+  )
+    .pluck()
+    .all({ community: communityId, u: userId }) as number[];
+  const bus = chatBus(db);
+  for (const id of ids) bus.publish(userTopic(userId), { frame: { type: 'conversation.removed', conversationId: id } });
+}
+
 export function createChannel(
   db: DB,
   p: { user: UserRow; community: { id: number; name: string }; input: { name: string; topic: string | null; isPrivate: boolean; memberIds: string[] }; now: number },
