@@ -41,6 +41,13 @@ const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]node_module
 /** The rules and helpers server and client share (src/shared), but the input schemas and the catalogues (each language its own chunk). */
 const shared = /[\\/]src[\\/]shared[\\/](?!schemas[\\/]|i18n[\\/])/;
 const landing = /[\\/]src[\\/]client[\\/]features[\\/]landing[\\/]/;
+const textsPart = /[\\/]src[\\/]shared[\\/]i18n[\\/](en|fr)[\\/](public|app)\.ts$/;
+/** Each language's texts come in two chunks (src/shared/i18n/parts.ts), named for what they are: texts-en-public, texts-fr-app… */
+function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
+  const m = chunk.facadeModuleId ? textsPart.exec(chunk.facadeModuleId) : null;
+  return m ? `assets/texts-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 /** The HTML entry and main.tsx stay the entry chunk: a group that took them would leave Vite no entry to write into index.html. */
 const entryModule = /(?:\.html|[\\/]src[\\/]client[\\/]main\.tsx)$/;
 
@@ -202,6 +209,7 @@ export default defineConfig({
         moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined),
       },
       output: {
+        chunkFileNames: chunkFileName,
         /*
          * Few, well-cached chunks for HTTP/1.1 and slow links (docs/decisions/009-compression-and-chunks.md).
          * What the first render needs (tag '$initial': statically imported from the entry, all

@@ -13,7 +13,7 @@ applyInitialColorMode();
 // Every page asks who is signed in (the header, the guards): asked now, it travels while the texts load.
 void queryClient.prefetchQuery(currentUserOptions());
 // The texts of the chosen language come first: nothing renders in a language it will not keep.
-await startI18n();
+await startI18n(location.pathname);
 
 const container = document.getElementById('root')!;
 /*

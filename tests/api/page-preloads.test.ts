@@ -21,8 +21,10 @@ const manifest: Manifest = {
   _framework: { file: 'assets/framework-F.js' },
   _common: { file: 'assets/common-C.js', imports: ['_framework'] },
   _forms: { file: 'assets/forms-Z.js', imports: ['_common'] },
-  'src/shared/i18n/en/index.ts': { file: 'assets/en-1.js' },
-  'src/shared/i18n/fr/index.ts': { file: 'assets/fr-2.js' },
+  'src/shared/i18n/en/public.ts': { file: 'assets/en-1.js' },
+  'src/shared/i18n/fr/public.ts': { file: 'assets/fr-2.js' },
+  'src/shared/i18n/en/app.ts': { file: 'assets/en-app-3.js' },
+  'src/shared/i18n/fr/app.ts': { file: 'assets/fr-app-4.js' },
   'src/client/components/shell/app-shell.tsx': { file: 'assets/app-shell-S.js', imports: ['_common'] },
   [`${R}index.tsx${S}`]: { file: 'assets/routes-L.js' },
   [`${R}signin.tsx${S}`]: { file: 'assets/signin-I.js', imports: ['_forms'] },
@@ -55,12 +57,12 @@ describe('PagePreloads.files', () => {
   const preloads = new PagePreloads(manifest);
   it('a signed-in page: the language, its layout and route chunks with their imports, the app shell; never the entry’s', () => {
     expect(preloads.files('/dashboard', 'en', true).sort()).toEqual(
-      ['/assets/en-1.js', '/assets/_signed-in-G.js', '/assets/dashboard-D.js', '/assets/common-C.js', '/assets/app-shell-S.js'].sort(),
+      ['/assets/en-1.js', '/assets/en-app-3.js', '/assets/_signed-in-G.js', '/assets/dashboard-D.js', '/assets/common-C.js', '/assets/app-shell-S.js'].sort(),
     );
   });
   it('a route with a parameter, in French; the route’s imports all the way down', () => {
     expect(preloads.files('/community/7', 'fr', true).sort()).toEqual(
-      ['/assets/fr-2.js', '/assets/_signed-in-G.js', '/assets/_id-P.js', '/assets/forms-Z.js', '/assets/common-C.js', '/assets/app-shell-S.js'].sort(),
+      ['/assets/fr-2.js', '/assets/fr-app-4.js', '/assets/_signed-in-G.js', '/assets/_id-P.js', '/assets/forms-Z.js', '/assets/common-C.js', '/assets/app-shell-S.js'].sort(),
     );
   });
   it('a static segment wins over a parameter, and a layout is never the page', () => {
@@ -72,7 +74,13 @@ describe('PagePreloads.files', () => {
   it('public pages and signed-out visitors get no app shell; unknown paths only the language', () => {
     expect(preloads.files('/signin', 'en', true)).not.toContain('/assets/app-shell-S.js');
     expect(preloads.files('/dashboard', 'en', false)).not.toContain('/assets/app-shell-S.js');
-    expect(preloads.files('/no/such/page', 'fr', false)).toEqual(['/assets/fr-2.js']);
+    expect(preloads.files('/no/such/page', 'fr', false)).toEqual(['/assets/fr-2.js', '/assets/fr-app-4.js']);
+  });
+  it("the public pages' texts alone for a signed-out visitor on a public page; the app's too everywhere else, and for a signed-in one", () => {
+    expect(preloads.files('/signin', 'en', false)).toEqual(['/assets/en-1.js', '/assets/signin-I.js', '/assets/forms-Z.js', '/assets/common-C.js']);
+    expect(preloads.files('/signin', 'en', true)).toContain('/assets/en-app-3.js');
+    expect(preloads.files('/', 'fr', true)).toEqual(['/assets/fr-2.js', '/assets/fr-app-4.js', '/assets/routes-L.js']);
+    expect(preloads.files('/invite/abc', 'en', false)).toContain('/assets/en-app-3.js');
   });
 });
 
@@ -99,7 +107,7 @@ describe('pages served with their preloads, and pre-rendered public pages', () =
   it('a request with a session cookie names its chunks, the app shell and the current-user call; the language follows the cookie, else Accept-Language', async () => {
     const { withClient } = makeAppWithClient(dir, {}, { prerendered });
     const html = await (await get(withClient, '/dashboard', { cookie: 'harambee_session=abc', 'accept-language': 'fr-CA,fr;q=0.9' })).text();
-    for (const f of ['/assets/fr-2.js', '/assets/dashboard-D.js', '/assets/app-shell-S.js']) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${f}">`);
+    for (const f of ['/assets/fr-2.js', '/assets/fr-app-4.js', '/assets/dashboard-D.js', '/assets/app-shell-S.js']) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${f}">`);
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${CURRENT_USER}">`);
     // The current-user call ahead of the entry's script, the chunks after it: the browser starts
     // requests in document order, six at a time, and the entry runs while the rest arrives.

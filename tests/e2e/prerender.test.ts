@@ -100,9 +100,20 @@ describe('pre-rendered public pages', () => {
         else if (headingSeen) w.blankSeen = true;
       }).observe(document, { childList: true, subtree: true });
     });
+    const texts: string[] = [];
+    page.on('request', (r) => /\/assets\/texts-/.test(r.url()) && texts.push(r.url().replace(/^.*\/assets\/(texts-[a-z]+-[a-z]+)-.*$/, '$1')));
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
     expect(await page.locator('h1').count()).toBe(1);
+    // The public pages read the public part of the texts alone (a text of the app's part would say "Missing text" in the console).
+    for (const [path, heading] of [['/discover', 'Discover Communities'], ['/signup', 'Create your account']] as const) {
+      await page.goto(`${server.url}${path}`);
+      await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: heading }).waitFor();
+    }
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+    expect([...new Set(texts)]).toEqual(['texts-en-public']);
     expect(await page.evaluate(() => (window as unknown as { blankSeen: boolean }).blankSeen)).toBe(false);
     // The phone's menu opens (a client-side control: dead in the copy, live after the takeover).
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -111,6 +122,9 @@ describe('pre-rendered public pages', () => {
     // Signing in from the pre-rendered sign-in page reaches the dashboard (the form is filled as
     // soon as it can take input: the copy's fields are inert, so nothing typed is lost).
     await signInAs(page, server, member.email, member.password);
+    // Signed in, the app's part follows, before the dashboard shows.
+    await page.getByRole('heading', { name: `Welcome back, ${member.firstName}!` }).waitFor();
+    expect([...new Set(texts)].sort()).toEqual(['texts-en-app', 'texts-en-public']);
     expect(errors).toEqual([]);
     // Signed in, the landing page is the live one, never the copy.
     const html = await (await context.request.get(`${server.url}/`)).text();

@@ -8,7 +8,7 @@ import { RouteAwareColorMode } from '../components/color-mode';
 import { Toaster } from '../components/toaster';
 import { useCurrentUser } from '../features/auth/current-user';
 import { PasswordChangeGate } from '../features/auth/password-change-gate';
-import { changeLanguage, currentLanguage } from '../i18n';
+import { changeLanguage, currentLanguage, ensureAppTexts, publicTextsSuffice } from '../i18n';
 import { loadAppShell, loadedAppShell } from '../components/shell/load-app-shell';
 import type { Trpc } from '../trpc';
 
@@ -42,6 +42,11 @@ function SignedInFrame(props: AppShellProps) {
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every page but the public ones reads the app's texts (src/shared/i18n/parts.ts): in before it
+  // renders. In beforeLoad, which every navigation awaits (a loader of a route that stays matched,
+  // as the root always does, would run again in the background); once loaded it answers at once,
+  // and a page opened directly has them from the start (main.tsx).
+  beforeLoad: ({ location }) => (publicTextsSuffice(location.pathname) ? undefined : ensureAppTexts()),
   component: RootLayout,
 });
 
@@ -57,6 +62,11 @@ function RootLayout() {
   useEffect(() => {
     if (storedLanguage && storedLanguage !== currentLanguage()) void changeLanguage(storedLanguage);
   }, [storedLanguage]);
+  // A signed-in visitor on a public page has the app's menus in the header: their texts follow.
+  const signedIn = !!user;
+  useEffect(() => {
+    if (signedIn) void ensureAppTexts().catch(() => undefined);
+  }, [signedIn]);
   const { pathname } = useLocation();
   const main = (
     <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">

@@ -12,11 +12,14 @@ import { notify } from '../components/toaster';
 import { useZodForm } from '../lib/use-zod-form';
 import { ERROR_TITLES, registerForm } from '@shared/schemas/auth';
 import type { MessageKey } from '@shared/i18n/catalogue';
+import { ensureAppTexts } from '../i18n';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/signup')({
   // ?invite=<token>: signing up from an invitation joins its community at once.
   validateSearch: (s: Record<string, unknown>): { invite?: string } => (typeof s.invite === 'string' ? { invite: s.invite } : {}),
+  // The invitation's texts are the app's (src/shared/i18n/parts.ts), not the public page's.
+  beforeLoad: ({ search }) => (search.invite ? ensureAppTexts() : undefined),
   component: SignUp,
 });
 

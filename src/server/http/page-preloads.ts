@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '../auth/session';
 import { isLanguage, languageFromHeader, type Language } from '@shared/i18n/languages';
+import { PUBLIC_TEXT_PAGES, type TextPart } from '@shared/i18n/parts';
 
 /*
  * What a page needs beyond the entry, named in its HTML so the browser fetches it at once.
@@ -29,7 +30,8 @@ export type Manifest = Record<string, Chunk>;
 const ROUTES = 'src/client/routes/';
 const SPLIT = '?tsr-split=component';
 const APP_SHELL = 'src/client/components/shell/app-shell.tsx';
-const CATALOGUE = (language: Language) => `src/shared/i18n/${language}/index.ts`;
+/** A language's texts in the browser: the public pages' part, and the app's (src/shared/i18n/parts.ts). */
+const TEXTS = (language: Language, part: TextPart) => `src/shared/i18n/${language}/${part}.ts`;
 /** Pages with the public frame even for a signed-in visitor (src/client/routes/__root.tsx keeps the same list). */
 const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/admin/login']);
 const SESSION = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=[^;]`);
@@ -136,11 +138,13 @@ export class PagePreloads {
   /** The asset paths to preload for a page, beyond the entry's. */
   files(path: string, language: Language, signedIn: boolean): string[] {
     const frame = signedIn && !PUBLIC_FRAME.has(path);
+    // The client loads the app's texts for every page but the public ones, and for a signed-in visitor.
+    const appTexts = signedIn || !PUBLIC_TEXT_PAGES.includes(path);
     const route = this.routes.find((r) => r.pattern.test(path));
-    const memoKey = `${route?.pattern.source ?? ''}|${language}|${frame}`;
+    const memoKey = `${route?.pattern.source ?? ''}|${language}|${frame}|${appTexts}`;
     const known = this.memo.get(memoKey);
     if (known) return known;
-    const keys = [CATALOGUE(language), ...(route?.keys ?? []), ...(frame ? [APP_SHELL] : [])];
+    const keys = [TEXTS(language, 'public'), ...(appTexts ? [TEXTS(language, 'app')] : []), ...(route?.keys ?? []), ...(frame ? [APP_SHELL] : [])];
     const files = [...this.closure(keys, new Set())]
       .filter((k) => !this.initial.has(k))
       .map((k) => `/${this.manifest[k]!.file}`)

@@ -1,0 +1,38 @@
+import { finances } from './finances';
+import { njangi } from './njangi';
+import { circle } from './circle';
+import { savings } from './savings';
+import { event } from './event';
+import { events } from './events';
+import { polls } from './polls';
+import { discussions } from './discussions';
+import { documents } from './documents';
+import { invitations } from './invitations';
+import { chat } from './chat';
+import { notifications } from './notifications';
+import { dashboard } from './dashboard';
+import { profile } from './profile';
+import { announcements } from './announcements';
+import { communitySettings } from './communitySettings';
+import { admin } from './admin';
+
+/** The English texts of every other screen (src/shared/i18n/parts.ts). */
+export const enApp = {
+  finances,
+  njangi,
+  circle,
+  savings,
+  event,
+  events,
+  polls,
+  discussions,
+  documents,
+  invitations,
+  chat,
+  notifications,
+  dashboard,
+  profile,
+  announcements,
+  communitySettings,
+  admin,
+};

@@ -1,0 +1,39 @@
+/*
+ * The catalogue reaches the browser in two parts, so that the public pages do not carry the whole
+ * app's texts (about 40 KB compressed in all): the public part (what the pre-rendered public pages
+ * and the sign-in read) and the app part (every other screen's). A visitor on one of the public
+ * pages, signed out, loads only the first; the router loads the second before any other page
+ * (src/client/routes/__root.tsx) and the server preloads it for them (src/server/http/page-preloads.ts).
+ * The server's own texts (its emails) never go to the browser. src/shared/i18n/<lang>/public.ts
+ * and app.ts gather the areas; tests/unit/i18n-catalogues.test.ts checks that the three lists
+ * cover the catalogue exactly, once each.
+ */
+
+/** The areas the public pages read: their own, the frame's, forms' and errors' texts. */
+export const PUBLIC_TEXTS = ['common', 'validation', 'errors', 'notices', 'landing', 'auth', 'terms', 'shell', 'secondFactor', 'communities'] as const;
+/** Every other screen's areas. */
+export const APP_TEXTS = [
+  'finances',
+  'njangi',
+  'circle',
+  'savings',
+  'event',
+  'events',
+  'polls',
+  'discussions',
+  'documents',
+  'invitations',
+  'chat',
+  'notifications',
+  'dashboard',
+  'profile',
+  'announcements',
+  'communitySettings',
+  'admin',
+] as const;
+/** Read by the server alone (emails in the member's language). */
+export const SERVER_TEXTS = ['mail'] as const;
+/** The pages that start with the public part alone (for a signed-out visitor): the pre-rendered ones. */
+export const PUBLIC_TEXT_PAGES: readonly string[] = ['/', '/signin', '/signup', '/discover'];
+
+export type TextPart = 'public' | 'app';
