@@ -56,7 +56,7 @@ function loadPart(part: TextPart, language: Language): Promise<void> {
 /** The texts a page needs in `language`: the public part, and the app's once wanted. */
 const ensureLoaded = (language: Language) => Promise.all([loadPart('public', language), appWanted ? loadPart('app', language) : undefined]).then(() => undefined);
 
-/** The app's texts, for any page but the public ones (the router's root loader asks before such a page renders). */
+/** The app's texts, for any page but the public ones (the router's root beforeLoad asks before such a page renders). */
 export function ensureAppTexts(): Promise<void> {
   appWanted = true;
   return loadPart('app', currentLanguage());
