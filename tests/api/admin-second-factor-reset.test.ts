@@ -59,7 +59,7 @@ describe('admin: turning off an account’s second factor', () => {
       expect(again.error?.message).toBe('Two-step verification is not on for this account.');
     });
 
-    it(`${transport.name}: an admin may not (403), nor a superadmin on their own account (400); unknown id 404; nothing changes`, async () => {
+    it(`${transport.name}: an admin may not (403), nor a superadmin on their own account (400) or another superadmin's (403); unknown id 404; nothing changes`, async () => {
       const t = makeTestApp();
       const c = await staffCast(t);
       const owner = await makeUser(t.db, {}, { secondFactor: true });
@@ -70,6 +70,12 @@ describe('admin: turning off an account’s second factor', () => {
       const own = await transport.call(boss, ADMIN.resetSecondFactor, { id: c.superadmin.id });
       expect(own.status).toBe(400);
       expect(own.error?.message).toBe('Manage your own two-step verification in your profile.');
+      // Nor another superadmin's: with a temporary password too, that would be a takeover.
+      const other = await makeUser(t.db, { role: 'superadmin' });
+      const peer = await transport.call(boss, ADMIN.resetSecondFactor, { id: other.id });
+      expect(peer.status).toBe(403);
+      expect(peer.error?.message).toMatch(/^A superadmin’s two-step verification cannot be turned off here/);
+      expect(factorRows(t, other.id)).toBe(1);
       expect((await transport.call(boss, ADMIN.resetSecondFactor, { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
       expect(factorRows(t, owner.id)).toBe(1);
       expect(factorRows(t, c.superadmin.id)).toBe(1);

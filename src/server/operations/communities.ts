@@ -26,6 +26,7 @@ import {
   withdrawJoinRequest,
 } from '../services/community-writes';
 import { forbidden, notFound } from '../services/errors';
+import { announceCommunityJoined } from '../services/chat/conversations';
 import { getSettings } from '../services/settings';
 import { anyone, groupedMutation, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
 
@@ -103,6 +104,11 @@ export const communities = {
       if (!community.viewerRole) assertVerifiedIfRequired(ctx);
       const { status } = joinCommunity(ctx.db, { communityId: community.id, isPublic: !!community.isPublic, userId: ctx.user.id, now: ctx.now() });
       return { status, community: view(ctx, community.id) };
+    },
+    // Once the group commit is through (the join is one write of a batch): the member's open chat sockets hear the community.
+    after: (ctx, written) => {
+      if (written.status === 'joined') announceCommunityJoined(ctx.db, written.community.id, ctx.user.id);
+      return written;
     },
   }),
 

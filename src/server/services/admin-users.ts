@@ -1,5 +1,5 @@
 import { staffCan } from '@shared/permissions';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { emailTokens, recoveryCodes, secondFactors, users, type UserRow } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
@@ -16,6 +16,10 @@ type Actor = Pick<UserRow, 'id' | 'email' | 'role'>;
 
 /** What staff see of a user: profile and account state (a second factor on or not), never the hash or the key. */
 export function toAdminUserDto(db: DbLike, u: UserRow) {
+  return adminUserDto(u, hasSecondFactor(db, u.id));
+}
+
+function adminUserDto(u: UserRow, secondFactor: boolean) {
   const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
   return {
     id: u.id,
@@ -30,7 +34,7 @@ export function toAdminUserDto(db: DbLike, u: UserRow) {
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
     lastLoginAt: iso(u.lastLoginAt),
-    hasSecondFactor: hasSecondFactor(db, u.id),
+    hasSecondFactor: secondFactor,
   };
 }
 
@@ -45,7 +49,12 @@ export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: 
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   const rows = db.select().from(users).where(where).orderBy(sql`${users.createdAt} DESC, ${users.id} DESC`).limit(p.limit).offset(offset).all();
   const next = offset + rows.length;
-  return { items: rows.map((u) => toAdminUserDto(db, u)), total, offset, nextCursor: next < total ? next : null };
+  // Whose second factor is on, for the whole page in one query.
+  const ids = rows.map((u) => u.id);
+  const withFactor = new Set(
+    ids.length ? db.select({ id: secondFactors.userId }).from(secondFactors).where(and(inArray(secondFactors.userId, ids), isNotNull(secondFactors.enabledAt))).all().map((r) => r.id) : [],
+  );
+  return { items: rows.map((u) => adminUserDto(u, withFactor.has(u.id))), total, offset, nextCursor: next < total ? next : null };
 }
 
 function target(db: DB, id: string): UserRow {
@@ -170,10 +179,14 @@ export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; n
  * the recovery codes (on the owner's request, as for a password reset): the key and the codes go,
  * every session ends, and the audit log records it. The owner signs in with the password alone
  * then; staff set a new factor up at their next visit to the panel, as every staff account must.
+ * Never a superadmin's (see below).
  */
 export function resetSecondFactorByAdmin(db: DB, p: { actor: Actor; id: string; now: number }) {
   const user = target(db, p.id);
   if (user.id === p.actor.id) throw invalid('errors.admin.ownSecondFactor');
+  // A superadmin may hand another a temporary password: with this too, one could take over another
+  // superadmin. A superadmin locked out gets back in from the server (npm run admin:create).
+  if (user.role === 'superadmin') throw forbidden('errors.admin.superadminSecondFactor');
   assertMayManage(p.actor, user);
   return db.transaction((tx) => {
     // Conditional: of two resets at once, the second finds nothing to turn off.

@@ -133,7 +133,7 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
     }
     return { status: 'pending' };
   });
-  if (outcome.status === 'joined') announceCommunityJoined(db, p.communityId, p.userId);
+  // (Its chat announcement comes from the operation, after the group commit: operations/communities.ts.)
   return outcome;
 }
 

@@ -5,7 +5,7 @@
  * pages, signed out, loads only the first; the router loads the second before any other page
  * (src/client/routes/__root.tsx) and the server preloads it for them (src/server/http/page-preloads.ts).
  * The server's own texts (its emails) never go to the browser. src/shared/i18n/<lang>/public.ts
- * and app.ts gather the areas; tests/unit/i18n-catalogues.test.ts checks that the three lists
+ * and app.ts gather the areas; tests/unit/i18n-parts.test.ts checks that the three lists
  * cover the catalogue exactly, once each.
  */
 

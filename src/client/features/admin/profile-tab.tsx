@@ -138,7 +138,7 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
             onConfirm={() => remove.mutateAsync({ userId: user.id })}
           />
         )}
-        {staffCan(me.role, 'admin.staff') && user.hasSecondFactor && user.id !== me.id && (
+        {staffCan(me.role, 'admin.staff') && user.hasSecondFactor && user.role !== 'superadmin' && user.id !== me.id && (
           <ConfirmDialog
             trigger={
               <Button size="sm" variant="outline" colorPalette="red" data-testid="reset-second-factor">

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { formatDate } from '../../lib/format';
 import { postedBy, type Announcement } from './shared';
+import { useCurrentUser } from '../auth/current-user';
 
 /** One announcement in full, opened by 'Read more' on the community dashboard's card. */
 export function AnnouncementReader({ open, announcement, onClose }: { open: boolean; announcement: Announcement | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const viewerId = useCurrentUser().user?.id;
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
       <Portal>
@@ -18,7 +20,7 @@ export function AnnouncementReader({ open, announcement, onClose }: { open: bool
             </Dialog.Header>
             <Dialog.Body>
               <Text fontSize="sm" color="fg.muted" mb="4">
-                {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement ? postedBy(announcement) : '' })}
+                {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement ? postedBy(announcement, viewerId) : '' })}
               </Text>
               {announcement && <Markdown source={announcement.content} />}
             </Dialog.Body>

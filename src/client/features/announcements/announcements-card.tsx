@@ -11,6 +11,7 @@ import { CategoryBadge } from './category-badge';
 import { formatDate } from '../../lib/format';
 import { announcementsCardQuery } from './queries';
 import { postedBy, type Announcement } from './shared';
+import { useCurrentUser } from '../auth/current-user';
 
 /** The whole announcement, loaded with the first 'Read more'. */
 const AnnouncementReader = lazyControlledDialog(
@@ -26,6 +27,7 @@ const preview = (content: string) => {
 /** The community dashboard's Announcements card: pinned first, a 150-character preview, 'Read more'. */
 export function AnnouncementsCard({ communityId, canManage }: { communityId: number; canManage: boolean }) {
   const { t } = useTranslation();
+  const viewerId = useCurrentUser().user?.id;
   const q = useQuery(announcementsCardQuery(communityId));
   const [open, setOpen] = useState<Announcement | null>(null);
   // Leaders' lists include drafts; the dashboard shows what members see.
@@ -69,7 +71,7 @@ export function AnnouncementsCard({ communityId, canManage }: { communityId: num
                   {a.category && <CategoryBadge name={a.category.name} color={a.category.color} />}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  {t('announcements.card.byline', { date: formatDate(a.publishDate, { style: 'short' }), name: postedBy(a) })}
+                  {t('announcements.card.byline', { date: formatDate(a.publishDate, { style: 'short' }), name: postedBy(a, viewerId) })}
                 </Text>
                 <Text fontSize="sm">{preview(a.content)}</Text>
                 <Button

@@ -12,10 +12,12 @@ import { AnnouncementDialog } from './announcement-dialog';
 import { CategoryBadge } from './category-badge';
 import { announcementsSettingsQuery } from './queries';
 import { postedBy, refreshAnnouncements, type Announcement } from './shared';
+import { useCurrentUser } from '../auth/current-user';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
   const { t } = useTranslation();
+  const viewerId = useCurrentUser().user?.id;
   const queryClient = useQueryClient();
   const { query: q, items } = useCursorList(announcementsSettingsQuery(communityId));
   const del = useMutation(trpc.announcements.delete.mutationOptions());
@@ -55,8 +57,8 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
             </Text>
             <Text fontSize="xs" color="fg.muted">
               {a.isPublished
-                ? t('announcements.settings.publishedByline', { date: formatDate(a.publishDate, { style: 'short' }), name: postedBy(a) })
-                : t('announcements.settings.draftByline', { date: formatDate(a.createdAt, { style: 'short' }), name: postedBy(a) })}
+                ? t('announcements.settings.publishedByline', { date: formatDate(a.publishDate, { style: 'short' }), name: postedBy(a, viewerId) })
+                : t('announcements.settings.draftByline', { date: formatDate(a.createdAt, { style: 'short' }), name: postedBy(a, viewerId) })}
             </Text>
           </Stack>
           <HStack gap="1" alignSelf={{ sm: 'flex-start' }}>

@@ -143,7 +143,7 @@ export function Composer(props: {
             {editing
               ? t('chat.screen.message.editing')
               : t('chat.screen.message.replyingTo', {
-                  name: realName(replyTo!.author?.name) ?? t('chat.screen.message.formerMember'),
+                  name: realName(replyTo!.author?.name) ?? t('chat.screen.message.formerMemberInline'),
                 })}
             {replyTo && !editing && (
               <Text as="span" color="fg.muted" ms="2">

@@ -203,7 +203,7 @@ export const MessageItem = memo(function MessageItem(
           <Box as="blockquote" borderStartWidth="3px" borderColor="border.emphasized" ps="2" fontSize="sm" color="fg.muted" data-testid="message-quote">
             <Text fontWeight="medium">
               {t('chat.screen.message.quoted', {
-                name: realName(m.replyTo.authorName) ?? t('chat.screen.message.formerMember'),
+                name: realName(m.replyTo.authorName) ?? t('chat.screen.message.formerMemberInline'),
               })}
             </Text>
             <Text lineClamp={2}>{m.replyTo.deleted ? t('chat.screen.message.quotedGone') : m.replyTo.excerpt}</Text>

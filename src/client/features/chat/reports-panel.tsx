@@ -114,7 +114,7 @@ function ReportItem({ report: r, communityId }: { report: Report; communityId: n
   return (
     <Stack as="li" gap="2" borderWidth="1px" rounded="md" p="3" data-testid="chat-report">
       <Text fontSize="sm" color="fg.muted">
-        {t('chat.screen.reports.wrote', { name: realName(r.message.author?.name) ?? t('chat.screen.reports.formerMember'), where })}
+        {t('chat.screen.reports.wrote', { name: realName(r.message.author?.name) ?? t('chat.screen.message.formerMember'), where })}
       </Text>
       <Box as="blockquote" borderStartWidth="3px" borderColor="border.emphasized" ps="2" whiteSpace="pre-wrap" overflowWrap="anywhere">
         {r.message.body || t('chat.screen.reports.noText')}

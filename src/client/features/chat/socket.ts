@@ -240,13 +240,14 @@ function handle(frame: ServerFrame) {
       qc.setQueryData<ConversationList>(trpc.chat.conversations.queryKey(), (l) => (l ? noteRead(l, frame.conversationId, frame.lastReadId) : l));
       scheduleRefresh();
       return;
+    // Joining or leaving a community sends one frame per conversation in it: one re-read of the list for them all.
     case 'conversation.removed':
       qc.removeQueries({ queryKey: historyKey(frame.conversationId) });
-      void refreshConversations(qc);
+      scheduleRefresh();
       return;
     case 'conversation.created':
     case 'conversation.updated':
-      void refreshConversations(qc);
+      scheduleRefresh();
       return;
     default:
       return;

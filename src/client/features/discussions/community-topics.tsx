@@ -103,7 +103,7 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
 
 function TopicRow({ topic: x }: { topic: TopicListItem }) {
   const { t } = useTranslation();
-  const starter = realName(x.starter?.name) ?? t('discussions.formerMember');
+  const starter = realName(x.starter?.name) ?? t('discussions.formerMemberInline');
   return (
     <Box as="li" borderWidth="1px" rounded="md" p={{ base: '3', sm: '4' }} position="relative" _hover={{ bg: 'bg.subtle' }} data-testid="topic-row" data-topic-id={x.id} data-unread={x.unread}>
       <Stack gap="1.5" minW="0">

@@ -159,7 +159,7 @@ function TopicHeader({ topic: x }: { topic: TopicData }) {
       </HStack>
       <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
         <Text>
-          {t('discussions.by', { name: realName(x.author?.name) ?? t('discussions.formerMember') })} ·{' '}
+          {t('discussions.by', { name: realName(x.author?.name) ?? t('discussions.formerMemberInline') })} ·{' '}
           <time dateTime={new Date(x.createdAt).toISOString()} title={formatDateTime(x.createdAt)}>
             {formatRelative(x.createdAt)}
           </time>

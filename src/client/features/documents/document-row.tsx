@@ -45,7 +45,7 @@ export function DocumentRow({ document: d, onOpen }: { document: DocumentListIte
           <HStack gap="1" columnGap="3" flexWrap="wrap" color="fg.muted" fontSize="sm">
             <Text>{t(KIND_LABEL[d.kind])}</Text>
             <Text data-testid="document-size">{formatSize(d.bytes)}</Text>
-            <Text>{t('documents.tab.by', { name: realName(d.uploadedBy?.name) ?? t('documents.formerMember') })}</Text>
+            <Text>{t('documents.tab.by', { name: realName(d.uploadedBy?.name) ?? t('documents.formerMemberInline') })}</Text>
             <Text>
               <time dateTime={new Date(d.updatedAt).toISOString()}>{formatDate(d.updatedAt, { style: 'short' })}</time>
             </Text>

@@ -151,7 +151,7 @@ export const admin = {
     secondFactorOff: 'Off',
     resetSecondFactor: 'Turn off two-step verification',
     resetSecondFactorTitle: 'Turn off two-step verification for {{name}}?',
-    resetSecondFactorBody: 'Only at the owner’s request, once you are sure it is them: when they have lost both their authenticator app and their recovery codes. Their sessions end and they sign in with their password alone; a staff account sets a new one up at its next visit to the admin panel. This is recorded in the audit log.',
+    resetSecondFactorBody: 'Only at the owner’s request, once you are sure it is them: when they have lost both their authenticator app and their recovery codes. Their sessions end and they sign in with their password alone; a staff account sets up a new second factor at its next visit to the admin panel. This is recorded in the audit log.',
     resetSecondFactorConfirm: 'Turn it off',
     secondFactorReset: 'Two-step verification turned off',
     notSet: 'Not set',

@@ -73,6 +73,7 @@ export const chat = {
       edited: 'edited',
       deleted: 'This message was deleted.',
       formerMember: 'A former member',
+      formerMemberInline: 'a former member',
       reply: 'Reply',
       replyingTo: 'Replying to {{name}}',
       quoted: 'In reply to {{name}}',

@@ -13,6 +13,7 @@ export const discussions = {
   by: 'Started by {{name}}',
   lastActivity: 'Last activity {{time}}',
   formerMember: 'A former member',
+  formerMemberInline: 'a former member',
   section: {
     intro: 'Talk things over with the community: ask, share news and plan together.',
     newTopic: 'New topic',

@@ -34,6 +34,7 @@ export const documents = {
   bytes_one: '{{count}} byte',
   bytes_other: '{{count}} bytes',
   formerMember: 'A former member',
+  formerMemberInline: 'a former member',
   kind: {
     pdf: 'PDF',
     image: 'Image',

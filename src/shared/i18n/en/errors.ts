@@ -153,6 +153,7 @@ export const errors = {
     resetSuperadmin: "An admin cannot reset a superadmin's password.",
     ownSecondFactor: 'Manage your own two-step verification in your profile.',
     noSecondFactor: 'Two-step verification is not on for this account.',
+    superadminSecondFactor: 'A superadmin’s two-step verification cannot be turned off here: they can get back in from the server with npm run admin:create.',
   },
   finances: {
     notOpened: 'This community has not opened its books yet.',

@@ -72,6 +72,7 @@ export const chat = {
       edited: 'modifié',
       deleted: 'Ce message a été supprimé.',
       formerMember: 'Un ancien membre',
+      formerMemberInline: 'un ancien membre',
       reply: 'Répondre',
       replyingTo: 'En réponse à {{name}}',
       quoted: 'En réponse à {{name}}',

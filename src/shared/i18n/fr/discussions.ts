@@ -14,6 +14,7 @@ export const discussions = {
   by: 'Lancé par {{name}}',
   lastActivity: 'Dernière activité {{time}}',
   formerMember: 'Un ancien membre',
+  formerMemberInline: 'un ancien membre',
   section: {
     intro: 'Échangez avec la communauté : posez vos questions, partagez les nouvelles et organisez-vous ensemble.',
     newTopic: 'Nouveau sujet',

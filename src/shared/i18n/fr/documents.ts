@@ -35,6 +35,7 @@ export const documents = {
   bytes_one: '{{count}} octet',
   bytes_other: '{{count}} octets',
   formerMember: 'Un ancien membre',
+  formerMemberInline: 'un ancien membre',
   kind: {
     pdf: 'PDF',
     image: 'Image',

@@ -154,6 +154,7 @@ export const errors = {
     resetSuperadmin: 'Un administrateur ne peut pas réinitialiser le mot de passe d’un superadministrateur.',
     ownSecondFactor: 'Gérez votre propre validation en deux étapes depuis votre profil.',
     noSecondFactor: 'La validation en deux étapes n’est pas activée pour ce compte.',
+    superadminSecondFactor: 'La validation en deux étapes d’un superadministrateur ne peut pas être désactivée ici\u00a0: il peut retrouver l’accès depuis le serveur avec npm run admin:create.',
   },
   finances: {
     notOpened: 'Cette communauté n’a pas encore ouvert ses comptes.',
