@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@shared/i18n/languages';
+import { PUBLIC_TEXT_PAGES } from '@shared/i18n/parts';
 import type { Logger } from '../logger';
 
 /*
@@ -24,8 +25,8 @@ import type { Logger } from '../logger';
 export type PrerenderedPage = { root: string; title: string };
 export type SiteFacts = { appName: string; supportEmail: string | null };
 
-/** Paths rendered ahead: those whose first screen depends on nothing but the language. */
-export const PRERENDERED_PATHS = ['/', '/signin', '/signup', '/discover'] as const;
+/** Paths rendered ahead: those whose first screen depends on nothing but the language (the same pages start with the public part of the texts). */
+export const PRERENDERED_PATHS = PUBLIC_TEXT_PAGES;
 
 export class PrerenderedPages {
   private readonly pages = new Map<string, PrerenderedPage>();

@@ -92,8 +92,9 @@ export const JOIN_AGAIN_AFTER_MS = 10 * 60_000;
 /** Leaders hear about the same person's request at most once a day. */
 const NOTIFY_AGAIN_AFTER_MS = 24 * 60 * 60_000;
 
+// Its chat announcement comes from the operation, after the group commit (operations/communities.ts).
 export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolean; userId: string; now: number }) {
-  const outcome = db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
+  return db.transaction((tx): { status: 'joined' | 'pending' | 'member' } => {
     // The public case runs prepared statements on `db` inside this transaction (prepared.ts).
     const existing = memberQueries(db).existing.get({ communityId: p.communityId, userId: p.userId });
     if (existing) return { status: 'member' };
@@ -133,8 +134,6 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
     }
     return { status: 'pending' };
   });
-  // (Its chat announcement comes from the operation, after the group commit: operations/communities.ts.)
-  return outcome;
 }
 
 export function leaveCommunity(db: DB, p: { communityId: number; userId: string; role: string }) {

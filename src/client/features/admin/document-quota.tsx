@@ -9,11 +9,10 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { formatSize } from '../documents/format';
+import type { DocumentStorage } from './shared';
 
 const MB = 1024 * 1024;
 
-/** A community's document storage as the staff list gives it. */
-export type DocumentStorage = { usedBytes: number; quotaBytes: number; isDefault: boolean; defaultBytes: number };
 
 /**
  * Staff set how much a community's documents may take, in megabytes; an empty field gives it the

@@ -6,6 +6,8 @@ import type { MessageKey } from '@shared/i18n/catalogue';
 type Out = inferRouterOutputs<AppRouter>['admin'];
 export type AdminUser = Out['users']['items'][number];
 export type AdminCommunity = Out['communities']['items'][number];
+/** A community's document storage as the staff list gives it. */
+export type DocumentStorage = AdminCommunity['documents'];
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
