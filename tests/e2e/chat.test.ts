@@ -300,8 +300,9 @@ describe('Browser: chat', () => {
     const n = ngoziPage;
     await openGeneral(a);
     await openGeneral(n);
-    // Typing shows on the other side while it lasts.
-    await conversation(a).getByTestId('composer-input').pressSequentially('Meet');
+    // Typing shows on the other side while it lasts. Typed over more than the 2 s typing throttle:
+    // the previous test's message may have sent Amara's last typing frame a moment ago.
+    await conversation(a).getByTestId('composer-input').pressSequentially('Meet', { delay: 700 });
     await expect.poll(() => conversation(n).getByTestId('typing-indicator').textContent(), { timeout: 5000 }).toBe('Amara Nwosu is typing…');
     await send(a, 'Meeting at 5 pm');
     const mine = message(a, 'Meeting at 5 pm');
