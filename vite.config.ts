@@ -37,7 +37,8 @@ const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[
 const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|form-field|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
 const isFormKit = (id: string) => schemas.test(id) || formKit.test(id);
 const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
-const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]/;
+// Each feature's navigation entry (features/<x>/nav.ts) goes with the shell's navigation that lists them, never with the feature.
+const common = /[\\/]src[\\/]client[\\/](?:components|lib)[\\/]|[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]nav\.ts$|[\\/]node_modules[\\/]@tanstack[\\/]/;
 /** The rules and helpers server and client share (src/shared), but the input schemas and the catalogues (each language its own chunk). */
 const shared = /[\\/]src[\\/]shared[\\/](?!schemas[\\/]|i18n[\\/])/;
 const landing = /[\\/]src[\\/]client[\\/]features[\\/]landing[\\/]/;
@@ -294,7 +295,7 @@ export default defineConfig({
               // One chunk per src/client/features/<name>, without its dependencies (shared components
               // stay shared), and without the modules that import the form kit: those go with the
               // dialogs that load them (Rolldown's own splitting), so a page that only shows loads none.
-              name: (id, ctx) => (ctx.getModuleInfo(id)?.importedIds.some(isFormKit) ? null : (feature.exec(id)?.[1] ?? null)),
+              name: (id, ctx) => (ctx.getModuleInfo(id)?.importedIds.some(isFormKit) || common.test(id) ? null : (feature.exec(id)?.[1] ?? null)),
               debugName: 'features',
               minShareCount: 2,
               priority: 5,

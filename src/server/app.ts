@@ -5,25 +5,11 @@ import { jsonBodyLimit } from './http/json-body-limit';
 import { clientApp } from './http/static-client';
 import type { PrerenderedPages } from './http/prerendered';
 import { openGraphFor } from './http/open-graph';
-import { adminRoutes } from './rest/admin';
-import { secondFactorRoutes } from './rest/second-factor';
-import { announcementRoutes } from './rest/announcements';
-import { authRoutes } from './rest/auth';
-import { communityRoutes } from './rest/communities';
-import { financeRoutes } from './rest/finances';
-import { njangiRoutes } from './rest/njangi';
-import { eventRoutes } from './rest/events';
-import { pollRoutes } from './rest/polls';
-import { discussionRoutes } from './rest/discussions';
-import { documentRoutes, documentUploadRoutes } from './rest/documents';
-import { invitationRoutes } from './rest/invitations';
-import { chatRoutes, chatUploadRoutes } from './rest/chat';
-import { chatSocketRoutes } from './chat/ws';
-import { uploadRoutes } from './uploads/routes';
 import { languageFromHeader } from '@shared/i18n/languages';
 import type { AppDeps } from './context';
 import { restRefusal } from './rest/errors';
 import { trpcHandler } from './trpc/http';
+import { DOMAINS } from './domains';
 
 export type AppOptions = AppDeps & {
   /** The built client (dist/client); API tests leave it out. */
@@ -49,15 +35,11 @@ export function createApp(opts: AppOptions) {
   // (docs/benchmarks.md, "Third session"). Routes match in the order they are added, as before.
   const app = new Hono({ router: new PatternRouter() });
 
-  // Image uploads come first: their handler answers without calling next(), so the 1 MB JSON
-  // limit below never runs for them, whatever form of the path the router accepted; they count
-  // their own 5 MB limit while the body streams in (uploads/routes.ts).
-  app.route('/', uploadRoutes(deps));
-  // Documents' multipart uploads likewise (20 MB, counted in rest/documents.ts).
-  app.route('/', documentUploadRoutes(deps));
-  // Chat files likewise (20 MB), and the chat's WebSocket (GET /ws, upgraded by serve(): index.ts).
-  app.route('/', chatUploadRoutes(deps));
-  app.route('/', chatSocketRoutes(deps));
+  // Routes that read their own bodies come first (image, document and chat uploads, the chat's
+  // WebSocket at GET /ws, upgraded by serve(): index.ts): their handlers answer without calling
+  // next(), so the 1 MB JSON limit below never runs for them, whatever form of the path the router
+  // accepted; each counts its own limit while the body streams in.
+  for (const domain of DOMAINS) if (domain.rawRoutes) app.route('/', domain.rawRoutes(deps));
 
   // Writes to /api and /trpc carry at most 1 MB of JSON. Registered for write methods only, so a
   // read matches one handler (request-frame.ts).
@@ -70,19 +52,7 @@ export function createApp(opts: AppOptions) {
   // The app's own typed calls (tRPC's protocol, answered from the operations: trpc/http.ts).
   app.all('/trpc/*', trpcHandler(deps));
 
-  app.route('/api', authRoutes(deps));
-  app.route('/api', communityRoutes(deps));
-  app.route('/api', financeRoutes(deps));
-  app.route('/api', njangiRoutes(deps));
-  app.route('/api', eventRoutes(deps));
-  app.route('/api', pollRoutes(deps));
-  app.route('/api', discussionRoutes(deps));
-  app.route('/api', documentRoutes(deps));
-  app.route('/api', invitationRoutes(deps));
-  app.route('/api', chatRoutes(deps));
-  app.route('/api', announcementRoutes(deps));
-  app.route('/api', adminRoutes(deps));
-  app.route('/api', secondFactorRoutes(deps));
+  for (const domain of DOMAINS) if (domain.rest) app.route('/api', domain.rest(deps));
   app.notFound((c) => (isApiPath(c.req.path) ? c.json(restRefusal(languageOf(c), 'NOT_FOUND', 'errors.noApiPath'), 404) : c.text('404 Not Found', 404)));
 
   const onError: ErrorHandler = (error, c) => {

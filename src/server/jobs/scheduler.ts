@@ -1,16 +1,12 @@
 import type { AppDeps } from '../context';
+import { DOMAINS } from '../domains';
 import { runBackupJob } from './backups';
-import { runChatDigestJob } from './chat-digest';
-import { runCirclesJob } from './circles';
-import { runDuesJob } from './dues';
-import { runEventsJob } from './events';
-import { runPollsJob } from './polls';
-import { runUploadsSweep } from './uploads-sweep';
 
 /*
  * Scheduled work inside the server process. Each job keeps its progress in the database, so it
  * may run any number of times (after a restart, or twice by accident) without repeating or
- * skipping a notice. One run at a time; a failing run is logged and the next one tries again.
+ * skipping a notice. The jobs are the domains' (domains/index.ts), run one after another, one tick
+ * at a time; a failing job is logged, the others still run, and the next tick tries it again.
  *
  * The daily backup (jobs/backups.ts) has its own timer, so a long copy never holds up the
  * notices. Its first check comes one interval after start, not five seconds: a short-lived
@@ -24,20 +20,17 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
     if (running) return;
     running = true;
     try {
-      const dues = await runDuesJob(deps);
-      if (dues.obligations || dues.reminders) deps.log.info('dues job', dues);
-      const circles = await runCirclesJob(deps);
-      if (circles.fines || circles.reminders) deps.log.info('circles job', circles);
-      const events = await runEventsJob(deps);
-      if (events.reminders) deps.log.info('events job', events);
-      const polls = runPollsJob(deps);
-      if (polls.closed) deps.log.info('polls job', polls);
-      const chat = await runChatDigestJob(deps);
-      if (chat.digests) deps.log.info('chat digest job', chat);
-      const sweep = await runUploadsSweep(deps);
-      if (sweep.removed) deps.log.info('uploads sweep', sweep);
-    } catch (error) {
-      deps.log.error('scheduled job failed', { error: error instanceof Error ? error.stack : String(error) });
+      for (const domain of DOMAINS) {
+        for (const [name, job] of Object.entries(domain.jobs ?? {})) {
+          // Each job on its own: one that fails is logged and tried again at the next tick, and never stops the others.
+          try {
+            const done = await job(deps);
+            if (Object.values(done).some((n) => n > 0)) deps.log.info(`${name} job`, done);
+          } catch (error) {
+            deps.log.error('scheduled job failed', { job: name, error: error instanceof Error ? error.stack : String(error) });
+          }
+        }
+      }
     } finally {
       running = false;
     }

@@ -5,7 +5,8 @@ import { verifyPassword } from '../auth/password';
 import { blankSessionCookie } from '../auth/session';
 import { refuseWhileThrottled } from '../auth/sign-in';
 import { deleteAccount, deletionBlockers } from '../services/account/delete';
-import { exportAccountData, moneyRecordsCsv } from '../services/account/export';
+import { exportAccountData } from '../services/account/export';
+import { moneyRecordsCsv } from '../services/account/money-records';
 import { conflict, fieldError, notFound } from '../services/errors';
 import { mutation, query, signedIn, staff } from './define';
 

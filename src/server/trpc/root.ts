@@ -1,27 +1,10 @@
-import { OPERATIONS } from '../operations';
+import { OPERATIONS } from '../domains';
 import { createCallerFactory, proceduresOf, router } from './init';
 
-/** The typed API the React app calls: every operation, by namespace, as a tRPC procedure. */
-export const appRouter = router({
-  auth: router(proceduresOf(OPERATIONS.auth)),
-  profile: router(proceduresOf(OPERATIONS.profile)),
-  communities: router(proceduresOf(OPERATIONS.communities)),
-  announcements: router(proceduresOf(OPERATIONS.announcements)),
-  categories: router(proceduresOf(OPERATIONS.categories)),
-  admin: router(proceduresOf(OPERATIONS.admin)),
-  site: router(proceduresOf(OPERATIONS.site)),
-  notifications: router(proceduresOf(OPERATIONS.notifications)),
-  finances: router(proceduresOf(OPERATIONS.finances)),
-  njangi: router(proceduresOf(OPERATIONS.njangi)),
-  events: router(proceduresOf(OPERATIONS.events)),
-  polls: router(proceduresOf(OPERATIONS.polls)),
-  discussions: router(proceduresOf(OPERATIONS.discussions)),
-  documents: router(proceduresOf(OPERATIONS.documents)),
-  invitations: router(proceduresOf(OPERATIONS.invitations)),
-  chat: router(proceduresOf(OPERATIONS.chat)),
-  account: router(proceduresOf(OPERATIONS.account)),
-  secondFactor: router(proceduresOf(OPERATIONS.secondFactor)),
-});
+type Procedures = { [NS in keyof typeof OPERATIONS]: ReturnType<typeof proceduresOf<(typeof OPERATIONS)[NS]>> };
+
+/** The typed API the React app calls: every domain's operations, by namespace, as tRPC procedures (nested records are sub-routers). */
+export const appRouter = router(Object.fromEntries(Object.entries(OPERATIONS).map(([ns, ops]) => [ns, proceduresOf(ops)])) as Procedures);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

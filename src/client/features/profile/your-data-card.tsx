@@ -18,7 +18,9 @@ import { trpc } from '../../trpc';
 export function YourDataCard() {
   const { t } = useTranslation();
   const blockers = useQuery(trpc.account.deletionBlockers.queryOptions());
-  const blocked = !!blockers.data && (blockers.data.communities.length > 0 || blockers.data.circles.length > 0);
+  // Each kind of blocker (communities created, circles organised) lists what to hand over first.
+  const blocking = Object.values(blockers.data ?? {}).flat();
+  const blocked = blocking.length > 0;
   return (
     <Card.Root as="section" aria-labelledby="profile-data">
       <Card.Header>
@@ -46,7 +48,7 @@ export function YourDataCard() {
           <Stack gap="1" data-testid="delete-blockers">
             <Text fontSize="sm">{t('profile.data.handOverFirst')}</Text>
             <List.Root fontSize="sm" ps="5">
-              {[...blockers.data!.communities, ...blockers.data!.circles].map((name) => (
+              {blocking.map((name) => (
                 <List.Item key={name}>{name}</List.Item>
               ))}
             </List.Root>

@@ -2,7 +2,7 @@ import { Box, Button, Card, Container, Grid, Heading, SimpleGrid, Skeleton, Stac
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Flame, Plus, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
@@ -13,12 +13,9 @@ import { CreateCommunityDialog } from '../../features/communities/dialogs';
 import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
 import type { Community } from '../../features/communities/shared';
 import { CreateEventDialog } from '../../features/events/dialogs';
-import { nextEventsQuery } from '../../features/events/queries';
-import { DashboardEvents } from '../../features/events/upcoming-events-card';
-import { FinancialOverview } from '../../features/finances/financial-overview';
-import { financeOverviewQuery } from '../../features/finances/queries';
 import { CreateCircleDialog } from '../../features/njangi/dialogs';
-import { currentCircles, DashboardCircles } from '../../features/njangi/dashboard-circles';
+import { currentCircles } from '../../features/njangi/dashboard-circles';
+import { cardsAt, DASHBOARD_CARDS } from '../../shell/dashboard-cards';
 import { myCirclesQuery } from '../../features/njangi/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
@@ -32,9 +29,7 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
       loadQuery(queryClient, myCountsQuery()),
       loadQuery(queryClient, dashboardJoinedQuery()),
       loadQuery(queryClient, dashboardCreatedQuery()),
-      loadQuery(queryClient, financeOverviewQuery()),
-      loadQuery(queryClient, myCirclesQuery()),
-      loadQuery(queryClient, nextEventsQuery(3)),
+      ...DASHBOARD_CARDS.flatMap((card) => [card.Component.preload(), card.load?.(queryClient)]),
     ]);
   },
   component: Dashboard,
@@ -105,9 +100,11 @@ function Dashboard() {
           />
         </SimpleGrid>
 
-        <FinancialOverview />
-
-        <DashboardCircles />
+        {cardsAt('top').map(({ id, Component }) => (
+          <Suspense key={id} fallback={<Skeleton h="40" rounded="lg" />}>
+            <Component />
+          </Suspense>
+        ))}
 
         <Card.Root {...FLAT_ON_PHONE.root}>
           <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" {...FLAT_ON_PHONE.header}>
@@ -195,7 +192,11 @@ function Dashboard() {
           </Card.Root>
         </SimpleGrid>
 
-        <DashboardEvents />
+        {cardsAt('bottom').map(({ id, Component }) => (
+          <Suspense key={id} fallback={<Skeleton h="40" rounded="lg" />}>
+            <Component />
+          </Suspense>
+        ))}
       </Stack>
     </Container>
   );

@@ -1,0 +1,9 @@
+import { preloadable } from '../../lib/preloadable';
+import type { CommunityTab, CommunityTabProps } from '../../shell/parts';
+
+export const eventsTab: CommunityTab = {
+  id: 'events',
+  label: 'communities.dashboard.tabs.events',
+  order: 30,
+  Component: preloadable(() => import('./community-events').then((m) => ({ default: ({ community }: CommunityTabProps) => <m.CommunityEvents community={community} /> }))),
+};
