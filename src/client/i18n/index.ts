@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { en } from '@shared/i18n/en';
 import { withPluralFallbacks } from '@shared/i18n/plurals';
 import { DEFAULT_LANGUAGE, isLanguage, languageFromHeader, LOCALES, type Language } from '@shared/i18n/languages';
-import { APP_TEXTS, PUBLIC_TEXT_PAGES, type TextPart } from '@shared/i18n/parts';
+import { PUBLIC_TEXTS, PUBLIC_TEXT_PAGES, type TextPart } from '@shared/i18n/parts';
 
 /*
  * The app's texts come from the catalogues in src/shared/i18n through i18next. Each language's
@@ -35,7 +35,8 @@ const loaders: Record<TextPart, Record<Language, () => Promise<object>>> = {
 };
 /** Whether the app's texts are wanted: from the first page that is not a public one (or a signed-in visitor) on, in every language chosen. */
 let appWanted = false;
-const APP_AREAS: ReadonlySet<string> = new Set(APP_TEXTS);
+// Any area that is not the public part's is the app part's (or no area at all).
+const PUBLIC_AREAS: ReadonlySet<string> = new Set(PUBLIC_TEXTS);
 const loaded = new Map<string, Promise<void>>();
 
 /** Adds a part of a language's texts to i18next (deep-merged into the one namespace), once. */
@@ -93,7 +94,7 @@ export async function startI18n(pathname: string): Promise<void> {
     // shows as its key: say so loudly, where the browser tests look.
     saveMissing: true,
     missingKeyHandler: (_languages, _namespace, key) => {
-      if (APP_AREAS.has(key.slice(0, key.indexOf('.'))) && !loaded.has(`app:${currentLanguage()}`)) console.error(`Missing text (the app's part is not loaded): ${key}`);
+      if (!PUBLIC_AREAS.has(key.slice(0, key.indexOf('.'))) && !loaded.has(`app:${currentLanguage()}`)) console.error(`Missing text (the app's part is not loaded): ${key}`);
     },
     // Components re-render when a part arrives (the app's, while a page already shows).
     react: { bindI18nStore: 'added' },

@@ -5,32 +5,13 @@
  * pages, signed out, loads only the first; the router loads the second before any other page
  * (src/client/routes/__root.tsx) and the server preloads it for them (src/server/http/page-preloads.ts).
  * The server's own texts (its emails) never go to the browser. src/shared/i18n/<lang>/public.ts
- * and app.ts gather the areas; tests/unit/i18n-parts.test.ts checks that the three lists
- * cover the catalogue exactly, once each.
+ * and app.ts gather the areas (app.ts is the list a new domain's texts join); tests/unit/i18n-parts.test.ts
+ * checks that the public areas, the app parts and the server's areas cover the catalogue exactly, once each.
  */
 
 /** The areas the public pages read: their own, the frame's, forms' and errors' texts. */
 export const PUBLIC_TEXTS = ['common', 'validation', 'errors', 'notices', 'landing', 'auth', 'terms', 'shell', 'secondFactor', 'communities'] as const;
-/** Every other screen's areas. */
-export const APP_TEXTS = [
-  'finances',
-  'njangi',
-  'circle',
-  'savings',
-  'event',
-  'events',
-  'polls',
-  'discussions',
-  'documents',
-  'invitations',
-  'chat',
-  'notifications',
-  'dashboard',
-  'profile',
-  'announcements',
-  'communitySettings',
-  'admin',
-] as const;
+/* Every other screen's areas are the app part: each language's app.ts lists them, one line per domain's area. */
 /** Read by the server alone (emails in the member's language). */
 export const SERVER_TEXTS = ['mail'] as const;
 /** The pages that start with the public part alone (for a signed-out visitor): the pre-rendered ones. */
