@@ -14,3 +14,4 @@ export * from './documents';
 export * from './invitations';
 export * from './chat';
 export * from './second-factor';
+export * from './outbox';

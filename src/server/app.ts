@@ -10,6 +10,7 @@ import type { AppDeps } from './context';
 import { restRefusal } from './rest/errors';
 import { trpcHandler } from './trpc/http';
 import { DOMAINS } from './domains';
+import { createOutboxSender } from './mail/outbox';
 
 export type AppOptions = AppDeps & {
   /** The built client (dist/client); API tests leave it out. */
@@ -28,7 +29,9 @@ const languageOf = (c: { req: { header(name: string): string | undefined } }) =>
  * this app's `fetch` (so `app.request()` in tests goes through it too).
  */
 export function createApp(opts: AppOptions) {
-  const { clientDir, prerendered, ...deps } = opts;
+  const { clientDir, prerendered, ...given } = opts;
+  // One sender of queued mail per database: the server's own (index.ts) or, in tests, this app's.
+  const deps = { ...given, outbox: given.outbox ?? createOutboxSender(given) };
   // PatternRouter, not Hono's default: the API's paths put static names beside parameters
   // (/communities/all beside /communities/:id), which its fastest router (RegExpRouter) refuses,
   // and among the routers that take them this one answered the hot reads fastest in place

@@ -5,6 +5,7 @@ import type { DB } from '../../db/database';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { OutboxSender } from './mail/outbox';
 import { languageFromHeader, type Language } from '@shared/i18n/languages';
 import { sessionIdleMs } from './services/settings';
 
@@ -16,6 +17,8 @@ export type AppDeps = {
   log: Logger;
   now: () => number;
   throttle: LoginThrottle;
+  /** The sender of queued mail (mail/outbox.ts); createApp makes one when not given. */
+  outbox?: OutboxSender;
 };
 
 export type Context = AppDeps & {
@@ -49,6 +52,7 @@ export function createContext(deps: AppDeps, req: { headers: Headers; ip: string
     log: deps.log,
     now: deps.now,
     throttle: deps.throttle,
+    outbox: deps.outbox,
     user: found?.user ?? null,
     session: found?.session ?? null,
     ip: req.ip,

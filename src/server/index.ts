@@ -7,6 +7,7 @@ import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { startScheduler } from './jobs/scheduler';
+import { createOutboxSender } from './mail/outbox';
 import { closeWhenBodyUnread } from './http/early-close';
 import { CLIENT_DIR } from './paths';
 import { PrerenderedPages } from './http/prerendered';
@@ -26,13 +27,15 @@ function main() {
   const log = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);
   const now = () => Date.now();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR });
   const deps = {
     db,
     env,
     log,
     now,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }),
+    mailer,
     throttle: new LoginThrottle(now),
+    outbox: createOutboxSender({ db, env, log, now, mailer }),
   };
   const prerendered = new PrerenderedPages({ appName: env.APP_NAME, supportEmail: env.SUPPORT_EMAIL }, log);
   const app = createApp({ ...deps, clientDir: CLIENT_DIR, prerendered });

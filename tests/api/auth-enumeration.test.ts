@@ -88,7 +88,7 @@ for (const tr of TRANSPORTS) {
       const silent = createServer((s) => void sockets.push(s));
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       try {
-        const t = makeTestApp({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+        const t = makeTestApp({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, waitForMail: false });
         const owner = await makeUser(t.db);
         const started = Date.now();
         const forFree = await tr.call(agent(t), OPS.register, newUser());

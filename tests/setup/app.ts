@@ -4,6 +4,7 @@ import { openDatabase, type DB } from '../../db/database';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';
+import { createOutboxSender } from '../../src/server/mail/outbox';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,7 +18,7 @@ export type TestApp = ReturnType<typeof makeTestApp>;
  * The real app over a fresh, migrated in-memory SQLite database, with a clock the test
  * controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
  */
-export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
+export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string>; /** false: calls answer without waiting for the mail they queued. */ waitForMail?: boolean } = {}) {
   const db: DB = openDatabase(':memory:');
   let now = Date.parse('2026-03-02T10:00:00Z');
   const clock = {
@@ -31,15 +32,17 @@ export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, strin
   };
   const env = loadEnv({ APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATABASE_PATH: ':memory:', UPLOADS_DIR: TEST_UPLOADS, ...opts.env });
   const logLines: string[] = [];
-  const app = createApp({
-    db,
-    env,
-    log: createLogger('debug', (line) => logLines.push(line)),
-    now: clock.now,
-    throttle: new LoginThrottle(clock.now),
-    mailer: createMailer({ smtpUrl: opts.smtpUrl, from: env.MAIL_FROM, outboxDir: '/tmp/harambee-test-outbox', log: () => {} }),
-  });
-  return { app, db, clock, env, logLines };
+  const log = createLogger('debug', (line) => logLines.push(line));
+  const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: env.MAIL_FROM, outboxDir: '/tmp/harambee-test-outbox', log: () => {} });
+  const outbox = createOutboxSender({ db, env, log, now: clock.now, mailer });
+  const app = createApp({ db, env, log, now: clock.now, throttle: new LoginThrottle(clock.now), mailer, outbox });
+  /** Waits until the mail queued so far has left (it leaves after each answer, as in the server). */
+  const flushMail = async () => {
+    if (opts.waitForMail === false) return;
+    await new Promise((r) => setImmediate(r));
+    await outbox.wake();
+  };
+  return { app, db, clock, env, logLines, outbox, flushMail };
 }
 
 type Json = Record<string, unknown> | unknown[] | null;
@@ -59,6 +62,8 @@ export class Agent {
     if (this.cookie) headers.set('cookie', this.cookie);
     if (this.origin) headers.set('origin', this.origin);
     const res = await this.t.app.request(path, { ...init, headers });
+    // The mail a write queued leaves right after its answer: the next step of a test sees it.
+    await this.t.flushMail();
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const value = pair!.slice(pair!.indexOf('=') + 1);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { createHash } from 'node:crypto';
 import * as schema from '../../db/schema';
+import { createOutboxSender } from '../../src/server/mail/outbox';
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
 import type { DB } from '../../db/database';
@@ -36,15 +37,15 @@ export function appFromImage(image: Buffer, base: Pick<TestApp, 'env'>, now: num
     },
   };
   const logLines: string[] = [];
-  const app = createApp({
-    db,
-    env: base.env,
-    log: createLogger('error', (line) => logLines.push(line)),
-    now: clock.now,
-    throttle: new LoginThrottle(clock.now),
-    mailer: { send: async () => {} },
-  });
-  return { app, db, clock, env: base.env, logLines };
+  const log = createLogger('error', (line) => logLines.push(line));
+  const mailer = { send: async () => {} };
+  const outbox = createOutboxSender({ db, env: base.env, log, now: clock.now, mailer });
+  const app = createApp({ db, env: base.env, log, now: clock.now, throttle: new LoginThrottle(clock.now), mailer, outbox });
+  const flushMail = async () => {
+    await new Promise((r) => setImmediate(r));
+    await outbox.wake();
+  };
+  return { app, db, clock, env: base.env, logLines, outbox, flushMail };
 }
 
 /** The application's tables: every table but SQLite's own, drizzle's journal and the FTS index (derived). */

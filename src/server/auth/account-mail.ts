@@ -1,6 +1,6 @@
 import type { Context } from '../context';
-import type { MailMessage } from '../mail/mailer';
-import { sendMail } from '../mail/send';
+import { queueMail } from '../mail/outbox';
+import type { MailTemplate, PayloadOf } from '../mail/outbox-templates';
 import { tooMany } from '../services/errors';
 import type { Limit } from './rate-limit';
 
@@ -36,9 +36,10 @@ export function mayMail(ctx: Context, kind: AccountMailKind, email: string): boo
 }
 
 /**
- * Sends after the response has gone: how long an answer takes must not depend on whether a mail
- * was sent, nor on how slow the mail server is. A failure is logged by sendMail.
+ * An account email to `userId`, queued (mail/outbox.ts) and sent once the answer has gone: how long
+ * an answer takes must not depend on whether a mail was sent, nor on how slow the mail server is.
+ * `once` names this message (a token's hash, a time): the same key twice is one message.
  */
-export function mailAfterResponse(ctx: Pick<Context, 'mailer' | 'log'>, message: MailMessage): void {
-  setImmediate(() => void sendMail(ctx, message));
+export function queueAccountMail<T extends MailTemplate>(ctx: Pick<Context, 'db' | 'now'>, template: T, userId: string, payload: PayloadOf<T>, once: string): void {
+  queueMail(ctx.db, { template, to: { userId }, payload, once: `${template}:${once}`, now: ctx.now() });
 }

@@ -5,9 +5,8 @@ import { tooMany, unauthenticated } from '../services/errors';
 import { sessionIdleMs } from '../services/settings';
 import { findUserByEmail } from '../services/users';
 import { hasSecondFactor, issueChallenge } from '../services/second-factor';
-import { translate } from '../i18n';
-import { mailCtx, sendMail } from '../mail/send';
-import { noticeMail } from '../mail/templates';
+import { queueAccountMail } from './account-mail';
+import { randomUUID } from 'node:crypto';
 import { createSession, invalidateSession, sessionCookie } from './session';
 
 export function startSession(ctx: Context, userId: string) {
@@ -65,7 +64,7 @@ export async function signIn(
   if (!opts.staff && failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
   const user = await checkCredentials(ctx.db, input);
   if (!user || (opts.accept && !opts.accept(user))) {
-    if (!opts.staff && failures === TELL_OWNER_AT) void tellOwner(ctx, input.email);
+    if (!opts.staff && failures === TELL_OWNER_AT) tellOwner(ctx, input.email);
     throw unauthenticated(opts.refusal);
   }
   undo();
@@ -82,9 +81,9 @@ export async function signIn(
 }
 
 /** "Many failed sign-ins on your account": once per window, to the address on file (nothing for an unknown email). */
-async function tellOwner(ctx: Context, email: string) {
+function tellOwner(ctx: Context, email: string) {
   const owner = findUserByEmail(ctx.db, email);
   if (!owner) return;
-  const subject = translate(owner.language, 'mail.signInFailures.subject');
-  await sendMail(ctx, noticeMail(mailCtx(ctx), owner, { subject, body: translate(owner.language, 'mail.signInFailures.body', { count: TELL_OWNER_AT }), link: '/forgot-password' }));
+  const payload = { subject: 'mail.signInFailures.subject', body: 'mail.signInFailures.body', params: { count: TELL_OWNER_AT }, link: '/forgot-password' };
+  queueAccountMail(ctx, 'message', owner.id, payload, `sign-in-failures:${owner.id}:${randomUUID()}`);
 }

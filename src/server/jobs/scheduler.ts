@@ -13,6 +13,8 @@ import { runBackupJob } from './backups';
  * server (tests, a quick try) writes no backup. Stopping the scheduler stops a copy under way.
  */
 const EVERY_MS = 15 * 60_000;
+/** How often the mail sender looks for messages to try again (failed deliveries, a restart's leftovers). */
+const MAIL_EVERY_MS = 60_000;
 
 export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
   let running = false;
@@ -26,6 +28,8 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
           try {
             const done = await job(deps);
             if (Object.values(done).some((n) => n > 0)) deps.log.info(`${name} job`, done);
+            // What the job queued (reminders) leaves now.
+            void deps.outbox?.wake();
           } catch (error) {
             deps.log.error('scheduled job failed', { job: name, error: error instanceof Error ? error.stack : String(error) });
           }
@@ -39,6 +43,9 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
   const timer = setInterval(tick, every);
   first.unref();
   timer.unref();
+  void deps.outbox?.wake();
+  const mailTimer = setInterval(() => void deps.outbox?.wake(), MAIL_EVERY_MS);
+  mailTimer.unref();
 
   const stopBackup = new AbortController();
   let backingUp = false;
@@ -59,6 +66,7 @@ export function startScheduler(deps: AppDeps, every = EVERY_MS): () => void {
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    clearInterval(mailTimer);
     clearInterval(backupTimer);
     stopBackup.abort();
   };

@@ -1,15 +1,18 @@
-import type { AppDeps } from '../context';
 import { translator } from '../i18n';
 import type { OutgoingInvitation } from '../services/invitations/send';
 import { inviteUrl } from '../services/invitations/tokens';
 import type { MailMessage } from './mailer';
-import { mailCtx, sendMail } from './send';
+import type { DbLike } from '../../../db/database';
+import { queueMail } from './outbox';
+import { mailCtx } from './send';
 import { layout } from './templates';
 
 type Ctx = ReturnType<typeof mailCtx>;
 
 /** One invitation email, in the invitee's language (their account's, else the sender's). */
-export function invitationMail(ctx: Ctx, to: OutgoingInvitation, p: { inviter: string; community: string; message?: string | null }): MailMessage {
+export type InvitationMailValues = { inviter: string; community: string; message?: string | null };
+
+export function invitationMail(ctx: Ctx, to: Pick<OutgoingInvitation, 'email' | 'token' | 'language' | 'firstName'>, p: InvitationMailValues): MailMessage {
   const t = translator(to.language);
   const url = inviteUrl(ctx.appUrl, to.token);
   const values = { name: p.inviter, community: p.community, appName: ctx.appName };
@@ -23,11 +26,7 @@ export function invitationMail(ctx: Ctx, to: OutgoingInvitation, p: { inviter: s
   return { to: to.email, subject: t('invitations.mail.subject', values), ...body, link: url };
 }
 
-/*
- * Sent once the invitations' transaction has committed, one message per address; a failed
- * delivery is logged by sendMail and undoes nothing (the leader can resend).
- */
-export async function mailInvitations(deps: Pick<AppDeps, 'env' | 'mailer' | 'log'>, outgoing: readonly OutgoingInvitation[], p: { inviter: string; community: string; message?: string | null }) {
-  const ctx = mailCtx(deps);
-  for (const to of outgoing) await sendMail(deps, invitationMail(ctx, to, p));
+/** Queues one invitation email in the invitations' transaction (mail/outbox.ts); `hash` is the token's, so each sending is one message. */
+export function queueInvitationMail(tx: DbLike, to: OutgoingInvitation, hash: string, p: InvitationMailValues, now: number) {
+  queueMail(tx, { template: 'invitation', to: { email: to.email, language: to.language, firstName: to.firstName }, payload: { token: to.token, ...p }, once: `invitation:${hash}`, now });
 }

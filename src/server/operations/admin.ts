@@ -14,9 +14,9 @@ import {
 import { staffCan } from '@shared/permissions';
 import { signIn } from '../auth/sign-in';
 import { PACKAGE_JSON } from '../paths';
-import { mailCtx, sendMail } from '../mail/send';
-import { passwordResetMail, secondFactorResetMail } from '../mail/templates';
-import { mailAfterResponse } from '../auth/account-mail';
+import { queueAccountMail } from '../auth/account-mail';
+import { hashToken } from '../auth/crypto';
+import { randomUUID } from 'node:crypto';
 import { backupStatus } from '../backup/status';
 import { countCommunities, deleteCommunity, listAllCommunities, setCommunityHidden } from '../services/admin-communities';
 import {
@@ -94,7 +94,7 @@ export const admin = {
     access: staff('admin.staff'),
     run: (ctx, input) => {
       const dto = resetSecondFactorByAdmin(ctx.db, { actor: ctx.user, id: input.id, now: ctx.now() });
-      mailAfterResponse(ctx, secondFactorResetMail(mailCtx(ctx), findTargetUser(ctx.db, input.id)));
+      queueAccountMail(ctx, 'secondFactorReset', input.id, {}, `${input.id}:${randomUUID()}`);
       return dto;
     },
   }),
@@ -111,7 +111,7 @@ export const admin = {
     run: async (ctx, input) => {
       const user = findManageableUser(ctx.db, ctx.user, input.id);
       const found = requestPasswordReset(ctx.db, { email: user.email, now: ctx.now() });
-      if (found) await sendMail(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
+      if (found) queueAccountMail(ctx, 'reset', found.user.id, { token: found.token }, hashToken(found.token));
       recordAudit(ctx.db, { actor: ctx.user, action: 'user.reset_email_sent', target: { type: 'user', id: user.id, label: user.email }, now: ctx.now() });
       return { sent: true as const, email: user.email };
     },

@@ -16,9 +16,9 @@ import {
 } from '../auth/session';
 import { refuseWhileThrottled, signIn, startSession } from '../auth/sign-in';
 import { translate } from '../i18n';
-import { mailCtx } from '../mail/send';
-import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/templates';
-import { limitAddress, mailAfterResponse, mayMail } from '../auth/account-mail';
+import { limitAddress, mayMail, queueAccountMail } from '../auth/account-mail';
+import { hashToken } from '../auth/crypto';
+import { randomUUID } from 'node:crypto';
 import {
   AUTH_MSG,
   changePassword,
@@ -56,7 +56,7 @@ export const auth = {
       const outcome = await registerUser(ctx.db, { input, language: ctx.language, now: ctx.now() });
       const answer = { message: translate(ctx.language, AUTH_MSG.signUp) };
       if (outcome.existing) {
-        if (mayMail(ctx, 'sign-up-attempt', outcome.existing.email)) mailAfterResponse(ctx, signUpAttemptMail(mailCtx(ctx), outcome.existing));
+        if (mayMail(ctx, 'sign-up-attempt', outcome.existing.email)) queueAccountMail(ctx, 'signUpAttempt', outcome.existing.id, {}, `${outcome.existing.id}:${randomUUID()}`);
         return answer;
       }
       const user = outcome.created;
@@ -66,7 +66,7 @@ export const auth = {
       const fresh = joined ? (userById(ctx.db, user.id) ?? user) : user;
       if (!fresh.isEmailVerified && mayMail(ctx, 'verify', user.email)) {
         const token = issueVerificationToken(ctx.db, user, ctx.now());
-        mailAfterResponse(ctx, verificationMail(mailCtx(ctx), user, token));
+        queueAccountMail(ctx, 'verify', user.id, { token }, hashToken(token));
       }
       return answer;
     },
@@ -104,7 +104,7 @@ export const auth = {
       // Past the recipient's limit the answer stays the same and no mail goes (the earlier links still work).
       if (mayMail(ctx, 'verify', ctx.user.email)) {
         const token = issueVerificationToken(ctx.db, ctx.user, ctx.now());
-        mailAfterResponse(ctx, verificationMail(mailCtx(ctx), ctx.user, token));
+        queueAccountMail(ctx, 'verify', ctx.user.id, { token }, hashToken(token));
       }
       return { sent: true as const };
     },
@@ -118,7 +118,7 @@ export const auth = {
       // Counted for unknown addresses too, so the limit itself says nothing about accounts.
       const allowed = mayMail(ctx, 'reset', input.email);
       const found = allowed ? requestPasswordReset(ctx.db, { email: input.email, now: ctx.now() }) : null;
-      if (found) mailAfterResponse(ctx, passwordResetMail(mailCtx(ctx), found.user, found.token));
+      if (found) queueAccountMail(ctx, 'reset', found.user.id, { token: found.token }, hashToken(found.token));
       // The same answer whether or not the account exists, and whether or not a mail went.
       return { message: translate(ctx.language, AUTH_MSG.forgotPassword) };
     },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/schema';
 import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '@shared/permissions';
 import { inNextCommit } from '../chat/group-commit';
+import { wakeAfterCommit } from '../mail/outbox';
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
 import { findCommunity } from '../services/communities';
@@ -156,6 +157,18 @@ export function membership(ctx: SignedInContext, communityId: number): Community
  * grouped write, all three in the next group commit, then its `after`.
  */
 export function runAdmitted(op: AnyOperation, ctx: Context, raw: unknown): unknown {
+  if (op.type !== 'mutation') return runIn(op, ctx, raw);
+  // A write may have queued mail (mail/outbox.ts): once it is over, committed or not, the sender looks.
+  let result: unknown;
+  try {
+    result = runIn(op, ctx, raw);
+  } finally {
+    if (!(result instanceof Promise)) wakeAfterCommit(ctx.outbox);
+  }
+  return result instanceof Promise ? result.finally(() => wakeAfterCommit(ctx.outbox)) : result;
+}
+
+function runIn(op: AnyOperation, ctx: Context, raw: unknown): unknown {
   const grouped = op.grouped;
   if (!grouped) return guardAndRun(op, ctx, raw);
   const written = inNextCommit(ctx.db, () => guardAndRun(op, ctx, raw));

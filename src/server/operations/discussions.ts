@@ -38,7 +38,6 @@ import {
   updateReply,
   updateTopic,
 } from '../services/discussions/topics';
-import { mailDiscussionNotices } from '../mail/discussion-notices';
 import { topicPolls } from '../services/polls/polls';
 import { inCommunity, mutation, query, type CommunityScope, type SignedInContext } from './define';
 
@@ -87,10 +86,9 @@ export const discussions = {
   create: mutation({
     input: createTopicInput,
     access: inCommunity('discussions.view'),
-    run: async (ctx, input, scope) => {
+    run: (ctx, input, scope) => {
       const { communityId: _, ...fields } = input;
       const topic = createTopic(ctx.db, { community: named(scope), author: actor(ctx), input: fields, now: ctx.now() });
-      await mailDiscussionNotices(ctx, { topicId: topic.id, author: actor(ctx).name, community: scope.community.name, mentioned: topic.mentioned });
       return topic;
     },
   }),
@@ -99,10 +97,9 @@ export const discussions = {
   update: mutation({
     input: updateTopicInput,
     access: onTopic,
-    run: async (ctx, input, scope) => {
+    run: (ctx, input, scope) => {
       const { id, ...changes } = input;
       const topic = updateTopic(ctx.db, { id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), changes, now: ctx.now() });
-      await mailDiscussionNotices(ctx, { topicId: id, author: actor(ctx).name, community: scope.community.name, mentioned: topic.mentioned });
       return topic;
     },
   }),
@@ -114,9 +111,8 @@ export const discussions = {
   reply: mutation({
     input: replyInput,
     access: onTopic,
-    run: async (ctx, input, scope) => {
+    run: (ctx, input, scope) => {
       const reply = postReply(ctx.db, { topicId: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, quotedId: input.quotedId, now: ctx.now() });
-      await mailDiscussionNotices(ctx, { topicId: input.id, author: actor(ctx).name, community: scope.community.name, mentioned: reply.mentioned, followers: reply.notified });
       return reply;
     },
   }),
@@ -125,9 +121,8 @@ export const discussions = {
   updateReply: mutation({
     input: updateReplyInput,
     access: onReply,
-    run: async (ctx, input, scope) => {
+    run: (ctx, input, scope) => {
       const reply = updateReply(ctx.db, { id: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, now: ctx.now() });
-      await mailDiscussionNotices(ctx, { topicId: reply.topicId, author: actor(ctx).name, community: scope.community.name, mentioned: reply.mentioned });
       return reply;
     },
   }),

@@ -1,6 +1,5 @@
 import { byCommunityInput, createLinkInput, invitationIdInput, sendInvitationsInput, tokenInput } from '@shared/schemas/invitations';
 import type { Context } from '../context';
-import { mailInvitations } from '../mail/invitation-mail';
 import { acceptById, acceptToken, declineInvitation, myInvitations, previewInvitation } from '../services/invitations/accept';
 import { createLink, linkCommunity, listLinks, revokeLink } from '../services/invitations/links';
 import { cancelInvitation, invitationCommunity, pendingInvitations, resendInvitation, sendInvitations } from '../services/invitations/send';
@@ -36,13 +35,14 @@ const actor = (ctx: SignedInContext) => ({ id: ctx.user.id, email: ctx.user.emai
 const inviterName = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;
 
 export const invitations = {
-  /** Invites up to 50 addresses; members are reported, not invited; mail goes out after commit. */
+  /** Invites up to 50 addresses; members are reported, not invited; the emails leave after the commit. */
   send: mutation({
     input: sendInvitationsInput,
     access: inviter,
     run: async (ctx, input, { community }) => {
-      const result = retryAfterOn(ctx, () => sendInvitations(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), emails: input.emails, message: input.message, now: ctx.now() }));
-      await mailInvitations(ctx, result.outgoing, { inviter: inviterName(ctx), community: community.name, message: input.message });
+      const result = retryAfterOn(ctx, () =>
+        sendInvitations(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), emails: input.emails, message: input.message, now: ctx.now() }),
+      );
       return { sent: result.sent, alreadyMembers: result.alreadyMembers };
     },
   }),
@@ -85,8 +85,7 @@ export const invitations = {
     input: invitationIdInput,
     access: invitationLeader,
     run: async (ctx, input, { community }) => {
-      const { message, ...outgoing } = retryAfterOn(ctx, () => resendInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), now: ctx.now() }));
-      await mailInvitations(ctx, [outgoing], { inviter: inviterName(ctx), community: community.name, message });
+      const outgoing = retryAfterOn(ctx, () => resendInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), now: ctx.now() }));
       return { success: true as const, email: outgoing.email };
     },
   }),

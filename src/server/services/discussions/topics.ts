@@ -6,7 +6,7 @@ import { ACTIVE_WINDOW_MS, mentionedIds, mentionsAsText, mentionToken, MENTION_S
 import { markdownToText } from '@shared/markdown';
 import type { CreateTopicInput, TopicChanges } from '@shared/schemas/discussions';
 import { conflict, fieldError, forbidden, invalid, notFound } from '../errors';
-import { notifyUser } from '../notifications';
+import { notify } from '../notify';
 import { toPage } from '../paging';
 
 /*
@@ -73,6 +73,10 @@ function touchMember(tx: DbLike, p: { topicId: number; userId: string; readAt?: 
     .run();
 }
 
+/** Of these members, those who chose in their profile to hear of discussions by email too. */
+const emailReaders = (tx: DbLike, ids: readonly string[]) =>
+  ids.length ? tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...ids]), eq(users.notifyDiscussionsEmail, true))).all().map((u) => u.id) : [];
+
 /**
  * Tells each member a text mentions (and `previous` did not), once: only current members of the
  * community, never the author. Returns who was told.
@@ -87,16 +91,8 @@ function notifyMentions(tx: DbLike, p: { communityId: number; community: string;
     .where(and(eq(memberships.communityId, p.communityId), inArray(memberships.userId, ids)))
     .all()
     .map((m) => m.userId);
-  for (const userId of members) {
-    notifyUser(tx, {
-      userId,
-      title: 'notifications.discussionMention.title',
-      message: 'notifications.discussionMention.message',
-      params: { name: p.author.name, title: p.title, community: p.community },
-      link: topicLink(p.topicId),
-      now: p.now,
-    });
-  }
+  const params = { name: p.author.name, title: p.title, community: p.community };
+  notify(tx, { to: members, key: 'discussionMention', params, link: topicLink(p.topicId), email: emailReaders(tx, members), now: p.now });
   return members;
 }
 
@@ -166,16 +162,8 @@ export function postReply(db: DB, p: { topicId: number; community: Community; au
       .all()
       .map((f) => f.userId)
       .filter((id) => !mentioned.includes(id));
-    for (const userId of followers) {
-      notifyUser(tx, {
-        userId,
-        title: 'notifications.discussionReply.title',
-        message: 'notifications.discussionReply.message',
-        params: { name: p.author.name, title: topic.title, community: p.community.name },
-        link: topicLink(topic.id),
-        now: p.now,
-      });
-    }
+    const params = { name: p.author.name, title: topic.title, community: p.community.name };
+    notify(tx, { to: followers, key: 'discussionReply', params, link: topicLink(topic.id), email: emailReaders(tx, followers), now: p.now });
     return { ...replyDto(tx, reply, { viewerId: p.author.id, canModerate: p.canModerate, lastReadAt: p.now }), mentioned, notified: followers };
   }, IMMEDIATE);
 }

@@ -5,9 +5,10 @@ import type { Language } from '@shared/i18n/languages';
 import { recordAudit } from '../audit';
 import { conflict, notFound, tooMany } from '../errors';
 import { notifyUser } from '../notifications';
+import { queueInvitationMail } from '../../mail/invitation-mail';
 import { DAILY_EMAIL_LIMIT, DAY_MS, EMAIL_INVITATION_TTL_MS, INV_MSG, newInvitationToken } from './tokens';
 
-/** One email to send once the transaction has committed (the raw token lives only here and in the mail). */
+/** One invitation email, queued in the invitations' transaction (the raw token lives only in the queued mail until it is sent). */
 export type OutgoingInvitation = { email: string; token: string; language: Language; firstName: string | null };
 type Actor = { id: string; email: string; firstName: string; language: Language };
 type Community = { id: number; name: string };
@@ -53,7 +54,7 @@ function accountsOf(db: DbLike, communityId: number, emails: string[]) {
  * same address is renewed (new token, new two weeks) rather than doubled. Existing accounts are
  * also told in the app. Returns the emails to send after commit.
  */
-export function sendInvitations(db: DB, p: { community: Community; actor: Actor; emails: string[]; message?: string; now: number }) {
+export function sendInvitations(db: DB, p: { community: Community; actor: Actor; inviterName?: string; emails: string[]; message?: string; now: number }) {
   return db.transaction((tx) => {
     const accounts = accountsOf(tx, p.community.id, p.emails);
     const alreadyMembers = p.emails.filter((e) => accounts.get(e)?.member);
@@ -76,7 +77,9 @@ export function sendInvitations(db: DB, p: { community: Community; actor: Actor;
           .run();
       }
       if (account) notifyInvitee(tx, { userId: account.id, inviter: p.actor.firstName, community: p.community.name, now: p.now });
-      outgoing.push({ email, token, language, firstName: account?.firstName ?? null });
+      const to = { email, token, language, firstName: account?.firstName ?? null };
+      queueInvitationMail(tx, to, hash, { inviter: p.inviterName ?? p.actor.firstName, community: p.community.name, message: p.message ?? null }, p.now);
+      outgoing.push(to);
     }
     if (outgoing.length) {
       recordAudit(tx, { actor: p.actor, action: 'invitations.sent', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { count: outgoing.length }, now: p.now });
@@ -92,7 +95,7 @@ function notifyInvitee(tx: DbLike, p: { userId: string; inviter: string; communi
 export const invitationCommunity = (db: DbLike, id: number) => db.select({ communityId: invitations.communityId }).from(invitations).where(eq(invitations.id, id)).get()?.communityId;
 
 /** A pending invitation sent again: a new token (the old link stops working), two more weeks, one more email against the daily limit. */
-export function resendInvitation(db: DB, p: { id: number; community: Community; actor: Actor; now: number }): OutgoingInvitation & { message: string | null } {
+export function resendInvitation(db: DB, p: { id: number; community: Community; actor: Actor; inviterName?: string; now: number }): OutgoingInvitation & { message: string | null } {
   return db.transaction((tx) => {
     const row = tx.select().from(invitations).where(and(eq(invitations.id, p.id), eq(invitations.communityId, p.community.id))).get();
     if (!row) throw notFound(INV_MSG.notFound);
@@ -110,8 +113,10 @@ export function resendInvitation(db: DB, p: { id: number; community: Community; 
       .get();
     if (!updated) throw conflict(INV_MSG.notPending);
     if (account) notifyInvitee(tx, { userId: account.id, inviter: p.actor.firstName, community: p.community.name, now: p.now });
+    const to = { email: row.email, token, language, firstName: account?.firstName ?? null };
+    queueInvitationMail(tx, to, hash, { inviter: p.inviterName ?? p.actor.firstName, community: p.community.name, message: row.message }, p.now);
     recordAudit(tx, { actor: p.actor, action: 'invitations.resent', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { invitationId: row.id }, now: p.now });
-    return { email: row.email, token, language, firstName: account?.firstName ?? null, message: row.message };
+    return { ...to, message: row.message };
   });
 }
 
