@@ -97,6 +97,8 @@ export const ledgerEntries = sqliteTable(
   (t) => [
     index('ledger_entries_community_idx').on(t.communityId, t.id),
     uniqueIndex('ledger_entries_reverses_unique').on(t.reversesId),
+    // A member's own figures (statement, dues, overview) sum their entries.
+    index('ledger_entries_member_idx').on(t.communityId, t.memberId, t.createdAt),
   ],
 );
 
@@ -120,7 +122,12 @@ export const financeMonthly = sqliteTable(
   (t) => [primaryKey({ columns: [t.communityId, t.month, t.categoryId] })],
 );
 
-export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+/*
+ * pending → confirmed (an officer who neither made nor is the payment) or rejected; confirmed →
+ * reversed, in the transaction that appends the reversing entry, so what people read follows the
+ * ledger. The ledger stays the record of money: totals sum entries, never this status.
+ */
+export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
 export const PAYMENT_PURPOSES = ['dues', 'donation'] as const;
@@ -145,6 +152,7 @@ export const payments = sqliteTable(
     proofUrl: text('proof_url'),
     note: text('note'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    // Why it was rejected, or why it was reversed.
     reason: text('reason'),
     accountId: integer('account_id').references(() => financeAccounts.id, { onDelete: 'cascade' }),
     receiptNo: integer('receipt_no'),

@@ -313,8 +313,8 @@ describe('REST: the ledger as CSV', () => {
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="ledger-\d+-2000-01-01-today\.csv"$/);
     const lines = String(r.body).trim().split('\r\n');
-    expect(lines[0]).toBe('id,date,account,category,kind,amount,currency,member,description,reverses');
-    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT[^,]+,Cash box,Dues,payment,5000,XAF,Musa Number\d+,dues,$/);
+    expect(lines[0]).toBe('id,date,account,category,kind,amount,currency,member,description,reverses,reversed_by');
+    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT[^,]+,Cash box,Dues,payment,5000,XAF,Musa Number\d+,dues,,$/);
     const m = await as(w.t, w.member);
     expect((await m.rest('GET', `/api/communities/${w.community.id}/finances/export.csv`)).status).toBe(403);
   });

@@ -107,9 +107,9 @@ export const overview = query({
       .innerJoin(communities, eq(communities.id, memberships.communityId))
       .where(eq(memberships.userId, ctx.user.id))
       .all();
-    const yearStart = Date.UTC(thisYear(ctx), 0, 1);
+    const year = thisYear(ctx);
     return rows.map((r) => {
-      const own = memberTotals(ctx.db, { communityId: r.communityId, memberId: ctx.user.id, yearStart });
+      const own = memberTotals(ctx.db, { communityId: r.communityId, memberId: ctx.user.id, year });
       const d = memberDues(ctx.db, { communityId: r.communityId, memberId: ctx.user.id, now: ctx.now() });
       return { communityId: r.communityId, community: r.name, currency: r.currency, paidThisYear: own.paidThisYear, pending: own.pending, outstanding: d.outstanding, status: d.status };
     });

@@ -83,7 +83,7 @@ export const reverseEntryInput = z.object({
 });
 
 export const financePageInput = z.object({ communityId, ...pageInput });
-export const paymentsPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'confirmed', 'rejected']).optional() });
+export const paymentsPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'confirmed', 'rejected', 'reversed']).optional() });
 export const expensesPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'approved', 'rejected', 'paid']).optional() });
 export const summaryInput = z.object({ communityId, year: z.coerce.number().int().min(2000).max(2100).optional() });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.finance.date');

@@ -17,12 +17,12 @@ import { RecordPaymentDialog } from './record-payment-dialog';
 import { PAYMENT_STATUS_KEY, ROWS, money, type Account, type Books, type Payment } from './shared';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
-const FILTERS = ['pending', 'confirmed', 'rejected'] as const;
+const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 
 /**
  * The officers' payments: first the queue (payments members declared, to confirm into an account or
- * reject with a reason), and by the filter the confirmed ones (with their receipts) or the rejected
- * ones; and "Record cash".
+ * reject with a reason), and by the filter the confirmed ones (with their receipts), the rejected
+ * or the reversed ones; and "Record cash".
  */
 export function PaymentsQueue({ communityId, books }: { communityId: number; books: Books }) {
   const { t } = useTranslation();

@@ -36,6 +36,7 @@ export const PAYMENT_STATUS_KEY = {
   pending: 'finances.status.pending',
   confirmed: 'finances.status.confirmed',
   rejected: 'finances.status.rejected',
+  reversed: 'finances.status.reversed',
 } as const satisfies Record<PaymentStatus, MessageKey>;
 
 export const EXPENSE_STATUS_KEY = {
@@ -51,6 +52,7 @@ export const STATUS_COLOR: Record<PaymentStatus | ExpenseStatus, string> = {
   rejected: 'red',
   approved: 'blue',
   paid: 'green',
+  reversed: 'gray',
 };
 
 export const DUES_STATUS_KEY = {

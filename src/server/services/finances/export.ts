@@ -11,7 +11,7 @@ function field(value: string | number | null): string {
 
 /** The ledger between two instants (inclusive) as CSV, oldest first, amounts in major units with the currency. */
 export function ledgerCsv(db: DbLike, p: { communityId: number; currency: Currency; from: number; to: number; categoryName: (builtIn: string | null, name: string | null) => string }): string {
-  const lines = [['id', 'date', 'account', 'category', 'kind', 'amount', 'currency', 'member', 'description', 'reverses'].join(',')];
+  const lines = [['id', 'date', 'account', 'category', 'kind', 'amount', 'currency', 'member', 'description', 'reverses', 'reversed_by'].join(',')];
   for (const r of entriesBetween(db, p)) {
     lines.push(
       [
@@ -25,6 +25,8 @@ export function ledgerCsv(db: DbLike, p: { communityId: number; currency: Curren
         r.memberFirstName === null ? null : `${r.memberFirstName} ${r.memberLastName}`,
         r.description,
         r.reversesId,
+        // A reversed entry (a reversed payment's, say) names the entry that reversed it.
+        r.reversedBy,
       ]
         .map(field)
         .join(','),

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { financeAccounts, financeCategories, financeMonthly, ledgerEntries, users } from '../../../../db/schema';
+import { financeAccounts, financeCategories, financeMonthly, ledgerEntries, payments, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { conflict, notFound } from '../errors';
+import { notifyUser } from '../notifications';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { spreadDuesCredit } from './dues';
@@ -103,10 +104,35 @@ export function reverseEntry(tx: DbLike, p: { communityId: number; entryId: numb
     createdBy: p.actorId,
     now: p.now,
   });
+  if (original.kind === 'payment' && original.paymentId !== null) markPaymentReversed(tx, { ...p, paymentId: original.paymentId });
   // A reversed dues payment no longer covers the member's obligations.
   if (original.memberId) spreadDuesCredit(tx, { communityId: p.communityId, memberId: original.memberId });
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'entry.reversed', subject: `entry:${original.id}`, details: { reversal: entry.id, amount: entry.amount, reason: p.reason }, now: p.now });
   return entry;
+}
+
+/**
+ * The payment whose entry was reversed reads "reversed" from now on (with the reason), and its
+ * member is told. One conditional UPDATE from 'confirmed': the unique reversal index already
+ * makes a second reversal fail, and a payment in another state has no entry to reverse.
+ */
+function markPaymentReversed(tx: DbLike, p: { communityId: number; paymentId: number; reason: string; now: number }) {
+  const row = tx
+    .update(payments)
+    .set({ status: 'reversed', reason: p.reason })
+    .where(and(eq(payments.id, p.paymentId), eq(payments.communityId, p.communityId), eq(payments.status, 'confirmed')))
+    .returning({ memberId: payments.memberId, receiptNo: payments.receiptNo })
+    .get();
+  if (!row) throw conflict('errors.finances.alreadyReversed');
+  notifyUser(tx, {
+    userId: row.memberId,
+    type: 'warning',
+    title: 'notifications.paymentReversed.title',
+    message: 'notifications.paymentReversed.message',
+    params: { receiptNo: row.receiptNo ?? '', reason: p.reason },
+    link: `/community/${p.communityId}?tab=finances`,
+    now: p.now,
+  });
 }
 
 const entryColumns = {
@@ -167,7 +193,7 @@ export function* entriesBetween(db: DbLike, p: { communityId: number; from: numb
   let after = 0;
   for (;;) {
     const rows = db
-      .select({ ...entryColumns, accountName: financeAccounts.name, categoryBuiltIn: financeCategories.builtIn, categoryName: financeCategories.name })
+      .select({ ...entryColumns, reversedBy, accountName: financeAccounts.name, categoryBuiltIn: financeCategories.builtIn, categoryName: financeCategories.name })
       .from(ledgerEntries)
       .leftJoin(users, eq(users.id, ledgerEntries.memberId))
       .innerJoin(financeAccounts, eq(financeAccounts.id, ledgerEntries.accountId))

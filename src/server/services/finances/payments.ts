@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, sum } from 'drizzle-orm';
-import { financeSettings, memberships, payments, users } from '../../../../db/schema';
+import { financeSettings, memberships, payments, users, type PaymentStatus } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
@@ -198,7 +198,7 @@ export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string
 }
 
 /** Payments of a community (the treasurer's queue) or of one member (their statement), newest first. */
-export function listPayments(db: DbLike, p: { communityId: number; memberId?: string; status?: 'pending' | 'confirmed' | 'rejected'; cursor?: number; limit: number }) {
+export function listPayments(db: DbLike, p: { communityId: number; memberId?: string; status?: PaymentStatus; cursor?: number; limit: number }) {
   const rows = db
     .select({ payment: payments, firstName: users.firstName, lastName: users.lastName })
     .from(payments)
@@ -217,18 +217,25 @@ export function listPayments(db: DbLike, p: { communityId: number; memberId?: st
   return toPage(rows, p.limit, (r) => r.payment.id, (r) => toPaymentDto(r.payment, `${r.firstName} ${r.lastName}`));
 }
 
-/** A member's own totals: confirmed this year and pending. */
-export function memberTotals(db: DbLike, p: { communityId: number; memberId: string; yearStart: number }) {
-  const total = (status: 'confirmed' | 'pending', since?: number) =>
-    Number(
-      db
-        .select({ n: sum(payments.amount) })
-        .from(payments)
-        // Paid this year by the day it was confirmed (money counts when it reached the books).
-        .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, status), since ? sql`${payments.decidedAt} >= ${since}` : undefined))
-        .get()?.n ?? 0,
-    );
-  return { paidThisYear: total('confirmed', p.yearStart), pending: total('pending') };
+/**
+ * A member's own totals. Paid: from the ledger, their payments' entries made in the year (when the
+ * money reached the books) net of their reversals, whenever those were made: a reversed payment
+ * counts in no total. Pending: what they declared that waits for an officer, not yet in the books.
+ */
+export function memberTotals(db: DbLike, p: { communityId: number; memberId: string; year: number }) {
+  const from = Date.UTC(p.year, 0, 1);
+  const to = Date.UTC(p.year + 1, 0, 1);
+  const paid = db.get<{ n: number }>(sql`SELECT coalesce(sum(e.amount + coalesce(r.amount, 0)), 0) AS n
+    FROM ledger_entries e LEFT JOIN ledger_entries r ON r.reverses_id = e.id
+    WHERE e.community_id = ${p.communityId} AND e.member_id = ${p.memberId} AND e.kind = 'payment' AND e.created_at >= ${from} AND e.created_at < ${to}`).n;
+  const pending = Number(
+    db
+      .select({ n: sum(payments.amount) })
+      .from(payments)
+      .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, 'pending')))
+      .get()?.n ?? 0,
+  );
+  return { paidThisYear: paid, pending };
 }
 
 /** One payment of the community, for its receipt (the member's own, or any for the treasurer). */

@@ -79,6 +79,7 @@ export const finances = {
     pending: 'Pending',
     confirmed: 'Confirmed',
     rejected: 'Rejected',
+    reversed: 'Reversed',
   },
   expenseStatus: {
     pending: 'Pending',
@@ -133,6 +134,8 @@ export const finances = {
     loadMore: 'Show more payments',
     receipt: 'Receipt no. {{number}}',
     reason: 'Reason: {{reason}}',
+    reversed: 'Taken out of the books by a reversal: it counts in no total.',
+    reversedReason: 'Taken out of the books by a reversal ({{reason}}): it counts in no total.',
   },
   proof: {
     label: 'Proof of payment (optional)',

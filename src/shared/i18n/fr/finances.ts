@@ -80,6 +80,7 @@ export const finances = {
     pending: 'En attente',
     confirmed: 'Confirmé',
     rejected: 'Refusé',
+    reversed: 'Contre-passé',
   },
   expenseStatus: {
     pending: 'En attente',
@@ -134,6 +135,8 @@ export const finances = {
     loadMore: 'Afficher plus de paiements',
     receipt: 'Reçu n° {{number}}',
     reason: 'Motif : {{reason}}',
+    reversed: 'Retiré des comptes par une contre-passation : il ne compte dans aucun total.',
+    reversedReason: 'Retiré des comptes par une contre-passation ({{reason}}) : il ne compte dans aucun total.',
   },
   proof: {
     label: 'Justificatif de paiement (facultatif)',
