@@ -200,6 +200,24 @@ export const expenses = sqliteTable(
   (t) => [index('expenses_community_idx').on(t.communityId, t.status, t.id)],
 );
 
+/**
+ * Everyone who put figures into an expense: whoever submitted it and whoever changed its amount,
+ * description or category since. None of them approves, rejects or pays it (four eyes).
+ */
+export const expenseAuthors = sqliteTable(
+  'expense_authors',
+  {
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.expenseId, t.userId] })],
+);
+
 /** One row per leader who approved an expense (a leader approves an expense once). */
 export const expenseApprovals = sqliteTable(
   'expense_approvals',

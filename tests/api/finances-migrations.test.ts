@@ -15,7 +15,7 @@ function dataStatements(file: string): string[] {
   return readFileSync(join(MIGRATIONS_DIR, file), 'utf8')
     .split('--> statement-breakpoint')
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => /^(UPDATE|INSERT)/i.test(s));
+    .filter((s) => /^(UPDATE|INSERT|DELETE)/i.test(s));
 }
 
 describe('migration 0018: payments reversed before they could say so', () => {
@@ -35,5 +35,31 @@ describe('migration 0018: payments reversed before they could say so', () => {
 
     expect(sql.prepare('SELECT status, reason FROM payments WHERE id = ?').get(reversed)).toEqual({ status: 'reversed', reason: 'The transfer bounced' });
     expect(sql.prepare('SELECT id, status, reason FROM payments WHERE id <> ? ORDER BY id').all(reversed)).toEqual(before);
+  });
+});
+
+describe('migration 0019: expense authors', () => {
+  it('are the submitters and, from the audit trail, whoever changed an expense; an author’s approval of an unpaid expense is withdrawn', async () => {
+    const w = await financeWorld();
+    const adm = await as(w.t, w.admin);
+    // The admin raised the member's pending expense; the old code then let the admin approve it.
+    await adm.mutate('finances.changeExpense', { id: w.books.pendingExpense, amount: 90_000 });
+    const sql = w.t.db.$client;
+    sql.exec('DELETE FROM expense_authors');
+    sql.prepare('INSERT INTO expense_approvals (expense_id, approver_id, created_at) VALUES (?, ?, 0)').run(w.books.pendingExpense, w.admin.id);
+    sql.prepare("UPDATE expenses SET status = 'approved' WHERE id = ?").run(w.books.pendingExpense);
+
+    const statements = dataStatements('0019_books_expense_authors.sql');
+    expect(statements).toHaveLength(4);
+    for (const s of statements) sql.exec(s);
+
+    const authors = (id: number) => (sql.prepare('SELECT user_id FROM expense_authors WHERE expense_id = ? ORDER BY user_id').pluck().all(id) as string[]).sort();
+    expect(authors(w.books.pendingExpense)).toEqual([w.member.id, w.admin.id].sort());
+    expect(authors(w.books.approvedExpense)).toEqual([w.member.id]);
+    // The raised expense waits for a leader who did not write it; the other keeps the admin's approval.
+    expect(sql.prepare('SELECT status FROM expenses WHERE id = ?').pluck().get(w.books.pendingExpense)).toBe('pending');
+    expect(sql.prepare('SELECT count(*) FROM expense_approvals WHERE expense_id = ?').pluck().get(w.books.pendingExpense)).toBe(0);
+    expect(sql.prepare('SELECT status FROM expenses WHERE id = ?').pluck().get(w.books.approvedExpense)).toBe('approved');
+    expect(sql.prepare('SELECT approver_id FROM expense_approvals WHERE expense_id = ?').pluck().all(w.books.approvedExpense)).toEqual([w.admin.id]);
   });
 });

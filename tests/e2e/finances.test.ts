@@ -180,7 +180,7 @@ describe('Browser: community finances', () => {
     await submit.getByRole('button', { name: 'Submit expense' }).click();
     await expectToast(treasurerPage, 'Expense submitted');
     const mine = treasurerPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
-    await mine.getByText('Your expense: another leader approves it.').waitFor();
+    await mine.getByText('Your expense: another leader approves and pays it.').waitFor();
     expect(await mine.getByRole('button', { name: /Approve/ }).count()).toBe(0);
     // The PDF is a download (never shown inside the app); the photo opens.
     const pdfLink = mine.getByRole('link', { name: 'View receipt 1 (PDF)' });

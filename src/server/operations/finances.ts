@@ -107,16 +107,14 @@ export const finances = {
     },
   }),
 
-  /** Cash taken at a meeting, recorded by an officer for a member and confirmed at once. */
+  /** Cash taken at a meeting, recorded by an officer for a member (or themselves): it waits for another officer. */
   recordPayment: mutation({
     input: recordPaymentInput,
     access: inCommunity('finances.record'),
     run: (ctx, input, { community }) => {
       requireBooks(ctx.db, community.id);
       const { communityId: _, memberId, accountId, ...details } = input;
-      const payment = recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
-      void emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
-      return payment;
+      return recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
     },
   }),
 
@@ -181,7 +179,7 @@ export const finances = {
     input: changeExpenseInput,
     access: inCommunity('finances.record', ofExpense, 'errors.finances.expenseNotFound'),
     run: (ctx, input, { community }) =>
-      changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, actorId: ctx.user.id, now: ctx.now() }),
+      changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, categoryId: input.categoryId, actorId: ctx.user.id, now: ctx.now() }),
   }),
 
   /** The ledger of a date range as CSV (UTC days, inclusive), for those who may see the ledger. */

@@ -72,11 +72,15 @@ export const submitExpenseInput = z.object({
 });
 export const expenseIdInput = z.object({ id: recordId('validation.finance.expenseId') });
 export const payExpenseInput = z.object({ id: recordId('validation.finance.expenseId'), accountId: recordId('validation.finance.accountId') });
-export const changeExpenseInput = z.object({
-  id: recordId('validation.finance.expenseId'),
-  amount: amount.optional(),
-  description: z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong').optional(),
-});
+/** New figures for an expense: at least one of them (a change clears the approvals given so far). */
+export const changeExpenseInput = z
+  .object({
+    id: recordId('validation.finance.expenseId'),
+    amount: amount.optional(),
+    description: z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong').optional(),
+    categoryId: recordId('validation.finance.categoryId').optional(),
+  })
+  .refine((v) => v.amount !== undefined || v.description !== undefined || v.categoryId !== undefined, { message: 'validation.finance.nothingToChange' });
 export const reverseEntryInput = z.object({
   id: recordId('validation.finance.entryId'),
   reason: z.string({ message: 'validation.finance.reason' }).trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong'),

@@ -50,10 +50,11 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
     if (p.status !== 'pending') return undefined;
     const name = nameOf(p);
     const amount = money(p.amount, c);
-    if (p.memberId === me.id) {
+    // Its authors (the member, whoever recorded it) neither confirm nor reject it; the server refuses it anyway.
+    if (p.memberId === me.id || p.recordedBy === me.id) {
       return (
-        <Text fontSize="sm" color="fg.muted">
-          {t('finances.queue.yours')}
+        <Text fontSize="sm" color="fg.muted" flexShrink={0} maxW={{ md: '16rem' }}>
+          {t(p.memberId === me.id ? 'finances.queue.yours' : 'finances.queue.recordedByYou')}
         </Text>
       );
     }
@@ -72,6 +73,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
               books={books}
               intro={t('finances.queue.confirmBody', { name, amount })}
               submitLabel={t('finances.queue.confirmSubmit')}
+              preferredId={p.accountId}
               preferredKind={KIND_OF_METHOD[p.method]}
               busy={confirm.isPending}
               onDone={close}

@@ -130,19 +130,25 @@ function pendingOf(tx: DbLike, communityId: number, paymentId: number) {
   return row;
 }
 
+/**
+ * Four eyes: the member a payment is for and whoever recorded it (the member who declared it, or
+ * the officer who recorded cash) are its authors; neither confirms nor rejects it.
+ */
+function assertNotAuthor(row: typeof payments.$inferSelect, actorId: string) {
+  if (row.memberId === actorId) throw forbidden('errors.finances.ownPayment');
+  if (row.recordedBy === actorId) throw forbidden('errors.finances.recordedPayment');
+}
+
 export function confirmPayment(db: DB, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
-    const found = pendingOf(tx, p.communityId, p.paymentId);
-    // Two people for every confirmed payment: nobody confirms money they say they paid themselves.
-    if (found.memberId === p.actorId) throw forbidden('errors.finances.ownPayment');
+    assertNotAuthor(pendingOf(tx, p.communityId, p.paymentId), p.actorId);
     return toPaymentDto(confirmIn(tx, p));
   });
 }
 
 export function rejectPayment(db: DB, p: { communityId: number; paymentId: number; reason: string; actorId: string; now: number }) {
   return db.transaction((tx) => {
-    const found = pendingOf(tx, p.communityId, p.paymentId);
-    if (found.memberId === p.actorId) throw forbidden('errors.finances.ownPayment');
+    assertNotAuthor(pendingOf(tx, p.communityId, p.paymentId), p.actorId);
     const row = tx
       .update(payments)
       .set({ status: 'rejected', reason: p.reason, decidedBy: p.actorId, decidedAt: p.now })
@@ -164,16 +170,22 @@ export function rejectPayment(db: DB, p: { communityId: number; paymentId: numbe
   });
 }
 
-/** Cash taken at a meeting: the treasurer records it for a member and it is confirmed at once. */
+/**
+ * Cash taken at a meeting, recorded by an officer for a member (or for themselves). It waits,
+ * pending, like a declared payment: the officer who recorded it is one of its authors, so another
+ * officer confirms it into the account the recorder named (or another) and the receipt goes out then.
+ */
 export function recordCashPayment(db: DB, p: { communityId: number; memberId: string; details: Declared; accountId: number; actorId: string; now: number }) {
   assertDetails(p.details);
   return db.transaction((tx) => {
     const member = tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.memberId))).get();
     if (!member) throw notFound('errors.finances.notAMember');
+    // The account named must be this community's, though the confirming officer chooses again.
+    accountOf(tx, p.communityId, p.accountId);
     attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
-    const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.actorId, createdAt: p.now }).returning().get();
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId }, now: p.now });
-    return toPaymentDto(confirmIn(tx, { communityId: p.communityId, paymentId: pending.id, accountId: p.accountId, actorId: p.actorId, now: p.now }));
+    const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId, accountId: p.accountId }, now: p.now });
+    return toPaymentDto(pending);
   });
 }
 
@@ -182,6 +194,10 @@ export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string
     id: r.id,
     memberId: r.memberId,
     member: memberName,
+    // Who recorded it: the member who declared it, or the officer who recorded cash.
+    recordedBy: r.recordedBy,
+    // A recorded payment's account, suggested to the officer who confirms it (set for good then).
+    accountId: r.accountId,
     amount: r.amount,
     purpose: r.purpose,
     method: r.method,

@@ -120,6 +120,7 @@ export const validation = {
     graceDays: 'Grace days go from 0 to 90',
     planId: 'Dues plan not found',
     year: 'Choose a year between 2000 and 2100',
+    nothingToChange: 'Change the amount, the description or the category.',
   },
   njangi: {
     circleId: 'Savings circle not found',

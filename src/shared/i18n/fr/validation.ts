@@ -120,6 +120,7 @@ export const validation = {
     graceDays: 'Le délai de grâce va de 0 à 90 jours',
     planId: 'Plan de cotisation introuvable',
     year: 'Choisissez une année entre 2000 et 2100',
+    nothingToChange: 'Modifiez le montant, la description ou la catégorie.',
   },
   njangi: {
     circleId: 'Tontine introuvable',
