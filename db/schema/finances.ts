@@ -9,7 +9,12 @@ import { users } from './users';
  * DELETE, so a correction is a reversing entry and history cannot be rewritten through the app.
  */
 
-export const TRANSPARENCY = ['summary', 'ledger', 'own'] as const;
+/*
+ * What plain members see beyond their own statement: totals ('summary'), every entry with other
+ * members' payments anonymised ('ledger'), every entry with names ('named_ledger', the explicit
+ * choice to show members each other's payments), or nothing more ('own').
+ */
+export const TRANSPARENCY = ['summary', 'ledger', 'named_ledger', 'own'] as const;
 export type Transparency = (typeof TRANSPARENCY)[number];
 
 /** One row per community that has opened its books. */

@@ -25,6 +25,7 @@ import { createAccount, createCategory, requireBooks, saveFinanceSettings } from
 import { approveExpense, changeExpense, expenseCommunity, listExpenses, payExpense, rejectExpense, submitExpense } from '../services/finances/expenses';
 import { entryCommunity, listEntries, reverseEntry } from '../services/finances/ledger';
 import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordCashPayment, rejectPayment } from '../services/finances/payments';
+import { membersSeeLedger, ledgerViewer } from '../services/finances/entry-privacy';
 import { ledgerCsv } from '../services/finances/export';
 import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget, dues, emailReceipt, overview } from './finance-extras';
@@ -57,14 +58,15 @@ export const finances = {
     run: (ctx, input, { community }) => ownStatement(ctx.db, { communityId: community.id, memberId: ctx.user.id, year: thisYear(ctx), cursor: input.cursor, limit: input.limit }),
   }),
 
-  /** The ledger, newest first: for officers, and for members where the community shows it. */
+  /** The ledger, newest first: for officers, and for members where the community shows it (others' payments anonymised unless it chose names). */
   entries: query({
     input: financePageInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, scope) => {
       const books = requireBooks(ctx.db, scope.community.id);
-      if (!isOfficer(scope) && books.transparency !== 'ledger') throw forbidden('errors.finances.ledgerHidden');
-      return listEntries(ctx.db, { communityId: scope.community.id, cursor: input.cursor, limit: input.limit });
+      if (!isOfficer(scope) && !membersSeeLedger(books.transparency)) throw forbidden('errors.finances.ledgerHidden');
+      const viewer = ledgerViewer({ viewerId: ctx.user.id, officer: isOfficer(scope), transparency: books.transparency });
+      return listEntries(ctx.db, { communityId: scope.community.id, viewer, cursor: input.cursor, limit: input.limit });
     },
   }),
 
@@ -188,11 +190,12 @@ export const finances = {
     access: inCommunity('finances.view'),
     run: (ctx, input, scope) => {
       const books = requireBooks(ctx.db, scope.community.id);
-      if (!isOfficer(scope) && books.transparency !== 'ledger') throw forbidden('errors.finances.ledgerHidden');
+      if (!isOfficer(scope) && !membersSeeLedger(books.transparency)) throw forbidden('errors.finances.ledgerHidden');
+      const viewer = ledgerViewer({ viewerId: ctx.user.id, officer: isOfficer(scope), transparency: books.transparency });
       const from = input.from ? Date.parse(`${input.from}T00:00:00Z`) : 0;
       const to = input.to ? Date.parse(`${input.to}T23:59:59.999Z`) : ctx.now();
       const categoryName = (builtIn: string | null, name: string | null) => (builtIn ? translate(ctx.language, `finances.categories.${builtIn}`) : (name ?? ''));
-      return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, currency: books.currency, from, to, categoryName }) };
+      return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, viewer, aMember: translate(ctx.language, 'finances.ledger.aMember'), currency: books.currency, from, to, categoryName }) };
     },
   }),
 

@@ -25,7 +25,7 @@ export const MAX_EXPENSE_RECEIPTS = 5;
 export const financeSettingsInput = z.object({
   communityId,
   currency: z.enum(CURRENCY_CODES, { message: 'validation.finance.currency' }).optional(),
-  transparency: z.enum(['summary', 'ledger', 'own'], { message: 'validation.finance.transparency' }).optional(),
+  transparency: z.enum(['summary', 'ledger', 'named_ledger', 'own'], { message: 'validation.finance.transparency' }).optional(),
   secondApprovalAbove: amount.nullable().optional(),
 });
 

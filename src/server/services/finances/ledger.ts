@@ -6,6 +6,7 @@ import { notifyUser } from '../notifications';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { spreadDuesCredit } from './dues';
+import { shownTo, type LedgerViewer } from './entry-privacy';
 
 export type EntryKind = 'payment' | 'expense' | 'reversal';
 type NewEntry = {
@@ -145,6 +146,7 @@ const entryColumns = {
   expenseId: ledgerEntries.expenseId,
   reversesId: ledgerEntries.reversesId,
   description: ledgerEntries.description,
+  memberId: ledgerEntries.memberId,
   memberFirstName: users.firstName,
   memberLastName: users.lastName,
   createdAt: ledgerEntries.createdAt,
@@ -153,7 +155,7 @@ const entryColumns = {
 const reversedBy = sql<number | null>`(SELECT r.id FROM ledger_entries r WHERE r.reverses_id = ${ledgerEntries.id})`;
 type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] | (K extends 'memberFirstName' | 'memberLastName' ? null : never) } & { reversedBy: number | null };
 
-const toEntryDto = (r: EntryRow) => ({
+const toEntryDto = (r: EntryRow, viewer: LedgerViewer) => ({
   id: r.id,
   accountId: r.accountId,
   categoryId: r.categoryId,
@@ -163,13 +165,13 @@ const toEntryDto = (r: EntryRow) => ({
   expenseId: r.expenseId,
   reversesId: r.reversesId,
   reversedBy: r.reversedBy,
-  description: r.description,
-  member: r.memberFirstName === null ? null : `${r.memberFirstName} ${r.memberLastName}`,
+  // member: the payer's or the expense author's name; null with memberHidden: "a member" (entry-privacy.ts).
+  ...shownTo(r, viewer),
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-/** A page of the ledger, newest first, by keyset on id (fast at any depth). */
-export function listEntries(db: DbLike, p: { communityId: number; cursor?: number; limit: number; from?: number; to?: number }) {
+/** A page of the ledger, newest first, by keyset on id (fast at any depth), as `viewer` may read it. */
+export function listEntries(db: DbLike, p: { communityId: number; viewer: LedgerViewer; cursor?: number; limit: number; from?: number; to?: number }) {
   const rows = db
     .select({ ...entryColumns, reversedBy })
     .from(ledgerEntries)
@@ -185,11 +187,11 @@ export function listEntries(db: DbLike, p: { communityId: number; cursor?: numbe
     .orderBy(desc(ledgerEntries.id))
     .limit(p.limit + 1)
     .all() as EntryRow[];
-  return toPage(rows, p.limit, (r) => r.id, toEntryDto);
+  return toPage(rows, p.limit, (r) => r.id, (r) => toEntryDto(r, p.viewer));
 }
 
-/** Every entry of a date range, oldest first, in pages of `batch` (for the CSV export). */
-export function* entriesBetween(db: DbLike, p: { communityId: number; from: number; to: number; batch?: number }) {
+/** Every entry of a date range, oldest first, in pages of `batch` (for the CSV export), as `viewer` may read it. */
+export function* entriesBetween(db: DbLike, p: { communityId: number; viewer: LedgerViewer; from: number; to: number; batch?: number }) {
   let after = 0;
   for (;;) {
     const rows = db
@@ -203,7 +205,7 @@ export function* entriesBetween(db: DbLike, p: { communityId: number; from: numb
       .limit(p.batch ?? 1000)
       .all();
     if (rows.length === 0) return;
-    yield* rows;
+    for (const r of rows) yield { ...r, ...shownTo(r, p.viewer) };
     after = rows[rows.length - 1]!.id;
   }
 }

@@ -1,6 +1,7 @@
 import type { DbLike } from '../../../../db/database';
 import { requireBooks, listAccounts, listCategories, findBooks } from './books';
 import { monthlyTotals } from './ledger';
+import { membersSeeLedger } from './entry-privacy';
 import { listPayments, memberTotals } from './payments';
 import { and, count, eq } from 'drizzle-orm';
 import { expenses, payments } from '../../../../db/schema';
@@ -33,7 +34,7 @@ export function financeSummary(db: DbLike, p: { communityId: number; viewerId: s
     year: p.year,
     officer: p.officer,
     own,
-    ledgerVisible: p.officer || books.transparency === 'ledger',
+    ledgerVisible: p.officer || membersSeeLedger(books.transparency),
     accounts: showTotals ? listAccounts(db, p.communityId) : null,
     categories: listCategories(db, p.communityId),
     byCategory: showTotals ? [...byCategory].map(([categoryId, t]) => ({ categoryId, ...t })) : null,
