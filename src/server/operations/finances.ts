@@ -21,7 +21,7 @@ import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { translate } from '../i18n';
 import { forbidden } from '../services/errors';
-import { createAccount, createCategory, requireBooks, saveFinanceSettings } from '../services/finances/books';
+import { assertBooksCurrency, createAccount, createCategory, requireBooks, saveFinanceSettings } from '../services/finances/books';
 import { approveExpense, changeExpense, expenseCommunity, listExpenses, payExpense, rejectExpense, submitExpense } from '../services/finances/expenses';
 import { entryCommunity, listEntries, reverseEntry } from '../services/finances/ledger';
 import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordCashPayment, rejectPayment } from '../services/finances/payments';
@@ -103,8 +103,8 @@ export const finances = {
     input: declarePaymentInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
-      const { communityId: _, ...details } = input;
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      const { communityId: _, currency: _currency, ...details } = input;
       return declarePayment(ctx.db, { communityId: community.id, memberId: ctx.user.id, details, now: ctx.now() });
     },
   }),
@@ -114,8 +114,8 @@ export const finances = {
     input: recordPaymentInput,
     access: inCommunity('finances.record'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
-      const { communityId: _, memberId, accountId, ...details } = input;
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      const { communityId: _, currency: _currency, memberId, accountId, ...details } = input;
       return recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
     },
   }),
@@ -154,7 +154,7 @@ export const finances = {
     input: submitExpenseInput,
     access: inCommunity('finances.record'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
       return submitExpense(ctx.db, { communityId: community.id, authorId: ctx.user.id, amount: input.amount, categoryId: input.categoryId, description: input.description, receipts: input.receipts, now: ctx.now() });
     },
   }),
@@ -180,8 +180,10 @@ export const finances = {
   changeExpense: mutation({
     input: changeExpenseInput,
     access: inCommunity('finances.record', ofExpense, 'errors.finances.expenseNotFound'),
-    run: (ctx, input, { community }) =>
-      changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, categoryId: input.categoryId, actorId: ctx.user.id, now: ctx.now() }),
+    run: (ctx, input, { community }) => {
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      return changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, categoryId: input.categoryId, actorId: ctx.user.id, now: ctx.now() });
+    },
   }),
 
   /** The ledger of a date range as CSV (UTC days, inclusive), for those who may see the ledger. */

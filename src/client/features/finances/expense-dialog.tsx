@@ -106,7 +106,7 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
     const checked = form.validate();
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     try {
-      await submit.mutateAsync({ communityId, ...checked.data });
+      await submit.mutateAsync({ communityId, ...checked.data, currency: books.currency });
       notify.success(t('finances.expenses.submitted'), t('finances.expenses.submittedBody'));
       await refreshFinances(queryClient);
       onDone();
@@ -153,7 +153,7 @@ function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books
       return onDone();
     }
     try {
-      await change.mutateAsync({ id: expense.id, amount, description, categoryId });
+      await change.mutateAsync({ id: expense.id, amount, currency: books.currency, description, categoryId });
       notify.success(t('finances.expenses.changed'), t('finances.expenses.changedBody'));
       await refreshFinances(queryClient);
       onDone();

@@ -53,7 +53,7 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     const v = checked.data;
     try {
-      await record.mutateAsync({ communityId, ...v, method: 'cash', reference: v.reference || null });
+      await record.mutateAsync({ communityId, ...v, currency: books.currency, method: 'cash', reference: v.reference || null });
       notify.success(t('finances.record.done'), t('finances.record.doneBody'));
       await refreshFinances(queryClient);
       onDone();

@@ -158,6 +158,7 @@ export const errors = {
   finances: {
     notOpened: 'This community has not opened its books yet.',
     currencyLocked: 'The currency cannot change once the books have entries.',
+    currencyMismatch: 'These books are kept in {{currency}}: send amounts in {{currency}}.',
     insufficient: 'This account holds too little money for that.',
     paymentDecided: 'This payment was already confirmed or rejected.',
     ownPayment: 'Someone else must confirm or reject your own payment.',

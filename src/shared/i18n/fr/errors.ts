@@ -159,6 +159,7 @@ export const errors = {
   finances: {
     notOpened: 'Cette communauté n’a pas encore ouvert ses comptes.',
     currencyLocked: 'La devise ne peut plus changer une fois que les comptes ont des écritures.',
+    currencyMismatch: 'Ces comptes sont tenus en {{currency}} : envoyez les montants en {{currency}}.',
     insufficient: 'Ce compte ne contient pas assez d’argent pour cela.',
     paymentDecided: 'Ce paiement a déjà été confirmé ou refusé.',
     ownPayment: 'Une autre personne doit confirmer ou refuser votre propre paiement.',
