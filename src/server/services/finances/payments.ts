@@ -236,7 +236,8 @@ export function listPayments(db: DbLike, p: { communityId: number; memberId?: st
 /**
  * A member's own totals. Paid: from the ledger, their payments' entries made in the year (when the
  * money reached the books) net of their reversals, whenever those were made: a reversed payment
- * counts in no total. Pending: what they declared that waits for an officer, not yet in the books.
+ * counts in no total. Pending: their payments waiting for an officer (declared, or recorded as
+ * cash), not yet in the books.
  */
 export function memberTotals(db: DbLike, p: { communityId: number; memberId: string; year: number }) {
   const from = Date.UTC(p.year, 0, 1);
