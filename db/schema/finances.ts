@@ -9,7 +9,12 @@ import { users } from './users';
  * DELETE, so a correction is a reversing entry and history cannot be rewritten through the app.
  */
 
-export const TRANSPARENCY = ['summary', 'ledger', 'own'] as const;
+/*
+ * What plain members see beyond their own statement: totals ('summary'), every entry with other
+ * members' payments anonymised ('ledger'), every entry with names ('named_ledger', the explicit
+ * choice to show members each other's payments), or nothing more ('own').
+ */
+export const TRANSPARENCY = ['summary', 'ledger', 'named_ledger', 'own'] as const;
 export type Transparency = (typeof TRANSPARENCY)[number];
 
 /** One row per community that has opened its books. */
@@ -97,6 +102,8 @@ export const ledgerEntries = sqliteTable(
   (t) => [
     index('ledger_entries_community_idx').on(t.communityId, t.id),
     uniqueIndex('ledger_entries_reverses_unique').on(t.reversesId),
+    // A member's own figures (statement, dues, overview) sum their entries.
+    index('ledger_entries_member_idx').on(t.communityId, t.memberId, t.createdAt),
   ],
 );
 
@@ -120,7 +127,12 @@ export const financeMonthly = sqliteTable(
   (t) => [primaryKey({ columns: [t.communityId, t.month, t.categoryId] })],
 );
 
-export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+/*
+ * pending → confirmed (an officer who neither made nor is the payment) or rejected; confirmed →
+ * reversed, in the transaction that appends the reversing entry, so what people read follows the
+ * ledger. The ledger stays the record of money: totals sum entries, never this status.
+ */
+export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
 export const PAYMENT_PURPOSES = ['dues', 'donation'] as const;
@@ -145,6 +157,7 @@ export const payments = sqliteTable(
     proofUrl: text('proof_url'),
     note: text('note'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    // Why it was rejected, or why it was reversed.
     reason: text('reason'),
     accountId: integer('account_id').references(() => financeAccounts.id, { onDelete: 'cascade' }),
     receiptNo: integer('receipt_no'),
@@ -190,6 +203,24 @@ export const expenses = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('expenses_community_idx').on(t.communityId, t.status, t.id)],
+);
+
+/**
+ * Everyone who put figures into an expense: whoever submitted it and whoever changed its amount,
+ * description or category since. None of them approves, rejects or pays it (four eyes).
+ */
+export const expenseAuthors = sqliteTable(
+  'expense_authors',
+  {
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.expenseId, t.userId] })],
 );
 
 /** One row per leader who approved an expense (a leader approves an expense once). */

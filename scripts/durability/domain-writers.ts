@@ -3,9 +3,10 @@
 // overwrite, the set of values it may hold). Every write is identified by a unique text it
 // carries (a payment's reference, an RSVP's note, a message's body, a document's title), so the
 // checks after a restart find it without the answer's body.
-//   - payments: declared by a member then confirmed into the cash box by the home's creator, or
-//     recorded as cash by the creator for a member: a payment row, a ledger entry, the balance,
-//     the monthly totals and an audit record in one transaction;
+//   - payments: declared by a member then confirmed into the cash box by the home's creator (a
+//     payment row, a ledger entry, the balance, the monthly totals and an audit record in one
+//     transaction), or recorded as cash by the creator for a member (pending: another officer
+//     confirms what one recorded);
 //   - circle contributions: recorded by the organiser for its own hands, declared by the others
 //     for their hand;
 //   - RSVPs and votes: answers the writer changes again and again;
@@ -77,14 +78,14 @@ const confirmPayment: Op = async (w, ctx) => {
   ctx.ledger.domains.payments.set(waiting.reference, new Set([confirmed ? 'confirmed' : 'pending']));
 };
 
-/** Cash taken at a meeting, recorded by the home's creator for another writer (tRPC only). */
+/** Cash taken at a meeting, recorded by the home's creator for another writer (tRPC only): it waits for another officer. */
 const recordPayment: Op = async (w, ctx) => {
   const home = homeOf(ctx, w);
   const reference = label(ctx, w, 'Cash');
   const memberId = pick(Object.keys(home.handOf));
   w.inFlight = { kind: 'row', what: 'payment', sql: 'SELECT 1 FROM payments WHERE reference = ?', params: [reference] };
   const body = { communityId: home.communityId, memberId, accountId: home.account, amount: 2500, purpose: 'donation', method: 'cash', reference };
-  if (await writeFor(ctx, w, 'POST', '/trpc/finances.recordPayment', body)) ctx.ledger.domains.payments.set(reference, new Set(['confirmed']));
+  if (await writeFor(ctx, w, 'POST', '/trpc/finances.recordPayment', body)) ctx.ledger.domains.payments.set(reference, new Set(['pending']));
 };
 
 /** The organiser records cash for the next of its own (round, hand) slots (tRPC only). */

@@ -98,6 +98,11 @@ describe('Browser: community finances', () => {
     await creatorPage.getByRole('button', { name: /Dues status.*Books not opened/ }).waitFor();
     await creatorPage.getByRole('tab', { name: 'Finances' }).click();
     await creatorPage.getByLabel('Currency').selectOption('XAF');
+    // Showing members each other's payments is a choice said in full before it is made.
+    await creatorPage.getByLabel('What members see').selectOption('named_ledger');
+    expect(await creatorPage.getByTestId('transparency-description').innerText()).toBe(
+      'Members will see each other’s payments: who paid how much and when. Choose this only if your members agreed to it.',
+    );
     await creatorPage.getByLabel('What members see').selectOption('summary');
     expect(await audit(creatorPage)).toEqual([]);
     await creatorPage.getByRole('button', { name: 'Open the books' }).click();
@@ -180,7 +185,7 @@ describe('Browser: community finances', () => {
     await submit.getByRole('button', { name: 'Submit expense' }).click();
     await expectToast(treasurerPage, 'Expense submitted');
     const mine = treasurerPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
-    await mine.getByText('Your expense: another leader approves it.').waitFor();
+    await mine.getByText('Your expense: another leader approves and pays it.').waitFor();
     expect(await mine.getByRole('button', { name: /Approve/ }).count()).toBe(0);
     // The PDF is a download (never shown inside the app); the photo opens.
     const pdfLink = mine.getByRole('link', { name: 'View receipt 1 (PDF)' });

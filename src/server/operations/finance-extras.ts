@@ -7,7 +7,7 @@ import { budgetInput, duesPlanInput, paymentIdInput, planIdInput, yearInput } fr
 import type { Context } from '../context';
 import { mailCtx, sendMail } from '../mail/send';
 import { receiptMail } from '../mail/templates';
-import { requireBooks } from '../services/finances/books';
+import { assertBooksCurrency, requireBooks } from '../services/finances/books';
 import { budgetVsActual, setBudget } from '../services/finances/budget';
 import { createDuesPlan, deactivatePlan, duesRoll, listDuesPlans, memberDues } from '../services/finances/dues';
 import { memberTotals, paymentCommunity } from '../services/finances/payments';
@@ -36,8 +36,8 @@ export const dues = {
     input: duesPlanInput,
     access: inCommunity('finances.manage'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
-      const { communityId: _, ...plan } = input;
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      const { communityId: _, currency: _currency, ...plan } = input;
       const row = createDuesPlan(ctx.db, { communityId: community.id, actorId: ctx.user.id, plan, now: ctx.now() });
       return { id: row.id };
     },
@@ -91,6 +91,7 @@ export const budget = {
     access: inCommunity('finances.manage'),
     run: (ctx, input, { community }) => {
       const books = requireBooks(ctx.db, community.id);
+      assertBooksCurrency(books, input.currency);
       return { currency: books.currency, year: input.year, lines: setBudget(ctx.db, { communityId: community.id, year: input.year, lines: input.lines, actorId: ctx.user.id, now: ctx.now() }) };
     },
   }),
@@ -107,9 +108,9 @@ export const overview = query({
       .innerJoin(communities, eq(communities.id, memberships.communityId))
       .where(eq(memberships.userId, ctx.user.id))
       .all();
-    const yearStart = Date.UTC(thisYear(ctx), 0, 1);
+    const year = thisYear(ctx);
     return rows.map((r) => {
-      const own = memberTotals(ctx.db, { communityId: r.communityId, memberId: ctx.user.id, yearStart });
+      const own = memberTotals(ctx.db, { communityId: r.communityId, memberId: ctx.user.id, year });
       const d = memberDues(ctx.db, { communityId: r.communityId, memberId: ctx.user.id, now: ctx.now() });
       return { communityId: r.communityId, community: r.name, currency: r.currency, paidThisYear: own.paidThisYear, pending: own.pending, outstanding: d.outstanding, status: d.status };
     });

@@ -21,10 +21,11 @@ import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { translate } from '../i18n';
 import { forbidden } from '../services/errors';
-import { createAccount, createCategory, requireBooks, saveFinanceSettings } from '../services/finances/books';
+import { assertBooksCurrency, createAccount, createCategory, requireBooks, saveFinanceSettings } from '../services/finances/books';
 import { approveExpense, changeExpense, expenseCommunity, listExpenses, payExpense, rejectExpense, submitExpense } from '../services/finances/expenses';
 import { entryCommunity, listEntries, reverseEntry } from '../services/finances/ledger';
 import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordCashPayment, rejectPayment } from '../services/finances/payments';
+import { membersSeeLedger, ledgerViewer } from '../services/finances/entry-privacy';
 import { ledgerCsv } from '../services/finances/export';
 import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget, dues, emailReceipt, overview } from './finance-extras';
@@ -57,14 +58,15 @@ export const finances = {
     run: (ctx, input, { community }) => ownStatement(ctx.db, { communityId: community.id, memberId: ctx.user.id, year: thisYear(ctx), cursor: input.cursor, limit: input.limit }),
   }),
 
-  /** The ledger, newest first: for officers, and for members where the community shows it. */
+  /** The ledger, newest first: for officers, and for members where the community shows it (others' payments anonymised unless it chose names). */
   entries: query({
     input: financePageInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, scope) => {
       const books = requireBooks(ctx.db, scope.community.id);
-      if (!isOfficer(scope) && books.transparency !== 'ledger') throw forbidden('errors.finances.ledgerHidden');
-      return listEntries(ctx.db, { communityId: scope.community.id, cursor: input.cursor, limit: input.limit });
+      if (!isOfficer(scope) && !membersSeeLedger(books.transparency)) throw forbidden('errors.finances.ledgerHidden');
+      const viewer = ledgerViewer({ viewerId: ctx.user.id, officer: isOfficer(scope), transparency: books.transparency });
+      return listEntries(ctx.db, { communityId: scope.community.id, viewer, cursor: input.cursor, limit: input.limit });
     },
   }),
 
@@ -101,22 +103,20 @@ export const finances = {
     input: declarePaymentInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
-      const { communityId: _, ...details } = input;
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      const { communityId: _, currency: _currency, ...details } = input;
       return declarePayment(ctx.db, { communityId: community.id, memberId: ctx.user.id, details, now: ctx.now() });
     },
   }),
 
-  /** Cash taken at a meeting, recorded by an officer for a member and confirmed at once. */
+  /** Cash taken at a meeting, recorded by an officer for a member (or themselves): it waits for another officer. */
   recordPayment: mutation({
     input: recordPaymentInput,
     access: inCommunity('finances.record'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
-      const { communityId: _, memberId, accountId, ...details } = input;
-      const payment = recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
-      void emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
-      return payment;
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      const { communityId: _, currency: _currency, memberId, accountId, ...details } = input;
+      return recordCashPayment(ctx.db, { communityId: community.id, memberId, accountId, details, actorId: ctx.user.id, now: ctx.now() });
     },
   }),
 
@@ -154,7 +154,7 @@ export const finances = {
     input: submitExpenseInput,
     access: inCommunity('finances.record'),
     run: (ctx, input, { community }) => {
-      requireBooks(ctx.db, community.id);
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
       return submitExpense(ctx.db, { communityId: community.id, authorId: ctx.user.id, amount: input.amount, categoryId: input.categoryId, description: input.description, receipts: input.receipts, now: ctx.now() });
     },
   }),
@@ -180,8 +180,10 @@ export const finances = {
   changeExpense: mutation({
     input: changeExpenseInput,
     access: inCommunity('finances.record', ofExpense, 'errors.finances.expenseNotFound'),
-    run: (ctx, input, { community }) =>
-      changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, actorId: ctx.user.id, now: ctx.now() }),
+    run: (ctx, input, { community }) => {
+      assertBooksCurrency(requireBooks(ctx.db, community.id), input.currency);
+      return changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, categoryId: input.categoryId, actorId: ctx.user.id, now: ctx.now() });
+    },
   }),
 
   /** The ledger of a date range as CSV (UTC days, inclusive), for those who may see the ledger. */
@@ -190,11 +192,12 @@ export const finances = {
     access: inCommunity('finances.view'),
     run: (ctx, input, scope) => {
       const books = requireBooks(ctx.db, scope.community.id);
-      if (!isOfficer(scope) && books.transparency !== 'ledger') throw forbidden('errors.finances.ledgerHidden');
+      if (!isOfficer(scope) && !membersSeeLedger(books.transparency)) throw forbidden('errors.finances.ledgerHidden');
+      const viewer = ledgerViewer({ viewerId: ctx.user.id, officer: isOfficer(scope), transparency: books.transparency });
       const from = input.from ? Date.parse(`${input.from}T00:00:00Z`) : 0;
       const to = input.to ? Date.parse(`${input.to}T23:59:59.999Z`) : ctx.now();
       const categoryName = (builtIn: string | null, name: string | null) => (builtIn ? translate(ctx.language, `finances.categories.${builtIn}`) : (name ?? ''));
-      return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, currency: books.currency, from, to, categoryName }) };
+      return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, viewer, aMember: translate(ctx.language, 'finances.ledger.aMember'), currency: books.currency, from, to, categoryName }) };
     },
   }),
 

@@ -12,6 +12,11 @@ const amount = z
   .int('validation.finance.amountWhole')
   .positive('validation.finance.amountPositive')
   .max(MAX_AMOUNT, 'validation.finance.amountLarge');
+/**
+ * The currency an amount is in, when the caller says it: it must be the books' own (checked
+ * against them by the operation, which names theirs when it is not). Codes are read in any case.
+ */
+const currency = z.string({ message: 'validation.finance.currencyCode' }).trim().toUpperCase().max(8, 'validation.finance.currencyCode').optional();
 const recordId = (message: 'validation.finance.paymentId' | 'validation.finance.expenseId' | 'validation.finance.entryId' | 'validation.finance.accountId' | 'validation.finance.categoryId') =>
   z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 const text = (max: number, message: 'validation.finance.descriptionLong' | 'validation.finance.reasonLong' | 'validation.finance.referenceLong') =>
@@ -25,7 +30,7 @@ export const MAX_EXPENSE_RECEIPTS = 5;
 export const financeSettingsInput = z.object({
   communityId,
   currency: z.enum(CURRENCY_CODES, { message: 'validation.finance.currency' }).optional(),
-  transparency: z.enum(['summary', 'ledger', 'own'], { message: 'validation.finance.transparency' }).optional(),
+  transparency: z.enum(['summary', 'ledger', 'named_ledger', 'own'], { message: 'validation.finance.transparency' }).optional(),
   secondApprovalAbove: amount.nullable().optional(),
 });
 
@@ -44,6 +49,7 @@ export const categoryInput = z.object({
 
 const paymentFields = {
   amount,
+  currency,
   purpose: z.enum(['dues', 'donation'], { message: 'validation.finance.purpose' }),
   method: z.enum(['cash', 'mobile_money', 'bank_transfer', 'other'], { message: 'validation.finance.method' }),
   provider: text(40, 'validation.finance.referenceLong').nullable().optional(),
@@ -66,24 +72,30 @@ export const rejectInput = (id: 'validation.finance.paymentId' | 'validation.fin
 export const submitExpenseInput = z.object({
   communityId,
   amount,
+  currency,
   categoryId: recordId('validation.finance.categoryId'),
   description: z.string({ message: 'validation.finance.description' }).trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong'),
   receipts: z.array(upload).max(MAX_EXPENSE_RECEIPTS, 'errors.finances.tooManyReceipts').default([]),
 });
 export const expenseIdInput = z.object({ id: recordId('validation.finance.expenseId') });
 export const payExpenseInput = z.object({ id: recordId('validation.finance.expenseId'), accountId: recordId('validation.finance.accountId') });
-export const changeExpenseInput = z.object({
-  id: recordId('validation.finance.expenseId'),
-  amount: amount.optional(),
-  description: z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong').optional(),
-});
+/** New figures for an expense: at least one of them (a change clears the approvals given so far). */
+export const changeExpenseInput = z
+  .object({
+    id: recordId('validation.finance.expenseId'),
+    amount: amount.optional(),
+    currency,
+    description: z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong').optional(),
+    categoryId: recordId('validation.finance.categoryId').optional(),
+  })
+  .refine((v) => v.amount !== undefined || v.description !== undefined || v.categoryId !== undefined, { message: 'validation.finance.nothingToChange' });
 export const reverseEntryInput = z.object({
   id: recordId('validation.finance.entryId'),
   reason: z.string({ message: 'validation.finance.reason' }).trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong'),
 });
 
 export const financePageInput = z.object({ communityId, ...pageInput });
-export const paymentsPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'confirmed', 'rejected']).optional() });
+export const paymentsPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'confirmed', 'rejected', 'reversed']).optional() });
 export const expensesPageInput = z.object({ communityId, ...pageInput, status: z.enum(['pending', 'approved', 'rejected', 'paid']).optional() });
 export const summaryInput = z.object({ communityId, year: z.coerce.number().int().min(2000).max(2100).optional() });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.finance.date');
@@ -94,6 +106,7 @@ export const duesPlanInput = z.object({
   communityId,
   name: z.string({ message: 'validation.finance.planName' }).trim().min(1, 'validation.finance.planName').max(80, 'validation.finance.planName'),
   amount,
+  currency,
   period: z.enum(['monthly', 'quarterly', 'yearly', 'once'], { message: 'validation.finance.period' }),
   dueDay: z.coerce.number({ message: 'validation.finance.dueDay' }).int('validation.finance.dueDay').min(1, 'validation.finance.dueDay').max(28, 'validation.finance.dueDay'),
   graceDays: z.coerce.number({ message: 'validation.finance.graceDays' }).int('validation.finance.graceDays').min(0, 'validation.finance.graceDays').max(90, 'validation.finance.graceDays').default(0),
@@ -104,6 +117,8 @@ export const planIdInput = z.object({ id: z.coerce.number({ message: 'validation
 export const budgetInput = z.object({
   communityId,
   year: z.coerce.number().int().min(2000, 'validation.finance.year').max(2100, 'validation.finance.year'),
+  // The planned amounts' currency.
+  currency,
   lines: z.array(z.object({ categoryId: recordId('validation.finance.categoryId'), planned: z.number().int('validation.finance.amountWhole').min(0, 'validation.finance.amountPositive').max(MAX_AMOUNT, 'validation.finance.amountLarge') })).max(200),
 });
 export const yearInput = z.object({ communityId, year: z.coerce.number().int().min(2000, 'validation.finance.year').max(2100, 'validation.finance.year').optional() });

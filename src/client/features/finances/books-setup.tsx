@@ -11,7 +11,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { MoneyInput, optionalAmountText } from './money-input';
 import { refreshFinances } from './queries';
-import { TRANSPARENCIES, TRANSPARENCY_KEY } from './shared';
+import { TRANSPARENCIES, TRANSPARENCY_DESCRIBE_KEY, TRANSPARENCY_KEY, type Transparency } from './shared';
 
 /** The currency's name in the interface language ("Central African CFA Franc"), its code when Intl has none. */
 function currencyName(code: Currency): string {
@@ -57,7 +57,7 @@ export function BooksNotOpened({ communityId, canManage }: { communityId: number
   );
 }
 
-type Current = { currency: Currency; transparency: (typeof TRANSPARENCIES)[number]; secondApprovalAbove: number | null };
+type Current = { currency: Currency; transparency: Transparency; secondApprovalAbove: number | null };
 
 /** Open books: their managers change the settings here (the currency only until something is recorded: the server says so). */
 export function BooksSettings({ communityId, current }: { communityId: number; current: Current }) {
@@ -75,6 +75,7 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
   });
   const open = useMutation(trpc.finances.updateSettings.mutationOptions());
   const currency = isCurrency(form.values.currency) ? form.values.currency : 'XAF';
+  const transparency = TRANSPARENCIES.find((v) => v === form.values.transparency) ?? 'summary';
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -113,7 +114,20 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </FormField>
-            <FormField name="transparency" label={t('finances.setup.transparency')} error={form.errors.transparency} helper={t('finances.setup.transparencyHelp')}>
+            <FormField
+              name="transparency"
+              label={t('finances.setup.transparency')}
+              error={form.errors.transparency}
+              helper={
+                <Stack as="span" gap="1">
+                  {/* What the choice shows, in full: showing each other's payments is said plainly before it is saved. */}
+                  <Text as="span" data-testid="transparency-description" color={transparency === 'named_ledger' ? 'orange.fg' : undefined} fontWeight={transparency === 'named_ledger' ? 'medium' : undefined}>
+                    {t(TRANSPARENCY_DESCRIBE_KEY[transparency])}
+                  </Text>
+                  <Text as="span">{t('finances.setup.transparencyHelp')}</Text>
+                </Stack>
+              }
+            >
               <NativeSelect.Root>
                 <NativeSelect.Field {...form.field('transparency')}>
                   {TRANSPARENCIES.map((v) => (

@@ -39,7 +39,7 @@ function BudgetForm({ communityId, year, currency, lines, onDone }: { communityI
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     const planned = checked.data as Record<string, number | null>;
     try {
-      await save.mutateAsync({ communityId, year, lines: lines.map((l) => ({ categoryId: l.categoryId, planned: planned[fieldOf(l.categoryId)] ?? 0 })) });
+      await save.mutateAsync({ communityId, year, currency, lines: lines.map((l) => ({ categoryId: l.categoryId, planned: planned[fieldOf(l.categoryId)] ?? 0 })) });
       notify.success(t('finances.budget.saved'));
       await refreshFinances(queryClient);
       onDone();

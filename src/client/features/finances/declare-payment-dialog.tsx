@@ -58,6 +58,8 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
       await declare.mutateAsync({
         communityId,
         amount: v.amount,
+        // The currency the amount was typed in: if the books changed theirs meanwhile, the server says so.
+        currency,
         purpose: v.purpose,
         method: v.method,
         provider: v.method === 'mobile_money' ? v.provider : null,

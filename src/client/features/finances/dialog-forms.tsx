@@ -18,7 +18,8 @@ export function AccountChoiceForm(props: {
   books: Books;
   intro: string;
   submitLabel: string;
-  /** The account chosen first: the first of this kind, else the first. */
+  /** The account chosen first: this one (the one named when cash was recorded), else the first of this kind, else the first. */
+  preferredId?: number | null;
   preferredKind?: Account['kind'];
   busy: boolean;
   onSubmit: (accountId: number) => Promise<boolean>;
@@ -26,7 +27,7 @@ export function AccountChoiceForm(props: {
 }) {
   const { t } = useTranslation();
   const accounts = props.books.accounts ?? [];
-  const first = accounts.find((a) => a.kind === props.preferredKind) ?? accounts[0];
+  const first = accounts.find((a) => a.id === props.preferredId) ?? accounts.find((a) => a.kind === props.preferredKind) ?? accounts[0];
   const form = useZodForm(accountForm, { accountId: first ? String(first.id) : '' });
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();

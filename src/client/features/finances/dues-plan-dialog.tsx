@@ -21,7 +21,7 @@ const WHO = ['all', 'chosen'] as const;
 /** The procedure's own rules, with the amount as typed and "all members or chosen ones". */
 const planForm = (currency: Currency) =>
   duesPlanInput
-    .omit({ communityId: true, amount: true, memberIds: true })
+    .omit({ communityId: true, amount: true, currency: true, memberIds: true })
     .extend({ amount: amountText(currency), who: z.enum(WHO), memberIds: z.array(z.string()) })
     .superRefine((v, ctx) => {
       if (v.who === 'chosen' && v.memberIds.length === 0) ctx.addIssue({ code: 'custom', path: ['memberIds'], message: 'finances.plans.chooseAtLeastOne' });
@@ -59,7 +59,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     const { who, memberIds, ...plan } = checked.data;
     try {
-      await create.mutateAsync({ communityId, ...plan, memberIds: who === 'chosen' ? memberIds : undefined });
+      await create.mutateAsync({ communityId, ...plan, currency, memberIds: who === 'chosen' ? memberIds : undefined });
       notify.success(t('finances.plans.created'), t('finances.plans.createdBody'));
       await refreshFinances(queryClient);
       onDone();

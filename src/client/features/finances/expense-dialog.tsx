@@ -20,18 +20,21 @@ const description = z.string().trim().min(1, 'validation.finance.description').m
 const expenseForm = (currency: Currency) =>
   z.object({
     amount: amountText(currency),
-    categoryId: z.coerce.number({ message: 'validation.finance.categoryId' }).int('validation.finance.categoryId').positive('validation.finance.categoryId'),
+    categoryId,
     description,
     receipts: z.array(z.string()).max(MAX_EXPENSE_RECEIPTS, 'errors.finances.tooManyReceipts'),
   });
 
-/** What finances.changeExpense takes: a new amount and description (category and receipts stay). */
-const changeForm = (currency: Currency) => z.object({ amount: amountText(currency), description });
+const categoryId = z.coerce.number({ message: 'validation.finance.categoryId' }).int('validation.finance.categoryId').positive('validation.finance.categoryId');
+
+/** What finances.changeExpense takes: a new amount, description or category (the receipts stay). */
+const changeForm = (currency: Currency) => z.object({ amount: amountText(currency), categoryId, description });
 
 /**
  * "Submit expense": an officer asks to spend; leaders other than the author approve it before it
- * is paid. Given `expense`, the same dialog changes that expense's amount and description, which
- * sends it back for approval (services/finances/expenses.ts).
+ * is paid. Given `expense`, the same dialog changes that expense's amount, category and
+ * description, which sends it back for approval and makes the changer one of its authors
+ * (services/finances/expenses.ts).
  */
 export function ExpenseDialog({ communityId, books, trigger, expense }: { communityId: number; books: Books; trigger: ReactElement; expense?: Expense }) {
   const { t } = useTranslation();
@@ -72,10 +75,29 @@ function Footer({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: s
   );
 }
 
+function CategoryField({ books, form }: { books: Books; form: { errors: Partial<Record<string, string>>; field: (name: 'categoryId') => object } }) {
+  const { t } = useTranslation();
+  const categories = books.categories.filter((c) => c.kind === 'expense');
+  return (
+    <FormField name="categoryId" label={t('finances.expenses.category')} error={form.errors.categoryId} required>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...form.field('categoryId')}>
+          <option value="">{t('finances.expenses.chooseCategory')}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {categoryName(t, c)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
 function ExpenseForm({ communityId, books, onDone }: { communityId: number; books: Books; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const categories = books.categories.filter((c) => c.kind === 'expense');
   const form = useZodForm(expenseForm(books.currency), { amount: '', categoryId: '', description: '', receipts: [] });
   const submit = useMutation(trpc.finances.submitExpense.mutationOptions());
 
@@ -84,7 +106,7 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
     const checked = form.validate();
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     try {
-      await submit.mutateAsync({ communityId, ...checked.data });
+      await submit.mutateAsync({ communityId, ...checked.data, currency: books.currency });
       notify.success(t('finances.expenses.submitted'), t('finances.expenses.submittedBody'));
       await refreshFinances(queryClient);
       onDone();
@@ -98,19 +120,7 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
       <Dialog.Body>
         <Stack gap="4">
           <AmountField books={books} form={form} />
-          <FormField name="categoryId" label={t('finances.expenses.category')} error={form.errors.categoryId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('categoryId')}>
-                <option value="">{t('finances.expenses.chooseCategory')}</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {categoryName(t, c)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <CategoryField books={books} form={form} />
           <FormField name="description" label={t('finances.expenses.description')} error={form.errors.description} required>
             <Textarea {...form.field('description')} rows={3} maxLength={300} />
           </FormField>
@@ -127,7 +137,7 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
 function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(changeForm(books.currency), { amount: toDecimal(expense.amount, books.currency), description: expense.description });
+  const form = useZodForm(changeForm(books.currency), { amount: toDecimal(expense.amount, books.currency), categoryId: String(expense.categoryId), description: expense.description });
   const change = useMutation(trpc.finances.changeExpense.mutationOptions());
 
   async function onSubmit(e: React.FormEvent) {
@@ -137,12 +147,13 @@ function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books
     // Only what changed is sent; saving nothing would still clear the approvals given so far.
     const amount = checked.data.amount !== expense.amount ? checked.data.amount : undefined;
     const description = checked.data.description !== expense.description ? checked.data.description : undefined;
-    if (amount === undefined && description === undefined) {
+    const categoryId = checked.data.categoryId !== expense.categoryId ? checked.data.categoryId : undefined;
+    if (amount === undefined && description === undefined && categoryId === undefined) {
       notify.info(t('finances.expenses.unchanged'), t('finances.expenses.unchangedBody'));
       return onDone();
     }
     try {
-      await change.mutateAsync({ id: expense.id, amount, description });
+      await change.mutateAsync({ id: expense.id, amount, currency: books.currency, description, categoryId });
       notify.success(t('finances.expenses.changed'), t('finances.expenses.changedBody'));
       await refreshFinances(queryClient);
       onDone();
@@ -159,6 +170,7 @@ function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books
             {t('finances.expenses.editIntro')}
           </Text>
           <AmountField books={books} form={form} />
+          <CategoryField books={books} form={form} />
           <FormField name="description" label={t('finances.expenses.description')} error={form.errors.description} required>
             <Textarea {...form.field('description')} rows={3} maxLength={300} />
           </FormField>

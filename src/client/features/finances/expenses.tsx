@@ -20,9 +20,9 @@ import { ROWS, STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName, money, type Books
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
 /**
- * Expenses for officers: submit one, change one's own until it is paid, approve or reject
- * another's (never one's own: the buttons are not offered, and the server refuses it anyway),
- * pay an approved one from an account.
+ * Expenses for officers: submit one, change one until it is paid (which makes the changer one of
+ * its authors), approve, reject or pay one they are not an author of (the buttons are not offered
+ * to its authors, and the server refuses them anyway).
  */
 export function Expenses(props: { communityId: number; books: Books; canApprove: boolean }) {
   const { communityId, books, canApprove } = props;
@@ -54,14 +54,13 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const row = (e: Expense) => {
     const author = e.author ?? t('finances.unknownMember');
     const amount = money(e.amount, c);
-    const mine = e.authorId === me.id;
+    // Whoever submitted it or changed its figures since: four eyes keeps them from deciding on it.
+    const mine = e.authors.includes(me.id);
     const mayApprove = canApprove && !mine && e.status === 'pending' && !e.approvers.includes(me.id);
     const mayReject = canApprove && !mine && (e.status === 'pending' || e.status === 'approved');
-    const mayPay = e.status === 'approved';
-    // finances.changeExpense takes a pending or approved expense (back to pending, approvals
-    // cleared); the screen offers it to the author only: another leader who changed it could then
-    // approve their own figures, so others reject it with a reason instead.
-    const mayEdit = mine && (e.status === 'pending' || e.status === 'approved');
+    const mayPay = !mine && e.status === 'approved';
+    // A change sends it back to pending (approvals cleared) and makes the changer an author.
+    const mayEdit = e.status === 'pending' || e.status === 'approved';
     const paidFrom = e.paidFrom !== null ? accounts.get(e.paidFrom)?.name : undefined;
     return (
       <Stack as="li" key={e.id} gap="2" py="3" data-testid="expense-row" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
@@ -98,9 +97,9 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
               ))}
             </Stack>
           )}
-          {mine && e.status === 'pending' && (
+          {mine && (e.status === 'pending' || e.status === 'approved') && (
             <Text fontSize="sm" color="fg.muted">
-              {t('finances.expenses.yours')}
+              {t(e.authorId === me.id ? 'finances.expenses.yours' : 'finances.expenses.changedByYou')}
             </Text>
           )}
         </Stack>

@@ -42,7 +42,9 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
 
   const row = (e: Entry) => {
     const amount = money(e.amount, c);
-    const details = [categoryName(t, categories.get(e.categoryId)), accounts.get(e.accountId), e.member, formatDate(e.createdAt, { style: 'short' })].filter(Boolean);
+    // Another member's payment, when the community does not show names, reads "a member".
+    const member = e.memberHidden ? t('finances.ledger.aMember') : e.member;
+    const details = [categoryName(t, categories.get(e.categoryId)), accounts.get(e.accountId), member, formatDate(e.createdAt, { style: 'short' })].filter(Boolean);
     return (
       <Stack as="li" key={e.id} gap="2" py="3" data-testid="ledger-entry" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
         <Stack gap="1" minW="0">

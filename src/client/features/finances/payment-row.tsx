@@ -37,6 +37,12 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
             {t('finances.statement.reason', { reason: p.reason })}
           </Text>
         )}
+        {/* A reversed payment keeps its receipt number (numbers have no gaps) but no longer offers the receipt. */}
+        {p.status === 'reversed' && (
+          <Text fontSize="sm" color="fg.muted">
+            {p.reason ? t('finances.statement.reversedReason', { reason: p.reason }) : t('finances.statement.reversed')}
+          </Text>
+        )}
         {p.status === 'confirmed' && p.receiptNo !== null && (
           <Link
             href={receiptUrl(p.id)}

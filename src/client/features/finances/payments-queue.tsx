@@ -17,12 +17,12 @@ import { RecordPaymentDialog } from './record-payment-dialog';
 import { PAYMENT_STATUS_KEY, ROWS, money, type Account, type Books, type Payment } from './shared';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
-const FILTERS = ['pending', 'confirmed', 'rejected'] as const;
+const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 
 /**
  * The officers' payments: first the queue (payments members declared, to confirm into an account or
- * reject with a reason), and by the filter the confirmed ones (with their receipts) or the rejected
- * ones; and "Record cash".
+ * reject with a reason), and by the filter the confirmed ones (with their receipts), the rejected
+ * or the reversed ones; and "Record cash".
  */
 export function PaymentsQueue({ communityId, books }: { communityId: number; books: Books }) {
   const { t } = useTranslation();
@@ -50,10 +50,11 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
     if (p.status !== 'pending') return undefined;
     const name = nameOf(p);
     const amount = money(p.amount, c);
-    if (p.memberId === me.id) {
+    // Its authors (the member, whoever recorded it) neither confirm nor reject it; the server refuses it anyway.
+    if (p.memberId === me.id || p.recordedBy === me.id) {
       return (
-        <Text fontSize="sm" color="fg.muted">
-          {t('finances.queue.yours')}
+        <Text fontSize="sm" color="fg.muted" flexShrink={0} maxW={{ md: '16rem' }}>
+          {t(p.memberId === me.id ? 'finances.queue.yours' : 'finances.queue.recordedByYou')}
         </Text>
       );
     }
@@ -72,6 +73,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
               books={books}
               intro={t('finances.queue.confirmBody', { name, amount })}
               submitLabel={t('finances.queue.confirmSubmit')}
+              preferredId={p.accountId}
               preferredKind={KIND_OF_METHOD[p.method]}
               busy={confirm.isPending}
               onDone={close}

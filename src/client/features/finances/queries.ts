@@ -17,7 +17,7 @@ export const statementQuery = (communityId: number) =>
     { getNextPageParam: (last: { payments: { nextCursor: number | null } }) => last.payments.nextCursor },
   );
 
-export type PaymentFilter = 'pending' | 'confirmed' | 'rejected' | undefined;
+export type PaymentFilter = 'pending' | 'confirmed' | 'rejected' | 'reversed' | undefined;
 /** The officers' payments, newest first: the queue (pending), or those of another status, or all. */
 export const paymentsQuery = (communityId: number, status?: PaymentFilter) =>
   trpc.finances.payments.infiniteQueryOptions({ communityId, status, limit: 20 }, cursorPaging);

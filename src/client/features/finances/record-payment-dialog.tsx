@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,10 @@ const recordForm = (currency: Currency) =>
     reference: z.string().trim().max(80, 'validation.finance.referenceLong'),
   });
 
-/** "Record cash": money a member handed over at a meeting, confirmed at once with a receipt number. */
+/**
+ * "Record cash": money a member (or the officer) handed over at a meeting. It waits for another
+ * officer to confirm it, like a declared payment; the receipt goes out then.
+ */
 export function RecordPaymentDialog({ communityId, books, trigger }: { communityId: number; books: Books; trigger: ReactElement }) {
   const { t } = useTranslation();
   return (
@@ -50,8 +53,8 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     const v = checked.data;
     try {
-      const r = await record.mutateAsync({ communityId, ...v, method: 'cash', reference: v.reference || null });
-      notify.success(t('finances.record.done'), t('finances.queue.confirmedBody', { number: r.receiptNo }));
+      await record.mutateAsync({ communityId, ...v, currency: books.currency, method: 'cash', reference: v.reference || null });
+      notify.success(t('finances.record.done'), t('finances.record.doneBody'));
       await refreshFinances(queryClient);
       onDone();
     } catch (error) {
@@ -63,6 +66,9 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            {t('finances.record.intro')}
+          </Text>
           <FormField name="memberId" label={t('finances.record.member')} error={form.errors.memberId} required>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.field('memberId')}>

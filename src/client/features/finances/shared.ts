@@ -36,6 +36,7 @@ export const PAYMENT_STATUS_KEY = {
   pending: 'finances.status.pending',
   confirmed: 'finances.status.confirmed',
   rejected: 'finances.status.rejected',
+  reversed: 'finances.status.reversed',
 } as const satisfies Record<PaymentStatus, MessageKey>;
 
 export const EXPENSE_STATUS_KEY = {
@@ -51,6 +52,7 @@ export const STATUS_COLOR: Record<PaymentStatus | ExpenseStatus, string> = {
   rejected: 'red',
   approved: 'blue',
   paid: 'green',
+  reversed: 'gray',
 };
 
 export const DUES_STATUS_KEY = {
@@ -101,19 +103,30 @@ export const ACCOUNT_KIND_KEY = {
   bank: 'finances.accountKind.bank',
 } as const satisfies Record<(typeof ACCOUNT_KINDS)[number], MessageKey>;
 
-export const TRANSPARENCIES = ['summary', 'ledger', 'own'] as const;
+export const TRANSPARENCIES = ['summary', 'ledger', 'named_ledger', 'own'] as const;
+export type Transparency = (typeof TRANSPARENCIES)[number];
 export const TRANSPARENCY_KEY = {
   summary: 'finances.setup.transparencySummary',
   ledger: 'finances.setup.transparencyLedger',
+  named_ledger: 'finances.setup.transparencyNamedLedger',
   own: 'finances.setup.transparencyOwn',
-} as const satisfies Record<(typeof TRANSPARENCIES)[number], MessageKey>;
+} as const satisfies Record<Transparency, MessageKey>;
+
+/** What each choice shows members, said in full beside the choice. */
+export const TRANSPARENCY_DESCRIBE_KEY = {
+  summary: 'finances.setup.describeSummary',
+  ledger: 'finances.setup.describeLedger',
+  named_ledger: 'finances.setup.describeNamedLedger',
+  own: 'finances.setup.describeOwn',
+} as const satisfies Record<Transparency, MessageKey>;
 
 /** What members see, as the end of a sentence ("members see the totals"). */
 export const TRANSPARENCY_SEE_KEY = {
   summary: 'finances.setup.seeSummary',
   ledger: 'finances.setup.seeLedger',
+  named_ledger: 'finances.setup.seeNamedLedger',
   own: 'finances.setup.seeOwn',
-} as const satisfies Record<(typeof TRANSPARENCIES)[number], MessageKey>;
+} as const satisfies Record<Transparency, MessageKey>;
 
 export const ENTRY_KIND_KEY = {
   payment: 'finances.ledger.kindPayment',

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { financeAccounts, financeCategories, financeSettings, ledgerEntries, payments, expenses } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '@shared/money';
-import { conflict, notFound } from '../errors';
+import { conflict, fieldError, notFound } from '../errors';
 import { recordFinanceAction } from './audit';
 import { isDatabase, prepared } from '../prepared';
 
@@ -30,6 +30,14 @@ export function requireBooks(db: DbLike, communityId: number): Books {
   const books = findBooks(db, communityId);
   if (!books) throw conflict('errors.finances.notOpened');
   return books;
+}
+
+/**
+ * Amounts are integers in the books' currency: one sent saying another currency is refused (400
+ * naming the books' currency) rather than booked as if it were theirs. Saying none means theirs.
+ */
+export function assertBooksCurrency(books: Books, currency: string | undefined) {
+  if (currency !== undefined && currency !== books.currency) throw fieldError('invalid', 'currency', 'errors.finances.currencyMismatch', { currency: books.currency });
 }
 
 type SettingsChange = { currency?: Currency; transparency?: Books['transparency']; secondApprovalAbove?: number | null };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import { expenseApprovals, expenses, users } from '../../../../db/schema';
+import { expenseApprovals, expenseAuthors, expenses, users } from '../../../../db/schema';
 import type { ExpenseStatus } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../errors';
@@ -13,16 +13,17 @@ import { attachUpload } from '../../uploads/registry';
 /*
  * An expense's states and who may move it between them: one table, tested cell by cell.
  * Every move is one conditional UPDATE on the expected state, so of two concurrent moves one
- * wins and the other gets 409.
+ * wins and the other gets 409. Its authors are whoever submitted it and whoever changed its
+ * figures since (expense_authors): four eyes means none of them approves, rejects or pays it.
  */
 export type ExpenseAction = 'approve' | 'reject' | 'pay' | 'change';
 export const EXPENSE_TRANSITIONS: Record<ExpenseAction, { from: readonly ExpenseStatus[]; notByAuthor: boolean }> = {
   // Approvals gather on a pending expense; the last one needed makes it approved.
   approve: { from: ['pending'], notByAuthor: true },
   reject: { from: ['pending', 'approved'], notByAuthor: true },
-  // Money leaves only once approved.
-  pay: { from: ['approved'], notByAuthor: false },
-  // A new amount or description sends it back to pending and clears its approvals.
+  // Money leaves only once approved, paid out by someone who did not ask for it.
+  pay: { from: ['approved'], notByAuthor: true },
+  // New figures send it back to pending, clear its approvals and make the changer an author.
   change: { from: ['pending', 'approved'], notByAuthor: false },
 };
 
@@ -53,8 +54,9 @@ export function submitExpense(db: DB, p: { communityId: number; authorId: string
       })
       .returning()
       .get();
+    addAuthor(tx, row.id, p.authorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.authorId, action: 'expense.submitted', subject: `expense:${row.id}`, details: { amount: row.amount, categoryId: row.categoryId }, now: p.now });
-    return toExpenseDto(row, []);
+    return toExpenseDto(row, [], [p.authorId]);
   });
 }
 
@@ -64,10 +66,20 @@ function load(tx: DbLike, communityId: number, id: number) {
   return row;
 }
 
-/** Checks the table's rule for this move by this person; the conditional UPDATE checks the state again. */
-function allowed(row: typeof expenses.$inferSelect, action: ExpenseAction, actorId: string) {
+const addAuthor = (tx: DbLike, expenseId: number, userId: string, now: number) =>
+  tx.insert(expenseAuthors).values({ expenseId, userId, createdAt: now }).onConflictDoNothing().run();
+
+const authorsOf = (tx: DbLike, id: number) =>
+  tx.select({ userId: expenseAuthors.userId }).from(expenseAuthors).where(eq(expenseAuthors.expenseId, id)).orderBy(expenseAuthors.createdAt).all().map((a) => a.userId);
+
+/**
+ * Checks the table's rule for this move by this person; the conditional UPDATE checks the state
+ * again. A change makes its author one of the expense's authors in the same transaction, and the
+ * version (updated_at) moves with it, so an approval or payment read before it cannot slip past.
+ */
+function allowed(tx: DbLike, row: typeof expenses.$inferSelect, action: ExpenseAction, actorId: string) {
   const rule = EXPENSE_TRANSITIONS[action];
-  if (rule.notByAuthor && row.authorId === actorId) throw forbidden('errors.finances.ownExpense');
+  if (rule.notByAuthor && (row.authorId === actorId || authorsOf(tx, row.id).includes(actorId))) throw forbidden('errors.finances.ownExpense');
   if (!rule.from.includes(row.status)) throw conflict('errors.finances.expenseState');
 }
 
@@ -88,7 +100,7 @@ const approversOf = (tx: DbLike, id: number) =>
 export function approveExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const row = load(tx, p.communityId, p.expenseId);
-    allowed(row, 'approve', p.actorId);
+    allowed(tx, row, 'approve', p.actorId);
     const inserted = tx.insert(expenseApprovals).values({ expenseId: row.id, approverId: p.actorId, createdAt: p.now }).onConflictDoNothing().returning().get();
     if (!inserted) throw conflict('errors.finances.alreadyApproved');
     const approvals = tx.select({ n: count() }).from(expenseApprovals).where(eq(expenseApprovals.expenseId, row.id)).get()!.n;
@@ -101,18 +113,18 @@ export function approveExpense(db: DB, p: { communityId: number; expenseId: numb
       current = move(tx, row, 'pending', {}, p.now);
     }
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.approved', subject: `expense:${row.id}`, details: { approvals, needed: row.approvalsNeeded }, now: p.now });
-    return toExpenseDto(current, approversOf(tx, row.id));
+    return toExpenseDto(current, approversOf(tx, row.id), authorsOf(tx, row.id));
   });
 }
 
 export function rejectExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; reason: string; now: number }) {
   return db.transaction((tx) => {
     const row = load(tx, p.communityId, p.expenseId);
-    allowed(row, 'reject', p.actorId);
+    allowed(tx, row, 'reject', p.actorId);
     const moved = move(tx, row, 'rejected', { reason: p.reason }, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.rejected', subject: `expense:${row.id}`, details: { reason: p.reason }, now: p.now });
     notifyUser(tx, { userId: row.authorId, type: 'warning', title: 'notifications.expenseRejected.title', message: 'notifications.expenseRejected.message', params: { description: row.description, reason: p.reason }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
-    return toExpenseDto(moved, approversOf(tx, row.id));
+    return toExpenseDto(moved, approversOf(tx, row.id), authorsOf(tx, row.id));
   });
 }
 
@@ -120,7 +132,7 @@ export function rejectExpense(db: DB, p: { communityId: number; expenseId: numbe
 export function payExpense(db: DB, p: { communityId: number; expenseId: number; accountId: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const row = load(tx, p.communityId, p.expenseId);
-    allowed(row, 'pay', p.actorId);
+    allowed(tx, row, 'pay', p.actorId);
     accountOf(tx, p.communityId, p.accountId);
     const moved = move(tx, row, 'paid', { paidFrom: p.accountId }, p.now);
     appendEntry(tx, {
@@ -137,28 +149,44 @@ export function payExpense(db: DB, p: { communityId: number; expenseId: number; 
     });
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.paid', subject: `expense:${row.id}`, details: { amount: row.amount, accountId: p.accountId }, now: p.now });
     notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expensePaid.title', message: 'notifications.expensePaid.message', params: { description: row.description }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
-    return toExpenseDto(moved, approversOf(tx, row.id));
+    return toExpenseDto(moved, approversOf(tx, row.id), authorsOf(tx, row.id));
   });
 }
 
-/** A new amount or description: back to pending, approvals cleared (they approved something else). */
-export function changeExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; amount?: number; description?: string; now: number }) {
+/**
+ * New figures (amount, description, category): back to pending with its approvals cleared (they
+ * approved something else), and whoever changed it becomes one of its authors, so they can
+ * neither approve nor pay what they wrote, whoever submitted it first.
+ */
+export function changeExpense(db: DB, p: { communityId: number; expenseId: number; actorId: string; amount?: number; description?: string; categoryId?: number; now: number }) {
   return db.transaction((tx) => {
     const row = load(tx, p.communityId, p.expenseId);
-    allowed(row, 'change', p.actorId);
+    allowed(tx, row, 'change', p.actorId);
+    if (p.categoryId !== undefined) categoryOf(tx, p.communityId, p.categoryId, 'expense');
     const amount = p.amount ?? row.amount;
+    const categoryId = p.categoryId ?? row.categoryId;
     tx.delete(expenseApprovals).where(eq(expenseApprovals.expenseId, row.id)).run();
-    const moved = move(tx, row, 'pending', { amount, description: p.description ?? row.description, approvalsNeeded: approvalsNeeded(tx, p.communityId, amount) }, p.now);
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.changed', subject: `expense:${row.id}`, details: { from: row.amount, to: amount }, now: p.now });
-    return toExpenseDto(moved, []);
+    addAuthor(tx, row.id, p.actorId, p.now);
+    const moved = move(tx, row, 'pending', { amount, categoryId, description: p.description ?? row.description, approvalsNeeded: approvalsNeeded(tx, p.communityId, amount) }, p.now);
+    recordFinanceAction(tx, {
+      communityId: p.communityId,
+      actorId: p.actorId,
+      action: 'expense.changed',
+      subject: `expense:${row.id}`,
+      details: { from: row.amount, to: amount, ...(categoryId !== row.categoryId ? { categoryFrom: row.categoryId, categoryTo: categoryId } : {}) },
+      now: p.now,
+    });
+    return toExpenseDto(moved, [], authorsOf(tx, row.id));
   });
 }
 
-export function toExpenseDto(r: typeof expenses.$inferSelect, approvers: string[], authorName: string | null = null) {
+export function toExpenseDto(r: typeof expenses.$inferSelect, approvers: string[], authors: string[], authorName: string | null = null) {
   return {
     id: r.id,
+    // Who submitted it (named in `author`), and everyone who put figures into it since, submitter included.
     authorId: r.authorId,
     author: authorName,
+    authors,
     amount: r.amount,
     categoryId: r.categoryId,
     description: r.description,
@@ -184,6 +212,8 @@ export function listExpenses(db: DbLike, p: { communityId: number; status?: Expe
     .all();
   const ids = rows.map((r) => r.expense.id);
   const approvals = ids.length ? db.select().from(expenseApprovals).where(inArray(expenseApprovals.expenseId, ids)).all() : [];
+  const authors = ids.length ? db.select().from(expenseAuthors).where(inArray(expenseAuthors.expenseId, ids)).orderBy(expenseAuthors.createdAt).all() : [];
   const by = (id: number) => approvals.filter((a) => a.expenseId === id).map((a) => a.approverId);
-  return toPage(rows, p.limit, (r) => r.expense.id, (r) => toExpenseDto(r.expense, by(r.expense.id), `${r.firstName} ${r.lastName}`));
+  const authorsFor = (id: number) => authors.filter((a) => a.expenseId === id).map((a) => a.userId);
+  return toPage(rows, p.limit, (r) => r.expense.id, (r) => toExpenseDto(r.expense, by(r.expense.id), authorsFor(r.expense.id), `${r.firstName} ${r.lastName}`));
 }

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { financeAccounts, financeCategories, financeMonthly, ledgerEntries, users } from '../../../../db/schema';
+import { financeAccounts, financeCategories, financeMonthly, ledgerEntries, payments, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { conflict, notFound } from '../errors';
+import { notifyUser } from '../notifications';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { spreadDuesCredit } from './dues';
+import { shownTo, type LedgerViewer } from './entry-privacy';
 
 export type EntryKind = 'payment' | 'expense' | 'reversal';
 type NewEntry = {
@@ -103,10 +105,35 @@ export function reverseEntry(tx: DbLike, p: { communityId: number; entryId: numb
     createdBy: p.actorId,
     now: p.now,
   });
+  if (original.kind === 'payment' && original.paymentId !== null) markPaymentReversed(tx, { ...p, paymentId: original.paymentId });
   // A reversed dues payment no longer covers the member's obligations.
   if (original.memberId) spreadDuesCredit(tx, { communityId: p.communityId, memberId: original.memberId });
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'entry.reversed', subject: `entry:${original.id}`, details: { reversal: entry.id, amount: entry.amount, reason: p.reason }, now: p.now });
   return entry;
+}
+
+/**
+ * The payment whose entry was reversed reads "reversed" from now on (with the reason), and its
+ * member is told. One conditional UPDATE from 'confirmed': the unique reversal index already
+ * makes a second reversal fail, and a payment in another state has no entry to reverse.
+ */
+function markPaymentReversed(tx: DbLike, p: { communityId: number; paymentId: number; reason: string; now: number }) {
+  const row = tx
+    .update(payments)
+    .set({ status: 'reversed', reason: p.reason })
+    .where(and(eq(payments.id, p.paymentId), eq(payments.communityId, p.communityId), eq(payments.status, 'confirmed')))
+    .returning({ memberId: payments.memberId, receiptNo: payments.receiptNo })
+    .get();
+  if (!row) throw conflict('errors.finances.alreadyReversed');
+  notifyUser(tx, {
+    userId: row.memberId,
+    type: 'warning',
+    title: 'notifications.paymentReversed.title',
+    message: 'notifications.paymentReversed.message',
+    params: { receiptNo: row.receiptNo ?? '', reason: p.reason },
+    link: `/community/${p.communityId}?tab=finances`,
+    now: p.now,
+  });
 }
 
 const entryColumns = {
@@ -119,6 +146,7 @@ const entryColumns = {
   expenseId: ledgerEntries.expenseId,
   reversesId: ledgerEntries.reversesId,
   description: ledgerEntries.description,
+  memberId: ledgerEntries.memberId,
   memberFirstName: users.firstName,
   memberLastName: users.lastName,
   createdAt: ledgerEntries.createdAt,
@@ -127,7 +155,7 @@ const entryColumns = {
 const reversedBy = sql<number | null>`(SELECT r.id FROM ledger_entries r WHERE r.reverses_id = ${ledgerEntries.id})`;
 type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] | (K extends 'memberFirstName' | 'memberLastName' ? null : never) } & { reversedBy: number | null };
 
-const toEntryDto = (r: EntryRow) => ({
+const toEntryDto = (r: EntryRow, viewer: LedgerViewer) => ({
   id: r.id,
   accountId: r.accountId,
   categoryId: r.categoryId,
@@ -137,13 +165,13 @@ const toEntryDto = (r: EntryRow) => ({
   expenseId: r.expenseId,
   reversesId: r.reversesId,
   reversedBy: r.reversedBy,
-  description: r.description,
-  member: r.memberFirstName === null ? null : `${r.memberFirstName} ${r.memberLastName}`,
+  // member: the payer's or the expense author's name; null with memberHidden: "a member" (entry-privacy.ts).
+  ...shownTo(r, viewer),
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-/** A page of the ledger, newest first, by keyset on id (fast at any depth). */
-export function listEntries(db: DbLike, p: { communityId: number; cursor?: number; limit: number; from?: number; to?: number }) {
+/** A page of the ledger, newest first, by keyset on id (fast at any depth), as `viewer` may read it. */
+export function listEntries(db: DbLike, p: { communityId: number; viewer: LedgerViewer; cursor?: number; limit: number; from?: number; to?: number }) {
   const rows = db
     .select({ ...entryColumns, reversedBy })
     .from(ledgerEntries)
@@ -159,15 +187,15 @@ export function listEntries(db: DbLike, p: { communityId: number; cursor?: numbe
     .orderBy(desc(ledgerEntries.id))
     .limit(p.limit + 1)
     .all() as EntryRow[];
-  return toPage(rows, p.limit, (r) => r.id, toEntryDto);
+  return toPage(rows, p.limit, (r) => r.id, (r) => toEntryDto(r, p.viewer));
 }
 
-/** Every entry of a date range, oldest first, in pages of `batch` (for the CSV export). */
-export function* entriesBetween(db: DbLike, p: { communityId: number; from: number; to: number; batch?: number }) {
+/** Every entry of a date range, oldest first, in pages of `batch` (for the CSV export), as `viewer` may read it. */
+export function* entriesBetween(db: DbLike, p: { communityId: number; viewer: LedgerViewer; from: number; to: number; batch?: number }) {
   let after = 0;
   for (;;) {
     const rows = db
-      .select({ ...entryColumns, accountName: financeAccounts.name, categoryBuiltIn: financeCategories.builtIn, categoryName: financeCategories.name })
+      .select({ ...entryColumns, reversedBy, accountName: financeAccounts.name, categoryBuiltIn: financeCategories.builtIn, categoryName: financeCategories.name })
       .from(ledgerEntries)
       .leftJoin(users, eq(users.id, ledgerEntries.memberId))
       .innerJoin(financeAccounts, eq(financeAccounts.id, ledgerEntries.accountId))
@@ -177,7 +205,7 @@ export function* entriesBetween(db: DbLike, p: { communityId: number; from: numb
       .limit(p.batch ?? 1000)
       .all();
     if (rows.length === 0) return;
-    yield* rows;
+    for (const r of rows) yield { ...r, ...shownTo(r, p.viewer) };
     after = rows[rows.length - 1]!.id;
   }
 }

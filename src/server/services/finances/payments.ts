@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, sum } from 'drizzle-orm';
-import { financeSettings, memberships, payments, users } from '../../../../db/schema';
+import { financeSettings, memberships, payments, users, type PaymentStatus } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
@@ -130,19 +130,25 @@ function pendingOf(tx: DbLike, communityId: number, paymentId: number) {
   return row;
 }
 
+/**
+ * Four eyes: the member a payment is for and whoever recorded it (the member who declared it, or
+ * the officer who recorded cash) are its authors; neither confirms nor rejects it.
+ */
+function assertNotAuthor(row: typeof payments.$inferSelect, actorId: string) {
+  if (row.memberId === actorId) throw forbidden('errors.finances.ownPayment');
+  if (row.recordedBy === actorId) throw forbidden('errors.finances.recordedPayment');
+}
+
 export function confirmPayment(db: DB, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
-    const found = pendingOf(tx, p.communityId, p.paymentId);
-    // Two people for every confirmed payment: nobody confirms money they say they paid themselves.
-    if (found.memberId === p.actorId) throw forbidden('errors.finances.ownPayment');
+    assertNotAuthor(pendingOf(tx, p.communityId, p.paymentId), p.actorId);
     return toPaymentDto(confirmIn(tx, p));
   });
 }
 
 export function rejectPayment(db: DB, p: { communityId: number; paymentId: number; reason: string; actorId: string; now: number }) {
   return db.transaction((tx) => {
-    const found = pendingOf(tx, p.communityId, p.paymentId);
-    if (found.memberId === p.actorId) throw forbidden('errors.finances.ownPayment');
+    assertNotAuthor(pendingOf(tx, p.communityId, p.paymentId), p.actorId);
     const row = tx
       .update(payments)
       .set({ status: 'rejected', reason: p.reason, decidedBy: p.actorId, decidedAt: p.now })
@@ -164,16 +170,22 @@ export function rejectPayment(db: DB, p: { communityId: number; paymentId: numbe
   });
 }
 
-/** Cash taken at a meeting: the treasurer records it for a member and it is confirmed at once. */
+/**
+ * Cash taken at a meeting, recorded by an officer for a member (or for themselves). It waits,
+ * pending, like a declared payment: the officer who recorded it is one of its authors, so another
+ * officer confirms it into the account the recorder named (or another) and the receipt goes out then.
+ */
 export function recordCashPayment(db: DB, p: { communityId: number; memberId: string; details: Declared; accountId: number; actorId: string; now: number }) {
   assertDetails(p.details);
   return db.transaction((tx) => {
     const member = tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.memberId))).get();
     if (!member) throw notFound('errors.finances.notAMember');
+    // The account named must be this community's, though the confirming officer chooses again.
+    accountOf(tx, p.communityId, p.accountId);
     attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
-    const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', recordedBy: p.actorId, createdAt: p.now }).returning().get();
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId }, now: p.now });
-    return toPaymentDto(confirmIn(tx, { communityId: p.communityId, paymentId: pending.id, accountId: p.accountId, actorId: p.actorId, now: p.now }));
+    const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId, accountId: p.accountId }, now: p.now });
+    return toPaymentDto(pending);
   });
 }
 
@@ -182,6 +194,10 @@ export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string
     id: r.id,
     memberId: r.memberId,
     member: memberName,
+    // Who recorded it: the member who declared it, or the officer who recorded cash.
+    recordedBy: r.recordedBy,
+    // A recorded payment's account, suggested to the officer who confirms it (set for good then).
+    accountId: r.accountId,
     amount: r.amount,
     purpose: r.purpose,
     method: r.method,
@@ -198,7 +214,7 @@ export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string
 }
 
 /** Payments of a community (the treasurer's queue) or of one member (their statement), newest first. */
-export function listPayments(db: DbLike, p: { communityId: number; memberId?: string; status?: 'pending' | 'confirmed' | 'rejected'; cursor?: number; limit: number }) {
+export function listPayments(db: DbLike, p: { communityId: number; memberId?: string; status?: PaymentStatus; cursor?: number; limit: number }) {
   const rows = db
     .select({ payment: payments, firstName: users.firstName, lastName: users.lastName })
     .from(payments)
@@ -217,18 +233,26 @@ export function listPayments(db: DbLike, p: { communityId: number; memberId?: st
   return toPage(rows, p.limit, (r) => r.payment.id, (r) => toPaymentDto(r.payment, `${r.firstName} ${r.lastName}`));
 }
 
-/** A member's own totals: confirmed this year and pending. */
-export function memberTotals(db: DbLike, p: { communityId: number; memberId: string; yearStart: number }) {
-  const total = (status: 'confirmed' | 'pending', since?: number) =>
-    Number(
-      db
-        .select({ n: sum(payments.amount) })
-        .from(payments)
-        // Paid this year by the day it was confirmed (money counts when it reached the books).
-        .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, status), since ? sql`${payments.decidedAt} >= ${since}` : undefined))
-        .get()?.n ?? 0,
-    );
-  return { paidThisYear: total('confirmed', p.yearStart), pending: total('pending') };
+/**
+ * A member's own totals. Paid: from the ledger, their payments' entries made in the year (when the
+ * money reached the books) net of their reversals, whenever those were made: a reversed payment
+ * counts in no total. Pending: their payments waiting for an officer (declared, or recorded as
+ * cash), not yet in the books.
+ */
+export function memberTotals(db: DbLike, p: { communityId: number; memberId: string; year: number }) {
+  const from = Date.UTC(p.year, 0, 1);
+  const to = Date.UTC(p.year + 1, 0, 1);
+  const paid = db.get<{ n: number }>(sql`SELECT coalesce(sum(e.amount + coalesce(r.amount, 0)), 0) AS n
+    FROM ledger_entries e LEFT JOIN ledger_entries r ON r.reverses_id = e.id
+    WHERE e.community_id = ${p.communityId} AND e.member_id = ${p.memberId} AND e.kind = 'payment' AND e.created_at >= ${from} AND e.created_at < ${to}`).n;
+  const pending = Number(
+    db
+      .select({ n: sum(payments.amount) })
+      .from(payments)
+      .where(and(eq(payments.communityId, p.communityId), eq(payments.memberId, p.memberId), eq(payments.status, 'pending')))
+      .get()?.n ?? 0,
+  );
+  return { paidThisYear: paid, pending };
 }
 
 /** One payment of the community, for its receipt (the member's own, or any for the treasurer). */

@@ -1,11 +1,10 @@
 import type { DbLike } from '../../../../db/database';
 import { requireBooks, listAccounts, listCategories, findBooks } from './books';
 import { monthlyTotals } from './ledger';
+import { membersSeeLedger } from './entry-privacy';
 import { listPayments, memberTotals } from './payments';
 import { and, count, eq } from 'drizzle-orm';
 import { expenses, payments } from '../../../../db/schema';
-
-const yearStart = (year: number) => Date.UTC(year, 0, 1);
 
 /**
  * What one person sees of the books. Officers (who record) see everything; other members see
@@ -15,7 +14,7 @@ const yearStart = (year: number) => Date.UTC(year, 0, 1);
 export function financeSummary(db: DbLike, p: { communityId: number; viewerId: string; officer: boolean; year: number }) {
   const books = findBooks(db, p.communityId);
   if (!books) return { opened: false as const };
-  const own = memberTotals(db, { communityId: p.communityId, memberId: p.viewerId, yearStart: yearStart(p.year) });
+  const own = memberTotals(db, { communityId: p.communityId, memberId: p.viewerId, year: p.year });
   const showTotals = p.officer || books.transparency !== 'own';
   const months = showTotals ? monthlyTotals(db, { communityId: p.communityId, year: p.year }) : null;
   const byCategory = new Map<number, { moneyIn: number; moneyOut: number }>();
@@ -35,7 +34,7 @@ export function financeSummary(db: DbLike, p: { communityId: number; viewerId: s
     year: p.year,
     officer: p.officer,
     own,
-    ledgerVisible: p.officer || books.transparency === 'ledger',
+    ledgerVisible: p.officer || membersSeeLedger(books.transparency),
     accounts: showTotals ? listAccounts(db, p.communityId) : null,
     categories: listCategories(db, p.communityId),
     byCategory: showTotals ? [...byCategory].map(([categoryId, t]) => ({ categoryId, ...t })) : null,
@@ -50,7 +49,7 @@ export function ownStatement(db: DbLike, p: { communityId: number; memberId: str
   const books = requireBooks(db, p.communityId);
   return {
     currency: books.currency,
-    ...memberTotals(db, { communityId: p.communityId, memberId: p.memberId, yearStart: yearStart(p.year) }),
+    ...memberTotals(db, { communityId: p.communityId, memberId: p.memberId, year: p.year }),
     payments: listPayments(db, { communityId: p.communityId, memberId: p.memberId, cursor: p.cursor, limit: p.limit }),
   };
 }

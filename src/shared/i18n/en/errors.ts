@@ -158,10 +158,12 @@ export const errors = {
   finances: {
     notOpened: 'This community has not opened its books yet.',
     currencyLocked: 'The currency cannot change once the books have entries.',
+    currencyMismatch: 'These books are kept in {{currency}}: send amounts in {{currency}}.',
     insufficient: 'This account holds too little money for that.',
     paymentDecided: 'This payment was already confirmed or rejected.',
     ownPayment: 'Someone else must confirm or reject your own payment.',
-    ownExpense: 'You cannot approve or reject an expense you submitted.',
+    recordedPayment: 'You recorded this payment: another officer must confirm or reject it.',
+    ownExpense: 'You submitted or changed this expense: another leader must approve, reject or pay it.',
     alreadyApproved: 'You have already approved this expense.',
     expenseState: 'This expense is not in a state that allows this (it was decided or paid meanwhile).',
     alreadyReversed: 'This entry was already reversed.',

@@ -7,6 +7,7 @@ export const notifications = {
   announcement: { title: 'New announcement', message: '{{title}}' },
   paymentConfirmed: { title: 'Payment confirmed', message: 'Your payment was confirmed. Receipt number {{receiptNo}}.' },
   paymentRejected: { title: 'Payment not confirmed', message: 'Your payment was not confirmed: {{reason}}' },
+  paymentReversed: { title: 'Payment reversed', message: 'Your payment with receipt no. {{receiptNo}} was taken out of the books: {{reason}}' },
   expenseApproved: { title: 'Expense approved', message: 'Your expense “{{description}}” was approved.' },
   expenseRejected: { title: 'Expense rejected', message: 'Your expense “{{description}}” was rejected: {{reason}}' },
   duesBefore: { title: 'Dues due soon', message: '{{plan}}: {{amount}} is due on {{date}} in {{community}}.' },

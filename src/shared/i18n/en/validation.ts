@@ -103,6 +103,7 @@ export const validation = {
     reasonLong: 'The reason must be at most 300 characters',
     referenceLong: 'Must be at most 80 characters',
     currency: 'Choose a currency from the list',
+    currencyCode: 'Give the currency as its three-letter code, such as XAF',
     transparency: 'Choose what members see',
     accountName: 'Give the account a name of at most 60 characters',
     accountKind: 'Choose cash, mobile money or bank',
@@ -120,6 +121,7 @@ export const validation = {
     graceDays: 'Grace days go from 0 to 90',
     planId: 'Dues plan not found',
     year: 'Choose a year between 2000 and 2100',
+    nothingToChange: 'Change the amount, the description or the category.',
   },
   njangi: {
     circleId: 'Savings circle not found',

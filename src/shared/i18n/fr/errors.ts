@@ -159,10 +159,12 @@ export const errors = {
   finances: {
     notOpened: 'Cette communauté n’a pas encore ouvert ses comptes.',
     currencyLocked: 'La devise ne peut plus changer une fois que les comptes ont des écritures.',
+    currencyMismatch: 'Ces comptes sont tenus en {{currency}} : envoyez les montants en {{currency}}.',
     insufficient: 'Ce compte ne contient pas assez d’argent pour cela.',
     paymentDecided: 'Ce paiement a déjà été confirmé ou refusé.',
     ownPayment: 'Une autre personne doit confirmer ou refuser votre propre paiement.',
-    ownExpense: 'Vous ne pouvez pas approuver ni refuser une dépense que vous avez soumise.',
+    recordedPayment: 'Vous avez enregistré ce paiement : un autre responsable doit le confirmer ou le refuser.',
+    ownExpense: 'Vous avez soumis ou modifié cette dépense : un autre responsable doit l’approuver, la refuser ou la payer.',
     alreadyApproved: 'Vous avez déjà approuvé cette dépense.',
     expenseState: 'L’état de cette dépense ne le permet pas (elle a été décidée ou payée entre-temps).',
     alreadyReversed: 'Cette écriture a déjà été contre-passée.',

@@ -8,6 +8,7 @@ export const notifications = {
   announcement: { title: 'Nouvelle annonce', message: '{{title}}' },
   paymentConfirmed: { title: 'Paiement confirmé', message: 'Votre paiement a été confirmé. Reçu numéro {{receiptNo}}.' },
   paymentRejected: { title: 'Paiement non confirmé', message: 'Votre paiement n’a pas été confirmé : {{reason}}' },
+  paymentReversed: { title: 'Paiement contre-passé', message: 'Votre paiement (reçu n° {{receiptNo}}) a été retiré des comptes par une contre-passation : {{reason}}' },
   expenseApproved: { title: 'Dépense approuvée', message: 'Votre dépense « {{description}} » a été approuvée.' },
   expenseRejected: { title: 'Dépense refusée', message: 'Votre dépense « {{description}} » a été refusée : {{reason}}' },
   duesBefore: { title: 'Cotisation bientôt due', message: '{{plan}} : {{amount}} à régler le {{date}} dans {{community}}.' },

@@ -103,6 +103,7 @@ export const validation = {
     reasonLong: 'Le motif ne peut pas dépasser 300 caractères',
     referenceLong: '80 caractères au maximum',
     currency: 'Choisissez une devise dans la liste',
+    currencyCode: 'Indiquez la devise par son code à trois lettres, par exemple XAF',
     transparency: 'Choisissez ce que voient les membres',
     accountName: 'Donnez au compte un nom de 60 caractères au maximum',
     accountKind: 'Choisissez espèces, mobile money ou banque',
@@ -120,6 +121,7 @@ export const validation = {
     graceDays: 'Le délai de grâce va de 0 à 90 jours',
     planId: 'Plan de cotisation introuvable',
     year: 'Choisissez une année entre 2000 et 2100',
+    nothingToChange: 'Modifiez le montant, la description ou la catégorie.',
   },
   njangi: {
     circleId: 'Tontine introuvable',
