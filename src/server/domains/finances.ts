@@ -18,6 +18,7 @@ export const financesDomain = defineDomain({
     payments: { export: { key: 'payments' }, erase: MONEY_KEPT },
     ledger_entries: { export: { not: 'the ledger lines of the payments exported' }, erase: MONEY_KEPT },
     expenses: { export: { not: 'the community’s spending, not the member’s money' }, erase: MONEY_KEPT },
+    expense_authors: { export: { not: 'who asked for or changed the community’s spending' }, erase: MONEY_KEPT },
     expense_approvals: { export: { not: 'an officer’s decisions on the community’s spending' }, erase: MONEY_KEPT },
     finance_accounts: { export: { not: 'the community’s accounts' }, erase: MONEY_KEPT },
     finance_audit: { export: { not: 'the community’s audit trail' }, erase: { kept: 'append-only, hash-chained' } },

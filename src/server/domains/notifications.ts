@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { notifications as notificationRows } from '../../../db/schema';
+import { mailOutbox, notifications as notificationRows } from '../../../db/schema';
 import { notifications } from '../operations/notifications';
 import { defineDomain } from './domain';
 
-/** The in-app notices of each account. */
+/** The in-app notices of each account, and the mail on its way (mail/outbox.ts). */
 export const notificationsDomain = defineDomain({
   name: 'notifications',
   operations: { notifications },
   erase: (tx, { user }) => {
     tx.delete(notificationRows).where(eq(notificationRows.userId, user.id)).run();
+    // Mail still waiting for the account goes with it (and its sender would skip a deleted account anyway).
+    tx.delete(mailOutbox).where(eq(mailOutbox.userId, user.id)).run();
   },
-  personalData: { notifications: { export: { not: 'notices about records the export carries itself' }, erase: 'deleted' } },
+  personalData: {
+    notifications: { export: { not: 'notices about records the export carries itself' }, erase: 'deleted' },
+    mail_outbox: { export: { not: 'mail on its way, wiped once sent' }, erase: 'deleted' },
+  },
 });
