@@ -3,7 +3,7 @@ import { LoginThrottle } from '../../src/server/auth/rate-limit';
 import { openDatabase, type DB } from '../../db/database';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
-import { createMailer } from '../../src/server/mail/mailer';
+import { createMailer, type MailMessage } from '../../src/server/mail/mailer';
 import { createOutboxSender } from '../../src/server/mail/outbox';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,16 @@ export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, strin
     await outbox.wake();
   };
   return { app, db, clock, env, logLines, outbox, flushMail };
+}
+
+/**
+ * The mail a test app's queue sends, caught instead of delivered: `flush()` sends what is queued
+ * (as the server's sender does after each write) and `sent` holds every message so far.
+ */
+export function catchMail(t: TestApp) {
+  const sent: MailMessage[] = [];
+  const sender = createOutboxSender({ db: t.db, env: t.env, log: createLogger('silent'), now: t.clock.now, mailer: { send: async (m) => void sent.push(m) } });
+  return { sent, flush: () => sender.wake() };
 }
 
 type Json = Record<string, unknown> | unknown[] | null;

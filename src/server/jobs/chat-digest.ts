@@ -1,9 +1,8 @@
-import type { Language } from '@shared/i18n/languages';
 import { DIGEST_DELAY_MS } from '@shared/chat/rules';
 import { mentionedIds } from '@shared/discussions/rules';
 import type { AppDeps } from '../context';
-import { chatDigestMail, type DigestItem } from '../mail/chat-digest';
-import { mailCtx, sendMail } from '../mail/send';
+import type { DigestItem } from '../mail/chat-digest';
+import { queueMail } from '../mail/outbox';
 import { excerpt } from '../services/chat/dto';
 import { personName, READER_ROLES_SQL } from '../services/chat/sql';
 
@@ -13,8 +12,8 @@ import { personName, READER_ROLES_SQL } from '../services/chat/sql';
  * the digest lists everything waiting then (newer ones too) and moves each conversation's
  * conversation_reads.emailed_up_to_id past it. Whatever arrives afterwards waits its own hour,
  * so digests are at least an hour apart without any other record. Muted conversations never
- * count. The claim is a conditional update before the mail goes: a second runner (or a rerun)
- * finds nothing new, and a failed delivery is logged, not retried (the in-app notices remain).
+ * count. The claim is a conditional update in the transaction that queues the mail: a second runner
+ * (or a rerun) finds nothing new; the outbox sends it and tries a failed delivery again.
  */
 
 const LOOKBACK_MS = 7 * 24 * 3_600_000;
@@ -30,7 +29,7 @@ type Pending = {
   communityId: number;
 };
 
-export async function runChatDigestJob(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now'>, now = deps.now()): Promise<{ digests: number }> {
+export function runChatDigestJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now()): { digests: number } {
   const sql = deps.db.$client;
   const since = now - LOOKBACK_MS;
   const columns = `m.id, m.conversation_id AS conversationId, c.kind, c.name, m.author_id AS authorId, m.body, m.created_at AS createdAt, c.community_id AS communityId`;
@@ -69,7 +68,6 @@ export async function runChatDigestJob(deps: Pick<AppDeps, 'db' | 'env' | 'maile
     `INSERT INTO conversation_reads (conversation_id, user_id, emailed_up_to_id) VALUES (?, ?, ?)
      ON CONFLICT (conversation_id, user_id) DO UPDATE SET emailed_up_to_id = excluded.emailed_up_to_id WHERE emailed_up_to_id < excluded.emailed_up_to_id`,
   );
-  const userRow = sql.prepare('SELECT email, first_name AS firstName, language FROM users WHERE id = ?');
   const names = new Map<string, string | null>();
   const nameOf = (id: string | null) => {
     if (!id) return null;
@@ -91,13 +89,14 @@ export async function runChatDigestJob(deps: Pick<AppDeps, 'db' | 'env' | 'maile
     if (!waiting.length || waiting[0]!.createdAt > now - DIGEST_DELAY_MS) continue;
     const upTo = new Map<number, number>();
     for (const m of waiting) upTo.set(m.conversationId, Math.max(upTo.get(m.conversationId) ?? 0, m.id));
-    const claimed = deps.db.transaction(() => [...upTo].reduce((n, [conversationId, id]) => n + claim.run(conversationId, userId, id).changes, 0));
-    if (!claimed) continue;
-    const to = userRow.get(userId) as { email: string; firstName: string; language: Language } | undefined;
-    if (!to) continue;
     const items: DigestItem[] = waiting.map((m) => ({ author: nameOf(m.authorId), where: m.kind === 'channel' ? `#${m.name}` : m.kind === 'group' ? m.name : null, excerpt: excerpt(m.body) }));
-    await sendMail(deps, chatDigestMail(mailCtx(deps), to, items));
-    digests += 1;
+    // The claim and the digest's mail in one transaction: claimed means queued, once (the last message's id names it).
+    const queued = deps.db.transaction((tx) => {
+      const claimed = [...upTo].reduce((n, [conversationId, id]) => n + claim.run(conversationId, userId, id).changes, 0);
+      if (!claimed) return false;
+      return queueMail(tx, { template: 'chatDigest', to: { userId }, payload: { items }, once: `chat-digest:${userId}:${waiting.at(-1)!.id}`, now });
+    });
+    if (queued) digests += 1;
   }
   return { digests };
 }

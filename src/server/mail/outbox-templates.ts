@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import { translate } from '../i18n';
 import type { MailMessage } from './mailer';
 import type { NoticeKey } from './notice';
+import { chatDigestMail, type DigestItem } from './chat-digest';
 import { invitationMail, type InvitationMailValues } from './invitation-mail';
 import { mailCtx } from './send';
 import { noticeMail, passwordResetMail, secondFactorResetMail, signUpAttemptMail, verificationMail } from './templates';
@@ -34,6 +35,7 @@ export const MAIL_TEMPLATES = {
   reset: (deps: Deps, to: OutboxRecipient, p: { token: string }): MailMessage => passwordResetMail(ctxOf(deps), named(to), p.token),
   signUpAttempt: (deps: Deps, to: OutboxRecipient): MailMessage => signUpAttemptMail(ctxOf(deps), named(to)),
   secondFactorReset: (deps: Deps, to: OutboxRecipient): MailMessage => secondFactorResetMail(ctxOf(deps), named(to)),
+  chatDigest: (deps: Deps, to: OutboxRecipient, p: { items: DigestItem[] }): MailMessage => chatDigestMail(ctxOf(deps), named(to), p.items),
   invitation: (deps: Deps, to: OutboxRecipient, p: InvitationMailValues & { token: string }): MailMessage => invitationMail(ctxOf(deps), { ...to, token: p.token }, p),
 } satisfies Record<string, (deps: Deps, to: OutboxRecipient, payload: never) => MailMessage | null | Promise<MailMessage | null>>;
 

@@ -14,7 +14,6 @@ import {
 } from '@shared/schemas/events';
 import { can } from '@shared/permissions';
 import type { Context } from '../context';
-import { mailEventNotices } from '../jobs/events';
 import { cancelEvent, countEvents, createEvent, eventCommunity, eventDetail, listEvents, myEvents, publicEvents, updateEvent } from '../services/events/events';
 import { calendarTokenStatus, communityFeed, createCalendarToken, eventIcs, memberFeed, revokeCalendarToken } from '../services/events/feeds';
 import { answerEvent, attendees, attendeesCsv, hostAnswer, markAttendance, myEventStats } from '../services/events/rsvps';
@@ -80,10 +79,9 @@ export const events = {
   update: mutation({
     input: updateEventInput,
     access: host,
-    run: async (ctx, input) => {
+    run: (ctx, input) => {
       const { id, scope, ...changes } = input;
-      const { notices, ...result } = updateEvent(ctx.db, { id, scope, changes, now: ctx.now() });
-      await mailEventNotices(ctx, notices);
+      const { notices: _, ...result } = updateEvent(ctx.db, { id, scope, changes, now: ctx.now() });
       return result;
     },
   }),
@@ -91,9 +89,8 @@ export const events = {
   cancel: mutation({
     input: cancelEventInput,
     access: host,
-    run: async (ctx, input) => {
-      const { notices, ...result } = cancelEvent(ctx.db, { id: input.id, scope: input.scope, reason: input.reason, now: ctx.now() });
-      await mailEventNotices(ctx, notices);
+    run: (ctx, input) => {
+      const { notices: _, ...result } = cancelEvent(ctx.db, { id: input.id, scope: input.scope, reason: input.reason, now: ctx.now() });
       return result;
     },
   }),
@@ -103,20 +100,16 @@ export const events = {
     input: rsvpInput,
     access: member,
     run: (ctx, input) => answerEvent(ctx.db, { eventId: input.id, userId: ctx.user.id, answer: { status: input.status, guests: input.guests, note: input.note }, scope: input.scope, now: ctx.now() }),
-    // The mail goes once the answer is committed, outside the batch.
-    after: async (ctx, { notices, ...result }) => {
-      await mailEventNotices(ctx, notices);
-      return result;
-    },
+    // The notices' mail was queued in the batch; it leaves once the batch has committed.
+    after: (_ctx, { notices: _, ...result }) => result,
   }),
 
   /** A host records a member's answer given offline. */
   addRsvp: mutation({
     input: hostRsvpInput,
     access: host,
-    run: async (ctx, input) => {
-      const { notices, ...result } = hostAnswer(ctx.db, { eventId: input.id, hostId: ctx.user.id, userId: input.userId, answer: { status: input.status, guests: input.guests, note: input.note }, now: ctx.now() });
-      await mailEventNotices(ctx, notices);
+    run: (ctx, input) => {
+      const { notices: _, ...result } = hostAnswer(ctx.db, { eventId: input.id, hostId: ctx.user.id, userId: input.userId, answer: { status: input.status, guests: input.guests, note: input.note }, now: ctx.now() });
       return result;
     },
   }),

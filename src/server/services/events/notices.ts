@@ -2,12 +2,12 @@ import { inArray } from 'drizzle-orm';
 import { users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { LOCALES, type Language } from '@shared/i18n/languages';
-import { notifyUser } from '../notifications';
+import { notify } from '../notify';
 
 /*
- * What an event change tells people. The in-app notification is written inside the change's
- * transaction (so it exists exactly when the change does); the same notice is returned so the
- * operation can email it after the commit (jobs/events.ts, mailEventNotices).
+ * What an event change tells people: in the app and by email (a cancellation, a new time or
+ * place, a place that opened up, the reminder), written inside the change's transaction through
+ * notify(), so a notice exists exactly when the change does; the email leaves after the commit.
  */
 
 export type EventNoticeKey = 'eventCancelled' | 'eventSeriesCancelled' | 'eventChanged' | 'eventSeriesChanged' | 'eventPromoted' | 'eventReminder';
@@ -27,10 +27,7 @@ export function whenText(startsAt: number, timeZone: string, language: Language)
 
 export const eventLink = (eventId: number) => `/events/${eventId}`;
 
-/**
- * One notice per person, in their own language, written in-app now. `params` gets the event's
- * start as each reader reads dates.
- */
+/** One notice per person, in their own language, in the app and by email. `params` gets the event's start as each reader reads dates. */
 export function noticeTo(
   tx: DbLike,
   userIds: readonly string[],
@@ -38,11 +35,9 @@ export function noticeTo(
 ): EventNotice[] {
   if (!userIds.length) return [];
   const readers = tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, [...new Set(userIds)])).all();
-  return readers.map((r) => {
-    const params = { title: p.event.title, when: whenText(p.event.startsAt, p.event.timeZone, r.language), ...p.params };
-    const link = eventLink(p.event.id);
-    notifyUser(tx, { userId: r.id, type: p.type ?? 'info', title: `notifications.${p.key}.title`, message: `notifications.${p.key}.message`, params, link, now: p.now });
-    return { userId: r.id, key: p.key, params, link };
-  });
+  const link = eventLink(p.event.id);
+  const paramsIn = (language: Language) => ({ title: p.event.title, when: whenText(p.event.startsAt, p.event.timeZone, language), ...p.params });
+  notify(tx, { to: readers.map((r) => r.id), key: p.key, type: p.type ?? 'info', params: paramsIn, link, email: 'all', now: p.now });
+  return readers.map((r) => ({ userId: r.id, key: p.key, params: paramsIn(r.language), link }));
 }
 
