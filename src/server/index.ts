@@ -11,8 +11,9 @@ import { closeWhenBodyUnread } from './http/early-close';
 import { CLIENT_DIR } from './paths';
 import { PrerenderedPages } from './http/prerendered';
 import { hasSuperadmin } from './services/superadmin';
+import { movePendingPrivateFiles } from './uploads/private-moves';
 
-function main() {
+async function main() {
   let env;
   try {
     env = loadEnv();
@@ -25,6 +26,8 @@ function main() {
   }
   const log = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);
+  // Before anything is served: files a migration made private leave the public folder (idempotent; one query once done).
+  await movePendingPrivateFiles({ db, env, log });
   const now = () => Date.now();
   const deps = {
     db,
@@ -79,4 +82,7 @@ function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

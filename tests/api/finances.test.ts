@@ -62,7 +62,7 @@ for (const T of TRANSPORTS) {
     it('a member declares a mobile-money payment with proof; a treasurer confirms it with the next receipt number', async () => {
       const w = await world();
       const m = await as(w.t, w.member);
-      registeredUpload(w.t, '/uploads/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
+      registeredUpload(w.t, '/api/proofs/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
       const missing = await call(T, m, F.declare, { communityId: w.community.id, amount: 2000, purpose: 'dues', method: 'mobile_money' });
       expect(missing.status).toBe(400);
       expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).' });
@@ -73,7 +73,7 @@ for (const T of TRANSPORTS) {
         method: 'mobile_money',
         provider: 'MTN MoMo',
         reference: 'MP240601.1234',
-        proofUrl: '/uploads/0123456789abcdef0123.webp',
+        proofUrl: '/api/proofs/0123456789abcdef0123.webp',
       });
       expect(declared.status).toBe(T.okStatus(F.declare));
       expect(declared.data).toMatchObject({ status: 'pending', amount: 2000, receiptNo: null, provider: 'MTN MoMo' });
