@@ -131,7 +131,7 @@ type PollFixture = { poll: number; pollOption: number; election: number; readyEl
 type TopicFixture = { topic: number; reply: number };
 
 /** What a cell's input builder sees. */
-type Fx = Omit<World, 'notification' | 'otherSession'> & InvitationFixture & ChatFixture & DocumentFixture & {
+type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs'> & InvitationFixture & ChatFixture & DocumentFixture & {
   cell: Cell;
   caller: UserRow | null;
   community: CommunityRow;
