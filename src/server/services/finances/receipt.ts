@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { drawnText, unicodeFaces } from '../../pdf/unicode-text';
 import type { Language } from '@shared/i18n/languages';
 import { LOCALES } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
@@ -19,39 +20,40 @@ export type ReceiptData = {
   confirmedBy: string;
 };
 
-/*
- * The standard PDF fonts speak WinAnsi: French accents and typographic quotes are in it, but
- * the narrow no-break space Intl puts in French numbers is not, so it becomes a plain one.
- */
-const printable = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0');
-
 /** What a receipt page shows: a title, label/value rows (bold ones stand out), a footer. */
 export type ReceiptDocument = { appName: string; community: string; title: string; rows: { label: string; value: string; bold?: boolean }[]; footer: string };
 
-/** A one-page A5 receipt: the layout every receipt shares (community payments, savings circles). */
+/**
+ * A one-page A5 receipt: the layout every receipt shares (community payments, savings circles).
+ * Names and values may hold any letters (pdf/unicode-text.ts); a long value wraps onto more lines.
+ */
 export async function receiptDocumentPdf(d: ReceiptDocument): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(printable(d.title));
+  doc.setTitle(drawnText(d.title));
   doc.setProducer(d.appName);
   const page = doc.addPage([420, 595]); // A5 portrait, in points
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = unicodeFaces(doc);
   const ink = rgb(0.1, 0.13, 0.17);
   const muted = rgb(0.35, 0.4, 0.45);
   let y = 540;
-  const line = (text: string, opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) => {
-    page.drawText(printable(text), { x: 40, y, size: opts.size ?? 11, font: opts.bold ? bold : regular, color: opts.color ?? ink, maxWidth: 340 });
-    y -= opts.gap ?? 20;
+  const line = async (text: string, opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) => {
+    const size = opts.size ?? 11;
+    const face = opts.bold ? bold : regular;
+    const lines = face.wrap(text, size, 340);
+    for (const [i, part] of lines.entries()) {
+      await face.draw(page, part, { x: 40, y, size, color: opts.color ?? ink });
+      y -= i < lines.length - 1 ? face.lineHeight(size) : (opts.gap ?? 20);
+    }
   };
-  line(d.appName, { size: 10, color: muted });
-  line(d.community, { size: 16, bold: true, gap: 28 });
-  line(d.title, { size: 20, bold: true, gap: 36 });
+  await line(d.appName, { size: 10, color: muted });
+  await line(d.community, { size: 16, bold: true, gap: 28 });
+  await line(d.title, { size: 20, bold: true, gap: 36 });
   for (const row of d.rows) {
-    line(row.label, { size: 9, color: muted, gap: 13 });
-    line(row.value, { size: 12, bold: row.bold, gap: 24 });
+    await line(row.label, { size: 9, color: muted, gap: 13 });
+    await line(row.value, { size: 12, bold: row.bold, gap: 24 });
   }
   y -= 10;
-  line(d.footer, { size: 9, color: muted });
+  await line(d.footer, { size: 9, color: muted });
   return doc.save();
 }
 
