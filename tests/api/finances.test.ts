@@ -304,17 +304,17 @@ describe('the ledger and its audit trail', () => {
 });
 
 describe('REST: the ledger as CSV', () => {
-  it('exports a date range with amounts in major units and fields escaped', async () => {
+  it('exports a date range: local dates and times, words in the requester’s language, amounts as numbers, a running balance', async () => {
     const w = await world();
     const tr = await as(w.t, w.treasurer);
     await tr.mutate('finances.updateSettings', { communityId: w.community.id, currency: 'XAF' });
     const r = await tr.rest('GET', `/api/communities/${w.community.id}/finances/export.csv?from=2000-01-01`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="ledger-\d+-2000-01-01-today\.csv"$/);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="ledger-\d+-2000-01-01-\d{4}-\d\d-\d\d\.csv"$/);
     const lines = String(r.body).trim().split('\r\n');
-    expect(lines[0]).toBe('id,date,account,category,kind,amount,currency,member,description,reverses');
-    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT[^,]+,Cash box,Dues,payment,5000,XAF,Musa Number\d+,dues,$/);
+    expect(lines[0]).toBe('Entry no.,Date,Time,Account,Category,Kind,Member,Description,Amount (XAF),Balance (XAF),Reverses entry no.');
+    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\d,\d\d:\d\d,Cash box,Dues,Payment,Musa Number\d+,Dues,5000,5000,$/);
     const m = await as(w.t, w.member);
     expect((await m.rest('GET', `/api/communities/${w.community.id}/finances/export.csv`)).status).toBe(403);
   });

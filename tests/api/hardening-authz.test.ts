@@ -926,6 +926,33 @@ describe('authorization matrix: GET /api/proofs/:name × caller × community', (
   }
 });
 
+/**
+ * Exports that are files only over REST (a binary workbook): the same rule as their CSV procedure,
+ * read through the permission table like every procedure above.
+ */
+const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
+  ['GET /api/communities/:id/finances/export.xlsx', { rule: 'finances.view', except: ledgerForOfficers }, (f) => `/api/communities/${f.community.id}/finances/export.xlsx`],
+];
+
+describe('authorization matrix: REST-only export files × caller × community', () => {
+  for (const [what, entry, urlOf] of FILE_ROUTES) {
+    it(what, async () => {
+      const misses: string[] = [];
+      for (const c of [...CELLS, STUCK_CELL]) {
+        const f = fixture(c);
+        const { app, a } = openCell(f);
+        const want = expected(what, entry, c);
+        const before = tableHash(app.db);
+        const r = await a.rest('GET', urlOf(f));
+        figure.cells += 1;
+        if (tableHash(app.db) !== before) misses.push(`${what} | ${label(c)}: wrote to the database`);
+        if (want === 'allow' ? r.status !== 200 : r.status !== want) misses.push(`${what} | ${label(c)}: expected ${want}, got ${r.status}`);
+      }
+      expect(misses).toEqual([]);
+    });
+  }
+});
+
 /* ------------------------------------------------------------------------------------------- */
 /* Part 2: extra fields never take effect.                                                      */
 /* ------------------------------------------------------------------------------------------- */

@@ -25,7 +25,8 @@ import { createAccount, createCategory, requireBooks, saveFinanceSettings } from
 import { approveExpense, changeExpense, expenseCommunity, listExpenses, payExpense, rejectExpense, submitExpense } from '../services/finances/expenses';
 import { entryCommunity, listEntries, reverseEntry } from '../services/finances/ledger';
 import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordCashPayment, rejectPayment } from '../services/finances/payments';
-import { ledgerCsv } from '../services/finances/export';
+import { ledgerExportFor } from './finance-files';
+import { toCsv } from '../exports/table';
 import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget, dues, emailReceipt, overview } from './finance-extras';
 import { groupedMutation, inCommunity, mutation, query, type CommunityScope } from './define';
@@ -184,17 +185,13 @@ export const finances = {
       changeExpense(ctx.db, { communityId: community.id, expenseId: input.id, amount: input.amount, description: input.description, actorId: ctx.user.id, now: ctx.now() }),
   }),
 
-  /** The ledger of a date range as CSV (UTC days, inclusive), for those who may see the ledger. */
+  /** The ledger of a date range as CSV (days in the community's zone, inclusive), for those who may see the ledger. */
   exportCsv: query({
     input: exportInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, scope) => {
-      const books = requireBooks(ctx.db, scope.community.id);
-      if (!isOfficer(scope) && books.transparency !== 'ledger') throw forbidden('errors.finances.ledgerHidden');
-      const from = input.from ? Date.parse(`${input.from}T00:00:00Z`) : 0;
-      const to = input.to ? Date.parse(`${input.to}T23:59:59.999Z`) : ctx.now();
-      const categoryName = (builtIn: string | null, name: string | null) => (builtIn ? translate(ctx.language, `finances.categories.${builtIn}`) : (name ?? ''));
-      return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, currency: books.currency, from, to, categoryName }) };
+      const ledger = ledgerExportFor(ctx, input, scope);
+      return { filename: `${ledger.filename}.csv`, csv: toCsv(ledger) };
     },
   }),
 

@@ -31,6 +31,8 @@ import { contributionReceipt, payoutReceipt } from '../services/njangi/receipts'
 import { memberRecord } from '../services/njangi/record';
 import { circleReport, circleReportCsv } from '../services/njangi/report';
 import { circleReportPdf } from '../services/njangi/report-pdf';
+import { circleReportExport } from '../services/njangi/report-table';
+import { toXlsx } from '../exports/xlsx';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
 import { inCommunity, mutation, query, signedIn } from './define';
@@ -138,8 +140,9 @@ export const njangi = {
     input: circleIdInput,
     access: circle,
     run: (ctx, input) => {
+      // In the requester's own language (their profile's), whatever the browser sends.
       const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
-      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report) };
+      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report, ctx.user.language) };
     },
   }),
 };
@@ -154,6 +157,15 @@ export const njangiFiles = {
       const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
       const pdf = await circleReportPdf(report, { appName: ctx.env.APP_NAME, community: community.name, language: ctx.language, now: ctx.now() });
       return { filename: `circle-${input.id}-report.pdf`, pdf };
+    },
+  }),
+  /** The report as an XLSX workbook: the same rows as the CSV (report-table.ts). */
+  reportXlsx: query({
+    input: circleIdInput,
+    access: circle,
+    run: async (ctx, input) => {
+      const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
+      return { filename: `circle-${input.id}-report.xlsx`, xlsx: await toXlsx(circleReportExport(report, ctx.user.language), { creator: ctx.env.APP_NAME }) };
     },
   }),
   /** A confirmed contribution's numbered receipt, for its member and the organiser (REST only: a file). */

@@ -79,7 +79,8 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
   await line(t('savings.report.title', { circle: c.name }), { size: 18, font: bold, gap: 24 });
   await line(t('savings.report.rules', { contribution: money(c.contribution), frequency: t(`savings.report.frequency.${c.frequency}`), hands: c.hands }), { color: muted });
   await line(t(`savings.report.status.${c.status}`) + (c.cancelReason ? ` · ${c.cancelReason}` : ''), { color: muted });
-  await line(t('savings.report.generated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(p.now) }), { color: muted, gap: 24 });
+  // The circle's own zone: where its members meet and its rounds fall due.
+  await line(t('savings.report.generated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: c.timeZone }).format(p.now), zone: c.timeZone }), { color: muted, gap: 24 });
 
   const totals = report.totals;
   await line(t('savings.report.totalsHeading'), { size: 12, font: bold, gap: 18 });
