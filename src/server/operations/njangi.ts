@@ -172,12 +172,12 @@ export const njangiFiles = {
   contributionReceipt: query({
     input: contributionIdInput,
     access: ofContribution,
-    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
   /** A confirmed payout's numbered receipt, for its beneficiary and the organiser (REST only: a file). */
   payoutReceipt: query({
     input: payoutIdInput,
     access: ofPayout,
-    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
 };

@@ -4,6 +4,7 @@ import type { Language } from '@shared/i18n/languages';
 import { LOCALES } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
 import { translator } from '../../i18n';
+import { periodLabel } from '@shared/finances/periods';
 
 export type ReceiptData = {
   appName: string;
@@ -18,7 +19,19 @@ export type ReceiptData = {
   reference: string | null;
   confirmedAt: number;
   confirmedBy: string;
+  /** The community's time zone: the receipt's date and time are local there. */
+  timeZone: string;
+  /** The language the member chose in their profile: the receipt is written in it. */
+  memberLanguage: Language;
+  /** The dues periods the payment paid for (period keys such as '2026-11'), oldest first. */
+  periods: string[];
 };
+
+/** A local date and time, with the zone said: "2 March 2026 at 11:00 (Africa/Douala time)". */
+export function localDateTime(instant: number, timeZone: string, language: Language): string {
+  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(instant);
+  return translator(language)('finances.receipt.localTime', { date, zone: timeZone.replace(/_/g, ' ') });
+}
 
 /** What a receipt page shows: a title, label/value rows (bold ones stand out), a footer. */
 export type ReceiptDocument = { appName: string; community: string; title: string; rows: { label: string; value: string; bold?: boolean }[]; footer: string };
@@ -57,10 +70,13 @@ export async function receiptDocumentPdf(d: ReceiptDocument): Promise<Uint8Array
   return doc.save();
 }
 
-/** A one-page PDF receipt of a community payment in the member's language. */
+/** A one-page PDF receipt of a community payment, in `language` (the member's own). */
 export async function receiptPdf(r: ReceiptData, language: Language): Promise<Uint8Array> {
   const t = translator(language);
-  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(r.confirmedAt);
+  const category = t(r.purpose === 'dues' ? 'finances.categories.dues' : 'finances.categories.donation');
+  const labels = r.periods.map((key) => periodLabel(key, LOCALES[language], (k, params) => t(k, params)));
+  // One period by name; several as the first and the last ("November 2026 – January 2027").
+  const periods = labels.length <= 2 ? labels.join(', ') : `${labels[0]} – ${labels[labels.length - 1]}`;
   return receiptDocumentPdf({
     appName: r.appName,
     community: r.community,
@@ -68,10 +84,10 @@ export async function receiptPdf(r: ReceiptData, language: Language): Promise<Ui
     rows: [
       { label: t('finances.receipt.receivedFrom'), value: r.member },
       { label: t('finances.receipt.amount'), value: formatMoney(r.amount, r.currency, LOCALES[language]), bold: true },
-      { label: t('finances.receipt.for'), value: t(r.purpose === 'dues' ? 'finances.categories.dues' : 'finances.categories.donation') },
+      { label: t('finances.receipt.for'), value: periods ? t('finances.receipt.duesFor', { category, periods }) : category },
       { label: t('finances.receipt.method'), value: [t(`finances.methods.${r.method}`), r.provider].filter(Boolean).join(' · ') },
       ...(r.reference ? [{ label: t('finances.receipt.reference'), value: r.reference }] : []),
-      { label: t('finances.receipt.confirmedOn'), value: `${date} UTC` },
+      { label: t('finances.receipt.confirmedOn'), value: localDateTime(r.confirmedAt, r.timeZone, language) },
       { label: t('finances.receipt.confirmedBy'), value: r.confirmedBy },
     ],
     footer: t('finances.receipt.footer'),

@@ -11,6 +11,8 @@ export const finances = {
     confirmedOn: 'Confirmed on',
     confirmedBy: 'Confirmed by',
     footer: 'This receipt was issued when the payment was confirmed in the community’s books.',
+    duesFor: '{{category}}, {{periods}}',
+    localTime: '{{date}} ({{zone}} time)',
     mailSubject: 'Your receipt No. {{number}} from {{community}}',
     mailHeading: 'Thank you, {{firstName}}',
     mailBody: 'Your payment of {{amount}} to {{community}} was confirmed. Your receipt is attached.',

@@ -12,6 +12,8 @@ export const finances = {
     confirmedOn: 'Confirmé le',
     confirmedBy: 'Confirmé par',
     footer: 'Ce reçu a été émis lorsque le paiement a été confirmé dans les comptes de la communauté.',
+    duesFor: '{{category}}, {{periods}}',
+    localTime: '{{date}} (heure de {{zone}})',
     mailSubject: 'Votre reçu n° {{number}} de {{community}}',
     mailHeading: 'Merci, {{firstName}}',
     mailBody: 'Votre paiement de {{amount}} à {{community}} a été confirmé. Vous trouverez votre reçu en pièce jointe.',
