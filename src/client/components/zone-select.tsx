@@ -2,12 +2,12 @@ import { NativeSelect } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { zoneGroups, zoneLabel } from '../lib/time-zones';
 
-/** A time zone picker: every zone the browser knows, grouped by region (events, the community's own zone). */
-export function ZoneSelect({ id, value, onChange }: { id?: string; value: string; onChange: (zone: string) => void }) {
+/** A time zone picker: every zone the browser knows, grouped by region (events, the community's own zone). Labelled by its form field. */
+export function ZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
   const zones = useMemo(() => zoneGroups(value), [value]);
   return (
     <NativeSelect.Root>
-      <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
         {zones.map(([region, list]) => (
           <optgroup key={region} label={region}>
             {list.map((zone) => (

@@ -33,7 +33,7 @@ export function CommunityFields({ form }: { form: Form }) {
         <Input {...form.field('location')} placeholder={t('communities.fields.locationPlaceholder')} />
       </FormField>
       <FormField name="timeZone" label={t('communities.fields.timeZone')} error={form.errors.timeZone} helper={t('communities.fields.timeZoneHelp')}>
-        <ZoneSelect id="timeZone" value={form.values.timeZone || 'UTC'} onChange={(zone) => form.setValue('timeZone', zone)} />
+        <ZoneSelect value={form.values.timeZone || 'UTC'} onChange={(zone) => form.setValue('timeZone', zone)} />
       </FormField>
       <Switch.Root
         checked={isPublic}
