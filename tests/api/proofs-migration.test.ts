@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { MIGRATIONS_DIR } from '../../src/server/paths';
 import { movePendingPrivateFiles } from '../../src/server/uploads/private-moves';
-import { addMember, makeCommunity, makeUser } from '../factories';
+import { addMember, makeUser } from '../factories';
+import type { CommunityRow } from '../../db/schema';
 import { seedBooks } from '../setup/finances';
 import { buildCircle } from '../setup/njangi';
 import type { TestApp } from '../setup/app';
@@ -55,7 +56,12 @@ async function legacyInstallation() {
   const now = Date.parse('2026-03-02T10:00:00Z');
   const t = { db, clock: { now: () => now } } as unknown as TestApp;
   const [officer, approver, member] = [await makeUser(db, { firstName: 'Tabe' }), await makeUser(db, { firstName: 'Awa' }), await makeUser(db, { firstName: 'Musa' })];
-  const community = makeCommunity(db, { creator: approver, name: 'Legacy Association' });
+  // Written as the schema of the time had it (no column added since).
+  const communityId = Number(
+    db.$client.prepare('INSERT INTO communities (name, description, creator_id, member_count, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)').run('Legacy Association', 'A community from before.', approver.id, now, now).lastInsertRowid,
+  );
+  db.$client.prepare("INSERT INTO memberships (community_id, user_id, role, joined_at) VALUES (?, ?, 'creator', ?)").run(communityId, approver.id, now);
+  const community = { id: communityId, name: 'Legacy Association' } as CommunityRow;
   addMember(db, { communityId: community.id, user: officer, role: 'treasurer' });
   addMember(db, { communityId: community.id, user: member });
   const books = seedBooks(t, { community, officer, approver, member });
