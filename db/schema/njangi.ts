@@ -187,6 +187,8 @@ export const circleContributions = sqliteTable(
       .on(t.roundId, t.handId)
       .where(sql`status <> 'rejected'`),
     index('circle_contributions_user_idx').on(t.userId, t.status),
+    // The authorised proof route finds the row that names a file (who may read it).
+    index('circle_contributions_proof_idx').on(t.proofUrl),
     uniqueIndex('circle_contributions_receipt_unique').on(t.circleId, t.receiptNo),
   ],
 );
@@ -258,7 +260,7 @@ export const circlePayouts = sqliteTable(
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
   },
-  (t) => [uniqueIndex('circle_payouts_round_unique').on(t.roundId), index('circle_payouts_circle_idx').on(t.circleId, t.status)],
+  (t) => [uniqueIndex('circle_payouts_round_unique').on(t.roundId), index('circle_payouts_circle_idx').on(t.circleId, t.status), index('circle_payouts_proof_idx').on(t.proofUrl)],
 );
 
 /** An auction bid: the discount a hand accepts to receive this round. One bid per hand per round. */

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { storedProof } from '../setup/proofs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,7 +191,7 @@ describe('static client', () => {
  * from the app's routes, so a new download path fails here until it is listed with a real row.
  */
 describe('Downloads: every file path of the API', () => {
-  const DOWNLOAD = /\.(csv|pdf|ics)$|\/(ics|download)$|\/files\/:name$|\/calendar\/:file$|\/user\/export$/;
+  const DOWNLOAD = /\.(csv|xlsx|pdf|ics)$|\/(ics|download)$|\/files\/:name$|\/proofs\/:name$|\/calendar\/:file$|\/user\/export$/;
 
   it('answers with nosniff, no caching, an attachment (or a sandboxed preview) and the security headers', async () => {
     const uploads = mkdtempSync(join(tmpdir(), 'harambee-headers-'));
@@ -218,6 +219,9 @@ describe('Downloads: every file path of the API', () => {
         '/api/user/export/money.csv': '/api/user/export/money.csv',
         '/api/finances/payments/:id/receipt.pdf': `/api/finances/payments/${payment}/receipt.pdf`,
         '/api/communities/:id/finances/export.csv': `/api/communities/${w.ids.pub}/finances/export.csv`,
+        '/api/communities/:id/finances/export.xlsx': `/api/communities/${w.ids.pub}/finances/export.xlsx`,
+        '/api/circles/:id/report.xlsx': `/api/circles/${c.active}/report.xlsx`,
+        '/api/proofs/:name': storedProof(t, w.users.creator.id),
         '/api/circles/:id/report.pdf': `/api/circles/${c.active}/report.pdf`,
         '/api/circles/:id/report.csv': `/api/circles/${c.active}/report.csv`,
         '/api/circles/contributions/:id/receipt.pdf': `/api/circles/contributions/${c.paidContributions[w.users.creator.id]}/receipt.pdf`,

@@ -120,6 +120,7 @@ const REST_OPS: Record<string, Op | ((input: Record<string, unknown>) => string)
 /** The REST-only files (receipts, the printable report), with who may fetch them. */
 const FILES: Record<keyof typeof njangiFiles, Row & { path: (input: Record<string, unknown>) => string }> = {
   reportPdf: { path: (i) => `/api/circles/${i.id}/report.pdf`, input: (x) => ({ id: x.f.active }), want: everyone },
+  reportXlsx: { path: (i) => `/api/circles/${i.id}/report.xlsx`, input: (x) => ({ id: x.f.active }), want: everyone },
   // The member's own round-1 receipt: theirs and the organiser's to fetch.
   contributionReceipt: { path: (i) => `/api/circles/contributions/${i.id}/receipt.pdf`, input: (x) => ({ id: x.f.paidContributions[x.users.member.id] }), want: cells('ok', 'ok', 403, 403) },
   payoutReceipt: {

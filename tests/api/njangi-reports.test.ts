@@ -136,17 +136,18 @@ describe('the report as CSV', () => {
     return { ...c, circle };
   }
 
+  // Words in the requester's language, the payout's time in the circle's zone (Africa/Douala, UTC+1), amounts as numbers.
   const ORGANISER_CSV = [
-    'round,due_date,status,collected,shortfall,fines,fee,discount,share_per_hand,payout,payout_status,currency',
-    '1,2026-03-31,paid,75.00,0.00,0.00,0.00,0.00,0.00,75.00,recorded,USD',
-    '2,2026-04-30,open,,,,,,,,,USD',
-    '3,2026-05-31,open,,,,,,,,,USD',
+    'Round,Due,Status,Collected (USD),Shortfall (USD),Fines (USD),Fee (USD),Discount (USD),Share per hand (USD),Payout (USD),Receipt,Paid out on,At',
+    '1,2026-03-31,Paid out,75.00,0.00,0.00,0.00,0.00,0.00,75.00,Awaiting,2026-03-02,11:00',
+    '2,2026-04-30,Collecting,,,,,,,,,,',
+    '3,2026-05-31,Collecting,,,,,,,,,,',
     '',
-    'member,hands,paid_in,received,shares,fines_paid,fines_owed,net,currency',
-    'Ngozi Organiser,1,25.00,75.00,0.00,0.00,0.00,50.00,USD',
+    'Member,Hands,Paid in (USD),Received (USD),Shares (USD),Fines paid (USD),Fines owed (USD),Net (USD)',
+    'Ngozi Organiser,1,25.00,75.00,0.00,0.00,0.00,50.00',
     // A formula-looking name starts with an apostrophe (and is quoted for its commas and quotes); amounts stay numbers.
-    `"'=HYPERLINK(""http://evil.example"",""win"") Member1",1,50.00,0.00,0.00,0.00,0.00,-50.00,USD`,
-    "'@Kemi Member2,1,25.00,0.00,0.00,0.00,0.00,-25.00,USD",
+    `"'=HYPERLINK(""http://evil.example"",""win"") Member1",1,50.00,0.00,0.00,0.00,0.00,-50.00`,
+    "'@Kemi Member2,1,25.00,0.00,0.00,0.00,0.00,-25.00",
   ];
 
   it('REST: GET /api/circles/:id/report.csv is text/csv with the rounds, then every member’s line for the organiser', async () => {

@@ -166,7 +166,7 @@ describe('Browser: a savings circle', () => {
     await expectCount(pending, 3);
     for (const m of members) {
       const row = pending.filter({ hasText: fullName(m) });
-      expect(await row.getByRole('link', { name: `View the proof from ${fullName(m)}` }).getAttribute('href')).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+      expect(await row.getByRole('link', { name: `View the proof from ${fullName(m)}` }).getAttribute('href')).toMatch(/^\/api\/proofs\/[a-z0-9]+\.webp$/);
       await row.getByRole('button', { name: `Confirm the contribution of ${fullName(m)} for round 1` }).click();
       await expectToast(org, 'Contribution confirmed');
       await row.waitFor({ state: 'detached' });

@@ -31,6 +31,8 @@ import { contributionReceipt, payoutReceipt } from '../services/njangi/receipts'
 import { memberRecord } from '../services/njangi/record';
 import { circleReport, circleReportCsv } from '../services/njangi/report';
 import { circleReportPdf } from '../services/njangi/report-pdf';
+import { circleReportExport } from '../services/njangi/report-table';
+import { toXlsx } from '../exports/xlsx';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
 import { inCommunity, mutation, query, signedIn } from './define';
@@ -138,8 +140,9 @@ export const njangi = {
     input: circleIdInput,
     access: circle,
     run: (ctx, input) => {
+      // In the requester's own language (their profile's), whatever the browser sends.
       const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
-      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report) };
+      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report, ctx.user.language) };
     },
   }),
 };
@@ -156,16 +159,25 @@ export const njangiFiles = {
       return { filename: `circle-${input.id}-report.pdf`, pdf };
     },
   }),
+  /** The report as an XLSX workbook: the same rows as the CSV (report-table.ts). */
+  reportXlsx: query({
+    input: circleIdInput,
+    access: circle,
+    run: async (ctx, input) => {
+      const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
+      return { filename: `circle-${input.id}-report.xlsx`, xlsx: await toXlsx(circleReportExport(report, ctx.user.language), { creator: ctx.env.APP_NAME }) };
+    },
+  }),
   /** A confirmed contribution's numbered receipt, for its member and the organiser (REST only: a file). */
   contributionReceipt: query({
     input: contributionIdInput,
     access: ofContribution,
-    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
   /** A confirmed payout's numbered receipt, for its beneficiary and the organiser (REST only: a file). */
   payoutReceipt: query({
     input: payoutIdInput,
     access: ofPayout,
-    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
 };

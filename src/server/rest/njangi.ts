@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { njangiFiles } from '../operations/njangi';
 import { bodyWith, route } from './route';
+import { XLSX_TYPE } from '../exports/xlsx';
 
 /** The savings-circle paths for integrators; the tRPC procedures njangi.* are the same operations. */
 export function njangiRoutes(deps: AppDeps) {
@@ -34,6 +35,10 @@ export function njangiRoutes(deps: AppDeps) {
   api.get(
     '/circles/:id/report.csv',
     route(deps, ops.reportCsv, idOnly, { file: (r: { filename: string; csv: string }) => ({ body: r.csv, type: 'text/csv; charset=utf-8', filename: r.filename }) }),
+  );
+  api.get(
+    '/circles/:id/report.xlsx',
+    route(deps, njangiFiles.reportXlsx, idOnly, { file: (r: { filename: string; xlsx: Uint8Array }) => ({ body: r.xlsx, type: XLSX_TYPE, filename: r.filename }) }),
   );
   return api;
 }

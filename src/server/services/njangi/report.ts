@@ -1,7 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { circlePayouts, circleRounds } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
-import { toDecimal, type Currency } from '@shared/money';
+import type { Language } from '@shared/i18n/languages';
+import { toCsv } from '../../exports/table';
+import { circleReportExport } from './report-table';
 import { circleOf, toCircleDto } from './circles';
 
 export type MemberLine = { userId: string; name: string; hands: number; paidIn: number; received: number; shares: number; finesOwed: number; finesPaid: number; net: number };
@@ -35,6 +37,8 @@ export function circleReport(db: DbLike, p: { circleId: number; viewerId: string
       carryOut: payout?.carryOut ?? null,
       payout: payout?.amount ?? null,
       payoutStatus: payout?.status ?? null,
+      // When the organiser recorded the payout (epoch ms).
+      paidAt: payout?.createdAt ?? null,
       beneficiaryId: payout?.beneficiaryId ?? null,
     }));
   const lines = db.all<MemberLine>(sql`
@@ -62,22 +66,7 @@ export function circleReport(db: DbLike, p: { circleId: number; viewerId: string
   return { circle: toCircleDto(circle), organiser, rounds, members: lines, totals };
 }
 
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  // Quotes for separators, and a leading apostrophe so a spreadsheet never runs a name as a formula
-  // (an amount such as a negative net, "-25.00", stays a number).
-  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' && !/^-\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
-  return /[",\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** The report as CSV: the rounds, then the members' lines, amounts as decimals of the currency. */
-export function circleReportCsv(report: ReturnType<typeof circleReport>) {
-  const cur = report.circle.currency as Currency;
-  const money = (n: number | null) => (n === null ? null : toDecimal(n, cur));
-  const out = [['round', 'due_date', 'status', 'collected', 'shortfall', 'fines', 'fee', 'discount', 'share_per_hand', 'payout', 'payout_status', 'currency'].join(',')];
-  for (const r of report.rounds) out.push([r.number, r.dueDate, r.status, money(r.collected), money(r.shortfall), money(r.fines), money(r.fee), money(r.discount), money(r.share), money(r.payout), r.payoutStatus, cur].map(csvCell).join(','));
-  out.push('');
-  out.push(['member', 'hands', 'paid_in', 'received', 'shares', 'fines_paid', 'fines_owed', 'net', 'currency'].join(','));
-  for (const m of report.members) out.push([m.name, m.hands, money(m.paidIn), money(m.received), money(m.shares), money(m.finesPaid), money(m.finesOwed), money(m.net), cur].map(csvCell).join(','));
-  return `${out.join('\r\n')}\r\n`;
+/** The report as CSV: the rounds, then the members' lines (the same rows as the workbook, report-table.ts). */
+export function circleReportCsv(report: ReturnType<typeof circleReport>, language: Language) {
+  return toCsv(circleReportExport(report, language));
 }

@@ -385,6 +385,7 @@ export const circle = {
   report: {
     title: 'Report',
     csv: 'Download CSV',
+    xlsx: 'Download Excel (XLSX)',
     pdf: 'Download PDF',
     loading: 'Loading the report…',
     loadFailed: 'The report could not be loaded',

@@ -193,6 +193,7 @@ export const errors = {
     pdfEncrypted: 'This PDF is protected by a password. Please upload a copy without one.',
     pdfPages: 'This PDF has more than {{max}} pages. Please upload only the pages that matter.',
     again: 'Please upload the file again.',
+    proofNotFound: 'No such proof, or it is not yours to see: only the payer and those who confirm the payment may open it.',
     tooMany_one: 'You have sent {{limit}} files in the last {{window}} minutes, the most one account may. Please try again in {{count}} minute.',
     tooMany_other: 'You have sent {{limit}} files in the last {{window}} minutes, the most one account may. Please try again in {{count}} minutes.',
     dailyQuota: 'An account may upload {{limit, number}} MB in 24 hours, and this file would go past it. Please try again later, or choose a smaller file.',

@@ -51,6 +51,7 @@ export const validation = {
     notFound: 'Community Not Found',
     locationLong: 'Location must be at most 100 characters',
     isPublic: 'isPublic must be true or false',
+    timeZone: 'Choose a time zone from the list (for example Africa/Douala or Europe/Paris).',
     membersOrganiseCircles: 'membersOrganiseCircles must be true or false',
     chooseMember: 'Choose a member',
     role: 'Role must be member, admin or treasurer',

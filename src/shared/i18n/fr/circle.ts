@@ -386,6 +386,7 @@ export const circle = {
   report: {
     title: 'Rapport',
     csv: 'Télécharger le CSV',
+    xlsx: 'Télécharger au format Excel (XLSX)',
     pdf: 'Télécharger le PDF',
     loading: 'Chargement du rapport…',
     loadFailed: 'Le rapport n’a pas pu être chargé',

@@ -194,6 +194,7 @@ export const errors = {
     pdfEncrypted: 'Ce PDF est protégé par un mot de passe. Veuillez en téléverser une copie sans mot de passe.',
     pdfPages: 'Ce PDF compte plus de {{max}} pages. Veuillez ne téléverser que les pages utiles.',
     again: 'Veuillez téléverser le fichier à nouveau.',
+    proofNotFound: 'Ce justificatif n’existe pas, ou vous ne pouvez pas le voir : seuls la personne qui a payé et ceux qui confirment le paiement peuvent l’ouvrir.',
     tooMany_one: 'Vous avez envoyé {{limit}} fichiers au cours des {{window}} dernières minutes, le maximum pour un compte. Veuillez réessayer dans {{count}} minute.',
     tooMany_other: 'Vous avez envoyé {{limit}} fichiers au cours des {{window}} dernières minutes, le maximum pour un compte. Veuillez réessayer dans {{count}} minutes.',
     dailyQuota: 'Un compte peut téléverser {{limit, number}} Mo en 24 heures, et ce fichier dépasserait cette limite. Veuillez réessayer plus tard ou choisir un fichier plus léger.',

@@ -51,6 +51,7 @@ export const validation = {
     notFound: 'Communauté introuvable',
     locationLong: 'Le lieu ne peut pas dépasser 100 caractères',
     isPublic: 'isPublic doit valoir true ou false',
+    timeZone: 'Choisissez un fuseau horaire dans la liste (par exemple Africa/Douala ou Europe/Paris).',
     membersOrganiseCircles: 'membersOrganiseCircles doit valoir true ou false',
     chooseMember: 'Choisissez un membre',
     role: 'Le rôle doit être membre, administrateur ou trésorier',

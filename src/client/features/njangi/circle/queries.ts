@@ -23,3 +23,4 @@ export const payoutReceiptUrl = (id: number) => `/api/circles/payouts/${id}/rece
 export const reportPdfUrl = (circleId: number) => `/api/circles/${circleId}/report.pdf`;
 /** The report as CSV (a plain download). */
 export const reportCsvUrl = (circleId: number) => `/api/circles/${circleId}/report.csv`;
+export const reportXlsxUrl = (circleId: number) => `/api/circles/${circleId}/report.xlsx`;

@@ -2,7 +2,7 @@ import { Button, Card, HStack, Link, Skeleton, Stack, Table, Text } from '@chakr
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { circleReportQuery, reportCsvUrl, reportPdfUrl } from './queries';
+import { circleReportQuery, reportCsvUrl, reportPdfUrl, reportXlsxUrl } from './queries';
 import { formatDay, money, PAYOUT_STATUS_KEY, type Detail } from './shared';
 
 /**
@@ -27,6 +27,9 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
           </Link>
           <Link href={reportCsvUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-csv">
             <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.csv')}
+          </Link>
+          <Link href={reportXlsxUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-xlsx">
+            <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.xlsx')}
           </Link>
         </HStack>
       </Card.Header>
