@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { createCircle } from '../../src/server/services/njangi/circles';
-import { confirmContribution, declareContribution, recordContribution } from '../../src/server/services/njangi/contributions';
+import { confirmContribution, declareContribution } from '../../src/server/services/njangi/contributions';
 import { joinCircle } from '../../src/server/services/njangi/membership';
-import { confirmReceipt, disputePayout, recordPayout } from '../../src/server/services/njangi/payouts';
+import { confirmReceipt, disputePayout } from '../../src/server/services/njangi/payouts';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { buildCircle, circleCommunity, circleSnapshot, NJ, REPORT_CSV_PATH, rules, type Person } from '../setup/njangi';
+import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, REPORT_CSV_PATH, rules, type Person } from '../setup/njangi';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -45,8 +45,8 @@ for (const T of TRANSPORTS) {
       expect((await c.organiser.a.mutate('njangi.cancel', { id: recruiting, reason: 'Nobody joined' })).data).toMatchObject({ status: 'cancelled' });
       const done = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user], rules: { hands: 2 } });
       for (const [i, round] of done.rounds.entries()) {
-        for (const h of done.handRows) recordContribution(t.db, { circleId: done.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
-        recordPayout(t.db, { roundId: round, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
+        for (const h of done.handRows) payCash(t, { circleId: done.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
+        payOut(t, { roundId: round, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
       }
       expect((await c.organiser.a.mutate('njangi.cancel', { id: done.id, reason: 'Too late' })).status).toBe(409);
       expect(verifyAuditChain(t.db)).toBeNull();
@@ -59,8 +59,8 @@ for (const T of TRANSPORTS) {
       const c = await circleCommunity(t, { members: 3 });
       const [a, b, outside] = c.members;
       const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user, b!.user] });
-      for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-      recordPayout(t.db, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+      for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      payOut(t, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
       const mine = (who: Person) => T.call(who.a, NJ.report, { id: circle.id });
       const organiser = (await mine(c.organiser)).data;
       expect(organiser.organiser).toBe(true);
@@ -112,8 +112,8 @@ for (const T of TRANSPORTS) {
       const [a] = c.members;
       const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user], rules: { hands: 2 }, order: [a!.user.id, c.organiser.user.id] });
       for (const [i, round] of circle.rounds.entries()) {
-        for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
-        const payout = recordPayout(t.db, { roundId: round, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
+        for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
+        const payout = payOut(t, { roundId: round, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
         if (payout.beneficiaryId === a!.user.id) {
           disputePayout(t.db, { id: payout.id, userId: a!.user.id, reason: 'Late', now: t.clock.now() });
           confirmReceipt(t.db, { id: payout.id, userId: a!.user.id, now: t.clock.now() });
@@ -125,22 +125,23 @@ for (const T of TRANSPORTS) {
 }
 
 describe('the report as CSV', () => {
-  /** A USD circle of three, round 1 paid out to the organiser, a's round 2 in; two members with formula-looking names. */
+  /** A USD circle of three, round 1 paid out to the organiser (recorded by the treasurer), a's round 2 in; two members with formula-looking names. */
   async function world(t: TestApp) {
     const c = await circleCommunity(t, { members: 2, names: ['=HYPERLINK("http://evil.example","win")', '@Kemi'] });
     const [a, b] = c.members;
     const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user, b!.user], rules: { currency: 'USD', contribution: 2500 } });
-    for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-    recordPayout(t.db, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-    recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[a!.user.id]![0]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+    for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+    payOut(t, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+    payCash(t, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[a!.user.id]![0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
     return { ...c, circle };
   }
 
   const ORGANISER_CSV = [
-    'round,due_date,status,collected,shortfall,fines,fee,discount,share_per_hand,payout,payout_status,currency',
-    '1,2026-03-31,paid,75.00,0.00,0.00,0.00,0.00,0.00,75.00,recorded,USD',
-    '2,2026-04-30,open,,,,,,,,,USD',
-    '3,2026-05-31,open,,,,,,,,,USD',
+    'round,due_date,status,collected,shortfall,fines,fee,discount,share_per_hand,payout,top_ups,payout_status,currency',
+    '1,2026-03-31,paid,75.00,0.00,0.00,0.00,0.00,0.00,75.00,0.00,recorded,USD',
+    // What a round not paid out yet has collected so far is shown (a's round 2); it has no pot, fee or shortfall yet.
+    '2,2026-04-30,open,25.00,,,,,,,,,USD',
+    '3,2026-05-31,open,0.00,,,,,,,,,USD',
     '',
     'member,hands,paid_in,received,shares,fines_paid,fines_owed,net,currency',
     'Ngozi Organiser,1,25.00,75.00,0.00,0.00,0.00,50.00,USD',

@@ -14,7 +14,7 @@ import { TRANSPORTS, type Op } from '../setup/transport';
  * (404 for every id, as for an unknown one) and a public community's are refused (403).
  */
 
-type Who = 'organiser' | 'asked' | 'swapper' | 'outside' | 'stranger';
+type Who = 'organiser' | 'asked' | 'swapper' | 'outside' | 'treasurer' | 'stranger';
 let t: TestApp;
 const agents = {} as Record<Who, Agent>;
 const users = {} as Record<Who, UserRow>;
@@ -26,13 +26,17 @@ let inPriv: CircleFixture;
 beforeAll(async () => {
   t = makeTestApp();
   const mk = (firstName: string) => makeUser(t.db, { firstName });
-  Object.assign(users, { organiser: await mk('Ngozi'), asked: await mk('Awa'), swapper: await mk('Sami'), outside: await mk('Olu'), stranger: await mk('Stella') });
+  Object.assign(users, { organiser: await mk('Ngozi'), asked: await mk('Awa'), swapper: await mk('Sami'), outside: await mk('Olu'), treasurer: await mk('Tess'), stranger: await mk('Stella') });
   const beneficiary = await mk('Bih');
   const acceptor = await mk('Ace');
   pub = makeCommunity(t.db, { creator: users.organiser, name: 'Open Njangi House', isPublic: true });
   priv = makeCommunity(t.db, { creator: users.organiser, name: 'Quiet Njangi House', isPublic: false });
-  for (const c of [pub, priv]) for (const u of [users.asked, users.swapper, users.outside, beneficiary, acceptor]) addMember(t.db, { communityId: c.id, user: u });
-  const cast = { organiser: users.organiser, beneficiary, asked: users.asked, acceptor, swapper: users.swapper };
+  for (const c of [pub, priv]) {
+    for (const u of [users.asked, users.swapper, users.outside, beneficiary, acceptor]) addMember(t.db, { communityId: c.id, user: u });
+    // The community's treasurer, in no circle: a finance officer.
+    addMember(t.db, { communityId: c.id, user: users.treasurer, role: 'treasurer' });
+  }
+  const cast = { organiser: users.organiser, beneficiary, asked: users.asked, acceptor, swapper: users.swapper, officer: users.treasurer };
   inPub = seedCircle(t, { community: pub, cast, now: t.clock.now() });
   inPriv = seedCircle(t, { community: priv, cast, now: t.clock.now() });
   for (const who of Object.keys(users) as Who[]) agents[who] = await as(t, users[who]);

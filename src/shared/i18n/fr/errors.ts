@@ -73,6 +73,12 @@ export const errors = {
     picksNotAllowed: 'Dans cette tontine, c’est l’organisateur qui fixe l’ordre des bénéficiaires.',
     notApproved: 'Seuls les membres dont la place dans la tontine est acceptée peuvent faire cela.',
     fineSettled: 'Cette amende a déjà été payée ou levée.',
+    ownContribution: 'Votre propre cotisation est confirmée par un responsable des finances de la communauté (son trésorier ou ses dirigeants), jamais par vous.',
+    ownPayout: 'Un versement à votre propre main est enregistré par un responsable des finances de la communauté (son trésorier ou ses dirigeants), jamais par vous.',
+    ownFine: 'Une amende sur votre propre main est réglée par un responsable des finances de la communauté (son trésorier ou ses dirigeants), jamais par vous.',
+    topUpNotFound: 'Complément introuvable',
+    topUpRecorded: 'Ce complément a déjà été enregistré comme versé.',
+    topUpNotPaid: 'Ce complément n’a pas encore été versé : il pourra être confirmé une fois enregistré comme versé.',
   },
   events: {
     notFound: 'Événement introuvable',

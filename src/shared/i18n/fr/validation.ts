@@ -129,6 +129,7 @@ export const validation = {
     swapId: 'Échange introuvable',
     handId: 'Main introuvable',
     fineId: 'Amende introuvable',
+    topUpId: 'Complément introuvable',
     name: 'Donnez à la tontine un nom de 3 à 80 caractères',
     descriptionLong: 'La description peut compter au plus 2 000 caractères',
     frequency: 'Choisissez hebdomadaire, toutes les deux semaines ou mensuelle',
