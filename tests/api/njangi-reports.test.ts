@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { createCircle } from '../../src/server/services/njangi/circles';
 import { confirmContribution, declareContribution } from '../../src/server/services/njangi/contributions';
+import { postDueFines } from '../../src/server/services/njangi/fines';
 import { joinCircle } from '../../src/server/services/njangi/membership';
 import { confirmReceipt, disputePayout } from '../../src/server/services/njangi/payouts';
 import { makeTestApp, type TestApp } from '../setup/app';
@@ -73,6 +74,50 @@ for (const T of TRANSPORTS) {
       expect(own.rounds).toEqual(organiser.rounds);
       expect(own.totals).toEqual(organiser.totals);
       expect((await mine(outside!)).data.members).toEqual([]);
+    });
+  });
+
+  describe(`${T.name}: the report adds up`, () => {
+    /** Every total is its column's sum; the members' lines add up to the rounds; money in = money accounted for. */
+    const addsUp = (r: any) => {
+      const col = (k: string) => r.rounds.reduce((s: number, x: any) => s + (x[k] ?? 0), 0);
+      expect(r.totals).toMatchObject({ collected: col('collected'), shortfall: col('shortfall'), fines: col('fines'), fees: col('fee'), paidOut: col('payout'), topUps: col('topUps'), topUpsOwed: col('topUpsOwed') });
+      expect(r.totals.shared).toBe(r.rounds.reduce((s: number, x: any) => s + (x.share ?? 0) * (r.circle.hands - 1), 0));
+      const members = (k: string) => r.members.reduce((s: number, m: any) => s + m[k], 0);
+      expect(members('paidIn')).toBe(r.totals.collected);
+      expect(members('finesPaid')).toBe(r.totals.finesPaid);
+      const t = r.totals;
+      expect(t.collected + t.finesPaid).toBe(t.paidOut + t.topUps + t.shared + t.fees + t.held);
+    };
+
+    it('a round every member paid shows what it collected before it is paid out, and the totals say so', async () => {
+      const t = makeTestApp();
+      const c = await circleCommunity(t, { members: 3 });
+      const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: c.members.map((m) => m.user), order: [...c.members.map((m) => m.user.id), c.organiser.user.id], rules: { currency: 'USD', contribution: 2500, fineKind: 'fixed', fineValue: 300 } });
+      for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      let report = (await T.call(c.organiser.a, NJ.report, { id: circle.id })).data;
+      expect(report.rounds[0]).toMatchObject({ status: 'open', collected: 10_000, shortfall: null, fee: null, payout: null, topUps: null });
+      expect(report.totals).toMatchObject({ collected: 10_000, paidOut: 0, held: 10_000 });
+      addsUp(report);
+      // A member's view has the same rounds and totals, and only their own line.
+      const own = (await T.call(c.members[0]!.a, NJ.report, { id: circle.id })).data;
+      expect(own.rounds).toEqual(report.rounds);
+      expect(own.totals).toEqual(report.totals);
+
+      // Round 1 paid out; round 2 paid out short of one hand, which pays after; a fine paid into round 3's pot.
+      payOut(t, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      const [a, b, cc] = c.members;
+      for (const p of [c.organiser, a!, b!]) payCash(t, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[p.user.id]![0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      postDueFines(t.db, Date.parse('2026-05-02T10:00:00Z'));
+      payOut(t, { roundId: circle.rounds[1]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      payCash(t, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[cc!.user.id]![0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      const fine = t.db.$client.prepare('SELECT id FROM circle_fines WHERE circle_id = ? AND user_id = ?').pluck().get(circle.id, cc!.user.id) as number;
+      await c.organiser.a.mutate('njangi.markFinePaid', { id: fine });
+      report = (await T.call(c.organiser.a, NJ.report, { id: circle.id })).data;
+      expect(report.rounds[1]).toMatchObject({ collected: 10_000, shortfall: 0, payout: 7500, topUps: 2500, topUpsOwed: 2500, fines: 0 });
+      // Held: the fine, waiting for round 3's pot.
+      expect(report.totals).toMatchObject({ collected: 20_000, paidOut: 17_500, topUps: 2500, finesPaid: 300, held: 300 });
+      addsUp(report);
     });
   });
 
