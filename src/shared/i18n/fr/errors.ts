@@ -38,7 +38,7 @@ export const errors = {
     alreadyInCircle: 'Vous êtes déjà membre de cette tontine.',
     requestNotFound: 'Aucune demande d’adhésion à cette tontine n’a été trouvée.',
     requestDecided: 'Cette demande a déjà été traitée.',
-    organiserCannotLeave: 'L’organisateur ne peut pas quitter la tontine ; annulez-la plutôt.',
+    organiserCannotLeave: 'L’organisateur ne peut pas quitter la tontine ; annulez-la plutôt.',
     handsNotFilled: 'Toutes les mains doivent être prises avant le démarrage de la tontine.',
     startInPast: 'La première échéance est passée. Choisissez une nouvelle date de début avant de démarrer la tontine.',
     orderMismatch: 'L’ordre des bénéficiaires doit citer chaque membre autant de fois qu’il tient de mains.',

@@ -145,7 +145,7 @@ export const validation = {
     finePercent: 'Une amende en pourcentage ne peut pas dépasser 100 %',
     fee: 'Les frais de l’organisateur ne peuvent pas dépasser 5 % de chaque cagnotte',
     joinHands: 'Choisissez combien de mains vous voulez (au moins 1)',
-    orderBy: 'Choisissez qui fixe l’ordre des bénéficiaires : l’organisateur ou les membres',
+    orderBy: 'Choisissez qui fixe l’ordre des bénéficiaires : l’organisateur ou les membres',
     position: 'Choisissez une position dans l’ordre des bénéficiaires',
     decision: 'Indiquez s’il faut accepter ou refuser',
   },
