@@ -28,6 +28,7 @@ const SWEEP = `
       AND NOT EXISTS (SELECT 1 FROM payments x WHERE x.proof_url = ${PUBLIC})
       AND NOT EXISTS (SELECT 1 FROM circle_contributions x WHERE x.proof_url = ${PUBLIC})
       AND NOT EXISTS (SELECT 1 FROM circle_payouts x WHERE x.proof_url = ${PUBLIC})
+      AND NOT EXISTS (SELECT 1 FROM circle_top_ups x WHERE x.proof_url = ${PUBLIC})
       AND NOT EXISTS (SELECT 1 FROM expenses x WHERE instr(x.receipts, '"' || ${PUBLIC} || '"') > 0)
     ORDER BY u.created_at
     LIMIT ${BATCH}
