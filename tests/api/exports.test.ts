@@ -6,7 +6,7 @@ import { builtInCategoryId, listAccounts, saveFinanceSettings } from '../../src/
 import { approveExpense, payExpense, submitExpense } from '../../src/server/services/finances/expenses';
 import { reverseEntry } from '../../src/server/services/finances/ledger';
 import { confirmPayment, declarePayment } from '../../src/server/services/finances/payments';
-import { recordContribution } from '../../src/server/services/njangi/contributions';
+import { officerConfirmContribution, recordContribution } from '../../src/server/services/njangi/contributions';
 import { recordPayout } from '../../src/server/services/njangi/payouts';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
@@ -166,9 +166,14 @@ describe('REST: GET /api/circles/:id/report.xlsx', () => {
     const organiser = await makeUser(t.db, { firstName: 'Ngozi', lastName: 'Organiser' });
     const [a, b] = [await makeUser(t.db, { firstName: 'Awa', lastName: 'Member' }), await makeUser(t.db, { firstName: 'Bih', lastName: 'Member', language: 'fr' })];
     const community = makeCommunity(t.db, { creator: organiser, name: 'Buea Njangi' });
-    for (const u of [a, b]) addMember(t.db, { communityId: community.id, user: u });
-    const circle = buildCircle(t, { community, organiser, members: [a, b], rules: { currency: 'XAF', contribution: 10_000 } });
-    for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: organiser.id, details: { method: 'cash' }, now: t.clock.now() });
+    // Awa is the community's treasurer: the organiser's own cash waits for her (four eyes).
+    addMember(t.db, { communityId: community.id, user: a, role: 'treasurer' });
+    addMember(t.db, { communityId: community.id, user: b });
+    const circle = buildCircle(t, { community, organiser, members: [a, b], order: [a.id, b.id, organiser.id], rules: { currency: 'XAF', contribution: 10_000 } });
+    for (const h of circle.handRows) {
+      const c = recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: organiser.id, details: { method: 'cash' }, now: t.clock.now() });
+      if (h.userId === organiser.id) officerConfirmContribution(t.db, { id: c.id, officerId: a.id, now: t.clock.now() });
+    }
     recordPayout(t.db, { roundId: circle.rounds[0]!, organiserId: organiser.id, details: { method: 'cash' }, now: t.clock.now() });
 
     const x = await workbook(t, (await as(t, organiser)).cookie, `/api/circles/${circle.id}/report.xlsx`);
@@ -179,8 +184,10 @@ describe('REST: GET /api/circles/:id/report.xlsx', () => {
     expect(rounds.getRow(2).getCell(3).value).toBe('Paid out');
     expect(rounds.getRow(2).getCell(4).value).toBe(30_000);
     expect(rounds.getRow(2).getCell(4).numFmt).toBe('#,##0 "XAF";-#,##0 "XAF"');
-    expect(rounds.getRow(2).getCell(12).value).toEqual(new Date('2026-03-02T00:00:00Z'));
-    expect(rounds.getRow(2).getCell(13).value).toBe('11:00');
+    // After the payout, the top-ups column (11), its receipt state (12), then when it was paid out.
+    expect(rounds.getRow(2).getCell(11).value).toBe(0);
+    expect(rounds.getRow(2).getCell(13).value).toEqual(new Date('2026-03-02T00:00:00Z'));
+    expect(rounds.getRow(2).getCell(14).value).toBe('11:00');
     const members = x.book.getWorksheet('Members')!;
     expect(members.rowCount).toBe(1 + 3 + 1);
     const totals = members.getRow(5);

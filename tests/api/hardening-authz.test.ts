@@ -173,6 +173,8 @@ const circleRole =
   (c: Cell): Outcome | undefined =>
     who.includes(c.member) ? undefined : 403;
 const circleOrganiser = circleRole('creator');
+/** A finance officer other than the circle's organiser (the creator): the organiser's own money is never theirs to decide. */
+const notTheOrganiser = (c: Cell): Outcome | undefined => (c.member === 'creator' ? 403 : undefined);
 /** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
@@ -516,6 +518,17 @@ const TABLE: Record<string, Entry> = {
   'njangi.acceptSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.requestedSwap }), except: circleRole('member') },
   'njangi.approveSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.acceptedSwap }), except: circleOrganiser },
   'njangi.declineSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.requestedSwap }), except: circleRole('member', 'creator') },
+  // Top-ups of the late circle: the organiser pays them on; the treasurer received round 1, so confirms or disputes its top-up.
+  'njangi.recordTopUp': { rule: 'circles.view', input: (f) => ({ id: f.circle.late.owedTopUp, method: 'cash' }), except: circleOrganiser },
+  'njangi.confirmTopUp': { rule: 'circles.view', input: (f) => ({ id: f.circle.late.recordedTopUp }), except: circleRole('treasurer') },
+  'njangi.disputeTopUp': { rule: 'circles.view', input: (f) => ({ id: f.circle.late.recordedTopUp, reason: 'Nothing arrived' }), except: circleRole('treasurer') },
+  // The organiser's own money is the finance officers' to decide; the creator organises the fixture's circles, so is refused.
+  'njangi.officerConfirmContribution': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserPending }), except: notTheOrganiser },
+  'njangi.officerRejectContribution': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserPending, reason: 'Not in the cash box' }), except: notTheOrganiser },
+  'njangi.officerMarkFinePaid': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserFine }), except: notTheOrganiser },
+  'njangi.officerWaiveFine': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserFine, reason: 'Was travelling' }), except: notTheOrganiser },
+  'njangi.officerRecordPayout': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserRound, method: 'cash' }), except: notTheOrganiser },
+  'njangi.officerRecordTopUp': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserTopUp, method: 'cash' }), except: notTheOrganiser },
   'njangi.markFinePaid': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine }), except: circleOrganiser },
   'njangi.waiveFine': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine, reason: 'Family emergency' }), except: circleOrganiser },
   'njangi.report': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
@@ -686,9 +699,10 @@ async function buildWorld(): Promise<World> {
       addMember(t.db, { communityId: c.id, user: u.treasurer, role: 'treasurer' });
       addMember(t.db, { communityId: c.id, user: u.member });
       furnish(c, u.creator);
-      // The creator organises; the treasurer received round 1; the member is asked to swap by the
-      // target, the admin has accepted a swap with the target (see seedCircle).
-      const cast = { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u['community admin'], swapper: target };
+      // The creator organises; the treasurer received round 1 (and, as a finance officer, decides on
+      // the creator's own money); the member is asked to swap by the target, the admin has accepted
+      // a swap with the target (see seedCircle).
+      const cast = { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u['community admin'], swapper: target, officer: u.treasurer };
       const circle = seedCircle(t, { community: c, cast, now });
       circles.set(c.id, circle);
       const books = inside.get(c.id)!.books;

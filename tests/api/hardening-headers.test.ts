@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarToken } from '../../src/server/services/events/feeds';
 import { confirmReceipt } from '../../src/server/services/njangi/payouts';
+import { confirmTopUp } from '../../src/server/services/njangi/topups';
 import { makeUser } from '../factories';
 import { as } from '../setup/communities';
 import { sendForm } from '../setup/documents';
@@ -212,8 +213,9 @@ describe('Downloads: every file path of the API', () => {
       const chatName = (chatFile.body as { name: string }).name;
 
       const c = w.circle;
-      // A payout has a receipt once its beneficiary confirmed it.
+      // A payout (and a top-up) has a receipt once its beneficiary confirmed it.
       confirmReceipt(t.db, { id: c.payout, userId: w.users.treasurer.id, now });
+      confirmTopUp(t.db, { id: c.late.recordedTopUp, userId: w.users.treasurer.id, now });
       const concrete: Record<string, string> = {
         '/api/user/export': '/api/user/export',
         '/api/user/export/money.csv': '/api/user/export/money.csv',
@@ -226,6 +228,7 @@ describe('Downloads: every file path of the API', () => {
         '/api/circles/:id/report.csv': `/api/circles/${c.active}/report.csv`,
         '/api/circles/contributions/:id/receipt.pdf': `/api/circles/contributions/${c.paidContributions[w.users.creator.id]}/receipt.pdf`,
         '/api/circles/payouts/:id/receipt.pdf': `/api/circles/payouts/${c.payout}/receipt.pdf`,
+        '/api/circles/top-ups/:id/receipt.pdf': `/api/circles/top-ups/${c.late.recordedTopUp}/receipt.pdf`,
         '/api/communities/:id/calendar.ics': `/api/communities/${w.ids.pub}/calendar.ics`,
         '/api/events/:id/attendees.csv': `/api/events/${event}/attendees.csv`,
         '/api/events/:id/ics': `/api/events/${event}/ics`,

@@ -36,5 +36,6 @@ export const njangiDomain = defineDomain({
     circle_bids: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
     circle_swaps: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
     circle_picks: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
+    circle_top_ups: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
   },
 });

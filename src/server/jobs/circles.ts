@@ -4,12 +4,14 @@ import { LOCALES, type Language } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
 import type { AppDeps } from '../context';
 import { postDueFines } from '../services/njangi/fines';
+import { circleOfficers, personName } from '../services/njangi/notices';
 import { sendNotice, type NoticeKey, type Recipient } from '../mail/notice';
 
 /*
  * The savings-circle job, run by the scheduler: late fines after the grace days, and reminders,
  * each at most once: contribution due in 3 days, contribution overdue, "your payout is next",
- * and for the organiser "the round is ready to be paid out". Each reminder is claimed by a
+ * and for the organiser "the round is ready to be paid out" (and for the community's finance
+ * officers too when its pot goes to the organiser's own hand). Each reminder is claimed by a
  * conditional update of its flag on the round before anything is sent, so a second runner (or a
  * rerun after a restart) finds it taken.
  */
@@ -93,6 +95,12 @@ export async function runCirclesJob(deps: AppDeps, now = deps.now()): Promise<{ 
       const confirmed = deps.db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM circle_contributions WHERE round_id = ${round.id} AND status = 'confirmed'`)[0]!.n;
       if (confirmed >= circle.hands && claim(deps, round.id, 'readySent')) {
         await tell(circle.organiserId, 'circleRoundReady', 'info', () => ({ circle: circle.name, round: round.number }), circle.id);
+        // A pot for the organiser's own hand is recorded by one of the community's finance officers: they are told too.
+        const toOrganiser = round.beneficiaryHandId !== null && deps.db.all<{ userId: string }>(sql`SELECT user_id AS userId FROM circle_hands WHERE id = ${round.beneficiaryHandId}`)[0]?.userId === circle.organiserId;
+        if (toOrganiser) {
+          const organiser = personName(deps.db, circle.organiserId);
+          for (const o of circleOfficers(deps.db, circle)) await tell(o.userId, 'circleOfficerPayout', 'info', () => ({ circle: circle.name, round: round.number, organiser }), circle.id);
+        }
       }
     }
   }

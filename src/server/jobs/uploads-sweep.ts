@@ -30,6 +30,7 @@ const SWEEP = `
       AND NOT EXISTS (SELECT 1 FROM circle_contributions x WHERE x.proof_url = ${PROOF})
       AND NOT EXISTS (SELECT 1 FROM circle_payouts x WHERE x.proof_url = ${PROOF})
       AND NOT EXISTS (SELECT 1 FROM expenses x WHERE instr(x.receipts, '"' || ${PROOF} || '"') > 0)
+      AND NOT EXISTS (SELECT 1 FROM circle_top_ups x WHERE x.proof_url = ${PROOF})
     ORDER BY u.created_at
     LIMIT ${BATCH}
   ) RETURNING name, purpose`;

@@ -18,8 +18,12 @@ import {
   startCircleInput,
   swapIdInput,
   swapRequestInput,
+  topUpIdInput,
+  topUpPaymentInput,
+  disputeTopUpInput,
   waiveFineInput,
 } from '@shared/schemas/njangi';
+import { canIn } from '@shared/permissions';
 import type { Context } from '../context';
 import { circleCommunity, createCircle, listCircles, myCircles } from '../services/njangi/circles';
 import { confirmContribution, contributionCommunity, declareContribution, recordContribution, rejectContribution } from '../services/njangi/contributions';
@@ -35,14 +39,19 @@ import { circleReportExport } from '../services/njangi/report-table';
 import { toXlsx } from '../exports/xlsx';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
+import { confirmTopUp, disputeTopUp, recordTopUp, topUpCommunity } from '../services/njangi/topups';
+import { topUpReceipt } from '../services/njangi/receipts';
 import { inCommunity, mutation, query, signedIn } from './define';
-import { emailProofWaiting } from './njangi-mail';
+import { withCircleMail } from './njangi-mail';
+import { njangiOfficers } from './njangi-officers';
 
 /*
  * Savings circles (njangi, tontine, susu). Every operation is guarded by the community's
  * capabilities (circles.view to take part, circles.organise to start one); inside a circle the
  * services hold the circle's own roles: only its organiser decides, confirms and pays out, only a
- * payout's beneficiary confirms receipt, only a hand's member contributes for it and bids with it.
+ * payout's (or top-up's) beneficiary confirms receipt, only a hand's member contributes for it
+ * and bids with it. What concerns the organiser's own hands (their contributions and fines, what
+ * is paid to them) is for the community's finance officers instead: njangi-officers.ts.
  */
 
 const NOT_FOUND = 'errors.njangi.circleNotFound';
@@ -53,6 +62,7 @@ const ofContribution = inCommunity('circles.view', (input: { id: number }, ctx: 
 const ofPayout = inCommunity('circles.view', (input: { id: number }, ctx: Context) => payoutCommunity(ctx.db, input.id), 'errors.njangi.payoutNotFound');
 const ofSwap = inCommunity('circles.view', (input: { id: number }, ctx: Context) => swapCommunity(ctx.db, input.id), 'errors.njangi.swapNotFound');
 const ofFine = inCommunity('circles.view', (input: { id: number }, ctx: Context) => fineCommunity(ctx.db, input.id), 'errors.njangi.fineNotFound');
+const ofTopUp = inCommunity('circles.view', (input: { id: number }, ctx: Context) => topUpCommunity(ctx.db, input.id), 'errors.njangi.topUpNotFound');
 const details = (input: { method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
 
 export const njangi = {
@@ -79,7 +89,12 @@ export const njangi = {
   }),
 
   /** A circle with its members, order and rounds, as much as the caller may see. */
-  get: query({ input: circleIdInput, access: circle, run: (ctx, input) => circleDetail(ctx.db, { circleId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
+  get: query({
+    input: circleIdInput,
+    access: circle,
+    // The community's finance officers also see payments' paperwork and what waits for them (the organiser's own money).
+    run: (ctx, input, { community, role }) => circleDetail(ctx.db, { circleId: input.id, viewerId: ctx.user.id, officer: canIn(role, community, 'finances.record'), now: ctx.now() }),
+  }),
 
   join: mutation({ input: joinCircleInput, access: circle, run: (ctx, input) => joinCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, hands: input.hands, now: ctx.now() }) }),
   leave: mutation({ input: circleIdInput, access: circle, run: (ctx, input) => leaveCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
@@ -98,19 +113,21 @@ export const njangi = {
   declareContribution: mutation({
     input: declareContributionInput,
     access: circle,
-    run: (ctx, input) => {
-      const row = declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() });
-      void emailProofWaiting(ctx, { circleId: input.id, roundId: input.roundId, declaredBy: ctx.user.id });
-      return row;
-    },
+    run: (ctx, input) =>
+      withCircleMail(ctx, (outbox) => declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now(), outbox })),
   }),
-  /** Cash taken at the meeting, by the organiser, for any hand. */
+  /** Cash taken at the meeting, by the organiser, for any hand (for their own it waits for a finance officer). */
   recordContribution: mutation({
     input: recordContributionInput,
     access: circle,
-    run: (ctx, input) => recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now() }),
+    run: (ctx, input) =>
+      withCircleMail(ctx, (outbox) => recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now(), outbox })),
   }),
-  confirmContribution: mutation({ input: contributionIdInput, access: ofContribution, run: (ctx, input) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }) }),
+  confirmContribution: mutation({
+    input: contributionIdInput,
+    access: ofContribution,
+    run: (ctx, input) => withCircleMail(ctx, (outbox) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now(), outbox })),
+  }),
   rejectContribution: mutation({
     input: rejectContributionInput,
     access: ofContribution,
@@ -122,6 +139,12 @@ export const njangi = {
   confirmReceipt: mutation({ input: payoutIdInput, access: ofPayout, run: (ctx, input) => confirmReceipt(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
   disputePayout: mutation({ input: disputePayoutInput, access: ofPayout, run: (ctx, input) => disputePayout(ctx.db, { id: input.id, userId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
 
+  /** The organiser records paying a top-up on to its beneficiary (one owed to the organiser is a finance officer's to record). */
+  recordTopUp: mutation({ input: topUpPaymentInput, access: ofTopUp, run: (ctx, input) => recordTopUp(ctx.db, { id: input.id, organiserId: ctx.user.id, details: details(input), now: ctx.now() }) }),
+  /** Only the top-up's beneficiary confirms it arrived (a numbered receipt) or says it did not. */
+  confirmTopUp: mutation({ input: topUpIdInput, access: ofTopUp, run: (ctx, input) => confirmTopUp(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  disputeTopUp: mutation({ input: disputeTopUpInput, access: ofTopUp, run: (ctx, input) => disputeTopUp(ctx.db, { id: input.id, userId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
   requestSwap: mutation({
     input: swapRequestInput,
     access: circle,
@@ -131,7 +154,7 @@ export const njangi = {
   approveSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => approveSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
   declineSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => declineSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
 
-  markFinePaid: mutation({ input: fineIdInput, access: ofFine, run: (ctx, input) => markFinePaid(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }) }),
+  markFinePaid: mutation({ input: fineIdInput, access: ofFine, run: (ctx, input) => withCircleMail(ctx, (outbox) => markFinePaid(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now(), outbox })) }),
   waiveFine: mutation({ input: waiveFineInput, access: ofFine, run: (ctx, input) => waiveFine(ctx.db, { id: input.id, organiserId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
 
   /** Per round and per member; the organiser sees every member's line, others their own. */
@@ -145,6 +168,8 @@ export const njangi = {
       return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report, ctx.user.language) };
     },
   }),
+
+  ...njangiOfficers,
 };
 
 /** Receipts and the printable report are files, so they are REST routes only (rest/njangi.ts), not tRPC procedures. */
@@ -179,5 +204,11 @@ export const njangiFiles = {
     input: payoutIdInput,
     access: ofPayout,
     run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
+  }),
+  /** A confirmed top-up's numbered receipt, for its beneficiary and the organiser (REST only: a file). */
+  topUpReceipt: query({
+    input: topUpIdInput,
+    access: ofTopUp,
+    run: (ctx, input) => topUpReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
 };

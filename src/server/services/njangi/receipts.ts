@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { circleContributions, circleHands, circlePayouts, circleRounds, communities, users } from '../../../../db/schema';
+import { circleContributions, circleHands, circlePayouts, circleRounds, circleTopUps, communities, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { LOCALES, type Language } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
@@ -10,10 +10,10 @@ import { circleOf } from './circles';
 
 /*
  * Numbered PDF receipts of a circle: one per confirmed contribution (for its member and the
- * organiser) and one per payout its beneficiary confirmed (for the beneficiary and the organiser).
- * Numbers run 1, 2, 3… per circle across both kinds, so a gap would show. A receipt is its
- * member's (or beneficiary's) paper: written in the language of their profile, whoever downloads
- * it, its dates in words and its time in the circle's own zone.
+ * organiser), one per payout its beneficiary confirmed (for the beneficiary and the organiser)
+ * and one per top-up its beneficiary confirmed. Numbers run 1, 2, 3… per circle across all three,
+ * so a gap would show. A receipt is its member's (or beneficiary's) paper: written in the language
+ * of their profile, whoever downloads it, its dates in words and its time in the circle's own zone.
  */
 
 const person = (db: DbLike, id: string | null) => {
@@ -75,6 +75,34 @@ export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: strin
       { label: t('savings.receipt.for'), value: t('savings.receipt.payoutFor', { round: round.number }) },
       { label: t('savings.receipt.pot'), value: t('savings.receipt.potDetail', { collected: money(row.collected), fee: money(row.fee), discount: money(row.discount), fines: money(row.fines) }) },
       { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
+      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
+      { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
+      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
+    ],
+    footer: t('savings.receipt.footer'),
+  });
+  return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
+}
+
+export async function topUpReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
+  const row = db.select().from(circleTopUps).where(eq(circleTopUps.id, p.id)).get();
+  if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.topUpNotFound');
+  const circle = circleOf(db, row.circleId);
+  if (row.beneficiaryId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.beneficiaryOnly');
+  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
+  const language = languageOf(db, row.beneficiaryId);
+  const t = translator(language);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
+  const pdf = await receiptDocumentPdf({
+    appName: p.appName,
+    community: communityName(db, circle.communityId),
+    title: t('savings.receipt.topUpTitle', { number: row.receiptNo }),
+    rows: [
+      { label: t('savings.receipt.circle'), value: circle.name },
+      { label: t('savings.receipt.paidTo'), value: person(db, row.beneficiaryId) },
+      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('savings.receipt.for'), value: t('savings.receipt.topUpFor', { round: round.number }) },
+      ...(row.method ? [{ label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) }] : []),
       ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
       { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
       { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },

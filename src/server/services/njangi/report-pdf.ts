@@ -6,10 +6,11 @@ import { translator } from '../../i18n';
 import type { circleReport } from './report';
 
 /*
- * The circle's report as a printable PDF (A4, as many pages as the rounds need): the totals,
- * each round's arithmetic and the members' lines the viewer may see, the same figures as the
- * report screen and the CSV. Names may hold any letters: the text goes through the embedded
- * Unicode font (pdf/unicode-text.ts).
+ * The circle's report as a printable PDF (A4, as many pages as the rounds need): the totals and
+ * the sentence that checks them (money in = paid out + top-ups + shares + fees + held), each
+ * round's arithmetic and the members' lines the viewer may see, the same figures as the report
+ * screen and the CSV. Names may hold any letters: the text goes through the embedded Unicode font
+ * (pdf/unicode-text.ts).
  */
 
 const A4: [number, number] = [595, 842];
@@ -47,7 +48,20 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
     await text(s, MARGIN, { ...o, width: A4[0] - 2 * MARGIN });
     y -= o.gap ?? 16;
   };
-  const table = async (columns: Column[], rows: string[][]) => {
+  /** A sentence wrapped to the page's width, line by line. */
+  const paragraph = async (s: string, o: { size: number; color: ReturnType<typeof rgb>; gap: number }) => {
+    const width = A4[0] - 2 * MARGIN;
+    let current = '';
+    for (const word of s.split(' ')) {
+      const next = current ? `${current} ${word}` : word;
+      if (current && regular.width(next, o.size) > width) {
+        await line(current, { size: o.size, color: o.color, gap: o.size + 3 });
+        current = word;
+      } else current = next;
+    }
+    if (current) await line(current, o);
+  };
+  const table = async (columns: Column[], rows: string[][], size = 9) => {
     const header = async () => {
       let x = MARGIN;
       for (const c of columns) {
@@ -65,7 +79,7 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
       let x = MARGIN;
       for (const [i, cell] of row.entries()) {
         const c = columns[i]!;
-        await text(cell, x, { width: c.width, align: c.align });
+        await text(cell, x, { size, width: c.width, align: c.align });
         x += c.width;
       }
       y -= 13;
@@ -86,28 +100,47 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
   await line(t('savings.report.totalsHeading'), { size: 12, font: bold, gap: 18 });
   await table(
     [
-      { label: t('savings.report.collected'), width: 86, align: 'right' },
-      { label: t('savings.report.fines'), width: 70, align: 'right' },
-      { label: t('savings.report.fees'), width: 70, align: 'right' },
-      { label: t('savings.report.shared'), width: 86, align: 'right' },
-      { label: t('savings.report.paidOut'), width: 96, align: 'right' },
-      { label: t('savings.report.shortfall'), width: 96, align: 'right' },
+      { label: t('savings.report.collected'), width: 80, align: 'right' },
+      { label: t('savings.report.fines'), width: 66, align: 'right' },
+      { label: t('savings.report.fees'), width: 66, align: 'right' },
+      { label: t('savings.report.shared'), width: 72, align: 'right' },
+      { label: t('savings.report.paidOut'), width: 80, align: 'right' },
+      { label: t('savings.report.topUps'), width: 75, align: 'right' },
+      { label: t('savings.report.shortfall'), width: 76, align: 'right' },
     ],
-    [[money(totals.collected), money(totals.fines), money(totals.fees), money(totals.shared), money(totals.paidOut), money(totals.shortfall)]],
+    [[money(totals.collected), money(totals.fines), money(totals.fees), money(totals.shared), money(totals.paidOut), money(totals.topUps), money(totals.shortfall)]],
+  );
+  // The cycle-close check, in words: everything that came in is somewhere.
+  await paragraph(
+    t('savings.report.balance', {
+      moneyIn: money(totals.collected + totals.finesPaid),
+      collected: money(totals.collected),
+      fines: money(totals.finesPaid),
+      paidOut: money(totals.paidOut),
+      topUps: money(totals.topUps),
+      shared: money(totals.shared),
+      fees: money(totals.fees),
+      held: money(totals.held),
+    }),
+    { size: 8, color: muted, gap: 20 },
   );
 
   await line(t('savings.report.roundsHeading'), { size: 12, font: bold, gap: 18 });
+  // Ten columns on a page: the discount only for auctions (as on the screen), amounts a point smaller.
+  const auction = c.payoutMethod === 'auction';
+  const w = auction ? { money: 55, small: 48 } : { money: 64, small: 56 };
   await table(
     [
       { label: t('savings.report.round'), width: 30 },
-      { label: t('savings.report.due'), width: 62 },
-      { label: t('savings.report.collected'), width: 70, align: 'right' },
-      { label: t('savings.report.shortfall'), width: 62, align: 'right' },
-      { label: t('savings.report.fines'), width: 52, align: 'right' },
-      { label: t('savings.report.fee'), width: 52, align: 'right' },
-      { label: t('savings.report.discount'), width: 52, align: 'right' },
-      { label: t('savings.report.payout'), width: 70, align: 'right' },
-      { label: t('savings.report.payoutStatus'), width: 65 },
+      { label: t('savings.report.due'), width: 50 },
+      { label: t('savings.report.collected'), width: w.money, align: 'right' },
+      { label: t('savings.report.shortfall'), width: w.money, align: 'right' },
+      { label: t('savings.report.fines'), width: w.small, align: 'right' },
+      { label: t('savings.report.fee'), width: w.small, align: 'right' },
+      ...(auction ? [{ label: t('savings.report.discount'), width: w.small, align: 'right' as const }] : []),
+      { label: t('savings.report.payout'), width: w.money, align: 'right' },
+      { label: t('savings.report.topUps'), width: w.money, align: 'right' },
+      { label: t('savings.report.payoutStatus'), width: A4[0] - 2 * MARGIN - 80 - 4 * w.money - (auction ? 3 : 2) * w.small },
     ],
     report.rounds.map((r) => [
       String(r.number),
@@ -116,10 +149,12 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
       money(r.shortfall),
       money(r.fines),
       money(r.fee),
-      money(r.discount),
+      ...(auction ? [money(r.discount)] : []),
       money(r.payout),
+      money(r.topUps),
       r.payoutStatus ? t(`savings.report.payoutState.${r.payoutStatus}`) : '',
     ]),
+    8,
   );
 
   await line(t(report.organiser ? 'savings.report.membersHeading' : 'savings.report.yourLine'), { size: 12, font: bold, gap: 18 });

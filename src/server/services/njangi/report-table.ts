@@ -7,7 +7,7 @@ import type { circleReport } from './report';
 
 /*
  * The circle's report as rows, for its CSV and its XLSX workbook: the rounds (due date, state in
- * words, each round's arithmetic, the payout's receipt state and when it was paid in the circle's
+ * words, each round's arithmetic with the top-ups owed on it since, the payout's receipt state and when it was paid in the circle's
  * zone), then the members' lines the viewer may see (the organiser every line, anyone else their
  * own). Amounts are integers of the circle's currency; the workbook adds a totals row.
  */
@@ -31,6 +31,7 @@ export function circleReportExport(report: ReturnType<typeof circleReport>, lang
     money('savings.report.discount'),
     money('savings.report.sharePerHand', false),
     money('savings.report.payout'),
+    money('savings.report.topUps'),
     { header: t('savings.report.payoutStatus'), kind: 'text', width: 14 },
     { header: t('savings.report.paidOn'), kind: 'date' },
     { header: t('savings.report.paidAt'), kind: 'text', width: 8 },
@@ -64,6 +65,7 @@ export function circleReportExport(report: ReturnType<typeof circleReport>, lang
           r.discount,
           r.share,
           r.payout,
+          r.topUps,
           word('savings.report.payoutState', r.payoutStatus),
           r.paidAt === null ? null : dateInZone(r.paidAt, c.timeZone),
           r.paidAt === null ? null : localTime(r.paidAt, c.timeZone),

@@ -72,6 +72,12 @@ export const errors = {
     picksNotAllowed: 'In this circle the organiser sets the payout order.',
     notApproved: 'Only members whose place in the circle is approved can do this.',
     fineSettled: 'This fine has already been paid or waived.',
+    ownContribution: 'Your own contribution is confirmed by one of the community’s finance officers (its treasurer or leaders), never by you.',
+    ownPayout: 'A payment to your own hand is recorded by one of the community’s finance officers (its treasurer or leaders), never by you.',
+    ownFine: 'A fine on your own hand is settled by one of the community’s finance officers (its treasurer or leaders), never by you.',
+    topUpNotFound: 'Top-up not found',
+    topUpRecorded: 'This top-up has already been recorded as paid.',
+    topUpNotPaid: 'This top-up has not been paid yet: it can be confirmed once it is recorded as paid.',
   },
   events: {
     notFound: 'Event not found',

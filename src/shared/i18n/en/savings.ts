@@ -29,6 +29,8 @@ export const savings = {
     shared: 'Shared',
     payout: 'Payout',
     paidOut: 'Paid out',
+    topUps: 'Top-ups',
+    balance: 'Paid in {{moneyIn}} (contributions {{collected}} and fines {{fines}}) = paid out {{paidOut}} + top-ups {{topUps}} + shares {{shared}} + fees {{fees}} + held for the rounds to come {{held}}.',
     payoutStatus: 'Receipt',
     payoutState: { recorded: 'Awaiting', confirmed: 'Confirmed', disputed: 'Disputed' },
     member: 'Member',
@@ -43,6 +45,8 @@ export const savings = {
   receipt: {
     contributionTitle: 'Contribution receipt No. {{number}}',
     payoutTitle: 'Payout receipt No. {{number}}',
+    topUpTitle: 'Top-up receipt No. {{number}}',
+    topUpFor: 'Round {{round}}: money paid in after its payout',
     circle: 'Savings circle',
     receivedFrom: 'Received from',
     paidTo: 'Paid to',

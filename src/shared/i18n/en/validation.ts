@@ -132,6 +132,7 @@ export const validation = {
     swapId: 'Swap not found',
     handId: 'Hand not found',
     fineId: 'Fine not found',
+    topUpId: 'Top-up not found',
     name: 'Give the circle a name of 3 to 80 characters',
     descriptionLong: 'The description can be at most 2,000 characters',
     frequency: 'Choose weekly, every two weeks or monthly',
