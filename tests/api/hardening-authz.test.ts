@@ -809,6 +809,8 @@ async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> 
   const f = fixture(c);
   const { app, a } = openCell(f);
   e.prepare?.(app, f);
+  // What the preparation queued (an invitation's email) leaves before the cell's call, not during it.
+  await app.flushMail();
   const want = expected(path, e, c);
   const before = tableHash(app.db);
   const r = await call(a, path, e.input?.(f));
