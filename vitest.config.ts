@@ -6,8 +6,9 @@ const resolve = { tsconfigPaths: true };
 export default defineConfig({
   test: {
     projects: [
-      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      // Both migrate an empty database once per run and give each test a copy (tests/setup/db-image.ts).
+      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: ['tests/setup/migrate-once.ts'] } },
+      { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000, globalSetup: ['tests/setup/migrate-once.ts'] } },
       {
         resolve,
         test: {

@@ -1,6 +1,7 @@
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import { openDatabase, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { freshDatabase } from './db-image';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';
@@ -14,11 +15,11 @@ const TEST_UPLOADS = join(tmpdir(), `harambee-test-uploads-${process.pid}`);
 export type TestApp = ReturnType<typeof makeTestApp>;
 
 /**
- * The real app over a fresh, migrated in-memory SQLite database, with a clock the test
- * controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
+ * The real app over a fresh, migrated in-memory SQLite database (a copy of one migrated once
+ * per run: tests/setup/db-image.ts), with a clock the test controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
  */
 export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
-  const db: DB = openDatabase(':memory:');
+  const db: DB = freshDatabase();
   let now = Date.parse('2026-03-02T10:00:00Z');
   const clock = {
     now: () => now,
