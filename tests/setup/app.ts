@@ -1,6 +1,6 @@
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import type { DB } from '../../db/database';
+import { openDatabaseImage, type DB } from '../../db/database';
 import { freshDatabase } from './db-image';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
@@ -18,9 +18,9 @@ export type TestApp = ReturnType<typeof makeTestApp>;
  * The real app over a fresh, migrated in-memory SQLite database (a copy of one migrated once
  * per run: tests/setup/db-image.ts), with a clock the test controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
  */
-export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
-  const db: DB = freshDatabase();
-  let now = Date.parse('2026-03-02T10:00:00Z');
+export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string>; image?: Buffer; now?: number } = {}) {
+  const db: DB = opts.image ? openDatabaseImage(opts.image) : freshDatabase();
+  let now = opts.now ?? Date.parse('2026-03-02T10:00:00Z');
   const clock = {
     now: () => now,
     advance: (ms: number) => {
@@ -42,6 +42,9 @@ export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, strin
   });
   return { app, db, clock, env, logLines };
 }
+
+/** The bytes of the app's database as it is now: give them to makeTestApp({ image }) for a copy. */
+export const imageOf = (t: Pick<TestApp, 'db'>): Buffer => t.db.$client.serialize();
 
 type Json = Record<string, unknown> | unknown[] | null;
 export type CallResult = { status: number; body: any; headers: Headers };
