@@ -7,8 +7,12 @@ export default defineConfig({
   test: {
     projects: [
       // Both migrate an empty database once per run and give each test a copy (tests/setup/db-image.ts).
-      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: ['tests/setup/migrate-once.ts'] } },
-      { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000, globalSetup: ['tests/setup/migrate-once.ts'] } },
+      // Files share their worker's modules (isolate: false): importing the app (zod schemas, Hono,
+      // tRPC, sharp) once per worker instead of once per file saves most of the time the API files
+      // took. Every test builds its own app over its own database, so nothing else is shared; a test
+      // must not rely on module state being fresh (no vi.mock of app modules).
+      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: ['tests/setup/migrate-once.ts'] } },
+      { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000, globalSetup: ['tests/setup/migrate-once.ts'] } },
       {
         resolve,
         test: {
