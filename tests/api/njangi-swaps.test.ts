@@ -3,7 +3,7 @@ import { recordContribution } from '../../src/server/services/njangi/contributio
 import { recordPayout } from '../../src/server/services/njangi/payouts';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, NJ, type Person } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Swaps: a member asks to trade payout positions with another hand, the asked member accepts, the
@@ -30,7 +30,7 @@ async function fixed(t: TestApp, over: Parameters<typeof buildCircle>[1]['rules'
 
 const order = (detail: any) => detail.rounds.map((r: any) => r.beneficiary?.userId);
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: swapping payout positions`, () => {
     it('asked, accepted by the asked member, approved by the organiser: the hands trade positions and rounds', async () => {
       const t = makeTestApp();

@@ -5,7 +5,7 @@ import { listAccounts, saveFinanceSettings } from '../../src/server/services/fin
 import { createDuesPlan } from '../../src/server/services/finances/dues';
 import { recordCashPayment } from '../../src/server/services/finances/payments';
 import { fetchText } from '../setup/events';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 
 /*
@@ -16,7 +16,7 @@ import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 const joinedOn = (w: PollWorld, userId: string, at: number) =>
   w.t.db.update(memberships).set({ joinedAt: at }).where(and(eq(memberships.communityId, w.community.id), eq(memberships.userId, userId))).run();
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: who may vote`, () => {
     it('dues_paid: a member behind on dues is refused with the reason; paid up, they vote', async () => {
       const w = await pollWorld();
