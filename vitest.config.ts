@@ -5,6 +5,9 @@ const resolve = { tsconfigPaths: true };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on the 2-core machines this
+    // runs on. Two keep both cores busy (the main process does little once files are transformed).
+    maxWorkers: 2,
     projects: [
       // Both migrate an empty database once per run and give each test a copy (tests/setup/db-image.ts).
       // Files share their worker's modules (isolate: false): importing the app (zod schemas, Hono,
