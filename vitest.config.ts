@@ -23,8 +23,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Each file starts its own server and Chromium; two cores fit one at a time.
+          // Each file starts its own server (compiled) and drives the run's one Chromium; two cores
+          // fit one file at a time. The files share their modules (the harness, the factories).
           fileParallelism: false,
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
