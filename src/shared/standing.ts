@@ -71,8 +71,9 @@ export function standingOf(f: StandingFacts, rules: StandingRules, now: number):
     return { ...base, standing: 'suspended', suspended: { by: 'arrears' } };
   }
   if (arrears > 0) return { ...base, standing: 'in_arrears' };
+  // Without a waiting period nobody is new (whatever the clock says of their joining).
   const newUntil = f.joinedAt + rules.waitingDays * DAY_MS;
-  if (now < newUntil) return { ...base, standing: 'new', newUntil };
+  if (rules.waitingDays > 0 && now < newUntil) return { ...base, standing: 'new', newUntil };
   return { ...base, standing: 'good' };
 }
 
