@@ -5,7 +5,7 @@ import { listAccounts, saveFinanceSettings } from '../../src/server/services/fin
 import { createDuesPlan } from '../../src/server/services/finances/dues';
 import { confirmPayment, recordCashPayment } from '../../src/server/services/finances/payments';
 import { fetchText } from '../setup/events';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 
 /*
@@ -16,7 +16,7 @@ import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 const joinedOn = (w: PollWorld, userId: string, at: number) =>
   w.t.db.update(memberships).set({ joinedAt: at }).where(and(eq(memberships.communityId, w.community.id), eq(memberships.userId, userId))).run();
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: who may vote`, () => {
     it('good_standing: a member in arrears past the grace days is refused with the amount and the way back; paid up, they vote', async () => {
       const w = await pollWorld();
@@ -33,6 +33,7 @@ for (const T of TRANSPORTS) {
       createDuesPlan(t.db, { communityId: community.id, actorId: users.host.id, plan: { name: 'Monthly dues', amount: 2000, period: 'monthly', dueDay: 1, graceDays: 5, startsOn: '2026-03-01' }, now });
       const account = listAccounts(t.db, community.id)[0]!.id;
       const cash = recordCashPayment(t.db, { communityId: community.id, memberId: users.amara.id, details: { amount: 2000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: users.host.id, now });
+      // Recorded cash counts once another officer has confirmed it.
       confirmPayment(t.db, { communityId: community.id, paymentId: cash.id, accountId: account, actorId: users.treasurer.id, now });
       // Within the grace days Bih is still in good standing.
       expect((await T.call(agents.bih, P.get, { id: poll.id })).data).toMatchObject({ eligible: true, refusal: null });

@@ -54,7 +54,7 @@ export const S = {
   createCategory: op('POST', '/api/communities/:id/membership-categories', 'standing.createCategory', 'mutation', { ...byCommunity, created: true }),
   setMemberCategory: op('PUT', '/api/communities/:id/members/:userId/category', 'standing.setMemberCategory', 'mutation', { params: { id: 'communityId', userId: 'userId' } }),
   suspend: op('POST', '/api/communities/:id/members/:userId/suspensions', 'standing.suspend', 'mutation', { params: { id: 'communityId', userId: 'userId' }, created: true }),
-  lift: op('POST', '/api/communities/:id/suspensions/:sid/lift', 'standing.liftSuspension', 'mutation', { params: { id: 'communityId', sid: 'id' } }),
+  lift: op('POST', '/api/communities/:communityId/suspensions/:id/lift', 'standing.liftSuspension', 'mutation', { params: { communityId: 'communityId', id: 'id' } }),
 } satisfies Record<string, Op>;
 
 /** A bereavement fund's rules: a levy of 5,000 per case, due in 14 days, 7 grace days; parents covered after 30 days. */

@@ -25,9 +25,11 @@ export function standingRoutes(deps: AppDeps) {
   api.put(`/communities/${community}/standing/rules`, route(deps, standing.saveRules, bodyWith(cid)));
   api.get(`/communities/${community}/membership-categories`, route(deps, standing.categories, cid));
   api.post(`/communities/${community}/membership-categories`, route(deps, standing.createCategory, bodyWith(cid), { status: 201 }));
-  api.patch(`/communities/${community}/membership-categories/:categoryId`, route(deps, standing.updateCategory, bodyWith((c) => ({ ...cid(c), id: c.req.param('categoryId') }))));
+  // A row of the community named by its own :id, the community by :communityId (as the input's fields are named).
+  const inCommunityRow = (c: HonoContext) => ({ communityId: c.req.param('communityId'), id: c.req.param('id') });
+  api.patch('/communities/:communityId/membership-categories/:id', route(deps, standing.updateCategory, bodyWith(inCommunityRow)));
   api.put(`/communities/${community}/members/:userId/category`, route(deps, standing.setMemberCategory, bodyWith((c) => ({ ...cid(c), userId: c.req.param('userId') }))));
   api.post(`/communities/${community}/members/:userId/suspensions`, route(deps, standing.suspend, bodyWith((c) => ({ ...cid(c), userId: c.req.param('userId') })), { status: 201 }));
-  api.post(`/communities/${community}/suspensions/:suspensionId/lift`, route(deps, standing.liftSuspension, bodyWith((c) => ({ ...cid(c), id: c.req.param('suspensionId') }))));
+  api.post('/communities/:communityId/suspensions/:id/lift', route(deps, standing.liftSuspension, bodyWith(inCommunityRow)));
   return api;
 }
