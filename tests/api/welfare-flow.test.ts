@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fundChecks, fundProblems } from '../../src/server/domains/welfare/conservation';
 import { as } from '../setup/communities';
-import { TRANSPORTS } from '../setup/transport';
+import { TRPC, transportsFor } from '../setup/transport';
 import { levyRows, W, welfareWorld } from '../setup/welfare';
 
 /*
@@ -10,9 +10,10 @@ import { levyRows, W, welfareWorld } from '../setup/welfare';
  * levy goes to every member in good standing but Musa; members pay, another officer confirms;
  * Tabe pays the benefit with a proof; Musa alone confirms it; Awa closes it with its report. The
  * fund then holds what was collected less what was paid, and finances:verify's check agrees.
+ * Over tRPC (both transports under test:deep; the authorization matrix holds REST to the same answers).
  */
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: a bereavement case, from opening to closing`, () => {
     it('opens, is decided by two officers, levies the members, pays and confirms the benefit, closes with its report', async () => {
       const w = await welfareWorld({ fund: { benefits: { member: 50_000, parent: 20_000 } } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fundChecks, fundProblems } from '../../src/server/domains/welfare/conservation';
 import { as } from '../setup/communities';
-import { TRANSPORTS } from '../setup/transport';
+import { REST, TRANSPORTS, transportsFor } from '../setup/transport';
 import { BEREAVEMENT, DAY, levyRows, S, W, welfareWorld, type WelfareWorld } from '../setup/welfare';
 
 /*
@@ -9,7 +9,8 @@ import { BEREAVEMENT, DAY, levyRows, S, W, welfareWorld, type WelfareWorld } fro
  * case; a levy issued once when two officers race; the papers and who has not paid kept private;
  * cover (limits per relationship, the dependant's waiting period, one live case per person); an
  * unpaid levy is arrears, and arrears refuse the right to receive welfare with the amount and the
- * way back; a reversed levy payment un-pays the levy and the fund still adds up.
+ * way back; a reversed levy payment un-pays the levy and the fund still adds up. Over REST (both
+ * transports under test:deep), the refusal over both.
  */
 
 type Agents = Awaited<ReturnType<typeof agentsOf>>;
@@ -27,7 +28,7 @@ async function approvedCase(T: (typeof TRANSPORTS)[number], w: WelfareWorld, a: 
   return { id, certificate: opened.data.documents[0].url as string };
 }
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: two officers decide a case, never one of its parties`, () => {
     it('an officer who opens a case for a member neither verifies nor approves it; nor does the verifier approve', async () => {
       const w = await welfareWorld();
@@ -86,37 +87,6 @@ for (const T of TRANSPORTS) {
       const none = await T.call(a.awa, W.issueLevy, { id });
       expect(none.status).toBe(409);
       expect(levyRows(w.t, id)).toEqual([]);
-    });
-
-    it('unpaid past its grace days is arrears: the member cannot receive welfare until it is paid, and is told how much', async () => {
-      const w = await welfareWorld();
-      const a = await agentsOf(w);
-      const { id } = await approvedCase(T, w, a);
-      await T.call(a.awa, W.issueLevy, { id });
-      // Due in 14 days, 7 grace days: on day 20 Ada is still in good standing, on day 22 in arrears.
-      w.t.clock.advance(20 * DAY);
-      expect((await T.call(a.ada, S.mine, { communityId: w.community.id })).data).toMatchObject({ standing: 'good', arrears: 0 });
-      w.t.clock.advance(2 * DAY);
-      const mine = await T.call(a.ada, S.mine, { communityId: w.community.id });
-      expect(mine.data).toMatchObject({ standing: 'in_arrears', arrears: 5_000, rights: { receiveWelfare: { reason: 'inArrears', amount: 5_000 }, vote: { reason: 'inArrears', amount: 5_000 } } });
-      const refused = await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id });
-      expect(refused.status).toBe(403);
-      expect(refused.error?.message).toBe('Pay FCFA\u00a05,000 of arrears to receive welfare benefits.');
-      const fr = await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id }, { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe('Réglez 5\u202f000\u00a0FCFA d’arriérés pour recevoir les prestations de solidarité.');
-      // The roll shows it to the officers; a plain member cannot read the roll.
-      const roll = T.page(await T.call(a.tabe, S.roll, { communityId: w.community.id, standing: 'in_arrears' }));
-      expect(roll.items.map((r: { userId: string }) => r.userId).sort()).toEqual([w.creator.id, w.admin.id, w.treasurer.id, w.ada.id, w.kofi.id].sort());
-      expect((await T.call(a.kofi, S.roll, { communityId: w.community.id })).status).toBe(403);
-
-      // Ada pays; once confirmed she is back in good standing and may open her case.
-      const levy = (await T.call(a.ada, W.myLevies, { communityId: w.community.id })).data.levies[0];
-      expect(levy).toMatchObject({ amount: 5_000, outstanding: 5_000, status: 'overdue' });
-      const declared = await T.call(a.ada, W.payLevy, { id: levy.id, amount: 5_000, method: 'cash' });
-      expect((await T.call(a.ada, S.mine, { communityId: w.community.id })).data.standing).toBe('in_arrears');
-      await T.call(a.tabe, W.confirmPayment, { id: declared.data.id, accountId: w.account });
-      expect((await T.call(a.ada, S.mine, { communityId: w.community.id })).data).toMatchObject({ standing: 'good', arrears: 0 });
-      expect((await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id })).status).toBe(T.okStatus(W.openCase));
     });
 
     it('a payment is the member’s own, never more than is left, and confirmed by someone else', async () => {
@@ -228,6 +198,42 @@ for (const T of TRANSPORTS) {
       expect(changed.status).toBe(T.okStatus(W.changeRules));
       expect((await T.call(a.musa, W.case, { id: opened.data.id })).data).toMatchObject({ benefitAmount: 300_000, fund: { version: 1 } });
       expect((await T.call(a.musa, W.changeRules, { id: w.fund.id, rules: BEREAVEMENT })).status).toBe(403);
+    });
+  });
+}
+
+// A right refused says why and the way back, alike over both transports.
+for (const T of TRANSPORTS) {
+  describe(`${T.name}: arrears from a levy`, () => {
+    it('unpaid past its grace days is arrears: the member cannot receive welfare until it is paid, and is told how much', async () => {
+      const w = await welfareWorld();
+      const a = await agentsOf(w);
+      const { id } = await approvedCase(T, w, a);
+      await T.call(a.awa, W.issueLevy, { id });
+      // Due in 14 days, 7 grace days: on day 20 Ada is still in good standing, on day 22 in arrears.
+      w.t.clock.advance(20 * DAY);
+      expect((await T.call(a.ada, S.mine, { communityId: w.community.id })).data).toMatchObject({ standing: 'good', arrears: 0 });
+      w.t.clock.advance(2 * DAY);
+      const mine = await T.call(a.ada, S.mine, { communityId: w.community.id });
+      expect(mine.data).toMatchObject({ standing: 'in_arrears', arrears: 5_000, rights: { receiveWelfare: { reason: 'inArrears', amount: 5_000 }, vote: { reason: 'inArrears', amount: 5_000 } } });
+      const refused = await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id });
+      expect(refused.status).toBe(403);
+      expect(refused.error?.message).toBe('Pay FCFA\u00a05,000 of arrears to receive welfare benefits.');
+      const fr = await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id }, { 'accept-language': 'fr' });
+      expect(fr.error?.message).toBe('Réglez 5\u202f000\u00a0FCFA d’arriérés pour recevoir les prestations de solidarité.');
+      // The roll shows it to the officers; a plain member cannot read the roll.
+      const roll = T.page(await T.call(a.tabe, S.roll, { communityId: w.community.id, standing: 'in_arrears' }));
+      expect(roll.items.map((r: { userId: string }) => r.userId).sort()).toEqual([w.creator.id, w.admin.id, w.treasurer.id, w.ada.id, w.kofi.id].sort());
+      expect((await T.call(a.kofi, S.roll, { communityId: w.community.id })).status).toBe(403);
+
+      // Ada pays; once confirmed she is back in good standing and may open her case.
+      const levy = (await T.call(a.ada, W.myLevies, { communityId: w.community.id })).data.levies[0];
+      expect(levy).toMatchObject({ amount: 5_000, outstanding: 5_000, status: 'overdue' });
+      const declared = await T.call(a.ada, W.payLevy, { id: levy.id, amount: 5_000, method: 'cash' });
+      expect((await T.call(a.ada, S.mine, { communityId: w.community.id })).data.standing).toBe('in_arrears');
+      await T.call(a.tabe, W.confirmPayment, { id: declared.data.id, accountId: w.account });
+      expect((await T.call(a.ada, S.mine, { communityId: w.community.id })).data).toMatchObject({ standing: 'good', arrears: 0 });
+      expect((await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id })).status).toBe(T.okStatus(W.openCase));
     });
   });
 }
