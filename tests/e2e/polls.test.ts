@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createDuesPlan } from '../../src/server/services/finances/dues';
-import { recordCashPayment } from '../../src/server/services/finances/payments';
+import { confirmPayment, declarePayment } from '../../src/server/services/finances/payments';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * An election end to end. The community's monthly dues are set up, and Amara has paid while Bih
- * has not; the leader opens an election for treasurer, open to members paid up on dues, and
+ * has not; the leader opens an election for treasurer, open to members in good standing, and
  * nominates Tabe and Musa. Both accept from the election's page (Tabe on a phone), the leader
  * opens the voting, Amara votes from /polls/:id, Bih is told why she may not, and after the leader
  * closes the election everyone sees Tabe elected.
@@ -46,8 +46,10 @@ beforeAll(async () => {
   saveFinanceSettings(db, { communityId, actorId: l!.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now });
   createDuesPlan(db, { communityId, actorId: l!.id, plan: { name: 'Monthly dues', amount: 2000, period: 'monthly', dueDay: 1, graceDays: 5, startsOn }, now });
   const account = listAccounts(db, communityId)[0]!.id;
+  // Each declares the payment and the leader confirms it (four eyes: a payment counts once confirmed).
   for (const who of [amara, tabe, musa]) {
-    recordCashPayment(db, { communityId, memberId: ids[who.first]!, details: { amount: 4000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: l!.id, now });
+    const paid = declarePayment(db, { communityId, memberId: ids[who.first]!, details: { amount: 4000, purpose: 'dues', method: 'cash' }, now });
+    confirmPayment(db, { communityId, paymentId: paid.id, accountId: account, actorId: l!.id, now });
   }
 });
 afterAll(async () => {
@@ -102,10 +104,10 @@ describe('Browser: an election', () => {
     await a.getByTestId('poll-submit').click();
     await expect.poll(() => a.getByTestId('poll-submit').innerText(), { timeout: 10_000 }).toMatch(/Change/);
 
-    // Bih is behind on her dues: told why, and offered no ballot.
+    // Bih is in arrears on her dues: told why and the way back, and offered no ballot.
     const b = await signedIn(bih);
     await b.goto(`${server.url}/polls/${pollId}`);
-    await b.getByTestId('poll-eligibility').filter({ hasText: 'paid up' }).waitFor();
+    await b.getByTestId('poll-eligibility').filter({ hasText: 'of arrears to vote.' }).waitFor();
     expect(await b.getByTestId('poll-submit').count()).toBe(0);
     await fitsPhone(b);
 

@@ -6,8 +6,8 @@ import { openDatabase, type DB } from '../../db/database';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { addDependant } from '../../src/server/domains/welfare/dependants';
 import { createFund } from '../../src/server/domains/welfare/funds';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * A bereavement case end to end. Musa's mother, registered with the fund two months ago, has
@@ -71,7 +71,7 @@ async function signedIn(p: Person): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -92,7 +92,7 @@ function Eligibility({ poll: p }: { poll: PollDetail }) {
             <Text>{text}</Text>
             {p.refusal && (
               <ChakraLink asChild color="brand.fg" textDecoration="underline" fontWeight="medium">
-                <Link to="/community/$id" params={{ id: String(p.community.id) }} search={{ tab: 'standing' }}>
+                <Link to="/community/$id" params={{ id: String(p.community.id) }} search={{ tab: 'welfare' }}>
                   {t('polls.eligibility.standingLink')}
                 </Link>
               </ChakraLink>
