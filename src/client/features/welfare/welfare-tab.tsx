@@ -13,7 +13,9 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import type { Community } from '../communities/shared';
 import { money } from '../finances/shared';
+import { can } from '@shared/permissions';
 import { MyStandingCard } from '../standing/my-standing';
+import { StandingRollCard } from '../standing/standing-roll';
 import { AddDependantDialog, OpenCaseDialog, PayLevyDialog } from './forms';
 import { casesQuery, dependantsQuery, fundsQuery, myLeviesQuery, refreshWelfare, type CaseSummary, type Fund, type Levy } from './queries';
 import { CASE_STATUS_COLOR, caseStatusKey } from './shared';
@@ -33,6 +35,7 @@ export function WelfareTab({ community: c }: { community: Community }) {
       <CasesCard community={c} funds={funds.data ?? []} currency={currency} />
       <DependantsCard communityId={c.id} />
       <FundsCard funds={funds.data} loading={funds.isPending} currency={currency} />
+      {can(c.role, 'standing.view') && <StandingRollCard communityId={c.id} />}
     </Stack>
   );
 }
