@@ -11,8 +11,9 @@ import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer,
 
 /*
  * A bereavement case end to end. Musa's mother, registered with the fund two months ago, has
- * died. Ngozi, an officer, opens the case for him on her phone with the death certificate; Tabe
- * verifies it and Awa, a second officer, approves it on her phone and issues the levy; Ada sees
+ * died. Ngozi, an officer, sets up a medical fund and opens the case for him on her phone with the
+ * death certificate; Tabe verifies it and Awa, a second officer, approves it on her phone, posts a
+ * condolence with the family's consent and issues the levy; Ada sees
  * the levy on her phone and declares her payment, which Tabe confirms; Tabe records the benefit
  * paid with its proof, and Musa, on his phone, confirms he received it.
  */
@@ -84,6 +85,16 @@ describe('Browser: a bereavement case', () => {
     await officer.goto(`${server.url}/community/${communityId}?tab=welfare`);
     await officer.getByTestId('welfare-tab').waitFor();
     await fitsPhone(officer);
+    // An officer sets up a second fund on the general fund's balance.
+    await officer.getByRole('button', { name: 'New fund' }).click();
+    const fundForm = officer.getByTestId('create-fund-form');
+    await fundForm.locator('#name').fill('Medical fund');
+    await fundForm.locator('#kind').selectOption('medical');
+    await fundForm.locator('#financing').selectOption('general');
+    await fundForm.locator('#benefit-member').fill('10000');
+    await fundForm.getByRole('button', { name: 'Create fund' }).click();
+    await expectToast(officer, 'Fund created');
+    await officer.getByTestId('welfare-funds').getByText('Medical fund').waitFor();
     await officer.getByRole('button', { name: 'Open a case' }).click();
     const form = officer.getByTestId('open-case-form');
     await form.locator('#memberId').selectOption(ids.Musa!);
@@ -115,6 +126,13 @@ describe('Browser: a bereavement case', () => {
     await second.goto(caseUrl);
     await second.getByRole('button', { name: 'Approve case' }).click();
     await expectToast(second, 'Case approved');
+    // A condolence to the community, with the family's consent noted.
+    await second.getByRole('button', { name: 'Post a condolence' }).click();
+    const condolence = second.getByTestId('condolence-form');
+    await condolence.locator('#consent').fill('Musa agreed by phone');
+    await condolence.locator('#message').fill('Our thoughts are with Musa and his family.');
+    await condolence.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(second, 'Condolence posted');
     await second.getByRole('button', { name: 'Issue the levy' }).click();
     // Everyone in good standing but the case's parties (Ngozi opened it, Musa is covered): Awa, Tabe, Ada.
     await expectToast(second, 'Levy issued to 3 members');

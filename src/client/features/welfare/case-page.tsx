@@ -17,6 +17,7 @@ import { financeSummaryQuery } from '../finances/queries';
 import { ProofLink, ProofPicker } from '../finances/proof-picker';
 import { METHODS, METHOD_KEY, money } from '../finances/shared';
 import { caseQuery, refreshWelfare, type CaseView } from './queries';
+import { CondolenceDialog } from './officer-forms';
 import { CASE_STATUS_COLOR, caseStatusKey } from './shared';
 
 /*
@@ -139,6 +140,7 @@ function CaseBody({ k }: { k: CaseView }) {
         {k.partyOfficer && <Text color="fg.muted">{t('welfare.case.partyOfficer')}</Text>}
         {k.decidersLeft === 0 && <Text color="fg.error">{t('welfare.case.noDeciders')}</Text>}
         <Moves k={k} />
+        {k.canCondole && <CondolenceDialog k={k} trigger={<Button variant="outline" alignSelf="flex-start">{t('welfare.case.condolence')}</Button>} />}
         {!['open', 'verified', 'rejected'].includes(k.status) && (
           <HStack gap="3" flexWrap="wrap" fontSize="sm">
             <ChakraLink href={`/api/welfare/cases/${k.id}/report.pdf`} download color="brand.fg">

@@ -18,7 +18,8 @@ import { MyStandingCard } from '../standing/my-standing';
 import { StandingRollCard } from '../standing/standing-roll';
 import { AddDependantDialog, OpenCaseDialog, PayLevyDialog } from './forms';
 import { casesQuery, dependantsQuery, fundsQuery, myLeviesQuery, refreshWelfare, type CaseSummary, type Fund, type Levy } from './queries';
-import { CASE_STATUS_COLOR, caseStatusKey } from './shared';
+import { CreateFundDialog } from './officer-forms';
+import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './shared';
 
 /**
  * A community's Welfare tab: the member's own standing and levies, the cases the community shares
@@ -34,7 +35,7 @@ export function WelfareTab({ community: c }: { community: Community }) {
       <LeviesCard levies={levies.data?.levies} currency={currency} loading={levies.isPending} />
       <CasesCard community={c} funds={funds.data ?? []} currency={currency} />
       <DependantsCard communityId={c.id} />
-      <FundsCard funds={funds.data} loading={funds.isPending} currency={currency} />
+      <FundsCard community={c} funds={funds.data} loading={funds.isPending} currency={currency} />
       {can(c.role, 'standing.view') && <StandingRollCard communityId={c.id} />}
     </Stack>
   );
@@ -219,14 +220,31 @@ function DependantsCard({ communityId }: { communityId: number }) {
   );
 }
 
-function FundsCard({ funds, loading, currency }: { funds: Fund[] | undefined; loading: boolean; currency: Currency }) {
+function FundsCard({ community: c, funds, loading, currency }: { community: Community; funds: Fund[] | undefined; loading: boolean; currency: Currency }) {
   const { t } = useTranslation();
+  const officer = isWelfareOfficer(c);
   return (
-    <Section id="welfare-funds" title={t('welfare.funds.title')}>
+    <Section
+      id="welfare-funds"
+      title={t('welfare.funds.title')}
+      action={
+        officer && (
+          <CreateFundDialog
+            communityId={c.id}
+            currency={currency}
+            trigger={
+              <Button size="sm" variant="outline">
+                <Plus aria-hidden /> {t('welfare.funds.add')}
+              </Button>
+            }
+          />
+        )
+      }
+    >
       {loading ? (
         <ListSkeleton label={t('welfare.loading')} rows={1} />
       ) : !funds?.length ? (
-        <Text color="fg.muted">{t('welfare.funds.empty')}</Text>
+        <Text color="fg.muted">{t(officer ? 'welfare.funds.emptyOfficer' : 'welfare.funds.empty')}</Text>
       ) : (
         <Stack gap="4">
           {funds.map((f) => (

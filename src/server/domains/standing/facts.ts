@@ -72,10 +72,11 @@ export function rollFacts(
     if (p.categoryId !== null) where.push('coalesce(m.category_id, @defaultCategory) = @category');
     if (p.joinedAfter !== null) where.push('m.joined_at > @joinedAfter');
     if (p.owing) {
-      where.push(`m.user_id IN (
-        SELECT member_id FROM dues_obligations WHERE community_id = @c AND paid < amount AND due_at < @now
-        UNION SELECT member_id FROM welfare_levies WHERE community_id = @c AND paid < amount AND overdue_after < @now
-        UNION SELECT member_id FROM standing_suspensions WHERE community_id = @c AND lifted_at IS NULL AND ends_at > @now)`);
+      // Probed per member in joining order (the unpaid rows' partial indexes), so a page stops after
+      // its batch: a set of everyone owing, built again for every page, cost a page 20 ms when all owed.
+      where.push(`(EXISTS (SELECT 1 FROM dues_obligations o WHERE o.community_id = @c AND o.member_id = m.user_id AND o.paid < o.amount AND o.due_at < @now)
+        OR EXISTS (SELECT 1 FROM welfare_levies l WHERE l.community_id = @c AND l.member_id = m.user_id AND l.paid < l.amount AND l.overdue_after < @now)
+        OR EXISTS (SELECT 1 FROM standing_suspensions s WHERE s.community_id = @c AND s.member_id = m.user_id AND s.lifted_at IS NULL AND s.ends_at > @now))`);
     }
     return d.$client.prepare(`${ROLL_SELECT} WHERE ${where.join(' AND ')} ORDER BY m.id LIMIT @batch`);
   });
