@@ -195,6 +195,11 @@ const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? u
 /** Members see totals only (the default transparency): the ledger is for those who record. */
 const ledgerForOfficers = (c: Cell): Outcome | undefined => (c.member === 'member' ? 403 : undefined);
 
+/** The caller's dues obligations paid (the standing a right needs), in the cell's own copy. */
+const payUp = (app: TestApp, caller: UserRow | null) => {
+  if (caller) app.db.$client.prepare('UPDATE dues_obligations SET paid = amount WHERE member_id = ?').run(caller.id);
+};
+
 /** The invitation prepared for a non-member caller's own address, by cell. */
 const ownInvitation = new WeakMap<Fx, number>();
 const prepareOwnInvitation = (app: TestApp, f: Fx) => {
@@ -495,7 +500,8 @@ const TABLE: Record<string, Entry> = {
   },
   'njangi.get': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
   // Members ask for a place; the creator, its organiser, changes their own hands.
-  'njangi.join': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, hands: 1 }) },
+  // Joining is a right of members in good standing: the caller's dues are paid up first (the books' fixture leaves them owing).
+  'njangi.join': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, hands: 1 }), prepare: (app, f) => payUp(app, f.caller) },
   // Each member has first asked to join; the organiser cannot leave their circle.
   'njangi.leave': {
     rule: 'circles.view',

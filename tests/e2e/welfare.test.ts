@@ -15,7 +15,7 @@ import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer,
  * death certificate; Tabe verifies it and Awa, a second officer, approves it on her phone, posts a
  * condolence with the family's consent and issues the levy; Ada sees
  * the levy on her phone and declares her payment, which Tabe confirms; Tabe records the benefit
- * paid with its proof, and Musa, on his phone, confirms he received it.
+ * paid with its proof, and Musa, on his phone and in French, confirms he received it.
  */
 
 let server: TestServer;
@@ -27,11 +27,11 @@ const contexts: BrowserContext[] = [];
 const stamp = Date.now();
 const DAY = 86_400_000;
 
-type Person = { first: string; last: string; email: string; width: number };
+type Person = { first: string; last: string; email: string; width: number; language?: 'en' | 'fr' };
 const ngozi: Person = { first: 'Ngozi', last: 'Okafor', email: `ngozi.welfare.${stamp}@example.org`, width: 375 };
 const awa: Person = { first: 'Awa', last: 'Diallo', email: `awa.welfare.${stamp}@example.org`, width: 375 };
 const tabe: Person = { first: 'Tabe', last: 'Ndip', email: `tabe.welfare.${stamp}@example.org`, width: 1280 };
-const musa: Person = { first: 'Musa', last: 'Bello', email: `musa.welfare.${stamp}@example.org`, width: 375 };
+const musa: Person = { first: 'Musa', last: 'Bello', email: `musa.welfare.${stamp}@example.org`, width: 375, language: 'fr' };
 const ada: Person = { first: 'Ada', last: 'Eze', email: `ada.welfare.${stamp}@example.org`, width: 375 };
 const ids: Record<string, string> = {};
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   db = openDatabase(join(server.dir, 'app.db'));
   const now = Date.now();
   const people = [ngozi, awa, tabe, musa, ada];
-  const users = await Promise.all(people.map((p) => makeUser(db, { firstName: p.first, lastName: p.last, email: p.email })));
+  const users = await Promise.all(people.map((p) => makeUser(db, { firstName: p.first, lastName: p.last, email: p.email, language: p.language ?? 'en' })));
   people.forEach((p, i) => (ids[p.first] = users[i]!.id));
   communityId = makeCommunity(db, { creator: users[0]!, name: 'Houston Cameroonian Association' }).id;
   addMember(db, { communityId, user: users[1]!, role: 'admin' });
@@ -175,14 +175,14 @@ describe('Browser: a bereavement case', () => {
     await benefit.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(treasurer, 'Benefit recorded as paid');
 
-    // Musa, on his phone, confirms he received it.
+    // Musa, on his phone and in French, confirms he received it.
     const beneficiary = await signedIn(musa);
     await beneficiary.goto(caseUrl);
-    await beneficiary.getByTestId('case-benefit').getByText(/Benefit of .* sent on/).waitFor();
-    await beneficiary.getByRole('button', { name: 'I received the benefit' }).click();
-    await expectToast(beneficiary, 'Receipt confirmed');
-    await expect.poll(() => beneficiary.getByTestId('case-status').textContent()).toBe('Benefit received');
+    await beneficiary.getByTestId('case-benefit').getByText(/Prestation de .* envoyée le/).waitFor();
+    await beneficiary.getByRole('button', { name: 'J’ai reçu la prestation' }).click();
+    await expectToast(beneficiary, 'Réception confirmée');
+    await expect.poll(() => beneficiary.getByTestId('case-status').textContent()).toBe('Prestation reçue');
     await fitsPhone(beneficiary);
-    await beneficiary.screenshot({ path: `${screenshotDir}/welfare-beneficiary-375.png`, fullPage: true });
+    await beneficiary.screenshot({ path: `${screenshotDir}/welfare-beneficiary-fr-375.png`, fullPage: true });
   });
 });
