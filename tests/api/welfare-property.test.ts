@@ -9,6 +9,7 @@ import { collection, declareLevyPayment, issueLevy } from '../../src/server/doma
 import { DomainError } from '../../src/server/services/errors';
 import { reverseEntry } from '../../src/server/services/finances/ledger';
 import { confirmPayment } from '../../src/server/services/finances/payments';
+import { depth } from '../setup/depth';
 import { DAY, welfareWorld } from '../setup/welfare';
 
 /*
@@ -21,10 +22,10 @@ import { DAY, welfareWorld } from '../setup/welfare';
  * than the limit), and the fund is conserved: levies collected = benefit paid + carried, the
  * levies' `paid` and the case's collection agree with the ledger.
  *
- * Runs: PROPERTY_RUNS (12 by default); PROPERTY_SEED replays a failing run.
+ * Runs: PROPERTY_RUNS (12 in `npm test`, 1,000 under `npm run test:deep`); PROPERTY_SEED replays a failing run.
  */
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? depth(12, 1000));
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 const LEVY = 5_000;
 const BENEFIT = 12_000;
@@ -132,5 +133,5 @@ describe('welfare levies and standing: random histories', () => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
-  }, 120_000);
+  }, Math.max(120_000, RUNS * 1_500));
 });

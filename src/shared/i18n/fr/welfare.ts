@@ -96,7 +96,7 @@ export const welfare: Catalogue['welfare'] = {
     empty: 'Pas encore de dossier.',
     open: 'Ouvrir un dossier',
     subject: '{{member}} · {{relationship}}',
-    progress: '{{collected}} collectés sur {{expected}} · {{paid}} membres sur {{levied}} ont payé',
+    progress: '{{collected}} collectés sur {{expected}} · membres ayant payé : {{paid}} sur {{levied}}',
     view: 'Voir le dossier',
   },
   openForm: {
@@ -133,7 +133,7 @@ export const welfare: Catalogue['welfare'] = {
     noDocuments: 'Pas encore de document.',
     collection: 'Collecte',
     collectionProgress: '{{collected}} collectés sur {{expected}}',
-    paidCount: '{{paid}} membres sur {{levied}} ont payé',
+    paidCount: 'Membres ayant payé : {{paid}} sur {{levied}}',
     levy: 'Cotisation : {{amount}} par membre, à régler le {{date}}',
     myLevy: 'Votre cotisation',
     myLevyDue: 'Vous devez {{amount}}, à régler le {{date}}.',
