@@ -56,6 +56,9 @@ export const memberships = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: COMMUNITY_ROLES }).notNull().default('member'),
     joinedAt: integer('joined_at').notNull(),
+    // The member's membership category (db/schema/standing.ts); null: the community's default one.
+    // No foreign key here (that table is declared after this one); a deleted category sets it back to null.
+    categoryId: integer('category_id'),
   },
   (t) => [
     uniqueIndex('memberships_community_user_unique').on(t.communityId, t.userId),

@@ -15,3 +15,5 @@ export * from './invitations';
 export * from './chat';
 export * from './second-factor';
 export * from './outbox';
+export * from './standing';
+export * from './welfare';

@@ -15,6 +15,8 @@ import { profile } from './profile';
 import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
+import { standing } from './standing';
+import { welfare } from './welfare';
 
 /** The English texts of every other screen (src/shared/i18n/parts.ts). */
 export const enApp = {
@@ -35,4 +37,6 @@ export const enApp = {
   announcements,
   communitySettings,
   admin,
+  standing,
+  welfare,
 };

@@ -15,6 +15,8 @@ import { profile } from './profile';
 import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
+import { standing } from './standing';
+import { welfare } from './welfare';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -35,4 +37,6 @@ export const frApp = {
   announcements,
   communitySettings,
   admin,
+  standing,
+  welfare,
 };
