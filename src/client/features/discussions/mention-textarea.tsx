@@ -4,7 +4,7 @@ import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import { mentionableQuery } from './queries';
 import { insertMention, mentionAt } from './mentions';
-import type { Mentionable } from './shared';
+import type { Mentionable } from './types';
 
 /*
  * A Markdown textarea with the @mention autocomplete: typing @ and a few letters asks the server

@@ -8,7 +8,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { mentionsToMarkdown } from './mentions';
 import {  topicQuery } from './queries';
-import type {  TopicPage as TopicData } from './shared';
+import type {  TopicPage as TopicData } from './types';
 import { TopicPolls } from './topic-polls';
 import { FollowSelect, ModerationCard, TopicHeader } from './topic-header';
 import { RepliesSection } from './topic-replies';

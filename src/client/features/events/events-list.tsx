@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
-import type { ListEvent } from './event-bits';
+import type { ListEvent } from './event-badges';
 import { groupByDay } from './calendar-model';
 import { EventRow } from './event-row';
 import { communityPastQuery, communityUpcomingQuery, myPastQuery, PAST_WINDOW_MS } from './list-queries';

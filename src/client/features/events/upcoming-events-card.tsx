@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerBadge, DateBadge, type ListEvent } from './event-bits';
+import { AnswerBadge, DateBadge, type ListEvent } from './event-badges';
 import { CreateEventDialog } from './dialogs';
 import { communityUpcomingQuery, mayManageEvents } from './list-queries';
 import { nextEventsQuery } from './queries';

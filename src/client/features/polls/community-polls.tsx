@@ -8,9 +8,9 @@ import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { CreatePollDialog } from './create-poll-dialog';
 import { rowAction } from './model';
-import { KindBadge, StatusBadge } from './poll-bits';
+import { KindBadge, StatusBadge } from './poll-badges';
 import { communityPollsQuery } from './queries';
-import type { PollListItem } from './shared';
+import type { PollListItem } from './types';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 /*

@@ -17,9 +17,9 @@ import { Section } from '../events/event-form-fields';
 import { ScopeChoice } from '../events/event/scope-choice';
 import { todayIn, viewerTimeZone, zoneName } from '../events/when';
 import { closingInstant, createPollForm, fieldOfServerPath, moveRank, OPTIONED_KINDS, type PollFormValues } from './model';
-import { useKindLabel } from './poll-bits';
+import { useKindLabel } from './poll-badges';
 import { refreshPolls } from './queries';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
 
 /*
  * Create poll (managers): the question, its kind and options, when voting closes (in the viewer's

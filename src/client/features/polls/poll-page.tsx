@@ -17,10 +17,10 @@ import { trpc } from '../../trpc';
 import { BallotCard } from './ballot';
 import { EditPollDialog } from './create-poll-dialog';
 import { NominationsCard } from './nominations';
-import { KindBadge, StatusBadge, useKindLabel } from './poll-bits';
+import { KindBadge, StatusBadge, useKindLabel } from './poll-badges';
 import { pollQuery } from './queries';
 import { ResultsCard, VotersCard } from './results';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
 
 /**

@@ -8,9 +8,9 @@ import { currentLocale } from '../../i18n';
 import { errorInfo } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { formatPercent, roundsTable, sharePercent } from './model';
-import { useOptionLabel } from './poll-bits';
+import { useOptionLabel } from './poll-badges';
 import { pollResultsCsvUrl, pollResultsQuery, pollVotersQuery } from './queries';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
 
 /*
  * The results as the poll shows them: counts, shares of the ballots to one decimal and bars; a

@@ -5,7 +5,7 @@ export const dashboard = {
   subtitle: 'Here is what is happening in your communities.',
   counters: {
     communities: 'Communities',
-    njangi: 'Njangi Groups',
+    circles: 'Njangi Groups',
     recognitions: 'Recognitions',
     loginStreak: 'Login streak',
     comingSoon: 'Coming soon',
@@ -23,7 +23,7 @@ export const dashboard = {
     outstanding: 'Outstanding',
     pending: 'Awaiting confirmation',
   },
-  njangi: {
+  circles: {
     title: 'My Njangi Groups',
     viewAll: 'View all',
     empty: 'No savings circle yet',
@@ -42,7 +42,7 @@ export const dashboard = {
     title: 'Quick Actions',
     create: 'Create community',
     join: 'Join Community',
-    startNjangi: 'Start Njangi Group',
+    startCircle: 'Start Njangi Group',
     scheduleEvent: 'Schedule Event',
     soonTitle: 'Coming Soon',
     joinSoon: 'Joining by invitation code is on its way.',

@@ -6,7 +6,7 @@ export const dashboard = {
   subtitle: 'Voici ce qui se passe dans vos communautés.',
   counters: {
     communities: 'Communautés',
-    njangi: 'Groupes njangi',
+    circles: 'Groupes njangi',
     recognitions: 'Reconnaissances',
     loginStreak: 'Série de connexions',
     comingSoon: 'Bientôt disponible',
@@ -24,7 +24,7 @@ export const dashboard = {
     outstanding: 'Reste à payer',
     pending: 'En attente de confirmation',
   },
-  njangi: {
+  circles: {
     title: 'Mes groupes njangi',
     viewAll: 'Tout voir',
     empty: 'Aucune tontine pour l’instant',
@@ -43,7 +43,7 @@ export const dashboard = {
     title: 'Actions rapides',
     create: 'Créer une communauté',
     join: 'Rejoindre une communauté',
-    startNjangi: 'Créer un groupe njangi',
+    startCircle: 'Créer un groupe njangi',
     scheduleEvent: 'Planifier un événement',
     soonTitle: 'Bientôt disponible',
     joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',

@@ -28,10 +28,10 @@ export function CommunityCircles({ community: c }: { community: Community }) {
         <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
           <Stack gap="1" minW="0" flex="1 1 16rem">
             <Card.Title as="h2" id="community-circles">
-              {t('njangi.community.title')}
+              {t('circles.community.title')}
             </Card.Title>
             <Text color="fg.muted" fontSize="sm">
-              {t('njangi.community.intro')}
+              {t('circles.community.intro')}
             </Text>
           </Stack>
           {organiser && (
@@ -39,14 +39,14 @@ export function CommunityCircles({ community: c }: { community: Community }) {
               community={c}
               trigger={
                 <Button size="sm" colorPalette="brand">
-                  <Plus aria-hidden /> {t('njangi.community.start')}
+                  <Plus aria-hidden /> {t('circles.community.start')}
                 </Button>
               }
             />
           )}
         </HStack>
         {/* Toggle buttons, not tabs: they filter one list rather than switch between panels. */}
-        <HStack role="group" aria-label={t('njangi.community.filter')} gap="2" flexWrap="wrap">
+        <HStack role="group" aria-label={t('circles.community.filter')} gap="2" flexWrap="wrap">
           {[undefined, ...FILTERS].map((f) => (
             <Button
               key={f ?? 'all'}
@@ -57,7 +57,7 @@ export function CommunityCircles({ community: c }: { community: Community }) {
               aria-pressed={filter === f}
               onClick={() => setFilter(f)}
             >
-              {f ? t(STATUS_KEY[f]) : t('njangi.community.all')}
+              {f ? t(STATUS_KEY[f]) : t('circles.community.all')}
             </Button>
           ))}
         </HStack>
@@ -70,9 +70,9 @@ export function CommunityCircles({ community: c }: { community: Community }) {
           </Stack>
         ) : q.isError ? (
           <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('njangi.community.loadFailed')}</Text>
+            <Text color="red.fg">{t('circles.community.loadFailed')}</Text>
             <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('njangi.community.tryAgain')}
+              {t('circles.community.tryAgain')}
             </Button>
           </HStack>
         ) : items.length === 0 ? (
@@ -82,11 +82,11 @@ export function CommunityCircles({ community: c }: { community: Community }) {
                 <PiggyBank aria-hidden />
               </EmptyState.Indicator>
               {filter ? (
-                <EmptyState.Description>{t('njangi.community.emptyFiltered')}</EmptyState.Description>
+                <EmptyState.Description>{t('circles.community.emptyFiltered')}</EmptyState.Description>
               ) : (
                 <>
-                  <EmptyState.Title as="h3">{t('njangi.community.empty')}</EmptyState.Title>
-                  <EmptyState.Description>{t(organiser ? 'njangi.community.emptyOrganiser' : 'njangi.community.emptyMember')}</EmptyState.Description>
+                  <EmptyState.Title as="h3">{t('circles.community.empty')}</EmptyState.Title>
+                  <EmptyState.Description>{t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}</EmptyState.Description>
                 </>
               )}
             </EmptyState.Content>
@@ -122,16 +122,16 @@ function CircleRow({ circle: x }: { circle: CommunityCircle }) {
             <CircleStatusBadge status={x.status} />
             {mine && (
               <Badge colorPalette={mine === 'approved' ? 'brand' : 'orange'} variant="outline" data-testid="my-circle-status">
-                {t(mine === 'approved' ? 'njangi.myStatus.approved' : 'njangi.myStatus.pending')}
+                {t(mine === 'approved' ? 'circles.myStatus.approved' : 'circles.myStatus.pending')}
               </Badge>
             )}
           </HStack>
         </HStack>
         <Text fontSize="sm">
-          {termsOf(t, x)} · {t('njangi.community.filled', { count: x.filledHands, total: x.hands })}
+          {termsOf(t, x)} · {t('circles.community.filled', { count: x.filledHands, total: x.hands })}
         </Text>
         <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-          {t('njangi.community.organiser', { name: x.organiserName })}
+          {t('circles.community.organiser', { name: x.organiserName })}
         </Text>
       </Stack>
     </LinkBox>

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue';
 
-export const savings = {
+export const circleFiles = {
   report: {
     title: 'Bilan de {{circle}}',
     rules: '{{contribution}} par main, {{frequency}}, {{hands}} mains',
@@ -65,4 +65,4 @@ export const savings = {
     late: 'Payé après l’échéance',
     footer: 'Numéroté dans l’ordre pour cette tontine. Chaque opération est conservée dans le journal d’audit infalsifiable de la communauté.',
   },
-} satisfies Catalogue['savings'];
+} satisfies Catalogue['circleFiles'];

@@ -19,19 +19,19 @@ export const money = (amount: number, currency: string) => (isCurrency(currency)
 /** "25,000 FCFA monthly": a circle's contribution per hand and how often it falls due. */
 export const termsOf = (t: TFunction, c: { contribution: number; currency: string; frequency: Frequency }) => t(TERMS_KEY[c.frequency], { amount: money(c.contribution, c.currency) });
 
-const TERMS_KEY = { weekly: 'njangi.terms.weekly', biweekly: 'njangi.terms.biweekly', monthly: 'njangi.terms.monthly' } as const satisfies Record<Frequency, MessageKey>;
+const TERMS_KEY = { weekly: 'circles.terms.weekly', biweekly: 'circles.terms.biweekly', monthly: 'circles.terms.monthly' } as const satisfies Record<Frequency, MessageKey>;
 
 export const FREQUENCY_KEY = {
-  weekly: 'njangi.frequency.weekly',
-  biweekly: 'njangi.frequency.biweekly',
-  monthly: 'njangi.frequency.monthly',
+  weekly: 'circles.frequency.weekly',
+  biweekly: 'circles.frequency.biweekly',
+  monthly: 'circles.frequency.monthly',
 } as const satisfies Record<Frequency, MessageKey>;
 
 export const STATUS_KEY = {
-  recruiting: 'njangi.status.recruiting',
-  active: 'njangi.status.active',
-  completed: 'njangi.status.completed',
-  cancelled: 'njangi.status.cancelled',
+  recruiting: 'circles.status.recruiting',
+  active: 'circles.status.active',
+  completed: 'circles.status.completed',
+  cancelled: 'circles.status.cancelled',
 } as const satisfies Record<CircleStatus, MessageKey>;
 export const STATUS_COLOR: Record<CircleStatus, string> = { recruiting: 'blue', active: 'green', completed: 'purple', cancelled: 'red' };
 

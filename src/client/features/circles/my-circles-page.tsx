@@ -25,7 +25,7 @@ export function MyCirclesPage() {
     <CreateCircleDialog
       trigger={
         <Button colorPalette="brand" alignSelf={{ sm: 'center' }}>
-          <Plus aria-hidden /> {t('njangi.page.start')}
+          <Plus aria-hidden /> {t('circles.page.start')}
         </Button>
       }
     />
@@ -36,9 +36,9 @@ export function MyCirclesPage() {
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
           <Box>
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              {t('njangi.page.title')}
+              {t('circles.page.title')}
             </Heading>
-            <Text color="fg.muted">{t('njangi.page.intro')}</Text>
+            <Text color="fg.muted">{t('circles.page.intro')}</Text>
           </Box>
           {/* With no circle yet the empty state below offers it, beside what a circle is. */}
           {(q.isPending || q.isError || circles.length > 0) && start}
@@ -46,23 +46,23 @@ export function MyCirclesPage() {
         <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
           <Stack gap="6" flex="1" minW="0" w="full">
             {q.isPending ? (
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label={t('njangi.page.loading')}>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label={t('circles.page.loading')}>
                 <Skeleton h="40" />
                 <Skeleton h="40" />
               </SimpleGrid>
             ) : q.isError ? (
               <HStack gap="3" role="alert" flexWrap="wrap" borderWidth="1px" rounded="lg" p="4">
-                <Text color="red.fg">{t('njangi.page.loadFailed')}</Text>
+                <Text color="red.fg">{t('circles.page.loadFailed')}</Text>
                 <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                  {t('njangi.page.tryAgain')}
+                  {t('circles.page.tryAgain')}
                 </Button>
               </HStack>
             ) : circles.length === 0 ? (
               <NoCircles start={start} />
             ) : (
               <>
-                {current.length > 0 && <CircleList id="njangi-current" title={t('njangi.page.current')} circles={current} />}
-                {past.length > 0 && <CircleList id="njangi-past" title={t('njangi.page.past')} circles={past} />}
+                {current.length > 0 && <CircleList id="njangi-current" title={t('circles.page.current')} circles={current} />}
+                {past.length > 0 && <CircleList id="njangi-past" title={t('circles.page.past')} circles={past} />}
               </>
             )}
           </Stack>
@@ -103,17 +103,17 @@ function NoCircles({ start }: { start: React.ReactNode }) {
             <EmptyState.Indicator>
               <PiggyBank aria-hidden />
             </EmptyState.Indicator>
-            <EmptyState.Title as="h2">{t('njangi.empty.title')}</EmptyState.Title>
-            <EmptyState.Description maxW="prose">{t('njangi.empty.body')}</EmptyState.Description>
+            <EmptyState.Title as="h2">{t('circles.empty.title')}</EmptyState.Title>
+            <EmptyState.Description maxW="prose">{t('circles.empty.body')}</EmptyState.Description>
             {communities.isPending ? (
               <Skeleton h="8" w="60" />
             ) : mine.length > 0 ? (
               <Stack gap="2" align="center">
-                <Text fontSize="sm">{t('njangi.empty.find')}</Text>
+                <Text fontSize="sm">{t('circles.empty.find')}</Text>
                 <Wrap as="ul" justify="center" gap="2" listStyleType="none" data-testid="find-circles">
                   {mine.map((c) => (
                     <li key={c.id}>
-                      <Link asChild colorPalette="brand" fontSize="sm" fontWeight="medium" aria-label={t('njangi.empty.savingsOf', { name: c.name })}>
+                      <Link asChild colorPalette="brand" fontSize="sm" fontWeight="medium" aria-label={t('circles.empty.savingsOf', { name: c.name })}>
                         <RouterLink to="/community/$id" params={{ id: String(c.id) }} search={{ tab: 'savings' }}>
                           {c.name}
                         </RouterLink>
@@ -124,9 +124,9 @@ function NoCircles({ start }: { start: React.ReactNode }) {
               </Stack>
             ) : (
               <Stack gap="2" align="center">
-                <Text fontSize="sm">{t('njangi.empty.noCommunities')}</Text>
+                <Text fontSize="sm">{t('circles.empty.noCommunities')}</Text>
                 <Button asChild size="sm" variant="outline">
-                  <RouterLink to="/communities">{t('njangi.empty.browse')}</RouterLink>
+                  <RouterLink to="/communities">{t('circles.empty.browse')}</RouterLink>
                 </Button>
               </Stack>
             )}

@@ -1,5 +1,5 @@
 /** Texts of the savings circles' lists and their creation: /njangi, a community's Savings tab, the dashboard's circles, the create dialog. */
-export const njangi = {
+export const circles = {
   /** A circle's contribution and how often it is due, e.g. "25,000 FCFA monthly". */
   terms: {
     weekly: '{{amount}} weekly',

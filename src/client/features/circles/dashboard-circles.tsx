@@ -22,23 +22,23 @@ export function DashboardCircles() {
     <Card.Root as="section" aria-labelledby="dashboard-njangi" data-testid="dashboard-circles">
       <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap="2">
         <Card.Title as="h2" id="dashboard-njangi">
-          {t('dashboard.njangi.title')}
+          {t('dashboard.circles.title')}
         </Card.Title>
         <Button asChild size="sm" variant="ghost">
-          <RouterLink to="/njangi">{t('dashboard.njangi.viewAll')}</RouterLink>
+          <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
         </Button>
       </Card.Header>
       <Card.Body>
         {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('njangi.page.loading')}>
+          <Stack gap="2" aria-busy="true" aria-label={t('circles.page.loading')}>
             <Skeleton h="14" />
             <Skeleton h="14" />
           </Stack>
         ) : q.isError ? (
           <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('dashboard.njangi.loadFailed')}</Text>
+            <Text color="red.fg">{t('dashboard.circles.loadFailed')}</Text>
             <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('dashboard.njangi.tryAgain')}
+              {t('dashboard.circles.tryAgain')}
             </Button>
           </HStack>
         ) : circles.length === 0 ? (
@@ -47,8 +47,8 @@ export function DashboardCircles() {
               <EmptyState.Indicator>
                 <PiggyBank aria-hidden />
               </EmptyState.Indicator>
-              <EmptyState.Title as="h3">{t('dashboard.njangi.empty')}</EmptyState.Title>
-              <EmptyState.Description>{t('dashboard.njangi.emptyBody')}</EmptyState.Description>
+              <EmptyState.Title as="h3">{t('dashboard.circles.empty')}</EmptyState.Title>
+              <EmptyState.Description>{t('dashboard.circles.emptyBody')}</EmptyState.Description>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
@@ -69,10 +69,10 @@ export function DashboardCircles() {
                 {c.nextDue ? (
                   <NextDue circle={c} />
                 ) : c.status === 'recruiting' ? (
-                  <Text fontSize="sm">{t('njangi.card.firstMeeting', { date: formatDay(c.startDate) })}</Text>
+                  <Text fontSize="sm">{t('circles.card.firstMeeting', { date: formatDay(c.startDate) })}</Text>
                 ) : (
                   <Text fontSize="sm" color="green.fg">
-                    {t('njangi.card.upToDate')}
+                    {t('circles.card.upToDate')}
                   </Text>
                 )}
               </Stack>

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue';
 
-export const njangi = {
+export const circles = {
   terms: {
     weekly: '{{amount}} par semaine',
     biweekly: '{{amount}} toutes les deux semaines',
@@ -141,4 +141,4 @@ export const njangi = {
     failed: 'La tontine n’a pas pu être créée',
     invalid: 'Veuillez vérifier le formulaire',
   },
-} satisfies Catalogue['njangi'];
+} satisfies Catalogue['circles'];

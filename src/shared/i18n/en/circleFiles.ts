@@ -1,5 +1,5 @@
 /** What the server writes about savings circles outside the screens: the report PDF and receipts. */
-export const savings = {
+export const circleFiles = {
   report: {
     title: 'Report of {{circle}}',
     rules: '{{contribution}} per hand, {{frequency}}, {{hands}} hands',

@@ -26,10 +26,10 @@ export function NextDue({ circle: c, now = Date.now() }: { circle: MyCircle; now
         <CalendarClock size={16} aria-hidden />
       </Box>
       <Text fontSize="sm" fontWeight={overdue ? 'semibold' : undefined}>
-        {t('njangi.card.nextDue', { round: c.nextDue.number, date: formatDay(c.nextDue.dueDate), amount: money(c.nextDue.amount, c.currency) })}
+        {t('circles.card.nextDue', { round: c.nextDue.number, date: formatDay(c.nextDue.dueDate), amount: money(c.nextDue.amount, c.currency) })}
         {overdue && (
           <Badge colorPalette="red" variant="solid" ms="2">
-            {t('njangi.card.overdue')}
+            {t('circles.card.overdue')}
           </Badge>
         )}
       </Text>
@@ -72,7 +72,7 @@ export function MyCircleCard({ circle: c }: { circle: MyCircle }) {
               <CircleStatusBadge status={c.status} />
               {pending && (
                 <Badge colorPalette="orange" variant="outline">
-                  {t('njangi.myStatus.pending')}
+                  {t('circles.myStatus.pending')}
                 </Badge>
               )}
             </HStack>
@@ -81,11 +81,11 @@ export function MyCircleCard({ circle: c }: { circle: MyCircle }) {
             {c.communityName} · {termsOf(t, c)}
           </Text>
           <Stack gap="1.5">
-            <Line icon={<UsersRound size={16} aria-hidden />}>{t(pending ? 'njangi.card.requested' : 'njangi.card.hands', { count: c.myHands })}</Line>
-            {c.status === 'recruiting' && <Line icon={<CalendarClock size={16} aria-hidden />}>{t('njangi.card.firstMeeting', { date: formatDay(c.startDate) })}</Line>}
-            {running && (c.nextDue ? <NextDue circle={c} /> : <Line icon={<CalendarClock size={16} aria-hidden />}>{t('njangi.card.upToDate')}</Line>)}
+            <Line icon={<UsersRound size={16} aria-hidden />}>{t(pending ? 'circles.card.requested' : 'circles.card.hands', { count: c.myHands })}</Line>
+            {c.status === 'recruiting' && <Line icon={<CalendarClock size={16} aria-hidden />}>{t('circles.card.firstMeeting', { date: formatDay(c.startDate) })}</Line>}
+            {running && (c.nextDue ? <NextDue circle={c} /> : <Line icon={<CalendarClock size={16} aria-hidden />}>{t('circles.card.upToDate')}</Line>)}
             {running && c.myPayoutRound && (
-              <Line icon={<HandCoins size={16} aria-hidden />}>{t('njangi.card.payout', { round: c.myPayoutRound.number, date: formatDay(c.myPayoutRound.dueDate) })}</Line>
+              <Line icon={<HandCoins size={16} aria-hidden />}>{t('circles.card.payout', { round: c.myPayoutRound.number, date: formatDay(c.myPayoutRound.dueDate) })}</Line>
             )}
           </Stack>
         </Card.Body>

@@ -7,11 +7,11 @@ import { myRecordQuery } from './queries';
 import type { MemberRecord } from './shared';
 
 const ROWS = [
-  ['onTime', 'njangi.record.onTime'],
-  ['late', 'njangi.record.late'],
-  ['missed', 'njangi.record.missed'],
-  ['circlesCompleted', 'njangi.record.completed'],
-  ['disputes', 'njangi.record.disputes'],
+  ['onTime', 'circles.record.onTime'],
+  ['late', 'circles.record.late'],
+  ['missed', 'circles.record.missed'],
+  ['circlesCompleted', 'circles.record.completed'],
+  ['disputes', 'circles.record.disputes'],
 ] as const satisfies readonly (readonly [keyof MemberRecord, MessageKey])[];
 
 /** The caller's own record across every circle: what an organiser sees when deciding on their request. */
@@ -22,10 +22,10 @@ export function RecordPanel() {
     <Card.Root as="section" aria-labelledby="njangi-record" size="sm" data-testid="my-record">
       <Card.Header>
         <Card.Title as="h2" id="njangi-record">
-          {t('njangi.record.title')}
+          {t('circles.record.title')}
         </Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          {t('njangi.record.privacy')}
+          {t('circles.record.privacy')}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -37,9 +37,9 @@ export function RecordPanel() {
           </Stack>
         ) : q.isError ? (
           <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('njangi.record.loadFailed')}</Text>
+            <Text color="red.fg">{t('circles.record.loadFailed')}</Text>
             <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('njangi.page.tryAgain')}
+              {t('circles.page.tryAgain')}
             </Button>
           </HStack>
         ) : (

@@ -28,11 +28,11 @@ import { FREQUENCY_KEY, mayOrganise, money } from './shared';
  * communities where they may organise. On success the circle's own page opens.
  */
 
-const FINE_KEY = { none: 'njangi.create.fine.none', fixed: 'njangi.create.fine.fixed', percent: 'njangi.create.fine.percent' } as const satisfies Record<FineKind, MessageKey>;
+const FINE_KEY = { none: 'circles.create.fine.none', fixed: 'circles.create.fine.fixed', percent: 'circles.create.fine.percent' } as const satisfies Record<FineKind, MessageKey>;
 const METHOD_KEY = {
-  fixed: { label: 'njangi.payoutMethod.fixed.label', help: 'njangi.payoutMethod.fixed.help' },
-  random: { label: 'njangi.payoutMethod.random.label', help: 'njangi.payoutMethod.random.help' },
-  auction: { label: 'njangi.payoutMethod.auction.label', help: 'njangi.payoutMethod.auction.help' },
+  fixed: { label: 'circles.payoutMethod.fixed.label', help: 'circles.payoutMethod.fixed.help' },
+  random: { label: 'circles.payoutMethod.random.label', help: 'circles.payoutMethod.random.help' },
+  auction: { label: 'circles.payoutMethod.auction.label', help: 'circles.payoutMethod.auction.help' },
 } as const satisfies Record<PayoutMethod, { label: MessageKey; help: MessageKey }>;
 
 /**
@@ -72,7 +72,7 @@ const circleForm = (currency: Currency) =>
         if (!text.trim()) return 0;
         const bps = percentToBps(text);
         if (bps === null || bps > FEE_CAP_BPS) {
-          ctx.addIssue({ code: 'custom', message: 'njangi.create.feeInvalid' });
+          ctx.addIssue({ code: 'custom', message: 'circles.create.feeInvalid' });
           return z.NEVER;
         }
         return bps;
@@ -81,17 +81,17 @@ const circleForm = (currency: Currency) =>
     .superRefine((v, ctx) => {
       // A first meeting already past where the circle meets would open with a round overdue.
       if (isValidDate(v.startDate) && isValidTimeZone(v.timeZone) && v.startDate < dateInZone(Date.now(), v.timeZone)) {
-        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'njangi.create.startPast' });
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'circles.create.startPast' });
       }
       if (typeof v.hands === 'number' && typeof v.maxHandsPerMember === 'number' && v.maxHandsPerMember > v.hands) {
-        ctx.addIssue({ code: 'custom', path: ['maxHandsPerMember'], message: 'njangi.create.maxHandsTooMany' });
+        ctx.addIssue({ code: 'custom', path: ['maxHandsPerMember'], message: 'circles.create.maxHandsTooMany' });
       }
       if (v.fineKind === 'fixed' && !(parseAmount(v.fineValue, currency) ?? 0)) {
         ctx.addIssue({ code: 'custom', path: ['fineValue'], message: 'validation.njangi.fineValue' });
       }
       if (v.fineKind === 'percent') {
         const bps = percentToBps(v.fineValue);
-        if (!bps) ctx.addIssue({ code: 'custom', path: ['fineValue'], message: 'njangi.create.percentInvalid' });
+        if (!bps) ctx.addIssue({ code: 'custom', path: ['fineValue'], message: 'circles.create.percentInvalid' });
         else if (bps > 10_000) ctx.addIssue({ code: 'custom', path: ['fineValue'], message: 'validation.njangi.finePercent' });
       }
     })
@@ -124,7 +124,7 @@ function zoneGroups(selected: string): [string, string[]][] {
 export function CreateCircleDialog({ trigger, community, defaultOpen }: { trigger: ReactElement; community?: Community; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <FormDialog title={t('njangi.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }} defaultOpen={defaultOpen}>
+    <FormDialog title={t('circles.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }} defaultOpen={defaultOpen}>
       {(close) => (community ? <CircleForm communities={[community]} fixed onDone={close} /> : <ChooseCommunity onDone={close} />)}
     </FormDialog>
   );
@@ -146,13 +146,13 @@ function ChooseCommunity({ onDone }: { onDone: () => void }) {
             </Stack>
           ) : q.isError ? (
             <HStack gap="3" role="alert" flexWrap="wrap">
-              <Text color="red.fg">{t('njangi.create.communitiesFailed')}</Text>
+              <Text color="red.fg">{t('circles.create.communitiesFailed')}</Text>
               <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                {t('njangi.page.tryAgain')}
+                {t('circles.page.tryAgain')}
               </Button>
             </HStack>
           ) : (
-            <Text role="status">{t('njangi.create.noCommunity')}</Text>
+            <Text role="status">{t('circles.create.noCommunity')}</Text>
           )}
         </Dialog.Body>
         <Dialog.Footer>
@@ -204,32 +204,32 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
-    if (!checked.data) return notify.error(t('njangi.create.invalid'), checked.error);
+    if (!checked.data) return notify.error(t('circles.create.invalid'), checked.error);
     try {
       const circle = await create.mutateAsync({ communityId: community.id, currency, ...checked.data });
-      notify.success(t('njangi.create.created'), t('njangi.create.createdBody', { name: circle.name }));
+      notify.success(t('circles.create.created'), t('circles.create.createdBody', { name: circle.name }));
       await refreshCircles(queryClient);
       onDone();
       void navigate({ to: '/njangi/$id', params: { id: String(circle.id) } });
     } catch (error) {
-      notify.error(t('njangi.create.failed'), form.applyServerError(error).message);
+      notify.error(t('circles.create.failed'), form.applyServerError(error).message);
     }
   }
 
   const hands = Number(v.hands);
   const contribution = parseAmount(String(v.contribution), currency);
-  const pot = contribution && Number.isInteger(hands) && hands >= 2 ? t('njangi.create.pot', { amount: money(contribution * hands, currency) }) : null;
+  const pot = contribution && Number.isInteger(hands) && hands >= 2 ? t('circles.create.pot', { amount: money(contribution * hands, currency) }) : null;
 
   return (
     // display: contents keeps Body and Footer the dialog's own flex children, so the body scrolls inside it and the buttons stay in view.
     <chakra.form onSubmit={onSubmit} noValidate display="contents">
       <Dialog.Body>
         <Stack gap="6">
-          <Section legend={t('njangi.create.sectionCircle')}>
+          <Section legend={t('circles.create.sectionCircle')}>
             {fixed ? (
-              <Text color="fg.muted">{t('njangi.create.inCommunity', { name: community.name })}</Text>
+              <Text color="fg.muted">{t('circles.create.inCommunity', { name: community.name })}</Text>
             ) : (
-              <FormField name="communityId" label={t('njangi.create.community')} error={form.errors.communityId} helper={t('njangi.create.communityHelp')}>
+              <FormField name="communityId" label={t('circles.create.community')} error={form.errors.communityId} helper={t('circles.create.communityHelp')}>
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     value={String(communityId)}
@@ -248,14 +248,14 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
                 </NativeSelect.Root>
               </FormField>
             )}
-            <FormField name="name" label={t('njangi.create.name')} error={form.errors.name} required>
-              <Input {...form.field('name')} placeholder={t('njangi.create.namePlaceholder')} maxLength={80} autoComplete="off" />
+            <FormField name="name" label={t('circles.create.name')} error={form.errors.name} required>
+              <Input {...form.field('name')} placeholder={t('circles.create.namePlaceholder')} maxLength={80} autoComplete="off" />
             </FormField>
-            <FormField name="description" label={t('njangi.create.description')} error={form.errors.description} helper={t('njangi.create.descriptionHelp')}>
+            <FormField name="description" label={t('circles.create.description')} error={form.errors.description} helper={t('circles.create.descriptionHelp')}>
               <Textarea {...form.field('description')} rows={2} maxLength={2000} />
             </FormField>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="currency" label={t('njangi.create.currency')} error={form.errors.currency}>
+              <FormField name="currency" label={t('circles.create.currency')} error={form.errors.currency}>
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     value={currency}
@@ -273,23 +273,23 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </FormField>
-              <FormField name="contribution" label={t('njangi.create.contribution')} error={form.errors.contribution} helper={pot ?? t('njangi.create.contributionHelp')} required>
+              <FormField name="contribution" label={t('circles.create.contribution')} error={form.errors.contribution} helper={pot ?? t('circles.create.contributionHelp')} required>
                 <MoneyInput currency={currency} {...form.field('contribution')} />
               </FormField>
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="hands" label={t('njangi.create.hands')} error={form.errors.hands} helper={t('njangi.create.handsHelp')} required>
+              <FormField name="hands" label={t('circles.create.hands')} error={form.errors.hands} helper={t('circles.create.handsHelp')} required>
                 <Input type="number" inputMode="numeric" min={2} max={60} step={1} {...form.field('hands')} />
               </FormField>
-              <FormField name="maxHandsPerMember" label={t('njangi.create.maxHands')} error={form.errors.maxHandsPerMember} helper={t('njangi.create.maxHandsHelp')}>
+              <FormField name="maxHandsPerMember" label={t('circles.create.maxHands')} error={form.errors.maxHandsPerMember} helper={t('circles.create.maxHandsHelp')}>
                 <Input type="number" inputMode="numeric" min={1} max={60} step={1} {...form.field('maxHandsPerMember')} />
               </FormField>
             </SimpleGrid>
           </Section>
 
-          <Section legend={t('njangi.create.sectionSchedule')}>
+          <Section legend={t('circles.create.sectionSchedule')}>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="frequency" label={t('njangi.create.frequency')} error={form.errors.frequency}>
+              <FormField name="frequency" label={t('circles.create.frequency')} error={form.errors.frequency}>
                 <NativeSelect.Root>
                   <NativeSelect.Field {...form.field('frequency')}>
                     {FREQUENCIES.map((f) => (
@@ -301,11 +301,11 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </FormField>
-              <FormField name="startDate" label={t('njangi.create.startDate')} error={form.errors.startDate} helper={<Meets date={String(v.startDate)} frequency={v.frequency} />} required>
+              <FormField name="startDate" label={t('circles.create.startDate')} error={form.errors.startDate} helper={<Meets date={String(v.startDate)} frequency={v.frequency} />} required>
                 <Input type="date" min={today()} {...form.field('startDate')} />
               </FormField>
             </SimpleGrid>
-            <FormField name="timeZone" label={t('njangi.create.timeZone')} error={form.errors.timeZone} helper={t('njangi.create.timeZoneHelp')}>
+            <FormField name="timeZone" label={t('circles.create.timeZone')} error={form.errors.timeZone} helper={t('circles.create.timeZoneHelp')}>
               <NativeSelect.Root>
                 <NativeSelect.Field {...form.field('timeZone')}>
                   {zones.map(([region, list]) => (
@@ -323,7 +323,7 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
             </FormField>
           </Section>
 
-          <Section legend={t('njangi.create.sectionPayout')} id="payoutMethod" tabIndex={-1}>
+          <Section legend={t('circles.create.sectionPayout')} id="payoutMethod" tabIndex={-1}>
             {PAYOUT_METHODS.map((m) => {
               const checked = v.payoutMethod === m;
               return (
@@ -372,12 +372,12 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
             )}
           </Section>
 
-          <Section legend={t('njangi.create.sectionRules')}>
+          <Section legend={t('circles.create.sectionRules')}>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="graceDays" label={t('njangi.create.graceDays')} error={form.errors.graceDays} helper={t('njangi.create.graceDaysHelp')}>
+              <FormField name="graceDays" label={t('circles.create.graceDays')} error={form.errors.graceDays} helper={t('circles.create.graceDaysHelp')}>
                 <Input type="number" inputMode="numeric" min={0} max={30} step={1} {...form.field('graceDays')} />
               </FormField>
-              <FormField name="fineKind" label={t('njangi.create.fineKind')} error={form.errors.fineKind}>
+              <FormField name="fineKind" label={t('circles.create.fineKind')} error={form.errors.fineKind}>
                 <NativeSelect.Root>
                   <NativeSelect.Field {...form.field('fineKind')}>
                     {FINE_KINDS.map((k) => (
@@ -391,22 +391,22 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
               </FormField>
             </SimpleGrid>
             {v.fineKind === 'fixed' && (
-              <FormField name="fineValue" label={t('njangi.create.fineAmount')} error={form.errors.fineValue} required>
+              <FormField name="fineValue" label={t('circles.create.fineAmount')} error={form.errors.fineValue} required>
                 <MoneyInput currency={currency} {...form.field('fineValue')} />
               </FormField>
             )}
             {v.fineKind === 'percent' && (
-              <FormField name="fineValue" label={t('njangi.create.finePercent')} error={form.errors.fineValue} required>
+              <FormField name="fineValue" label={t('circles.create.finePercent')} error={form.errors.fineValue} required>
                 <InputGroup endAddon="%">
                   <Input inputMode="decimal" autoComplete="off" {...form.field('fineValue')} />
                 </InputGroup>
               </FormField>
             )}
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="deposit" label={t('njangi.create.deposit')} error={form.errors.deposit} helper={t('njangi.create.depositHelp')}>
+              <FormField name="deposit" label={t('circles.create.deposit')} error={form.errors.deposit} helper={t('circles.create.depositHelp')}>
                 <MoneyInput currency={currency} {...form.field('deposit')} />
               </FormField>
-              <FormField name="feeBps" label={t('njangi.create.fee')} error={form.errors.feeBps} helper={t('njangi.create.feeHelp')}>
+              <FormField name="feeBps" label={t('circles.create.fee')} error={form.errors.feeBps} helper={t('circles.create.feeHelp')}>
                 <InputGroup endAddon="%">
                   <Input inputMode="decimal" autoComplete="off" {...form.field('feeBps')} />
                 </InputGroup>
@@ -419,8 +419,8 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
         <Button variant="outline" type="button" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('njangi.create.saving')}>
-          {t('njangi.create.submit')}
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('circles.create.saving')}>
+          {t('circles.create.submit')}
         </Button>
       </Dialog.Footer>
     </chakra.form>
@@ -446,13 +446,13 @@ function Meets({ date, frequency }: { date: string; frequency: unknown }) {
   if (!isValidDate(date)) return null;
   if (frequency === 'monthly') {
     const day = Number(date.slice(8));
-    const shown = day === 1 ? t('njangi.create.dayOne') : String(day);
-    return <>{t(day > 28 ? 'njangi.create.meets.monthlyLate' : 'njangi.create.meets.monthly', { day: shown })}</>;
+    const shown = day === 1 ? t('circles.create.dayOne') : String(day);
+    return <>{t(day > 28 ? 'circles.create.meets.monthlyLate' : 'circles.create.meets.monthly', { day: shown })}</>;
   }
   const locale = currentLocale();
   let f = weekdays.get(locale);
   if (!f) weekdays.set(locale, (f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })));
   // 1 January 2023 was a Sunday: weekdayOf's 0 … 6 counted from it.
   const weekday = f.format(Date.UTC(2023, 0, 1 + weekdayOf(date)));
-  return <>{t(frequency === 'biweekly' ? 'njangi.create.meets.biweekly' : 'njangi.create.meets.weekly', { weekday })}</>;
+  return <>{t(frequency === 'biweekly' ? 'circles.create.meets.biweekly' : 'circles.create.meets.weekly', { weekday })}</>;
 }
