@@ -23,7 +23,7 @@ import { myCommunitiesQuery, refreshCircles } from './queries';
 import { FREQUENCY_KEY, mayOrganise, money } from './shared';
 
 /*
- * "Start Njangi Group": a new circle's rules. Opened from a community (its Savings tab) the
+ * "Start a savings circle": a new circle's rules. Opened from a community (its Savings tab) the
  * community is given; opened from /njangi or the dashboard the caller first chooses one of their
  * communities where they may organise. On success the circle's own page opens.
  */

@@ -13,7 +13,7 @@ export const currentCircles = (all: readonly MyCircle[]) => all.filter((c) => (c
 /** Soonest payment first; recruiting circles (nothing owed yet) after. */
 const bySoonest = (a: MyCircle, b: MyCircle) => (a.nextDue?.dueAt ?? Infinity) - (b.nextDue?.dueAt ?? Infinity) || b.id - a.id;
 
-/** The dashboard's "My Njangi Groups": up to three of the caller's circles with the next payment due. */
+/** The dashboard's "My Savings Circles": up to three of the caller's circles with the next payment due. */
 export function DashboardCircles() {
   const { t } = useTranslation();
   const q = useQuery(myCirclesQuery());

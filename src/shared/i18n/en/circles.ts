@@ -29,7 +29,7 @@ export const circles = {
   page: {
     title: 'My savings circles',
     intro: 'Your njangi and tontine circles across your communities: what you owe next and when your turn comes.',
-    start: 'Start Njangi Group',
+    start: 'Start a savings circle',
     current: 'Current circles',
     past: 'Past circles',
     loading: 'Loading your savings circles…',

@@ -29,7 +29,7 @@ export const circles = {
   page: {
     title: 'Mes tontines',
     intro: 'Vos tontines (njangi) dans toutes vos communautés : votre prochaine cotisation et la date de votre tour.',
-    start: 'Créer un groupe njangi',
+    start: 'Créer une tontine',
     current: 'Tontines en cours',
     past: 'Tontines passées',
     loading: 'Chargement de vos tontines…',

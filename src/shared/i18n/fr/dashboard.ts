@@ -6,7 +6,7 @@ export const dashboard = {
   subtitle: 'Voici ce qui se passe dans vos communautés.',
   counters: {
     communities: 'Communautés',
-    circles: 'Groupes njangi',
+    circles: 'Tontines',
     recognitions: 'Reconnaissances',
     loginStreak: 'Série de connexions',
     comingSoon: 'Bientôt disponible',
@@ -25,7 +25,7 @@ export const dashboard = {
     pending: 'En attente de confirmation',
   },
   circles: {
-    title: 'Mes groupes njangi',
+    title: 'Mes tontines',
     viewAll: 'Tout voir',
     empty: 'Aucune tontine pour l’instant',
     emptyBody: 'Les tontines dont vous êtes membre s’affichent ici avec votre prochaine cotisation.',
@@ -43,7 +43,7 @@ export const dashboard = {
     title: 'Actions rapides',
     create: 'Créer une communauté',
     join: 'Rejoindre une communauté',
-    startCircle: 'Créer un groupe njangi',
+    startCircle: 'Créer une tontine',
     scheduleEvent: 'Planifier un événement',
     soonTitle: 'Bientôt disponible',
     joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',
