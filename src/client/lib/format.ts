@@ -108,6 +108,9 @@ export function formatPercent(fraction: number, opts: { locale?: string; minDigi
   return f.format(fraction);
 }
 
+/** A day as date inputs take and give it: 'YYYY-MM-DD', in the browser's own zone (today, by default). */
+export const inputDay = (d: Date = new Date()): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 /** The viewer's own IANA time zone (the browser's). */
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -120,6 +123,8 @@ const DAY_STYLES = {
   full: { dateStyle: 'full' },
   /** 'Jun 5, 2025', spelled out field by field (the books' dates). */
   short: { year: 'numeric', month: 'short', day: 'numeric' },
+  /** 'June 5', without the year (a yearly due date). */
+  monthDay: { month: 'long', day: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** A 'YYYY-MM-DD' day as the instant of its UTC midnight; anything else as Date reads it. */

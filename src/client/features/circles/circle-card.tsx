@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, HandCoins, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, money, STATUS_COLOR, STATUS_KEY, termsOf, type MyCircle } from './shared';
+import { STATUS_COLOR, STATUS_KEY, termsOf, type MyCircle } from './shared';
+import { formatAmount, formatDay } from '../../lib/format';
 
 /** A circle's status as a badge ("Recruiting", "Active"…). */
 export function CircleStatusBadge({ status }: { status: MyCircle['status'] }) {
@@ -26,7 +27,7 @@ export function NextDue({ circle: c, now = Date.now() }: { circle: MyCircle; now
         <CalendarClock size={16} aria-hidden />
       </Box>
       <Text fontSize="sm" fontWeight={overdue ? 'semibold' : undefined}>
-        {t('circles.card.nextDue', { round: c.nextDue.number, date: formatDay(c.nextDue.dueDate), amount: money(c.nextDue.amount, c.currency) })}
+        {t('circles.card.nextDue', { round: c.nextDue.number, date: formatDay(c.nextDue.dueDate), amount: formatAmount(c.nextDue.amount, c.currency) })}
         {overdue && (
           <Badge colorPalette="red" variant="solid" ms="2">
             {t('circles.card.overdue')}

@@ -20,7 +20,8 @@ import { seesFinances, type Community } from '../communities/shared';
 import { amountText, MoneyInput, optionalAmountText } from '../finances/money-input';
 import { financeSummaryQuery } from '../finances/queries';
 import { myCommunitiesQuery, refreshCircles } from './queries';
-import { FREQUENCY_KEY, mayOrganise, money } from './shared';
+import { FREQUENCY_KEY, mayOrganise } from './shared';
+import { formatAmount, formatWeekday } from '../../lib/format';
 
 /*
  * "Start a savings circle": a new circle's rules. Opened from a community (its Savings tab) the
@@ -218,7 +219,7 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
 
   const hands = Number(v.hands);
   const contribution = parseAmount(String(v.contribution), currency);
-  const pot = contribution && Number.isInteger(hands) && hands >= 2 ? t('circles.create.pot', { amount: money(contribution * hands, currency) }) : null;
+  const pot = contribution && Number.isInteger(hands) && hands >= 2 ? t('circles.create.pot', { amount: formatAmount(contribution * hands, currency) }) : null;
 
   return (
     // display: contents keeps Body and Footer the dialog's own flex children, so the body scrolls inside it and the buttons stay in view.
@@ -439,7 +440,6 @@ function Section({ legend, children, ...props }: { legend: string; children: Rea
   );
 }
 
-const weekdays = new Map<string, Intl.DateTimeFormat>();
 /** "Meets every Saturday" / "Meets on day 31 of each month…", under the start date. */
 function Meets({ date, frequency }: { date: string; frequency: unknown }) {
   const { t } = useTranslation();
@@ -449,10 +449,7 @@ function Meets({ date, frequency }: { date: string; frequency: unknown }) {
     const shown = day === 1 ? t('circles.create.dayOne') : String(day);
     return <>{t(day > 28 ? 'circles.create.meets.monthlyLate' : 'circles.create.meets.monthly', { day: shown })}</>;
   }
-  const locale = currentLocale();
-  let f = weekdays.get(locale);
-  if (!f) weekdays.set(locale, (f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })));
   // 1 January 2023 was a Sunday: weekdayOf's 0 … 6 counted from it.
-  const weekday = f.format(Date.UTC(2023, 0, 1 + weekdayOf(date)));
+  const weekday = formatWeekday(Date.UTC(2023, 0, 1 + weekdayOf(date)));
   return <>{t(frequency === 'biweekly' ? 'circles.create.meets.biweekly' : 'circles.create.meets.weekly', { weekday })}</>;
 }

@@ -5,7 +5,8 @@ import { PiggyBank } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CircleStatusBadge, NextDue } from './circle-card';
 import { myCirclesQuery } from './queries';
-import { formatDay, termsOf, type MyCircle } from './shared';
+import { termsOf, type MyCircle } from './shared';
+import { formatDay } from '../../lib/format';
 
 /** The circles the dashboard counts: running or recruiting, where the caller holds a hand (not a request still pending). */
 export const currentCircles = (all: readonly MyCircle[]) => all.filter((c) => (c.status === 'active' || c.status === 'recruiting') && c.myStatus === 'approved');

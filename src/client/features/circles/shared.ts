@@ -2,22 +2,17 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { TFunction } from 'i18next';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { MessageKey } from '@shared/i18n/catalogue';
-import { formatMoney, isCurrency } from '@shared/money';
 import type { CircleStatus, Frequency } from '@shared/njangi/rules';
 import { canIn } from '@shared/permissions';
-import { currentLocale } from '../../i18n';
-import { formatNumber } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 
 type Outputs = inferRouterOutputs<AppRouter>['njangi'];
 export type MyCircle = Outputs['mine'][number];
 export type CommunityCircle = Outputs['list']['items'][number];
 export type MemberRecord = Outputs['myRecord'];
 
-/** An amount in a circle's currency, in the interface's locale ("25 000 FCFA", "$12.50"). */
-export const money = (amount: number, currency: string) => (isCurrency(currency) ? formatMoney(amount, currency, currentLocale()) : `${formatNumber(amount)} ${currency}`);
-
 /** "25,000 FCFA monthly": a circle's contribution per hand and how often it falls due. */
-export const termsOf = (t: TFunction, c: { contribution: number; currency: string; frequency: Frequency }) => t(TERMS_KEY[c.frequency], { amount: money(c.contribution, c.currency) });
+export const termsOf = (t: TFunction, c: { contribution: number; currency: string; frequency: Frequency }) => t(TERMS_KEY[c.frequency], { amount: formatAmount(c.contribution, c.currency) });
 
 const TERMS_KEY = { weekly: 'circles.terms.weekly', biweekly: 'circles.terms.biweekly', monthly: 'circles.terms.monthly' } as const satisfies Record<Frequency, MessageKey>;
 
@@ -34,19 +29,6 @@ export const STATUS_KEY = {
   cancelled: 'circles.status.cancelled',
 } as const satisfies Record<CircleStatus, MessageKey>;
 export const STATUS_COLOR: Record<CircleStatus, string> = { recruiting: 'blue', active: 'green', completed: 'purple', cancelled: 'red' };
-
-const days = new Map<string, Intl.DateTimeFormat>();
-/**
- * A calendar date 'YYYY-MM-DD' (a due date, a start date) for people. It carries no zone: read at
- * UTC midnight and shown in UTC, so a browser west of Greenwich does not show the day before.
- */
-export function formatDay(ymd: string): string {
-  const key = currentLocale();
-  let f = days.get(key);
-  if (!f) days.set(key, (f = new Intl.DateTimeFormat(key, { dateStyle: 'medium', timeZone: 'UTC' })));
-  const d = new Date(`${ymd}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? ymd : f.format(d);
-}
 
 /** Whether the caller may start a circle in this community: by their role, or because the community lets every member. */
 export const mayOrganise = (c: { role: string | null; membersOrganiseCircles: boolean }) => canIn(c.role, c, 'circles.organise');

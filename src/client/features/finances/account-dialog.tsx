@@ -9,7 +9,7 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { refreshFinances } from './queries';
-import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './shared';
+import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './labels';
 
 const accountForm = accountInput.omit({ communityId: true, holderId: true });
 

@@ -11,7 +11,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { MoneyInput, optionalAmountText } from './money-input';
 import { refreshFinances } from './queries';
-import { TRANSPARENCIES, TRANSPARENCY_DESCRIBE_KEY, TRANSPARENCY_KEY, type Transparency } from './shared';
+import { TRANSPARENCIES, TRANSPARENCY_DESCRIBE_KEY, TRANSPARENCY_KEY, type Transparency } from './labels';
 
 /** The currency's name in the interface language ("Central African CFA Franc"), its code when Intl has none. */
 function currencyName(code: Currency): string {

@@ -11,7 +11,8 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { MoneyInput, optionalAmountText } from './money-input';
 import { refreshFinances } from './queries';
-import { categoryName, type BudgetLine } from './shared';
+import { categoryName } from './labels';
+import type { BudgetLine } from './types';
 
 /** Each category's field is named after it, so the form can focus the first wrong one. */
 const fieldOf = (categoryId: number) => `planned-${categoryId}`;

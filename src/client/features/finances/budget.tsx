@@ -4,10 +4,11 @@ import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@shared/money';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatAmount } from '../../lib/format';
 import { BudgetDialog } from './budget-dialog';
 import { budgetQuery } from './queries';
-import { categoryName, money, type Books, type BudgetLine } from './shared';
+import { categoryName } from './labels';
+import type { Books, BudgetLine } from './types';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -137,10 +138,10 @@ function Row({ label, line, currency, strong }: { label: string; line: Pick<Budg
     <Table.Row fontWeight={strong ? 'semibold' : undefined} data-testid="budget-line">
       <Table.Cell>{label}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {line.planned > 0 ? money(line.planned, currency) : t('finances.budget.notPlanned')}
+        {line.planned > 0 ? formatAmount(line.planned, currency) : t('finances.budget.notPlanned')}
       </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {money(line.actual, currency)}
+        {formatAmount(line.actual, currency)}
       </Table.Cell>
       <Table.Cell>
         {percent === null ? (
@@ -159,7 +160,7 @@ function Row({ label, line, currency, strong }: { label: string; line: Pick<Budg
               colorPalette={palette}
             >
               {/* The track is the progressbar: its name says the figures the eye reads. */}
-              <Progress.Track aria-label={t('finances.budget.bar', { category: label, actual: money(line.actual, currency), planned: money(line.planned, currency), percent: formatNumber(percent) })}>
+              <Progress.Track aria-label={t('finances.budget.bar', { category: label, actual: formatAmount(line.actual, currency), planned: formatAmount(line.planned, currency), percent: formatNumber(percent) })}>
                 <Progress.Range />
               </Progress.Track>
             </Progress.Root>

@@ -1,7 +1,9 @@
 import { Box, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryName, money, type Books } from './shared';
+import { categoryName } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Books } from './types';
 
 type Bar = { id: number; label: string; amount: number };
 
@@ -53,7 +55,7 @@ function BarGroup(props: { title: string; empty: string; bars: Bar[]; max: numbe
         </Text>
       ) : (
         props.bars.map((b) => {
-          const amount = money(b.amount, props.books.currency);
+          const amount = formatAmount(b.amount, props.books.currency);
           return (
             <Box key={b.id} role="img" aria-label={t('finances.chart.bar', { category: b.label, amount })}>
               <HStack justify="space-between" gap="3" fontSize="sm" mb="1">

@@ -12,7 +12,7 @@ import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
 import { ProofPicker } from './proof-picker';
 import { refreshFinances } from './queries';
-import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './shared';
+import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './labels';
 
 const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
 

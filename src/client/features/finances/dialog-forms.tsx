@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { ACCOUNT_KIND_KEY, money, type Account, type Books } from './shared';
+import { ACCOUNT_KIND_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Account, Books } from './types';
 
 /*
  * The small forms several decisions share: which account the money went into or comes out of
@@ -45,7 +47,7 @@ export function AccountChoiceForm(props: {
               <NativeSelect.Field {...form.field('accountId')}>
                 {accounts.map((a) => (
                   <option key={a.id} value={String(a.id)}>
-                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: money(a.balance, props.books.currency) })}
+                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) })}
                   </option>
                 ))}
               </NativeSelect.Field>

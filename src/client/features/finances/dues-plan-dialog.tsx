@@ -14,7 +14,8 @@ import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
-import { DUES_PERIODS, DUES_PERIOD_KEY, isoDay } from './shared';
+import { DUES_PERIODS, DUES_PERIOD_KEY } from './labels';
+import { inputDay } from '../../lib/format';
 
 const WHO = ['all', 'chosen'] as const;
 
@@ -46,7 +47,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
     period: 'monthly',
     dueDay: '5',
     graceDays: '7',
-    startsOn: isoDay(new Date()),
+    startsOn: inputDay(new Date()),
     who: 'all',
     memberIds: [] as string[],
   });

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { DuesBadge } from './dues-badge';
 import { duesRollQuery } from './queries';
-import { money, type DuesRollRow, type DuesStatus } from './shared';
+import { formatAmount } from '../../lib/format';
+import type { DuesRollRow, DuesStatus } from './types';
 
 type SortKey = 'name' | 'status' | 'outstanding';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -106,13 +107,13 @@ export function DuesRoll({ communityId }: { communityId: number }) {
                       <DuesBadge status={m.status} />
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {money(m.owed, c)}
+                      {formatAmount(m.owed, c)}
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {money(m.paid, c)}
+                      {formatAmount(m.paid, c)}
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
-                      {money(m.outstanding, c)}
+                      {formatAmount(m.outstanding, c)}
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -13,7 +13,9 @@ import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
 import { ReceiptsPicker } from './proof-picker';
 import { refreshFinances } from './queries';
-import { categoryName, money, type Books, type Expense } from './shared';
+import { categoryName } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Books, Expense } from './types';
 
 const description = z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong');
 
@@ -53,7 +55,7 @@ function AmountField({ books, form }: { books: Books; form: { errors: Partial<Re
       name="amount"
       label={t('finances.form.amount')}
       error={form.errors.amount}
-      helper={threshold !== null ? t('finances.expenses.thresholdHelp', { amount: money(threshold, books.currency) }) : undefined}
+      helper={threshold !== null ? t('finances.expenses.thresholdHelp', { amount: formatAmount(threshold, books.currency) }) : undefined}
       required
     >
       <MoneyInput currency={books.currency} {...form.field('amount')} />

@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
@@ -15,7 +15,9 @@ import { AccountChoiceForm, ReasonForm } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
 import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
-import { ROWS, STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName, money, type Books, type Expense } from './shared';
+import { STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName } from './labels';
+import type { Books, Expense } from './types';
+import { RuledList } from '../../components/rows';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -53,7 +55,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
 
   const row = (e: Expense) => {
     const author = e.author ?? t('finances.unknownMember');
-    const amount = money(e.amount, c);
+    const amount = formatAmount(e.amount, c);
     // Whoever submitted it or changed its figures since: four eyes keeps them from deciding on it.
     const mine = e.authors.includes(me.id);
     const mayApprove = canApprove && !mine && e.status === 'pending' && !e.approvers.includes(me.id);
@@ -227,9 +229,9 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {items.map(row)}
-          </Stack>
+          </RuledList>
         )}
         <LoadMore query={q} alignSelf="center" size="sm" />
       </Card.Body>

@@ -14,7 +14,8 @@ import { Expenses } from './expenses';
 import { Ledger } from './ledger';
 import { PaymentsQueue } from './payments-queue';
 import { financeSummaryQuery } from './queries';
-import { TRANSPARENCY_SEE_KEY, type Books } from './shared';
+import { TRANSPARENCY_SEE_KEY } from './labels';
+import type { Books } from './types';
 import { Statement } from './statement';
 import { SummaryCards } from './summary-cards';
 

@@ -4,10 +4,11 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isCurrency } from '@shared/money';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatAmount } from '../../lib/format';
 import { DuesBadge } from './dues-badge';
 import { financeOverviewQuery } from './queries';
-import { ROWS, money, type OverviewRow } from './shared';
+import type { OverviewRow } from './types';
+import { RuledList } from '../../components/rows';
 
 /**
  * The dashboard's Financial Overview: in each community whose books are open, the viewer's own
@@ -53,11 +54,11 @@ export function FinancialOverview() {
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {q.data.map((r) => (
               <OverviewItem key={r.communityId} row={r} />
             ))}
-          </Stack>
+          </RuledList>
         )}
       </Card.Body>
     </Card.Root>
@@ -65,7 +66,7 @@ export function FinancialOverview() {
 }
 
 /** The overview names its currency as a plain code: a known one formats as money, another (none today) as a number and its code. */
-const amountIn = (amount: number, currency: string) => (isCurrency(currency) ? money(amount, currency) : `${formatNumber(amount)} ${currency}`);
+const amountIn = (amount: number, currency: string) => (isCurrency(currency) ? formatAmount(amount, currency) : `${formatNumber(amount)} ${currency}`);
 
 function OverviewItem({ row: r }: { row: OverviewRow }) {
   const { t } = useTranslation();

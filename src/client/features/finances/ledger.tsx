@@ -7,12 +7,14 @@ import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, inputDay, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { ReasonForm } from './dialog-forms';
 import { exportCsvUrl, ledgerQuery, refreshFinances } from './queries';
-import { ENTRY_KIND_KEY, PURPOSE_KEY, ROWS, categoryName, isoDay, money, type Books, type Entry } from './shared';
+import { ENTRY_KIND_KEY, PURPOSE_KEY, categoryName } from './labels';
+import type { Books, Entry } from './types';
+import { RuledList } from '../../components/rows';
 
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
@@ -41,7 +43,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
     e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description;
 
   const row = (e: Entry) => {
-    const amount = money(e.amount, c);
+    const amount = formatAmount(e.amount, c);
     // Another member's payment, when the community does not show names, reads "a member".
     const member = e.memberHidden ? t('finances.ledger.aMember') : e.member;
     const details = [categoryName(t, categories.get(e.categoryId)), accounts.get(e.accountId), member, formatDate(e.createdAt, { style: 'short' })].filter(Boolean);
@@ -87,7 +89,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
           >
             {(close) => (
               <ReasonForm
-                intro={t('finances.ledger.reverseBody', { amount: money(-e.amount, c) })}
+                intro={t('finances.ledger.reverseBody', { amount: formatAmount(-e.amount, c) })}
                 helper={t('finances.ledger.reasonHelp')}
                 submitLabel={t('finances.ledger.reverseSubmit')}
                 busy={reverse.isPending}
@@ -133,9 +135,9 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {items.map(row)}
-          </Stack>
+          </RuledList>
         )}
         <LoadMore query={q} alignSelf="center" size="sm" />
       </Card.Body>
@@ -148,7 +150,7 @@ function ExportCsv({ communityId, year }: { communityId: number; year: number })
   const { t } = useTranslation();
   const id = useId();
   const [from, setFrom] = useState(`${year}-01-01`);
-  const [to, setTo] = useState(() => isoDay(new Date()));
+  const [to, setTo] = useState(() => inputDay(new Date()));
   return (
     <Stack as="fieldset" border="0" p="0" m="0" minW="0" direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'stretch', sm: 'flex-end' }} flexWrap="wrap">
       <VisuallyHidden as="legend">{t('finances.ledger.exportLegend')}</VisuallyHidden>

@@ -14,7 +14,10 @@ import { AccountChoiceForm, ReasonForm } from './dialog-forms';
 import { PaymentRow } from './payment-row';
 import { paymentsQuery, refreshFinances, type PaymentFilter } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { PAYMENT_STATUS_KEY, ROWS, money, type Account, type Books, type Payment } from './shared';
+import { PAYMENT_STATUS_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Account, Books, Payment } from './types';
+import { RuledList } from '../../components/rows';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -49,7 +52,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
   const actions = (p: Payment) => {
     if (p.status !== 'pending') return undefined;
     const name = nameOf(p);
-    const amount = money(p.amount, c);
+    const amount = formatAmount(p.amount, c);
     // Its authors (the member, whoever recorded it) neither confirm nor reject it; the server refuses it anyway.
     if (p.memberId === me.id || p.recordedBy === me.id) {
       return (
@@ -162,11 +165,11 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {items.map((p) => (
               <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
             ))}
-          </Stack>
+          </RuledList>
         )}
         <LoadMore query={q} alignSelf="center" size="sm" />
       </Card.Body>

@@ -13,7 +13,9 @@ import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
-import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY, money, type Books } from './shared';
+import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Books } from './types';
 
 const recordForm = (currency: Currency) =>
   z.object({
@@ -105,7 +107,7 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
               <NativeSelect.Field {...form.field('accountId')}>
                 {accounts.map((a) => (
                   <option key={a.id} value={String(a.id)}>
-                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: money(a.balance, books.currency) })}
+                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, books.currency) })}
                   </option>
                 ))}
               </NativeSelect.Field>

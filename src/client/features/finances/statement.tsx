@@ -6,7 +6,9 @@ import { LoadMore } from '../../components/load-more';
 import { DeclarePaymentDialog } from './declare-payment-dialog';
 import { PaymentRow } from './payment-row';
 import { statementQuery } from './queries';
-import { ROWS, money, type Books } from './shared';
+import { formatAmount } from '../../lib/format';
+import type { Books } from './types';
+import { RuledList } from '../../components/rows';
 
 /** "My statement": what the viewer paid this year, what waits, every payment they made, and "I paid". */
 export function Statement({ communityId, books }: { communityId: number; books: Books }) {
@@ -34,11 +36,11 @@ export function Statement({ communityId, books }: { communityId: number; books: 
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Stat.Root data-testid="own-paid">
             <Stat.Label>{t('finances.summary.paidThisYear', { year: books.year })}</Stat.Label>
-            <Stat.ValueText fontSize="2xl">{money(books.own.paidThisYear, c)}</Stat.ValueText>
+            <Stat.ValueText fontSize="2xl">{formatAmount(books.own.paidThisYear, c)}</Stat.ValueText>
           </Stat.Root>
           <Stat.Root data-testid="own-pending">
             <Stat.Label>{t('finances.summary.ownPending')}</Stat.Label>
-            <Stat.ValueText fontSize="2xl">{money(books.own.pending, c)}</Stat.ValueText>
+            <Stat.ValueText fontSize="2xl">{formatAmount(books.own.pending, c)}</Stat.ValueText>
           </Stat.Root>
         </SimpleGrid>
         {q.isPending ? (
@@ -63,11 +65,11 @@ export function Statement({ communityId, books }: { communityId: number; books: 
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {payments.map((p) => (
               <PaymentRow key={p.id} payment={p} currency={c} testId="statement-payment" />
             ))}
-          </Stack>
+          </RuledList>
         )}
         <LoadMore query={q} alignSelf="center" size="sm">
           {t('finances.statement.loadMore')}

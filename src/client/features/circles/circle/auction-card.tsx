@@ -7,11 +7,12 @@ import { settleRound } from '@shared/njangi/money';
 import type { Currency } from '@shared/money';
 import { FormField } from '../../../components/form-field';
 import { notify } from '../../../components/toaster';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatAmount } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { amountText, MoneyInput } from '../../finances/money-input';
-import { money, ROWS, useCircleAction, type Detail, type Hand } from './shared';
+import { useCircleAction, type Detail, type Hand } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /**
  * Auction circles: the next open round goes to the hand that accepts the largest discount, shared
@@ -45,11 +46,11 @@ export function AuctionCard({ detail: d }: { detail: Detail }) {
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>{t('circle.auction.pot')}</DataList.ItemLabel>
-            <DataList.ItemValue>{money(pot, c.currency)}</DataList.ItemValue>
+            <DataList.ItemValue>{formatAmount(pot, c.currency)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('circle.auction.max')}</DataList.ItemLabel>
-            <DataList.ItemValue>{money(max, c.currency)}</DataList.ItemValue>
+            <DataList.ItemValue>{formatAmount(max, c.currency)}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
         {eligible.length > 0 ? (
@@ -73,14 +74,14 @@ export function AuctionCard({ detail: d }: { detail: Detail }) {
               </EmptyState.Content>
             </EmptyState.Root>
           ) : (
-            <Stack as="ol" gap="0" listStyleType="none" css={ROWS}>
+            <RuledList as="ol">
               {d.bids.map((b) => {
                 const h = hands.get(b.handId);
                 return (
                   <HStack as="li" key={b.id} py="2" justify="space-between" flexWrap="wrap" gap="2" data-testid="circle-bid">
                     <Text overflowWrap="anywhere">{t('circle.cash.handOption', { hand: h?.handNo ?? 0, name: h?.name ?? '' })}</Text>
                     <HStack gap="3">
-                      <Text fontWeight="semibold">{money(b.discount, c.currency)}</Text>
+                      <Text fontWeight="semibold">{formatAmount(b.discount, c.currency)}</Text>
                       <Text fontSize="xs" color="fg.muted">
                         {formatDateTime(b.createdAt)}
                       </Text>
@@ -88,7 +89,7 @@ export function AuctionCard({ detail: d }: { detail: Detail }) {
                   </HStack>
                 );
               })}
-            </Stack>
+            </RuledList>
           )}
         </Stack>
       </Card.Body>
@@ -139,7 +140,7 @@ function BidForm({ roundId, hands, currency, max }: { roundId: number; hands: Ha
             </NativeSelect.Root>
           </FormField>
         )}
-        <FormField name="discount" label={t('circle.auction.discount')} error={form.errors.discount} helper={t('circle.auction.discountHelp', { max: money(max, currency) })} required>
+        <FormField name="discount" label={t('circle.auction.discount')} error={form.errors.discount} helper={t('circle.auction.discountHelp', { max: formatAmount(max, currency) })} required>
           <MoneyInput currency={currency} {...form.field('discount')} />
         </FormField>
         <Button type="submit" colorPalette="brand" loading={bid.isPending} loadingText={t('circle.saving')} flexShrink={0}>

@@ -3,14 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
-import { METHOD_KEY } from '../../finances/shared';
+import { METHOD_KEY } from '../../finances/labels';
 import { RecordCashDialog } from './record-cash-dialog';
 import { currentLocale } from '../../../i18n';
-import { money, ROWS, useCircleAction, type Contribution, type Detail } from './shared';
+import { useCircleAction, type Contribution, type Detail } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /**
  * The organiser's queue: contributions members declared, with their proof, to confirm (a receipt
@@ -31,7 +32,7 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
     const hand = hands.get(x.handId);
     const name = hand?.name ?? '';
     const round = rounds.get(x.roundId)?.number ?? 0;
-    const amount = money(x.amount, c.currency);
+    const amount = formatAmount(x.amount, c.currency);
     // The organiser's own: a finance officer decides it, never the organiser.
     const own = x.userId === c.organiserId;
     return (
@@ -128,9 +129,9 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {pending.map(row)}
-          </Stack>
+          </RuledList>
         )}
       </Card.Body>
     </Card.Root>

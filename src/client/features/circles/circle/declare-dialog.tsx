@@ -9,7 +9,8 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
-import { formatDay, money, type Circle, type Hand, type Round } from './shared';
+import { type Circle, type Hand, type Round } from './shared';
+import { formatAmount, formatDay } from '../../../lib/format';
 
 const declareForm = z.object(paymentFields);
 
@@ -48,7 +49,7 @@ function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand:
       <Dialog.Body>
         <Stack gap="4">
           <Text data-testid="declare-summary">
-            {t(hand.userId === c.organiserId ? 'circle.pay.summaryOwn' : 'circle.pay.summary', { amount: money(c.contribution, c.currency), round: round.number, hand: hand.handNo, date: formatDay(round.dueDate) })}
+            {t(hand.userId === c.organiserId ? 'circle.pay.summaryOwn' : 'circle.pay.summary', { amount: formatAmount(c.contribution, c.currency), round: round.number, hand: hand.handNo, date: formatDay(round.dueDate) })}
           </Text>
           <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="contribution-proof-file" />
         </Stack>

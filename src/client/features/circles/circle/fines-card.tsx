@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
-import { money, ROWS, useCircleAction, type Detail, type Fine } from './shared';
+import { useCircleAction, type Detail, type Fine } from './shared';
+import { RuledList } from '../../../components/rows';
 
 const FINE_STATUS_KEY = { owed: 'circle.fines.status.owed', paid: 'circle.fines.status.paid', waived: 'circle.fines.status.waived' } as const satisfies Record<Fine['status'], MessageKey>;
 const FINE_STATUS_COLOR: Record<Fine['status'], string> = { owed: 'red', paid: 'green', waived: 'gray' };
@@ -35,7 +36,7 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
     const hand = hands.get(f.handId);
     const name = hand?.name ?? '';
     const round = rounds.get(f.roundId)?.number ?? 0;
-    const amount = money(f.amount, c.currency);
+    const amount = formatAmount(f.amount, c.currency);
     return (
       <Stack as="li" key={f.id} gap="2" py="3" data-testid="circle-fine" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
         <Stack gap="1" minW="0">
@@ -114,9 +115,9 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {d.fines.map(row)}
-          </Stack>
+          </RuledList>
         )}
       </Card.Body>
     </Card.Root>

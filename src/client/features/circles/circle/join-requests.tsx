@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { ROWS, useCircleAction, type Detail, type JoinRequest } from './shared';
+import { useCircleAction, type Detail, type JoinRequest } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /**
  * The organiser's waiting requests, each with the applicant's record across every circle (only
@@ -105,9 +106,9 @@ export function JoinRequests({ detail: d }: { detail: Detail }) {
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {d.requests.map(row)}
-          </Stack>
+          </RuledList>
         )}
       </Card.Body>
     </Card.Root>

@@ -1,7 +1,8 @@
 import { Avatar, Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../auth/current-user';
-import { ROWS, type Detail } from './shared';
+import { type Detail } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /** Who is in the circle and how many hands each holds (once started, which hands and rounds). */
 export function MembersCard({ detail: d }: { detail: Detail }) {
@@ -19,7 +20,7 @@ export function MembersCard({ detail: d }: { detail: Detail }) {
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+        <RuledList>
           {d.members.map((m) => {
             const hands = d.hands.filter((h) => h.userId === m.userId);
             return (
@@ -55,7 +56,7 @@ export function MembersCard({ detail: d }: { detail: Detail }) {
               </HStack>
             );
           })}
-        </Stack>
+        </RuledList>
       </Card.Body>
     </Card.Root>
   );

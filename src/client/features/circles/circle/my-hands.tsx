@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { DeclareDialog } from './declare-dialog';
 import { contributionReceiptUrl } from './queries';
-import { formatDay, money, ROWS, type Contribution, type Detail, type Fine, type Hand, type Round } from './shared';
+import { type Contribution, type Detail, type Fine, type Hand, type Round } from './shared';
+import { RuledList } from '../../../components/rows';
+import { formatAmount, formatDay } from '../../../lib/format';
 
 type RoundState = 'confirmed' | 'pending' | 'late' | 'due';
 const STATE_KEY = {
@@ -30,7 +32,7 @@ export function MyHands({ detail: d }: { detail: Detail }) {
           {t('circle.mine.title', { count: mine.length })}
         </Card.Title>
         <Text color="fg.muted" fontSize="sm">
-          {t('circle.mine.intro', { amount: money(d.circle.contribution, d.circle.currency) })}
+          {t('circle.mine.intro', { amount: formatAmount(d.circle.contribution, d.circle.currency) })}
         </Text>
       </Card.Header>
       <Card.Body gap="6">
@@ -66,7 +68,7 @@ function HandRounds({ detail: d, hand: h }: { detail: Detail; hand: Hand }) {
         )}
         {h.behind && <Badge colorPalette="red">{t('circle.mine.behind')}</Badge>}
       </HStack>
-      <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+      <RuledList>
         {d.rounds.map((r) => {
           const contributions = d.contributions.filter((x) => x.handId === h.id && x.roundId === r.id);
           const live = liveOf(d.contributions, h, r);
@@ -83,9 +85,9 @@ function HandRounds({ detail: d, hand: h }: { detail: Detail; hand: Hand }) {
                     {t(STATE_KEY[state])}
                   </Badge>
                   {live?.late && <Badge colorPalette="orange">{t('circle.mine.paidLate')}</Badge>}
-                  {fine?.status === 'owed' && <Badge colorPalette="red">{t('circle.mine.fineOwed', { amount: money(fine.amount, c.currency) })}</Badge>}
+                  {fine?.status === 'owed' && <Badge colorPalette="red">{t('circle.mine.fineOwed', { amount: formatAmount(fine.amount, c.currency) })}</Badge>}
                   {fine && fine.status !== 'owed' && (
-                    <Badge variant="outline">{fine.status === 'paid' ? t('circle.mine.finePaid', { amount: money(fine.amount, c.currency) }) : t('circle.mine.fineWaived')}</Badge>
+                    <Badge variant="outline">{fine.status === 'paid' ? t('circle.mine.finePaid', { amount: formatAmount(fine.amount, c.currency) }) : t('circle.mine.fineWaived')}</Badge>
                   )}
                   {h.position === r.number && <Badge colorPalette="purple">{t('circle.mine.yourPayout')}</Badge>}
                 </HStack>
@@ -122,7 +124,7 @@ function HandRounds({ detail: d, hand: h }: { detail: Detail; hand: Hand }) {
             </Stack>
           );
         })}
-      </Stack>
+      </RuledList>
     </Box>
   );
 }

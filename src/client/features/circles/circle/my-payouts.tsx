@@ -3,15 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { Check, Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
-import { METHOD_KEY } from '../../finances/shared';
+import { METHOD_KEY } from '../../finances/labels';
 import { useSignedInUser } from '../../auth/current-user';
 import { MyTopUpRow } from './my-top-up';
 import { payoutReceiptUrl } from './queries';
-import { money, PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, ROWS, useCircleAction, type Detail, type Payout, type Round } from './shared';
+import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, useCircleAction, type Detail, type Payout, type Round } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /**
  * The payouts the viewer received, each followed by its round's top-ups owed to them: only they
@@ -31,12 +32,12 @@ export function MyPayouts({ detail: d }: { detail: Detail }) {
         </Card.Title>
       </Card.Header>
       <Card.Body>
-        <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+        <RuledList>
           {mine.flatMap((r) => [
             <PayoutRow key={r.id} detail={d} round={r} payout={r.payout} />,
             ...r.topUps.filter((x) => x.beneficiaryId === me.id).map((x) => <MyTopUpRow key={`top-up-${x.id}`} detail={d} round={r} topUp={x} />),
           ])}
-        </Stack>
+        </RuledList>
       </Card.Body>
     </Card.Root>
   );
@@ -48,7 +49,7 @@ function PayoutRow({ detail: d, round: r, payout: p }: { detail: Detail; round: 
   const confirm = useMutation(trpc.njangi.confirmReceipt.mutationOptions());
   const dispute = useMutation(trpc.njangi.disputePayout.mutationOptions());
   const c = d.circle;
-  const amount = money(p.amount, c.currency);
+  const amount = formatAmount(p.amount, c.currency);
   return (
     <Stack as="li" py="3" gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="my-payout" data-round={r.number}>
       <Stack gap="1" minW="0">

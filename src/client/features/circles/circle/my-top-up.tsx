@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Check, Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
-import { METHOD_KEY } from '../../finances/shared';
+import { METHOD_KEY } from '../../finances/labels';
 import { topUpReceiptUrl } from './queries';
-import { money, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, useCircleAction, type Detail, type Round, type TopUp } from './shared';
+import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, useCircleAction, type Detail, type Round, type TopUp } from './shared';
 
 /**
  * A top-up owed to the viewer, beneficiary of its round: owed (the organiser, or for the
@@ -22,7 +22,7 @@ export function MyTopUpRow({ detail: d, round: r, topUp: x }: { detail: Detail; 
   const confirm = useMutation(trpc.njangi.confirmTopUp.mutationOptions());
   const dispute = useMutation(trpc.njangi.disputeTopUp.mutationOptions());
   const c = d.circle;
-  const amount = money(x.amount, c.currency);
+  const amount = formatAmount(x.amount, c.currency);
   return (
     <Stack as="li" py="3" gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="my-top-up" data-round={r.number}>
       <Stack gap="1" minW="0">

@@ -4,13 +4,14 @@ import { Banknote, Check, CircleCheck, HandCoins, HandHeart, X } from 'lucide-re
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
-import { METHOD_KEY } from '../../finances/shared';
+import { METHOD_KEY } from '../../finances/labels';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { money, ROWS, useCircleAction, type Detail, type OfficerQueue } from './shared';
+import { useCircleAction, type Detail, type OfficerQueue } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /**
  * What waits for the viewer as one of the community's finance officers (never the organiser):
@@ -77,10 +78,10 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
   const name = c.organiserName;
   return (
     <Section id="officer-contributions" title={t('circle.officer.contributions')}>
-      <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+      <RuledList>
         {q.contributions.map((x) => {
           const round = roundOf(d, x.roundId);
-          const amount = money(x.amount, c.currency);
+          const amount = formatAmount(x.amount, c.currency);
           return (
             <Stack as="li" key={x.id} py="3" gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="officer-contribution">
               <Stack gap="1" minW="0">
@@ -128,7 +129,7 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
             </Stack>
           );
         })}
-      </Stack>
+      </RuledList>
     </Section>
   );
 }
@@ -142,10 +143,10 @@ function Fines({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue })
   const name = c.organiserName;
   return (
     <Section id="officer-fines" title={t('circle.officer.fines')}>
-      <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+      <RuledList>
         {q.fines.map((f) => {
           const round = roundOf(d, f.roundId);
-          const amount = money(f.amount, c.currency);
+          const amount = formatAmount(f.amount, c.currency);
           return (
             <Stack as="li" key={f.id} py="3" gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="officer-fine">
               <Stack gap="1" minW="0">
@@ -189,7 +190,7 @@ function Fines({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue })
             </Stack>
           );
         })}
-      </Stack>
+      </RuledList>
     </Section>
   );
 }
@@ -198,7 +199,7 @@ function Payout({ detail: d, payout: p }: { detail: Detail; payout: NonNullable<
   const { t } = useTranslation();
   const record = useMutation(trpc.njangi.officerRecordPayout.mutationOptions());
   const c = d.circle;
-  const m = (n: number) => money(n, c.currency);
+  const m = (n: number) => formatAmount(n, c.currency);
   const minus = (n: number) => (n ? `− ${m(n)}` : m(0));
   const lines: [string, string][] = [
     [t('circle.split.pot'), m(c.hands * c.contribution)],
@@ -241,10 +242,10 @@ function TopUps({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue }
   const name = c.organiserName;
   return (
     <Section id="officer-top-ups" title={t('circle.officer.topUps')}>
-      <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+      <RuledList>
         {q.topUps.map((x) => {
           const round = roundOf(d, x.roundId);
-          const amount = money(x.amount, c.currency);
+          const amount = formatAmount(x.amount, c.currency);
           return (
             <Stack as="li" key={x.id} py="3" gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="officer-top-up">
               <Text fontWeight="semibold">{t('circle.topUps.line', { amount, round, name })}</Text>
@@ -266,7 +267,7 @@ function TopUps({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue }
             </Stack>
           );
         })}
-      </Stack>
+      </RuledList>
     </Section>
   );
 }

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, IconButton, Stack, Text, VisuallyHidden } from '
 import { ArrowDown, ArrowUp, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROWS } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /** One hand of a member in the payout order: the `nth` of their `of` hands. */
 export type Slot = { key: string; userId: string; name: string; nth: number; of: number };
@@ -54,7 +54,7 @@ export function OrderEditor({ slots, onChange, onReset }: { slots: Slot[]; onCha
       <Text fontSize="sm" color="fg.muted">
         {t('circle.order.help')}
       </Text>
-      <Stack as="ol" gap="0" listStyleType="none" aria-labelledby="payout-order" borderWidth="1px" rounded="md" px="3" css={ROWS} data-testid="order-editor">
+      <RuledList as="ol" aria-labelledby="payout-order" borderWidth="1px" rounded="md" px="3"  data-testid="order-editor">
         {slots.map((s, i) => (
           <HStack as="li" key={s.key} py="2" gap="3" justify="space-between" data-testid="order-slot">
             <HStack gap="3" minW="0">
@@ -93,7 +93,7 @@ export function OrderEditor({ slots, onChange, onReset }: { slots: Slot[]; onCha
             </HStack>
           </HStack>
         ))}
-      </Stack>
+      </RuledList>
       <VisuallyHidden aria-live="polite">{said}</VisuallyHidden>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { ProofPicker } from '../../finances/proof-picker';
-import { METHODS, METHOD_KEY } from '../../finances/shared';
+import { METHODS, METHOD_KEY } from '../../finances/labels';
 
 /** How money moved, as contributions and payouts record it: the method, a reference, a proof. */
 export const paymentFields = {

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { dueDates } from '@shared/njangi/schedule';
 import { trpc } from '../../../trpc';
 import { useSignedInUser } from '../../auth/current-user';
-import { formatDay, ROWS, useCircleAction, type Detail } from './shared';
+import { useCircleAction, type Detail } from './shared';
+import { RuledList } from '../../../components/rows';
+import { formatDay } from '../../../lib/format';
 
 /**
  * Fixed circles whose members choose the order: while recruiting, each approved member picks a
@@ -41,7 +43,7 @@ export function PositionPicks({ detail: d }: { detail: Detail }) {
             {t('circle.picks.left', { count: Math.max(left, 0) })}
           </Text>
         )}
-        <Stack as="ol" gap="0" listStyleType="none" css={ROWS}>
+        <RuledList as="ol">
           {dates.map((date, i) => {
             const position = i + 1;
             const p = picks.get(position);
@@ -84,7 +86,7 @@ export function PositionPicks({ detail: d }: { detail: Detail }) {
               </HStack>
             );
           })}
-        </Stack>
+        </RuledList>
       </Card.Body>
     </Card.Root>
   );

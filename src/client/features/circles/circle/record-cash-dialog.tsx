@@ -10,7 +10,8 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
-import { formatDay, money, type Detail } from './shared';
+import { type Detail } from './shared';
+import { formatAmount, formatDay } from '../../../lib/format';
 
 const cashForm = z.object({
   roundId: z.coerce.number({ message: 'validation.njangi.roundId' }).int('validation.njangi.roundId').positive('validation.njangi.roundId'),
@@ -59,7 +60,7 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Stack gap="4">
-          <Text>{t('circle.cash.intro', { amount: money(c.contribution, c.currency) })}</Text>
+          <Text>{t('circle.cash.intro', { amount: formatAmount(c.contribution, c.currency) })}</Text>
           <FormField name="roundId" label={t('circle.cash.round')} error={form.errors.roundId} required>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.field('roundId')}>

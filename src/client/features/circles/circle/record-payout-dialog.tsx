@@ -10,7 +10,8 @@ import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { payoutPreview } from './payout-preview';
 import { refreshCircle } from './queries';
-import { money, type Detail, type Round } from './shared';
+import { type Detail, type Round } from './shared';
+import { formatAmount } from '../../../lib/format';
 
 const payoutForm = z.object(paymentFields);
 
@@ -31,7 +32,7 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
   const p = payoutPreview(d, round);
   const form = useZodForm(payoutForm, { method: 'cash', reference: '', proofUrl: null });
   const record = useMutation(trpc.njangi.recordPayout.mutationOptions());
-  const m = (n: number) => money(n, c.currency);
+  const m = (n: number) => formatAmount(n, c.currency);
   // The beneficiary still owes a contribution or a fine: the organiser may pay, but knowingly.
   const behind = round.beneficiaryBehind ?? p.hand?.behind ?? false;
   const name = p.hand?.name ?? '';

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { circleReportQuery, reportCsvUrl, reportPdfUrl, reportXlsxUrl } from './queries';
-import { formatDay, money, PAYOUT_STATUS_KEY, type Detail } from './shared';
+import { PAYOUT_STATUS_KEY, type Detail } from './shared';
+import { formatAmount, formatDay } from '../../../lib/format';
 
 /**
  * The circle's report: each round's money (collected, shortfall, fines, fee, discount, payout,
@@ -15,7 +16,7 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
   const c = d.circle;
   const q = useQuery(circleReportQuery(c.id));
-  const m = (n: number | null) => (n === null ? '—' : money(n, c.currency));
+  const m = (n: number | null) => (n === null ? '—' : formatAmount(n, c.currency));
   const totals = q.data?.totals;
   // Top-ups get a column once a round has one (on a phone every column counts).
   const topUps = !!totals && totals.topUps > 0;

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../auth/current-user';
 import { payoutReceiptUrl } from './queries';
 import { RecordPayoutDialog } from './record-payout-dialog';
-import { formatDay, money, PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round } from './shared';
+import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round } from './shared';
+import { formatAmount, formatDay } from '../../../lib/format';
 
 /*
  * Below the md breakpoint each round is a small card: the rows and cells stack, the column headers
@@ -128,11 +129,11 @@ export function RoundsTable({ detail: d }: { detail: Detail }) {
                     </Cell>
                     <Cell label={t('circle.rounds.payout')} textAlign="end" whiteSpace="nowrap">
                       <Stack gap="0.5" minW="0" align={{ base: 'flex-start', md: 'flex-end' }}>
-                        <Text as="span">{r.payout ? money(r.payout.amount, c.currency) : '—'}</Text>
+                        <Text as="span">{r.payout ? formatAmount(r.payout.amount, c.currency) : '—'}</Text>
                         {/* Money paid into the round after its payout, owed on to its beneficiary. */}
                         {r.topUps.map((x) => (
                           <HStack key={x.id} gap="1" fontSize="xs" flexWrap="wrap" justify={{ md: 'flex-end' }} data-testid="round-top-up">
-                            <Text as="span">{t('circle.topUps.onRound', { amount: money(x.amount, c.currency) })}</Text>
+                            <Text as="span">{t('circle.topUps.onRound', { amount: formatAmount(x.amount, c.currency) })}</Text>
                             <Badge size="sm" colorPalette={TOP_UP_STATUS_COLOR[x.status]} whiteSpace="normal">
                               {t(TOP_UP_STATUS_KEY[x.status])}
                             </Badge>

@@ -1,6 +1,7 @@
 import { Card, DataList, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { formatBps, formatDay, money, PAYOUT_METHOD_KEY, weekdayName, type Circle } from './shared';
+import { PAYOUT_METHOD_KEY, type Circle } from './shared';
+import { formatAmount, formatDay, formatWeekday, formatPercent } from '../../../lib/format';
 
 /** The circle's rules, as everyone in the community sees them; fixed once it starts. */
 export function RulesCard({ circle: c }: { circle: Circle }) {
@@ -10,24 +11,24 @@ export function RulesCard({ circle: c }: { circle: Circle }) {
     c.frequency === 'monthly'
       ? t('circle.rules.meetsMonthly', { day })
       : c.frequency === 'biweekly'
-        ? t('circle.rules.meetsBiweekly', { weekday: weekdayName(c.startDate) })
-        : t('circle.rules.meetsWeekly', { weekday: weekdayName(c.startDate) });
+        ? t('circle.rules.meetsBiweekly', { weekday: formatWeekday(c.startDate) })
+        : t('circle.rules.meetsWeekly', { weekday: formatWeekday(c.startDate) });
   const fine =
-    c.fineKind === 'fixed' ? money(c.fineValue, c.currency) : c.fineKind === 'percent' ? t('circle.rules.finePercent', { rate: formatBps(c.fineValue) }) : t('circle.rules.none');
+    c.fineKind === 'fixed' ? formatAmount(c.fineValue, c.currency) : c.fineKind === 'percent' ? t('circle.rules.finePercent', { rate: formatPercent(c.fineValue / 10_000) }) : t('circle.rules.none');
   const items: [label: string, value: string, help?: string][] = [
-    [t('circle.rules.contribution'), t('circle.rules.perHand', { amount: money(c.contribution, c.currency) })],
-    [t('circle.rules.pot'), money(c.contribution * c.hands, c.currency)],
+    [t('circle.rules.contribution'), t('circle.rules.perHand', { amount: formatAmount(c.contribution, c.currency) })],
+    [t('circle.rules.pot'), formatAmount(c.contribution * c.hands, c.currency)],
     [t('circle.rules.frequency'), meets],
     [t('circle.rules.timeZone'), c.timeZone.replace(/_/g, ' ')],
-    [t('circle.rules.startDate'), formatDay(c.startDate, 'full')],
+    [t('circle.rules.startDate'), formatDay(c.startDate, { style: 'full' })],
     [t('circle.rules.hands'), String(c.hands)],
     [t('circle.rules.maxHands'), String(c.maxHandsPerMember)],
     [t('circle.rules.payoutMethod'), t(PAYOUT_METHOD_KEY[c.payoutMethod]), t(`circle.methodHelp.${c.payoutMethod}`)],
     ...(c.payoutMethod === 'fixed' ? ([[t('circle.rules.orderBy'), c.orderBy === 'members' ? t('circle.rules.orderByMembers') : t('circle.rules.orderByOrganiser')]] as [string, string][]) : []),
     [t('circle.rules.graceDays'), c.graceDays ? t('circle.rules.days', { count: c.graceDays }) : t('circle.rules.none')],
     [t('circle.rules.fine'), fine],
-    [t('circle.rules.deposit'), c.deposit ? money(c.deposit, c.currency) : t('circle.rules.none')],
-    [t('circle.rules.fee'), c.feeBps ? t('circle.rules.feeRate', { rate: formatBps(c.feeBps) }) : t('circle.rules.none')],
+    [t('circle.rules.deposit'), c.deposit ? formatAmount(c.deposit, c.currency) : t('circle.rules.none')],
+    [t('circle.rules.fee'), c.feeBps ? t('circle.rules.feeRate', { rate: formatPercent(c.feeBps / 10_000) }) : t('circle.rules.none')],
   ];
   return (
     <Card.Root as="section" aria-labelledby="circle-rules">

@@ -7,7 +7,8 @@ import { dateInZone } from '@shared/njangi/schedule';
 import { FormDialog } from '../../../components/form-dialog';
 import { trpc } from '../../../trpc';
 import { OrderEditor, type Slot } from './order-editor';
-import { formatDay, useCircleAction, type Detail } from './shared';
+import { useCircleAction, type Detail } from './shared';
+import { formatDay } from '../../../lib/format';
 
 /**
  * The organiser starts the circle once every hand is taken: the membership freezes and the rounds
@@ -28,7 +29,7 @@ export function StartCircle({ detail: d }: { detail: Detail }) {
         </Card.Title>
       </Card.Header>
       <Card.Body gap="4">
-        <Text>{t('circle.start.firstDue', { date: formatDay(c.startDate, 'full') })}</Text>
+        <Text>{t('circle.start.firstDue', { date: formatDay(c.startDate, { style: 'full' }) })}</Text>
         {!filled && <Text color="fg.muted">{t('circle.start.notFilled', { filled: d.filledHands, total: c.hands })}</Text>}
         {past && (
           <Alert.Root status="warning">
@@ -76,7 +77,7 @@ function StartForm({ detail: d, onDone }: { detail: Detail; onDone: () => void }
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Stack gap="4">
-          <Text>{t('circle.start.intro', { date: formatDay(c.startDate, 'full') })}</Text>
+          <Text>{t('circle.start.intro', { date: formatDay(c.startDate, { style: 'full' }) })}</Text>
           {c.payoutMethod === 'fixed' && c.orderBy === 'members' && <Text color="fg.muted">{t('circle.start.picksBody', { count: d.picks.length, total: c.hands })}</Text>}
           {c.payoutMethod === 'fixed' && c.orderBy !== 'members' && <OrderEditor slots={order} onChange={setOrder} onReset={() => setOrder(joiningOrder)} />}
           {c.payoutMethod === 'random' && (

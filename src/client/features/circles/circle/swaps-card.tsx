@@ -10,7 +10,9 @@ import { FormField } from '../../../components/form-field';
 import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
-import { formatDay, ROWS, useCircleAction, type Detail, type Hand, type Swap } from './shared';
+import { useCircleAction, type Detail, type Hand, type Swap } from './shared';
+import { RuledList } from '../../../components/rows';
+import { formatDay } from '../../../lib/format';
 
 const SWAP_STATUS_KEY = {
   requested: 'circle.swaps.status.requested',
@@ -112,9 +114,9 @@ export function SwapsCard({ detail: d }: { detail: Detail }) {
         {d.swaps.length === 0 ? (
           <EmptyNote icon={<ArrowLeftRight />}>{t('circle.swaps.empty')}</EmptyNote>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+          <RuledList>
             {d.swaps.map(row)}
-          </Stack>
+          </RuledList>
         )}
       </Card.Body>
     </Card.Root>

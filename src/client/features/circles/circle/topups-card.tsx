@@ -2,10 +2,11 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { money, ROWS, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round, type TopUp } from './shared';
+import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round, type TopUp } from './shared';
+import { RuledList } from '../../../components/rows';
 
 /**
  * The organiser's top-ups: money paid into a round after its payout, owed on to that round's
@@ -27,11 +28,11 @@ export function TopUpsCard({ detail: d }: { detail: Detail }) {
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
+        <RuledList>
           {items.map(({ round, topUp }) => (
             <TopUpLine key={topUp.id} detail={d} round={round} topUp={topUp} />
           ))}
-        </Stack>
+        </RuledList>
       </Card.Body>
     </Card.Root>
   );
@@ -41,7 +42,7 @@ function TopUpLine({ detail: d, round: r, topUp: x }: { detail: Detail; round: R
   const { t } = useTranslation();
   const record = useMutation(trpc.njangi.recordTopUp.mutationOptions());
   const c = d.circle;
-  const amount = money(x.amount, c.currency);
+  const amount = formatAmount(x.amount, c.currency);
   const name = r.beneficiary?.name ?? '';
   const toOrganiser = x.beneficiaryId === c.organiserId;
   return (

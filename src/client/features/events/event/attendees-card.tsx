@@ -10,11 +10,9 @@ import { AddAnswerDialog } from './add-answer-dialog';
 import { AttendanceDialog } from './attendance-dialog';
 import { STATUS_COLOR, STATUS_KEY } from './rsvp-status';
 import { hasStarted, isOver } from './use-event-action';
+import { RuledList } from '../../../components/rows';
 
 export type Attendee = Attendees['attendees'][number];
-
-/** Rows with a rule between them. */
-const ROWS = { '& > li + li': { borderTopWidth: '1px' } };
 
 /**
  * For the hosts: how many answered what, who (with guests, notes, their place in line and whether
@@ -112,11 +110,11 @@ export function AttendeesCard({ event: e }: { event: EventDetail }) {
                 {list.length === 0 ? t('event.attendees.empty') : t('event.attendees.emptyFilter')}
               </Text>
             ) : (
-              <Stack as="ul" gap="0" listStyleType="none" css={ROWS} aria-labelledby="event-attendees">
+              <RuledList aria-labelledby="event-attendees">
                 {shown.map((a) => (
                   <AttendeeRow key={a.userId} attendee={a} />
                 ))}
-              </Stack>
+              </RuledList>
             )}
           </>
         )}

@@ -1,32 +1,7 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
 import type { MessageKey } from '@shared/i18n/catalogue';
-import { formatMoney, type Currency } from '@shared/money';
-import { currentLocale } from '../../i18n';
+import type { DuesStatus, Entry, ExpenseStatus, Obligation, PaymentStatus } from './types';
 
-type Outputs = inferRouterOutputs<AppRouter>['finances'];
-export type Summary = Outputs['summary'];
-/** The summary of books that are open. */
-export type Books = Extract<Summary, { opened: true }>;
-export type Category = Books['categories'][number];
-export type Account = NonNullable<Books['accounts']>[number];
-export type Payment = Outputs['payments']['items'][number];
-export type Expense = Outputs['expenses']['items'][number];
-export type Entry = Outputs['entries']['items'][number];
-export type PaymentStatus = Payment['status'];
-export type MyDues = Outputs['myDues'];
-export type Obligation = MyDues['obligations'][number];
-export type DuesPlan = Outputs['plans'][number];
-export type DuesRollRow = Outputs['duesRoll']['members'][number];
-export type Budget = Outputs['budget'];
-export type BudgetLine = NonNullable<Budget['lines']>[number];
-export type OverviewRow = Outputs['overview'][number];
-/** A member's overall dues status: paid up, due, overdue, or none (nothing owed yet). */
-export type DuesStatus = MyDues['status'];
-export type ExpenseStatus = Expense['status'];
-
-/** An amount in integer minor units, for people, in the interface's locale ("FCFA 5,000", "5 000 FCFA"). */
-export const money = (amount: number, currency: Currency) => formatMoney(amount, currency, currentLocale());
+/* The books' codes (statuses, methods, purposes, account kinds, transparency) with the catalogue keys of their words and their colours, and the choices the forms offer. */
 
 /** A category's name: the catalogue's for a built-in one, its own otherwise. */
 export const categoryName = (t: (key: MessageKey) => string, category: { builtIn: string | null; name: string | null } | undefined): string =>
@@ -133,9 +108,3 @@ export const ENTRY_KIND_KEY = {
   expense: 'finances.ledger.kindExpense',
   reversal: 'finances.ledger.kindReversal',
 } as const satisfies Record<Entry['kind'], MessageKey>;
-
-/** A day as the date inputs and the export take it: 'YYYY-MM-DD', in local time. */
-export const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** A list whose rows have a rule between them. */
-export const ROWS = { '& > li + li': { borderTopWidth: '1px' } };
