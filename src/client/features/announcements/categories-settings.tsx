@@ -1,4 +1,4 @@
-import { Box, Button, Card, Dialog, EmptyState, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, EmptyState, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -12,6 +12,7 @@ import { DEFAULT_CATEGORY_COLOR, categoryFields } from '@shared/schemas/announce
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Category } from './shared';
+import { DialogForm } from '../../components/dialog-form';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
@@ -135,40 +136,25 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
       const info = form.applyServerError(error);
       // A duplicate name or a rule without a field (the 100-category cap) says what to do; anything else gets the generic 'Failed to …' text.
       const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
-      notify.error(
-        t('announcements.error'),
-        readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'),
-      );
+      notify.error(t('announcements.error'), readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'));
     }
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>
-            <Input {...form.field('name')} maxLength={60} />
-          </FormField>
-          <FormField name="color" label={t('announcements.categories.colour')} error={form.errors.color}>
-            <HStack>
-              <Input {...form.field('color')} type="color" w="16" p="1" />
-              <Text fontFamily="mono" fontSize="sm">
-                {form.values.color}
-              </Text>
-            </HStack>
-          </FormField>
-          <FormField name="description" label={t('announcements.categories.description')} error={form.errors.description}>
-            <Input {...form.field('description')} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending || update.isPending}>
-          {editing ? t('announcements.categories.save') : t('announcements.categories.create')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={editing ? t('announcements.categories.save') : t('announcements.categories.create')} busy={create.isPending || update.isPending}>
+      <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>
+        <Input {...form.field('name')} maxLength={60} />
+      </FormField>
+      <FormField name="color" label={t('announcements.categories.colour')} error={form.errors.color}>
+        <HStack>
+          <Input {...form.field('color')} type="color" w="16" p="1" />
+          <Text fontFamily="mono" fontSize="sm">
+            {form.values.color}
+          </Text>
+        </HStack>
+      </FormField>
+      <FormField name="description" label={t('announcements.categories.description')} error={form.errors.description}>
+        <Input {...form.field('description')} />
+      </FormField>
+    </DialogForm>
   );
 }

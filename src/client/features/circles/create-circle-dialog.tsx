@@ -22,6 +22,7 @@ import { financeSummaryQuery } from '../finances/queries';
 import { myCommunitiesQuery, refreshCircles } from './queries';
 import { FREQUENCY_KEY, mayOrganise } from './shared';
 import { formatAmount, formatWeekday } from '../../lib/format';
+import { DialogForm } from '../../components/dialog-form';
 
 /*
  * "Start a savings circle": a new circle's rules. Opened from a community (its Savings tab) the
@@ -222,209 +223,198 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
   const pot = contribution && Number.isInteger(hands) && hands >= 2 ? t('circles.create.pot', { amount: formatAmount(contribution * hands, currency) }) : null;
 
   return (
-    // display: contents keeps Body and Footer the dialog's own flex children, so the body scrolls inside it and the buttons stay in view.
-    <chakra.form onSubmit={onSubmit} noValidate display="contents">
-      <Dialog.Body>
-        <Stack gap="6">
-          <Section legend={t('circles.create.sectionCircle')}>
-            {fixed ? (
-              <Text color="fg.muted">{t('circles.create.inCommunity', { name: community.name })}</Text>
-            ) : (
-              <FormField name="communityId" label={t('circles.create.community')} error={form.errors.communityId} helper={t('circles.create.communityHelp')}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={String(communityId)}
-                    onChange={(e) => {
-                      setCommunityId(Number(e.target.value));
-                      clearError('communityId');
-                    }}
-                  >
-                    {communities.map((c) => (
-                      <option key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-            )}
-            <FormField name="name" label={t('circles.create.name')} error={form.errors.name} required>
-              <Input {...form.field('name')} placeholder={t('circles.create.namePlaceholder')} maxLength={80} autoComplete="off" />
-            </FormField>
-            <FormField name="description" label={t('circles.create.description')} error={form.errors.description} helper={t('circles.create.descriptionHelp')}>
-              <Textarea {...form.field('description')} rows={2} maxLength={2000} />
-            </FormField>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="currency" label={t('circles.create.currency')} error={form.errors.currency}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={currency}
-                    onChange={(e) => {
-                      if (isCurrency(e.target.value)) setChosenCurrency(e.target.value);
-                      clearError('currency');
-                    }}
-                  >
-                    {CURRENCY_CODES.map((code) => (
-                      <option key={code} value={code}>
-                        {`${code} · ${currencyNames.of(code) ?? code}`}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <FormField name="contribution" label={t('circles.create.contribution')} error={form.errors.contribution} helper={pot ?? t('circles.create.contributionHelp')} required>
-                <MoneyInput currency={currency} {...form.field('contribution')} />
-              </FormField>
-            </SimpleGrid>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="hands" label={t('circles.create.hands')} error={form.errors.hands} helper={t('circles.create.handsHelp')} required>
-                <Input type="number" inputMode="numeric" min={2} max={60} step={1} {...form.field('hands')} />
-              </FormField>
-              <FormField name="maxHandsPerMember" label={t('circles.create.maxHands')} error={form.errors.maxHandsPerMember} helper={t('circles.create.maxHandsHelp')}>
-                <Input type="number" inputMode="numeric" min={1} max={60} step={1} {...form.field('maxHandsPerMember')} />
-              </FormField>
-            </SimpleGrid>
-          </Section>
-
-          <Section legend={t('circles.create.sectionSchedule')}>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="frequency" label={t('circles.create.frequency')} error={form.errors.frequency}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...form.field('frequency')}>
-                    {FREQUENCIES.map((f) => (
-                      <option key={f} value={f}>
-                        {t(FREQUENCY_KEY[f])}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <FormField name="startDate" label={t('circles.create.startDate')} error={form.errors.startDate} helper={<Meets date={String(v.startDate)} frequency={v.frequency} />} required>
-                <Input type="date" min={today()} {...form.field('startDate')} />
-              </FormField>
-            </SimpleGrid>
-            <FormField name="timeZone" label={t('circles.create.timeZone')} error={form.errors.timeZone} helper={t('circles.create.timeZoneHelp')}>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circles.create.submit')} busy={create.isPending} busyLabel={t('circles.create.saving')}>
+      <Stack gap="6">
+        <Section legend={t('circles.create.sectionCircle')}>
+          {fixed ? (
+            <Text color="fg.muted">{t('circles.create.inCommunity', { name: community.name })}</Text>
+          ) : (
+            <FormField name="communityId" label={t('circles.create.community')} error={form.errors.communityId} helper={t('circles.create.communityHelp')}>
               <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('timeZone')}>
-                  {zones.map(([region, list]) => (
-                    <optgroup key={region} label={region}>
-                      {list.map((zone) => (
-                        <option key={zone} value={zone}>
-                          {zone.replace(/_/g, ' ')}
-                        </option>
-                      ))}
-                    </optgroup>
+                <NativeSelect.Field
+                  value={String(communityId)}
+                  onChange={(e) => {
+                    setCommunityId(Number(e.target.value));
+                    clearError('communityId');
+                  }}
+                >
+                  {communities.map((c) => (
+                    <option key={c.id} value={String(c.id)}>
+                      {c.name}
+                    </option>
                   ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </FormField>
-          </Section>
-
-          <Section legend={t('circles.create.sectionPayout')} id="payoutMethod" tabIndex={-1}>
-            {PAYOUT_METHODS.map((m) => {
-              const checked = v.payoutMethod === m;
-              return (
-                <chakra.label
-                  key={m}
-                  display="flex"
-                  gap="3"
-                  alignItems="flex-start"
-                  borderWidth="1px"
-                  rounded="md"
-                  p="3"
-                  cursor="pointer"
-                  borderColor={checked ? 'brand.solid' : 'border'}
-                  bg={checked ? 'brand.subtle' : undefined}
-                  _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+          )}
+          <FormField name="name" label={t('circles.create.name')} error={form.errors.name} required>
+            <Input {...form.field('name')} placeholder={t('circles.create.namePlaceholder')} maxLength={80} autoComplete="off" />
+          </FormField>
+          <FormField name="description" label={t('circles.create.description')} error={form.errors.description} helper={t('circles.create.descriptionHelp')}>
+            <Textarea {...form.field('description')} rows={2} maxLength={2000} />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="currency" label={t('circles.create.currency')} error={form.errors.currency}>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={currency}
+                  onChange={(e) => {
+                    if (isCurrency(e.target.value)) setChosenCurrency(e.target.value);
+                    clearError('currency');
+                  }}
                 >
-                  <chakra.input
-                    type="radio"
-                    name="payoutMethod"
-                    value={m}
-                    checked={checked}
-                    onChange={() => form.setValue('payoutMethod', m)}
-                    mt="1"
-                    flexShrink={0}
-                    css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
-                    aria-labelledby={`payoutMethod-${m}`}
-                    aria-describedby={`payoutMethod-${m}-help`}
-                    // The label's outline shows focus; the radio's own would be drawn twice.
-                    _focusVisible={{ outline: 'none' }}
-                  />
-                  <Box>
-                    <Text id={`payoutMethod-${m}`} fontWeight="medium">
-                      {t(METHOD_KEY[m].label)}
-                    </Text>
-                    <Text id={`payoutMethod-${m}-help`} fontSize="sm" color="fg.muted">
-                      {t(METHOD_KEY[m].help)}
-                    </Text>
-                  </Box>
-                </chakra.label>
-              );
-            })}
-            {form.errors.payoutMethod && (
-              <Text color="fg.error" fontSize="sm">
-                {form.errors.payoutMethod}
-              </Text>
-            )}
-          </Section>
+                  {CURRENCY_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {`${code} · ${currencyNames.of(code) ?? code}`}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField name="contribution" label={t('circles.create.contribution')} error={form.errors.contribution} helper={pot ?? t('circles.create.contributionHelp')} required>
+              <MoneyInput currency={currency} {...form.field('contribution')} />
+            </FormField>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="hands" label={t('circles.create.hands')} error={form.errors.hands} helper={t('circles.create.handsHelp')} required>
+              <Input type="number" inputMode="numeric" min={2} max={60} step={1} {...form.field('hands')} />
+            </FormField>
+            <FormField name="maxHandsPerMember" label={t('circles.create.maxHands')} error={form.errors.maxHandsPerMember} helper={t('circles.create.maxHandsHelp')}>
+              <Input type="number" inputMode="numeric" min={1} max={60} step={1} {...form.field('maxHandsPerMember')} />
+            </FormField>
+          </SimpleGrid>
+        </Section>
 
-          <Section legend={t('circles.create.sectionRules')}>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="graceDays" label={t('circles.create.graceDays')} error={form.errors.graceDays} helper={t('circles.create.graceDaysHelp')}>
-                <Input type="number" inputMode="numeric" min={0} max={30} step={1} {...form.field('graceDays')} />
-              </FormField>
-              <FormField name="fineKind" label={t('circles.create.fineKind')} error={form.errors.fineKind}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...form.field('fineKind')}>
-                    {FINE_KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {t(FINE_KEY[k])}
+        <Section legend={t('circles.create.sectionSchedule')}>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="frequency" label={t('circles.create.frequency')} error={form.errors.frequency}>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.field('frequency')}>
+                  {FREQUENCIES.map((f) => (
+                    <option key={f} value={f}>
+                      {t(FREQUENCY_KEY[f])}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField name="startDate" label={t('circles.create.startDate')} error={form.errors.startDate} helper={<Meets date={String(v.startDate)} frequency={v.frequency} />} required>
+              <Input type="date" min={today()} {...form.field('startDate')} />
+            </FormField>
+          </SimpleGrid>
+          <FormField name="timeZone" label={t('circles.create.timeZone')} error={form.errors.timeZone} helper={t('circles.create.timeZoneHelp')}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.field('timeZone')}>
+                {zones.map(([region, list]) => (
+                  <optgroup key={region} label={region}>
+                    {list.map((zone) => (
+                      <option key={zone} value={zone}>
+                        {zone.replace(/_/g, ' ')}
                       </option>
                     ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-            </SimpleGrid>
-            {v.fineKind === 'fixed' && (
-              <FormField name="fineValue" label={t('circles.create.fineAmount')} error={form.errors.fineValue} required>
-                <MoneyInput currency={currency} {...form.field('fineValue')} />
-              </FormField>
-            )}
-            {v.fineKind === 'percent' && (
-              <FormField name="fineValue" label={t('circles.create.finePercent')} error={form.errors.fineValue} required>
-                <InputGroup endAddon="%">
-                  <Input inputMode="decimal" autoComplete="off" {...form.field('fineValue')} />
-                </InputGroup>
-              </FormField>
-            )}
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField name="deposit" label={t('circles.create.deposit')} error={form.errors.deposit} helper={t('circles.create.depositHelp')}>
-                <MoneyInput currency={currency} {...form.field('deposit')} />
-              </FormField>
-              <FormField name="feeBps" label={t('circles.create.fee')} error={form.errors.feeBps} helper={t('circles.create.feeHelp')}>
-                <InputGroup endAddon="%">
-                  <Input inputMode="decimal" autoComplete="off" {...form.field('feeBps')} />
-                </InputGroup>
-              </FormField>
-            </SimpleGrid>
-          </Section>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('circles.create.saving')}>
-          {t('circles.create.submit')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+                  </optgroup>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Section>
+
+        <Section legend={t('circles.create.sectionPayout')} id="payoutMethod" tabIndex={-1}>
+          {PAYOUT_METHODS.map((m) => {
+            const checked = v.payoutMethod === m;
+            return (
+              <chakra.label
+                key={m}
+                display="flex"
+                gap="3"
+                alignItems="flex-start"
+                borderWidth="1px"
+                rounded="md"
+                p="3"
+                cursor="pointer"
+                borderColor={checked ? 'brand.solid' : 'border'}
+                bg={checked ? 'brand.subtle' : undefined}
+                _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+              >
+                <chakra.input
+                  type="radio"
+                  name="payoutMethod"
+                  value={m}
+                  checked={checked}
+                  onChange={() => form.setValue('payoutMethod', m)}
+                  mt="1"
+                  flexShrink={0}
+                  css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
+                  aria-labelledby={`payoutMethod-${m}`}
+                  aria-describedby={`payoutMethod-${m}-help`}
+                  // The label's outline shows focus; the radio's own would be drawn twice.
+                  _focusVisible={{ outline: 'none' }}
+                />
+                <Box>
+                  <Text id={`payoutMethod-${m}`} fontWeight="medium">
+                    {t(METHOD_KEY[m].label)}
+                  </Text>
+                  <Text id={`payoutMethod-${m}-help`} fontSize="sm" color="fg.muted">
+                    {t(METHOD_KEY[m].help)}
+                  </Text>
+                </Box>
+              </chakra.label>
+            );
+          })}
+          {form.errors.payoutMethod && (
+            <Text color="fg.error" fontSize="sm">
+              {form.errors.payoutMethod}
+            </Text>
+          )}
+        </Section>
+
+        <Section legend={t('circles.create.sectionRules')}>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="graceDays" label={t('circles.create.graceDays')} error={form.errors.graceDays} helper={t('circles.create.graceDaysHelp')}>
+              <Input type="number" inputMode="numeric" min={0} max={30} step={1} {...form.field('graceDays')} />
+            </FormField>
+            <FormField name="fineKind" label={t('circles.create.fineKind')} error={form.errors.fineKind}>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.field('fineKind')}>
+                  {FINE_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {t(FINE_KEY[k])}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </SimpleGrid>
+          {v.fineKind === 'fixed' && (
+            <FormField name="fineValue" label={t('circles.create.fineAmount')} error={form.errors.fineValue} required>
+              <MoneyInput currency={currency} {...form.field('fineValue')} />
+            </FormField>
+          )}
+          {v.fineKind === 'percent' && (
+            <FormField name="fineValue" label={t('circles.create.finePercent')} error={form.errors.fineValue} required>
+              <InputGroup endAddon="%">
+                <Input inputMode="decimal" autoComplete="off" {...form.field('fineValue')} />
+              </InputGroup>
+            </FormField>
+          )}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="deposit" label={t('circles.create.deposit')} error={form.errors.deposit} helper={t('circles.create.depositHelp')}>
+              <MoneyInput currency={currency} {...form.field('deposit')} />
+            </FormField>
+            <FormField name="feeBps" label={t('circles.create.fee')} error={form.errors.feeBps} helper={t('circles.create.feeHelp')}>
+              <InputGroup endAddon="%">
+                <Input inputMode="decimal" autoComplete="off" {...form.field('feeBps')} />
+              </InputGroup>
+            </FormField>
+          </SimpleGrid>
+        </Section>
+      </Stack>
+    </DialogForm>
   );
 }
 

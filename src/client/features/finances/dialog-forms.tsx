@@ -1,4 +1,4 @@
-import { Button, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
@@ -7,6 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { ACCOUNT_KIND_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books } from './types';
+import { DialogForm } from '../../components/dialog-form';
 
 /*
  * The small forms several decisions share: which account the money went into or comes out of
@@ -38,33 +39,21 @@ export function AccountChoiceForm(props: {
     if (await props.onSubmit(checked.data.accountId)) props.onDone();
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{props.intro}</Text>
-          <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('accountId')}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={String(a.id)}>
-                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={props.onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={props.busy} loadingText={t('finances.form.saving')}>
-          {props.submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={props.onDone} submitLabel={props.submitLabel} busy={props.busy} busyLabel={t('finances.form.saving')}>
+      <Text>{props.intro}</Text>
+      <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.field('accountId')}>
+            {accounts.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </DialogForm>
   );
 }
 
@@ -80,23 +69,11 @@ export function ReasonForm(props: { intro: string; helper: string; submitLabel: 
     if (await props.onSubmit(checked.data.reason)) props.onDone();
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{props.intro}</Text>
-          <FormField name="reason" label={t('finances.form.reason')} error={form.errors.reason} helper={props.helper} required>
-            <Textarea {...form.field('reason')} rows={3} maxLength={300} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={props.onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={props.busy} loadingText={t('finances.form.saving')}>
-          {props.submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={props.onDone} submitLabel={props.submitLabel} busy={props.busy} busyLabel={t('finances.form.saving')} destructive>
+      <Text>{props.intro}</Text>
+      <FormField name="reason" label={t('finances.form.reason')} error={form.errors.reason} helper={props.helper} required>
+        <Textarea {...form.field('reason')} rows={3} maxLength={300} />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, chakra, Container, DataList, Dialog, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea, VStack } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea, VStack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
@@ -22,6 +22,7 @@ import { pollQuery } from './queries';
 import { ResultsCard, VotersCard } from './results';
 import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
+import { DialogForm } from '../../components/dialog-form';
 
 /**
  * One poll or election. Every member sees what it asks, how it works, their ballot (or why they
@@ -244,7 +245,11 @@ function ManageCard({ poll: p }: { poll: PollDetail }) {
             description={t('polls.manage.closeBody')}
             confirmLabel={t('polls.manage.closeConfirm')}
             onConfirm={async () => {
-              const ok = await run(() => close.mutateAsync({ id: p.id }), t('polls.manage.closeFailed'), () => ({ title: t('polls.manage.closed') }));
+              const ok = await run(
+                () => close.mutateAsync({ id: p.id }),
+                t('polls.manage.closeFailed'),
+                () => ({ title: t('polls.manage.closed') }),
+              );
               if (!ok) throw new Error('not closed');
             }}
           />
@@ -294,26 +299,24 @@ function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void 
     if (ok) onDone();
   }
   return (
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="cancel-poll-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{t('polls.manage.cancelIntro')}</Alert.Title>
-          </Alert.Root>
-          <FormField name="reason" label={t('polls.manage.reason')} error={form.errors.reason} helper={t('polls.manage.reasonHelp')} required>
-            <Textarea {...form.field('reason')} rows={3} maxLength={REASON_MAX} data-testid="poll-cancel-reason" />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('polls.manage.keep')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={cancel.isPending} loadingText={t('polls.manage.cancelling')} data-testid="poll-cancel-submit">
-          {t('polls.manage.cancelConfirm')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('polls.manage.cancelConfirm')}
+      busy={cancel.isPending}
+      busyLabel={t('polls.manage.cancelling')}
+      cancelLabel={t('polls.manage.keep')}
+      destructive
+      testId="cancel-poll-form"
+      submitTestId="poll-cancel-submit"
+    >
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title fontWeight="normal">{t('polls.manage.cancelIntro')}</Alert.Title>
+      </Alert.Root>
+      <FormField name="reason" label={t('polls.manage.reason')} error={form.errors.reason} helper={t('polls.manage.reasonHelp')} required>
+        <Textarea {...form.field('reason')} rows={3} maxLength={REASON_MAX} data-testid="poll-cancel-reason" />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Dialog, Field, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { DialogForm } from '../../components/dialog-form';
 
 /**
  * The member's own data: download it (everything as JSON, the money records as CSV, both from
@@ -89,33 +90,21 @@ function DeleteAccountForm({ close }: { close: () => void }) {
     }
   }
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{t('profile.data.deleteWhat')}</Text>
-          <Text fontSize="sm" color="fg.muted">
-            {t('profile.data.deleteKept')}
-          </Text>
-          <Checkbox.Root checked={removePosts} onCheckedChange={(d) => setRemovePosts(d.checked === true)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('profile.data.removePosts')}</Checkbox.Label>
-          </Checkbox.Root>
-          <Field.Root invalid={!!error} required>
-            <Field.Label>{t('profile.data.password')}</Field.Label>
-            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} name="password" />
-            {error && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={close}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={remove.isPending} disabled={!password}>
-          {t('profile.data.deleteConfirm')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={submit} onCancel={close} submitLabel={t('profile.data.deleteConfirm')} busy={remove.isPending} destructive disabled={!password}>
+      <Text>{t('profile.data.deleteWhat')}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('profile.data.deleteKept')}
+      </Text>
+      <Checkbox.Root checked={removePosts} onCheckedChange={(d) => setRemovePosts(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('profile.data.removePosts')}</Checkbox.Label>
+      </Checkbox.Root>
+      <Field.Root invalid={!!error} required>
+        <Field.Label>{t('profile.data.password')}</Field.Label>
+        <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} name="password" />
+        {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      </Field.Root>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
 import { type Circle, type Hand, type Round } from './shared';
 import { formatAmount, formatDay } from '../../../lib/format';
+import { DialogForm } from '../../../components/dialog-form';
 
 const declareForm = z.object(paymentFields);
 
@@ -45,23 +46,16 @@ function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand:
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text data-testid="declare-summary">
-            {t(hand.userId === c.organiserId ? 'circle.pay.summaryOwn' : 'circle.pay.summary', { amount: formatAmount(c.contribution, c.currency), round: round.number, hand: hand.handNo, date: formatDay(round.dueDate) })}
-          </Text>
-          <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="contribution-proof-file" />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={declare.isPending} loadingText={t('circle.saving')}>
-          {t('circle.pay.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.pay.submit')} busy={declare.isPending} busyLabel={t('circle.saving')}>
+      <Text data-testid="declare-summary">
+        {t(hand.userId === c.organiserId ? 'circle.pay.summaryOwn' : 'circle.pay.summary', {
+          amount: formatAmount(c.contribution, c.currency),
+          round: round.number,
+          hand: hand.handNo,
+          date: formatDay(round.dueDate),
+        })}
+      </Text>
+      <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="contribution-proof-file" />
+    </DialogForm>
   );
 }

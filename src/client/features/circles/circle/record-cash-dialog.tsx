@@ -1,4 +1,4 @@
-import { Button, Dialog, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
 import { type Detail } from './shared';
 import { formatAmount, formatDay } from '../../../lib/format';
+import { DialogForm } from '../../../components/dialog-form';
 
 const cashForm = z.object({
   roundId: z.coerce.number({ message: 'validation.njangi.roundId' }).int('validation.njangi.roundId').positive('validation.njangi.roundId'),
@@ -57,50 +58,38 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{t('circle.cash.intro', { amount: formatAmount(c.contribution, c.currency) })}</Text>
-          <FormField name="roundId" label={t('circle.cash.round')} error={form.errors.roundId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('roundId')}>
-                {d.rounds.map((r) => (
-                  <option key={r.id} value={String(r.id)}>
-                    {t('circle.mine.round', { number: r.number, date: formatDay(r.dueDate) })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="handId" label={t('circle.cash.hand')} error={form.errors.handId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('handId')}>
-                <option value="">{t('circle.cash.chooseHand')}</option>
-                {d.hands.map((h) => {
-                  const state = live.get(h.id);
-                  const label = t('circle.cash.handOption', { hand: h.handNo, name: h.name });
-                  return (
-                    <option key={h.id} value={String(h.id)} disabled={!!state}>
-                      {state ? t('circle.cash.handTaken', { label, state: t(state === 'confirmed' ? 'circle.mine.state.confirmed' : 'circle.mine.state.pending') }) : label}
-                    </option>
-                  );
-                })}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="cash-proof-file" />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={record.isPending} loadingText={t('circle.saving')}>
-          {t('circle.cash.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.cash.submit')} busy={record.isPending} busyLabel={t('circle.saving')}>
+      <Text>{t('circle.cash.intro', { amount: formatAmount(c.contribution, c.currency) })}</Text>
+      <FormField name="roundId" label={t('circle.cash.round')} error={form.errors.roundId} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.field('roundId')}>
+            {d.rounds.map((r) => (
+              <option key={r.id} value={String(r.id)}>
+                {t('circle.mine.round', { number: r.number, date: formatDay(r.dueDate) })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField name="handId" label={t('circle.cash.hand')} error={form.errors.handId} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.field('handId')}>
+            <option value="">{t('circle.cash.chooseHand')}</option>
+            {d.hands.map((h) => {
+              const state = live.get(h.id);
+              const label = t('circle.cash.handOption', { hand: h.handNo, name: h.name });
+              return (
+                <option key={h.id} value={String(h.id)} disabled={!!state}>
+                  {state ? t('circle.cash.handTaken', { label, state: t(state === 'confirmed' ? 'circle.mine.state.confirmed' : 'circle.mine.state.pending') }) : label}
+                </option>
+              );
+            })}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="cash-proof-file" />
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, DataList, Dialog, Stack, Text } from '@chakra-ui/react';
+import { DataList, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
+import { DialogForm } from '../../../components/dialog-form';
 
 const paymentForm = z.object(paymentFields);
 
@@ -63,36 +64,24 @@ function PaymentForm(p: Props & { onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{p.intro}</Text>
-          {p.lines && (
-            <DataList.Root orientation="horizontal" size="sm" data-testid="payment-split">
-              {p.lines.map(([label, value], i) => {
-                const total = i === p.lines!.length - 1;
-                return (
-                  <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
-                    <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
-                    <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
-                      {value}
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                );
-              })}
-            </DataList.Root>
-          )}
-          <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId={p.proofTestId} />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={p.onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('circle.saving')}>
-          {p.submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={p.onDone} submitLabel={p.submitLabel} busy={busy} busyLabel={t('circle.saving')}>
+      <Text>{p.intro}</Text>
+      {p.lines && (
+        <DataList.Root orientation="horizontal" size="sm" data-testid="payment-split">
+          {p.lines.map(([label, value], i) => {
+            const total = i === p.lines!.length - 1;
+            return (
+              <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
+                <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
+                <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
+                  {value}
+                </DataList.ItemValue>
+              </DataList.Item>
+            );
+          })}
+        </DataList.Root>
+      )}
+      <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId={p.proofTestId} />
+    </DialogForm>
   );
 }

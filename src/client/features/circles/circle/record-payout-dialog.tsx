@@ -1,4 +1,4 @@
-import { Alert, Button, DataList, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Alert, DataList, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { payoutPreview } from './payout-preview';
 import { refreshCircle } from './queries';
 import { type Detail, type Round } from './shared';
 import { formatAmount } from '../../../lib/format';
+import { DialogForm } from '../../../components/dialog-form';
 
 const payoutForm = z.object(paymentFields);
 
@@ -65,62 +66,54 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
   ];
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{p.hand ? t('circle.payout.to', { name, hand: p.hand.handNo }) : t('circle.payout.toUnknown')}</Text>
-          {own && (
-            <Alert.Root status="info" data-testid="payout-own">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{t('circle.payout.ownTitle')}</Alert.Title>
-                <Alert.Description>{t('circle.payout.ownBody')}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
-          {behind && (
-            <Alert.Root status="warning" data-testid="beneficiary-behind">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{t('circle.payout.behindTitle', { name })}</Alert.Title>
-                <Alert.Description>{t('circle.payout.behindBody')}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
-          <DataList.Root orientation="horizontal" size="sm" data-testid="payout-split" aria-label={t('circle.split.title')}>
-            {lines.map(([label, value, total]) => (
-              <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
-                <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
-                <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
-                  {value}
-                </DataList.ItemValue>
-              </DataList.Item>
-            ))}
-          </DataList.Root>
-          {c.payoutMethod === 'auction' && p.share > 0 && <Text fontSize="sm" color="fg.muted">{t('circle.split.shareNote', { amount: m(p.share) })}</Text>}
-          {p.waiting > 0 && (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Description>{t('circle.payout.waiting', { count: p.waiting })}</Alert.Description>
-            </Alert.Root>
-          )}
-          {p.amount <= 0 && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Description>{t('circle.payout.nothing')}</Alert.Description>
-            </Alert.Root>
-          )}
-          <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="payout-proof-file" />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={record.isPending} loadingText={t('circle.saving')} disabled={p.amount <= 0 || own}>
-          {t('circle.payout.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.payout.submit')} busy={record.isPending} busyLabel={t('circle.saving')} disabled={p.amount <= 0 || own}>
+      <Text>{p.hand ? t('circle.payout.to', { name, hand: p.hand.handNo }) : t('circle.payout.toUnknown')}</Text>
+      {own && (
+        <Alert.Root status="info" data-testid="payout-own">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('circle.payout.ownTitle')}</Alert.Title>
+            <Alert.Description>{t('circle.payout.ownBody')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {behind && (
+        <Alert.Root status="warning" data-testid="beneficiary-behind">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('circle.payout.behindTitle', { name })}</Alert.Title>
+            <Alert.Description>{t('circle.payout.behindBody')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <DataList.Root orientation="horizontal" size="sm" data-testid="payout-split" aria-label={t('circle.split.title')}>
+        {lines.map(([label, value, total]) => (
+          <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
+            <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
+            <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
+              {value}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {c.payoutMethod === 'auction' && p.share > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('circle.split.shareNote', { amount: m(p.share) })}
+        </Text>
+      )}
+      {p.waiting > 0 && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>{t('circle.payout.waiting', { count: p.waiting })}</Alert.Description>
+        </Alert.Root>
+      )}
+      {p.amount <= 0 && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{t('circle.payout.nothing')}</Alert.Description>
+        </Alert.Root>
+      )}
+      <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="payout-proof-file" />
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { trpc } from '../../../trpc';
 import { OrderEditor, type Slot } from './order-editor';
 import { useCircleAction, type Detail } from './shared';
 import { formatDay } from '../../../lib/format';
+import { DialogForm } from '../../../components/dialog-form';
 
 /**
  * The organiser starts the circle once every hand is taken: the membership freezes and the rounds
@@ -74,32 +75,20 @@ function StartForm({ detail: d, onDone }: { detail: Detail; onDone: () => void }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{t('circle.start.intro', { date: formatDay(c.startDate, { style: 'full' }) })}</Text>
-          {c.payoutMethod === 'fixed' && c.orderBy === 'members' && <Text color="fg.muted">{t('circle.start.picksBody', { count: d.picks.length, total: c.hands })}</Text>}
-          {c.payoutMethod === 'fixed' && c.orderBy !== 'members' && <OrderEditor slots={order} onChange={setOrder} onReset={() => setOrder(joiningOrder)} />}
-          {c.payoutMethod === 'random' && (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{t('circle.start.randomTitle')}</Alert.Title>
-                <Alert.Description>{t('circle.start.randomBody')}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
-          {c.payoutMethod === 'auction' && <Text color="fg.muted">{t('circle.start.auctionBody')}</Text>}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={start.isPending} loadingText={t('circle.saving')}>
-          {t('circle.start.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.start.submit')} busy={start.isPending} busyLabel={t('circle.saving')}>
+      <Text>{t('circle.start.intro', { date: formatDay(c.startDate, { style: 'full' }) })}</Text>
+      {c.payoutMethod === 'fixed' && c.orderBy === 'members' && <Text color="fg.muted">{t('circle.start.picksBody', { count: d.picks.length, total: c.hands })}</Text>}
+      {c.payoutMethod === 'fixed' && c.orderBy !== 'members' && <OrderEditor slots={order} onChange={setOrder} onReset={() => setOrder(joiningOrder)} />}
+      {c.payoutMethod === 'random' && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('circle.start.randomTitle')}</Alert.Title>
+            <Alert.Description>{t('circle.start.randomBody')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {c.payoutMethod === 'auction' && <Text color="fg.muted">{t('circle.start.auctionBody')}</Text>}
+    </DialogForm>
   );
 }
