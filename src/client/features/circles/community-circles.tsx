@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { PiggyBank, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { CircleStatusBadge } from './circle-card';
 import { CreateCircleDialog } from './dialogs';
 import { communityCirclesQuery, type CircleFilter } from './queries';
 import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './shared';
+import { SectionCard } from '../../components/section-card';
 
 const FILTERS = ['recruiting', 'active', 'completed'] as const;
 
@@ -23,84 +24,82 @@ export function CommunityCircles({ community: c }: { community: Community }) {
   const { query: q, items } = useCursorList(communityCirclesQuery(c.id, filter));
   const organiser = mayOrganise(c);
   return (
-    <Card.Root as="section" aria-labelledby="community-circles" data-testid="community-circles">
-      <Card.Header gap="3">
-        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
-          <Stack gap="1" minW="0" flex="1 1 16rem">
-            <Card.Title as="h2" id="community-circles">
-              {t('circles.community.title')}
-            </Card.Title>
-            <Text color="fg.muted" fontSize="sm">
-              {t('circles.community.intro')}
-            </Text>
-          </Stack>
-          {organiser && (
-            <CreateCircleDialog
-              community={c}
-              trigger={
-                <Button size="sm" colorPalette="brand">
-                  <Plus aria-hidden /> {t('circles.community.start')}
-                </Button>
-              }
-            />
-          )}
-        </HStack>
-        {/* Toggle buttons, not tabs: they filter one list rather than switch between panels. */}
-        <HStack role="group" aria-label={t('circles.community.filter')} gap="2" flexWrap="wrap">
-          {[undefined, ...FILTERS].map((f) => (
-            <Button
-              key={f ?? 'all'}
-              size="xs"
-              rounded="full"
-              variant={filter === f ? 'solid' : 'outline'}
-              colorPalette={filter === f ? 'brand' : 'gray'}
-              aria-pressed={filter === f}
-              onClick={() => setFilter(f)}
-            >
-              {f ? t(STATUS_KEY[f]) : t('circles.community.all')}
-            </Button>
-          ))}
-        </HStack>
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton h="24" />
-            <Skeleton h="24" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('circles.community.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('circles.community.tryAgain')}
-            </Button>
-          </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <PiggyBank aria-hidden />
-              </EmptyState.Indicator>
-              {filter ? (
-                <EmptyState.Description>{t('circles.community.emptyFiltered')}</EmptyState.Description>
-              ) : (
-                <>
-                  <EmptyState.Title as="h3">{t('circles.community.empty')}</EmptyState.Title>
-                  <EmptyState.Description>{t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}</EmptyState.Description>
-                </>
-              )}
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
-            {items.map((circle) => (
-              <CircleRow key={circle.id} circle={circle} />
+    <SectionCard
+      id="community-circles"
+      title={t('circles.community.title')}
+      intro={t('circles.community.intro')}
+      actions={
+        organiser && (
+          <CreateCircleDialog
+            community={c}
+            trigger={
+              <Button size="sm" colorPalette="brand">
+                <Plus aria-hidden /> {t('circles.community.start')}
+              </Button>
+            }
+          />
+        )
+      }
+      toolbar={
+        <>
+          {/* Toggle buttons, not tabs: they filter one list rather than switch between panels. */}
+          <HStack role="group" aria-label={t('circles.community.filter')} gap="2" flexWrap="wrap">
+            {[undefined, ...FILTERS].map((f) => (
+              <Button
+                key={f ?? 'all'}
+                size="xs"
+                rounded="full"
+                variant={filter === f ? 'solid' : 'outline'}
+                colorPalette={filter === f ? 'brand' : 'gray'}
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+              >
+                {f ? t(STATUS_KEY[f]) : t('circles.community.all')}
+              </Button>
             ))}
-          </Stack>
-        )}
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+          </HStack>
+        </>
+      }
+      bodyGap="3"
+      testId="community-circles"
+    >
+      {q.isPending ? (
+        <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton h="24" />
+          <Skeleton h="24" />
+        </Stack>
+      ) : q.isError ? (
+        <HStack gap="3" role="alert" flexWrap="wrap">
+          <Text color="red.fg">{t('circles.community.loadFailed')}</Text>
+          <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+            {t('circles.community.tryAgain')}
+          </Button>
+        </HStack>
+      ) : items.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <PiggyBank aria-hidden />
+            </EmptyState.Indicator>
+            {filter ? (
+              <EmptyState.Description>{t('circles.community.emptyFiltered')}</EmptyState.Description>
+            ) : (
+              <>
+                <EmptyState.Title as="h3">{t('circles.community.empty')}</EmptyState.Title>
+                <EmptyState.Description>{t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}</EmptyState.Description>
+              </>
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
+          {items.map((circle) => (
+            <CircleRow key={circle.id} circle={circle} />
+          ))}
+        </Stack>
+      )}
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, EmptyState, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { PiggyBank } from 'lucide-react';
@@ -7,6 +7,7 @@ import { CircleStatusBadge, NextDue } from './circle-card';
 import { myCirclesQuery } from './queries';
 import { termsOf, type MyCircle } from './shared';
 import { formatDay } from '../../lib/format';
+import { SectionCard } from '../../components/section-card';
 
 /** The circles the dashboard counts: running or recruiting, where the caller holds a hand (not a request still pending). */
 export const currentCircles = (all: readonly MyCircle[]) => all.filter((c) => (c.status === 'active' || c.status === 'recruiting') && c.myStatus === 'approved');
@@ -20,67 +21,68 @@ export function DashboardCircles() {
   const q = useQuery(myCirclesQuery());
   const circles = currentCircles(q.data ?? []).sort(bySoonest);
   return (
-    <Card.Root as="section" aria-labelledby="dashboard-njangi" data-testid="dashboard-circles">
-      <Card.Header flexDirection="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap="2">
-        <Card.Title as="h2" id="dashboard-njangi">
-          {t('dashboard.circles.title')}
-        </Card.Title>
-        <Button asChild size="sm" variant="ghost">
-          <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
-        </Button>
-      </Card.Header>
-      <Card.Body>
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('circles.page.loading')}>
-            <Skeleton h="14" />
-            <Skeleton h="14" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('dashboard.circles.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('dashboard.circles.tryAgain')}
-            </Button>
-          </HStack>
-        ) : circles.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <PiggyBank aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title as="h3">{t('dashboard.circles.empty')}</EmptyState.Title>
-              <EmptyState.Description>{t('dashboard.circles.emptyBody')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
-            {circles.slice(0, 3).map((c) => (
-              <Stack as="li" key={c.id} gap="1" py="3" data-testid="dashboard-circle">
-                <HStack gap="2" flexWrap="wrap">
-                  <Link asChild fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
-                    <RouterLink to="/njangi/$id" params={{ id: String(c.id) }}>
-                      {c.name}
-                    </RouterLink>
-                  </Link>
-                  <CircleStatusBadge status={c.status} />
-                </HStack>
-                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                  {c.communityName} · {termsOf(t, c)}
+    <SectionCard
+      id="dashboard-njangi"
+      title={t('dashboard.circles.title')}
+      actions={
+        <>
+          <Button asChild size="sm" variant="ghost">
+            <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
+          </Button>
+        </>
+      }
+      testId="dashboard-circles"
+    >
+      {q.isPending ? (
+        <Stack gap="2" aria-busy="true" aria-label={t('circles.page.loading')}>
+          <Skeleton h="14" />
+          <Skeleton h="14" />
+        </Stack>
+      ) : q.isError ? (
+        <HStack gap="3" role="alert" flexWrap="wrap">
+          <Text color="red.fg">{t('dashboard.circles.loadFailed')}</Text>
+          <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+            {t('dashboard.circles.tryAgain')}
+          </Button>
+        </HStack>
+      ) : circles.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <PiggyBank aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Title as="h3">{t('dashboard.circles.empty')}</EmptyState.Title>
+            <EmptyState.Description>{t('dashboard.circles.emptyBody')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
+          {circles.slice(0, 3).map((c) => (
+            <Stack as="li" key={c.id} gap="1" py="3" data-testid="dashboard-circle">
+              <HStack gap="2" flexWrap="wrap">
+                <Link asChild fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
+                  <RouterLink to="/njangi/$id" params={{ id: String(c.id) }}>
+                    {c.name}
+                  </RouterLink>
+                </Link>
+                <CircleStatusBadge status={c.status} />
+              </HStack>
+              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                {c.communityName} · {termsOf(t, c)}
+              </Text>
+              {c.nextDue ? (
+                <NextDue circle={c} />
+              ) : c.status === 'recruiting' ? (
+                <Text fontSize="sm">{t('circles.card.firstMeeting', { date: formatDay(c.startDate) })}</Text>
+              ) : (
+                <Text fontSize="sm" color="green.fg">
+                  {t('circles.card.upToDate')}
                 </Text>
-                {c.nextDue ? (
-                  <NextDue circle={c} />
-                ) : c.status === 'recruiting' ? (
-                  <Text fontSize="sm">{t('circles.card.firstMeeting', { date: formatDay(c.startDate) })}</Text>
-                ) : (
-                  <Text fontSize="sm" color="green.fg">
-                    {t('circles.card.upToDate')}
-                  </Text>
-                )}
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }

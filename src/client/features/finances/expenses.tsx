@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Check, FilePlus, Pencil, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
 import { STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName } from './labels';
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
+import { SectionCard } from '../../components/section-card';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -178,63 +179,62 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-expenses">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="finance-expenses">
-          {t('finances.expenses.title')}
-        </Card.Title>
-        <HStack gap="2" flexWrap="wrap">
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={t('finances.expenses.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}>
-              <option value="">{t('finances.expenses.all')}</option>
-              {FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {t(EXPENSE_STATUS_KEY[f])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <ExpenseDialog
-            communityId={communityId}
-            books={books}
-            trigger={
-              <Button size="sm" variant="outline">
-                <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
-              </Button>
-            }
-          />
-        </HStack>
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="14" />
-            <Skeleton h="14" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.expenses.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
+    <SectionCard
+      id="finance-expenses"
+      title={t('finances.expenses.title')}
+      actions={
+        <>
+          <HStack gap="2" flexWrap="wrap">
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field aria-label={t('finances.expenses.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}>
+                <option value="">{t('finances.expenses.all')}</option>
+                {FILTERS.map((f) => (
+                  <option key={f} value={f}>
+                    {t(EXPENSE_STATUS_KEY[f])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <ExpenseDialog
+              communityId={communityId}
+              books={books}
+              trigger={
+                <Button size="sm" variant="outline">
+                  <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
+                </Button>
+              }
+            />
           </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <ReceiptText aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {items.map(row)}
-          </RuledList>
-        )}
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+        </>
+      }
+      bodyGap="3"
+    >
+      {q.isPending ? (
+        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+          <Skeleton h="14" />
+          <Skeleton h="14" />
+        </Stack>
+      ) : q.isError ? (
+        <HStack gap="3" role="alert" flexWrap="wrap">
+          <Text color="red.fg">{t('finances.expenses.loadFailed')}</Text>
+          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+            {t('finances.tryAgain')}
+          </Button>
+        </HStack>
+      ) : items.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <ReceiptText aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Description>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <RuledList>{items.map(row)}</RuledList>
+      )}
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { PAYMENT_STATUS_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books, Payment } from './types';
 import { RuledList } from '../../components/rows';
+import { SectionCard } from '../../components/section-card';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -105,7 +106,13 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
               submitLabel={t('finances.queue.rejectSubmit')}
               busy={reject.isPending}
               onDone={close}
-              onSubmit={(reason) => decide(() => reject.mutateAsync({ id: p.id, reason }), () => notify.success(t('finances.queue.rejected')), t('finances.queue.rejectFailed'))}
+              onSubmit={(reason) =>
+                decide(
+                  () => reject.mutateAsync({ id: p.id, reason }),
+                  () => notify.success(t('finances.queue.rejected')),
+                  t('finances.queue.rejectFailed'),
+                )
+              }
             />
           )}
         </FormDialog>
@@ -114,65 +121,66 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-queue">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="finance-queue">
-          {t('finances.queue.title')}
-        </Card.Title>
-        <HStack gap="2" flexWrap="wrap">
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={t('finances.queue.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}>
-              {FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {t(PAYMENT_STATUS_KEY[f])}
-                </option>
-              ))}
-              <option value="">{t('finances.queue.all')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <RecordPaymentDialog
-            communityId={communityId}
-            books={books}
-            trigger={
-              <Button size="sm" variant="outline">
-                <HandCoins aria-hidden /> {t('finances.record.open')}
-              </Button>
-            }
-          />
-        </HStack>
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="14" />
-            <Skeleton h="14" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.queue.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
+    <SectionCard
+      id="finance-queue"
+      title={t('finances.queue.title')}
+      actions={
+        <>
+          <HStack gap="2" flexWrap="wrap">
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field aria-label={t('finances.queue.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}>
+                {FILTERS.map((f) => (
+                  <option key={f} value={f}>
+                    {t(PAYMENT_STATUS_KEY[f])}
+                  </option>
+                ))}
+                <option value="">{t('finances.queue.all')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <RecordPaymentDialog
+              communityId={communityId}
+              books={books}
+              trigger={
+                <Button size="sm" variant="outline">
+                  <HandCoins aria-hidden /> {t('finances.record.open')}
+                </Button>
+              }
+            />
           </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <CircleCheck aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {items.map((p) => (
-              <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
-            ))}
-          </RuledList>
-        )}
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+        </>
+      }
+      bodyGap="3"
+    >
+      {q.isPending ? (
+        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
+          <Skeleton h="14" />
+          <Skeleton h="14" />
+        </Stack>
+      ) : q.isError ? (
+        <HStack gap="3" role="alert" flexWrap="wrap">
+          <Text color="red.fg">{t('finances.queue.loadFailed')}</Text>
+          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
+            {t('finances.tryAgain')}
+          </Button>
+        </HStack>
+      ) : items.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <CircleCheck aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Description>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <RuledList>
+          {items.map((p) => (
+            <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
+          ))}
+        </RuledList>
+      )}
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }

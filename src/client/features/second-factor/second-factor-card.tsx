@@ -1,4 +1,4 @@
-import { Button, Card, Dialog, Field, HStack, Input, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { trpc } from '../../trpc';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetup } from './setup';
 import { DialogForm } from '../../components/dialog-form';
+import { SectionCard } from '../../components/section-card';
 
 /** The profile's two-step verification: turn it on, make new recovery codes, turn it off (members only). */
 export function SecondFactorCard({ account }: { account: string }) {
@@ -22,72 +23,65 @@ export function SecondFactorCard({ account }: { account: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.secondFactor.status.queryKey() });
   const s = status.data;
   return (
-    <Card.Root as="section" aria-labelledby="profile-second-factor" data-testid="second-factor-card">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-second-factor">
-          {t('secondFactor.profile.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        {!s ? null : s.enabled ? (
-          <>
-            <Text fontSize="sm">
-              <ShieldCheck aria-hidden style={{ display: 'inline', verticalAlign: 'text-bottom' }} /> {t('secondFactor.profile.on', { date: formatDate(s.enabledAt) })}{' '}
-              {t('secondFactor.profile.codesLeft', { count: s.recoveryCodesLeft })}
+    <SectionCard id="profile-second-factor" title={t('secondFactor.profile.title')} bodyGap="4" testId="second-factor-card">
+      {!s ? null : s.enabled ? (
+        <>
+          <Text fontSize="sm">
+            <ShieldCheck aria-hidden style={{ display: 'inline', verticalAlign: 'text-bottom' }} /> {t('secondFactor.profile.on', { date: formatDate(s.enabledAt) })}{' '}
+            {t('secondFactor.profile.codesLeft', { count: s.recoveryCodesLeft })}
+          </Text>
+          {s.required && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('secondFactor.profile.staffNote')}
             </Text>
-            {s.required && (
-              <Text fontSize="sm" color="fg.muted">
-                {t('secondFactor.profile.staffNote')}
-              </Text>
-            )}
-            <HStack gap="2" flexWrap="wrap">
+          )}
+          <HStack gap="2" flexWrap="wrap">
+            <FormDialog
+              title={t('secondFactor.profile.regenerateTitle')}
+              trigger={
+                <Button size="sm" variant="outline">
+                  <KeyRound aria-hidden /> {t('secondFactor.profile.regenerate')}
+                </Button>
+              }
+            >
+              {(close) => <RegenerateForm account={account} close={close} onChanged={refresh} />}
+            </FormDialog>
+            {!s.required && (
               <FormDialog
-                title={t('secondFactor.profile.regenerateTitle')}
+                title={t('secondFactor.profile.disableTitle')}
                 trigger={
-                  <Button size="sm" variant="outline">
-                    <KeyRound aria-hidden /> {t('secondFactor.profile.regenerate')}
+                  <Button size="sm" variant="outline" colorPalette="red">
+                    <ShieldOff aria-hidden /> {t('secondFactor.profile.turnOff')}
                   </Button>
                 }
               >
-                {(close) => <RegenerateForm account={account} close={close} onChanged={refresh} />}
+                {(close) => <DisableForm close={close} onChanged={refresh} />}
               </FormDialog>
-              {!s.required && (
-                <FormDialog
-                  title={t('secondFactor.profile.disableTitle')}
-                  trigger={
-                    <Button size="sm" variant="outline" colorPalette="red">
-                      <ShieldOff aria-hidden /> {t('secondFactor.profile.turnOff')}
-                    </Button>
-                  }
-                >
-                  {(close) => <DisableForm close={close} onChanged={refresh} />}
-                </FormDialog>
-              )}
-            </HStack>
-          </>
-        ) : settingUp ? (
-          <SecondFactorSetup
-            intro={t('secondFactor.setup.memberIntro')}
-            account={account}
-            onCancel={() => setSettingUp(false)}
-            onDone={() => {
-              setSettingUp(false);
-              notify.success(t('secondFactor.setup.enabled'));
-              void refresh();
-            }}
-          />
-        ) : (
-          <>
-            <Text fontSize="sm" color="fg.muted">
-              {t('secondFactor.profile.off')}
-            </Text>
-            <Button size="sm" colorPalette="brand" alignSelf="flex-start" onClick={() => setSettingUp(true)}>
-              <ShieldCheck aria-hidden /> {t('secondFactor.profile.turnOn')}
-            </Button>
-          </>
-        )}
-      </Card.Body>
-    </Card.Root>
+            )}
+          </HStack>
+        </>
+      ) : settingUp ? (
+        <SecondFactorSetup
+          intro={t('secondFactor.setup.memberIntro')}
+          account={account}
+          onCancel={() => setSettingUp(false)}
+          onDone={() => {
+            setSettingUp(false);
+            notify.success(t('secondFactor.setup.enabled'));
+            void refresh();
+          }}
+        />
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {t('secondFactor.profile.off')}
+          </Text>
+          <Button size="sm" colorPalette="brand" alignSelf="flex-start" onClick={() => setSettingUp(true)}>
+            <ShieldCheck aria-hidden /> {t('secondFactor.profile.turnOn')}
+          </Button>
+        </>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, DataList, EmptyState, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, DataList, EmptyState, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Gavel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { trpc } from '../../../trpc';
 import { amountText, MoneyInput } from '../../finances/money-input';
 import { useCircleAction, type Detail, type Hand } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * Auction circles: the next open round goes to the hand that accepts the largest discount, shared
@@ -33,67 +34,57 @@ export function AuctionCard({ detail: d }: { detail: Detail }) {
   const hands = new Map(d.hands.map((h) => [h.id, h]));
 
   return (
-    <Card.Root as="section" aria-labelledby="circle-auction">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-auction">
-          {t('circle.auction.title', { round: round.number })}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.auction.intro')}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="4">
-        <DataList.Root orientation="horizontal" size="sm">
-          <DataList.Item>
-            <DataList.ItemLabel>{t('circle.auction.pot')}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatAmount(pot, c.currency)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('circle.auction.max')}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatAmount(max, c.currency)}</DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
-        {eligible.length > 0 ? (
-          <BidForm roundId={round.id} hands={eligible} currency={c.currency as Currency} max={max} />
+    <SectionCard id="circle-auction" title={t('circle.auction.title', { round: round.number })} intro={t('circle.auction.intro')} bodyGap="4">
+      <DataList.Root orientation="horizontal" size="sm">
+        <DataList.Item>
+          <DataList.ItemLabel>{t('circle.auction.pot')}</DataList.ItemLabel>
+          <DataList.ItemValue>{formatAmount(pot, c.currency)}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('circle.auction.max')}</DataList.ItemLabel>
+          <DataList.ItemValue>{formatAmount(max, c.currency)}</DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      {eligible.length > 0 ? (
+        <BidForm roundId={round.id} hands={eligible} currency={c.currency as Currency} max={max} />
+      ) : (
+        mine.length > 0 && (
+          <Text color="fg.muted">
+            {mine.some((h) => bidHands.has(h.id)) ? t('circle.auction.allBid') : mine.some((h) => h.behind && !h.received) ? t('circle.auction.behind') : t('circle.auction.noHand')}
+          </Text>
+        )
+      )}
+      <Stack gap="2">
+        <Text fontWeight="medium">{d.viewer.isOrganiser ? t('circle.auction.bids') : t('circle.auction.yourBids')}</Text>
+        {d.bids.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <Gavel aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Description>{t('circle.auction.empty')}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
         ) : (
-          mine.length > 0 && (
-            <Text color="fg.muted">
-              {mine.some((h) => bidHands.has(h.id)) ? t('circle.auction.allBid') : mine.some((h) => h.behind && !h.received) ? t('circle.auction.behind') : t('circle.auction.noHand')}
-            </Text>
-          )
-        )}
-        <Stack gap="2">
-          <Text fontWeight="medium">{d.viewer.isOrganiser ? t('circle.auction.bids') : t('circle.auction.yourBids')}</Text>
-          {d.bids.length === 0 ? (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <Gavel aria-hidden />
-                </EmptyState.Indicator>
-                <EmptyState.Description>{t('circle.auction.empty')}</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <RuledList as="ol">
-              {d.bids.map((b) => {
-                const h = hands.get(b.handId);
-                return (
-                  <HStack as="li" key={b.id} py="2" justify="space-between" flexWrap="wrap" gap="2" data-testid="circle-bid">
-                    <Text overflowWrap="anywhere">{t('circle.cash.handOption', { hand: h?.handNo ?? 0, name: h?.name ?? '' })}</Text>
-                    <HStack gap="3">
-                      <Text fontWeight="semibold">{formatAmount(b.discount, c.currency)}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {formatDateTime(b.createdAt)}
-                      </Text>
-                    </HStack>
+          <RuledList as="ol">
+            {d.bids.map((b) => {
+              const h = hands.get(b.handId);
+              return (
+                <HStack as="li" key={b.id} py="2" justify="space-between" flexWrap="wrap" gap="2" data-testid="circle-bid">
+                  <Text overflowWrap="anywhere">{t('circle.cash.handOption', { hand: h?.handNo ?? 0, name: h?.name ?? '' })}</Text>
+                  <HStack gap="3">
+                    <Text fontWeight="semibold">{formatAmount(b.discount, c.currency)}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatDateTime(b.createdAt)}
+                    </Text>
                   </HStack>
-                );
-              })}
-            </RuledList>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+                </HStack>
+              );
+            })}
+          </RuledList>
+        )}
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -113,10 +104,11 @@ function BidForm({ roundId, hands, currency, max }: { roundId: number; hands: Ha
     if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
     const v = checked.data;
     const ok = await run(
-      () => bid.mutateAsync({ id: roundId, handId: v.handId, discount: v.discount }).catch((error: unknown) => {
-        form.applyServerError(error);
-        throw error;
-      }),
+      () =>
+        bid.mutateAsync({ id: roundId, handId: v.handId, discount: v.discount }).catch((error: unknown) => {
+          form.applyServerError(error);
+          throw error;
+        }),
       t('circle.auction.placed'),
       t('circle.auction.failed'),
     );

@@ -1,4 +1,4 @@
-import { Button, Card, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
 import { useCircleAction, type Circle } from './shared';
+import { SectionCard } from '../../../components/section-card';
 
 /** The organiser ends the circle before its last payout, saying why; it cannot be undone. */
 export function CancelCircle({ circle: c }: { circle: Circle }) {
@@ -13,34 +14,27 @@ export function CancelCircle({ circle: c }: { circle: Circle }) {
   const run = useCircleAction();
   const cancel = useMutation(trpc.njangi.cancel.mutationOptions());
   return (
-    <Card.Root as="section" aria-labelledby="circle-cancel" borderColor="red.muted">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-cancel">
-          {t('circle.cancel.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="3">
-        <Text color="fg.muted">{c.status === 'active' ? t('circle.cancel.introActive') : t('circle.cancel.introRecruiting')}</Text>
-        <FormDialog
-          title={t('circle.cancel.dialogTitle', { circle: c.name })}
-          trigger={
-            <Button variant="outline" colorPalette="red" alignSelf="flex-start">
-              <Ban aria-hidden /> {t('circle.cancel.open')}
-            </Button>
-          }
-        >
-          {(close) => (
-            <ReasonForm
-              intro={t('circle.cancel.body')}
-              helper={t('circle.cancel.reasonHelp')}
-              submitLabel={t('circle.cancel.submit')}
-              busy={cancel.isPending}
-              onDone={close}
-              onSubmit={(reason) => run(() => cancel.mutateAsync({ id: c.id, reason }), t('circle.cancel.done'), t('circle.cancel.failed'))}
-            />
-          )}
-        </FormDialog>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-cancel" title={t('circle.cancel.title')} bodyGap="3" borderColor="red.muted">
+      <Text color="fg.muted">{c.status === 'active' ? t('circle.cancel.introActive') : t('circle.cancel.introRecruiting')}</Text>
+      <FormDialog
+        title={t('circle.cancel.dialogTitle', { circle: c.name })}
+        trigger={
+          <Button variant="outline" colorPalette="red" alignSelf="flex-start">
+            <Ban aria-hidden /> {t('circle.cancel.open')}
+          </Button>
+        }
+      >
+        {(close) => (
+          <ReasonForm
+            intro={t('circle.cancel.body')}
+            helper={t('circle.cancel.reasonHelp')}
+            submitLabel={t('circle.cancel.submit')}
+            busy={cancel.isPending}
+            onDone={close}
+            onSubmit={(reason) => run(() => cancel.mutateAsync({ id: c.id, reason }), t('circle.cancel.done'), t('circle.cancel.failed'))}
+          />
+        )}
+      </FormDialog>
+    </SectionCard>
   );
 }

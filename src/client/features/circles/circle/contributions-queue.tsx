@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { RecordCashDialog } from './record-cash-dialog';
 import { currentLocale } from '../../../i18n';
 import { useCircleAction, type Contribution, type Detail } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The organiser's queue: contributions members declared, with their proof, to confirm (a receipt
@@ -101,39 +102,38 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="circle-queue">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="circle-queue">
-          {t('circle.queue.title')}
-        </Card.Title>
-        <RecordCashDialog
-          detail={d}
-          trigger={
-            <Button size="sm" variant="outline">
-              <HandCoins aria-hidden /> {t('circle.cash.open')}
-            </Button>
-          }
-        />
-      </Card.Header>
-      <Card.Body gap="3">
-        <Text fontSize="sm" color={officers.length ? 'fg.muted' : 'orange.fg'} data-testid="own-money-officers">
-          {officers.length ? t('circle.own.who', { names: new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(officers) }) : t('circle.own.nobody')}
-        </Text>
-        {pending.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <CircleCheck aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('circle.queue.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {pending.map(row)}
-          </RuledList>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard
+      id="circle-queue"
+      title={t('circle.queue.title')}
+      actions={
+        <>
+          <RecordCashDialog
+            detail={d}
+            trigger={
+              <Button size="sm" variant="outline">
+                <HandCoins aria-hidden /> {t('circle.cash.open')}
+              </Button>
+            }
+          />
+        </>
+      }
+      bodyGap="3"
+    >
+      <Text fontSize="sm" color={officers.length ? 'fg.muted' : 'orange.fg'} data-testid="own-money-officers">
+        {officers.length ? t('circle.own.who', { names: new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(officers) }) : t('circle.own.nobody')}
+      </Text>
+      {pending.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <CircleCheck aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Description>{t('circle.queue.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <RuledList>{pending.map(row)}</RuledList>
+      )}
+    </SectionCard>
   );
 }

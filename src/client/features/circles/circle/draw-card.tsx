@@ -1,9 +1,10 @@
-import { Box, Button, Card, Code, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, List, Stack, Text } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifyDraw } from '@shared/njangi/draw-browser';
 import type { Detail } from './shared';
+import { SectionCard } from '../../../components/section-card';
 
 type Outcome = { commitmentMatches: boolean; orderMatches: boolean; order: number[] } | { error: true };
 
@@ -27,7 +28,14 @@ export function DrawCard({ detail: d }: { detail: Detail }) {
   async function verify() {
     setBusy(true);
     try {
-      setOutcome(await verifyDraw(c.seed!, c.seedHash!, handIds, drawn.map((h) => h.id)));
+      setOutcome(
+        await verifyDraw(
+          c.seed!,
+          c.seedHash!,
+          handIds,
+          drawn.map((h) => h.id),
+        ),
+      );
     } catch {
       setOutcome({ error: true });
     } finally {
@@ -37,70 +45,58 @@ export function DrawCard({ detail: d }: { detail: Detail }) {
 
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
   return (
-    <Card.Root as="section" aria-labelledby="circle-draw">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-draw">
-          {t('circle.draw.title')}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.draw.intro')}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="4">
+    <SectionCard id="circle-draw" title={t('circle.draw.title')} intro={t('circle.draw.intro')} bodyGap="4">
+      <Stack gap="1">
+        <Text fontWeight="medium">{t('circle.draw.hash')}</Text>
+        <Code data-testid="seed-hash" wordBreak="break-all" whiteSpace="normal" p="2">
+          {c.seedHash}
+        </Code>
+      </Stack>
+      {c.seed ? (
         <Stack gap="1">
-          <Text fontWeight="medium">{t('circle.draw.hash')}</Text>
-          <Code data-testid="seed-hash" wordBreak="break-all" whiteSpace="normal" p="2">
-            {c.seedHash}
+          <Text fontWeight="medium">{t('circle.draw.seed')}</Text>
+          <Code data-testid="seed" wordBreak="break-all" whiteSpace="normal" p="2">
+            {c.seed}
           </Code>
         </Stack>
-        {c.seed ? (
-          <Stack gap="1">
-            <Text fontWeight="medium">{t('circle.draw.seed')}</Text>
-            <Code data-testid="seed" wordBreak="break-all" whiteSpace="normal" p="2">
-              {c.seed}
-            </Code>
-          </Stack>
-        ) : (
-          <Text color="fg.muted">{t('circle.draw.sealed')}</Text>
-        )}
-        {drawn.length > 0 && (
-          <Stack gap="1">
-            <Text fontWeight="medium">{t('circle.draw.order')}</Text>
-            <List.Root as="ol" ps="5" fontSize="sm">
-              {drawn.map((h) => (
-                <List.Item key={h.id}>{t('circle.draw.orderItem', { hand: h.handNo, name: h.name })}</List.Item>
-              ))}
-            </List.Root>
-          </Stack>
-        )}
-        {canVerify && (
-          <Button alignSelf="flex-start" variant="outline" onClick={() => void verify()} loading={busy} loadingText={t('circle.draw.verifying')}>
-            <ShieldCheck aria-hidden /> {t('circle.draw.verify')}
-          </Button>
-        )}
-        <Box aria-live="polite" data-testid="draw-result">
-          {outcome &&
-            ('error' in outcome ? (
-              <Text color="red.fg">{t('circle.draw.error')}</Text>
-            ) : (
-              <Stack gap="1">
-                <Text color={outcome.commitmentMatches ? 'green.fg' : 'red.fg'} fontWeight="medium">
-                  <span aria-hidden>{mark(outcome.commitmentMatches)} </span>
-                  {outcome.commitmentMatches ? t('circle.draw.hashOk') : t('circle.draw.hashBad')}
-                </Text>
-                <Text color={outcome.orderMatches ? 'green.fg' : 'red.fg'} fontWeight="medium">
-                  <span aria-hidden>{mark(outcome.orderMatches)} </span>
-                  {outcome.orderMatches ? t('circle.draw.orderOk') : t('circle.draw.orderBad')}
-                </Text>
-                {!outcome.orderMatches && (
-                  <Text fontSize="sm">
-                    {t('circle.draw.recomputed', { order: outcome.order.map((id) => t('circle.hand', { number: byId.get(id)?.handNo ?? 0 })).join(', ') })}
-                  </Text>
-                )}
-              </Stack>
+      ) : (
+        <Text color="fg.muted">{t('circle.draw.sealed')}</Text>
+      )}
+      {drawn.length > 0 && (
+        <Stack gap="1">
+          <Text fontWeight="medium">{t('circle.draw.order')}</Text>
+          <List.Root as="ol" ps="5" fontSize="sm">
+            {drawn.map((h) => (
+              <List.Item key={h.id}>{t('circle.draw.orderItem', { hand: h.handNo, name: h.name })}</List.Item>
             ))}
-        </Box>
-      </Card.Body>
-    </Card.Root>
+          </List.Root>
+        </Stack>
+      )}
+      {canVerify && (
+        <Button alignSelf="flex-start" variant="outline" onClick={() => void verify()} loading={busy} loadingText={t('circle.draw.verifying')}>
+          <ShieldCheck aria-hidden /> {t('circle.draw.verify')}
+        </Button>
+      )}
+      <Box aria-live="polite" data-testid="draw-result">
+        {outcome &&
+          ('error' in outcome ? (
+            <Text color="red.fg">{t('circle.draw.error')}</Text>
+          ) : (
+            <Stack gap="1">
+              <Text color={outcome.commitmentMatches ? 'green.fg' : 'red.fg'} fontWeight="medium">
+                <span aria-hidden>{mark(outcome.commitmentMatches)} </span>
+                {outcome.commitmentMatches ? t('circle.draw.hashOk') : t('circle.draw.hashBad')}
+              </Text>
+              <Text color={outcome.orderMatches ? 'green.fg' : 'red.fg'} fontWeight="medium">
+                <span aria-hidden>{mark(outcome.orderMatches)} </span>
+                {outcome.orderMatches ? t('circle.draw.orderOk') : t('circle.draw.orderBad')}
+              </Text>
+              {!outcome.orderMatches && (
+                <Text fontSize="sm">{t('circle.draw.recomputed', { order: outcome.order.map((id) => t('circle.hand', { number: byId.get(id)?.handNo ?? 0 })).join(', ') })}</Text>
+              )}
+            </Stack>
+          ))}
+      </Box>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Gavel, HandHeart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { trpc } from '../../../trpc';
 import { ReasonForm } from '../../finances/dialog-forms';
 import { useCircleAction, type Detail, type Fine } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 const FINE_STATUS_KEY = { owed: 'circle.fines.status.owed', paid: 'circle.fines.status.paid', waived: 'circle.fines.status.waived' } as const satisfies Record<Fine['status'], MessageKey>;
 const FINE_STATUS_COLOR: Record<Fine['status'], string> = { owed: 'red', paid: 'green', waived: 'gray' };
@@ -58,7 +59,11 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
             </Text>
           )}
         </Stack>
-        {canSettle && f.status === 'owed' && f.userId === c.organiserId && <Badge colorPalette="purple" flexShrink={0}>{t('circle.own.waits')}</Badge>}
+        {canSettle && f.status === 'owed' && f.userId === c.organiserId && (
+          <Badge colorPalette="purple" flexShrink={0}>
+            {t('circle.own.waits')}
+          </Badge>
+        )}
         {canSettle && f.status === 'owed' && f.userId !== c.organiserId && (
           <HStack gap="2" flexShrink={0} flexWrap="wrap">
             <ConfirmDialog
@@ -98,28 +103,19 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="circle-fines">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-fines">
-          {organiser ? t('circle.fines.title') : t('circle.fines.yours')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {d.fines.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Gavel aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('circle.fines.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {d.fines.map(row)}
-          </RuledList>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-fines" title={organiser ? t('circle.fines.title') : t('circle.fines.yours')}>
+      {d.fines.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <Gavel aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Description>{t('circle.fines.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <RuledList>{d.fines.map(row)}</RuledList>
+      )}
+    </SectionCard>
   );
 }

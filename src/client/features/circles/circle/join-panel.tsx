@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { LogOut, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { trpc } from '../../../trpc';
 import { useCircleAction, type Detail } from './shared';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * While the circle recruits: ask to join with a number of hands, change it while the request
@@ -46,58 +47,51 @@ export function JoinPanel({ detail: d }: { detail: Detail }) {
   // Changing a request or the organiser's hands only means something when more than one is allowed.
   const canAsk = v.isOrganiser || v.status === 'pending' ? max > 1 : v.status !== 'approved';
   return (
-    <Card.Root as="section" aria-labelledby="circle-join" data-testid="join-panel">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-join">
-          {t('circle.join.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        <Text data-testid="join-status">{status}</Text>
-        {!v.isOrganiser && !member && free <= 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            {t('circle.join.full')}
-          </Text>
+    <SectionCard id="circle-join" title={t('circle.join.title')} bodyGap="4" testId="join-panel">
+      <Text data-testid="join-status">{status}</Text>
+      {!v.isOrganiser && !member && free <= 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('circle.join.full')}
+        </Text>
+      )}
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'flex-end' }} flexWrap="wrap">
+        {canAsk && max > 1 && (
+          <Field.Root width={{ base: 'full', sm: 'auto' }}>
+            <Field.Label>{t('circle.join.hands')}</Field.Label>
+            <NativeSelect.Root size="md" width={{ base: 'full', sm: '40' }}>
+              <NativeSelect.Field value={hands} onChange={(e) => setHands(e.target.value)}>
+                {Array.from({ length: max }, (_, i) => (
+                  <option key={i + 1} value={String(i + 1)}>
+                    {t('circle.members.hands', { count: i + 1 })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>{t('circle.join.handsHelp', { max: c.maxHandsPerMember })}</Field.HelperText>
+          </Field.Root>
         )}
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'flex-end' }} flexWrap="wrap">
-          {canAsk && max > 1 && (
-            <Field.Root width={{ base: 'full', sm: 'auto' }}>
-              <Field.Label>{t('circle.join.hands')}</Field.Label>
-              <NativeSelect.Root size="md" width={{ base: 'full', sm: '40' }}>
-                <NativeSelect.Field value={hands} onChange={(e) => setHands(e.target.value)}>
-                  {Array.from({ length: max }, (_, i) => (
-                    <option key={i + 1} value={String(i + 1)}>
-                      {t('circle.members.hands', { count: i + 1 })}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>{t('circle.join.handsHelp', { max: c.maxHandsPerMember })}</Field.HelperText>
-            </Field.Root>
+        <HStack gap="2" flexWrap="wrap">
+          {canAsk && (
+            <Button colorPalette="brand" onClick={() => void ask()} loading={join.isPending} loadingText={t('circle.saving')}>
+              <UserPlus aria-hidden /> {label}
+            </Button>
           )}
-          <HStack gap="2" flexWrap="wrap">
-            {canAsk && (
-              <Button colorPalette="brand" onClick={() => void ask()} loading={join.isPending} loadingText={t('circle.saving')}>
-                <UserPlus aria-hidden /> {label}
-              </Button>
-            )}
-            {member && !v.isOrganiser && (
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" colorPalette="red">
-                    <LogOut aria-hidden /> {v.status === 'pending' ? t('circle.join.withdraw') : t('circle.join.leave')}
-                  </Button>
-                }
-                title={t('circle.join.leaveTitle')}
-                description={t('circle.join.leaveBody', { circle: c.name })}
-                confirmLabel={v.status === 'pending' ? t('circle.join.withdraw') : t('circle.join.leave')}
-                onConfirm={() => run(() => leave.mutateAsync({ id: c.id }), t('circle.join.left'), t('circle.join.leaveFailed'))}
-              />
-            )}
-          </HStack>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+          {member && !v.isOrganiser && (
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" colorPalette="red">
+                  <LogOut aria-hidden /> {v.status === 'pending' ? t('circle.join.withdraw') : t('circle.join.leave')}
+                </Button>
+              }
+              title={t('circle.join.leaveTitle')}
+              description={t('circle.join.leaveBody', { circle: c.name })}
+              confirmLabel={v.status === 'pending' ? t('circle.join.withdraw') : t('circle.join.leave')}
+              onConfirm={() => run(() => leave.mutateAsync({ id: c.id }), t('circle.join.left'), t('circle.join.leaveFailed'))}
+            />
+          )}
+        </HStack>
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, DataList, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, DataList, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Inbox, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { useCircleAction, type Detail, type JoinRequest } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The organiser's waiting requests, each with the applicant's record across every circle (only
@@ -86,31 +87,19 @@ export function JoinRequests({ detail: d }: { detail: Detail }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="circle-requests">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-requests">
-          {t('circle.requests.title')}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.requests.intro', { count: free })}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        {d.requests.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Inbox aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('circle.requests.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {d.requests.map(row)}
-          </RuledList>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-requests" title={t('circle.requests.title')} intro={t('circle.requests.intro', { count: free })}>
+      {d.requests.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <Inbox aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Description>{t('circle.requests.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <RuledList>{d.requests.map(row)}</RuledList>
+      )}
+    </SectionCard>
   );
 }

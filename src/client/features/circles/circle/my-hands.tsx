@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Download, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -7,6 +7,7 @@ import { contributionReceiptUrl } from './queries';
 import { type Contribution, type Detail, type Fine, type Hand, type Round } from './shared';
 import { RuledList } from '../../../components/rows';
 import { formatAmount, formatDay } from '../../../lib/format';
+import { SectionCard } from '../../../components/section-card';
 
 type RoundState = 'confirmed' | 'pending' | 'late' | 'due';
 const STATE_KEY = {
@@ -26,21 +27,16 @@ export function MyHands({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
   const mine = d.hands.filter((h) => d.viewer.handIds.includes(h.id));
   return (
-    <Card.Root as="section" aria-labelledby="circle-my-hands">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-my-hands">
-          {t('circle.mine.title', { count: mine.length })}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.mine.intro', { amount: formatAmount(d.circle.contribution, d.circle.currency) })}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="6">
-        {mine.map((h) => (
-          <HandRounds key={h.id} detail={d} hand={h} />
-        ))}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard
+      id="circle-my-hands"
+      title={t('circle.mine.title', { count: mine.length })}
+      intro={t('circle.mine.intro', { amount: formatAmount(d.circle.contribution, d.circle.currency) })}
+      bodyGap="6"
+    >
+      {mine.map((h) => (
+        <HandRounds key={h.id} detail={d} hand={h} />
+      ))}
+    </SectionCard>
   );
 }
 
@@ -77,7 +73,17 @@ function HandRounds({ detail: d, hand: h }: { detail: Detail; hand: Hand }) {
           const state: RoundState = live ? (live.status === 'confirmed' ? 'confirmed' : 'pending') : now > r.dueAt ? 'late' : 'due';
           const canPay = c.status === 'active' && !live && (state === 'late' || r.id === firstUpcoming?.id);
           return (
-            <Stack as="li" key={r.id} py="2" gap="2" direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} data-testid="my-round" data-round={r.number}>
+            <Stack
+              as="li"
+              key={r.id}
+              py="2"
+              gap="2"
+              direction={{ base: 'column', sm: 'row' }}
+              justify="space-between"
+              align={{ base: 'stretch', sm: 'center' }}
+              data-testid="my-round"
+              data-round={r.number}
+            >
               <Stack gap="1" minW="0">
                 <HStack gap="2" flexWrap="wrap">
                   <Text fontWeight="medium">{t('circle.mine.round', { number: r.number, date: formatDay(r.dueDate) })}</Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { MyTopUpRow } from './my-top-up';
 import { payoutReceiptUrl } from './queries';
 import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, useCircleAction, type Detail, type Payout, type Round } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The payouts the viewer received, each followed by its round's top-ups owed to them: only they
@@ -25,21 +26,14 @@ export function MyPayouts({ detail: d }: { detail: Detail }) {
   const mine = d.rounds.filter((r): r is Round & { payout: Payout } => r.payout !== null && r.payout.beneficiaryId === me.id);
   if (mine.length === 0) return null;
   return (
-    <Card.Root as="section" aria-labelledby="circle-my-payouts" borderColor="brand.muted">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-my-payouts">
-          {t('circle.received.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <RuledList>
-          {mine.flatMap((r) => [
-            <PayoutRow key={r.id} detail={d} round={r} payout={r.payout} />,
-            ...r.topUps.filter((x) => x.beneficiaryId === me.id).map((x) => <MyTopUpRow key={`top-up-${x.id}`} detail={d} round={r} topUp={x} />),
-          ])}
-        </RuledList>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-my-payouts" title={t('circle.received.title')} borderColor="brand.muted">
+      <RuledList>
+        {mine.flatMap((r) => [
+          <PayoutRow key={r.id} detail={d} round={r} payout={r.payout} />,
+          ...r.topUps.filter((x) => x.beneficiaryId === me.id).map((x) => <MyTopUpRow key={`top-up-${x.id}`} detail={d} round={r} topUp={x} />),
+        ])}
+      </RuledList>
+    </SectionCard>
   );
 }
 

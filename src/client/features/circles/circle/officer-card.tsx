@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Banknote, Check, CircleCheck, HandCoins, HandHeart, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { METHOD_KEY } from '../../finances/labels';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { useCircleAction, type Detail, type OfficerQueue } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * What waits for the viewer as one of the community's finance officers (never the organiser):
@@ -23,35 +24,32 @@ export function OfficerCard({ detail: d, queue: q }: { detail: Detail; queue: Of
   const { t } = useTranslation();
   const nothing = q.contributions.length + q.fines.length + q.topUps.length === 0 && !q.payout;
   return (
-    <Card.Root as="section" aria-labelledby="circle-officer" borderColor="brand.muted" data-testid="officer-card">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-officer">
-          {t('circle.officer.title')}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.officer.intro', { organiser: d.circle.organiserName })}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="5">
-        {nothing ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <CircleCheck aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('circle.officer.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <>
-            {q.contributions.length > 0 && <Contributions detail={d} queue={q} />}
-            {q.fines.length > 0 && <Fines detail={d} queue={q} />}
-            {q.payout && <Payout detail={d} payout={q.payout} />}
-            {q.topUps.length > 0 && <TopUps detail={d} queue={q} />}
-          </>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard
+      id="circle-officer"
+      title={t('circle.officer.title')}
+      intro={t('circle.officer.intro', { organiser: d.circle.organiserName })}
+      bodyGap="5"
+      testId="officer-card"
+      borderColor="brand.muted"
+    >
+      {nothing ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <CircleCheck aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Description>{t('circle.officer.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          {q.contributions.length > 0 && <Contributions detail={d} queue={q} />}
+          {q.fines.length > 0 && <Fines detail={d} queue={q} />}
+          {q.payout && <Payout detail={d} payout={q.payout} />}
+          {q.topUps.length > 0 && <TopUps detail={d} queue={q} />}
+        </>
+      )}
+    </SectionCard>
   );
 }
 
@@ -101,7 +99,12 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
                   loading={confirm.isPending && confirm.variables?.id === x.id}
                   aria-label={t('circle.queue.confirmLabel', { name, round })}
                   onClick={() =>
-                    void run(() => confirm.mutateAsync({ id: x.id }), t('circle.queue.confirmed'), t('circle.queue.failed'), (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }))
+                    void run(
+                      () => confirm.mutateAsync({ id: x.id }),
+                      t('circle.queue.confirmed'),
+                      t('circle.queue.failed'),
+                      (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
+                    )
                   }
                 >
                   <Check aria-hidden /> {t('circle.queue.confirm')}

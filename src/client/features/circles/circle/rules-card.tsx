@@ -1,7 +1,8 @@
-import { Card, DataList, Text } from '@chakra-ui/react';
+import { DataList, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_METHOD_KEY, type Circle } from './shared';
 import { formatAmount, formatDay, formatWeekday, formatPercent } from '../../../lib/format';
+import { SectionCard } from '../../../components/section-card';
 
 /** The circle's rules, as everyone in the community sees them; fixed once it starts. */
 export function RulesCard({ circle: c }: { circle: Circle }) {
@@ -31,29 +32,22 @@ export function RulesCard({ circle: c }: { circle: Circle }) {
     [t('circle.rules.fee'), c.feeBps ? t('circle.rules.feeRate', { rate: formatPercent(c.feeBps / 10_000) }) : t('circle.rules.none')],
   ];
   return (
-    <Card.Root as="section" aria-labelledby="circle-rules">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-rules">
-          {t('circle.rules.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation="horizontal" size="md" data-testid="circle-rules" css={{ '& > div': { flexWrap: 'wrap', gap: '1 4' } }}>
-          {items.map(([label, value, help]) => (
-            <DataList.Item key={label} alignItems="flex-start">
-              <DataList.ItemLabel minW={{ base: 'full', sm: '44' }}>{label}</DataList.ItemLabel>
-              <DataList.ItemValue flexDirection="column" minW="0">
-                <Text overflowWrap="anywhere">{value}</Text>
-                {help && (
-                  <Text fontSize="xs" color="fg.muted">
-                    {help}
-                  </Text>
-                )}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-rules" title={t('circle.rules.title')}>
+      <DataList.Root orientation="horizontal" size="md" data-testid="circle-rules" css={{ '& > div': { flexWrap: 'wrap', gap: '1 4' } }}>
+        {items.map(([label, value, help]) => (
+          <DataList.Item key={label} alignItems="flex-start">
+            <DataList.ItemLabel minW={{ base: 'full', sm: '44' }}>{label}</DataList.ItemLabel>
+            <DataList.ItemValue flexDirection="column" minW="0">
+              <Text overflowWrap="anywhere">{value}</Text>
+              {help && (
+                <Text fontSize="xs" color="fg.muted">
+                  {help}
+                </Text>
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </SectionCard>
   );
 }

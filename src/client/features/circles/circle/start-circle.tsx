@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Text } from '@chakra-ui/react';
+import { Alert, Button, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { OrderEditor, type Slot } from './order-editor';
 import { useCircleAction, type Detail } from './shared';
 import { formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The organiser starts the circle once every hand is taken: the membership freezes and the rounds
@@ -23,34 +24,27 @@ export function StartCircle({ detail: d }: { detail: Detail }) {
   // The server refuses a first due date already past where the circle meets: said before asking.
   const past = c.startDate < dateInZone(Date.now(), c.timeZone);
   return (
-    <Card.Root as="section" aria-labelledby="circle-start">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-start">
-          {t('circle.start.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        <Text>{t('circle.start.firstDue', { date: formatDay(c.startDate, { style: 'full' }) })}</Text>
-        {!filled && <Text color="fg.muted">{t('circle.start.notFilled', { filled: d.filledHands, total: c.hands })}</Text>}
-        {past && (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Description>{t('circle.start.past')}</Alert.Description>
-          </Alert.Root>
-        )}
-        <FormDialog
-          title={t('circle.start.dialogTitle')}
-          size={{ base: 'full', md: 'lg' }}
-          trigger={
-            <Button colorPalette="brand" alignSelf="flex-start" disabled={!filled}>
-              <Play aria-hidden /> {t('circle.start.open')}
-            </Button>
-          }
-        >
-          {(close) => <StartForm detail={d} onDone={close} />}
-        </FormDialog>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-start" title={t('circle.start.title')} bodyGap="4">
+      <Text>{t('circle.start.firstDue', { date: formatDay(c.startDate, { style: 'full' }) })}</Text>
+      {!filled && <Text color="fg.muted">{t('circle.start.notFilled', { filled: d.filledHands, total: c.hands })}</Text>}
+      {past && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>{t('circle.start.past')}</Alert.Description>
+        </Alert.Root>
+      )}
+      <FormDialog
+        title={t('circle.start.dialogTitle')}
+        size={{ base: 'full', md: 'lg' }}
+        trigger={
+          <Button colorPalette="brand" alignSelf="flex-start" disabled={!filled}>
+            <Play aria-hidden /> {t('circle.start.open')}
+          </Button>
+        }
+      >
+        {(close) => <StartForm detail={d} onDone={close} />}
+      </FormDialog>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Check, X } from 'lucide-react';
 import { EmptyNote } from '../../../components/empty-state';
@@ -13,6 +13,7 @@ import { trpc } from '../../../trpc';
 import { useCircleAction, type Detail, type Hand, type Swap } from './shared';
 import { RuledList } from '../../../components/rows';
 import { formatDay } from '../../../lib/format';
+import { SectionCard } from '../../../components/section-card';
 
 const SWAP_STATUS_KEY = {
   requested: 'circle.swaps.status.requested',
@@ -71,12 +72,22 @@ export function SwapsCard({ detail: d }: { detail: Detail }) {
         {(mayAccept || mayApprove || mayDecline) && (
           <HStack gap="2" flexShrink={0} flexWrap="wrap">
             {mayAccept && (
-              <Button size="sm" colorPalette="brand" loading={accept.isPending && accept.variables?.id === s.id} onClick={() => void run(() => accept.mutateAsync({ id: s.id }), t('circle.swaps.accepted'), t('circle.swaps.failed'))}>
+              <Button
+                size="sm"
+                colorPalette="brand"
+                loading={accept.isPending && accept.variables?.id === s.id}
+                onClick={() => void run(() => accept.mutateAsync({ id: s.id }), t('circle.swaps.accepted'), t('circle.swaps.failed'))}
+              >
                 <Check aria-hidden /> {t('circle.swaps.accept')}
               </Button>
             )}
             {mayApprove && (
-              <Button size="sm" colorPalette="brand" loading={approve.isPending && approve.variables?.id === s.id} onClick={() => void run(() => approve.mutateAsync({ id: s.id }), t('circle.swaps.approved'), t('circle.swaps.failed'))}>
+              <Button
+                size="sm"
+                colorPalette="brand"
+                loading={approve.isPending && approve.variables?.id === s.id}
+                onClick={() => void run(() => approve.mutateAsync({ id: s.id }), t('circle.swaps.approved'), t('circle.swaps.failed'))}
+              >
                 <Check aria-hidden /> {t('circle.swaps.approve')}
               </Button>
             )}
@@ -100,26 +111,10 @@ export function SwapsCard({ detail: d }: { detail: Detail }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="circle-swaps">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-swaps">
-          {t('circle.swaps.title')}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.swaps.intro')}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="4">
-        {mine.length > 0 && others.length > 0 && <SwapForm circleId={d.circle.id} mine={mine} others={others} roundDate={(n) => formatDay(openRounds.get(n)?.dueDate ?? '')} />}
-        {d.swaps.length === 0 ? (
-          <EmptyNote icon={<ArrowLeftRight />}>{t('circle.swaps.empty')}</EmptyNote>
-        ) : (
-          <RuledList>
-            {d.swaps.map(row)}
-          </RuledList>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-swaps" title={t('circle.swaps.title')} intro={t('circle.swaps.intro')} bodyGap="4">
+      {mine.length > 0 && others.length > 0 && <SwapForm circleId={d.circle.id} mine={mine} others={others} roundDate={(n) => formatDay(openRounds.get(n)?.dueDate ?? '')} />}
+      {d.swaps.length === 0 ? <EmptyNote icon={<ArrowLeftRight />}>{t('circle.swaps.empty')}</EmptyNote> : <RuledList>{d.swaps.map(row)}</RuledList>}
+    </SectionCard>
   );
 }
 

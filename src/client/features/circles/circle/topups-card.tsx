@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { trpc } from '../../../trpc';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round, type TopUp } from './shared';
 import { RuledList } from '../../../components/rows';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The organiser's top-ups: money paid into a round after its payout, owed on to that round's
@@ -18,23 +19,13 @@ export function TopUpsCard({ detail: d }: { detail: Detail }) {
   const items = d.rounds.flatMap((r) => r.topUps.map((x) => ({ round: r, topUp: x })));
   if (items.length === 0) return null;
   return (
-    <Card.Root as="section" aria-labelledby="circle-top-ups">
-      <Card.Header>
-        <Card.Title as="h2" id="circle-top-ups">
-          {t('circle.topUps.title')}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('circle.topUps.intro')}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <RuledList>
-          {items.map(({ round, topUp }) => (
-            <TopUpLine key={topUp.id} detail={d} round={round} topUp={topUp} />
-          ))}
-        </RuledList>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="circle-top-ups" title={t('circle.topUps.title')} intro={t('circle.topUps.intro')}>
+      <RuledList>
+        {items.map(({ round, topUp }) => (
+          <TopUpLine key={topUp.id} detail={d} round={round} topUp={topUp} />
+        ))}
+      </RuledList>
+    </SectionCard>
   );
 }
 
