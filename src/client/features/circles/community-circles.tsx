@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { PiggyBank, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { CreateCircleDialog } from './dialogs';
 import { communityCirclesQuery, type CircleFilter } from './queries';
 import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './shared';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
 
 const FILTERS = ['recruiting', 'active', 'completed'] as const;
 
@@ -63,41 +64,39 @@ export function CommunityCircles({ community: c }: { community: Community }) {
       bodyGap="3"
       testId="community-circles"
     >
-      {q.isPending ? (
-        <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-          <Skeleton h="24" />
-          <Skeleton h="24" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('circles.community.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('circles.community.tryAgain')}
-          </Button>
-        </HStack>
-      ) : items.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <PiggyBank aria-hidden />
-            </EmptyState.Indicator>
-            {filter ? (
-              <EmptyState.Description>{t('circles.community.emptyFiltered')}</EmptyState.Description>
-            ) : (
-              <>
-                <EmptyState.Title as="h3">{t('circles.community.empty')}</EmptyState.Title>
-                <EmptyState.Description>{t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}</EmptyState.Description>
-              </>
-            )}
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('common.loading')}
+        rows={2}
+        rowHeight="24"
+        failed={t('circles.community.loadFailed')}
+        retry={t('circles.community.tryAgain')}
+        empty={
+          items.length === 0 && (
+            <EmptyState.Root size="sm">
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <PiggyBank aria-hidden />
+                </EmptyState.Indicator>
+                {filter ? (
+                  <EmptyState.Description>{t('circles.community.emptyFiltered')}</EmptyState.Description>
+                ) : (
+                  <>
+                    <EmptyState.Title as="h3">{t('circles.community.empty')}</EmptyState.Title>
+                    <EmptyState.Description>{t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}</EmptyState.Description>
+                  </>
+                )}
+              </EmptyState.Content>
+            </EmptyState.Root>
+          )
+        }
+      >
         <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
           {items.map((circle) => (
             <CircleRow key={circle.id} circle={circle} />
           ))}
         </Stack>
-      )}
+      </ListStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Dialog, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Dialog, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -23,6 +23,7 @@ import { myCommunitiesQuery, refreshCircles } from './queries';
 import { FREQUENCY_KEY, mayOrganise } from './shared';
 import { formatAmount, formatWeekday } from '../../lib/format';
 import { DialogForm } from '../../components/dialog-form';
+import { ListStates } from '../../components/list-states';
 
 /*
  * "Start a savings circle": a new circle's rules. Opened from a community (its Savings tab) the
@@ -141,21 +142,9 @@ function ChooseCommunity({ onDone }: { onDone: () => void }) {
     return (
       <>
         <Dialog.Body>
-          {q.isPending ? (
-            <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-              <Skeleton h="10" />
-              <Skeleton h="10" />
-            </Stack>
-          ) : q.isError ? (
-            <HStack gap="3" role="alert" flexWrap="wrap">
-              <Text color="red.fg">{t('circles.create.communitiesFailed')}</Text>
-              <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                {t('circles.page.tryAgain')}
-              </Button>
-            </HStack>
-          ) : (
+          <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="10" failed={t('circles.create.communitiesFailed')} retry={t('circles.page.tryAgain')}>
             <Text role="status">{t('circles.create.noCommunity')}</Text>
-          )}
+          </ListStates>
         </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" type="button" onClick={onDone}>

@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, EmptyState, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { PiggyBank } from 'lucide-react';
@@ -8,6 +8,7 @@ import { myCirclesQuery } from './queries';
 import { termsOf, type MyCircle } from './shared';
 import { formatDay } from '../../lib/format';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
 
 /** The circles the dashboard counts: running or recruiting, where the caller holds a hand (not a request still pending). */
 export const currentCircles = (all: readonly MyCircle[]) => all.filter((c) => (c.status === 'active' || c.status === 'recruiting') && c.myStatus === 'approved');
@@ -33,29 +34,27 @@ export function DashboardCircles() {
       }
       testId="dashboard-circles"
     >
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('circles.page.loading')}>
-          <Skeleton h="14" />
-          <Skeleton h="14" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('dashboard.circles.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('dashboard.circles.tryAgain')}
-          </Button>
-        </HStack>
-      ) : circles.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <PiggyBank aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="h3">{t('dashboard.circles.empty')}</EmptyState.Title>
-            <EmptyState.Description>{t('dashboard.circles.emptyBody')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('circles.page.loading')}
+        rows={2}
+        rowHeight="14"
+        failed={t('dashboard.circles.loadFailed')}
+        retry={t('dashboard.circles.tryAgain')}
+        empty={
+          circles.length === 0 && (
+            <EmptyState.Root size="sm">
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <PiggyBank aria-hidden />
+                </EmptyState.Indicator>
+                <EmptyState.Title as="h3">{t('dashboard.circles.empty')}</EmptyState.Title>
+                <EmptyState.Description>{t('dashboard.circles.emptyBody')}</EmptyState.Description>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          )
+        }
+      >
         <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
           {circles.slice(0, 3).map((c) => (
             <Stack as="li" key={c.id} gap="1" py="3" data-testid="dashboard-circle">
@@ -82,7 +81,7 @@ export function DashboardCircles() {
             </Stack>
           ))}
         </Stack>
-      )}
+      </ListStates>
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, DataList, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { DataList } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -6,6 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { myRecordQuery } from './queries';
 import type { MemberRecord } from './shared';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
 
 const ROWS = [
   ['onTime', 'circles.record.onTime'],
@@ -21,31 +22,20 @@ export function RecordPanel() {
   const q = useQuery(myRecordQuery());
   return (
     <SectionCard id="njangi-record" title={t('circles.record.title')} intro={t('circles.record.privacy')} testId="my-record" size="sm">
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('common.loading')}>
-          <Skeleton h="5" />
-          <Skeleton h="5" />
-          <Skeleton h="5" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('circles.record.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('circles.page.tryAgain')}
-          </Button>
-        </HStack>
-      ) : (
-        <DataList.Root orientation="horizontal" size="sm" gap="2">
-          {ROWS.map(([field, label]) => (
-            <DataList.Item key={field} justifyContent="space-between">
-              <DataList.ItemLabel flex="1">{t(label)}</DataList.ItemLabel>
-              <DataList.ItemValue flex="0" fontWeight="semibold" color={(field === 'missed' || field === 'disputes') && q.data[field] > 0 ? 'red.fg' : undefined}>
-                {formatNumber(q.data[field])}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-      )}
+      <ListStates query={q} loading={t('common.loading')} rowHeight="5" failed={t('circles.record.loadFailed')} retry={t('circles.page.tryAgain')}>
+        {() => (
+          <DataList.Root orientation="horizontal" size="sm" gap="2">
+            {ROWS.map(([field, label]) => (
+              <DataList.Item key={field} justifyContent="space-between">
+                <DataList.ItemLabel flex="1">{t(label)}</DataList.ItemLabel>
+                <DataList.ItemValue flex="0" fontWeight="semibold" color={(field === 'missed' || field === 'disputes') && q.data![field] > 0 ? 'red.fg' : undefined}>
+                  {formatNumber(q.data![field])}
+                </DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        )}
+      </ListStates>
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Dialog, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -19,6 +19,7 @@ import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { refreshEvents } from './queries';
 import { todayIn, viewerTimeZone } from './when';
 import { DialogForm } from '../../components/dialog-form';
+import { ListStates } from '../../components/list-states';
 
 /*
  * "Schedule Event": a new event, or a series of them. Opened from a community the community is
@@ -63,23 +64,13 @@ function ChooseCommunity({ defaultId, onDone, onCreated }: { defaultId?: number;
     return (
       <>
         <Dialog.Body>
-          {q.isPending ? (
-            <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-              <Skeleton h="10" />
-              <Skeleton h="10" />
-            </Stack>
-          ) : q.isError ? (
-            <HStack gap="3" role="alert" flexWrap="wrap">
-              <Text color="red.fg">{t('events.form.communitiesFailed')}</Text>
-              <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                {t('event.tryAgain')}
-              </Button>
-            </HStack>
-          ) : (
-            <Text role="status" data-testid="schedule-no-community">
-              {t((q.data?.items.length ?? 0) > 0 ? 'events.form.noCommunity' : 'events.form.noCommunities')}
-            </Text>
-          )}
+          <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="10" failed={t('events.form.communitiesFailed')} retry={t('event.tryAgain')}>
+            {() => (
+              <Text role="status" data-testid="schedule-no-community">
+                {t((q.data?.items.length ?? 0) > 0 ? 'events.form.noCommunity' : 'events.form.noCommunities')}
+              </Text>
+            )}
+          </ListStates>
         </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" type="button" onClick={onDone}>

@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, NativeSelect, Progress, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Progress, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
@@ -10,6 +10,8 @@ import { budgetQuery } from './queries';
 import { categoryName } from './labels';
 import type { Books, BudgetLine } from './types';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -65,33 +67,20 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
       bodyGap="4"
       testId="budget"
     >
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-          <Skeleton h="10" />
-          <Skeleton h="10" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('finances.budget.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-            {t('finances.tryAgain')}
-          </Button>
-        </HStack>
-      ) : shown.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <PiggyBank aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="10"
+        failed={t('finances.budget.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={shown.length === 0 && <EmptyNote icon={<PiggyBank />}>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyNote>}
+      >
         <>
           <BudgetTable title={t('finances.budget.income')} lines={shown.filter((l) => l.kind === 'income')} currency={c} testId="budget-income" />
           <BudgetTable title={t('finances.budget.expenses')} lines={shown.filter((l) => l.kind === 'expense')} currency={c} testId="budget-expense" />
         </>
-      )}
+      </ListStates>
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, ClipboardList } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -9,6 +9,8 @@ import { duesRollQuery } from './queries';
 import { formatAmount } from '../../lib/format';
 import type { DuesRollRow, DuesStatus } from './types';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 type SortKey = 'name' | 'status' | 'outstanding';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -56,29 +58,14 @@ export function DuesRoll({ communityId }: { communityId: number }) {
 
   return (
     <SectionCard id="finance-roll" title={t('finances.roll.title')} intro={t('finances.roll.intro')} bodyGap="3">
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-          <Skeleton h="10" />
-          <Skeleton h="10" />
-          <Skeleton h="10" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('finances.roll.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-            {t('finances.tryAgain')}
-          </Button>
-        </HStack>
-      ) : rows.length === 0 || !c ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <ClipboardList aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('finances.roll.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rowHeight="10"
+        failed={t('finances.roll.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={(rows.length === 0 || !c) && <EmptyNote icon={<ClipboardList />}>{t('finances.roll.empty')}</EmptyNote>}
+      >
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm" data-testid="dues-roll">
             <Table.Caption srOnly>{t('finances.roll.caption')}</Table.Caption>
@@ -99,20 +86,20 @@ export function DuesRoll({ communityId }: { communityId: number }) {
                     <DuesBadge status={m.status} />
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatAmount(m.owed, c)}
+                    {formatAmount(m.owed, c!)}
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatAmount(m.paid, c)}
+                    {formatAmount(m.paid, c!)}
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
-                    {formatAmount(m.outstanding, c)}
+                    {formatAmount(m.outstanding, c!)}
                   </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-      )}
+      </ListStates>
     </SectionCard>
   );
 }

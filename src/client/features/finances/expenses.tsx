@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Check, FilePlus, Pencil, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
@@ -19,6 +19,8 @@ import { STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName } from './labels';
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -210,30 +212,17 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
       }
       bodyGap="3"
     >
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-          <Skeleton h="14" />
-          <Skeleton h="14" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('finances.expenses.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-            {t('finances.tryAgain')}
-          </Button>
-        </HStack>
-      ) : items.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <ReceiptText aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="14"
+        failed={t('finances.expenses.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={items.length === 0 && <EmptyNote icon={<ReceiptText />}>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyNote>}
+      >
         <RuledList>{items.map(row)}</RuledList>
-      )}
+      </ListStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Card, EmptyState, HStack, Link, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
@@ -9,6 +9,7 @@ import { DuesBadge } from './dues-badge';
 import { financeOverviewQuery } from './queries';
 import type { OverviewRow } from './types';
 import { RuledList } from '../../components/rows';
+import { ListStates } from '../../components/list-states';
 
 /**
  * The dashboard's Financial Overview: in each community whose books are open, the viewer's own
@@ -31,35 +32,34 @@ export function FinancialOverview() {
         )}
       </Card.Header>
       <Card.Body>
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true">
-            <Skeleton h="16" />
-            <Skeleton h="16" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('dashboard.finances.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('dashboard.finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : q.data.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Wallet aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{t('dashboard.finances.empty')}</EmptyState.Title>
-              <EmptyState.Description>{t('dashboard.finances.emptyBody')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {q.data.map((r) => (
-              <OverviewItem key={r.communityId} row={r} />
-            ))}
-          </RuledList>
-        )}
+        <ListStates
+          query={q}
+          loading={t('common.loading')}
+          rows={2}
+          failed={t('dashboard.finances.loadFailed')}
+          retry={t('dashboard.finances.tryAgain')}
+          empty={
+            q.data?.length === 0 && (
+              <EmptyState.Root size="sm">
+                <EmptyState.Content>
+                  <EmptyState.Indicator>
+                    <Wallet aria-hidden />
+                  </EmptyState.Indicator>
+                  <EmptyState.Title>{t('dashboard.finances.empty')}</EmptyState.Title>
+                  <EmptyState.Description>{t('dashboard.finances.emptyBody')}</EmptyState.Description>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            )
+          }
+        >
+          {() => (
+            <RuledList>
+              {q.data!.map((r) => (
+                <OverviewItem key={r.communityId} row={r} />
+              ))}
+            </RuledList>
+          )}
+        </ListStates>
       </Card.Body>
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, HStack, Input, Skeleton, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Download, FileSpreadsheet, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -15,6 +15,8 @@ import { exportCsvUrl, ledgerQuery, refreshFinances } from './queries';
 import { ENTRY_KIND_KEY, PURPOSE_KEY, categoryName } from './labels';
 import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
@@ -39,8 +41,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   };
 
   // A payment's entry is described by the server as "dues · reference" (its purpose as a code): the purpose is shown translated.
-  const description = (e: Entry) =>
-    e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description;
+  const description = (e: Entry) => (e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description);
 
   const row = (e: Entry) => {
     const amount = formatAmount(e.amount, c);
@@ -82,7 +83,13 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
           <FormDialog
             title={t('finances.ledger.reverseTitle')}
             trigger={
-              <Button size="sm" variant="outline" flexShrink={0} alignSelf={{ base: 'flex-start', md: 'center' }} aria-label={t('finances.ledger.reverseLabel', { description: description(e), amount })}>
+              <Button
+                size="sm"
+                variant="outline"
+                flexShrink={0}
+                alignSelf={{ base: 'flex-start', md: 'center' }}
+                aria-label={t('finances.ledger.reverseLabel', { description: description(e), amount })}
+              >
                 <Undo2 aria-hidden /> {t('finances.ledger.reverse')}
               </Button>
             }
@@ -112,33 +119,16 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
         <ExportCsv communityId={communityId} year={books.year} />
       </Card.Header>
       <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="12" />
-            <Skeleton h="12" />
-            <Skeleton h="12" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{errorInfo(q.error).message || t('finances.ledger.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <BookOpen aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('finances.ledger.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RuledList>
-            {items.map(row)}
-          </RuledList>
-        )}
+        <ListStates
+          query={q}
+          loading={t('finances.loading')}
+          rowHeight="12"
+          failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')}
+          retry={t('finances.tryAgain')}
+          empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}
+        >
+          <RuledList>{items.map(row)}</RuledList>
+        </ListStates>
         <LoadMore query={q} alignSelf="center" size="sm" />
       </Card.Body>
     </Card.Root>

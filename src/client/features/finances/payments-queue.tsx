@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
@@ -19,6 +19,8 @@ import { formatAmount } from '../../lib/format';
 import type { Account, Books, Payment } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -152,34 +154,21 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       }
       bodyGap="3"
     >
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-          <Skeleton h="14" />
-          <Skeleton h="14" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('finances.queue.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-            {t('finances.tryAgain')}
-          </Button>
-        </HStack>
-      ) : items.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <CircleCheck aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="14"
+        failed={t('finances.queue.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={items.length === 0 && <EmptyNote icon={<CircleCheck />}>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyNote>}
+      >
         <RuledList>
           {items.map((p) => (
             <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
           ))}
         </RuledList>
-      )}
+      </ListStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

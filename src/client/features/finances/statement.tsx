@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stat } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Receipt, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { formatAmount } from '../../lib/format';
 import type { Books } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /** "My statement": what the viewer paid this year, what waits, every payment they made, and "I paid". */
 export function Statement({ communityId, books }: { communityId: number; books: Books }) {
@@ -46,34 +48,21 @@ export function Statement({ communityId, books }: { communityId: number; books: 
           <Stat.ValueText fontSize="2xl">{formatAmount(books.own.pending, c)}</Stat.ValueText>
         </Stat.Root>
       </SimpleGrid>
-      {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-          <Skeleton h="12" />
-          <Skeleton h="12" />
-        </Stack>
-      ) : q.isError ? (
-        <HStack gap="3" role="alert" flexWrap="wrap">
-          <Text color="red.fg">{t('finances.statement.loadFailed')}</Text>
-          <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-            {t('finances.tryAgain')}
-          </Button>
-        </HStack>
-      ) : payments.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Receipt aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('finances.statement.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="12"
+        failed={t('finances.statement.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={payments.length === 0 && <EmptyNote icon={<Receipt />}>{t('finances.statement.empty')}</EmptyNote>}
+      >
         <RuledList>
           {payments.map((p) => (
             <PaymentRow key={p.id} payment={p} currency={c} testId="statement-payment" />
           ))}
         </RuledList>
-      )}
+      </ListStates>
       <LoadMore query={q} alignSelf="center" size="sm">
         {t('finances.statement.loadMore')}
       </LoadMore>
