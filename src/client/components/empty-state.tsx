@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 export function EmptyNote({
   icon,
   title,
+  titleAs,
   children,
   action,
   framed = false,
@@ -17,6 +18,8 @@ export function EmptyNote({
 }: {
   icon: ReactNode;
   title?: string;
+  /** The title as a heading of the page's outline ('h2' where the note stands for a page's content, 'h3' in a section). */
+  titleAs?: 'h2' | 'h3';
   children?: ReactNode;
   action?: ReactNode;
   framed?: boolean;
@@ -26,7 +29,7 @@ export function EmptyNote({
     <Chakra.Root size="sm" {...(framed ? { borderWidth: '1px', rounded: 'lg', bg: 'bg' } : {})} data-testid={testId ?? 'empty-state'}>
       <Chakra.Content>
         <Chakra.Indicator aria-hidden>{icon}</Chakra.Indicator>
-        {title && <Chakra.Title>{title}</Chakra.Title>}
+        {title && <Chakra.Title as={titleAs}>{title}</Chakra.Title>}
         {children && <Chakra.Description>{children}</Chakra.Description>}
         {action}
       </Chakra.Content>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -13,6 +13,7 @@ import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Category } from './shared';
 import { DialogForm } from '../../components/dialog-form';
+import { EmptyNote } from '../../components/empty-state';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
@@ -37,14 +38,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
         {q.isPending ? (
           <Skeleton h="24" />
         ) : !q.data?.length ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Tags aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{t('announcements.categories.empty')}</EmptyState.Title>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote icon={<Tags />} title={t('announcements.categories.empty')} />
         ) : (
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
             {q.data.map((c) => (

@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { PiggyBank } from 'lucide-react';
@@ -9,6 +9,7 @@ import { termsOf, type MyCircle } from './shared';
 import { formatDay } from '../../lib/format';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /** The circles the dashboard counts: running or recruiting, where the caller holds a hand (not a request still pending). */
 export const currentCircles = (all: readonly MyCircle[]) => all.filter((c) => (c.status === 'active' || c.status === 'recruiting') && c.myStatus === 'approved');
@@ -43,15 +44,9 @@ export function DashboardCircles() {
         retry={t('dashboard.circles.tryAgain')}
         empty={
           circles.length === 0 && (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <PiggyBank aria-hidden />
-                </EmptyState.Indicator>
-                <EmptyState.Title as="h3">{t('dashboard.circles.empty')}</EmptyState.Title>
-                <EmptyState.Description>{t('dashboard.circles.emptyBody')}</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote icon={<PiggyBank />} title={t('dashboard.circles.empty')} titleAs="h3">
+              {t('dashboard.circles.emptyBody')}
+            </EmptyNote>
           )
         }
       >

@@ -8,6 +8,7 @@ import { CreateCircleDialog } from './dialogs';
 import { myCirclesQuery, myCommunitiesQuery } from './queries';
 import { RecordPanel } from './record-panel';
 import type { MyCircle } from './shared';
+import { EmptyNote } from '../../components/empty-state';
 
 /** Running circles first (what is owed soonest), then recruiting ones; finished ones apart. */
 const ORDER: Record<MyCircle['status'], number> = { active: 0, recruiting: 1, completed: 2, cancelled: 3 };
@@ -98,41 +99,42 @@ function NoCircles({ start }: { start: React.ReactNode }) {
   return (
     <Card.Root>
       <Card.Body>
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <PiggyBank aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="h2">{t('circles.empty.title')}</EmptyState.Title>
-            <EmptyState.Description maxW="prose">{t('circles.empty.body')}</EmptyState.Description>
-            {communities.isPending ? (
-              <Skeleton h="8" w="60" />
-            ) : mine.length > 0 ? (
-              <Stack gap="2" align="center">
-                <Text fontSize="sm">{t('circles.empty.find')}</Text>
-                <Wrap as="ul" justify="center" gap="2" listStyleType="none" data-testid="find-circles">
-                  {mine.map((c) => (
-                    <li key={c.id}>
-                      <Link asChild colorPalette="brand" fontSize="sm" fontWeight="medium" aria-label={t('circles.empty.savingsOf', { name: c.name })}>
-                        <RouterLink to="/community/$id" params={{ id: String(c.id) }} search={{ tab: 'savings' }}>
-                          {c.name}
-                        </RouterLink>
-                      </Link>
-                    </li>
-                  ))}
-                </Wrap>
-              </Stack>
-            ) : (
-              <Stack gap="2" align="center">
-                <Text fontSize="sm">{t('circles.empty.noCommunities')}</Text>
-                <Button asChild size="sm" variant="outline">
-                  <RouterLink to="/communities">{t('circles.empty.browse')}</RouterLink>
-                </Button>
-              </Stack>
-            )}
-            {start}
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote
+          icon={<PiggyBank />}
+          title={t('circles.empty.title')}
+          titleAs="h2"
+          action={
+            <>
+              <EmptyState.Description maxW="prose">{t('circles.empty.body')}</EmptyState.Description>
+              {communities.isPending ? (
+                <Skeleton h="8" w="60" />
+              ) : mine.length > 0 ? (
+                <Stack gap="2" align="center">
+                  <Text fontSize="sm">{t('circles.empty.find')}</Text>
+                  <Wrap as="ul" justify="center" gap="2" listStyleType="none" data-testid="find-circles">
+                    {mine.map((c) => (
+                      <li key={c.id}>
+                        <Link asChild colorPalette="brand" fontSize="sm" fontWeight="medium" aria-label={t('circles.empty.savingsOf', { name: c.name })}>
+                          <RouterLink to="/community/$id" params={{ id: String(c.id) }} search={{ tab: 'savings' }}>
+                            {c.name}
+                          </RouterLink>
+                        </Link>
+                      </li>
+                    ))}
+                  </Wrap>
+                </Stack>
+              ) : (
+                <Stack gap="2" align="center">
+                  <Text fontSize="sm">{t('circles.empty.noCommunities')}</Text>
+                  <Button asChild size="sm" variant="outline">
+                    <RouterLink to="/communities">{t('circles.empty.browse')}</RouterLink>
+                  </Button>
+                </Stack>
+              )}
+              {start}
+            </>
+          }
+        />
       </Card.Body>
     </Card.Root>
   );

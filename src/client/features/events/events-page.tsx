@@ -8,6 +8,7 @@ import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { MonthView } from './month-view';
+import { EmptyNote } from '../../components/empty-state';
 
 /*
  * /events: the caller's events across their communities (or one of them), as a list (coming
@@ -76,18 +77,21 @@ export function EventsPage() {
         </Stack>
 
         {communities.isSuccess && mine.length === 0 ? (
-          <EmptyState.Root borderWidth="1px" rounded="lg" data-testid="events-no-communities">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Users aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title as="h2">{t('events.page.noCommunitiesTitle')}</EmptyState.Title>
-              <EmptyState.Description maxW="prose">{t('events.page.noCommunitiesBody')}</EmptyState.Description>
-              <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to="/communities">{t('events.page.browse')}</RouterLink>
-              </Button>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote
+            framed
+            icon={<Users />}
+            title={t('events.page.noCommunitiesTitle')}
+            titleAs="h2"
+            action={
+              <>
+                <EmptyState.Description maxW="prose">{t('events.page.noCommunitiesBody')}</EmptyState.Description>
+                <Button asChild colorPalette="brand" size="sm">
+                  <RouterLink to="/communities">{t('events.page.browse')}</RouterLink>
+                </Button>
+              </>
+            }
+            testId="events-no-communities"
+          />
         ) : (
           <Tabs.Root value={view} onValueChange={(e) => changeView(e.value)} colorPalette="brand" variant="enclosed" size="sm" lazyMount>
             <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" mb="5">

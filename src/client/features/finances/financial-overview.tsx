@@ -1,4 +1,4 @@
-import { Card, EmptyState, HStack, Link, Stack, Stat, Text } from '@chakra-ui/react';
+import { Card, HStack, Link, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
@@ -10,6 +10,7 @@ import { financeOverviewQuery } from './queries';
 import type { OverviewRow } from './types';
 import { RuledList } from '../../components/rows';
 import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /**
  * The dashboard's Financial Overview: in each community whose books are open, the viewer's own
@@ -40,15 +41,9 @@ export function FinancialOverview() {
           retry={t('dashboard.finances.tryAgain')}
           empty={
             q.data?.length === 0 && (
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>
-                    <Wallet aria-hidden />
-                  </EmptyState.Indicator>
-                  <EmptyState.Title>{t('dashboard.finances.empty')}</EmptyState.Title>
-                  <EmptyState.Description>{t('dashboard.finances.emptyBody')}</EmptyState.Description>
-                </EmptyState.Content>
-              </EmptyState.Root>
+              <EmptyNote icon={<Wallet />} title={t('dashboard.finances.empty')}>
+                {t('dashboard.finances.emptyBody')}
+              </EmptyNote>
             )
           }
         >

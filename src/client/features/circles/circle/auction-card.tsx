@@ -1,4 +1,4 @@
-import { Button, DataList, EmptyState, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, DataList, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Gavel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { amountText, MoneyInput } from '../../finances/money-input';
 import { useCircleAction, type Detail, type Hand } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
+import { EmptyNote } from '../../../components/empty-state';
 
 /**
  * Auction circles: the next open round goes to the hand that accepts the largest discount, shared
@@ -57,14 +58,7 @@ export function AuctionCard({ detail: d }: { detail: Detail }) {
       <Stack gap="2">
         <Text fontWeight="medium">{d.viewer.isOrganiser ? t('circle.auction.bids') : t('circle.auction.yourBids')}</Text>
         {d.bids.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Gavel aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('circle.auction.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote icon={<Gavel />}>{t('circle.auction.empty')}</EmptyNote>
         ) : (
           <RuledList as="ol">
             {d.bids.map((b) => {

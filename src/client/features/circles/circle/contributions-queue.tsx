@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { currentLocale } from '../../../i18n';
 import { useCircleAction, type Contribution, type Detail } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
+import { EmptyNote } from '../../../components/empty-state';
 
 /**
  * The organiser's queue: contributions members declared, with their proof, to confirm (a receipt
@@ -122,18 +123,7 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
       <Text fontSize="sm" color={officers.length ? 'fg.muted' : 'orange.fg'} data-testid="own-money-officers">
         {officers.length ? t('circle.own.who', { names: new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(officers) }) : t('circle.own.nobody')}
       </Text>
-      {pending.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <CircleCheck aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('circle.queue.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <RuledList>{pending.map(row)}</RuledList>
-      )}
+      {pending.length === 0 ? <EmptyNote icon={<CircleCheck />}>{t('circle.queue.empty')}</EmptyNote> : <RuledList>{pending.map(row)}</RuledList>}
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Gavel, HandHeart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ReasonForm } from '../../finances/dialog-forms';
 import { useCircleAction, type Detail, type Fine } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
+import { EmptyNote } from '../../../components/empty-state';
 
 const FINE_STATUS_KEY = { owed: 'circle.fines.status.owed', paid: 'circle.fines.status.paid', waived: 'circle.fines.status.waived' } as const satisfies Record<Fine['status'], MessageKey>;
 const FINE_STATUS_COLOR: Record<Fine['status'], string> = { owed: 'red', paid: 'green', waived: 'gray' };
@@ -104,18 +105,7 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
 
   return (
     <SectionCard id="circle-fines" title={organiser ? t('circle.fines.title') : t('circle.fines.yours')}>
-      {d.fines.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Gavel aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('circle.fines.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <RuledList>{d.fines.map(row)}</RuledList>
-      )}
+      {d.fines.length === 0 ? <EmptyNote icon={<Gavel />}>{t('circle.fines.empty')}</EmptyNote> : <RuledList>{d.fines.map(row)}</RuledList>}
     </SectionCard>
   );
 }

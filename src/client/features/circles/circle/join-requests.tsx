@@ -1,4 +1,4 @@
-import { Avatar, Button, DataList, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Inbox, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { trpc } from '../../../trpc';
 import { useCircleAction, type Detail, type JoinRequest } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
+import { EmptyNote } from '../../../components/empty-state';
 
 /**
  * The organiser's waiting requests, each with the applicant's record across every circle (only
@@ -88,18 +89,7 @@ export function JoinRequests({ detail: d }: { detail: Detail }) {
 
   return (
     <SectionCard id="circle-requests" title={t('circle.requests.title')} intro={t('circle.requests.intro', { count: free })}>
-      {d.requests.length === 0 ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Inbox aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('circle.requests.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <RuledList>{d.requests.map(row)}</RuledList>
-      )}
+      {d.requests.length === 0 ? <EmptyNote icon={<Inbox />}>{t('circle.requests.empty')}</EmptyNote> : <RuledList>{d.requests.map(row)}</RuledList>}
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Banknote, Check, CircleCheck, HandCoins, HandHeart, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { RecordPaymentDialog } from './record-payment-dialog';
 import { useCircleAction, type Detail, type OfficerQueue } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
+import { EmptyNote } from '../../../components/empty-state';
 
 /**
  * What waits for the viewer as one of the community's finance officers (never the organiser):
@@ -33,14 +34,7 @@ export function OfficerCard({ detail: d, queue: q }: { detail: Detail; queue: Of
       borderColor="brand.muted"
     >
       {nothing ? (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <CircleCheck aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('circle.officer.empty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote icon={<CircleCheck />}>{t('circle.officer.empty')}</EmptyNote>
       ) : (
         <>
           {q.contributions.length > 0 && <Contributions detail={d} queue={q} />}
