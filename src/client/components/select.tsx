@@ -1,6 +1,7 @@
 import { NativeSelect, type NativeSelectFieldProps, type NativeSelectRootProps } from '@chakra-ui/react';
 
-export type SelectOption = { value: string | number; label: string };
+/** An option; `lang` where its label is in another language than the page (a language's own name). */
+export type SelectOption = { value: string | number; label: string; lang?: string };
 
 /**
  * The browser's own select, as every form and filter shows it: `options` in order (an empty
@@ -20,7 +21,7 @@ export function Select({
       <NativeSelect.Field {...field}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {[...options, ...(after ?? [])].map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} lang={o.lang}>
             {o.label}
           </option>
         ))}

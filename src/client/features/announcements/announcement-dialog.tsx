@@ -1,4 +1,4 @@
-import { HStack, Input, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
+import { HStack, Input, Switch, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Announcement } from './shared';
 import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /** 'New Announcement' and edit: title, content, category, pinned and published; a new one starts published and not pinned. */
 export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
@@ -78,17 +79,7 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
         <Textarea {...form.field('content')} rows={8} />
       </FormField>
       <FormField name="categoryId" label={t('announcements.dialog.category')} error={form.errors.categoryId}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.field('categoryId')}>
-            <option value="">{t('announcements.dialog.noCategory')}</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select {...form.field('categoryId')} placeholder={t('announcements.dialog.noCategory')} options={categories.data?.map((c) => ({ value: String(c.id), label: c.name })) ?? []} />
       </FormField>
       <HStack gap="6" flexWrap="wrap">
         {switchRow('isPinned', t('announcements.pinned'))}

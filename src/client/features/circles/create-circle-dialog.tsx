@@ -24,6 +24,7 @@ import { FREQUENCY_KEY, mayOrganise } from './shared';
 import { formatAmount, formatWeekday } from '../../lib/format';
 import { DialogForm } from '../../components/dialog-form';
 import { ListStates } from '../../components/list-states';
+import { Select } from '../../components/select';
 
 /*
  * "Start a savings circle": a new circle's rules. Opened from a community (its Savings tab) the
@@ -219,22 +220,14 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
             <Text color="fg.muted">{t('circles.create.inCommunity', { name: community.name })}</Text>
           ) : (
             <FormField name="communityId" label={t('circles.create.community')} error={form.errors.communityId} helper={t('circles.create.communityHelp')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={String(communityId)}
-                  onChange={(e) => {
-                    setCommunityId(Number(e.target.value));
-                    clearError('communityId');
-                  }}
-                >
-                  {communities.map((c) => (
-                    <option key={c.id} value={String(c.id)}>
-                      {c.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select
+                value={String(communityId)}
+                onChange={(e) => {
+                  setCommunityId(Number(e.target.value));
+                  clearError('communityId');
+                }}
+                options={communities.map((c) => ({ value: String(c.id), label: c.name }))}
+              />
             </FormField>
           )}
           <FormField name="name" label={t('circles.create.name')} error={form.errors.name} required>
@@ -245,22 +238,14 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField name="currency" label={t('circles.create.currency')} error={form.errors.currency}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={currency}
-                  onChange={(e) => {
-                    if (isCurrency(e.target.value)) setChosenCurrency(e.target.value);
-                    clearError('currency');
-                  }}
-                >
-                  {CURRENCY_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {`${code} · ${currencyNames.of(code) ?? code}`}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select
+                value={currency}
+                onChange={(e) => {
+                  if (isCurrency(e.target.value)) setChosenCurrency(e.target.value);
+                  clearError('currency');
+                }}
+                options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyNames.of(code) ?? code}` }))}
+              />
             </FormField>
             <FormField name="contribution" label={t('circles.create.contribution')} error={form.errors.contribution} helper={pot ?? t('circles.create.contributionHelp')} required>
               <MoneyInput currency={currency} {...form.field('contribution')} />
@@ -279,16 +264,7 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
         <Section legend={t('circles.create.sectionSchedule')}>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField name="frequency" label={t('circles.create.frequency')} error={form.errors.frequency}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('frequency')}>
-                  {FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {t(FREQUENCY_KEY[f])}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select {...form.field('frequency')} options={FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY_KEY[f]) }))} />
             </FormField>
             <FormField name="startDate" label={t('circles.create.startDate')} error={form.errors.startDate} helper={<Meets date={String(v.startDate)} frequency={v.frequency} />} required>
               <Input type="date" min={today()} {...form.field('startDate')} />
@@ -367,16 +343,7 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
               <Input type="number" inputMode="numeric" min={0} max={30} step={1} {...form.field('graceDays')} />
             </FormField>
             <FormField name="fineKind" label={t('circles.create.fineKind')} error={form.errors.fineKind}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('fineKind')}>
-                  {FINE_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(FINE_KEY[k])}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select {...form.field('fineKind')} options={FINE_KINDS.map((k) => ({ value: k, label: t(FINE_KEY[k]) }))} />
             </FormField>
           </SimpleGrid>
           {v.fineKind === 'fixed' && (

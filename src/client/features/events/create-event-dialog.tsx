@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Dialog, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -20,6 +20,7 @@ import { refreshEvents } from './queries';
 import { todayIn, viewerTimeZone } from './when';
 import { DialogForm } from '../../components/dialog-form';
 import { ListStates } from '../../components/list-states';
+import { Select } from '../../components/select';
 
 /*
  * "Schedule Event": a new event, or a series of them. Opened from a community the community is
@@ -199,23 +200,15 @@ function EventForm({
             community.name && <Text color="fg.muted">{t('events.form.inCommunity', { name: community.name })}</Text>
           ) : (
             <FormField name="communityId" label={t('events.form.community')} error={form.errors.communityId} helper={t('events.form.communityHelp')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={String(communityId)}
-                  onChange={(e) => {
-                    setCommunityId(Number(e.target.value));
-                    form.setErrors((x) => (x.communityId ? { ...x, communityId: undefined } : x));
-                  }}
-                  data-testid="event-community-select"
-                >
-                  {communities.map((c) => (
-                    <option key={c.id} value={String(c.id)}>
-                      {c.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select
+                value={String(communityId)}
+                onChange={(e) => {
+                  setCommunityId(Number(e.target.value));
+                  form.setErrors((x) => (x.communityId ? { ...x, communityId: undefined } : x));
+                }}
+                data-testid="event-community-select"
+                options={communities.map((c) => ({ value: String(c.id), label: c.name }))}
+              />
             </FormField>
           )}
           <WhatFields api={api} />
@@ -227,16 +220,7 @@ function EventForm({
 
         <Section legend={t('events.form.sectionRepeat')}>
           <FormField name="repeat" label={t('events.form.repeat')} error={form.errors.repeat} helper={v.repeat !== 'none' ? t('events.form.repeatHelp') : undefined}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('repeat')} data-testid="event-repeat-select">
-                {REPEAT_CHOICES.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {repeatLabel(choice)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select {...form.field('repeat')} data-testid="event-repeat-select" options={REPEAT_CHOICES.map((choice) => ({ value: choice, label: repeatLabel(choice) }))} />
           </FormField>
           {v.repeat !== 'none' && (
             <>

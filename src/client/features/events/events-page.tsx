@@ -1,4 +1,4 @@
-import { Box, Button, Container, EmptyState, Field, Heading, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Container, EmptyState, Field, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, List, Plus, Users } from 'lucide-react';
@@ -9,6 +9,7 @@ import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { MonthView } from './month-view';
 import { EmptyNote } from '../../components/empty-state';
+import { Select } from '../../components/select';
 
 /*
  * /events: the caller's events across their communities (or one of them), as a list (coming
@@ -98,21 +99,14 @@ export function EventsPage() {
               {mine.length > 1 ? (
                 <Field.Root id={filterId} maxW={{ sm: 'xs' }}>
                   <Field.Label>{t('events.page.community')}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      value={communityId === undefined ? '' : String(communityId)}
-                      onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
-                      data-testid="events-community-filter"
-                    >
-                      <option value="">{t('events.page.allCommunities')}</option>
-                      {mine.map((c) => (
-                        <option key={c.id} value={String(c.id)}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Select
+                    value={communityId === undefined ? '' : String(communityId)}
+                    onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
+                    data-testid="events-community-filter"
+                    placeholder={t('events.page.allCommunities')}
+                    root={{ size: 'sm' }}
+                    options={mine.map((c) => ({ value: String(c.id), label: c.name }))}
+                  />
                 </Field.Root>
               ) : (
                 <Box />

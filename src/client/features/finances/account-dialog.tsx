@@ -1,4 +1,4 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { trpc } from '../../trpc';
 import { refreshFinances } from './queries';
 import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './labels';
 import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const accountForm = accountInput.omit({ communityId: true, holderId: true });
 
@@ -48,16 +49,7 @@ function AccountForm({ communityId, onDone }: { communityId: number; onDone: () 
         <Input {...form.field('name')} maxLength={60} />
       </FormField>
       <FormField name="kind" label={t('finances.accounts.kind')} error={form.errors.kind}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.field('kind')}>
-            {ACCOUNT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(ACCOUNT_KIND_KEY[k])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select {...form.field('kind')} options={ACCOUNT_KINDS.map((k) => ({ value: k, label: t(ACCOUNT_KIND_KEY[k]) }))} />
       </FormField>
     </DialogForm>
   );

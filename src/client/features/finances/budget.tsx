@@ -1,4 +1,4 @@
-import { Button, HStack, NativeSelect, Progress, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import type { Books, BudgetLine } from './types';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { Select } from '../../components/select';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -38,16 +39,13 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
       actions={
         <>
           <HStack gap="2" flexWrap="wrap">
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field aria-label={t('finances.budget.year')} value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
-                {yearsAround(books.year).map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select
+              aria-label={t('finances.budget.year')}
+              value={String(year)}
+              onChange={(e) => setYear(Number(e.target.value))}
+              root={{ size: 'sm', width: 'auto' }}
+              options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
+            />
             {canManage && q.data?.lines && (
               <BudgetDialog
                 communityId={communityId}

@@ -1,4 +1,4 @@
-import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ProofPicker } from './proof-picker';
 import { refreshFinances } from './queries';
 import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './labels';
 import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
 
@@ -82,28 +83,10 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
         <MoneyInput currency={currency} {...form.field('amount')} />
       </FormField>
       <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.field('purpose')}>
-            {PURPOSES.map((p) => (
-              <option key={p} value={p}>
-                {t(PURPOSE_KEY[p])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select {...form.field('purpose')} options={PURPOSES.map((p) => ({ value: p, label: t(PURPOSE_KEY[p]) }))} />
       </FormField>
       <FormField name="method" label={t('finances.declare.method')} error={form.errors.method}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.field('method')}>
-            {METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(METHOD_KEY[m])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select {...form.field('method')} options={METHODS.map((m) => ({ value: m, label: t(METHOD_KEY[m]) }))} />
       </FormField>
       {mobile && (
         <FormField name="provider" label={t('finances.declare.provider')} error={form.errors.provider} helper={t('finances.declare.providerHelp')} required>

@@ -1,4 +1,4 @@
-import { NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
@@ -8,6 +8,7 @@ import { ACCOUNT_KIND_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books } from './types';
 import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /*
  * The small forms several decisions share: which account the money went into or comes out of
@@ -42,16 +43,13 @@ export function AccountChoiceForm(props: {
     <DialogForm onSubmit={onSubmit} onCancel={props.onDone} submitLabel={props.submitLabel} busy={props.busy} busyLabel={t('finances.form.saving')}>
       <Text>{props.intro}</Text>
       <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.field('accountId')}>
-            {accounts.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) })}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select
+          {...form.field('accountId')}
+          options={accounts.map((a) => ({
+            value: String(a.id),
+            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) }),
+          }))}
+        />
       </FormField>
     </DialogForm>
   );

@@ -17,6 +17,7 @@ import { refreshFinances } from './queries';
 import { DUES_PERIODS, DUES_PERIOD_KEY } from './labels';
 import { inputDay } from '../../lib/format';
 import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const WHO = ['all', 'chosen'] as const;
 
@@ -80,16 +81,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
           <MoneyInput currency={currency} {...form.field('amount')} />
         </FormField>
         <FormField name="period" label={t('finances.plans.period')} error={form.errors.period}>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.field('period')}>
-              {DUES_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {t(DUES_PERIOD_KEY[p])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Select {...form.field('period')} options={DUES_PERIODS.map((p) => ({ value: p, label: t(DUES_PERIOD_KEY[p]) }))} />
         </FormField>
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: once ? 1 : 3 }} gap="4">

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Check, FilePlus, Pencil, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { Select } from '../../components/select';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -187,17 +188,14 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
       actions={
         <>
           <HStack gap="2" flexWrap="wrap">
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field aria-label={t('finances.expenses.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}>
-                <option value="">{t('finances.expenses.all')}</option>
-                {FILTERS.map((f) => (
-                  <option key={f} value={f}>
-                    {t(EXPENSE_STATUS_KEY[f])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select
+              aria-label={t('finances.expenses.filter')}
+              value={filter ?? ''}
+              onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
+              placeholder={t('finances.expenses.all')}
+              root={{ size: 'sm', width: 'auto' }}
+              options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
+            />
             <ExpenseDialog
               communityId={communityId}
               books={books}

@@ -1,4 +1,4 @@
-import { Button, chakra, HStack, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, chakra, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
@@ -33,6 +33,7 @@ import { useKindLabel } from './poll-badges';
 import { refreshPolls } from './queries';
 import type { PollDetail } from './types';
 import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /*
  * Create poll (managers): the question, its kind and options, when voting closes (in the viewer's
@@ -150,23 +151,15 @@ function CreatePollForm({ communityId, topicId, onDone }: { communityId: number;
             <Textarea {...form.field('description')} rows={3} maxLength={POLL_DESCRIPTION_MAX} data-testid="poll-description-input" />
           </FormField>
           <FormField name="kind" label={t('polls.form.kind')} error={form.errors.kind} helper={t(KIND_HELP[v.kind])}>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={v.kind}
-                onChange={(e) => {
-                  form.setValue('kind', e.target.value as PollKind);
-                  form.setErrors((x) => ({ ...x, options: undefined, maxChoices: undefined, seats: undefined }));
-                }}
-                data-testid="poll-kind-select"
-              >
-                {POLL_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {kindLabel(k)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select
+              value={v.kind}
+              onChange={(e) => {
+                form.setValue('kind', e.target.value as PollKind);
+                form.setErrors((x) => ({ ...x, options: undefined, maxChoices: undefined, seats: undefined }));
+              }}
+              data-testid="poll-kind-select"
+              options={POLL_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+            />
           </FormField>
         </Section>
 

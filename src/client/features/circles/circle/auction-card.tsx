@@ -1,4 +1,4 @@
-import { Button, DataList, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Gavel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useCircleAction, type Detail, type Hand } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';
+import { Select } from '../../../components/select';
 
 /**
  * Auction circles: the next open round goes to the hand that accepts the largest discount, shared
@@ -114,16 +115,7 @@ function BidForm({ roundId, hands, currency, max }: { roundId: number; hands: Ha
       <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-end' }}>
         {hands.length > 1 && (
           <FormField name="handId" label={t('circle.auction.hand')} error={form.errors.handId}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('handId')}>
-                {hands.map((h) => (
-                  <option key={h.id} value={String(h.id)}>
-                    {t('circle.hand', { number: h.handNo })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select {...form.field('handId')} options={hands.map((h) => ({ value: String(h.id), label: t('circle.hand', { number: h.handNo }) }))} />
           </FormField>
         )}
         <FormField name="discount" label={t('circle.auction.discount')} error={form.errors.discount} helper={t('circle.auction.discountHelp', { max: formatAmount(max, currency) })} required>

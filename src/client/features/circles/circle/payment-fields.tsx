@@ -1,9 +1,10 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { ProofPicker } from '../../finances/proof-picker';
 import { METHODS, METHOD_KEY } from '../../finances/labels';
+import { Select } from '../../../components/select';
 
 /** How money moved, as contributions and payouts record it: the method, a reference, a proof. */
 export const paymentFields = {
@@ -29,16 +30,7 @@ export function PaymentFields(props: {
   return (
     <>
       <FormField name="method" label={t('circle.pay.method')} error={errors.method}>
-        <NativeSelect.Root>
-          <NativeSelect.Field name="method" value={values.method} onChange={(e) => set('method', e.target.value)}>
-            {METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(METHOD_KEY[m])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select name="method" value={values.method} onChange={(e) => set('method', e.target.value)} options={METHODS.map((m) => ({ value: m, label: t(METHOD_KEY[m]) }))} />
       </FormField>
       <FormField name="reference" label={t('circle.pay.reference')} error={errors.reference} helper={t('circle.pay.referenceHelp')}>
         <Input name="reference" value={values.reference} onChange={(e) => set('reference', e.target.value)} maxLength={80} autoComplete="off" />

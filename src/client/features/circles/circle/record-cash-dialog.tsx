@@ -13,6 +13,7 @@ import { refreshCircle } from './queries';
 import { type Detail } from './shared';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
+import { Select } from '../../../components/select';
 
 const cashForm = z.object({
   roundId: z.coerce.number({ message: 'validation.njangi.roundId' }).int('validation.njangi.roundId').positive('validation.njangi.roundId'),
@@ -61,16 +62,7 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.cash.submit')} busy={record.isPending} busyLabel={t('circle.saving')}>
       <Text>{t('circle.cash.intro', { amount: formatAmount(c.contribution, c.currency) })}</Text>
       <FormField name="roundId" label={t('circle.cash.round')} error={form.errors.roundId} required>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.field('roundId')}>
-            {d.rounds.map((r) => (
-              <option key={r.id} value={String(r.id)}>
-                {t('circle.mine.round', { number: r.number, date: formatDay(r.dueDate) })}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select {...form.field('roundId')} options={d.rounds.map((r) => ({ value: String(r.id), label: t('circle.mine.round', { number: r.number, date: formatDay(r.dueDate) }) }))} />
       </FormField>
       <FormField name="handId" label={t('circle.cash.hand')} error={form.errors.handId} required>
         <NativeSelect.Root>

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Check, X } from 'lucide-react';
 import { EmptyNote } from '../../../components/empty-state';
@@ -14,6 +14,7 @@ import { useCircleAction, type Detail, type Hand, type Swap } from './shared';
 import { RuledList } from '../../../components/rows';
 import { formatDay } from '../../../lib/format';
 import { SectionCard } from '../../../components/section-card';
+import { Select } from '../../../components/select';
 
 const SWAP_STATUS_KEY = {
   requested: 'circle.swaps.status.requested',
@@ -147,29 +148,13 @@ function SwapForm({ circleId, mine, others, roundDate }: { circleId: number; min
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-end' }}>
         <FormField name="fromHandId" label={t('circle.swaps.yourHand')} error={form.errors.fromHandId}>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.field('fromHandId')}>
-              {mine.map((h) => (
-                <option key={h.id} value={String(h.id)}>
-                  {t('circle.swaps.ownOption', { hand: h.handNo, round: h.position ?? 0, date: roundDate(h.position ?? 0) })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Select
+            {...form.field('fromHandId')}
+            options={mine.map((h) => ({ value: String(h.id), label: t('circle.swaps.ownOption', { hand: h.handNo, round: h.position ?? 0, date: roundDate(h.position ?? 0) }) }))}
+          />
         </FormField>
         <FormField name="toHandId" label={t('circle.swaps.otherHand')} error={form.errors.toHandId} required>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.field('toHandId')}>
-              <option value="">{t('circle.swaps.chooseOther')}</option>
-              {others.map((h) => (
-                <option key={h.id} value={String(h.id)}>
-                  {option(h)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Select {...form.field('toHandId')} placeholder={t('circle.swaps.chooseOther')} options={others.map((h) => ({ value: String(h.id), label: option(h) }))} />
         </FormField>
         <Button type="submit" colorPalette="brand" loading={request.isPending} loadingText={t('circle.saving')} flexShrink={0}>
           <ArrowLeftRight aria-hidden /> {t('circle.swaps.submit')}
