@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Container, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea, VStack } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
@@ -10,7 +10,6 @@ import { FormField } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Markdown } from '../../components/markdown';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
@@ -22,6 +21,7 @@ import { pollQuery } from './queries';
 import { ResultsCard, VotersCard } from './results';
 import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
+import { PageFrame, PageUnavailable, RecordPage } from '../../components/record-page';
 import { DialogForm } from '../../components/dialog-form';
 
 /**
@@ -34,55 +34,24 @@ export function PollPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const valid = Number.isSafeInteger(id) && id > 0;
   const q = useQuery({ ...pollQuery(valid ? id : 0), enabled: valid });
-  if (!valid) return <PollUnavailable />;
-  if (q.isPending) {
-    return (
-      <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} aria-busy="true" aria-label={t('polls.page.loading')} data-testid="poll-loading">
-        <Skeleton h="5" w="32" mb="4" />
-        <Skeleton h="10" w="70%" mb="3" />
-        <Skeleton h="5" w="40%" mb="6" />
+  return (
+    <RecordPage
+      valid={valid}
+      query={q}
+      loading={t('polls.page.loading')}
+      testId="poll"
+      skeleton={
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
           <Skeleton h="64" rounded="lg" />
           <Skeleton h="48" rounded="lg" />
         </Grid>
-      </Container>
-    );
-  }
-  if (q.isError) {
-    const info = errorInfo(q.error);
-    if (info.status === 404 || info.status === 403) return <PollUnavailable />;
-    return (
-      <Container maxW="5xl" py="8" px={{ base: '3', sm: '4' }}>
-        <Alert.Root status="error" flexWrap="wrap">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('polls.page.loadFailed')}</Alert.Title>
-            <Alert.Description>{info.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('polls.page.tryAgain')}
-          </Button>
-        </Alert.Root>
-      </Container>
-    );
-  }
-  return <PollView key={q.data.id} poll={q.data} />;
-}
-
-function PollUnavailable() {
-  const { t } = useTranslation();
-  return (
-    <VStack py="24" gap="4" textAlign="center" px="4" data-testid="poll-not-found">
-      <Heading as="h1" size="2xl">
-        {t('polls.page.notFoundTitle')}
-      </Heading>
-      <Text color="fg.muted" maxW="md">
-        {t('polls.page.notFoundBody')}
-      </Text>
-      <Button asChild colorPalette="brand">
-        <Link to="/communities">{t('polls.page.back')}</Link>
-      </Button>
-    </VStack>
+      }
+      failed={t('polls.page.loadFailed')}
+      retry={t('polls.page.tryAgain')}
+      notFound={<PageUnavailable title={t('polls.page.notFoundTitle')} body={t('polls.page.notFoundBody')} back={{ to: '/communities', label: t('polls.page.back') }} testId="poll-not-found" />}
+    >
+      {(poll) => <PollView key={poll.id} poll={poll} />}
+    </RecordPage>
   );
 }
 
@@ -90,7 +59,7 @@ function PollView({ poll: p }: { poll: PollDetail }) {
   const nominating = p.kind === 'election' && p.status === 'nominating';
   const results = p.status === 'open' || p.status === 'closed';
   return (
-    <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} data-testid="poll-page">
+    <PageFrame data-testid="poll-page">
       <Stack gap="6">
         <PollHeader poll={p} />
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
@@ -109,7 +78,7 @@ function PollView({ poll: p }: { poll: PollDetail }) {
           </GridItem>
         </Grid>
       </Stack>
-    </Container>
+    </PageFrame>
   );
 }
 

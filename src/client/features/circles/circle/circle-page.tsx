@@ -1,8 +1,6 @@
-import { Alert, Button, Container, Heading, SimpleGrid, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { errorInfo } from '../../../lib/errors';
 import { AuctionCard } from './auction-card';
 import { CancelCircle } from './cancel-circle';
 import { CircleHeader } from './circle-header';
@@ -24,6 +22,7 @@ import type { Detail } from './shared';
 import { StartCircle } from './start-circle';
 import { SwapsCard } from './swaps-card';
 import { TopUpsCard } from './topups-card';
+import { PageFrame, PageUnavailable, RecordPage } from '../../../components/record-page';
 
 /**
  * The circle page. Everyone in the community sees the rules, the members and the rounds; the
@@ -35,53 +34,25 @@ export function CirclePage({ id }: { id: number }) {
   const { t } = useTranslation();
   const valid = Number.isSafeInteger(id) && id > 0;
   const q = useQuery({ ...circleQuery(valid ? id : 0), enabled: valid });
-  if (!valid) return <CircleUnavailable title={t('circle.notFound.title')} body={t('circle.notFound.body')} />;
-  if (q.isPending) {
-    return (
-      <Container maxW="5xl" py={{ base: '4', md: '8' }} aria-busy="true" aria-label={t('circle.loading')}>
-        <Skeleton h="10" w="60%" mb="3" />
-        <Skeleton h="5" w="40%" mb="6" />
+  const unavailable = (title: string, body: string) => <PageUnavailable title={title} body={body} back={{ to: '/njangi', label: t('circle.backToCircles') }} />;
+  return (
+    <RecordPage
+      valid={valid}
+      query={q}
+      loading={t('circle.loading')}
+      skeleton={
         <Stack gap="4">
           <Skeleton h="40" rounded="lg" />
           <Skeleton h="64" rounded="lg" />
         </Stack>
-      </Container>
-    );
-  }
-  if (q.isError) {
-    const info = errorInfo(q.error);
-    if (info.status === 404) return <CircleUnavailable title={t('circle.notFound.title')} body={t('circle.notFound.body')} />;
-    if (info.status === 403) return <CircleUnavailable title={t('circle.forbidden.title')} body={info.message} />;
-    return (
-      <Container maxW="5xl" py="8">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('circle.loadFailed')}</Alert.Title>
-            <Alert.Description>{info.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('circle.tryAgain')}
-          </Button>
-        </Alert.Root>
-      </Container>
-    );
-  }
-  return <CircleView detail={q.data} />;
-}
-
-function CircleUnavailable({ title, body }: { title: string; body: string }) {
-  const { t } = useTranslation();
-  return (
-    <VStack py="24" gap="4" textAlign="center" px="4">
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
-      <Text color="fg.muted">{body}</Text>
-      <Button asChild colorPalette="brand">
-        <Link to="/njangi">{t('circle.backToCircles')}</Link>
-      </Button>
-    </VStack>
+      }
+      failed={t('circle.loadFailed')}
+      retry={t('circle.tryAgain')}
+      notFound={unavailable(t('circle.notFound.title'), t('circle.notFound.body'))}
+      forbidden={(message) => unavailable(t('circle.forbidden.title'), message)}
+    >
+      {(detail) => <CircleView detail={detail} />}
+    </RecordPage>
   );
 }
 
@@ -91,7 +62,7 @@ function CircleView({ detail: d }: { detail: Detail }) {
   const started = d.rounds.length > 0;
   const running = c.status === 'active';
   return (
-    <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }}>
+    <PageFrame>
       <Stack gap="6">
         <CircleHeader detail={d} />
         {c.status === 'recruiting' && (
@@ -123,6 +94,6 @@ function CircleView({ detail: d }: { detail: Detail }) {
         </SimpleGrid>
         {organiser && (c.status === 'recruiting' || running) && <CancelCircle circle={c} />}
       </Stack>
-    </Container>
+    </PageFrame>
   );
 }

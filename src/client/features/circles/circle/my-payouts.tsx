@@ -1,18 +1,15 @@
-import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Check, Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { ReasonForm } from '../../finances/dialog-forms';
-import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { useSignedInUser } from '../../auth/current-user';
 import { MyTopUpRow } from './my-top-up';
 import { payoutReceiptUrl } from './queries';
 import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, useCircleAction, type Detail, type Payout, type Round } from './shared';
 import { RuledList } from '../../../components/rows';
+import { ReceivedRow } from './received-row';
 import { SectionCard } from '../../../components/section-card';
 
 /**
@@ -42,69 +39,28 @@ function PayoutRow({ detail: d, round: r, payout: p }: { detail: Detail; round: 
   const run = useCircleAction();
   const confirm = useMutation(trpc.njangi.confirmReceipt.mutationOptions());
   const dispute = useMutation(trpc.njangi.disputePayout.mutationOptions());
-  const c = d.circle;
-  const amount = formatAmount(p.amount, c.currency);
+  const amount = formatAmount(p.amount, d.circle.currency);
   return (
-    <Stack as="li" py="3" gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="my-payout" data-round={r.number}>
-      <Stack gap="1" minW="0">
-        <HStack gap="2" flexWrap="wrap">
-          <Text fontWeight="semibold">{t('circle.received.line', { amount, round: r.number })}</Text>
-          <Badge colorPalette={PAYOUT_STATUS_COLOR[p.status]}>{t(PAYOUT_STATUS_KEY[p.status])}</Badge>
-          {p.receiptNo !== null && (
-            <Badge variant="outline" colorPalette="green">
-              {t('circle.receipts.number', { number: p.receiptNo })}
-            </Badge>
-          )}
-        </HStack>
+    <ReceivedRow
+      item={p}
+      testId="my-payout"
+      round={r.number}
+      line={t('circle.received.line', { amount, round: r.number })}
+      badge={<Badge colorPalette={PAYOUT_STATUS_COLOR[p.status]}>{t(PAYOUT_STATUS_KEY[p.status])}</Badge>}
+      details={
         <Text fontSize="sm" color="fg.muted">
           {[t(METHOD_KEY[p.method]), p.reference, formatDate(p.createdAt, { style: 'short' })].filter(Boolean).join(' · ')}
         </Text>
-        {p.status === 'recorded' && <Text fontSize="sm">{t('circle.received.askConfirm')}</Text>}
-        {p.status === 'disputed' && p.disputeReason && (
-          <Text fontSize="sm" color="red.fg">
-            {t('circle.received.disputed', { reason: p.disputeReason })}
-          </Text>
-        )}
-        {p.proofUrl && <ProofLink url={p.proofUrl} label={t('circle.received.proof')} pdfLabel={t('circle.received.proofPdf')} />}
-        {p.status === 'confirmed' && p.receiptNo !== null && (
-          <Link href={payoutReceiptUrl(p.id)} download fontSize="sm" color="brand.fg" alignSelf="flex-start" aria-label={t('circle.receipts.payoutLabel', { number: p.receiptNo, round: r.number })}>
-            <Download size={14} aria-hidden /> {t('circle.receipts.download')}
-          </Link>
-        )}
-      </Stack>
-      {(p.status === 'recorded' || p.status === 'disputed') && (
-        <HStack gap="2" flexShrink={0} flexWrap="wrap">
-          <Button
-            size="sm"
-            colorPalette="brand"
-            loading={confirm.isPending}
-            onClick={() => void run(() => confirm.mutateAsync({ id: p.id }), t('circle.received.confirmed'), t('circle.received.failed'), t('circle.received.confirmedBody'))}
-          >
-            <Check aria-hidden /> {t('circle.received.confirm')}
-          </Button>
-          {p.status === 'recorded' && (
-            <FormDialog
-              title={t('circle.received.disputeTitle')}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="red">
-                  <X aria-hidden /> {t('circle.received.dispute')}
-                </Button>
-              }
-            >
-              {(close) => (
-                <ReasonForm
-                  intro={t('circle.received.disputeBody', { amount, round: r.number })}
-                  helper={t('circle.received.disputeHelp')}
-                  submitLabel={t('circle.received.disputeSubmit')}
-                  busy={dispute.isPending}
-                  onDone={close}
-                  onSubmit={(reason) => run(() => dispute.mutateAsync({ id: p.id, reason }), t('circle.received.disputedDone'), t('circle.received.failed'))}
-                />
-              )}
-            </FormDialog>
-          )}
-        </HStack>
-      )}
-    </Stack>
+      }
+      receipt={{ url: payoutReceiptUrl(p.id), label: t('circle.receipts.payoutLabel', { number: p.receiptNo, round: r.number }) }}
+      confirming={confirm.isPending}
+      onConfirm={() => void run(() => confirm.mutateAsync({ id: p.id }), t('circle.received.confirmed'), t('circle.received.failed'), t('circle.received.confirmedBody'))}
+      dispute={{
+        title: t('circle.received.disputeTitle'),
+        intro: t('circle.received.disputeBody', { amount, round: r.number }),
+        busy: dispute.isPending,
+        onSubmit: (reason) => run(() => dispute.mutateAsync({ id: p.id, reason }), t('circle.received.disputedDone'), t('circle.received.failed')),
+      }}
+    />
   );
 }
