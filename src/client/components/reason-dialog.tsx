@@ -26,6 +26,8 @@ export type ReasonDialogProps = {
   /** A red submit (the default): the action refuses, removes or reports something. */
   destructive?: boolean;
   size?: DialogRootProps['size'];
+  /** 'dialog' where the action is a form of its own rather than a question (the books' reasons). */
+  role?: 'dialog' | 'alertdialog';
   testIds?: { form?: string; reason?: string; submit?: string };
   /** Runs the action with the reason (trimmed, '' when none was given); the dialog closes when it resolves true. */
   onSubmit: (reason: string) => Promise<boolean>;
@@ -39,7 +41,7 @@ export type ReasonDialogProps = {
  */
 export function ReasonDialog(props: ReasonDialogProps) {
   return (
-    <FormDialog title={props.title} trigger={props.trigger} size={props.size ?? 'sm'} role="alertdialog">
+    <FormDialog title={props.title} trigger={props.trigger} size={props.size ?? 'sm'} role={props.role ?? 'alertdialog'}>
       {(close) => <ReasonForm {...props} close={close} />}
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { Text, Textarea } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
@@ -8,6 +8,7 @@ import { ACCOUNT_KIND_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books } from './types';
 import { DialogForm } from '../../components/dialog-form';
+import { ReasonDialog, type ReasonDialogProps } from '../../components/reason-dialog';
 import { Select } from '../../components/select';
 
 /*
@@ -55,23 +56,23 @@ export function AccountChoiceForm(props: {
   );
 }
 
-const reasonForm = z.object({ reason: z.string().trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong') });
-
-export function ReasonForm(props: { intro: string; helper: string; submitLabel: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onDone: () => void }) {
+/**
+ * A decision on the books asked for with its reason (rejecting a payment or an expense, reversing
+ * an entry, disputing money received in a circle): components/reason-dialog.tsx with the books'
+ * words; the reason is required, at most 300 characters.
+ */
+export function FinanceReasonDialog(props: Pick<ReasonDialogProps, 'trigger' | 'title' | 'intro' | 'helper' | 'submitLabel' | 'onSubmit' | 'size'>) {
   const { t } = useTranslation();
-  const form = useZodForm(reasonForm, { reason: '' });
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    if (await props.onSubmit(checked.data.reason)) props.onDone();
-  }
   return (
-    <DialogForm onSubmit={onSubmit} onCancel={props.onDone} submitLabel={props.submitLabel} busy={props.busy} busyLabel={t('finances.form.saving')} destructive>
-      <Text>{props.intro}</Text>
-      <FormField name="reason" label={t('finances.form.reason')} error={form.errors.reason} helper={props.helper} required>
-        <Textarea {...form.field('reason')} rows={3} maxLength={300} />
-      </FormField>
-    </DialogForm>
+    <ReasonDialog
+      {...props}
+      role="dialog"
+      size={props.size ?? 'md'}
+      label={t('finances.form.reason')}
+      required={t('validation.finance.reason')}
+      invalid={t('finances.form.invalid')}
+      busyLabel={t('finances.form.saving')}
+      max={300}
+    />
   );
 }

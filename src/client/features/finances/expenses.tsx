@@ -11,7 +11,7 @@ import { formatDate, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
-import { AccountChoiceForm, ReasonForm } from './dialog-forms';
+import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
 import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
@@ -134,25 +134,18 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
             </Button>
           )}
           {mayReject && (
-            <FormDialog
+            <FinanceReasonDialog
               title={t('finances.expenses.rejectTitle')}
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>
                   <X aria-hidden /> {t('finances.expenses.reject')}
                 </Button>
               }
-            >
-              {(close) => (
-                <ReasonForm
-                  intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
-                  helper={t('finances.expenses.reasonHelp')}
-                  submitLabel={t('finances.expenses.rejectSubmit')}
-                  busy={reject.isPending}
-                  onDone={close}
-                  onSubmit={(reason) => run(() => reject.mutateAsync({ id: e.id, reason }), t('finances.expenses.rejected'), t('finances.expenses.rejectFailed'))}
-                />
-              )}
-            </FormDialog>
+              intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
+              helper={t('finances.expenses.reasonHelp')}
+              submitLabel={t('finances.expenses.rejectSubmit')}
+              onSubmit={(reason) => run(() => reject.mutateAsync({ id: e.id, reason }), t('finances.expenses.rejected'), t('finances.expenses.rejectFailed'))}
+            />
           )}
           {mayPay && (
             <FormDialog

@@ -3,14 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Download, FileSpreadsheet, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate, inputDay, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { ReasonForm } from './dialog-forms';
+import { FinanceReasonDialog } from './dialog-forms';
 import { exportCsvUrl, ledgerQuery, refreshFinances } from './queries';
 import { ENTRY_KIND_KEY, PURPOSE_KEY, categoryName } from './labels';
 import type { Books, Entry } from './types';
@@ -80,7 +79,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
           )}
         </Stack>
         {canReverse && e.kind !== 'reversal' && e.reversedBy === null && (
-          <FormDialog
+          <FinanceReasonDialog
             title={t('finances.ledger.reverseTitle')}
             trigger={
               <Button
@@ -93,18 +92,11 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
                 <Undo2 aria-hidden /> {t('finances.ledger.reverse')}
               </Button>
             }
-          >
-            {(close) => (
-              <ReasonForm
-                intro={t('finances.ledger.reverseBody', { amount: formatAmount(-e.amount, c) })}
-                helper={t('finances.ledger.reasonHelp')}
-                submitLabel={t('finances.ledger.reverseSubmit')}
-                busy={reverse.isPending}
-                onDone={close}
-                onSubmit={(reason) => onReverse(e, reason)}
-              />
-            )}
-          </FormDialog>
+            intro={t('finances.ledger.reverseBody', { amount: formatAmount(-e.amount, c) })}
+            helper={t('finances.ledger.reasonHelp')}
+            submitLabel={t('finances.ledger.reverseSubmit')}
+            onSubmit={(reason) => onReverse(e, reason)}
+          />
         )}
       </Stack>
     );

@@ -10,7 +10,7 @@ import { errorInfo } from '../../lib/errors';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
-import { AccountChoiceForm, ReasonForm } from './dialog-forms';
+import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { PaymentRow } from './payment-row';
 import { paymentsQuery, refreshFinances, type PaymentFilter } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -93,31 +93,24 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
             />
           )}
         </FormDialog>
-        <FormDialog
+        <FinanceReasonDialog
           title={t('finances.queue.rejectTitle')}
           trigger={
             <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>
               <X aria-hidden /> {t('finances.queue.reject')}
             </Button>
           }
-        >
-          {(close) => (
-            <ReasonForm
-              intro={t('finances.queue.rejectBody', { name, amount })}
-              helper={t('finances.queue.reasonHelp')}
-              submitLabel={t('finances.queue.rejectSubmit')}
-              busy={reject.isPending}
-              onDone={close}
-              onSubmit={(reason) =>
-                decide(
-                  () => reject.mutateAsync({ id: p.id, reason }),
-                  () => notify.success(t('finances.queue.rejected')),
-                  t('finances.queue.rejectFailed'),
-                )
-              }
-            />
-          )}
-        </FormDialog>
+          intro={t('finances.queue.rejectBody', { name, amount })}
+          helper={t('finances.queue.reasonHelp')}
+          submitLabel={t('finances.queue.rejectSubmit')}
+          onSubmit={(reason) =>
+            decide(
+              () => reject.mutateAsync({ id: p.id, reason }),
+              () => notify.success(t('finances.queue.rejected')),
+              t('finances.queue.rejectFailed'),
+            )
+          }
+        />
       </HStack>
     );
   };

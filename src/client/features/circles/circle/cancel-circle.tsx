@@ -2,9 +2,8 @@ import { Button, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog';
 import { trpc } from '../../../trpc';
-import { ReasonForm } from '../../finances/dialog-forms';
+import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { useCircleAction, type Circle } from './shared';
 import { SectionCard } from '../../../components/section-card';
 
@@ -16,25 +15,18 @@ export function CancelCircle({ circle: c }: { circle: Circle }) {
   return (
     <SectionCard id="circle-cancel" title={t('circle.cancel.title')} bodyGap="3" borderColor="red.muted">
       <Text color="fg.muted">{c.status === 'active' ? t('circle.cancel.introActive') : t('circle.cancel.introRecruiting')}</Text>
-      <FormDialog
+      <FinanceReasonDialog
         title={t('circle.cancel.dialogTitle', { circle: c.name })}
         trigger={
           <Button variant="outline" colorPalette="red" alignSelf="flex-start">
             <Ban aria-hidden /> {t('circle.cancel.open')}
           </Button>
         }
-      >
-        {(close) => (
-          <ReasonForm
-            intro={t('circle.cancel.body')}
-            helper={t('circle.cancel.reasonHelp')}
-            submitLabel={t('circle.cancel.submit')}
-            busy={cancel.isPending}
-            onDone={close}
-            onSubmit={(reason) => run(() => cancel.mutateAsync({ id: c.id, reason }), t('circle.cancel.done'), t('circle.cancel.failed'))}
-          />
-        )}
-      </FormDialog>
+        intro={t('circle.cancel.body')}
+        helper={t('circle.cancel.reasonHelp')}
+        submitLabel={t('circle.cancel.submit')}
+        onSubmit={(reason) => run(() => cancel.mutateAsync({ id: c.id, reason }), t('circle.cancel.done'), t('circle.cancel.failed'))}
+      />
     </SectionCard>
   );
 }

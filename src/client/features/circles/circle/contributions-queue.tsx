@@ -2,10 +2,9 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { ReasonForm } from '../../finances/dialog-forms';
+import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordCashDialog } from './record-cash-dialog';
@@ -77,25 +76,18 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
             >
               <Check aria-hidden /> {t('circle.queue.confirm')}
             </Button>
-            <FormDialog
+            <FinanceReasonDialog
               title={t('circle.queue.rejectTitle')}
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" aria-label={t('circle.queue.rejectLabel', { name, round })}>
                   <X aria-hidden /> {t('circle.queue.reject')}
                 </Button>
               }
-            >
-              {(close) => (
-                <ReasonForm
-                  intro={t('circle.queue.rejectBody', { name, amount, round })}
-                  helper={t('circle.queue.rejectHelp')}
-                  submitLabel={t('circle.queue.rejectSubmit')}
-                  busy={reject.isPending}
-                  onDone={close}
-                  onSubmit={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
-                />
-              )}
-            </FormDialog>
+              intro={t('circle.queue.rejectBody', { name, amount, round })}
+              helper={t('circle.queue.rejectHelp')}
+              submitLabel={t('circle.queue.rejectSubmit')}
+              onSubmit={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
+            />
           </HStack>
         )}
       </Stack>

@@ -4,10 +4,9 @@ import { Check, Gavel, HandHeart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormDialog } from '../../../components/form-dialog';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { ReasonForm } from '../../finances/dialog-forms';
+import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { useCircleAction, type Detail, type Fine } from './shared';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
@@ -78,25 +77,18 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
               confirmLabel={t('circle.fines.markPaid')}
               onConfirm={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
             />
-            <FormDialog
+            <FinanceReasonDialog
               title={t('circle.fines.waiveTitle')}
               trigger={
                 <Button size="sm" variant="outline" aria-label={t('circle.fines.waiveLabel', { name, round })}>
                   <HandHeart aria-hidden /> {t('circle.fines.waive')}
                 </Button>
               }
-            >
-              {(close) => (
-                <ReasonForm
-                  intro={t('circle.fines.waiveBody', { name, amount })}
-                  helper={t('circle.fines.waiveHelp')}
-                  submitLabel={t('circle.fines.waiveSubmit')}
-                  busy={waive.isPending}
-                  onDone={close}
-                  onSubmit={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
-                />
-              )}
-            </FormDialog>
+              intro={t('circle.fines.waiveBody', { name, amount })}
+              helper={t('circle.fines.waiveHelp')}
+              submitLabel={t('circle.fines.waiveSubmit')}
+              onSubmit={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
+            />
           </HStack>
         )}
       </Stack>

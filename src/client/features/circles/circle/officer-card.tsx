@@ -3,10 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Banknote, Check, CircleCheck, HandCoins, HandHeart, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormDialog } from '../../../components/form-dialog';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { ReasonForm } from '../../finances/dialog-forms';
+import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -103,25 +102,18 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
                 >
                   <Check aria-hidden /> {t('circle.queue.confirm')}
                 </Button>
-                <FormDialog
+                <FinanceReasonDialog
                   title={t('circle.queue.rejectTitle')}
                   trigger={
                     <Button size="sm" variant="outline" colorPalette="red" aria-label={t('circle.queue.rejectLabel', { name, round })}>
                       <X aria-hidden /> {t('circle.queue.reject')}
                     </Button>
                   }
-                >
-                  {(close) => (
-                    <ReasonForm
-                      intro={t('circle.queue.rejectBody', { name, amount, round })}
-                      helper={t('circle.queue.rejectHelp')}
-                      submitLabel={t('circle.queue.rejectSubmit')}
-                      busy={reject.isPending}
-                      onDone={close}
-                      onSubmit={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
-                    />
-                  )}
-                </FormDialog>
+                  intro={t('circle.queue.rejectBody', { name, amount, round })}
+                  helper={t('circle.queue.rejectHelp')}
+                  submitLabel={t('circle.queue.rejectSubmit')}
+                  onSubmit={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
+                />
               </HStack>
             </Stack>
           );
@@ -164,25 +156,18 @@ function Fines({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue })
                   confirmLabel={t('circle.fines.markPaid')}
                   onConfirm={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
                 />
-                <FormDialog
+                <FinanceReasonDialog
                   title={t('circle.fines.waiveTitle')}
                   trigger={
                     <Button size="sm" variant="outline" aria-label={t('circle.fines.waiveLabel', { name, round })}>
                       <HandHeart aria-hidden /> {t('circle.fines.waive')}
                     </Button>
                   }
-                >
-                  {(close) => (
-                    <ReasonForm
-                      intro={t('circle.fines.waiveBody', { name, amount })}
-                      helper={t('circle.fines.waiveHelp')}
-                      submitLabel={t('circle.fines.waiveSubmit')}
-                      busy={waive.isPending}
-                      onDone={close}
-                      onSubmit={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
-                    />
-                  )}
-                </FormDialog>
+                  intro={t('circle.fines.waiveBody', { name, amount })}
+                  helper={t('circle.fines.waiveHelp')}
+                  submitLabel={t('circle.fines.waiveSubmit')}
+                  onSubmit={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
+                />
               </HStack>
             </Stack>
           );

@@ -2,8 +2,7 @@ import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Check, Download, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog';
-import { ReasonForm } from '../../finances/dialog-forms';
+import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
 
 /** What a payout and a top-up the viewer received have alike. */
@@ -61,25 +60,18 @@ export function ReceivedRow(props: {
             <Check aria-hidden /> {t('circle.received.confirm')}
           </Button>
           {x.status === 'recorded' && (
-            <FormDialog
+            <FinanceReasonDialog
               title={props.dispute.title}
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red">
                   <X aria-hidden /> {t('circle.received.dispute')}
                 </Button>
               }
-            >
-              {(close) => (
-                <ReasonForm
-                  intro={props.dispute.intro}
-                  helper={t('circle.received.disputeHelp')}
-                  submitLabel={t('circle.received.disputeSubmit')}
-                  busy={props.dispute.busy}
-                  onDone={close}
-                  onSubmit={props.dispute.onSubmit}
-                />
-              )}
-            </FormDialog>
+              intro={props.dispute.intro}
+              helper={t('circle.received.disputeHelp')}
+              submitLabel={t('circle.received.disputeSubmit')}
+              onSubmit={props.dispute.onSubmit}
+            />
           )}
         </HStack>
       )}
