@@ -5,7 +5,7 @@ import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { FACTORY_PASSWORD } from '../factories';
-import { launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { launchBrowser, screenshotDir, signInAs, signInByCookie, startServer, type TestServer } from './harness';
 import { PUBLIC_ROUTES, seedPages, signedInRoutes, type SeededWorld } from './routes';
 
 /*
@@ -34,7 +34,7 @@ beforeAll(async () => {
   // One sign-in serves the four walks: side by side, each signing in with the account's second
   // factor would wait for the clock (a code is accepted once).
   const context = await browser.newContext();
-  await signInAs(await context.newPage(), server, world.email, FACTORY_PASSWORD);
+  await signInByCookie(await context.newPage(), server, world.email);
   session = await context.cookies();
   await context.close();
 });

@@ -5,8 +5,8 @@ import { openDatabase, type DB } from '../../db/database';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createDuesPlan } from '../../src/server/services/finances/dues';
 import { recordCashPayment } from '../../src/server/services/finances/payments';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * An election end to end. The community's monthly dues are set up, and Amara has paid while Bih
@@ -61,7 +61,7 @@ async function signedIn(p: Person): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
