@@ -1,16 +1,16 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
+import { CircleCheck, HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordCashDialog } from './record-cash-dialog';
 import { currentLocale } from '../../../i18n';
 import { useCircleAction, type Contribution, type Detail } from './shared';
 import { RuledList } from '../../../components/rows';
+import { ContributionDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';
 
@@ -59,36 +59,21 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
           )}
         </Stack>
         {!own && (
-          <HStack gap="2" flexShrink={0} flexWrap="wrap">
-            <Button
-              size="sm"
-              colorPalette="brand"
-              loading={confirm.isPending && confirm.variables?.id === x.id}
-              aria-label={t('circle.queue.confirmLabel', { name, round })}
-              onClick={() =>
-                void run(
-                  () => confirm.mutateAsync({ id: x.id }),
-                  t('circle.queue.confirmed'),
-                  t('circle.queue.failed'),
-                  (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
-                )
-              }
-            >
-              <Check aria-hidden /> {t('circle.queue.confirm')}
-            </Button>
-            <FinanceReasonDialog
-              title={t('circle.queue.rejectTitle')}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={t('circle.queue.rejectLabel', { name, round })}>
-                  <X aria-hidden /> {t('circle.queue.reject')}
-                </Button>
-              }
-              intro={t('circle.queue.rejectBody', { name, amount, round })}
-              helper={t('circle.queue.rejectHelp')}
-              submitLabel={t('circle.queue.rejectSubmit')}
-              onSubmit={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
-            />
-          </HStack>
+          <ContributionDecision
+            name={name}
+            round={round}
+            amount={amount}
+            confirming={confirm.isPending && confirm.variables?.id === x.id}
+            onConfirm={() =>
+              void run(
+                () => confirm.mutateAsync({ id: x.id }),
+                t('circle.queue.confirmed'),
+                t('circle.queue.failed'),
+                (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
+              )
+            }
+            onReject={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
+          />
         )}
       </Stack>
     );

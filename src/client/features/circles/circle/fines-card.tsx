@@ -1,14 +1,13 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Check, Gavel, HandHeart } from 'lucide-react';
+import { Gavel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { useCircleAction, type Detail, type Fine } from './shared';
 import { RuledList } from '../../../components/rows';
+import { FineDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';
 
@@ -65,31 +64,13 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
           </Badge>
         )}
         {canSettle && f.status === 'owed' && f.userId !== c.organiserId && (
-          <HStack gap="2" flexShrink={0} flexWrap="wrap">
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" colorPalette="brand" aria-label={t('circle.fines.markPaidLabel', { name, round })}>
-                  <Check aria-hidden /> {t('circle.fines.markPaid')}
-                </Button>
-              }
-              title={t('circle.fines.markPaidTitle')}
-              description={t('circle.fines.markPaidBody', { name, amount })}
-              confirmLabel={t('circle.fines.markPaid')}
-              onConfirm={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
-            />
-            <FinanceReasonDialog
-              title={t('circle.fines.waiveTitle')}
-              trigger={
-                <Button size="sm" variant="outline" aria-label={t('circle.fines.waiveLabel', { name, round })}>
-                  <HandHeart aria-hidden /> {t('circle.fines.waive')}
-                </Button>
-              }
-              intro={t('circle.fines.waiveBody', { name, amount })}
-              helper={t('circle.fines.waiveHelp')}
-              submitLabel={t('circle.fines.waiveSubmit')}
-              onSubmit={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
-            />
-          </HStack>
+          <FineDecision
+            name={name}
+            round={round}
+            amount={amount}
+            onPaid={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
+            onWaive={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
+          />
         )}
       </Stack>
     );

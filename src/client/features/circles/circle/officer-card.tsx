@@ -1,16 +1,15 @@
 import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Banknote, Check, CircleCheck, HandCoins, HandHeart, X } from 'lucide-react';
+import { Banknote, CircleCheck, HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { useCircleAction, type Detail, type OfficerQueue } from './shared';
 import { RuledList } from '../../../components/rows';
+import { ContributionDecision, FineDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';
 
@@ -85,36 +84,21 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
                 </Text>
                 {x.proofUrl && <ProofLink url={x.proofUrl} label={t('circle.queue.proofOf', { name })} pdfLabel={t('circle.queue.proofPdfOf', { name })} />}
               </Stack>
-              <HStack gap="2" flexShrink={0} flexWrap="wrap">
-                <Button
-                  size="sm"
-                  colorPalette="brand"
-                  loading={confirm.isPending && confirm.variables?.id === x.id}
-                  aria-label={t('circle.queue.confirmLabel', { name, round })}
-                  onClick={() =>
-                    void run(
-                      () => confirm.mutateAsync({ id: x.id }),
-                      t('circle.queue.confirmed'),
-                      t('circle.queue.failed'),
-                      (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
-                    )
-                  }
-                >
-                  <Check aria-hidden /> {t('circle.queue.confirm')}
-                </Button>
-                <FinanceReasonDialog
-                  title={t('circle.queue.rejectTitle')}
-                  trigger={
-                    <Button size="sm" variant="outline" colorPalette="red" aria-label={t('circle.queue.rejectLabel', { name, round })}>
-                      <X aria-hidden /> {t('circle.queue.reject')}
-                    </Button>
-                  }
-                  intro={t('circle.queue.rejectBody', { name, amount, round })}
-                  helper={t('circle.queue.rejectHelp')}
-                  submitLabel={t('circle.queue.rejectSubmit')}
-                  onSubmit={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
-                />
-              </HStack>
+              <ContributionDecision
+                name={name}
+                round={round}
+                amount={amount}
+                confirming={confirm.isPending && confirm.variables?.id === x.id}
+                onConfirm={() =>
+                  void run(
+                    () => confirm.mutateAsync({ id: x.id }),
+                    t('circle.queue.confirmed'),
+                    t('circle.queue.failed'),
+                    (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
+                  )
+                }
+                onReject={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
+              />
             </Stack>
           );
         })}
@@ -144,31 +128,13 @@ function Fines({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue })
                   {[t('circle.queue.what', { round, hand: handOf(d, f.handId) }), formatDate(f.createdAt, { style: 'short' })].join(' · ')}
                 </Text>
               </Stack>
-              <HStack gap="2" flexShrink={0} flexWrap="wrap">
-                <ConfirmDialog
-                  trigger={
-                    <Button size="sm" colorPalette="brand" aria-label={t('circle.fines.markPaidLabel', { name, round })}>
-                      <Check aria-hidden /> {t('circle.fines.markPaid')}
-                    </Button>
-                  }
-                  title={t('circle.fines.markPaidTitle')}
-                  description={t('circle.fines.markPaidBody', { name, amount })}
-                  confirmLabel={t('circle.fines.markPaid')}
-                  onConfirm={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
-                />
-                <FinanceReasonDialog
-                  title={t('circle.fines.waiveTitle')}
-                  trigger={
-                    <Button size="sm" variant="outline" aria-label={t('circle.fines.waiveLabel', { name, round })}>
-                      <HandHeart aria-hidden /> {t('circle.fines.waive')}
-                    </Button>
-                  }
-                  intro={t('circle.fines.waiveBody', { name, amount })}
-                  helper={t('circle.fines.waiveHelp')}
-                  submitLabel={t('circle.fines.waiveSubmit')}
-                  onSubmit={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
-                />
-              </HStack>
+              <FineDecision
+                name={name}
+                round={round}
+                amount={amount}
+                onPaid={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
+                onWaive={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
+              />
             </Stack>
           );
         })}
