@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 /**
  * The form inside a FormDialog (components/form-dialog.tsx): its fields, one under the other, in
  * the dialog's body; Cancel and the submit button in its footer, the submit busy while `busy`.
- * Every dialog form has this one frame. The form is `display: contents`, so Body and Footer stay
+ * Dialog forms use this frame (a few with a footer of their own, such as the upload with its
+ * abort or the chat's controlled dialogs, still draw theirs). The form is `display: contents`, so Body and Footer stay
  * the dialog's own children: the body scrolls on a phone and the buttons stay in view.
  */
 export function DialogForm(props: {
@@ -34,14 +35,7 @@ export function DialogForm(props: {
         <Button variant="outline" type="button" onClick={props.onCancel}>
           {props.cancelLabel ?? t('common.cancel')}
         </Button>
-        <Button
-          type="submit"
-          colorPalette={props.destructive ? 'red' : 'brand'}
-          loading={props.busy}
-          loadingText={props.busyLabel}
-          disabled={props.disabled}
-          data-testid={props.submitTestId}
-        >
+        <Button type="submit" colorPalette={props.destructive ? 'red' : 'brand'} loading={props.busy} loadingText={props.busyLabel} disabled={props.disabled} data-testid={props.submitTestId}>
           {props.submitLabel}
         </Button>
       </Dialog.Footer>

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 
 /**
  * What a list or card shows when it has nothing yet: one icon, one sentence (with an optional
- * short title above it) and, where there is one, the action that fills it. Every empty place
- * uses this one look instead of bare text in some cards and dashed boxes in others.
+ * short title above it) and, where there is one, the action that fills it. The empty lists and
+ * cards use it (ListStates' `empty`); a few places say "nothing here" in a line of text instead
+ * (a search without results, a filtered sub-list), and the discussions' and polls' tabs keep
+ * their larger empty page.
  * `framed` draws a border, for an empty state that stands on the page rather than in a card.
  */
 export function EmptyNote({

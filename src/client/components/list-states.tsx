@@ -2,7 +2,7 @@ import { Button, HStack, Skeleton, Stack, Text, type StackProps } from '@chakra-
 import type { ReactNode } from 'react';
 
 /*
- * The states every list and card of loaded data goes through, drawn one way: still loading (a few
+ * The states a list or card of loaded data goes through, drawn alike: still loading (a few
  * row-sized placeholders), failed (what failed, as an alert, with a button to try again), empty
  * (an EmptyNote saying why: components/empty-state.tsx) or the list itself. `ListStates` picks
  * the one to show from the query; the parts stand alone for a list that shows them elsewhere.
@@ -23,7 +23,21 @@ export function ListSkeleton({ label, rows = 3, rowHeight = '16', ...stack }: { 
 }
 
 /** A list that could not be loaded: says so (as an alert) with a button to try again. */
-export function LoadFailed({ message, retryLabel, onRetry, retrying, framed, testId }: { message: string; retryLabel: string; onRetry: () => void; retrying: boolean; framed?: boolean; testId?: string }) {
+export function LoadFailed({
+  message,
+  retryLabel,
+  onRetry,
+  retrying,
+  framed,
+  testId,
+}: {
+  message: string;
+  retryLabel: string;
+  onRetry: () => void;
+  retrying: boolean;
+  framed?: boolean;
+  testId?: string;
+}) {
   return (
     <HStack gap="3" role="alert" flexWrap="wrap" {...(framed ? { borderWidth: '1px', rounded: 'lg', p: '4' } : {})} data-testid={testId}>
       <Text color="fg.error" fontSize="sm">

@@ -6,7 +6,8 @@ import { FLAT_ON_PHONE } from './ui/flat-on-phone';
  * A card that is one section of its page (a community tab, a finance card, a part of a circle):
  * a section named by its h2 `title`, with an optional `intro` under the title and `actions`
  * (its buttons) beside them, then `toolbar` (a search, a filter) under both, then the body.
- * Every such card has this one header, so tabs and cards line up and read alike.
+ * Use it for such a card, so tabs and cards line up and read alike (some cards with an unusual
+ * header, such as a card whose title is a link or has no h2, still draw their own).
  */
 export function SectionCard({
   id,

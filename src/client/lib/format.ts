@@ -2,7 +2,8 @@ import { formatMoney, isCurrency } from '@shared/money';
 import { currentLocale, i18next } from '../i18n';
 
 /*
- * Every date, amount and number the screens show, written once. Each function takes the locale last
+ * The dates, days, amounts, counts and percentages the screens show, written once (file sizes
+ * are the documents', the chat's and the admin's own, each worded for its place). Each function takes the locale last
  * (defaulting to the interface language's), so the language setting changes one argument, not the
  * screens. Formatters are built once per locale and shape (building one costs far more than
  * using it, and lists format a date per row).

@@ -7,10 +7,12 @@ import { errorInfo } from './errors';
 export type ActionToast = string | { title: string; body?: string; type?: 'success' | 'info' } | null;
 
 /**
- * Runs a change, the one way every feature does: the action (a tRPC mutation), then on success
+ * Runs a change: the action (a tRPC mutation), then on success
  * its toast and the named queries invalidated; on failure a toast titled `failed` with the
  * server's own words (lib/errors.ts) after `onError` (a form placing the issues on its fields).
- * The returned function resolves whether it succeeded, so a dialog closes on true.
+ * The returned function resolves whether it succeeded, so a dialog closes on true. The features'
+ * action hooks (circles, polls, events, discussions) are this one with their own queries; some
+ * older forms (the books' dialogs among them) still run their mutation with their own try/catch.
  *
  * `keys` name the queries a change may have made stale (a feature's `[trpc.<domain>.pathKey()]`).
  * `wait`: resolve only once they have reloaded (a list that must show the change before its

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Dialog, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Dialog, Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -21,7 +21,8 @@ import { amountText, MoneyInput, optionalAmountText } from '../finances/money-in
 import { financeSummaryQuery } from '../finances/queries';
 import { myCommunitiesQuery, refreshCircles } from './queries';
 import { FREQUENCY_KEY, mayOrganise } from './shared';
-import { formatAmount, formatWeekday } from '../../lib/format';
+import { formatAmount, formatWeekday, inputDay, viewerTimeZone } from '../../lib/format';
+import { ZoneSelect } from '../../components/zone-select';
 import { DialogForm } from '../../components/dialog-form';
 import { ListStates } from '../../components/list-states';
 import { Select } from '../../components/select';
@@ -107,24 +108,6 @@ const circleForm = (currency: Currency) =>
     }));
 
 /** Today in the browser's zone, 'YYYY-MM-DD'. */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** Every zone the browser knows, grouped by region ("Africa", "America"…) for the select's optgroups. */
-function zoneGroups(selected: string): [string, string[]][] {
-  const zones = new Set(Intl.supportedValuesOf('timeZone'));
-  zones.add(selected);
-  const groups = new Map<string, string[]>();
-  for (const zone of [...zones].sort()) {
-    const region = zone.includes('/') ? zone.slice(0, zone.indexOf('/')) : zone;
-    groups.set(region, [...(groups.get(region) ?? []), zone]);
-  }
-  return [...groups];
-}
-
 export function CreateCircleDialog({ trigger, community, defaultOpen }: { trigger: ReactElement; community?: Community; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -175,8 +158,8 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
     description: '',
     contribution: '',
     frequency: 'monthly',
-    startDate: today(),
-    timeZone: browserZone(),
+    startDate: inputDay(),
+    timeZone: viewerTimeZone(),
     hands: '10',
     maxHandsPerMember: '1',
     payoutMethod: 'random',
@@ -188,7 +171,6 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
   });
   const create = useMutation(trpc.njangi.create.mutationOptions());
   const v = form.values;
-  const zones = useMemo(() => zoneGroups(String(v.timeZone)), [v.timeZone]);
   const currencyNames = useMemo(() => new Intl.DisplayNames([currentLocale()], { type: 'currency' }), []);
   // Errors the server puts on the fields chosen outside the form.
   const clearError = (field: string) => form.setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -267,24 +249,11 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
               <Select {...form.field('frequency')} options={FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY_KEY[f]) }))} />
             </FormField>
             <FormField name="startDate" label={t('circles.create.startDate')} error={form.errors.startDate} helper={<Meets date={String(v.startDate)} frequency={v.frequency} />} required>
-              <Input type="date" min={today()} {...form.field('startDate')} />
+              <Input type="date" min={inputDay()} {...form.field('startDate')} />
             </FormField>
           </SimpleGrid>
           <FormField name="timeZone" label={t('circles.create.timeZone')} error={form.errors.timeZone} helper={t('circles.create.timeZoneHelp')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('timeZone')}>
-                {zones.map(([region, list]) => (
-                  <optgroup key={region} label={region}>
-                    {list.map((zone) => (
-                      <option key={zone} value={zone}>
-                        {zone.replace(/_/g, ' ')}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ZoneSelect value={String(v.timeZone)} onChange={(zone) => form.setValue('timeZone', zone)} />
           </FormField>
         </Section>
 
