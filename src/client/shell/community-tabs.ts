@@ -4,7 +4,7 @@ import { documentsTab } from '../features/documents/community-tab';
 import { eventsTab } from '../features/events/community-tab';
 import { financesTab } from '../features/finances/community-tab';
 import { circlesTab } from '../features/circles/community-tab';
-import type { Community } from '../features/communities/shared';
+import type { Community } from '../features/communities/membership';
 import type { CommunityTab } from './parts';
 
 /** The community page's tabs: each feature's (its community-tab file), one line each, shown in their order. */

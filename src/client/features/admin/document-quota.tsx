@@ -9,7 +9,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { formatSize } from '../documents/format';
-import type { DocumentStorage } from './shared';
+import type { DocumentStorage } from './labels';
 import { DialogForm } from '../../components/dialog-form';
 
 const MB = 1024 * 1024;

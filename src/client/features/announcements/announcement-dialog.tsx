@@ -9,7 +9,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { announcementFields } from '@shared/schemas/announcements';
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
-import { refreshAnnouncements, type Announcement } from './shared';
+import { refreshAnnouncements, type Announcement } from './announcement';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 

@@ -11,7 +11,7 @@ import { trpc } from '../../trpc';
 import { AnnouncementDialog } from './announcement-dialog';
 import { CategoryBadge } from './category-badge';
 import { announcementsSettingsQuery } from './queries';
-import { postedBy, refreshAnnouncements, type Announcement } from './shared';
+import { postedBy, refreshAnnouncements, type Announcement } from './announcement';
 import { useCurrentUser } from '../auth/current-user';
 import { EmptyNote } from '../../components/empty-state';
 

@@ -11,7 +11,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { DEFAULT_CATEGORY_COLOR, categoryFields } from '@shared/schemas/announcements';
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
-import { refreshAnnouncements, type Category } from './shared';
+import { refreshAnnouncements, type Category } from './announcement';
 import { DialogForm } from '../../components/dialog-form';
 import { EmptyNote } from '../../components/empty-state';
 

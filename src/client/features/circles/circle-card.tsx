@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, HandCoins, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLOR, STATUS_KEY, termsOf, type MyCircle } from './shared';
+import { STATUS_COLOR, STATUS_KEY, termsOf, type MyCircle } from './labels';
 import { formatAmount, formatDay } from '../../lib/format';
 
 /** A circle's status as a badge ("Recruiting", "Active"…). */

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
-import type { Community } from '../communities/shared';
+import type { Community } from '../communities/membership';
 import { CircleStatusBadge } from './circle-card';
 import { CreateCircleDialog } from './dialogs';
 import { communityCirclesQuery, type CircleFilter } from './queries';
-import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './shared';
+import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './labels';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 

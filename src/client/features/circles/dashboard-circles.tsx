@@ -5,7 +5,7 @@ import { PiggyBank } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CircleStatusBadge, NextDue } from './circle-card';
 import { myCirclesQuery } from './queries';
-import { termsOf, type MyCircle } from './shared';
+import { termsOf, type MyCircle } from './labels';
 import { formatDay } from '../../lib/format';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';

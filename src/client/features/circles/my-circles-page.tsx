@@ -7,7 +7,7 @@ import { MyCircleCard } from './circle-card';
 import { CreateCircleDialog } from './dialogs';
 import { myCirclesQuery, myCommunitiesQuery } from './queries';
 import { RecordPanel } from './record-panel';
-import type { MyCircle } from './shared';
+import type { MyCircle } from './labels';
 import { EmptyNote } from '../../components/empty-state';
 
 /** Running circles first (what is owed soonest), then recruiting ones; finished ones apart. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { formatNumber } from '../../lib/format';
 import { myRecordQuery } from './queries';
-import type { MemberRecord } from './shared';
+import type { MemberRecord } from './labels';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 

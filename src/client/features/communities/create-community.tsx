@@ -9,7 +9,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { createCommunityInput } from '@shared/schemas/communities';
 import { trpc } from '../../trpc';
 import { CommunityFields } from './community-fields';
-import { refreshCommunities, type Community } from './shared';
+import { refreshCommunities, type Community } from './membership';
 import { viewerTimeZone } from '../../lib/format';
 
 // The creator's own zone to start with: the community's books and receipts are dated in it.

@@ -5,7 +5,7 @@ import { LoadMore } from '../../components/load-more';
 import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { memberDirectoryQuery } from './queries';
-import { initials, roleKey } from './shared';
+import { initials, roleKey } from './membership';
 import { avatarImage } from '../../lib/images';
 import { EmptyNote } from '../../components/empty-state';
 

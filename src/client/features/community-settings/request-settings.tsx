@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { pendingRequestsQuery } from '../communities/queries';
-import { initials, refreshCommunities, type Community } from '../communities/shared';
+import { initials, refreshCommunities, type Community } from '../communities/membership';
 import { EmptyNote } from '../../components/empty-state';
 
 /**

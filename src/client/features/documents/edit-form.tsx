@@ -8,7 +8,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { refreshDocuments } from './queries';
-import type { DocumentDetail, DocumentFolder } from './shared';
+import type { DocumentDetail, DocumentFolder } from './kinds';
 import { FolderSelect, VisibilitySelect } from './upload-form';
 import { DialogForm } from '../../components/dialog-form';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { formatSize } from './format';
 import { recentDocumentsQuery } from './queries';
-import { KIND_ICON, KIND_LABEL } from './shared';
+import { KIND_ICON, KIND_LABEL } from './kinds';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '@shared/permissions';
 import { errorInfo } from '../../lib/errors';
-import type { Community } from '../communities/shared';
+import type { Community } from '../communities/membership';
 import { BooksNotOpened, BooksSettings } from './books-setup';
 import { BudgetCard } from './budget';
 import { CategoryChart } from './category-chart';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { refreshCommunities, type Community } from '../communities/shared';
+import { refreshCommunities, type Community } from '../communities/membership';
 import { SectionCard } from '../../components/section-card';
 
 /**

@@ -11,7 +11,7 @@ import { VerifyBanner } from '../../features/auth/verify-banner';
 import { CommunityCard } from '../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../features/communities/dialogs';
 import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
-import type { Community } from '../../features/communities/shared';
+import type { Community } from '../../features/communities/membership';
 import { CreateEventDialog } from '../../features/events/dialogs';
 import { CreateCircleDialog } from '../../features/circles/dialogs';
 import { currentCircles } from '../../features/circles/dashboard-circles';

@@ -11,7 +11,7 @@ import { formatDateTime, formatAmount } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { amountText, MoneyInput } from '../../finances/money-input';
-import { useCircleAction, type Detail, type Hand } from './shared';
+import { useCircleAction, type Detail, type Hand } from './model';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';

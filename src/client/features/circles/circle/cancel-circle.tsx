@@ -4,7 +4,7 @@ import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../trpc';
 import { FinanceReasonDialog } from '../../finances/dialog-forms';
-import { useCircleAction, type Circle } from './shared';
+import { useCircleAction, type Circle } from './model';
 import { SectionCard } from '../../../components/section-card';
 
 /** The organiser ends the circle before its last payout, saying why; it cannot be undone. */

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { communityQuery } from '../../communities/queries';
-import { PAYOUT_METHOD_KEY, STATUS_COLOR, STATUS_KEY, type Detail } from './shared';
+import { PAYOUT_METHOD_KEY, STATUS_COLOR, STATUS_KEY, type Detail } from './model';
 
 /** The circle's name, status, organiser and community, how many hands are taken, and how it ended. */
 export function CircleHeader({ detail: d }: { detail: Detail }) {

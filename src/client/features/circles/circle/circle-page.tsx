@@ -18,7 +18,7 @@ import { circleQuery } from './queries';
 import { ReportCard } from './report-card';
 import { RoundsTable } from './rounds-table';
 import { RulesCard } from './rules-card';
-import type { Detail } from './shared';
+import type { Detail } from './model';
 import { StartCircle } from './start-circle';
 import { SwapsCard } from './swaps-card';
 import { TopUpsCard } from './topups-card';

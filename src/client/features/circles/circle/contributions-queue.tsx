@@ -8,7 +8,7 @@ import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordCashDialog } from './record-cash-dialog';
 import { currentLocale } from '../../../i18n';
-import { useCircleAction, type Contribution, type Detail } from './shared';
+import { useCircleAction, type Contribution, type Detail } from './model';
 import { RuledList } from '../../../components/rows';
 import { ContributionDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';

@@ -9,7 +9,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
-import { type Circle, type Hand, type Round } from './shared';
+import { type Circle, type Hand, type Round } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
 

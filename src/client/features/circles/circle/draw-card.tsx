@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifyDraw } from '@shared/njangi/draw-browser';
-import type { Detail } from './shared';
+import type { Detail } from './model';
 import { SectionCard } from '../../../components/section-card';
 
 type Outcome = { commitmentMatches: boolean; orderMatches: boolean; order: number[] } | { error: true };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { useCircleAction, type Detail, type Fine } from './shared';
+import { useCircleAction, type Detail, type Fine } from './model';
 import { RuledList } from '../../../components/rows';
 import { FineDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';

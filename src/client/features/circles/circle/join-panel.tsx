@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { trpc } from '../../../trpc';
-import { useCircleAction, type Detail } from './shared';
+import { useCircleAction, type Detail } from './model';
 import { SectionCard } from '../../../components/section-card';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate } from '../../../lib/format';
 import { trpc } from '../../../trpc';
-import { useCircleAction, type Detail, type JoinRequest } from './shared';
+import { useCircleAction, type Detail, type JoinRequest } from './model';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';

@@ -1,7 +1,7 @@
 import { Avatar, Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../auth/current-user';
-import { type Detail } from './shared';
+import { type Detail } from './model';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
 

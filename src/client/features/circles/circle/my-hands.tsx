@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { DeclareDialog } from './declare-dialog';
 import { contributionReceiptUrl } from './queries';
-import { type Contribution, type Detail, type Fine, type Hand, type Round } from './shared';
+import { type Contribution, type Detail, type Fine, type Hand, type Round } from './model';
 import { RuledList } from '../../../components/rows';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { SectionCard } from '../../../components/section-card';

@@ -7,7 +7,7 @@ import { METHOD_KEY } from '../../finances/labels';
 import { useSignedInUser } from '../../auth/current-user';
 import { MyTopUpRow } from './my-top-up';
 import { payoutReceiptUrl } from './queries';
-import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, useCircleAction, type Detail, type Payout, type Round } from './shared';
+import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, useCircleAction, type Detail, type Payout, type Round } from './model';
 import { RuledList } from '../../../components/rows';
 import { ReceivedRow } from './received-row';
 import { SectionCard } from '../../../components/section-card';

@@ -6,7 +6,7 @@ import { trpc } from '../../../trpc';
 import { METHOD_KEY } from '../../finances/labels';
 import { topUpReceiptUrl } from './queries';
 import { ReceivedRow } from './received-row';
-import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, useCircleAction, type Detail, type Round, type TopUp } from './shared';
+import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, useCircleAction, type Detail, type Round, type TopUp } from './model';
 
 /**
  * A top-up owed to the viewer, beneficiary of its round: owed (the organiser, or for the

@@ -7,7 +7,7 @@ import { trpc } from '../../../trpc';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { useCircleAction, type Detail, type OfficerQueue } from './shared';
+import { useCircleAction, type Detail, type OfficerQueue } from './model';
 import { RuledList } from '../../../components/rows';
 import { ContributionDecision, FineDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';

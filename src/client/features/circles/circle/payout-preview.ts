@@ -1,5 +1,5 @@
 import { settleRound, winningBid } from '@shared/njangi/money';
-import type { Detail, Hand, Round } from './shared';
+import type { Detail, Hand, Round } from './model';
 
 export type PayoutPreview = {
   hand: Hand | undefined;

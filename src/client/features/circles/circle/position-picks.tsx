@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dueDates } from '@shared/njangi/schedule';
 import { trpc } from '../../../trpc';
 import { useSignedInUser } from '../../auth/current-user';
-import { useCircleAction, type Detail } from './shared';
+import { useCircleAction, type Detail } from './model';
 import { RuledList } from '../../../components/rows';
 import { formatDay } from '../../../lib/format';
 import { SectionCard } from '../../../components/section-card';

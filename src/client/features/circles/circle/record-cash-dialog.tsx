@@ -10,7 +10,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { refreshCircle } from './queries';
-import { type Detail } from './shared';
+import { type Detail } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
 import { Select } from '../../../components/select';

@@ -10,7 +10,7 @@ import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { payoutPreview } from './payout-preview';
 import { refreshCircle } from './queries';
-import { type Detail, type Round } from './shared';
+import { type Detail, type Round } from './model';
 import { formatAmount } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
 

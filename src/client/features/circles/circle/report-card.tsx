@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { circleReportQuery, reportCsvUrl, reportPdfUrl, reportXlsxUrl } from './queries';
-import { PAYOUT_STATUS_KEY, type Detail } from './shared';
+import { PAYOUT_STATUS_KEY, type Detail } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { SectionCard } from '../../../components/section-card';
 import { ListStates } from '../../../components/list-states';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../auth/current-user';
 import { payoutReceiptUrl } from './queries';
 import { RecordPayoutDialog } from './record-payout-dialog';
-import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round } from './shared';
+import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
 
 /*

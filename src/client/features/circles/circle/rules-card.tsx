@@ -1,6 +1,6 @@
 import { DataList, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PAYOUT_METHOD_KEY, type Circle } from './shared';
+import { PAYOUT_METHOD_KEY, type Circle } from './model';
 import { formatAmount, formatDay, formatWeekday, formatPercent } from '../../../lib/format';
 import { SectionCard } from '../../../components/section-card';
 

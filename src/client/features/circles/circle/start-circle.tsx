@@ -7,7 +7,7 @@ import { dateInZone } from '@shared/njangi/schedule';
 import { FormDialog } from '../../../components/form-dialog';
 import { trpc } from '../../../trpc';
 import { OrderEditor, type Slot } from './order-editor';
-import { useCircleAction, type Detail } from './shared';
+import { useCircleAction, type Detail } from './model';
 import { formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
 import { SectionCard } from '../../../components/section-card';

@@ -10,7 +10,7 @@ import { FormField } from '../../../components/form-field';
 import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
-import { useCircleAction, type Detail, type Hand, type Swap } from './shared';
+import { useCircleAction, type Detail, type Hand, type Swap } from './model';
 import { RuledList } from '../../../components/rows';
 import { formatDay } from '../../../lib/format';
 import { SectionCard } from '../../../components/section-card';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatAmount } from '../../../lib/format';
 import { trpc } from '../../../trpc';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round, type TopUp } from './shared';
+import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round, type TopUp } from './model';
 import { RuledList } from '../../../components/rows';
 import { SectionCard } from '../../../components/section-card';
 
