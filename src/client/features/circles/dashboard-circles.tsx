@@ -27,11 +27,9 @@ export function DashboardCircles() {
       id="dashboard-njangi"
       title={t('dashboard.circles.title')}
       actions={
-        <>
-          <Button asChild size="sm" variant="ghost">
-            <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
-          </Button>
-        </>
+        <Button asChild size="sm" variant="ghost">
+          <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
+        </Button>
       }
       testId="dashboard-circles"
     >

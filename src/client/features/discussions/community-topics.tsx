@@ -49,19 +49,17 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
         </>
       }
       toolbar={
-        <>
-          <Box role="search" w="full">
-            <SearchBox
-              typed={typed}
-              onType={setTyped}
-              onSearch={setSearch}
-              label={t('discussions.section.search')}
-              placeholder={t('discussions.section.searchPlaceholder')}
-              clearLabel={t('discussions.section.clearSearch')}
-              testId="topics-search"
-            />
-          </Box>
-        </>
+        <Box role="search" w="full">
+          <SearchBox
+            typed={typed}
+            onType={setTyped}
+            onSearch={setSearch}
+            label={t('discussions.section.search')}
+            placeholder={t('discussions.section.searchPlaceholder')}
+            clearLabel={t('discussions.section.clearSearch')}
+            testId="topics-search"
+          />
+        </Box>
       }
       testId="topics-section"
     >

@@ -37,30 +37,28 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
       id="finance-budget"
       title={t('finances.budget.title')}
       actions={
-        <>
-          <HStack gap="2" flexWrap="wrap">
-            <Select
-              aria-label={t('finances.budget.year')}
-              value={String(year)}
-              onChange={(e) => setYear(Number(e.target.value))}
-              root={{ size: 'sm', width: 'auto' }}
-              options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
+        <HStack gap="2" flexWrap="wrap">
+          <Select
+            aria-label={t('finances.budget.year')}
+            value={String(year)}
+            onChange={(e) => setYear(Number(e.target.value))}
+            root={{ size: 'sm', width: 'auto' }}
+            options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
+          />
+          {canManage && q.data?.lines && (
+            <BudgetDialog
+              communityId={communityId}
+              year={year}
+              currency={c}
+              lines={q.data.lines}
+              trigger={
+                <Button size="sm" variant="outline">
+                  <PencilLine aria-hidden /> {t('finances.budget.edit')}
+                </Button>
+              }
             />
-            {canManage && q.data?.lines && (
-              <BudgetDialog
-                communityId={communityId}
-                year={year}
-                currency={c}
-                lines={q.data.lines}
-                trigger={
-                  <Button size="sm" variant="outline">
-                    <PencilLine aria-hidden /> {t('finances.budget.edit')}
-                  </Button>
-                }
-              />
-            )}
-          </HStack>
-        </>
+          )}
+        </HStack>
       }
       bodyGap="4"
       testId="budget"

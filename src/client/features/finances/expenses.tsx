@@ -179,27 +179,25 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
       id="finance-expenses"
       title={t('finances.expenses.title')}
       actions={
-        <>
-          <HStack gap="2" flexWrap="wrap">
-            <Select
-              aria-label={t('finances.expenses.filter')}
-              value={filter ?? ''}
-              onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
-              placeholder={t('finances.expenses.all')}
-              root={{ size: 'sm', width: 'auto' }}
-              options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
-            />
-            <ExpenseDialog
-              communityId={communityId}
-              books={books}
-              trigger={
-                <Button size="sm" variant="outline">
-                  <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
-                </Button>
-              }
-            />
-          </HStack>
-        </>
+        <HStack gap="2" flexWrap="wrap">
+          <Select
+            aria-label={t('finances.expenses.filter')}
+            value={filter ?? ''}
+            onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
+            placeholder={t('finances.expenses.all')}
+            root={{ size: 'sm', width: 'auto' }}
+            options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
+          />
+          <ExpenseDialog
+            communityId={communityId}
+            books={books}
+            trigger={
+              <Button size="sm" variant="outline">
+                <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
+              </Button>
+            }
+          />
+        </HStack>
       }
       bodyGap="3"
     >

@@ -1,4 +1,4 @@
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { PAYMENT_STATUS_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books, Payment } from './types';
 import { RuledList } from '../../components/rows';
+import { Select } from '../../components/select';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
@@ -120,30 +121,25 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       id="finance-queue"
       title={t('finances.queue.title')}
       actions={
-        <>
-          <HStack gap="2" flexWrap="wrap">
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field aria-label={t('finances.queue.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}>
-                {FILTERS.map((f) => (
-                  <option key={f} value={f}>
-                    {t(PAYMENT_STATUS_KEY[f])}
-                  </option>
-                ))}
-                <option value="">{t('finances.queue.all')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <RecordPaymentDialog
-              communityId={communityId}
-              books={books}
-              trigger={
-                <Button size="sm" variant="outline">
-                  <HandCoins aria-hidden /> {t('finances.record.open')}
-                </Button>
-              }
-            />
-          </HStack>
-        </>
+        <HStack gap="2" flexWrap="wrap">
+          <Select
+            aria-label={t('finances.queue.filter')}
+            value={filter ?? ''}
+            onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}
+            root={{ size: 'sm', width: 'auto' }}
+            options={FILTERS.map((f) => ({ value: f, label: t(PAYMENT_STATUS_KEY[f]) }))}
+            after={[{ value: '', label: t('finances.queue.all') }]}
+          />
+          <RecordPaymentDialog
+            communityId={communityId}
+            books={books}
+            trigger={
+              <Button size="sm" variant="outline">
+                <HandCoins aria-hidden /> {t('finances.record.open')}
+              </Button>
+            }
+          />
+        </HStack>
       }
       bodyGap="3"
     >

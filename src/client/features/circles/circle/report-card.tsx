@@ -27,19 +27,17 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
       id="circle-report"
       title={t('circle.report.title')}
       actions={
-        <>
-          <HStack gap="4" flexWrap="wrap">
-            <Link href={reportPdfUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-pdf">
-              <FileText size={14} aria-hidden /> {t('circle.report.pdf')}
-            </Link>
-            <Link href={reportCsvUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-csv">
-              <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.csv')}
-            </Link>
-            <Link href={reportXlsxUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-xlsx">
-              <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.xlsx')}
-            </Link>
-          </HStack>
-        </>
+        <HStack gap="4" flexWrap="wrap">
+          <Link href={reportPdfUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-pdf">
+            <FileText size={14} aria-hidden /> {t('circle.report.pdf')}
+          </Link>
+          <Link href={reportCsvUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-csv">
+            <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.csv')}
+          </Link>
+          <Link href={reportXlsxUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-xlsx">
+            <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.xlsx')}
+          </Link>
+        </HStack>
       }
       bodyGap="5"
     >
