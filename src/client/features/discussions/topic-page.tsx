@@ -11,7 +11,7 @@ import { TopicPolls } from './topic-polls';
 import { FollowSelect, ModerationCard, TopicHeader } from './topic-header';
 import { RepliesSection } from './topic-replies';
 import { Composer } from './topic-composer';
-import { PageFrame, PageUnavailable, RecordPage } from '../../components/record-page';
+import { PageFrame, PageUnavailable, RecordPage, isRecordId } from '../../components/record-page';
 
 /*
  * One topic: its title, community, starter, body (Markdown, mentions shown as @Name), the
@@ -27,7 +27,7 @@ export type QuoteTarget = { id: number; name: string; excerpt: string };
 
 export function TopicPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const q = useInfiniteQuery({ ...topicQuery(valid ? id : 0), enabled: valid }) as Query;
   return (
     <RecordPage

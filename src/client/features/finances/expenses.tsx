@@ -1,20 +1,19 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Banknote, Check, FilePlus, Pencil, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
-import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
 import { formatDate, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
+import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
-import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
+import { expensesQuery, type ExpenseFilter } from './queries';
 import { STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName } from './labels';
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
@@ -34,7 +33,6 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const { communityId, books, canApprove } = props;
   const { t } = useTranslation();
   const me = useSignedInUser();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<ExpenseFilter>(undefined);
   const { query: q, items } = useCursorList(expensesQuery(communityId, filter));
   const approve = useMutation(trpc.finances.approveExpense.mutationOptions());
@@ -44,18 +42,9 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a]));
 
-  const run = async (action: () => Promise<unknown>, success: string, failed: string) => {
-    try {
-      await action();
-      notify.success(success);
-      await refreshFinances(queryClient);
-      return true;
-    } catch (e) {
-      // A 409 ("holds too little", "decided meanwhile") or a refusal: the server's words.
-      notify.error(failed, errorInfo(e).message);
-      return false;
-    }
-  };
+  // A 409 ("holds too little", "decided meanwhile") or a refusal is toasted in the server's words.
+  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const run = (action: () => Promise<unknown>, success: string, failed: string) => act(action, failed, success);
 
   const row = (e: Expense) => {
     const author = e.author ?? t('finances.unknownMember');

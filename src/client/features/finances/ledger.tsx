@@ -1,16 +1,16 @@
 import { Badge, Button, Card, HStack, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { BookOpen, Download, FileSpreadsheet, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
-import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate, inputDay, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
+import { useAction } from '../../lib/use-action';
 import { FinanceReasonDialog } from './dialog-forms';
-import { exportCsvUrl, ledgerQuery, refreshFinances } from './queries';
+import { exportCsvUrl, ledgerQuery } from './queries';
 import { ENTRY_KIND_KEY, PURPOSE_KEY, categoryName } from './labels';
 import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
@@ -20,24 +20,14 @@ import { EmptyNote } from '../../components/empty-state';
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { query: q, items } = useCursorList(ledgerQuery(communityId));
   const reverse = useMutation(trpc.finances.reverseEntry.mutationOptions());
   const c = books.currency;
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a.name]));
 
-  const onReverse = async (entry: Entry, reason: string) => {
-    try {
-      await reverse.mutateAsync({ id: entry.id, reason });
-      notify.success(t('finances.ledger.reversed'));
-      await refreshFinances(queryClient);
-      return true;
-    } catch (e) {
-      notify.error(t('finances.ledger.reverseFailed'), errorInfo(e).message);
-      return false;
-    }
-  };
+  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const onReverse = (entry: Entry, reason: string) => act(() => reverse.mutateAsync({ id: entry.id, reason }), t('finances.ledger.reverseFailed'), t('finances.ledger.reversed'));
 
   // A payment's entry is described by the server as "dues · reference" (its purpose as a code): the purpose is shown translated.
   const description = (e: Entry) => (e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description);

@@ -1,18 +1,18 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
+import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { PaymentRow } from './payment-row';
-import { paymentsQuery, refreshFinances, type PaymentFilter } from './queries';
+import { paymentsQuery, type PaymentFilter } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { PAYMENT_STATUS_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
@@ -34,7 +34,6 @@ const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 export function PaymentsQueue({ communityId, books }: { communityId: number; books: Books }) {
   const { t } = useTranslation();
   const me = useSignedInUser();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<PaymentFilter>('pending');
   const { query: q, items } = useCursorList(paymentsQuery(communityId, filter));
   const confirm = useMutation(trpc.finances.confirmPayment.mutationOptions());
@@ -42,16 +41,12 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
   const c = books.currency;
   const nameOf = (p: Payment) => p.member ?? t('finances.unknownMember');
 
-  const decide = async (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) => {
-    try {
-      done(await run());
-      await refreshFinances(queryClient);
-      return true;
-    } catch (e) {
-      notify.error(failed, errorInfo(e).message);
-      return false;
-    }
-  };
+  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const decide = (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) =>
+    act(run, failed, (r) => {
+      done(r);
+      return null;
+    });
 
   const actions = (p: Payment) => {
     if (p.status !== 'pending') return undefined;

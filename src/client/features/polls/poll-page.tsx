@@ -21,7 +21,7 @@ import { pollQuery } from './queries';
 import { ResultsCard, VotersCard } from './results';
 import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
-import { PageFrame, PageUnavailable, RecordPage } from '../../components/record-page';
+import { PageFrame, PageUnavailable, RecordPage, isRecordId } from '../../components/record-page';
 import { DialogForm } from '../../components/dialog-form';
 
 /**
@@ -32,7 +32,7 @@ import { DialogForm } from '../../components/dialog-form';
  */
 export function PollPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const q = useQuery({ ...pollQuery(valid ? id : 0), enabled: valid });
   return (
     <RecordPage

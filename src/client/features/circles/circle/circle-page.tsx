@@ -22,7 +22,7 @@ import type { Detail } from './model';
 import { StartCircle } from './start-circle';
 import { SwapsCard } from './swaps-card';
 import { TopUpsCard } from './topups-card';
-import { PageFrame, PageUnavailable, RecordPage } from '../../../components/record-page';
+import { PageFrame, PageUnavailable, RecordPage, isRecordId } from '../../../components/record-page';
 
 /**
  * The circle page. Everyone in the community sees the rules, the members and the rounds; the
@@ -32,7 +32,7 @@ import { PageFrame, PageUnavailable, RecordPage } from '../../../components/reco
  */
 export function CirclePage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const q = useQuery({ ...circleQuery(valid ? id : 0), enabled: valid });
   const unavailable = (title: string, body: string) => <PageUnavailable title={title} body={body} back={{ to: '/njangi', label: t('circle.backToCircles') }} />;
   return (

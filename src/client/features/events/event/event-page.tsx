@@ -8,7 +8,7 @@ import { AttendeesCard } from './attendees-card';
 import { DetailsCard } from './details-card';
 import { EventHeader } from './event-header';
 import { RsvpPanel } from './rsvp-panel';
-import { PageFrame, PageUnavailable, RecordPage } from '../../../components/record-page';
+import { PageFrame, PageUnavailable, RecordPage, isRecordId } from '../../../components/record-page';
 
 /**
  * One event. Every member sees when and where, how many places are taken, the description and
@@ -18,7 +18,7 @@ import { PageFrame, PageUnavailable, RecordPage } from '../../../components/reco
  */
 export function EventPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const q = useQuery({ ...eventQuery(valid ? id : 0), enabled: valid });
   return (
     <RecordPage
