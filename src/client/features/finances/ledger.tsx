@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { BookOpen, Download, FileSpreadsheet, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -16,6 +16,7 @@ import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { SectionCard } from '../../components/section-card';
 
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
@@ -93,27 +94,19 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-ledger">
-      <Card.Header gap="3">
-        <Card.Title as="h2" id="finance-ledger">
-          {t('finances.ledger.title')}
-        </Card.Title>
-        <ExportCsv communityId={communityId} year={books.year} />
-      </Card.Header>
-      <Card.Body gap="3">
-        <ListStates
-          query={q}
-          loading={t('finances.loading')}
-          rowHeight="12"
-          failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')}
-          retry={t('finances.tryAgain')}
-          empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}
-        >
-          <RuledList>{items.map(row)}</RuledList>
-        </ListStates>
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="finance-ledger" title={t('finances.ledger.title')} toolbar={<ExportCsv communityId={communityId} year={books.year} />} bodyGap="3">
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rowHeight="12"
+        failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}
+      >
+        <RuledList>{items.map(row)}</RuledList>
+      </ListStates>
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }
 
