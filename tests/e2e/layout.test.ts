@@ -47,10 +47,39 @@ afterAll(async () => {
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const RAW_USER_AGENT = /Mozilla\/\d|AppleWebKit\/|Gecko\/\d/;
 
-/** What is wrong with the page as drawn: overflow, overlapping or cut controls, text at the screen's edge, raw strings. */
+/**
+ * What is wrong with the page once it has settled. A fixed pause measured pages still moving on a
+ * busy machine (a dialog or toast mid-animation, a list drawn before its fonts), so the walk waits
+ * for what it can name (the network, the fonts, every finite animation, two frames) and then
+ * measures until two measurements in a row agree: a page that is still changing is never judged,
+ * and a real fault, which does not go away, is always reported.
+ */
 async function problems(page: Page): Promise<string[]> {
+  let last: string | undefined;
+  let found: string[] = [];
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await settled(page);
+    found = await measure(page);
+    const key = JSON.stringify(found);
+    if (key === last) return found;
+    last = key;
+  }
+  return found;
+}
+
+/** Waits for the network, the fonts, the finite animations (spinners loop forever and are left) and two frames. */
+async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** What is wrong with the page as drawn now: overflow, overlapping or cut controls, text at the screen's edge, raw strings. */
+async function measure(page: Page): Promise<string[]> {
   return page.evaluate(
     ({ uuid, agent }) => {
       const found: string[] = [];
@@ -243,6 +272,39 @@ describe('Browser: the phone bottom bar', () => {
       expect(await bar.locator('[aria-current]').count()).toBe(0);
       await more.click();
       expect(await sheet.getByRole('link', { name: 'Explore' }).getAttribute('aria-current')).toBe('page');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Browser: a dialog on a phone', () => {
+  it('with its validation errors shown, nothing (the bottom bar included) covers its buttons', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    try {
+      await context.addCookies(session);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/community/${world.communityId}?tab=discussions`);
+      await page.getByRole('button', { name: 'New topic' }).click();
+      const submit = page.getByTestId('create-topic-submit');
+      await submit.click();
+      await page.getByText('Give the discussion a title').waitFor();
+      await settled(page);
+      await page.screenshot({ path: `${screenshotDir}/layout-dialog-errors-375.png` });
+      // Each of the dialog's buttons is the thing drawn at its own centre, inside the window.
+      const covered = await page.evaluate(() => {
+        const dialog = document.querySelector('[role="dialog"]')!;
+        return [...dialog.querySelectorAll('button')]
+          .filter((b) => b.getBoundingClientRect().width > 0)
+          .flatMap((b) => {
+            const r = b.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            const label = (b.textContent ?? '').trim() || b.getAttribute('aria-label');
+            if (r.bottom > window.innerHeight) return [`"${label}" ends below the window`];
+            return top && (b === top || b.contains(top)) ? [] : [`"${label}" is covered by ${top?.closest('[data-testid]')?.getAttribute('data-testid') ?? top?.tagName}`];
+          });
+      });
+      expect(covered).toEqual([]);
     } finally {
       await context.close();
     }

@@ -201,7 +201,7 @@ describe('Browser: the signed-in frame', () => {
     await p.keyboard.press('End');
     const last = tabs.last();
     await expect.poll(() => last.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await last.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
     await expect
       .poll(() => last.evaluate((el) => { const r = el.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth; }))
       .toBe(true);
