@@ -11,7 +11,7 @@ import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { memberSettingsQuery } from '../communities/queries';
-import { initials, refreshCommunities, roleKey, type Community, type Member } from '../communities/shared';
+import { initials, refreshCommunities, roleKey, type Community, type Member } from '../communities/membership';
 
 const ASSIGNABLE = ['member', 'admin', 'treasurer'] as const;
 

@@ -5,7 +5,7 @@ export const dashboard = {
   subtitle: 'Here is what is happening in your communities.',
   counters: {
     communities: 'Communities',
-    njangi: 'Njangi Groups',
+    circles: 'Savings circles',
     recognitions: 'Recognitions',
     loginStreak: 'Login streak',
     comingSoon: 'Coming soon',
@@ -23,8 +23,8 @@ export const dashboard = {
     outstanding: 'Outstanding',
     pending: 'Awaiting confirmation',
   },
-  njangi: {
-    title: 'My Njangi Groups',
+  circles: {
+    title: 'My Savings Circles',
     viewAll: 'View all',
     empty: 'No savings circle yet',
     emptyBody: 'Circles you belong to show here with your next contribution.',
@@ -42,7 +42,7 @@ export const dashboard = {
     title: 'Quick Actions',
     create: 'Create community',
     join: 'Join Community',
-    startNjangi: 'Start Njangi Group',
+    startCircle: 'Start a savings circle',
     scheduleEvent: 'Schedule Event',
     soonTitle: 'Coming Soon',
     joinSoon: 'Joining by invitation code is on its way.',

@@ -6,7 +6,7 @@ export const dashboard = {
   subtitle: 'Voici ce qui se passe dans vos communautés.',
   counters: {
     communities: 'Communautés',
-    njangi: 'Groupes njangi',
+    circles: 'Tontines',
     recognitions: 'Reconnaissances',
     loginStreak: 'Série de connexions',
     comingSoon: 'Bientôt disponible',
@@ -24,8 +24,8 @@ export const dashboard = {
     outstanding: 'Reste à payer',
     pending: 'En attente de confirmation',
   },
-  njangi: {
-    title: 'Mes groupes njangi',
+  circles: {
+    title: 'Mes tontines',
     viewAll: 'Tout voir',
     empty: 'Aucune tontine pour l’instant',
     emptyBody: 'Les tontines dont vous êtes membre s’affichent ici avec votre prochaine cotisation.',
@@ -43,7 +43,7 @@ export const dashboard = {
     title: 'Actions rapides',
     create: 'Créer une communauté',
     join: 'Rejoindre une communauté',
-    startNjangi: 'Créer un groupe njangi',
+    startCircle: 'Créer une tontine',
     scheduleEvent: 'Planifier un événement',
     soonTitle: 'Bientôt disponible',
     joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',
