@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCY_CODES } from '../../src/shared/money';
 import { communities } from './communities';
@@ -170,6 +171,9 @@ export const payments = sqliteTable(
     index('payments_community_idx').on(t.communityId, t.status, t.id),
     index('payments_member_idx').on(t.communityId, t.memberId, t.id),
     uniqueIndex('payments_receipt_unique').on(t.communityId, t.receiptNo),
+    // "Needs you": a community's pending payments oldest first, with the columns that say who may not
+    // confirm them (their authors), so the list and its count read the index alone.
+    index('payments_waiting_idx').on(t.communityId, t.createdAt, t.id, t.memberId, t.recordedBy).where(sql`status = 'pending'`),
   ],
 );
 

@@ -1,12 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { mailOutbox, notifications as notificationRows } from '../../../db/schema';
 import { notifications } from '../operations/notifications';
+import { runDigestJob } from '../jobs/digest';
+import { needs } from '../operations/needs';
+import { notificationRoutes } from '../rest/notifications';
 import { defineDomain } from './domain';
 
 /** The in-app notices of each account, and the mail on its way (mail/outbox.ts). */
 export const notificationsDomain = defineDomain({
   name: 'notifications',
-  operations: { notifications },
+  operations: { notifications, needs },
+  rest: notificationRoutes,
+  jobs: { digest: (deps) => runDigestJob(deps) },
   erase: (tx, { user }) => {
     tx.delete(notificationRows).where(eq(notificationRows.userId, user.id)).run();
     // Mail still waiting for the account goes with it (and its sender would skip a deleted account anyway).

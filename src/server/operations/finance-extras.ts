@@ -5,15 +5,11 @@ import { can } from '@shared/permissions';
 import { communityId } from '@shared/schemas/communities';
 import { budgetInput, duesPlanInput, paymentIdInput, planIdInput, yearInput } from '@shared/schemas/finances';
 import type { Context } from '../context';
-import { mailCtx, sendMail } from '../mail/send';
-import { receiptMail } from '../mail/templates';
 import { assertBooksCurrency, requireBooks } from '../services/finances/books';
 import { budgetVsActual, setBudget } from '../services/finances/budget';
 import { createDuesPlan, deactivatePlan, duesRoll, listDuesPlans, memberDues } from '../services/finances/dues';
 import { memberTotals, paymentCommunity } from '../services/finances/payments';
-import { receiptPdf } from '../services/finances/receipt';
-import { amountText, receiptData, receiptFor } from '../services/finances/receipts';
-import { findUserById } from '../services/users';
+import { receiptFor } from '../services/finances/receipts';
 import { inCommunity, mutation, query, signedIn, type CommunityScope } from './define';
 
 /*
@@ -126,17 +122,3 @@ export const receipt = query({
     return { filename: r.filename, pdf: r.pdf };
   },
 });
-
-/** After a confirmation has committed: the member gets their receipt by email, in their language. */
-export async function emailReceipt(ctx: Context, p: { communityId: number; paymentId: number }) {
-  try {
-    const data = receiptData(ctx.db, { communityId: p.communityId, paymentId: p.paymentId, appName: ctx.env.APP_NAME });
-    const to = findUserById(ctx.db, data.memberId);
-    if (!to) return;
-    const pdf = await receiptPdf(data, to.language);
-    await sendMail(ctx, receiptMail(mailCtx(ctx), to, { community: data.community, communityId: p.communityId, receiptNo: data.receiptNo, amountText: amountText(data, to.language), pdf }));
-  } catch (error) {
-    // The payment is confirmed whatever happens to the email; the receipt stays downloadable.
-    ctx.log.error('receipt email failed', { paymentId: p.paymentId, error: String(error) });
-  }
-}

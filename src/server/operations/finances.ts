@@ -28,7 +28,7 @@ import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordC
 import { membersSeeLedger, ledgerViewer } from '../services/finances/entry-privacy';
 import { ledgerCsv } from '../services/finances/export';
 import { financeSummary, ownStatement } from '../services/finances/summary';
-import { budget, dues, emailReceipt, overview } from './finance-extras';
+import { budget, dues, overview } from './finance-extras';
 import { groupedMutation, inCommunity, mutation, query, type CommunityScope } from './define';
 
 /*
@@ -130,12 +130,8 @@ export const finances = {
   confirmPayment: mutation({
     input: confirmPaymentInput,
     access: inCommunity('finances.record', ofPayment, 'errors.finances.paymentNotFound'),
-    run: (ctx, input, { community }) => {
-      const payment = confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() });
-      // The receipt goes out by email after the answer: the officer does not wait for the mail server.
-      void emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
-      return payment;
-    },
+    // The member's receipt is queued with the confirmation and leaves after it (mail/outbox.ts).
+    run: (ctx, input, { community }) => confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() }),
   }),
 
   rejectPayment: mutation({

@@ -34,7 +34,6 @@ import { circleReportPdf } from '../services/njangi/report-pdf';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
 import { inCommunity, mutation, query, signedIn } from './define';
-import { emailProofWaiting } from './njangi-mail';
 
 /*
  * Savings circles (njangi, tontine, susu). Every operation is guarded by the community's
@@ -96,11 +95,8 @@ export const njangi = {
   declareContribution: mutation({
     input: declareContributionInput,
     access: circle,
-    run: (ctx, input) => {
-      const row = declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() });
-      void emailProofWaiting(ctx, { circleId: input.id, roundId: input.roundId, declaredBy: ctx.user.id });
-      return row;
-    },
+    // Whoever confirms it is told (and emailed, as they chose) in the declaration's own transaction.
+    run: (ctx, input) => declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() }),
   }),
   /** Cash taken at the meeting, by the organiser, for any hand. */
   recordContribution: mutation({

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { circleContributions, circleHands, circleRounds, circles } from '../../../../db/schema';
+import { circleContributions, circleHands, circleRounds, circles, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled, tellWhoMayAct } from '../needs/notices';
+import { moneyText } from '../needs/sql';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { attachUpload } from '../../uploads/registry';
 
@@ -60,17 +62,17 @@ export function declareContribution(db: DB, p: { circleId: number; roundId: numb
       createdAt: p.now,
     });
     audit(tx, circle, p.userId, 'contribution.declared', { contributionId: row.id, round: round.number, handNo: hand.handNo, amount: row.amount, method: row.method }, p.now);
-    if (circle.organiserId !== p.userId) {
-      notifyUser(tx, {
-        userId: circle.organiserId,
-        type: 'info',
-        title: 'notifications.circleProofWaiting.title',
-        message: 'notifications.circleProofWaiting.message',
-        params: { circle: circle.name, round: round.number },
-        link: `/njangi/${circle.id}`,
-        now: p.now,
-      });
-    }
+    // Whoever may confirm it is told who paid how much, each in their language (by email too, as they chose).
+    const who = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId)).get();
+    tellWhoMayAct(db, tx, {
+      kind: 'contribution',
+      id: row.id,
+      by: p.userId,
+      key: 'circleContributionWaiting',
+      params: (language) => ({ name: who ? `${who.firstName} ${who.lastName}` : '', amount: moneyText(row.amount, circle.currency, language), round: round.number, circle: circle.name }),
+      link: `/njangi/${circle.id}`,
+      now: p.now,
+    });
     return row;
   });
 }
@@ -123,6 +125,7 @@ export function confirmContribution(db: DB, p: { id: number; organiserId: string
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.contributionDecided');
+    handled(tx, 'contribution', row.id, p.organiserId, p.now);
     const round = tx.select({ number: circleRounds.number }).from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
     audit(tx, circle, p.organiserId, 'contribution.confirmed', { contributionId: row.id, round: round.number, amount: row.amount, receiptNo }, p.now);
     notifyUser(tx, { userId: row.userId, type: 'success', title: 'notifications.circleContributionConfirmed.title', message: 'notifications.circleContributionConfirmed.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, now: p.now });
@@ -140,6 +143,7 @@ export function rejectContribution(db: DB, p: { id: number; organiserId: string;
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.contributionDecided');
+    handled(tx, 'contribution', row.id, p.organiserId, p.now);
     audit(tx, circle, p.organiserId, 'contribution.rejected', { contributionId: row.id, reason: p.reason }, p.now);
     notifyUser(tx, { userId: row.userId, type: 'warning', title: 'notifications.circleContributionRejected.title', message: 'notifications.circleContributionRejected.message', params: { circle: circle.name, reason: p.reason }, link: `/njangi/${circle.id}`, now: p.now });
     return row;

@@ -7,6 +7,7 @@ import { notifyCommunity, notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { nextCircleReceiptNo, type ContributionDetails } from './contributions';
 import { attachUpload } from '../../uploads/registry';
+import { handled, itemKey } from '../needs/notices';
 
 /** The community a round's (or payout's) circle belongs to (for the guard), or undefined. */
 export const roundCommunity = (db: DbLike, id: number) =>
@@ -156,7 +157,9 @@ export function recordPayout(db: DB, p: { roundId: number; organiserId: string; 
       { payoutId: payout.id, round: round.number, handNo: hand.handNo, beneficiaryId: hand.userId, collected, shortfall, fines, fee: settled.fee, discount, share: settled.share, carryOut: settled.carryOut, amount, ...(lastRound ? { seed: circle.seed } : {}) },
       p.now,
     );
-    notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circlePayoutRecorded.title', message: 'notifications.circlePayoutRecorded.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, now: p.now });
+    // The organiser's work on the round is done; the beneficiary's (confirming receipt) begins.
+    handled(tx, 'roundReady', round.id, p.organiserId, p.now);
+    notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circlePayoutRecorded.title', message: 'notifications.circlePayoutRecorded.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, item: itemKey('payoutReceipt', payout.id), now: p.now });
     return payout;
   });
 }
@@ -180,6 +183,7 @@ export function confirmReceipt(db: DB, p: { id: number; userId: string; now: num
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.payoutDecided');
+    handled(tx, 'payoutReceipt', row.id, p.userId, p.now);
     audit(tx, circleOf(tx, row.circleId), p.userId, 'payout.confirmed', { payoutId: row.id, amount: row.amount, receiptNo }, p.now);
     return row;
   });
@@ -196,6 +200,7 @@ export function disputePayout(db: DB, p: { id: number; userId: string; reason: s
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.payoutDecided');
+    handled(tx, 'payoutReceipt', row.id, p.userId, p.now);
     const circle = circleOf(tx, row.circleId);
     audit(tx, circle, p.userId, 'payout.disputed', { payoutId: row.id, reason: p.reason }, p.now);
     // The leaders are told once each: the organiser (told below) and the beneficiary are left out.

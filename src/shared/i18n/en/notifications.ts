@@ -47,5 +47,12 @@ export const notifications = {
   pollClosed: { title: 'Poll closed', message: '{{community}}: {{title}} has closed. See the results.' },
   discussionReply: { title: 'New reply', message: '{{name}} replied in {{title}} ({{community}}).' },
   discussionMention: { title: 'You were mentioned', message: '{{name}} mentioned you in {{title}} ({{community}}).' },
+  paymentWaitingDues: { title: 'Payment to confirm', message: '{{name}} declared {{amount}} of dues in {{community}}.' },
+  paymentWaitingDonation: { title: 'Payment to confirm', message: '{{name}} declared a donation of {{amount}} in {{community}}.' },
+  paymentRecordedWaiting: { title: 'Cash to confirm', message: '{{name}} recorded {{amount}} in cash from {{member}} in {{community}}: another officer confirms it.' },
+  expenseWaiting: { title: 'Expense to approve', message: '{{name}} asks for {{amount}} for “{{description}}” in {{community}}.' },
+  expenseToPay: { title: 'Expense to pay', message: '“{{description}}” ({{amount}}, asked for by {{name}}) was approved in {{community}} and waits to be paid.' },
+  circleJoinWaiting: { title: 'New request to join a circle', message_one: '{{name}} asked for {{count}} hand in {{circle}}.', message_other: '{{name}} asked for {{count}} hands in {{circle}}.' },
+  circleContributionWaiting: { title: 'Contribution to confirm', message: '{{name}} declared {{amount}} for round {{round}} of {{circle}}.' },
   pollNomination: { title: 'You were nominated', message: 'You were nominated as a candidate in {{title}} ({{community}}). Accept or decline the nomination.' },
 };

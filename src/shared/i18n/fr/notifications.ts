@@ -48,5 +48,12 @@ export const notifications = {
   pollClosed: { title: 'Sondage clos', message: '{{community}} : {{title}} est clos. Consultez les résultats.' },
   discussionReply: { title: 'Nouvelle réponse', message: '{{name}} a répondu dans {{title}} ({{community}}).' },
   discussionMention: { title: 'Vous avez été mentionné', message: '{{name}} vous a mentionné dans {{title}} ({{community}}).' },
+  paymentWaitingDues: { title: 'Paiement à confirmer', message: '{{name}} a déclaré {{amount}} de cotisation dans {{community}}.' },
+  paymentWaitingDonation: { title: 'Paiement à confirmer', message: '{{name}} a déclaré un don de {{amount}} dans {{community}}.' },
+  paymentRecordedWaiting: { title: 'Espèces à confirmer', message: '{{name}} a enregistré {{amount}} en espèces versés par {{member}} dans {{community}}\u00a0: un autre responsable doit le confirmer.' },
+  expenseWaiting: { title: 'Dépense à approuver', message: '{{name}} demande {{amount}} pour «\u00a0{{description}}\u00a0» dans {{community}}.' },
+  expenseToPay: { title: 'Dépense à payer', message: '«\u00a0{{description}}\u00a0» ({{amount}}, demandée par {{name}}) a été approuvée dans {{community}} et attend d’être payée.' },
+  circleJoinWaiting: { title: 'Nouvelle demande d’adhésion à une tontine', message_one: '{{name}} demande {{count}}\u00a0main dans {{circle}}.', message_other: '{{name}} demande {{count}}\u00a0mains dans {{circle}}.' },
+  circleContributionWaiting: { title: 'Cotisation à confirmer', message: '{{name}} a déclaré {{amount}} pour le tour {{round}} de {{circle}}.' },
   pollNomination: { title: 'Vous avez été proposé', message: 'Vous avez été proposé comme candidat à {{title}} ({{community}}). Acceptez ou refusez cette candidature.' },
 } satisfies Catalogue['notifications'];
