@@ -37,4 +37,6 @@ INSERT INTO `notice_preferences` (`user_id`, `kind`, `channel`, `source`, `updat
 INSERT INTO `notice_preferences` (`user_id`, `kind`, `channel`, `source`, `updated_at`)
   SELECT `id`, 'discussions', 'email', 'profile', `updated_at` FROM `users` WHERE `notify_discussions_email` = 1 AND `deleted_at` IS NULL;--> statement-breakpoint
 ALTER TABLE `users` DROP COLUMN `notify_new_events`;--> statement-breakpoint
-ALTER TABLE `users` DROP COLUMN `notify_discussions_email`;
+ALTER TABLE `users` DROP COLUMN `notify_discussions_email`;--> statement-breakpoint
+-- The key that signs one-click unsubscribe links (mail/unsubscribe.ts), made once with the database.
+INSERT INTO `server_keys` (`name`, `key`, `created_at`) VALUES ('unsubscribe', lower(hex(randomblob(32))), CAST(unixepoch('subsec') * 1000 AS INTEGER));
