@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { Preloadable } from '../lib/preloadable';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Community } from '../features/communities/shared';
+import type { NeedCounts } from '@shared/needs';
 
 /*
  * What a feature adds to the signed-in shell. Each feature exports its parts from small files of
@@ -48,6 +49,8 @@ export type CommunityTab = {
   visible?: (community: Community) => boolean;
   /** What the page's loader fetches when the page opens on this tab, beside the tab's code (the Overview's figures and cards). */
   load?: (queryClient: QueryClient, community: Community) => Promise<unknown>;
+  /** How much work waiting on the viewer the tab holds ("Needs you"), shown beside its label. */
+  count?: (counts: NeedCounts, communityId: number) => number;
   /**
    * The tab's content, its code in a chunk of its own (lib/preloadable.ts): the lists stay small
    * enough for the routes' loaders, which run before any page's code has arrived, to read them.
@@ -64,3 +67,9 @@ export type DashboardCard = {
   load?: (queryClient: QueryClient) => Promise<unknown>;
   Component: Preloadable<object>;
 };
+
+/** A tab's count: the waiting work "Needs you" files under the tab's id in this community. */
+export const waitingOnTab =
+  (tab: string) =>
+  (counts: NeedCounts, communityId: number): number =>
+    counts.communities.find((c) => c.communityId === communityId)?.tabs[tab] ?? 0;
