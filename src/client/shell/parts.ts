@@ -60,8 +60,8 @@ export type CommunityTab = {
 
 export type DashboardCard = {
   id: string;
-  /** Above the member's communities ('top') or at the foot of the page ('bottom'), then by order. */
-  place: 'top' | 'bottom';
+  /** Under the greeting, before anything else ('head': what waits on the member), above the member's communities ('top') or at the foot of the page ('bottom'), then by order. */
+  place: 'head' | 'top' | 'bottom';
   order: number;
   /** What the dashboard's loader fetches for the card before the page shows (beside the card's code). */
   load?: (queryClient: QueryClient) => Promise<unknown>;

@@ -7,7 +7,7 @@ import { NEEDS_PAGE } from './page-size';
 /** "Needs you" heads the dashboard: the work waiting on the member comes before everything else. */
 export const needsCard: DashboardCard = {
   id: 'needs',
-  place: 'top',
+  place: 'head',
   order: 1,
   Component: preloadable(() => import('./needs-card').then((m) => ({ default: m.NeedsCard }))),
   load: (qc) => loadList(qc, needsListQuery(NEEDS_PAGE)),

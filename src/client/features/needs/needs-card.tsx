@@ -27,7 +27,7 @@ export function NeedsCard() {
             {t('needs.title')}
           </Card.Title>
           {!!count && (
-            <Badge colorPalette="orange" variant="solid" rounded="full" data-testid="needs-count">
+            <Badge colorPalette="orange" variant="subtle" rounded="full" data-testid="needs-count">
               {t('needs.count', { count, formatted: formatNumber(count) })}
             </Badge>
           )}

@@ -99,7 +99,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
                   {t(x.label)}
                   {waiting > 0 && (
                     <>
-                      <Badge colorPalette="orange" variant="solid" rounded="full" size="xs" ms="1.5" aria-hidden data-testid={`tab-count-${x.id}`}>
+                      <Badge colorPalette="orange" variant="subtle" rounded="full" size="xs" ms="1.5" aria-hidden data-testid={`tab-count-${x.id}`}>
                         {waiting > 99 ? '99+' : waiting}
                       </Badge>
                       <VisuallyHidden>{t('needs.tabCount', { count: waiting })}</VisuallyHidden>
