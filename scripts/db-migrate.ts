@@ -1,7 +1,12 @@
-// Applies pending migrations to DATABASE_PATH (the server also does this at boot).
+// Applies pending migrations to DATABASE_PATH, then moves the files a migration made private out
+// of the public uploads folder (the server also does both at boot, before it listens).
 import { openDatabase } from '../db/database';
+import { createLogger } from '../src/server/logger';
+import { movePendingPrivateFiles } from '../src/server/uploads/private-moves';
 import { envOrExit } from './cli';
 
 const env = envOrExit();
-openDatabase(env.DATABASE_PATH).$client.close();
-console.log(`Migrations applied to ${env.DATABASE_PATH}`);
+const db = openDatabase(env.DATABASE_PATH);
+const moved = await movePendingPrivateFiles({ db, env, log: createLogger('error') });
+db.$client.close();
+console.log(`Migrations applied to ${env.DATABASE_PATH}${moved.moved ? `; ${moved.moved} private files moved out of ${env.UPLOADS_DIR}` : ''}`);

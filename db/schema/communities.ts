@@ -23,6 +23,10 @@ export const communities = sqliteTable(
     membersOrganiseCircles: integer('members_organise_circles', { mode: 'boolean' }).notNull().default(false),
     // Invitations: leaders send them; this lets any member invite too.
     membersInvite: integer('members_invite', { mode: 'boolean' }).notNull().default(false),
+    // The community's own time zone (IANA): the dates and times of its books, receipts and exports.
+    // A new community takes its creator's (the browser's); communities from before it took their
+    // latest event's or savings circle's, else UTC. Leaders change it in the settings.
+    timeZone: text('time_zone').notNull().default('UTC'),
     // Bytes the community's documents may take; null: the installation's default (1 GB), staff change it.
     documentQuotaBytes: integer('document_quota_bytes'),
     creatorId: text('creator_id')

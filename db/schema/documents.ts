@@ -35,6 +35,17 @@ export const uploads = sqliteTable(
   (t) => [index('uploads_unattached_idx').on(t.attachedAt, t.createdAt), index('uploads_owner_idx').on(t.ownerId)],
 );
 
+/**
+ * Files still to move from the public uploads folder into the private one: payment proofs and
+ * receipts were once served from /uploads/ to anyone with the link. The migration that made them
+ * private lists them here; at each start, before the server listens, uploads/private-moves.ts
+ * moves each file and then deletes its row, so a crash part-way leaves the rest listed.
+ */
+export const pendingFileMoves = sqliteTable('pending_file_moves', {
+  // The file's name in UPLOADS_DIR, the same in UPLOADS_DIR/private once moved.
+  name: text('name').primaryKey(),
+});
+
 export const DOCUMENT_VISIBILITIES = ['members', 'leaders'] as const;
 export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
 

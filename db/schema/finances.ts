@@ -170,6 +170,8 @@ export const payments = sqliteTable(
   (t) => [
     index('payments_community_idx').on(t.communityId, t.status, t.id),
     index('payments_member_idx').on(t.communityId, t.memberId, t.id),
+    // The authorised proof route finds the payment that names a file (who may read it).
+    index('payments_proof_idx').on(t.proofUrl),
     uniqueIndex('payments_receipt_unique').on(t.communityId, t.receiptNo),
     // "Needs you": a community's pending payments oldest first, with the columns that say who may not
     // confirm them (their authors), so the list and its count read the index alone.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCY_CODES } from '../../src/shared/money';
 import { CIRCLE_STATUSES, FINE_KINDS, FREQUENCIES, ORDER_BY, PAYOUT_METHODS } from '../../src/shared/njangi/rules';
 import { communities } from './communities';
@@ -187,6 +187,8 @@ export const circleContributions = sqliteTable(
       .on(t.roundId, t.handId)
       .where(sql`status <> 'rejected'`),
     index('circle_contributions_user_idx').on(t.userId, t.status),
+    // The authorised proof route finds the row that names a file (who may read it).
+    index('circle_contributions_proof_idx').on(t.proofUrl),
     uniqueIndex('circle_contributions_receipt_unique').on(t.circleId, t.receiptNo),
   ],
 );
@@ -258,7 +260,60 @@ export const circlePayouts = sqliteTable(
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
   },
-  (t) => [uniqueIndex('circle_payouts_round_unique').on(t.roundId), index('circle_payouts_circle_idx').on(t.circleId, t.status)],
+  (t) => [uniqueIndex('circle_payouts_round_unique').on(t.roundId), index('circle_payouts_circle_idx').on(t.circleId, t.status), index('circle_payouts_proof_idx').on(t.proofUrl)],
+);
+
+export const TOP_UP_STATUSES = ['owed', 'recorded', 'confirmed', 'disputed'] as const;
+
+/**
+ * Money that reached a round after it was paid out, owed on to that round's beneficiary: a
+ * contribution confirmed (or recorded as cash) late, or a fine paid after the circle's last
+ * payout. Created `owed` in the transaction that confirmed the money; the one who pays it records
+ * it (method, reference, proof) and only the beneficiary confirms receipt or says it did not arrive.
+ */
+export const circleTopUps = sqliteTable(
+  'circle_top_ups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => circleRounds.id, { onDelete: 'cascade' }),
+    payoutId: integer('payout_id')
+      .notNull()
+      .references(() => circlePayouts.id, { onDelete: 'cascade' }),
+    handId: integer('hand_id')
+      .notNull()
+      .references(() => circleHands.id),
+    beneficiaryId: text('beneficiary_id')
+      .notNull()
+      .references(() => users.id),
+    // Exactly one of the two: what brought the money in.
+    contributionId: integer('contribution_id').references(() => circleContributions.id, { onDelete: 'cascade' }),
+    fineId: integer('fine_id').references(() => circleFines.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: TOP_UP_STATUSES }).notNull().default('owed'),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    reference: text('reference'),
+    proofUrl: text('proof_url'),
+    disputeReason: text('dispute_reason'),
+    receiptNo: integer('receipt_no'),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: integer('recorded_at'),
+    decidedAt: integer('decided_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // Money tops a round up once: one top-up per late contribution and per late fine.
+    uniqueIndex('circle_top_ups_contribution_unique').on(t.contributionId),
+    uniqueIndex('circle_top_ups_fine_unique').on(t.fineId),
+    uniqueIndex('circle_top_ups_receipt_unique').on(t.circleId, t.receiptNo),
+    index('circle_top_ups_circle_idx').on(t.circleId, t.status),
+    check('circle_top_ups_one_source', sql`(${t.contributionId} IS NULL) <> (${t.fineId} IS NULL)`),
+    check('circle_top_ups_amount', sql`${t.amount} > 0`),
+  ],
 );
 
 /** An auction bid: the discount a hand accepts to receive this round. One bid per hand per round. */

@@ -7,8 +7,8 @@
 //     payment row, a ledger entry, the balance, the monthly totals and an audit record in one
 //     transaction), or recorded as cash by the creator for a member (pending: another officer
 //     confirms what one recorded);
-//   - circle contributions: recorded by the organiser for its own hands, declared by the others
-//     for their hand;
+//   - circle contributions: recorded by the organiser for its own hands (which then wait for a
+//     finance officer: nobody confirms their own money), declared by the others for their hand;
 //   - RSVPs and votes: answers the writer changes again and again;
 //   - chat messages in each home's #general (group-committed by the server);
 //   - documents: a small text file uploaded as multipart.
@@ -88,7 +88,7 @@ const recordPayment: Op = async (w, ctx) => {
   if (await writeFor(ctx, w, 'POST', '/trpc/finances.recordPayment', body)) ctx.ledger.domains.payments.set(reference, new Set(['pending']));
 };
 
-/** The organiser records cash for the next of its own (round, hand) slots (tRPC only). */
+/** The organiser records cash for the next of its own (round, hand) slots (tRPC only): it waits for a finance officer. */
 const recordContribution: Op = async (w, ctx) => {
   const home = homeOf(ctx, w);
   const slot = w.circle.recorded;
@@ -99,7 +99,7 @@ const recordContribution: Op = async (w, ctx) => {
   const key: ContributionKey = `${home.circle}|${round}|${hand}`;
   w.inFlight = { kind: 'row', what: 'contribution', sql: 'SELECT 1 FROM circle_contributions WHERE circle_id = ? AND round_id = ? AND hand_id = ?', params: [home.circle, round, hand] };
   const body = { id: home.circle, roundId: round, handId: hand, method: 'cash', reference: label(ctx, w, 'Hand') };
-  if (await writeFor(ctx, w, 'POST', '/trpc/njangi.recordContribution', body)) ctx.ledger.domains.contributions.set(key, 'confirmed');
+  if (await writeFor(ctx, w, 'POST', '/trpc/njangi.recordContribution', body)) ctx.ledger.domains.contributions.set(key, 'pending');
 };
 
 /** "I paid": the writer declares its hand's contribution for the next round of another home's circle. */

@@ -62,7 +62,9 @@ export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedg
     const last = one<{ n: number }>('SELECT last_receipt_no AS n FROM circles WHERE id = ?', h.circle)!.n;
     const numbers = all<{ n: number }>(
       `SELECT receipt_no AS n FROM circle_contributions WHERE circle_id = ? AND receipt_no IS NOT NULL
-       UNION ALL SELECT receipt_no FROM circle_payouts WHERE circle_id = ? AND receipt_no IS NOT NULL ORDER BY 1`,
+       UNION ALL SELECT receipt_no FROM circle_payouts WHERE circle_id = ? AND receipt_no IS NOT NULL
+       UNION ALL SELECT receipt_no FROM circle_top_ups WHERE circle_id = ? AND receipt_no IS NOT NULL ORDER BY 1`,
+      h.circle,
       h.circle,
       h.circle,
     ).map((r) => r.n);

@@ -12,8 +12,9 @@ import { closeWhenBodyUnread } from './http/early-close';
 import { CLIENT_DIR } from './paths';
 import { PrerenderedPages } from './http/prerendered';
 import { hasSuperadmin } from './services/superadmin';
+import { movePendingPrivateFiles } from './uploads/private-moves';
 
-function main() {
+async function main() {
   let env;
   try {
     env = loadEnv();
@@ -26,6 +27,8 @@ function main() {
   }
   const log = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);
+  // Before anything is served: files a migration made private leave the public folder (idempotent; one query once done).
+  await movePendingPrivateFiles({ db, env, log });
   const now = () => Date.now();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR });
   const deps = {
@@ -82,4 +85,7 @@ function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -10,8 +10,13 @@ export const NEED_KINDS = [
   'joinRequest',
   'circleJoin',
   'contribution',
+  'officerContribution',
   'roundReady',
+  'officerPayout',
+  'topUpPay',
+  'officerTopUp',
   'payoutReceipt',
+  'topUpConfirm',
   'swapAccept',
   'swapApprove',
   'nomination',
@@ -39,6 +44,8 @@ export type NeedAction =
   | { op: 'communities.decideRequest'; input: { communityId: number; requestId: number; approve: true } }
   | { op: 'njangi.decideJoin'; input: { id: number; userId: string; approve: true } }
   | { op: 'njangi.confirmContribution'; input: { id: number } }
+  | { op: 'njangi.officerConfirmContribution'; input: { id: number } }
+  | { op: 'njangi.confirmTopUp'; input: { id: number } }
   | { op: 'njangi.confirmReceipt'; input: { id: number } }
   | { op: 'njangi.acceptSwap'; input: { id: number } }
   | { op: 'njangi.approveSwap'; input: { id: number } }

@@ -100,6 +100,11 @@ export function can(role: CommunityRole | string | null | undefined, capability:
   return granted !== undefined && granted.includes(capability);
 }
 
+/** The community roles that hold `capability`: for a query that lets a row's readers in by their role (never a role list of its own). */
+export function rolesWith(capability: CommunityCapability): CommunityRole[] {
+  return COMMUNITY_ROLES.filter((role) => can(role, capability));
+}
+
 /**
  * Capabilities a community's own setting gives every member besides the roles above (the name
  * of the setting on the community). Off by default, so the table above is the whole rule until

@@ -5,10 +5,10 @@ import { LoginThrottle } from '../../src/server/auth/rate-limit';
 import { runCirclesJob } from '../../src/server/jobs/circles';
 import { createLogger } from '../../src/server/logger';
 import { createCircle } from '../../src/server/services/njangi/circles';
-import { confirmContribution, declareContribution, recordContribution } from '../../src/server/services/njangi/contributions';
+import { confirmContribution, declareContribution, officerConfirmContribution, recordContribution } from '../../src/server/services/njangi/contributions';
 import { circleDetail } from '../../src/server/services/njangi/detail';
 import { decideJoin, joinCircle } from '../../src/server/services/njangi/membership';
-import { confirmReceipt, recordPayout } from '../../src/server/services/njangi/payouts';
+import { confirmReceipt, officerRecordPayout } from '../../src/server/services/njangi/payouts';
 import { startCircle } from '../../src/server/services/njangi/start';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
@@ -38,6 +38,9 @@ async function world() {
   const community = makeCommunity(t.db, { creator: organiser, name: 'Buea Njangi' });
   addMember(t.db, { communityId: community.id, user: amara });
   addMember(t.db, { communityId: community.id, user: bih });
+  // The community's treasurer, in no circle: confirms the organiser's own money and records payouts to the organiser.
+  const tess = await makeUser(t.db, { firstName: 'Tess' });
+  addMember(t.db, { communityId: community.id, user: tess, role: 'treasurer' });
   const now = t.clock.now();
   const circle = createCircle(t.db, {
     communityId: community.id,
@@ -50,10 +53,16 @@ async function world() {
     decideJoin(t.db, { circleId: circle.id, organiserId: organiser.id, userId: u.id, approve: true, now });
   }
   startCircle(t.db, { circleId: circle.id, organiserId: organiser.id, now });
-  const detail = () => circleDetail(t.db, { circleId: circle.id, viewerId: organiser.id, now: t.clock.now() });
+  const detail = () => circleDetail(t.db, { circleId: circle.id, viewerId: organiser.id, officer: false, now: t.clock.now() });
   const handOf = (userId: string) => detail().hands.find((h) => h.userId === userId)!.id;
   const notes = (userId: string) => t.db.select().from(notifications).all().filter((n) => n.userId === userId).map((n) => n.title);
-  return { t, organiser, amara, bih, circle, detail, handOf, notes };
+  /** Cash for these hands of round 1, recorded by the organiser; the organiser's own confirmed by the treasurer (setup). */
+  const cash = (roundId: number, who: { id: string }[], at: number) =>
+    who.forEach((u) => {
+      const row = recordContribution(t.db, { circleId: circle.id, roundId, handId: handOf(u.id), organiserId: organiser.id, details: { method: 'cash' }, now: at });
+      if (row.status === 'pending') officerConfirmContribution(t.db, { id: row.id, officerId: tess.id, now: at });
+    });
+  return { t, organiser, amara, bih, tess, circle, detail, handOf, notes, cash };
 }
 
 describe('savings-circle reminders and fines', () => {
@@ -87,14 +96,17 @@ describe('savings-circle reminders and fines', () => {
       [w.organiser.id, 500, 'owed'],
     ].sort());
 
-    // Once every contribution is confirmed, the organiser hears the round is ready, once.
+    // Once every contribution is confirmed, the organiser hears the round is ready, once; its pot goes
+    // to the organiser's own hand, so the treasurer, who records that payout, hears it too.
     confirmContribution(w.t.db, { id: declared.id, organiserId: w.organiser.id, now: w.t.clock.now() });
-    for (const u of [w.bih, w.organiser]) recordContribution(w.t.db, { circleId: w.circle.id, roundId: round1.id, handId: w.handOf(u.id), organiserId: w.organiser.id, details: { method: 'cash' }, now: w.t.clock.now() });
-    expect(await runCirclesJob(d)).toEqual({ fines: 0, reminders: 1 });
+    w.cash(round1.id, [w.bih, w.organiser], w.t.clock.now());
+    expect(await runCirclesJob(d)).toEqual({ fines: 0, reminders: 2 });
     expect(w.notes(w.organiser.id)).toContain('notifications.circleRoundReady.title');
+    expect(w.notes(w.tess.id)).toEqual(['notifications.circleOfficerContribution.title', 'notifications.circleOfficerPayout.title']);
+    expect(await runCirclesJob(d)).toEqual({ fines: 0, reminders: 0 });
 
     // After the payout, round 2's beneficiary (Amara) is told their turn is next.
-    recordPayout(w.t.db, { roundId: round1.id, organiserId: w.organiser.id, details: { method: 'cash' }, now: w.t.clock.now() });
+    officerRecordPayout(w.t.db, { roundId: round1.id, officerId: w.tess.id, details: { method: 'cash' }, now: w.t.clock.now() });
     expect(await runCirclesJob(d)).toEqual({ fines: 0, reminders: 1 });
     expect(w.notes(w.amara.id)).toContain('notifications.circlePayoutNext.title');
   });
@@ -110,7 +122,7 @@ describe('savings-circle receipts', () => {
     const bih = await as(w.t, w.bih);
     expect((await download(w.t, bih, `/api/circles/contributions/${c1.id}/receipt.pdf`)).status).toBe(404);
     confirmContribution(w.t.db, { id: c1.id, organiserId: w.organiser.id, now });
-    for (const u of [w.amara, w.organiser]) recordContribution(w.t.db, { circleId: w.circle.id, roundId: round1.id, handId: w.handOf(u.id), organiserId: w.organiser.id, details: { method: 'cash' }, now });
+    w.cash(round1.id, [w.amara, w.organiser], now);
 
     // In the language the member reads the site in.
     const mine = await download(w.t, bih, `/api/circles/contributions/${c1.id}/receipt.pdf`, 'fr');
@@ -118,13 +130,13 @@ describe('savings-circle receipts', () => {
     expect(mine.headers.get('content-type')).toBe('application/pdf');
     expect(mine.headers.get('content-disposition')).toContain(`circle-${w.circle.id}-receipt-1.pdf`);
     const doc = await PDFDocument.load(mine.bytes);
-    expect(doc.getTitle()).toBe('Reçu de cotisation n° 1');
+    expect(doc.getTitle()).toBe('Reçu de cotisation n°\u00a01');
     // Another member of the circle may not read Bih's receipt; the organiser may.
     const amara = await as(w.t, w.amara);
     expect((await download(w.t, amara, `/api/circles/contributions/${c1.id}/receipt.pdf`)).status).toBe(403);
     expect((await download(w.t, await as(w.t, w.organiser), `/api/circles/contributions/${c1.id}/receipt.pdf`)).status).toBe(200);
 
-    const payout = recordPayout(w.t.db, { roundId: round1.id, organiserId: w.organiser.id, details: { method: 'cash' }, now });
+    const payout = officerRecordPayout(w.t.db, { roundId: round1.id, officerId: w.tess.id, details: { method: 'cash' }, now });
     const organiser = await as(w.t, w.organiser);
     // The payout's receipt exists once its beneficiary (the organiser, round 1) confirms receipt: number 4.
     expect((await download(w.t, organiser, `/api/circles/payouts/${payout.id}/receipt.pdf`)).status).toBe(404);
@@ -164,7 +176,7 @@ describe('a contribution waiting for confirmation', () => {
       joinCircle(t.db, { circleId: circle.id, userId: amara.id, hands: 1, now });
       decideJoin(t.db, { circleId: circle.id, organiserId: organiser.id, userId: amara.id, approve: true, now });
       startCircle(t.db, { circleId: circle.id, organiserId: organiser.id, now });
-      const detail = circleDetail(t.db, { circleId: circle.id, viewerId: amara.id, now });
+      const detail = circleDetail(t.db, { circleId: circle.id, viewerId: amara.id, officer: false, now });
       const a = await as(t, amara);
       const declared = await a.rest('POST', `/api/circles/${circle.id}/contributions`, { roundId: detail.rounds[0]!.id, handId: detail.viewer.handIds[0]!, method: 'cash' });
       expect(declared.status).toBe(201);

@@ -26,6 +26,7 @@ for (const tr of TRANSPORTS) {
         id: expect.any(Number),
         ...VALID,
         location: 'Houston, TX',
+        timeZone: 'UTC',
         imageUrl: UPLOADED,
         isPublic: true,
         membersOrganiseCircles: false,

@@ -57,6 +57,7 @@ for (const tr of TRANSPORTS) {
         membersOrganiseCircles: false,
         membersInvite: false,
         location: null,
+        timeZone: null,
         imageUrl: null,
         creatorId: null,
         createdAt: null,

@@ -151,8 +151,9 @@ describe('events.mine, myStats, attendance, CSV, counts', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="event-${id}-attendees.csv"`);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('name,status,guests,places,waitlist_position,note,answered_at,attended');
-    expect(lines[1]).toMatch(/^Amara .+,going,1,2,,"'=HYPERLINK\(""x""\)",2026-03-02T10:00:00.000Z,yes$/);
+    // Answers and attendance in words, answered in the event's zone; a formula-looking note defused, numbers left as numbers.
+    expect(lines[0]).toBe('Name,Answer,Guests,Places,Waitlist position,Note,Answered on,At,Attendance');
+    expect(lines[1]).toMatch(/^Amara .+,Going,1,2,,"'=HYPERLINK\(""x""\)",2026-03-02,04:00,Came$/);
     expect(lines).toHaveLength(4);
     expect((await fetchText(t, agents.amara, `/api/events/${id}/attendees.csv`)).status).toBe(403);
     expect((await agents.host.query('events.attendeesCsv', { id })).data.csv).toBe(csv.text);

@@ -42,7 +42,7 @@ async function world() {
   return { t, creator, treasurer, admin, member, community, books };
 }
 
-const upload = (n: number, ext: 'webp' | 'pdf') => `/uploads/${String(n).padStart(4, '0')}456789abcdef0123.${ext}`;
+const upload = (n: number, ext: 'webp' | 'pdf') => `/api/proofs/${String(n).padStart(4, '0')}456789abcdef0123.${ext}`;
 const expense = (communityId: number, categoryId: number, receipts: string[]) => ({ communityId, amount: 3000, categoryId, description: 'Hall deposit and chairs', receipts });
 
 for (const T of TRANSPORTS) {
@@ -73,9 +73,10 @@ for (const T of TRANSPORTS) {
 
     it.each([
       ['another site', 'https://evil.example/receipt.pdf'],
-      ['a path outside /uploads', '/uploads/../data/app.db'],
-      ['an upload of another type', '/uploads/0123456789abcdef0123.html'],
-      ['a capitalised extension', '/uploads/0123456789abcdef0123.PDF'],
+      ['a path outside the proofs', '/api/proofs/../data/app.db'],
+      ['an upload of another type', '/api/proofs/0123456789abcdef0123.html'],
+      ['a capitalised extension', '/api/proofs/0123456789abcdef0123.PDF'],
+      ['a public upload (proofs are private)', '/uploads/0123456789abcdef0123.webp'],
       ['a javascript: URL', 'javascript:alert(1)'],
     ])('a receipt that is not one of our uploads (%s) → 400', async (_label, url) => {
       const w = await world();

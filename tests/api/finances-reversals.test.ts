@@ -54,12 +54,12 @@ describe('REST: the ledger CSV after reversals', () => {
     const w = await bothReversed();
     const csv = String((await w.tr.rest('GET', `/api/communities/${w.community.id}/finances/export.csv?from=2000-01-01`)).body);
     expect(csvAmountTotal(csv)).toBe(0);
-    const ids = csvColumn(csv, 'id');
-    const kinds = csvColumn(csv, 'kind');
-    const reversedBy = csvColumn(csv, 'reversed_by');
-    const reverses = csvColumn(csv, 'reverses');
+    const ids = csvColumn(csv, 'Entry no.');
+    const kinds = csvColumn(csv, 'Kind');
+    const reversedBy = csvColumn(csv, 'Reversed by entry no.');
+    const reverses = csvColumn(csv, 'Reverses entry no.');
     ids.forEach((id, i) => {
-      if (kinds[i] === 'payment') expect(reversedBy[i], `entry ${id}`).toBe(ids[reverses.indexOf(id)]);
+      if (kinds[i] === 'Payment') expect(reversedBy[i], `entry ${id}`).toBe(ids[reverses.indexOf(id)]);
       else expect(reversedBy[i]).toBe('');
     });
   });

@@ -62,7 +62,7 @@ for (const T of TRANSPORTS) {
     it('a member declares a mobile-money payment with proof; a treasurer confirms it with the next receipt number', async () => {
       const w = await world();
       const m = await as(w.t, w.member);
-      registeredUpload(w.t, '/uploads/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
+      registeredUpload(w.t, '/api/proofs/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
       const missing = await call(T, m, F.declare, { communityId: w.community.id, amount: 2000, purpose: 'dues', method: 'mobile_money' });
       expect(missing.status).toBe(400);
       expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).' });
@@ -73,7 +73,7 @@ for (const T of TRANSPORTS) {
         method: 'mobile_money',
         provider: 'MTN MoMo',
         reference: 'MP240601.1234',
-        proofUrl: '/uploads/0123456789abcdef0123.webp',
+        proofUrl: '/api/proofs/0123456789abcdef0123.webp',
       });
       expect(declared.status).toBe(T.okStatus(F.declare));
       expect(declared.data).toMatchObject({ status: 'pending', amount: 2000, receiptNo: null, provider: 'MTN MoMo' });
@@ -305,17 +305,17 @@ describe('the ledger and its audit trail', () => {
 });
 
 describe('REST: the ledger as CSV', () => {
-  it('exports a date range with amounts in major units and fields escaped', async () => {
+  it('exports a date range: local dates and times, words in the requester’s language, amounts as numbers, a running balance', async () => {
     const w = await world();
     const tr = await as(w.t, w.treasurer);
     await tr.mutate('finances.updateSettings', { communityId: w.community.id, currency: 'XAF' });
     const r = await tr.rest('GET', `/api/communities/${w.community.id}/finances/export.csv?from=2000-01-01`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="ledger-\d+-2000-01-01-today\.csv"$/);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="ledger-\d+-2000-01-01-\d{4}-\d\d-\d\d\.csv"$/);
     const lines = String(r.body).trim().split('\r\n');
-    expect(lines[0]).toBe('id,date,account,category,kind,amount,currency,member,description,reverses,reversed_by');
-    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT[^,]+,Cash box,Dues,payment,5000,XAF,Musa Number\d+,dues,,$/);
+    expect(lines[0]).toBe('Entry no.,Date,Time,Account,Category,Kind,Member,Description,Amount (XAF),Balance (XAF),Reverses entry no.,Reversed by entry no.');
+    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\d,\d\d:\d\d,Cash box,Dues,Payment,Musa Number\d+,Dues,5000,5000,,$/);
     const m = await as(w.t, w.member);
     expect((await m.rest('GET', `/api/communities/${w.community.id}/finances/export.csv`)).status).toBe(403);
   });

@@ -36,6 +36,7 @@ import { buildCircle, seedCircle, type CircleFixture } from '../setup/njangi';
 import { invitationTo, seedInvitations, type InvitationFixture } from '../setup/invitations';
 import { seedChat, type ChatFixture } from '../setup/chat';
 import { seedDocuments, type DocumentFixture } from '../setup/documents';
+import { attachProofs, type ProofFixture } from '../setup/proofs';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -94,6 +95,8 @@ type World = {
   inside: Map<number, { announcement: number; category: number; request: number; books: FinanceFixture; event: number; startedEvent: number } & PollFixture & TopicFixture & InvitationFixture & ChatFixture & DocumentFixture>;
   /** Per community of the matrix: savings circles in every state, organised by its creator. */
   circles: Map<number, CircleFixture>;
+  /** Per community of the matrix: a proof on the target's payment, expense and circle contribution, and on the payout its organiser recorded. */
+  proofs: Map<number, ProofFixture>;
   /** Per user: an unread notification of their own, and a second session (another device). */
   notification: Map<string, number>;
   otherSession: Map<string, string>;
@@ -129,7 +132,7 @@ type PollFixture = { poll: number; pollOption: number; election: number; readyEl
 type TopicFixture = { topic: number; reply: number };
 
 /** What a cell's input builder sees. */
-type Fx = Omit<World, 'notification' | 'otherSession'> & InvitationFixture & ChatFixture & DocumentFixture & {
+type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs'> & InvitationFixture & ChatFixture & DocumentFixture & {
   cell: Cell;
   caller: UserRow | null;
   community: CommunityRow;
@@ -138,6 +141,7 @@ type Fx = Omit<World, 'notification' | 'otherSession'> & InvitationFixture & Cha
   request: number;
   books: FinanceFixture;
   circle: CircleFixture;
+  proofs: ProofFixture;
   /** An event in three days, and one under way. */
   event: number;
   startedEvent: number;
@@ -170,6 +174,8 @@ const circleRole =
   (c: Cell): Outcome | undefined =>
     who.includes(c.member) ? undefined : 403;
 const circleOrganiser = circleRole('creator');
+/** A finance officer other than the circle's organiser (the creator): the organiser's own money is never theirs to decide. */
+const notTheOrganiser = (c: Cell): Outcome | undefined => (c.member === 'creator' ? 403 : undefined);
 /** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
@@ -518,6 +524,17 @@ const TABLE: Record<string, Entry> = {
   'njangi.acceptSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.requestedSwap }), except: circleRole('member') },
   'njangi.approveSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.acceptedSwap }), except: circleOrganiser },
   'njangi.declineSwap': { rule: 'circles.view', input: (f) => ({ id: f.circle.requestedSwap }), except: circleRole('member', 'creator') },
+  // Top-ups of the late circle: the organiser pays them on; the treasurer received round 1, so confirms or disputes its top-up.
+  'njangi.recordTopUp': { rule: 'circles.view', input: (f) => ({ id: f.circle.late.owedTopUp, method: 'cash' }), except: circleOrganiser },
+  'njangi.confirmTopUp': { rule: 'circles.view', input: (f) => ({ id: f.circle.late.recordedTopUp }), except: circleRole('treasurer') },
+  'njangi.disputeTopUp': { rule: 'circles.view', input: (f) => ({ id: f.circle.late.recordedTopUp, reason: 'Nothing arrived' }), except: circleRole('treasurer') },
+  // The organiser's own money is the finance officers' to decide; the creator organises the fixture's circles, so is refused.
+  'njangi.officerConfirmContribution': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserPending }), except: notTheOrganiser },
+  'njangi.officerRejectContribution': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserPending, reason: 'Not in the cash box' }), except: notTheOrganiser },
+  'njangi.officerMarkFinePaid': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserFine }), except: notTheOrganiser },
+  'njangi.officerWaiveFine': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserFine, reason: 'Was travelling' }), except: notTheOrganiser },
+  'njangi.officerRecordPayout': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserRound, method: 'cash' }), except: notTheOrganiser },
+  'njangi.officerRecordTopUp': { rule: 'finances.record', input: (f) => ({ id: f.circle.late.organiserTopUp, method: 'cash' }), except: notTheOrganiser },
   'njangi.markFinePaid': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine }), except: circleOrganiser },
   'njangi.waiveFine': { rule: 'circles.view', input: (f) => ({ id: f.circle.fine, reason: 'Family emergency' }), except: circleOrganiser },
   'njangi.report': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
@@ -679,6 +696,7 @@ async function buildWorld(): Promise<World> {
   };
   const communities = {} as World['communities'];
   const circles: World['circles'] = new Map();
+  const proofs: World['proofs'] = new Map();
   for (const site of SITE_ROLES) {
     const u = users[site];
     const make = (isPublic: boolean) => {
@@ -687,10 +705,14 @@ async function buildWorld(): Promise<World> {
       addMember(t.db, { communityId: c.id, user: u.treasurer, role: 'treasurer' });
       addMember(t.db, { communityId: c.id, user: u.member });
       furnish(c, u.creator);
-      // The creator organises; the treasurer received round 1; the member is asked to swap by the
-      // target, the admin has accepted a swap with the target (see seedCircle).
-      const cast = { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u['community admin'], swapper: target };
-      circles.set(c.id, seedCircle(t, { community: c, cast, now }));
+      // The creator organises; the treasurer received round 1 (and, as a finance officer, decides on
+      // the creator's own money); the member is asked to swap by the target, the admin has accepted
+      // a swap with the target (see seedCircle).
+      const cast = { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u['community admin'], swapper: target, officer: u.treasurer };
+      const circle = seedCircle(t, { community: c, cast, now });
+      circles.set(c.id, circle);
+      const books = inside.get(c.id)!.books;
+      proofs.set(c.id, attachProofs(t, { payment: books.payment, paymentBy: target.id, expense: books.pendingExpense, expenseBy: target.id, contribution: circle.pendingContribution, contributionBy: target.id, payout: circle.payout, payoutBy: u.creator.id }));
       return c;
     };
     communities[site] = { public: make(true), private: make(false) };
@@ -726,6 +748,7 @@ async function buildWorld(): Promise<World> {
     communities,
     inside,
     circles,
+    proofs,
     notification,
     otherSession,
     cookies,
@@ -754,6 +777,7 @@ function fixture(c: Cell): Fx {
     community,
     ...W.inside.get(community.id)!,
     circle: W.circles.get(community.id)!,
+    proofs: W.proofs.get(community.id)!,
     notification: W.notification.get(stand.id)!,
     otherSession: W.otherSession.get(stand.id)!,
   };
@@ -793,7 +817,7 @@ async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> 
   const f = fixture(c);
   const { app, a } = openCell(f);
   e.prepare?.(app, f);
-  // What the cell's own setup queued (a notice's email) leaves first: the call is judged by what it changes itself.
+  // What the cell's preparation queued (a notice's or an invitation's email) leaves first: the call is judged by what it changes itself.
   await app.flushMail();
   const want = expected(path, e, c);
   const before = tableHash(app.db);
@@ -881,6 +905,75 @@ describe('authorization matrix: every procedure × caller × community', () => {
       }
       expect(misses).toEqual([]);
     }, 30_000);
+  }
+});
+
+/* ------------------------------------------------------------------------------------------- */
+/* Part 1b: files served only over REST: proofs of payment and receipts.                        */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * GET /api/proofs/:name answers the people the money concerns: the payer, author, contributor or
+ * beneficiary (the fixtures' target member, or the treasurer for the payout), the circle's
+ * organiser (the community's creator) and the community's finance officers, read from the
+ * permission table. Every other signed-in caller is told it does not exist (404), whatever their
+ * staff role; the signed-out get 401 and a pending password change 403.
+ */
+const PROOF_ROUTES: [string, (f: Fx) => string][] = [
+  ['a payment’s proof', (f) => f.proofs.paymentProof],
+  ['an expense’s receipt', (f) => f.proofs.expenseReceipt],
+  ['a circle contribution’s proof', (f) => f.proofs.contributionProof],
+  ['a circle payout’s proof', (f) => f.proofs.payoutProof],
+];
+const readsProofs = (m: Member) => can(COMMUNITY_ROLE_OF[m], 'finances.record') || can(COMMUNITY_ROLE_OF[m], 'finances.approve') || m === 'creator';
+function proofOutcome(c: Cell): Outcome {
+  if (c.site === 'anonymous') return 401;
+  if (c.mustChangePassword) return 403;
+  return readsProofs(c.member) ? 'allow' : 404;
+}
+
+describe('authorization matrix: GET /api/proofs/:name × caller × community', () => {
+  for (const [what, urlOf] of PROOF_ROUTES) {
+    it(`${what}: finance officers and the organiser read it; other signed-in callers 404, signed out 401`, async () => {
+      const misses: string[] = [];
+      for (const c of [...CELLS, STUCK_CELL]) {
+        const f = fixture(c);
+        const { a } = openCell(f);
+        const want = proofOutcome(c);
+        const r = await a.rest('GET', urlOf(f));
+        figure.cells += 1;
+        const ok = r.status === 200 && r.headers.get('cache-control') === 'private, no-store';
+        if (want === 'allow' ? !ok : r.status !== want) misses.push(`${what} | ${label(c)}: expected ${want}, got ${r.status} ${r.headers.get('cache-control')}`);
+      }
+      expect(misses).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Exports that are files only over REST (a binary workbook): the same rule as their CSV procedure,
+ * read through the permission table like every procedure above.
+ */
+const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
+  ['GET /api/communities/:id/finances/export.xlsx', { rule: 'finances.view', except: ledgerForOfficers }, (f) => `/api/communities/${f.community.id}/finances/export.xlsx`],
+];
+
+describe('authorization matrix: REST-only export files × caller × community', () => {
+  for (const [what, entry, urlOf] of FILE_ROUTES) {
+    it(what, async () => {
+      const misses: string[] = [];
+      for (const c of [...CELLS, STUCK_CELL]) {
+        const f = fixture(c);
+        const { app, a } = openCell(f);
+        const want = expected(what, entry, c);
+        const before = tableHash(app.db);
+        const r = await a.rest('GET', urlOf(f));
+        figure.cells += 1;
+        if (tableHash(app.db) !== before) misses.push(`${what} | ${label(c)}: wrote to the database`);
+        if (want === 'allow' ? r.status !== 200 : r.status !== want) misses.push(`${what} | ${label(c)}: expected ${want}, got ${r.status}`);
+      }
+      expect(misses).toEqual([]);
+    });
   }
 });
 

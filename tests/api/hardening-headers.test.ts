@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { storedProof } from '../setup/proofs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarToken } from '../../src/server/services/events/feeds';
 import { confirmReceipt } from '../../src/server/services/njangi/payouts';
+import { confirmTopUp } from '../../src/server/services/njangi/topups';
 import { makeUser } from '../factories';
 import { as } from '../setup/communities';
 import { sendForm } from '../setup/documents';
@@ -190,7 +192,7 @@ describe('static client', () => {
  * from the app's routes, so a new download path fails here until it is listed with a real row.
  */
 describe('Downloads: every file path of the API', () => {
-  const DOWNLOAD = /\.(csv|pdf|ics)$|\/(ics|download)$|\/files\/:name$|\/calendar\/:file$|\/user\/export$/;
+  const DOWNLOAD = /\.(csv|xlsx|pdf|ics)$|\/(ics|download)$|\/files\/:name$|\/proofs\/:name$|\/calendar\/:file$|\/user\/export$/;
 
   it('answers with nosniff, no caching, an attachment (or a sandboxed preview) and the security headers', async () => {
     const uploads = mkdtempSync(join(tmpdir(), 'harambee-headers-'));
@@ -211,17 +213,22 @@ describe('Downloads: every file path of the API', () => {
       const chatName = (chatFile.body as { name: string }).name;
 
       const c = w.circle;
-      // A payout has a receipt once its beneficiary confirmed it.
+      // A payout (and a top-up) has a receipt once its beneficiary confirmed it.
       confirmReceipt(t.db, { id: c.payout, userId: w.users.treasurer.id, now });
+      confirmTopUp(t.db, { id: c.late.recordedTopUp, userId: w.users.treasurer.id, now });
       const concrete: Record<string, string> = {
         '/api/user/export': '/api/user/export',
         '/api/user/export/money.csv': '/api/user/export/money.csv',
         '/api/finances/payments/:id/receipt.pdf': `/api/finances/payments/${payment}/receipt.pdf`,
         '/api/communities/:id/finances/export.csv': `/api/communities/${w.ids.pub}/finances/export.csv`,
+        '/api/communities/:id/finances/export.xlsx': `/api/communities/${w.ids.pub}/finances/export.xlsx`,
+        '/api/circles/:id/report.xlsx': `/api/circles/${c.active}/report.xlsx`,
+        '/api/proofs/:name': storedProof(t, w.users.creator.id),
         '/api/circles/:id/report.pdf': `/api/circles/${c.active}/report.pdf`,
         '/api/circles/:id/report.csv': `/api/circles/${c.active}/report.csv`,
         '/api/circles/contributions/:id/receipt.pdf': `/api/circles/contributions/${c.paidContributions[w.users.creator.id]}/receipt.pdf`,
         '/api/circles/payouts/:id/receipt.pdf': `/api/circles/payouts/${c.payout}/receipt.pdf`,
+        '/api/circles/top-ups/:id/receipt.pdf': `/api/circles/top-ups/${c.late.recordedTopUp}/receipt.pdf`,
         '/api/communities/:id/calendar.ics': `/api/communities/${w.ids.pub}/calendar.ics`,
         '/api/events/:id/attendees.csv': `/api/events/${event}/attendees.csv`,
         '/api/events/:id/ics': `/api/events/${event}/ics`,

@@ -4,12 +4,13 @@ import { builtInCategoryId, saveFinanceSettings } from '../../src/server/service
 import { recordContribution } from '../../src/server/services/njangi/contributions';
 import { addMember, makeCommunity } from '../factories';
 import { FIN } from '../setup/finances';
-import { buildCircle, NJ, seedCircle } from '../setup/njangi';
+import { buildCircle, NJ, payCash, seedCircle } from '../setup/njangi';
 import { E, newEvent, DAY, pageOf } from '../setup/events';
 import { P, newPoll } from '../setup/polls';
 import { OPS, TRANSPORTS, TRPC } from '../setup/transport';
 import { agent } from '../setup/app';
-import { N, needsWorld, waiting, whoHas } from '../setup/needs';
+import { N, needsWorld, noticesOf, waiting, whoHas } from '../setup/needs';
+import type { NeedItem } from '../../src/shared/needs';
 
 /*
  * "Needs you": each kind of waiting work is listed for exactly the people who may act on it now
@@ -105,7 +106,7 @@ for (const T of TRANSPORTS) {
 
     it('savings circles: requests, contributions and swaps wait on the organiser, a swap request on the member asked, a payout on its beneficiary; each leaves once done', async () => {
       const { t, agents, users, community } = await needsWorld();
-      const cast = { organiser: users.creator, beneficiary: users.admin, asked: users.member, acceptor: users.bih, swapper: users.treasurer };
+      const cast = { organiser: users.creator, beneficiary: users.admin, asked: users.member, acceptor: users.bih, swapper: users.treasurer, officer: users.treasurer };
       const f = seedCircle(t, { community, cast, now: t.clock.now() });
       const everyone = agents;
       const contribution = `contribution:${f.pendingContribution}`;
@@ -115,8 +116,9 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, everyone, `swapAccept:${f.requestedSwap}`)).toEqual(['member']);
       expect(await whoHas(T, everyone, `swapApprove:${f.acceptedSwap}`)).toEqual(['creator']);
       expect(await whoHas(T, everyone, `payoutReceipt:${f.payout}`)).toEqual(['admin']);
-      // Savings-circle work counts on the community's savings tab.
-      expect((await T.call(agents.creator, N.count)).data.communities).toEqual([{ communityId: community.id, count: 3, tabs: { savings: 3 } }]);
+      // Savings-circle work counts on the community's savings tab (with the late circle's top-up to pay
+      // on, and its round-2 pot, paid to the organiser by an officer, for the organiser to confirm).
+      expect((await T.call(agents.creator, N.count)).data.communities).toEqual([{ communityId: community.id, count: 5, tabs: { savings: 5 } }]);
 
       expect((await T.call(agents.creator, NJ.confirm, { id: f.pendingContribution })).status).toBe(200);
       expect((await T.call(agents.member, NJ.acceptSwap, { id: f.requestedSwap })).status).toBe(200);
@@ -132,13 +134,48 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, everyone, `swapApprove:${f.acceptedSwap}`)).toEqual([]);
     });
 
+    it('top-ups and the organiser’s own money: a top-up waits on the organiser to pay it on and then on its beneficiary to confirm; the organiser’s own contribution and a top-up owed to the organiser on the finance officers other than the organiser; each leaves once done', async () => {
+      const { t, agents, users, community } = await needsWorld();
+      const cast = { organiser: users.creator, beneficiary: users.admin, asked: users.member, acceptor: users.bih, swapper: users.treasurer, officer: users.treasurer };
+      const { late } = seedCircle(t, { community, cast, now: t.clock.now() });
+      expect(await whoHas(T, agents, `topUpPay:${late.owedTopUp}`)).toEqual(['creator']);
+      expect(await whoHas(T, agents, `topUpConfirm:${late.recordedTopUp}`)).toEqual(['admin']);
+      expect(await whoHas(T, agents, `officerTopUp:${late.organiserTopUp}`)).toEqual(['admin', 'treasurer']);
+      expect(await whoHas(T, agents, `officerContribution:${late.organiserPending}`)).toEqual(['admin', 'treasurer']);
+      const treasurerItems = T.page(await T.call(agents.treasurer, N.list, { limit: 100 })).items as NeedItem[];
+      const own = treasurerItems.find((i) => i.key === `officerContribution:${late.organiserPending}`)!;
+      expect(own.action).toEqual({ op: 'njangi.officerConfirmContribution', input: { id: late.organiserPending } });
+      expect(needText(own, 'en', String)).toMatchObject({ key: 'needs.items.officerContribution', params: { who: 'Ngozi Eze', round: 3 } });
+      const confirm = treasurerItems.find((i) => i.key === `officerTopUp:${late.organiserTopUp}`)!;
+      expect(needText(confirm, 'en', String).params).toMatchObject({ who: 'Ngozi Eze', round: 2 });
+
+      expect((await T.call(agents.creator, NJ.recordTopUp, { id: late.owedTopUp, method: 'cash' })).status).toBe(200);
+      expect(await whoHas(T, agents, `topUpPay:${late.owedTopUp}`)).toEqual([]);
+      expect(await whoHas(T, agents, `topUpConfirm:${late.owedTopUp}`)).toEqual(['admin']);
+      expect(noticesOf(t, users.admin.id, 'notifications.circleTopUpRecorded').at(-1)).toMatchObject({ item_key: `topUpConfirm:${late.owedTopUp}` });
+      expect((await T.call(agents.admin, NJ.confirmTopUp, { id: late.owedTopUp })).status).toBe(200);
+      expect(await whoHas(T, agents, `topUpConfirm:${late.owedTopUp}`)).toEqual([]);
+      expect(noticesOf(t, users.admin.id, 'notifications.circleTopUpRecorded').at(-1)!.handled_at).not.toBeNull();
+
+      expect((await T.call(agents.treasurer, NJ.officerConfirm, { id: late.organiserPending })).status).toBe(200);
+      expect(await whoHas(T, agents, `officerContribution:${late.organiserPending}`)).toEqual([]);
+      expect((await T.call(agents.admin, NJ.officerRecordTopUp, { id: late.organiserTopUp, method: 'cash' })).status).toBe(200);
+      expect(await whoHas(T, agents, `officerTopUp:${late.organiserTopUp}`)).toEqual([]);
+      // The organiser, as beneficiary, now confirms it arrived.
+      expect(await whoHas(T, agents, `topUpConfirm:${late.organiserTopUp}`)).toEqual(['creator']);
+    });
+
     it('a round whose every contribution is confirmed waits on its organiser to pay it out, until recorded', async () => {
       const { t, agents, users, community } = await needsWorld();
-      const circle = buildCircle(t, { community, organiser: users.creator, members: [users.member, users.bih], rules: { startDate: '2026-03-10', currency: 'USD', contribution: 5000 } });
+      // Round 1 goes to Jean-Paul (a pot for the organiser's own hand would be a finance officer's to record).
+      const order = [users.member.id, users.bih.id, users.creator.id];
+      const circle = buildCircle(t, { community, organiser: users.creator, members: [users.member, users.bih], order, rules: { startDate: '2026-03-10', currency: 'USD', contribution: 5000 } });
       const round = circle.rounds[0]!;
-      circle.handRows.slice(0, 2).forEach((h, i) => recordContribution(t.db, { circleId: circle.id, roundId: round, handId: h.id, organiserId: users.creator.id, details: { method: 'cash' }, now: t.clock.now() + i }));
+      const hands = order.map((id) => circle.handsOf[id]![0]!);
+      // The organiser's own cash is confirmed by the treasurer; the members' is confirmed as the organiser records it.
+      hands.slice(1).forEach((handId, i) => payCash(t, { circleId: circle.id, roundId: round, handId, organiserId: users.creator.id, officerId: users.treasurer.id, now: t.clock.now() + i }));
       expect(await waiting(T, agents.creator)).not.toContain(`roundReady:${round}`);
-      recordContribution(t.db, { circleId: circle.id, roundId: round, handId: circle.handRows[2]!.id, organiserId: users.creator.id, details: { method: 'cash' }, now: t.clock.now() + 5 });
+      recordContribution(t.db, { circleId: circle.id, roundId: round, handId: hands[0]!, organiserId: users.creator.id, details: { method: 'cash' }, now: t.clock.now() + 5 });
       expect(await whoHas(T, agents, `roundReady:${round}`)).toEqual(['creator']);
       const [item] = T.page(await T.call(agents.creator, N.list, {})).items;
       expect(needText(item, 'en', String).params).toMatchObject({ round: 1, subject: 'Market Women Njangi', amount: '$150.00' });

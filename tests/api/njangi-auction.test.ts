@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
-import { recordContribution } from '../../src/server/services/njangi/contributions';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, type Person } from '../setup/njangi';
+import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, payCash, type Person } from '../setup/njangi';
 import { TRANSPORTS, type Transport } from '../setup/transport';
 
 /*
@@ -28,7 +27,7 @@ async function auction(t: TestApp) {
   const everyone = [c.organiser, ...c.members];
   const hand = (p: Person) => circle.handsOf[p.user.id]![0]!;
   const pay = (round: number, who = everyone) =>
-    who.forEach((m) => recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[round]!, handId: hand(m), organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() }));
+    who.forEach((m) => payCash(t, { circleId: circle.id, roundId: circle.rounds[round]!, handId: hand(m), organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() }));
   return { ...c, circle, id: circle.id, everyone, hand, pay };
 }
 
@@ -136,8 +135,10 @@ for (const T of TRANSPORTS) {
           expect(r.status, JSON.stringify(r.raw)).toBe(T.okStatus(NJ.bid));
           t.clock.advance(HOUR);
         }
-        const paid = await T.call(o.a, NJ.payout, { id: rounds[i], method: 'cash' });
-        expect(paid.status, JSON.stringify(paid.raw)).toBe(T.okStatus(NJ.payout));
+        // The last pot goes to the organiser's own hand: the community's treasurer records it.
+        const [who, op] = want.beneficiaryId === o.user.id ? [w.officer, NJ.officerPayout] : [o, NJ.payout];
+        const paid = await T.call(who.a, op, { id: rounds[i], method: 'cash' });
+        expect(paid.status, JSON.stringify(paid.raw)).toBe(T.okStatus(op));
         expect(paid.data).toMatchObject({ collected: 40_000, shortfall: 0, fines: 0, ...want });
         t.clock.advance(DAY);
       }

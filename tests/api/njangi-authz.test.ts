@@ -4,6 +4,7 @@ import { OPERATIONS } from '../../src/server/operations';
 import { njangiFiles } from '../../src/server/operations/njangi';
 import { confirmReceipt } from '../../src/server/services/njangi/payouts';
 import { joinCircle } from '../../src/server/services/njangi/membership';
+import { confirmTopUp } from '../../src/server/services/njangi/topups';
 import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import { appFromImage, tableHash, takeImage } from '../setup/hardening-authz';
@@ -48,6 +49,11 @@ function cells(organiser: Want, member: Want, outside: Want, leader: Want, guard
 const everyone = cells('ok', 'ok', 'ok', 'ok');
 const organiserOnly = cells('ok', 403, 403, 403);
 const handHolders = cells('ok', 'ok', 403, 403);
+/**
+ * The organiser's own money: the community's finance officers (the leader, an admin) decide it;
+ * the organiser, a finance officer too as the community's creator, is refused by the service.
+ */
+const officersNotOrganiser = cells(403, 403, 403, 'ok');
 
 const ROWS: Record<string, Row> = {
   list: { input: (x) => ({ communityId: x.community.id }), want: everyone },
@@ -91,6 +97,16 @@ const ROWS: Record<string, Row> = {
   acceptSwap: { input: (x) => ({ id: x.f.requestedSwap }), want: cells(403, 'ok', 403, 403) },
   approveSwap: { input: (x) => ({ id: x.f.acceptedSwap }), want: organiserOnly },
   declineSwap: { input: (x) => ({ id: x.f.requestedSwap }), want: handHolders },
+  // Top-ups: the member received round 1 of the late circle; the organiser records paying its top-up on, the member confirms it.
+  recordTopUp: { input: (x) => ({ id: x.f.late.owedTopUp, method: 'cash' }), want: organiserOnly },
+  confirmTopUp: { input: (x) => ({ id: x.f.late.recordedTopUp }), want: cells(403, 'ok', 403, 403) },
+  disputeTopUp: { input: (x) => ({ id: x.f.late.recordedTopUp, reason: 'Nothing arrived' }), want: cells(403, 'ok', 403, 403) },
+  officerConfirmContribution: { input: (x) => ({ id: x.f.late.organiserPending }), want: officersNotOrganiser },
+  officerRejectContribution: { input: (x) => ({ id: x.f.late.organiserPending, reason: 'Not in the cash box' }), want: officersNotOrganiser },
+  officerMarkFinePaid: { input: (x) => ({ id: x.f.late.organiserFine }), want: officersNotOrganiser },
+  officerWaiveFine: { input: (x) => ({ id: x.f.late.organiserFine, reason: 'Was travelling' }), want: officersNotOrganiser },
+  officerRecordPayout: { input: (x) => ({ id: x.f.late.organiserRound, method: 'cash' }), want: officersNotOrganiser },
+  officerRecordTopUp: { input: (x) => ({ id: x.f.late.organiserTopUp, method: 'cash' }), want: officersNotOrganiser },
   markFinePaid: { input: (x) => ({ id: x.f.fine }), want: organiserOnly },
   waiveFine: { input: (x) => ({ id: x.f.fine, reason: 'Family emergency' }), want: organiserOnly },
   report: { input: (x) => ({ id: x.f.active }), want: everyone },
@@ -110,6 +126,12 @@ const REST_OPS: Record<string, Op | ((input: Record<string, unknown>) => string)
   bid: NJ.bid,
   recordPayout: NJ.payout,
   confirmReceipt: NJ.receipt,
+  recordTopUp: NJ.recordTopUp,
+  confirmTopUp: NJ.confirmTopUp,
+  officerConfirmContribution: NJ.officerConfirm,
+  officerRejectContribution: NJ.officerReject,
+  officerRecordPayout: NJ.officerPayout,
+  officerRecordTopUp: NJ.officerRecordTopUp,
   requestSwap: NJ.requestSwap,
   acceptSwap: NJ.acceptSwap,
   approveSwap: NJ.approveSwap,
@@ -120,6 +142,7 @@ const REST_OPS: Record<string, Op | ((input: Record<string, unknown>) => string)
 /** The REST-only files (receipts, the printable report), with who may fetch them. */
 const FILES: Record<keyof typeof njangiFiles, Row & { path: (input: Record<string, unknown>) => string }> = {
   reportPdf: { path: (i) => `/api/circles/${i.id}/report.pdf`, input: (x) => ({ id: x.f.active }), want: everyone },
+  reportXlsx: { path: (i) => `/api/circles/${i.id}/report.xlsx`, input: (x) => ({ id: x.f.active }), want: everyone },
   // The member's own round-1 receipt: theirs and the organiser's to fetch.
   contributionReceipt: { path: (i) => `/api/circles/contributions/${i.id}/receipt.pdf`, input: (x) => ({ id: x.f.paidContributions[x.users.member.id] }), want: cells('ok', 'ok', 403, 403) },
   payoutReceipt: {
@@ -127,6 +150,13 @@ const FILES: Record<keyof typeof njangiFiles, Row & { path: (input: Record<strin
     input: (x) => ({ id: x.f.payout }),
     // The member has confirmed receiving round 1, so the payout has a receipt.
     prepare: (t, x) => void confirmReceipt(t.db, { id: x.f.payout, userId: x.users.member.id, now: t.clock.now() }),
+    want: cells('ok', 'ok', 403, 403),
+  },
+  topUpReceipt: {
+    path: (i) => `/api/circles/top-ups/${i.id}/receipt.pdf`,
+    input: (x) => ({ id: x.f.late.recordedTopUp }),
+    // The member has confirmed the top-up of round 1, so it has a receipt.
+    prepare: (t, x) => void confirmTopUp(t.db, { id: x.f.late.recordedTopUp, userId: x.users.member.id, now: t.clock.now() }),
     want: cells('ok', 'ok', 403, 403),
   },
 };
@@ -162,8 +192,9 @@ beforeAll(async () => {
   for (const c of [pub, priv]) {
     for (const u of [users.member, users.acceptor, users.swapper, users.outside]) addMember(t.db, { communityId: c.id, user: u });
     addMember(t.db, { communityId: c.id, user: users.leader, role: 'admin' });
-    // The member holds two hands: the first received round 1, the second is asked to swap.
-    const cast = { organiser: users.organiser, beneficiary: users.member, asked: users.member, acceptor: users.acceptor, swapper: users.swapper, hands: { [users.member.id]: 2 } };
+    // The member holds two hands: the first received round 1, the second is asked to swap. The
+    // leader, an admin, is the finance officer who decides on the organiser's own money.
+    const cast = { organiser: users.organiser, beneficiary: users.member, asked: users.member, acceptor: users.acceptor, swapper: users.swapper, officer: users.leader, hands: { [users.member.id]: 2 } };
     fixtures.set(c.id, seedCircle(t, { community: c, cast, now }));
   }
   const cookies = new Map<string, string>();
@@ -246,7 +277,7 @@ describe('savings circles: the authorization matrix has a row for every procedur
   it('every savings-circle REST route is a procedure’s or a file’s of this matrix', () => {
     const njangiPaths = restRoutes(makeTestApp().app)
       .map((r) => `${r.method} ${r.path}`)
-      .filter((p) => /\/(circles|contributions|rounds|payouts|swaps)(\/|$)/.test(p));
+      .filter((p) => /\/(circles|contributions|rounds|payouts|swaps|top-ups)(\/|$)/.test(p));
     const known = new Set([
       ...Object.values(REST_OPS)
         .filter((o): o is Op => typeof o !== 'function')

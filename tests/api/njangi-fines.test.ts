@@ -3,7 +3,7 @@ import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { postDueFines } from '../../src/server/services/njangi/fines';
 import { cancelCircle } from '../../src/server/services/njangi/start';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ, type Person } from '../setup/njangi';
+import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ, payCash, type Person } from '../setup/njangi';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -23,6 +23,8 @@ async function weekly(t: TestApp, rules: Parameters<typeof buildCircle>[1]['rule
     organiser: c.organiser.user,
     members: c.members.map((m) => m.user),
     rules: { frequency: 'weekly', startDate: '2026-03-02', graceDays: 2, fineKind: 'fixed', fineValue: 500, ...rules },
+    // The organiser receives last (a payout to the organiser's own hand is a finance officer's to record).
+    order: [...c.members.map((m) => m.user.id), c.organiser.user.id],
   });
   const hand = (p: Person) => circle.handsOf[p.user.id]![0]!;
   return { ...c, circle, id: circle.id, hand };
@@ -118,7 +120,7 @@ for (const T of TRANSPORTS) {
       expect((await w.organiser.a.mutate('njangi.markFinePaid', { id: 999_999 })).status).toBe(404);
 
       // The paid fine goes into the next pot.
-      for (const p of [w.organiser, ...w.members]) await w.organiser.a.mutate('njangi.recordContribution', { id: w.id, roundId: w.circle.rounds[0], handId: w.hand(p) });
+      for (const p of [w.organiser, ...w.members]) payCash(t, { circleId: w.id, roundId: w.circle.rounds[0]!, handId: w.hand(p), organiserId: w.organiser.user.id, officerId: w.officer.user.id, now: t.clock.now() });
       const payout = await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' });
       expect(payout.data).toMatchObject({ fines: 500, amount: 30_500 });
       expect(verifyAuditChain(t.db)).toBeNull();

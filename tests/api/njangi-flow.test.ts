@@ -8,7 +8,8 @@ import { TRANSPORTS, op } from '../setup/transport';
 
 /*
  * A savings circle from creation to its last payout, over both transports: a monthly circle of
- * four hands with a random draw, every contribution declared and confirmed, every payout
+ * four hands with a random draw, every contribution declared and confirmed (the organiser's own by
+ * the community's treasurer), every payout recorded (the organiser's by the treasurer) and
  * confirmed by its beneficiary; the seed revealed at the end recomputes the recorded order.
  */
 
@@ -20,7 +21,9 @@ const C = {
   start: op('POST', '/api/circles/:id/start', 'njangi.start', 'mutation', { params: { id: 'id' } }),
   contribute: op('POST', '/api/circles/:id/contributions', 'njangi.declareContribution', 'mutation', { params: { id: 'id' }, created: true }),
   confirm: op('POST', '/api/contributions/:id/confirm', 'njangi.confirmContribution', 'mutation', { params: { id: 'id' } }),
+  officerConfirm: op('POST', '/api/contributions/:id/officer-confirm', 'njangi.officerConfirmContribution', 'mutation', { params: { id: 'id' } }),
   payout: op('POST', '/api/rounds/:id/payout', 'njangi.recordPayout', 'mutation', { params: { id: 'id' }, created: true }),
+  officerPayout: op('POST', '/api/rounds/:id/officer-payout', 'njangi.officerRecordPayout', 'mutation', { params: { id: 'id' }, created: true }),
   receipt: op('POST', '/api/payouts/:id/confirm-receipt', 'njangi.confirmReceipt', 'mutation', { params: { id: 'id' } }),
   report: op('GET', '/api/circles/:id/report', 'njangi.report', 'query', { params: { id: 'id' } }),
 };
@@ -33,6 +36,9 @@ for (const T of TRANSPORTS) {
       const others = [await makeUser(t.db, { firstName: 'Tabe' }), await makeUser(t.db, { firstName: 'Awa' }), await makeUser(t.db, { firstName: 'Musa' })];
       const community = makeCommunity(t.db, { creator: organiser, name: 'Bamenda Njangi House' });
       for (const u of others) addMember(t.db, { communityId: community.id, user: u });
+      const treasurer = await makeUser(t.db, { firstName: 'Tess' });
+      addMember(t.db, { communityId: community.id, user: treasurer, role: 'treasurer' });
+      const tess = await as(t, treasurer);
       const org = await as(t, organiser);
       const agents = [org, ...(await Promise.all(others.map((u) => as(t, u))))];
 
@@ -86,11 +92,17 @@ for (const T of TRANSPORTS) {
           expect(declared.status, JSON.stringify(declared.raw)).toBe(T.okStatus(C.contribute));
           // Declaring twice for the same hand and round is refused.
           if (i === 1 && round.number === 1) expect((await T.call(a, C.contribute, { id, roundId: round.id, handId, method: 'cash' })).status).toBe(409);
-          const confirmed = await T.call(org, C.confirm, { id: declared.data.id });
+          // The organiser's own contribution is the treasurer's to confirm.
+          const own = a === org;
+          if (own) expect((await T.call(org, C.confirm, { id: declared.data.id })).status).toBe(403);
+          const confirmed = await T.call(own ? tess : org, own ? C.officerConfirm : C.confirm, { id: declared.data.id });
           expect(confirmed.data).toMatchObject({ status: 'confirmed' });
-          expect((await T.call(org, C.confirm, { id: declared.data.id })).status).toBe(409);
+          expect((await T.call(org, C.confirm, { id: declared.data.id })).status).toBe(own ? 403 : 409);
         }
-        const paid = await T.call(org, C.payout, { id: round.id, method: 'cash' });
+        // The round whose pot goes to the organiser is the treasurer's to record.
+        const toOrganiser = round.beneficiary.userId === organiser.id;
+        if (toOrganiser) expect((await T.call(org, C.payout, { id: round.id, method: 'cash' })).status).toBe(403);
+        const paid = await T.call(toOrganiser ? tess : org, toOrganiser ? C.officerPayout : C.payout, { id: round.id, method: 'cash' });
         expect(paid.status, JSON.stringify(paid.raw)).toBe(T.okStatus(C.payout));
         expect(paid.data).toMatchObject({ amount: 100000, collected: 100000, shortfall: 0, status: 'recorded' });
         const beneficiary = agents[[organiser, ...others].findIndex((u) => u.id === paid.data.beneficiaryId)]!;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
-import { recordContribution } from '../../src/server/services/njangi/contributions';
 import { postDueFines } from '../../src/server/services/njangi/fines';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ } from '../setup/njangi';
+import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, payCash } from '../setup/njangi';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -14,17 +13,18 @@ import { TRANSPORTS } from '../setup/transport';
  * both succeed.
  */
 
-async function running(t: TestApp, p: { members?: number; rules?: Parameters<typeof buildCircle>[1]['rules']; leader?: boolean; memberFirst?: boolean } = {}) {
+async function running(t: TestApp, p: { members?: number; rules?: Parameters<typeof buildCircle>[1]['rules']; leader?: boolean; organiserFirst?: boolean } = {}) {
   const c = await circleCommunity(t, { members: p.members ?? 3, leader: p.leader });
   const ids = [c.organiser, ...c.members].map((m) => m.user.id);
-  // The fixed order is the joining order (the organiser first), or a member first.
-  const order = p.memberFirst ? [ids[1]!, ids[0]!, ...ids.slice(2)] : undefined;
+  // The fixed order: the members in joining order, the organiser last (a payout to the organiser's
+  // own hand is a finance officer's to record); or the organiser first.
+  const order = p.organiserFirst ? ids : [...ids.slice(1), ids[0]!];
   const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: c.members.map((m) => m.user), rules: { startDate: '2026-03-31', ...p.rules }, order });
   const everyone = [c.organiser, ...c.members];
   const hand = (who: { user: { id: string } }) => circle.handsOf[who.user.id]![0]!;
-  /** Cash for the given people's hands in a round, recorded by the organiser (setup). */
+  /** Cash for the given people's hands in a round, recorded by the organiser (the organiser's own confirmed by the treasurer): setup. */
   const pay = (round: number, who = everyone) =>
-    who.forEach((m, i) => recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[round]!, handId: hand(m), organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i }));
+    who.forEach((m, i) => payCash(t, { circleId: circle.id, roundId: circle.rounds[round]!, handId: hand(m), organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i }));
   /** Who receives round `n` (fixed order: joining order). */
   const beneficiary = (n: number) => everyone.find((m) => hand(m) === circle.handRows.find((h) => h.position === n + 1)!.id)!;
   return { ...c, circle, id: circle.id, everyone, hand, pay, beneficiary };
@@ -69,10 +69,10 @@ for (const T of TRANSPORTS) {
       expect(declared.status).toBe(T.okStatus(NJ.declare));
       const paid = await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' });
       expect(paid.data).toMatchObject({ collected: 30_000, shortfall: 10_000, amount: 30_000 });
-      // The organiser sees the round as paid with its shortfall; the missing hand can still pay.
+      // The missing hand can still pay: confirmed now, it tops the round's beneficiary up (njangi-topups.test.ts).
       expect((await T.call(w.organiser.a, NJ.confirm, { id: declared.data.id })).status).toBe(200);
       const report = (await T.call(w.organiser.a, NJ.report, { id: w.id })).data;
-      expect(report.rounds[0]).toMatchObject({ collected: 30_000, shortfall: 10_000, payout: 30_000, status: 'paid' });
+      expect(report.rounds[0]).toMatchObject({ collected: 40_000, shortfall: 0, payout: 30_000, topUps: 10_000, topUpsOwed: 10_000, status: 'paid' });
     });
 
     it('fines paid join the next pot once: the payout after they were paid carries them', async () => {
@@ -116,9 +116,10 @@ for (const T of TRANSPORTS) {
         await T.call(m.a, NJ.join, { id });
         await c.organiser.a.mutate('njangi.decideJoin', { id, userId: m.user.id, approve: true });
       }
-      await T.call(c.organiser.a, NJ.start, { id });
+      // The organiser receives last: a payout to their own hand is the treasurer's to record.
+      await T.call(c.organiser.a, NJ.start, { id, order: [...c.members.map((m) => m.user.id), c.organiser.user.id] });
       const detail = (await T.call(c.organiser.a, NJ.get, { id })).data;
-      for (const h of detail.hands) recordContribution(t.db, { circleId: id, roundId: detail.rounds[0].id, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+      for (const h of detail.hands) payCash(t, { circleId: id, roundId: detail.rounds[0].id, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
       const paid = await T.call(c.organiser.a, NJ.payout, { id: detail.rounds[0].id, method: 'cash' });
       // 5% of 30,003 is 1,500.15: the fee is 1,500, the beneficiary gets 28,503.
       expect(paid.data).toMatchObject({ collected: 30_003, fee: 1_500, amount: 28_503 });
@@ -128,7 +129,7 @@ for (const T of TRANSPORTS) {
   describe(`${T.name}: receipt of a payout`, () => {
     it('only the beneficiary confirms receipt (403 for the organiser, members and leaders); the receipt is numbered then', async () => {
       const t = makeTestApp();
-      const w = await running(t, { leader: true, memberFirst: true });
+      const w = await running(t, { leader: true });
       w.pay(0);
       const payout = (await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' })).data;
       const beneficiary = w.everyone.find((m) => m.user.id === payout.beneficiaryId)!;
@@ -149,7 +150,7 @@ for (const T of TRANSPORTS) {
 
     it('“not received” disputes the payout and tells the community’s leaders once each; the beneficiary can still confirm it', async () => {
       const t = makeTestApp();
-      const w = await running(t, { leader: true, memberFirst: true });
+      const w = await running(t, { leader: true });
       w.pay(0);
       const payout = (await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' })).data;
       const beneficiary = w.everyone.find((m) => m.user.id === payout.beneficiaryId)!;
@@ -192,10 +193,11 @@ for (const T of TRANSPORTS) {
     it('the last payout completes the circle; a completed circle takes no more payouts or contributions', async () => {
       const t = makeTestApp();
       const w = await running(t, { members: 1 });
-      for (const n of [0, 1]) {
+      // Round 1 goes to the member, recorded by the organiser; round 2 to the organiser, recorded by the treasurer.
+      for (const [n, who, op] of [[0, w.organiser, NJ.payout], [1, w.officer, NJ.officerPayout]] as const) {
         w.pay(n);
         t.clock.advance(DAY);
-        expect((await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[n], method: 'cash' })).status).toBe(T.okStatus(NJ.payout));
+        expect((await T.call(who.a, op, { id: w.circle.rounds[n], method: 'cash' })).status).toBe(T.okStatus(op));
       }
       const detail = (await T.call(w.members[0]!.a, NJ.get, { id: w.id })).data;
       expect(detail.circle).toMatchObject({ status: 'completed' });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { createCircle } from '../../src/server/services/njangi/circles';
-import { confirmContribution, declareContribution, recordContribution } from '../../src/server/services/njangi/contributions';
+import { confirmContribution, declareContribution } from '../../src/server/services/njangi/contributions';
+import { postDueFines } from '../../src/server/services/njangi/fines';
 import { joinCircle } from '../../src/server/services/njangi/membership';
-import { confirmReceipt, disputePayout, recordPayout } from '../../src/server/services/njangi/payouts';
+import { confirmReceipt, disputePayout } from '../../src/server/services/njangi/payouts';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { buildCircle, circleCommunity, circleSnapshot, NJ, REPORT_CSV_PATH, rules, type Person } from '../setup/njangi';
+import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, REPORT_CSV_PATH, rules, type Person } from '../setup/njangi';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -45,8 +46,8 @@ for (const T of TRANSPORTS) {
       expect((await c.organiser.a.mutate('njangi.cancel', { id: recruiting, reason: 'Nobody joined' })).data).toMatchObject({ status: 'cancelled' });
       const done = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user], rules: { hands: 2 } });
       for (const [i, round] of done.rounds.entries()) {
-        for (const h of done.handRows) recordContribution(t.db, { circleId: done.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
-        recordPayout(t.db, { roundId: round, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
+        for (const h of done.handRows) payCash(t, { circleId: done.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
+        payOut(t, { roundId: round, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
       }
       expect((await c.organiser.a.mutate('njangi.cancel', { id: done.id, reason: 'Too late' })).status).toBe(409);
       expect(verifyAuditChain(t.db)).toBeNull();
@@ -59,8 +60,8 @@ for (const T of TRANSPORTS) {
       const c = await circleCommunity(t, { members: 3 });
       const [a, b, outside] = c.members;
       const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user, b!.user] });
-      for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-      recordPayout(t.db, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+      for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      payOut(t, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
       const mine = (who: Person) => T.call(who.a, NJ.report, { id: circle.id });
       const organiser = (await mine(c.organiser)).data;
       expect(organiser.organiser).toBe(true);
@@ -73,6 +74,50 @@ for (const T of TRANSPORTS) {
       expect(own.rounds).toEqual(organiser.rounds);
       expect(own.totals).toEqual(organiser.totals);
       expect((await mine(outside!)).data.members).toEqual([]);
+    });
+  });
+
+  describe(`${T.name}: the report adds up`, () => {
+    /** Every total is its column's sum; the members' lines add up to the rounds; money in = money accounted for. */
+    const addsUp = (r: any) => {
+      const col = (k: string) => r.rounds.reduce((s: number, x: any) => s + (x[k] ?? 0), 0);
+      expect(r.totals).toMatchObject({ collected: col('collected'), shortfall: col('shortfall'), fines: col('fines'), fees: col('fee'), paidOut: col('payout'), topUps: col('topUps'), topUpsOwed: col('topUpsOwed') });
+      expect(r.totals.shared).toBe(r.rounds.reduce((s: number, x: any) => s + (x.share ?? 0) * (r.circle.hands - 1), 0));
+      const members = (k: string) => r.members.reduce((s: number, m: any) => s + m[k], 0);
+      expect(members('paidIn')).toBe(r.totals.collected);
+      expect(members('finesPaid')).toBe(r.totals.finesPaid);
+      const t = r.totals;
+      expect(t.collected + t.finesPaid).toBe(t.paidOut + t.topUps + t.shared + t.fees + t.held);
+    };
+
+    it('a round every member paid shows what it collected before it is paid out, and the totals say so', async () => {
+      const t = makeTestApp();
+      const c = await circleCommunity(t, { members: 3 });
+      const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: c.members.map((m) => m.user), order: [...c.members.map((m) => m.user.id), c.organiser.user.id], rules: { currency: 'USD', contribution: 2500, fineKind: 'fixed', fineValue: 300 } });
+      for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      let report = (await T.call(c.organiser.a, NJ.report, { id: circle.id })).data;
+      expect(report.rounds[0]).toMatchObject({ status: 'open', collected: 10_000, shortfall: null, fee: null, payout: null, topUps: null });
+      expect(report.totals).toMatchObject({ collected: 10_000, paidOut: 0, held: 10_000 });
+      addsUp(report);
+      // A member's view has the same rounds and totals, and only their own line.
+      const own = (await T.call(c.members[0]!.a, NJ.report, { id: circle.id })).data;
+      expect(own.rounds).toEqual(report.rounds);
+      expect(own.totals).toEqual(report.totals);
+
+      // Round 1 paid out; round 2 paid out short of one hand, which pays after; a fine paid into round 3's pot.
+      payOut(t, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      const [a, b, cc] = c.members;
+      for (const p of [c.organiser, a!, b!]) payCash(t, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[p.user.id]![0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      postDueFines(t.db, Date.parse('2026-05-02T10:00:00Z'));
+      payOut(t, { roundId: circle.rounds[1]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      payCash(t, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[cc!.user.id]![0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+      const fine = t.db.$client.prepare('SELECT id FROM circle_fines WHERE circle_id = ? AND user_id = ?').pluck().get(circle.id, cc!.user.id) as number;
+      await c.organiser.a.mutate('njangi.markFinePaid', { id: fine });
+      report = (await T.call(c.organiser.a, NJ.report, { id: circle.id })).data;
+      expect(report.rounds[1]).toMatchObject({ collected: 10_000, shortfall: 0, payout: 7500, topUps: 2500, topUpsOwed: 2500, fines: 0 });
+      // Held: the fine, waiting for round 3's pot.
+      expect(report.totals).toMatchObject({ collected: 20_000, paidOut: 17_500, topUps: 2500, finesPaid: 300, held: 300 });
+      addsUp(report);
     });
   });
 
@@ -112,8 +157,8 @@ for (const T of TRANSPORTS) {
       const [a] = c.members;
       const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user], rules: { hands: 2 }, order: [a!.user.id, c.organiser.user.id] });
       for (const [i, round] of circle.rounds.entries()) {
-        for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
-        const payout = recordPayout(t.db, { roundId: round, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() + i });
+        for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: round, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
+        const payout = payOut(t, { roundId: round, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() + i });
         if (payout.beneficiaryId === a!.user.id) {
           disputePayout(t.db, { id: payout.id, userId: a!.user.id, reason: 'Late', now: t.clock.now() });
           confirmReceipt(t.db, { id: payout.id, userId: a!.user.id, now: t.clock.now() });
@@ -125,28 +170,30 @@ for (const T of TRANSPORTS) {
 }
 
 describe('the report as CSV', () => {
-  /** A USD circle of three, round 1 paid out to the organiser, a's round 2 in; two members with formula-looking names. */
+  /** A USD circle of three, round 1 paid out to the organiser (recorded by the treasurer), a's round 2 in; two members with formula-looking names. */
   async function world(t: TestApp) {
     const c = await circleCommunity(t, { members: 2, names: ['=HYPERLINK("http://evil.example","win")', '@Kemi'] });
     const [a, b] = c.members;
     const circle = buildCircle(t, { community: c.community, organiser: c.organiser.user, members: [a!.user, b!.user], rules: { currency: 'USD', contribution: 2500 } });
-    for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-    recordPayout(t.db, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-    recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[a!.user.id]![0]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+    for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+    payOut(t, { roundId: circle.rounds[0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+    payCash(t, { circleId: circle.id, roundId: circle.rounds[1]!, handId: circle.handsOf[a!.user.id]![0]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
     return { ...c, circle };
   }
 
+  // Words in the requester's language, the payout's time in the circle's zone (Africa/Douala, UTC+1), amounts as numbers.
   const ORGANISER_CSV = [
-    'round,due_date,status,collected,shortfall,fines,fee,discount,share_per_hand,payout,payout_status,currency',
-    '1,2026-03-31,paid,75.00,0.00,0.00,0.00,0.00,0.00,75.00,recorded,USD',
-    '2,2026-04-30,open,,,,,,,,,USD',
-    '3,2026-05-31,open,,,,,,,,,USD',
+    'Round,Due,Status,Collected (USD),Shortfall (USD),Fines (USD),Fee (USD),Discount (USD),Share per hand (USD),Payout (USD),Top-ups (USD),Receipt,Paid out on,At',
+    '1,2026-03-31,Paid out,75.00,0.00,0.00,0.00,0.00,0.00,75.00,0.00,Awaiting,2026-03-02,11:00',
+    // What a round not paid out yet has collected so far is shown (a's round 2); it has no pot, fee or shortfall yet.
+    '2,2026-04-30,Collecting,25.00,,,,,,,,,,',
+    '3,2026-05-31,Collecting,0.00,,,,,,,,,,',
     '',
-    'member,hands,paid_in,received,shares,fines_paid,fines_owed,net,currency',
-    'Ngozi Organiser,1,25.00,75.00,0.00,0.00,0.00,50.00,USD',
+    'Member,Hands,Paid in (USD),Received (USD),Shares (USD),Fines paid (USD),Fines owed (USD),Net (USD)',
+    'Ngozi Organiser,1,25.00,75.00,0.00,0.00,0.00,50.00',
     // A formula-looking name starts with an apostrophe (and is quoted for its commas and quotes); amounts stay numbers.
-    `"'=HYPERLINK(""http://evil.example"",""win"") Member1",1,50.00,0.00,0.00,0.00,0.00,-50.00,USD`,
-    "'@Kemi Member2,1,25.00,0.00,0.00,0.00,0.00,-25.00,USD",
+    `"'=HYPERLINK(""http://evil.example"",""win"") Member1",1,50.00,0.00,0.00,0.00,0.00,-50.00`,
+    "'@Kemi Member2,1,25.00,0.00,0.00,0.00,0.00,-25.00",
   ];
 
   it('REST: GET /api/circles/:id/report.csv is text/csv with the rounds, then every member’s line for the organiser', async () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordContribution } from '../../src/server/services/njangi/contributions';
-import { recordPayout } from '../../src/server/services/njangi/payouts';
 import { makeTestApp, type TestApp } from '../setup/app';
-import { buildCircle, circleCommunity, circleSnapshot, NJ, type Person } from '../setup/njangi';
+import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, type Person } from '../setup/njangi';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -20,9 +18,9 @@ async function fixed(t: TestApp, over: Parameters<typeof buildCircle>[1]['rules'
   /** Round `n` (0-based) paid in full and paid out (setup). */
   const payRound = (n: number) => {
     for (const p of [c.organiser, ...c.members]) {
-      recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[n]!, handId: hand(p), organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+      payCash(t, { circleId: circle.id, roundId: circle.rounds[n]!, handId: hand(p), organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
     }
-    recordPayout(t.db, { roundId: circle.rounds[n]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+    payOut(t, { roundId: circle.rounds[n]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
   };
   const [a, b, cc] = c.members;
   return { ...c, a: a!, b: b!, c: cc!, circle, id: circle.id, hand, payRound };
@@ -61,7 +59,7 @@ for (const T of TRANSPORTS) {
       expect((await T.call(w.organiser.a, NJ.approveSwap, { id: swap })).status).toBe(409);
       // Round 2 now pays c.
       w.payRound(0);
-      for (const p of [w.organiser, w.a, w.b, w.c]) recordContribution(t.db, { circleId: w.id, roundId: w.circle.rounds[1]!, handId: w.hand(p), organiserId: w.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+      for (const p of [w.organiser, w.a, w.b, w.c]) payCash(t, { circleId: w.id, roundId: w.circle.rounds[1]!, handId: w.hand(p), organiserId: w.organiser.user.id, officerId: w.officer.user.id, now: t.clock.now() });
       expect((await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[1], method: 'cash' })).data).toMatchObject({ beneficiaryId: w.c.user.id });
     });
 
@@ -80,8 +78,8 @@ for (const T of TRANSPORTS) {
       const swap = (await T.call(b!.a, NJ.requestSwap, { id: circle.id, fromHandId: circle.handsOf[b!.user.id]![0], toHandId: a1 })).data.id;
       expect((await T.call(a!.a, NJ.acceptSwap, { id: swap })).status).toBe(200);
       for (const n of [0, 1]) {
-        for (const h of circle.handRows) recordContribution(t.db, { circleId: circle.id, roundId: circle.rounds[n]!, handId: h.id, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
-        recordPayout(t.db, { roundId: circle.rounds[n]!, organiserId: c.organiser.user.id, details: { method: 'cash' }, now: t.clock.now() });
+        for (const h of circle.handRows) payCash(t, { circleId: circle.id, roundId: circle.rounds[n]!, handId: h.id, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
+        payOut(t, { roundId: circle.rounds[n]!, organiserId: c.organiser.user.id, officerId: c.officer.user.id, now: t.clock.now() });
       }
       const before = circleSnapshot(t);
       const late = await T.call(c.organiser.a, NJ.approveSwap, { id: swap });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityRow, UserRow } from '../../db/schema';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
+import { disputePayout } from '../../src/server/services/njangi/payouts';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
@@ -10,11 +11,13 @@ import { TRANSPORTS, type Op } from '../setup/transport';
 /*
  * Who sees what of a circle: everyone in the community sees its rules, members, order and each
  * round's progress; a member sees their own contributions, fines, bids and swaps, never another's;
- * the organiser sees them all. Outside the community a private community's circles do not exist
+ * the organiser sees them all. A payment's proof, reference and dispute reason are for the
+ * circle's members, its organiser and the community's finance officers. Outside the community a
+ * private community's circles do not exist
  * (404 for every id, as for an unknown one) and a public community's are refused (403).
  */
 
-type Who = 'organiser' | 'asked' | 'swapper' | 'outside' | 'stranger';
+type Who = 'organiser' | 'asked' | 'swapper' | 'outside' | 'treasurer' | 'stranger';
 let t: TestApp;
 const agents = {} as Record<Who, Agent>;
 const users = {} as Record<Who, UserRow>;
@@ -26,15 +29,21 @@ let inPriv: CircleFixture;
 beforeAll(async () => {
   t = makeTestApp();
   const mk = (firstName: string) => makeUser(t.db, { firstName });
-  Object.assign(users, { organiser: await mk('Ngozi'), asked: await mk('Awa'), swapper: await mk('Sami'), outside: await mk('Olu'), stranger: await mk('Stella') });
+  Object.assign(users, { organiser: await mk('Ngozi'), asked: await mk('Awa'), swapper: await mk('Sami'), outside: await mk('Olu'), treasurer: await mk('Tess'), stranger: await mk('Stella') });
   const beneficiary = await mk('Bih');
   const acceptor = await mk('Ace');
   pub = makeCommunity(t.db, { creator: users.organiser, name: 'Open Njangi House', isPublic: true });
   priv = makeCommunity(t.db, { creator: users.organiser, name: 'Quiet Njangi House', isPublic: false });
-  for (const c of [pub, priv]) for (const u of [users.asked, users.swapper, users.outside, beneficiary, acceptor]) addMember(t.db, { communityId: c.id, user: u });
-  const cast = { organiser: users.organiser, beneficiary, asked: users.asked, acceptor, swapper: users.swapper };
+  for (const c of [pub, priv]) {
+    for (const u of [users.asked, users.swapper, users.outside, beneficiary, acceptor]) addMember(t.db, { communityId: c.id, user: u });
+    // The community's treasurer, in no circle: a finance officer.
+    addMember(t.db, { communityId: c.id, user: users.treasurer, role: 'treasurer' });
+  }
+  const cast = { organiser: users.organiser, beneficiary, asked: users.asked, acceptor, swapper: users.swapper, officer: users.treasurer };
   inPub = seedCircle(t, { community: pub, cast, now: t.clock.now() });
   inPriv = seedCircle(t, { community: priv, cast, now: t.clock.now() });
+  // Round 1's beneficiary says it did not arrive.
+  disputePayout(t.db, { id: inPub.payout, userId: beneficiary.id, reason: 'Nothing arrived on my phone', now: t.clock.now() });
   for (const who of Object.keys(users) as Who[]) agents[who] = await as(t, users[who]);
 });
 
@@ -82,6 +91,33 @@ for (const T of TRANSPORTS) {
       expect(d.hands.every((h: any) => h.behind === undefined)).toBe(true);
       const auction = (await T.call(agents.outside, NJ.get, { id: inPub.auction })).data;
       expect(auction.bids).toEqual([]);
+    });
+  });
+
+  describe(`${T.name}: a payment's paperwork`, () => {
+    // The late circle's round 1 payout, its top-ups (one recorded with a reference), and a disputed payout.
+    const paperwork = (rounds: any[]) => rounds.flatMap((r) => [r.payout, ...r.topUps]).filter(Boolean).map((p: any) => ({ proofUrl: p.proofUrl, reference: p.reference, disputeReason: p.disputeReason }));
+    const someSet = (rows: ReturnType<typeof paperwork>) => rows.some((p) => p.reference !== null || p.disputeReason !== null);
+
+    it('a community member outside the circle gets no proof, reference or dispute reason of its payouts and top-ups', async () => {
+      const d = (await T.call(agents.outside, NJ.get, { id: inPub.late.id })).data;
+      const rows = paperwork(d.rounds);
+      expect(rows.length).toBeGreaterThan(2);
+      expect(rows.every((p) => p.proofUrl === null && p.reference === null && p.disputeReason === null)).toBe(true);
+      // The amounts and states stay visible: they are each round's progress.
+      expect(d.rounds[0].payout).toMatchObject({ amount: expect.any(Number), status: 'recorded' });
+      expect(d.rounds[0].topUps.map((x: any) => x.status).sort()).toEqual(['owed', 'recorded']);
+      const disputed = (await T.call(agents.outside, NJ.get, { id: inPub.active })).data.rounds[0].payout;
+      expect(disputed).toMatchObject({ status: 'disputed', disputeReason: null, reference: null, proofUrl: null });
+    });
+
+    it('the circle’s members, its organiser and the community’s finance officers get them', async () => {
+      for (const who of ['asked', 'organiser', 'treasurer'] as const) {
+        const rows = paperwork((await T.call(agents[who], NJ.get, { id: inPub.late.id })).data.rounds);
+        expect(someSet(rows), who).toBe(true);
+        const disputed = (await T.call(agents[who], NJ.get, { id: inPub.active })).data.rounds[0].payout;
+        expect(disputed.disputeReason, who).toBe('Nothing arrived on my phone');
+      }
     });
   });
 

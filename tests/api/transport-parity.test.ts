@@ -14,7 +14,7 @@ import { op, OPS, REST, signIn, TRPC, type Op, type Outcome, type Transport } fr
  * copy of one database, so a write by one transport is not seen by the other.
  */
 
-type Who = 'anonymous' | 'member' | 'leader' | 'outsider' | 'staff';
+type Who = 'anonymous' | 'member' | 'leader' | 'treasurer' | 'outsider' | 'staff';
 type World = { leader: UserRow; member: UserRow; outsider: UserRow; staff: UserRow; open: CommunityRow; closed: CommunityRow; announcement: number; category: number; circle: CircleFixture };
 type Case = { name: string; op: Op; as: Who; input?: (w: World) => unknown };
 
@@ -40,10 +40,12 @@ beforeAll(async () => {
   // (the first received round 1, the second is asked to swap).
   const acceptor = await makeUser(base.db, { email: 'acceptor@example.org' });
   const swapper = await makeUser(base.db, { email: 'swapper@example.org' });
+  const treasurer = await makeUser(base.db, { email: 'treasurer@example.org' });
   for (const user of [acceptor, swapper]) addMember(base.db, { communityId: open.id, user });
-  const circle = seedCircle(base, { community: open, cast: { organiser: leader, beneficiary: member, asked: member, acceptor, swapper, hands: { [member.id]: 2 } }, now });
+  addMember(base.db, { communityId: open.id, user: treasurer, role: 'treasurer' });
+  const circle = seedCircle(base, { community: open, cast: { organiser: leader, beneficiary: member, asked: member, acceptor, swapper, officer: treasurer, hands: { [member.id]: 2 } }, now });
   W = { leader, member, outsider, staff, open, closed, announcement, category, circle };
-  for (const who of ['member', 'leader', 'outsider', 'staff'] as const) cookies.set(who, (await signIn(base, `${who}@example.org`, FACTORY_PASSWORD)).cookie!);
+  for (const who of ['member', 'leader', 'treasurer', 'outsider', 'staff'] as const) cookies.set(who, (await signIn(base, `${who}@example.org`, FACTORY_PASSWORD)).cookie!);
   image = takeImage(base);
 });
 
@@ -169,6 +171,20 @@ const CASES: Case[] = [
   { name: 'accept a swap, not asked (403)', op: NJANGI.acceptSwap, as: 'leader', input: (w) => ({ id: w.circle.requestedSwap }) },
   { name: 'approve a swap', op: NJANGI.approveSwap, as: 'leader', input: (w) => ({ id: w.circle.acceptedSwap }) },
   { name: 'approve a swap, as a member (403)', op: NJANGI.approveSwap, as: 'member', input: (w) => ({ id: w.circle.acceptedSwap }) },
+  // The member received round 1 of the late circle, its top-ups are theirs; the leader organises.
+  { name: 'record a top-up paid on', op: NJANGI.recordTopUp, as: 'leader', input: (w) => ({ id: w.circle.late.owedTopUp, method: 'mobile_money', reference: 'TOPUP-2' }) },
+  { name: 'record a top-up twice (409)', op: NJANGI.recordTopUp, as: 'leader', input: (w) => ({ id: w.circle.late.recordedTopUp, method: 'cash' }) },
+  { name: 'confirm a top-up', op: NJANGI.confirmTopUp, as: 'member', input: (w) => ({ id: w.circle.late.recordedTopUp }) },
+  { name: 'confirm a top-up not paid yet (409)', op: NJANGI.confirmTopUp, as: 'member', input: (w) => ({ id: w.circle.late.owedTopUp }) },
+  // The organiser's own money: the treasurer decides; the organiser is refused.
+  { name: 'confirm the organiser’s contribution', op: NJANGI.officerConfirm, as: 'treasurer', input: (w) => ({ id: w.circle.late.organiserPending }) },
+  { name: 'confirm one’s own contribution as an officer (403)', op: NJANGI.officerConfirm, as: 'leader', input: (w) => ({ id: w.circle.late.organiserPending }) },
+  { name: 'reject the organiser’s contribution', op: NJANGI.officerReject, as: 'treasurer', input: (w) => ({ id: w.circle.late.organiserPending, reason: 'Not in the cash box' }) },
+  { name: 'reject the organiser’s contribution, as a member (403)', op: NJANGI.officerReject, as: 'member', input: (w) => ({ id: w.circle.late.organiserPending, reason: 'No' }) },
+  { name: 'pay out to the organiser', op: NJANGI.officerPayout, as: 'treasurer', input: (w) => ({ id: w.circle.late.organiserRound, method: 'cash' }) },
+  { name: 'pay out to the organiser, by the organiser (403)', op: NJANGI.officerPayout, as: 'leader', input: (w) => ({ id: w.circle.late.organiserRound, method: 'cash' }) },
+  { name: 'record a top-up to the organiser', op: NJANGI.officerRecordTopUp, as: 'treasurer', input: (w) => ({ id: w.circle.late.organiserTopUp, method: 'cash' }) },
+  { name: 'record a top-up to another member as an officer (403)', op: NJANGI.officerRecordTopUp, as: 'treasurer', input: (w) => ({ id: w.circle.late.owedTopUp, method: 'cash' }) },
   { name: 'a circle’s report', op: NJANGI.report, as: 'member', input: (w) => ({ id: w.circle.active }) },
   { name: 'a circle’s report, unknown (404)', op: NJANGI.report, as: 'member', input: () => ({ id: 999 }) },
 ];

@@ -35,11 +35,14 @@ async function upload(t: TestApp, p: { bytes: Uint8Array; kind?: string; type?: 
   if (p.language) headers['accept-language'] = p.language;
   const res = await t.app.request('/api/uploads', { method: 'POST', body: form, headers });
   const text = await res.text();
+  lastUploader.set(t, cookie);
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** Proofs are private: read back by the account that uploaded them (the last one, per app). */
+const lastUploader = new WeakMap<TestApp, string>();
 async function fetchUpload(t: TestApp, url: string) {
-  const res = await t.app.request(url);
+  const res = await t.app.request(url, { headers: { cookie: lastUploader.get(t) ?? '' } });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -52,24 +55,25 @@ async function receiptPdf(p: { pages?: number; title?: string } = {}) {
   return doc.save();
 }
 
-const PDF_URL = /^\/uploads\/[a-z0-9]{16,64}\.pdf$/;
+const PDF_URL = /^\/api\/proofs\/[a-z0-9]{16,64}\.pdf$/;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
 describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
-  it('takes a real PDF, rewrites it, and serves it only as a download: application/pdf, attachment, nosniff', async () => {
+  it('takes a real PDF, rewrites it, keeps it in the private folder, and serves it only as a download: application/pdf, attachment, nosniff, no-store', async () => {
     const { t, dir } = uploadsApp();
     const r = await upload(t, { bytes: await receiptPdf({ pages: 2, title: 'Statement of Mr X' }) });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ url: expect.stringMatching(PDF_URL), type: 'pdf', width: null, height: null });
-    expect(readdirSync(dir)).toEqual([r.body.url.slice('/uploads/'.length)]);
+    expect(readdirSync(dir)).toEqual(['private']);
+    expect(readdirSync(join(dir, 'private'))).toEqual([r.body.url.slice('/api/proofs/'.length)]);
 
     const served = await fetchUpload(t, r.body.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9]+\.pdf"$/);
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="receipt\.pdf"/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(served.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toContain("sandbox; default-src 'none'");
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
     expect(Number(served.headers.get('content-length'))).toBe(served.bytes.length);
     expect(text(served.bytes.subarray(0, 5))).toBe('%PDF-');
     // Still the same document to read, without its metadata.
@@ -241,10 +245,10 @@ describe('REST: POST /api/uploads, kind=proof, a photo', () => {
     const photo = await sharp({ create: { width: w, height: h, channels: 3, background: '#f6e05e' } }).jpeg().toBuffer();
     const r = await upload(t, { bytes: photo, type: 'image/jpeg', filename: 'sms.jpg' });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ url: expect.stringMatching(/^\/uploads\/[a-z0-9]+\.webp$/), type: 'image', width, height });
+    expect(r.body).toEqual({ url: expect.stringMatching(/^\/api\/proofs\/[a-z0-9]+\.webp$/), type: 'image', width, height });
     const served = await fetchUpload(t, r.body.url);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(served.headers.get('content-disposition')).toBeNull();
+    expect(served.headers.get('content-disposition')).toMatch(/^inline; /);
     expect(await sharp(served.bytes).metadata()).toMatchObject({ format: 'webp', width, height });
   });
 });

@@ -18,8 +18,10 @@ import { OPS, TRANSPORTS } from '../setup/transport';
 const HOUR = 60 * 60_000;
 const png = () => sharp({ create: { width: 600, height: 600, channels: 3, background: '#3a6' } }).png().toBuffer().then((b) => new Uint8Array(b));
 const sweep = (w: DocumentWorld) => runUploadsSweep({ db: w.t.db, env: w.t.env, now: w.t.clock.now, log: { error: () => {} } as never });
-const fileOf = (w: DocumentWorld, url: string) => join(w.dir, url.slice('/uploads/'.length));
-const rowOf = (w: DocumentWorld, url: string) => w.t.db.select().from(uploads).where(eq(uploads.name, url.slice('/uploads/'.length))).get();
+// Photos and banners are public (/uploads/<name>); proofs private (/api/proofs/<name>, in private/).
+const nameOf = (url: string) => url.replace(/^\/(?:uploads|api\/proofs)\//, '');
+const fileOf = (w: DocumentWorld, url: string) => (url.startsWith('/api/proofs/') ? join(w.dir, 'private', nameOf(url)) : join(w.dir, nameOf(url)));
+const rowOf = (w: DocumentWorld, url: string) => w.t.db.select().from(uploads).where(eq(uploads.name, nameOf(url))).get();
 
 async function uploadImage(w: DocumentWorld, cookie: string | null, kind: 'avatar' | 'banner' | 'proof' = 'avatar') {
   const r = await sendForm(w.t, '/api/uploads', { cookie, file: { bytes: await png(), name: 'me.png', type: 'image/png' }, fields: { kind } });

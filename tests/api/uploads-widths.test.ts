@@ -58,10 +58,12 @@ describe('REST: POST /api/uploads stores photos and banners in several widths', 
     expect(await sharp(join(w.dir, `${base}-400.webp`)).metadata()).toMatchObject({ width: 400, height: 400 });
   });
 
-  it('a proof photo is kept whole, without copies (it is read, never drawn in a grid)', async () => {
+  it('a proof photo is kept whole, without copies (it is read, never drawn in a grid), in the private folder', async () => {
     const w = await documentWorld();
     const url = await upload(w, 'proof');
-    expect(filesOf(w, url)).toEqual([nameOf(url)]);
+    const name = url.slice('/api/proofs/'.length);
+    expect(readdirSync(join(w.dir, 'private')).filter((n) => n.startsWith(name.replace(/\.webp$/, '')))).toEqual([name]);
+    expect(readdirSync(w.dir).filter((n) => n.startsWith(name.replace(/\.webp$/, '')))).toEqual([]);
   });
 });
 

@@ -140,7 +140,11 @@ describe('Browser: community finances', () => {
     await openFinances(treasurerPage);
     const pending = treasurerPage.getByTestId('pending-payment').filter({ hasText: 'Jean-Paul Mbarga' });
     await pending.getByText('MTN MoMo', { exact: false }).waitFor();
-    expect(await pending.getByRole('link', { name: 'View the proof from Jean-Paul Mbarga' }).getAttribute('href')).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    // The proof is a private file: its link is the authorised route, which the treasurer's session opens.
+    const proofHref = await pending.getByRole('link', { name: 'View the proof from Jean-Paul Mbarga' }).getAttribute('href');
+    expect(proofHref).toMatch(/^\/api\/proofs\/[a-z0-9]+\.webp$/);
+    const proof = await treasurerPage.request.get(`${server.url}${proofHref}`);
+    expect([proof.status(), proof.headers()['cache-control'], proof.headers()['content-type']]).toEqual([200, 'private, no-store', 'image/webp']);
     await pending.getByRole('button', { name: /^Confirm the payment of/ }).click();
     const confirm = treasurerPage.getByRole('dialog', { name: 'Confirm a payment' });
     expect(await confirm.getByLabel('Account').inputValue()).not.toBe('');
@@ -190,12 +194,13 @@ describe('Browser: community finances', () => {
     // The PDF is a download (never shown inside the app); the photo opens.
     const pdfLink = mine.getByRole('link', { name: 'View receipt 1 (PDF)' });
     const pdfHref = await pdfLink.getAttribute('href');
-    expect(pdfHref).toMatch(/^\/uploads\/[a-z0-9]+\.pdf$/);
+    expect(pdfHref).toMatch(/^\/api\/proofs\/[a-z0-9]+\.pdf$/);
     expect(await pdfLink.getAttribute('download')).not.toBeNull();
-    expect(await mine.getByRole('link', { name: 'View receipt 2', exact: true }).getAttribute('href')).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    expect(await mine.getByRole('link', { name: 'View receipt 2', exact: true }).getAttribute('href')).toMatch(/^\/api\/proofs\/[a-z0-9]+\.webp$/);
     const served = await treasurerPage.request.get(`${server.url}${pdfHref}`);
     expect(served.headers()['content-type']).toBe('application/pdf');
     expect(served.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(served.headers()['cache-control']).toBe('private, no-store');
     expect((await PDFDocument.load(await served.body())).getPageCount()).toBe(1);
 
     // The invoice says 2 000: the treasurer corrects the amount while it waits for approval.

@@ -14,8 +14,10 @@ import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type 
  * random draw) is created through the API; everything after that goes through the circle page:
  * three members ask to join (one reads French, one is on a phone), the organiser approves them,
  * starts the circle (its draw's fingerprint published) and, for round 1, confirms the three
- * contributions declared with a proof photo and records their own in cash; then pays the round
- * out, and its beneficiary confirms receipt and downloads the receipt. /njangi lists the circle.
+ * contributions declared with a proof photo and records their own in cash, which the community's
+ * treasurer (on a phone) confirms: organisers never confirm their own money. Then the round is paid
+ * out (by the treasurer when the draw gave it to the organiser), and its beneficiary confirms
+ * receipt and downloads the receipt. /njangi lists the circle.
  */
 
 let server: TestServer;
@@ -35,6 +37,8 @@ const members: Person[] = [
   { first: 'Musa', last: 'Bello', email: `musa.${stamp}@example.org`, language: 'en', width: 1280 },
 ];
 const everyone = [organiser, ...members];
+// The community's treasurer, in no circle, on a phone: decides on the organiser's own money.
+const treasurer: Person = { first: 'Tess', last: 'Mbah', email: `tess.${stamp}@example.org`, language: 'en', width: 375 };
 const fullName = (p: Person) => `${p.first} ${p.last}`;
 const fr = (p: Person) => p.language === 'fr';
 const CIRCLE = 'Bamenda Monthly Njangi';
@@ -75,6 +79,8 @@ beforeAll(async () => {
   const [creator, ...others] = await Promise.all(everyone.map((p) => makeUser(db, { firstName: p.first, lastName: p.last, email: p.email, language: p.language })));
   communityId = makeCommunity(db, { creator: creator!, name: 'Bamenda Cultural Association' }).id;
   for (const u of others) addMember(db, { communityId, user: u });
+  const tess = await makeUser(db, { firstName: treasurer.first, lastName: treasurer.last, email: treasurer.email, language: 'en' });
+  addMember(db, { communityId, user: tess, role: 'treasurer' });
   mkdirSync(screenshotDir, { recursive: true });
 });
 afterAll(async () => {
@@ -166,7 +172,7 @@ describe('Browser: a savings circle', () => {
     await expectCount(pending, 3);
     for (const m of members) {
       const row = pending.filter({ hasText: fullName(m) });
-      expect(await row.getByRole('link', { name: `View the proof from ${fullName(m)}` }).getAttribute('href')).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+      expect(await row.getByRole('link', { name: `View the proof from ${fullName(m)}` }).getAttribute('href')).toMatch(/^\/api\/proofs\/[a-z0-9]+\.webp$/);
       await row.getByRole('button', { name: `Confirm the contribution of ${fullName(m)} for round 1` }).click();
       await expectToast(org, 'Contribution confirmed');
       await row.waitFor({ state: 'detached' });
@@ -181,8 +187,24 @@ describe('Browser: a savings circle', () => {
     await cash.getByLabel('Hand').selectOption({ label: `Hand 1 · ${fullName(organiser)}` });
     await cash.getByRole('button', { name: 'Record contribution' }).click();
     await expectToast(org, 'Contribution recorded');
-    await org.locator('[data-testid="round-row"][data-round="1"]').getByTestId('round-progress').filter({ hasText: '4/4 paid' }).waitFor();
+    // Their own cash waits for a finance officer, whom the page names.
+    await org.getByTestId('pending-contribution').filter({ hasText: 'Waits for a finance officer' }).waitFor();
+    expect(plain(await org.getByTestId('own-money-officers').innerText())).toContain('Tess Mbah');
+    await org.locator('[data-testid="round-row"][data-round="1"]').getByTestId('round-progress').filter({ hasText: '3/4 paid' }).waitFor();
     expect(await audit(org)).toEqual([]);
+
+    // The treasurer, on a phone, confirms it from the circle page.
+    const tess = await signedIn(treasurer);
+    await openCircle(tess);
+    const waiting = tess.getByTestId('officer-contribution');
+    await expectCount(waiting, 1);
+    await waiting.getByRole('button', { name: `Confirm the contribution of ${fullName(organiser)} for round 1` }).click();
+    await expectToast(tess, 'Contribution confirmed');
+    await expectCount(waiting, 0);
+    await fitsPhone(tess);
+    expect(await audit(tess)).toEqual([]);
+    await openCircle(org);
+    await org.locator('[data-testid="round-row"][data-round="1"]').getByTestId('round-progress').filter({ hasText: '4/4 paid' }).waitFor();
 
     // The member sees theirs confirmed, with its receipt.
     const tabe = members[0]!.page!;
@@ -204,17 +226,27 @@ describe('Browser: a savings circle', () => {
     const beneficiary = everyone.find((p) => fullName(p) === beneficiaryName)!;
     expect(beneficiary, beneficiaryName).toBeDefined();
 
-    await row.getByRole('button', { name: 'Record payout for round 1' }).click();
-    const payout = org.getByRole('dialog', { name: 'Record the payout of round 1' });
+    // The draw decides who receives round 1: a pot for the organiser's own hand is the treasurer's to record.
+    const toOrganiser = beneficiary === organiser;
+    const recorder = toOrganiser ? treasurer.page! : org;
+    if (toOrganiser) {
+      await row.getByTestId('payout-by-officer').waitFor();
+      await openCircle(recorder);
+      await recorder.getByTestId('officer-payout').getByRole('button', { name: 'Record payout for round 1' }).click();
+    } else {
+      await row.getByRole('button', { name: 'Record payout for round 1' }).click();
+    }
+    const payout = recorder.getByRole('dialog', { name: 'Record the payout of round 1' });
     await payout.getByText(`The pot goes to ${beneficiaryName}`).waitFor();
-    const split = plain(await payout.getByTestId('payout-split').innerText());
+    const split = plain(await payout.getByTestId(toOrganiser ? 'payment-split' : 'payout-split').innerText());
     expect(split).toContain(`Collected ${fcfa(100000, 'en-US')}`);
     expect(split).toContain(`Payout ${fcfa(100000, 'en-US')}`);
     await payout.getByLabel('Payment method').selectOption('mobile_money');
     await payout.getByLabel('Transaction reference').fill('PAYOUT.R1');
     await payout.getByRole('button', { name: 'Record payout' }).click();
-    await expectToast(org, 'Payout recorded');
-    await row.getByText('Paid out, awaiting confirmation').waitFor();
+    await expectToast(recorder, 'Payout recorded');
+    await openCircle(org);
+    await org.locator('[data-testid="round-row"][data-round="1"]').getByText('Paid out, awaiting confirmation').waitFor();
 
     const page = beneficiary.page!;
     await openCircle(page);
@@ -222,7 +254,7 @@ describe('Browser: a savings circle', () => {
     expect(plain(await mine.innerText())).toContain(fcfa(100000, fr(beneficiary) ? 'fr-FR' : 'en-US'));
     await mine.getByRole('button', { name: fr(beneficiary) ? 'Confirmer la réception' : 'Confirm receipt' }).click();
     await expectToast(page, fr(beneficiary) ? 'Réception confirmée' : 'Receipt confirmed');
-    const receipt = mine.getByRole('link', { name: fr(beneficiary) ? /^Télécharger le reçu n° \d+ du versement du tour 1/ : /^Download receipt No\. \d+ for the payout of round 1/ });
+    const receipt = mine.getByRole('link', { name: fr(beneficiary) ? /^Télécharger le reçu n°\s\d+ du versement du tour 1/ : /^Download receipt No\. \d+ for the payout of round 1/ });
     const href = await receipt.getAttribute('href');
     expect(href).toMatch(/^\/api\/circles\/payouts\/\d+\/receipt\.pdf$/);
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);

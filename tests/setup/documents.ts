@@ -203,12 +203,13 @@ export async function download(t: TestApp, cookie: string | null, url: string) {
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-/** A public upload registered as if `ownerId` had just sent it (for tests that attach a URL without sending a file). */
+/** An upload registered as if `ownerId` had just sent it (for tests that attach a URL without sending a file): a proof for /api/proofs/…, else a photo. */
 export function registeredUpload(t: TestApp, url: string, ownerId: string, over: Partial<typeof uploads.$inferInsert> = {}) {
-  const name = url.slice('/uploads/'.length);
+  const proof = url.startsWith('/api/proofs/');
+  const name = url.slice(proof ? '/api/proofs/'.length : '/uploads/'.length);
   t.db
     .insert(uploads)
-    .values({ name, ownerId, purpose: name.endsWith('.pdf') ? 'proof' : 'avatar', contentType: name.endsWith('.pdf') ? 'application/pdf' : 'image/webp', bytes: 10, originalName: 'x', attachedAt: null, createdAt: t.clock.now(), ...over })
+    .values({ name, ownerId, purpose: proof ? 'proof' : 'avatar', contentType: name.endsWith('.pdf') ? 'application/pdf' : 'image/webp', bytes: 10, originalName: 'x', attachedAt: null, createdAt: t.clock.now(), ...over })
     .onConflictDoNothing()
     .run();
   return url;

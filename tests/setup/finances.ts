@@ -100,7 +100,7 @@ export function csvRows(text: string): string[][] {
  */
 export function csvColumn(text: string, name: string): string[] {
   const [header, ...rows] = csvRows(text);
-  const at = (header ?? []).findIndex((h) => h.trim().replace(/\s*\(.*\)$/, '').toLowerCase() === name);
+  const at = (header ?? []).findIndex((h) => h.trim().replace(/\s*\(.*\)$/, '').toLowerCase() === name.toLowerCase());
   if (at < 0) throw new Error(`no "${name}" column in the CSV header: ${JSON.stringify(header)}`);
   return rows.filter((r) => r.length > 1).map((r) => r[at] ?? '');
 }

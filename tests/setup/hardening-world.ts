@@ -38,7 +38,7 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   makeNotification(t.db, { userId: c.users.member.id, title: 'Hello', message: 'A notification to mark read.', now: t.clock.now() });
   const notificationId = t.db.$client.prepare('SELECT max(id) FROM notifications').pluck().get() as number;
   const u = c.users;
-  const circle = seedCircle(t, { community: c.pub, cast: { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u.admin, swapper: u.target }, now: t.clock.now() });
+  const circle = seedCircle(t, { community: c.pub, cast: { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u.admin, swapper: u.target, officer: u.treasurer }, now: t.clock.now() });
   // A poll open to every member with live results, and an election taking nominations (public community, by its creator).
   const pollBase = { description: '', closesAt: t.clock.now() + 3 * 86_400_000, anonymous: false, resultsVisibility: 'live' as const, eligibility: 'all' as const };
   const community = { id: c.pub.id, name: c.pub.name };
@@ -59,6 +59,8 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
   const cookies: Partial<Record<Persona, string>> = {};
   for (const p of ['member', 'creator', 'superadmin'] as const) cookies[p] = (await as(t, signedIn[p])).cookie!;
+  // What the seeding queued leaves now, so the tests' "nothing was written" checks see only their own call.
+  await t.flushMail();
   return {
     t,
     ...c,

@@ -1,12 +1,14 @@
 import type { CommunityRow, UserRow } from '../../db/schema';
 import { createCircle, type NewCircle } from '../../src/server/services/njangi/circles';
-import { declareContribution, recordContribution } from '../../src/server/services/njangi/contributions';
+import { declareContribution, officerConfirmContribution, recordContribution } from '../../src/server/services/njangi/contributions';
 import { postDueFines } from '../../src/server/services/njangi/fines';
 import { decideJoin, joinCircle, pickPosition } from '../../src/server/services/njangi/membership';
-import { recordPayout } from '../../src/server/services/njangi/payouts';
+import { officerRecordPayout, recordPayout } from '../../src/server/services/njangi/payouts';
+import { DomainError } from '../../src/server/services/errors';
 import { startCircle } from '../../src/server/services/njangi/start';
 import { acceptSwap, requestSwap } from '../../src/server/services/njangi/swaps';
 import { addMember, makeCommunity, makeUser } from '../factories';
+import { lateCircle } from './njangi-late';
 import type { Agent, TestApp } from './app';
 import { as } from './communities';
 import { op, type Op } from './transport';
@@ -32,6 +34,12 @@ export const NJ = {
   bid: op('POST', '/api/rounds/:id/bids', 'njangi.bid', 'mutation', { ...byId, created: true }),
   payout: op('POST', '/api/rounds/:id/payout', 'njangi.recordPayout', 'mutation', { ...byId, created: true }),
   receipt: op('POST', '/api/payouts/:id/confirm-receipt', 'njangi.confirmReceipt', 'mutation', byId),
+  recordTopUp: op('POST', '/api/top-ups/:id/record', 'njangi.recordTopUp', 'mutation', byId),
+  confirmTopUp: op('POST', '/api/top-ups/:id/confirm-receipt', 'njangi.confirmTopUp', 'mutation', byId),
+  officerConfirm: op('POST', '/api/contributions/:id/officer-confirm', 'njangi.officerConfirmContribution', 'mutation', byId),
+  officerReject: op('POST', '/api/contributions/:id/officer-reject', 'njangi.officerRejectContribution', 'mutation', byId),
+  officerPayout: op('POST', '/api/rounds/:id/officer-payout', 'njangi.officerRecordPayout', 'mutation', { ...byId, created: true }),
+  officerRecordTopUp: op('POST', '/api/top-ups/:id/officer-record', 'njangi.officerRecordTopUp', 'mutation', byId),
   requestSwap: op('POST', '/api/circles/:id/swaps', 'njangi.requestSwap', 'mutation', { ...byId, created: true }),
   acceptSwap: op('POST', '/api/swaps/:id/accept', 'njangi.acceptSwap', 'mutation', byId),
   approveSwap: op('POST', '/api/swaps/:id/approve', 'njangi.approveSwap', 'mutation', byId),
@@ -51,6 +59,9 @@ export const NJ_TRPC_ONLY = {
   markFinePaid: 'njangi.markFinePaid',
   waiveFine: 'njangi.waiveFine',
   reportCsv: 'njangi.reportCsv',
+  disputeTopUp: 'njangi.disputeTopUp',
+  officerMarkFinePaid: 'njangi.officerMarkFinePaid',
+  officerWaiveFine: 'njangi.officerWaiveFine',
 } as const;
 
 /** The REST path of njangi.reportCsv: a file, not JSON. */
@@ -84,7 +95,8 @@ export function rules(over: Partial<NewCircle> = {}): NewCircle {
 export type Person = { user: UserRow; a: Agent };
 
 /**
- * A community (created by `organiser`, who also organises its circles), `n` plain members and
+ * A community (created by `organiser`, who also organises its circles), `n` plain members, its
+ * treasurer (`officer`, a finance officer in no circle: decides on the organiser's own money) and
  * optionally a community admin who is not in any circle; each signed in.
  */
 export async function circleCommunity(t: TestApp, p: { members: number; isPublic?: boolean; leader?: boolean; names?: string[] }) {
@@ -98,13 +110,16 @@ export async function circleCommunity(t: TestApp, p: { members: number; isPublic
     addMember(t.db, { communityId: community.id, user });
     members.push(await person(user));
   }
+  const treasurer = await makeUser(t.db, { firstName: 'Tess', lastName: 'Treasurer' });
+  addMember(t.db, { communityId: community.id, user: treasurer, role: 'treasurer' });
+  const officer = await person(treasurer);
   let leader: Person | undefined;
   if (p.leader) {
     const user = await makeUser(t.db, { firstName: 'Ade', lastName: 'Leader' });
     addMember(t.db, { communityId: community.id, user, role: 'admin' });
     leader = await person(user);
   }
-  return { organiser, community, members, leader };
+  return { organiser, community, members, officer, leader };
 }
 
 /**
@@ -137,6 +152,31 @@ export function buildCircle(
   });
   if (p.start !== false) startCircle(t.db, { circleId: circle.id, organiserId: p.organiser.id, order: p.order, now: now + joined.length + 1 });
   return { id: circle.id, ...circleRows(t, circle.id) };
+}
+
+/**
+ * Cash for one hand, recorded by the organiser (setup, through the services): a member's is
+ * confirmed at once; the organiser's own waits for a finance officer, so `officerId` (someone
+ * other than the organiser; the services leave the capability to the operation's guard)
+ * confirms it.
+ */
+export function payCash(t: TestApp, p: { circleId: number; roundId: number; handId: number; organiserId: string; officerId: string; now: number }) {
+  const row = recordContribution(t.db, { circleId: p.circleId, roundId: p.roundId, handId: p.handId, organiserId: p.organiserId, details: { method: 'cash' }, now: p.now });
+  return row.status === 'pending' ? officerConfirmContribution(t.db, { id: row.id, officerId: p.officerId, now: p.now }) : row;
+}
+
+/**
+ * The round paid out by the organiser (setup, through the services); when its pot goes to the
+ * organiser's own hand, `officerId` records it instead, as the rule asks.
+ */
+export function payOut(t: TestApp, p: { roundId: number; organiserId: string; officerId: string; now: number }) {
+  const details = { method: 'cash' as const };
+  try {
+    return recordPayout(t.db, { roundId: p.roundId, organiserId: p.organiserId, details, now: p.now });
+  } catch (e) {
+    if (e instanceof DomainError && e.message === 'errors.njangi.ownPayout') return officerRecordPayout(t.db, { roundId: p.roundId, officerId: p.officerId, details, now: p.now });
+    throw e;
+  }
 }
 
 /** A started circle's hands (by user, in hand-number order) and rounds (in order). */
@@ -174,6 +214,11 @@ export type CircleCast = {
   acceptor: UserRow;
   /** Asks for both swaps, has a contribution waiting for round 2 and a request to join the recruiting circle. */
   swapper: UserRow;
+  /**
+   * One of the community's finance officers (finances.record), not the organiser: confirms the
+   * organiser's own contributions and records what is paid to the organiser's hands.
+   */
+  officer: UserRow;
   /** More hands of the running circle (none by default). */
   others?: UserRow[];
   /** Extra hands per user in the running and auction circles (default 1 each). */
@@ -191,10 +236,12 @@ export type CircleFixture = ReturnType<typeof seedCircle>;
  * - `picking`: recruiting, its members choosing the order, every hand approved, `asked` on position 1;
  * - `active`: a fixed monthly circle started in December with a 500 fine, rounds due on the 5th:
  *   round 1 collected in full and paid to `beneficiary` (recorded, not yet confirmed); round 2
- *   (the next to pay) has the organiser's hand confirmed, `swapper`'s declared and waiting, the
- *   other hands fined after the due date (`fine` is one of them, owed); round 3 is due 2026-03-05.
+ *   (the next to pay) has the organiser's hand confirmed (by `officer`), `swapper`'s declared and
+ *   waiting, the other hands fined after the due date (`fine` is one of them, owed); round 3 is
+ *   due 2026-03-05; the organiser receives last.
  *   `requestedSwap` is swapper → asked, `acceptedSwap` swapper → acceptor (accepted);
- * - `auction`: an auction circle of the same hands, started, its first round due 2026-03-20, no bid yet.
+ * - `auction`: an auction circle of the same hands, started, its first round due 2026-03-20, no bid yet;
+ * - `late`: top-ups and what waits for a finance officer (lateCircle).
  */
 export function seedCircle(t: TestApp, p: { community: CommunityRow; cast: CircleCast; now: number }) {
   const { organiser, beneficiary, asked, acceptor, swapper } = p.cast;
@@ -213,10 +260,10 @@ export function seedCircle(t: TestApp, p: { community: CommunityRow; cast: Circl
   const picking = buildCircle(t, { community: p.community, organiser, members, rules: { name: 'Picking Njangi', startDate: '2026-04-01', orderBy: 'members' }, start: false, now: p.now - 2 * DAY }).id;
   pickPosition(t.db, { circleId: picking, userId: asked.id, position: 1, now: p.now - DAY });
 
-  // Running: a fixed order with the beneficiary first, then the joining order.
-  const joinOrder = [organiser.id, ...members.map((m) => m.user.id)];
-  const slots = joinOrder.flatMap((id) => Array.from({ length: id === organiser.id ? 1 : handsOf(id) }, () => id));
-  const order = [beneficiary.id, ...slots.filter((_, i) => i !== slots.indexOf(beneficiary.id))];
+  // Running: a fixed order with the beneficiary first, then the joining order, the organiser last
+  // (a payout to the organiser's own hand is a finance officer's to record, not the organiser's).
+  const slots = members.flatMap((m) => Array.from({ length: handsOf(m.user.id) }, () => m.user.id));
+  const order = [beneficiary.id, ...slots.filter((_, i) => i !== slots.indexOf(beneficiary.id)), organiser.id];
   const active = buildCircle(t, {
     community: p.community,
     organiser,
@@ -228,21 +275,15 @@ export function seedCircle(t: TestApp, p: { community: CommunityRow; cast: Circl
   const allHands = active.handRows;
   // Round 1: every hand paid in cash at the meeting, then the pot went to the beneficiary.
   const paidContributions: Record<string, number> = {};
+  const officer = p.cast.officer.id;
   allHands.forEach((h, i) => {
-    const row = recordContribution(t.db, { circleId: active.id, roundId: active.rounds[0]!, handId: h.id, organiserId: organiser.id, details: { method: 'cash' }, now: at('2026-01-03T10:00:00Z') + i });
+    const row = payCash(t, { circleId: active.id, roundId: active.rounds[0]!, handId: h.id, organiserId: organiser.id, officerId: officer, now: at('2026-01-03T10:00:00Z') + i });
     paidContributions[h.userId] ??= row.id;
   });
   const payout = recordPayout(t.db, { roundId: active.rounds[0]!, organiserId: organiser.id, details: { method: 'cash' }, now: at('2026-01-06T10:00:00Z') }).id;
   // Round 2: the organiser's hand paid, swapper's waits; the others are fined after the due date.
   const first = (id: string) => allHands.find((h) => h.userId === id && h.position !== 1)!.id;
-  const confirmedContribution = recordContribution(t.db, {
-    circleId: active.id,
-    roundId: active.rounds[1]!,
-    handId: first(organiser.id),
-    organiserId: organiser.id,
-    details: { method: 'cash' },
-    now: at('2026-02-01T10:00:00Z'),
-  }).id;
+  const confirmedContribution = payCash(t, { circleId: active.id, roundId: active.rounds[1]!, handId: first(organiser.id), organiserId: organiser.id, officerId: officer, now: at('2026-02-01T10:00:00Z') }).id;
   const pendingContribution = declareContribution(t.db, {
     circleId: active.id,
     roundId: active.rounds[1]!,
@@ -251,7 +292,9 @@ export function seedCircle(t: TestApp, p: { community: CommunityRow; cast: Circl
     details: { method: 'mobile_money', reference: 'MOMO-2-SWAP' },
     now: at('2026-02-01T11:00:00Z'),
   }).id;
+  const late = lateCircle(t, { community: p.community, cast: p.cast, members: everyone.filter((id) => id !== organiser.id).map((id) => users.get(id)!) });
   postDueFines(t.db, at('2026-02-10T10:00:00Z'));
+  const lateFixture = late.afterFines();
   const fine = t.db.$client.prepare('SELECT id FROM circle_fines WHERE circle_id = ? AND round_id = ? ORDER BY id LIMIT 1').pluck().get(active.id, active.rounds[1]) as number;
   const requestedSwap = requestSwap(t.db, { circleId: active.id, fromHandId: first(swapper.id), toHandId: first(asked.id), userId: swapper.id, now: at('2026-02-15T10:00:00Z') }).id;
   const acceptedSwap = requestSwap(t.db, { circleId: active.id, fromHandId: first(swapper.id), toHandId: first(acceptor.id), userId: swapper.id, now: at('2026-02-15T11:00:00Z') }).id;
@@ -290,6 +333,8 @@ export function seedCircle(t: TestApp, p: { community: CommunityRow; cast: Circl
     auction: auction.id,
     auctionRound: auction.rounds[0]!,
     auctionHands: auction.handsOf,
+    /** Top-ups and the organiser's own money: see lateCircle. */
+    late: lateFixture,
     /** A hand of `userId` in the running circle that has not received (else the organiser's). */
     handOf(userId: string | undefined) {
       const own = userId ? active.handsOf[userId] : undefined;
@@ -302,3 +347,4 @@ export function seedCircle(t: TestApp, p: { community: CommunityRow; cast: Circl
     },
   };
 }
+

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FEE_CAP_BPS, lateFine, organiserFee, settleRound, shareDiscount, winningBid } from '../../src/shared/njangi/money';
+import { FEE_CAP_BPS, lateFine, lateTopUp, organiserFee, settleRound, shareDiscount, winningBid } from '../../src/shared/njangi/money';
 
 const bid = (id: number, handId: number, discount: number, createdAt: number) => ({ id, handId, discount, createdAt });
 
@@ -93,5 +93,36 @@ describe('njangi money', () => {
       ),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('money paid into a round after its payout', () => {
+  it('tops the beneficiary up by all of it: what a full round would have paid, less what is still short', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 10 ** 7 }), fc.integer({ min: 0, max: 500 }), fc.nat(), fc.nat(), (hands, contribution, feeBps, paid, late) => {
+        const pot = hands * contribution;
+        const collected = (paid % (hands + 1)) * contribution;
+        const full = settleRound({ hands, contribution, feeBps, fines: 0, discount: 0, carryIn: 0, lastRound: false });
+        // The payout recorded before: the settlement less the shortfall.
+        const paidOut = full.payout - (pot - collected);
+        let shortfall = pot - collected;
+        let toppedUp = 0;
+        for (let i = 0; i < late % (hands - collected / contribution + 1); i += 1) {
+          const r = lateTopUp({ shortfall, amount: contribution });
+          toppedUp += r.topUp;
+          shortfall = r.shortfall;
+        }
+        // Payout and top-ups together are what the round pays with what has come in since.
+        expect(paidOut + toppedUp).toBe(full.payout - shortfall);
+        expect(shortfall).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('never tops a round up beyond what it lacked', () => {
+    expect(lateTopUp({ shortfall: 10_000, amount: 10_000 })).toEqual({ topUp: 10_000, shortfall: 0 });
+    expect(() => lateTopUp({ shortfall: 0, amount: 1 })).toThrow(RangeError);
+    expect(() => lateTopUp({ shortfall: 5, amount: -1 })).toThrow(RangeError);
   });
 });

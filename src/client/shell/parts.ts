@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { Preloadable } from '../lib/preloadable';
 import type { MessageKey } from '@shared/i18n/catalogue';
+import type { FeatureId } from '@shared/features';
 import type { Community } from '../features/communities/shared';
 import type { NeedCounts } from '@shared/needs';
 
@@ -18,7 +19,9 @@ export type Destination = '/dashboard' | '/communities' | '/events' | '/explore'
 /** A destination of the navigation; `label` is a catalogue key, translated where the item is drawn. */
 export type NavItem = { to: Destination; label: MessageKey; icon: LucideIcon; soon?: boolean };
 
-export type NavEntry = NavItem & {
+export type NavEntry = Omit<NavItem, 'soon'> & {
+  /** The feature the destination shows (src/shared/features.ts): marked "soon" in the navigation until it is built. */
+  feature?: FeatureId;
   /** Place in the rail, smallest first. */
   order: number;
   /** On a phone: one of the bottom bar's four places (with a shorter label if it needs one), or in the "More" sheet. */

@@ -19,11 +19,14 @@ export const njangiDomain = defineDomain({
     ...Object.fromEntries(
       [
         'circleJoinApproved', 'circleJoinDeclined', 'circleStarted', 'circleContributionConfirmed', 'circleContributionRejected', 'circleFinePosted',
-        'circlePayoutDisputed', 'circleSwapApproved', 'circleSwapDeclined', 'circleDueSoon', 'circleOverdue', 'circlePayoutNext', 'circleCancelled',
+        'circlePayoutDisputed', 'circleSwapApproved', 'circleSwapDeclined', 'circleDueSoon', 'circleOverdue', 'circlePayoutNext', 'circleCancelled', 'circleTopUpComing',
       ].map((k) => [`notifications.${k}`, 'circles' as const]),
     ),
     ...Object.fromEntries(
-      ['circleJoinRequest', 'circleJoinWaiting', 'circleProofWaiting', 'circleContributionWaiting', 'circleRoundReady', 'circlePayoutRecorded', 'circleSwapRequested', 'circleSwapAccepted'].map((k) => [`notifications.${k}`, 'needs' as const]),
+      [
+        'circleJoinRequest', 'circleJoinWaiting', 'circleProofWaiting', 'circleContributionWaiting', 'circleRoundReady', 'circlePayoutRecorded', 'circleSwapRequested', 'circleSwapAccepted',
+        'circleOfficerContribution', 'circleOfficerPayout', 'circleTopUpOwed', 'circleOfficerTopUp', 'circleTopUpRecorded',
+      ].map((k) => [`notifications.${k}`, 'needs' as const]),
     ),
   },
   needs: CIRCLE_NEEDS,
@@ -49,5 +52,6 @@ export const njangiDomain = defineDomain({
     circle_bids: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
     circle_swaps: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
     circle_picks: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
+    circle_top_ups: { export: NOT_EXPORTED, erase: CIRCLE_KEPT },
   },
 });

@@ -8,11 +8,14 @@ import type { NoticeKey } from '../mail/notice';
 import { itemKey } from '../services/needs/notices';
 import { postDueFines } from '../services/njangi/fines';
 import { notify } from '../services/notify';
+import { actorsOf } from '../services/needs/engine';
+import { personName } from '../services/njangi/notices';
 
 /*
  * The savings-circle job, run by the scheduler: late fines after the grace days, and reminders,
  * each at most once: contribution due in 3 days, contribution overdue, "your payout is next",
- * and for the organiser "the round is ready to be paid out". Each reminder is claimed by a
+ * and for the organiser "the round is ready to be paid out" (and for the community's finance
+ * officers too when its pot goes to the organiser's own hand). Each reminder is claimed by a
  * conditional update of its flag on the round in the transaction that writes its notices (and
  * queues their email, as each member chose), so a second runner (or a rerun after a restart)
  * finds it taken, and a crash between the two cannot claim a reminder nobody got.
@@ -97,7 +100,15 @@ export function runCirclesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now(
     if (!round.readySent) {
       const confirmed = deps.db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM circle_contributions WHERE round_id = ${round.id} AND status = 'confirmed'`)[0]!.n;
       if (confirmed >= circle.hands) {
-        remind(round.id, 'readySent', () => [{ userId: circle.organiserId, key: 'circleRoundReady', type: 'info', params: () => ({ circle: circle.name, round: round.number }), circleId: circle.id, item: itemKey('roundReady', round.id) }]);
+        remind(round.id, 'readySent', () => {
+          // A pot for the organiser's own hand is recorded by one of the community's finance officers: they are told too (the organiser only hears of it).
+          const toOrganiser = round.beneficiaryHandId !== null && deps.db.all<{ userId: string }>(sql`SELECT user_id AS userId FROM circle_hands WHERE id = ${round.beneficiaryHandId}`)[0]?.userId === circle.organiserId;
+          const ready: Tell = { userId: circle.organiserId, key: 'circleRoundReady', type: 'info', params: () => ({ circle: circle.name, round: round.number }), circleId: circle.id, item: toOrganiser ? undefined : itemKey('roundReady', round.id) };
+          if (!toOrganiser) return [ready];
+          const organiser = personName(deps.db, circle.organiserId);
+          const officers = actorsOf(deps.db, 'officerPayout', round.id, now).filter((u) => u !== circle.organiserId);
+          return [ready, ...officers.map((userId): Tell => ({ userId, key: 'circleOfficerPayout', type: 'info', params: () => ({ circle: circle.name, round: round.number, organiser }), circleId: circle.id, item: itemKey('officerPayout', round.id) }))];
+        });
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/schema';
 import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '@shared/permissions';
-import { inNextCommit } from '../chat/group-commit';
+import { inNextCommit } from '../../../db/group-commit';
 import { wakeAfterCommit } from '../mail/outbox';
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
@@ -93,7 +93,7 @@ export const mutation = define('mutation');
 
 /**
  * A write whose checks and `run` are synchronous, committed with the other grouped writes of the
- * same turn of the event loop in one transaction (chat/group-commit.ts): each commit is synced to
+ * same turn of the event loop in one transaction (db/group-commit.ts): each commit is synced to
  * disk, and under load that sync, once per write, cost more of the server's time than most
  * writes themselves. The caller is answered once the batch has committed, so an answered write is
  * on disk as before. The guard (membership, capability) and the write run together in the batch,

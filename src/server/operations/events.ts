@@ -116,7 +116,7 @@ export const events = {
 
   /** Who answered, with the counts, for the hosts only. */
   attendees: query({ input: eventIdInput, access: host, run: (ctx, input) => attendees(ctx.db, { eventId: input.id }) }),
-  attendeesCsv: query({ input: eventIdInput, access: host, run: (ctx, input) => attendeesCsv(ctx.db, { eventId: input.id }) }),
+  attendeesCsv: query({ input: eventIdInput, access: host, run: (ctx, input) => attendeesCsv(ctx.db, { eventId: input.id, language: ctx.user.language }) }),
 
   /** After the start: who came (feeds each member's "Events attended"). */
   markAttendance: mutation({

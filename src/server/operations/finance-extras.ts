@@ -118,7 +118,7 @@ export const receipt = query({
   input: paymentIdInput,
   access: inCommunity('finances.view', (input: { id: number }, ctx: Context) => paymentCommunity(ctx.db, input.id), 'errors.finances.paymentNotFound'),
   run: async (ctx, input, scope) => {
-    const r = await receiptFor(ctx.db, { communityId: scope.community.id, paymentId: input.id, viewerId: ctx.user.id, officer: isOfficer(scope), appName: ctx.env.APP_NAME, language: ctx.language });
+    const r = await receiptFor(ctx.db, { communityId: scope.community.id, paymentId: input.id, viewerId: ctx.user.id, officer: isOfficer(scope), appName: ctx.env.APP_NAME });
     return { filename: r.filename, pdf: r.pdf };
   },
 });

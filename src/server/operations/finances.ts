@@ -26,7 +26,8 @@ import { approveExpense, changeExpense, expenseCommunity, listExpenses, payExpen
 import { entryCommunity, listEntries, reverseEntry } from '../services/finances/ledger';
 import { confirmPayment, declarePayment, listPayments, paymentCommunity, recordCashPayment, rejectPayment } from '../services/finances/payments';
 import { membersSeeLedger, ledgerViewer } from '../services/finances/entry-privacy';
-import { ledgerCsv } from '../services/finances/export';
+import { ledgerExportFor } from './finance-files';
+import { toCsv } from '../exports/table';
 import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget, dues, overview } from './finance-extras';
 import { groupedMutation, inCommunity, mutation, query, type CommunityScope } from './define';
@@ -182,18 +183,13 @@ export const finances = {
     },
   }),
 
-  /** The ledger of a date range as CSV (UTC days, inclusive), for those who may see the ledger. */
+  /** The ledger of a date range as CSV (days in the community's zone, inclusive), for those who may see the ledger. */
   exportCsv: query({
     input: exportInput,
     access: inCommunity('finances.view'),
     run: (ctx, input, scope) => {
-      const books = requireBooks(ctx.db, scope.community.id);
-      if (!isOfficer(scope) && !membersSeeLedger(books.transparency)) throw forbidden('errors.finances.ledgerHidden');
-      const viewer = ledgerViewer({ viewerId: ctx.user.id, officer: isOfficer(scope), transparency: books.transparency });
-      const from = input.from ? Date.parse(`${input.from}T00:00:00Z`) : 0;
-      const to = input.to ? Date.parse(`${input.to}T23:59:59.999Z`) : ctx.now();
-      const categoryName = (builtIn: string | null, name: string | null) => (builtIn ? translate(ctx.language, `finances.categories.${builtIn}`) : (name ?? ''));
-      return { filename: `ledger-${scope.community.id}-${input.from ?? 'start'}-${input.to ?? 'today'}.csv`, csv: ledgerCsv(ctx.db, { communityId: scope.community.id, viewer, aMember: translate(ctx.language, 'finances.ledger.aMember'), currency: books.currency, from, to, categoryName }) };
+      const ledger = ledgerExportFor(ctx, input, scope);
+      return { filename: `${ledger.filename}.csv`, csv: toCsv(ledger) };
     },
   }),
 

@@ -18,8 +18,12 @@ import {
   startCircleInput,
   swapIdInput,
   swapRequestInput,
+  topUpIdInput,
+  topUpPaymentInput,
+  disputeTopUpInput,
   waiveFineInput,
 } from '@shared/schemas/njangi';
+import { canIn } from '@shared/permissions';
 import type { Context } from '../context';
 import { circleCommunity, createCircle, listCircles, myCircles } from '../services/njangi/circles';
 import { confirmContribution, contributionCommunity, declareContribution, recordContribution, rejectContribution } from '../services/njangi/contributions';
@@ -31,15 +35,22 @@ import { contributionReceipt, payoutReceipt } from '../services/njangi/receipts'
 import { memberRecord } from '../services/njangi/record';
 import { circleReport, circleReportCsv } from '../services/njangi/report';
 import { circleReportPdf } from '../services/njangi/report-pdf';
+import { circleReportExport } from '../services/njangi/report-table';
+import { toXlsx } from '../exports/xlsx';
 import { cancelCircle, startCircle } from '../services/njangi/start';
 import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from '../services/njangi/swaps';
+import { confirmTopUp, disputeTopUp, recordTopUp, topUpCommunity } from '../services/njangi/topups';
+import { topUpReceipt } from '../services/njangi/receipts';
 import { inCommunity, mutation, query, signedIn } from './define';
+import { njangiOfficers } from './njangi-officers';
 
 /*
  * Savings circles (njangi, tontine, susu). Every operation is guarded by the community's
  * capabilities (circles.view to take part, circles.organise to start one); inside a circle the
  * services hold the circle's own roles: only its organiser decides, confirms and pays out, only a
- * payout's beneficiary confirms receipt, only a hand's member contributes for it and bids with it.
+ * payout's (or top-up's) beneficiary confirms receipt, only a hand's member contributes for it
+ * and bids with it. What concerns the organiser's own hands (their contributions and fines, what
+ * is paid to them) is for the community's finance officers instead: njangi-officers.ts.
  */
 
 const NOT_FOUND = 'errors.njangi.circleNotFound';
@@ -50,6 +61,7 @@ const ofContribution = inCommunity('circles.view', (input: { id: number }, ctx: 
 const ofPayout = inCommunity('circles.view', (input: { id: number }, ctx: Context) => payoutCommunity(ctx.db, input.id), 'errors.njangi.payoutNotFound');
 const ofSwap = inCommunity('circles.view', (input: { id: number }, ctx: Context) => swapCommunity(ctx.db, input.id), 'errors.njangi.swapNotFound');
 const ofFine = inCommunity('circles.view', (input: { id: number }, ctx: Context) => fineCommunity(ctx.db, input.id), 'errors.njangi.fineNotFound');
+const ofTopUp = inCommunity('circles.view', (input: { id: number }, ctx: Context) => topUpCommunity(ctx.db, input.id), 'errors.njangi.topUpNotFound');
 const details = (input: { method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
 
 export const njangi = {
@@ -76,7 +88,12 @@ export const njangi = {
   }),
 
   /** A circle with its members, order and rounds, as much as the caller may see. */
-  get: query({ input: circleIdInput, access: circle, run: (ctx, input) => circleDetail(ctx.db, { circleId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
+  get: query({
+    input: circleIdInput,
+    access: circle,
+    // The community's finance officers also see payments' paperwork and what waits for them (the organiser's own money).
+    run: (ctx, input, { community, role }) => circleDetail(ctx.db, { circleId: input.id, viewerId: ctx.user.id, officer: canIn(role, community, 'finances.record'), now: ctx.now() }),
+  }),
 
   join: mutation({ input: joinCircleInput, access: circle, run: (ctx, input) => joinCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, hands: input.hands, now: ctx.now() }) }),
   leave: mutation({ input: circleIdInput, access: circle, run: (ctx, input) => leaveCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
@@ -95,16 +112,21 @@ export const njangi = {
   declareContribution: mutation({
     input: declareContributionInput,
     access: circle,
-    // Whoever confirms it is told (and emailed, as they chose) in the declaration's own transaction.
-    run: (ctx, input) => declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() }),
+    run: (ctx, input) =>
+      declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() }),
   }),
-  /** Cash taken at the meeting, by the organiser, for any hand. */
+  /** Cash taken at the meeting, by the organiser, for any hand (for their own it waits for a finance officer). */
   recordContribution: mutation({
     input: recordContributionInput,
     access: circle,
-    run: (ctx, input) => recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now() }),
+    run: (ctx, input) =>
+      recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now() }),
   }),
-  confirmContribution: mutation({ input: contributionIdInput, access: ofContribution, run: (ctx, input) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }) }),
+  confirmContribution: mutation({
+    input: contributionIdInput,
+    access: ofContribution,
+    run: (ctx, input) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }),
+  }),
   rejectContribution: mutation({
     input: rejectContributionInput,
     access: ofContribution,
@@ -115,6 +137,12 @@ export const njangi = {
   recordPayout: mutation({ input: payoutInput, access: ofRound, run: (ctx, input) => recordPayout(ctx.db, { roundId: input.id, organiserId: ctx.user.id, details: details(input), now: ctx.now() }) }),
   confirmReceipt: mutation({ input: payoutIdInput, access: ofPayout, run: (ctx, input) => confirmReceipt(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
   disputePayout: mutation({ input: disputePayoutInput, access: ofPayout, run: (ctx, input) => disputePayout(ctx.db, { id: input.id, userId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
+  /** The organiser records paying a top-up on to its beneficiary (one owed to the organiser is a finance officer's to record). */
+  recordTopUp: mutation({ input: topUpPaymentInput, access: ofTopUp, run: (ctx, input) => recordTopUp(ctx.db, { id: input.id, organiserId: ctx.user.id, details: details(input), now: ctx.now() }) }),
+  /** Only the top-up's beneficiary confirms it arrived (a numbered receipt) or says it did not. */
+  confirmTopUp: mutation({ input: topUpIdInput, access: ofTopUp, run: (ctx, input) => confirmTopUp(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  disputeTopUp: mutation({ input: disputeTopUpInput, access: ofTopUp, run: (ctx, input) => disputeTopUp(ctx.db, { id: input.id, userId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
 
   requestSwap: mutation({
     input: swapRequestInput,
@@ -134,10 +162,13 @@ export const njangi = {
     input: circleIdInput,
     access: circle,
     run: (ctx, input) => {
+      // In the requester's own language (their profile's), whatever the browser sends.
       const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
-      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report) };
+      return { filename: `circle-${input.id}-report.csv`, csv: circleReportCsv(report, ctx.user.language) };
     },
   }),
+
+  ...njangiOfficers,
 };
 
 /** Receipts and the printable report are files, so they are REST routes only (rest/njangi.ts), not tRPC procedures. */
@@ -152,16 +183,31 @@ export const njangiFiles = {
       return { filename: `circle-${input.id}-report.pdf`, pdf };
     },
   }),
+  /** The report as an XLSX workbook: the same rows as the CSV (report-table.ts). */
+  reportXlsx: query({
+    input: circleIdInput,
+    access: circle,
+    run: async (ctx, input) => {
+      const report = circleReport(ctx.db, { circleId: input.id, viewerId: ctx.user.id });
+      return { filename: `circle-${input.id}-report.xlsx`, xlsx: await toXlsx(circleReportExport(report, ctx.user.language), { creator: ctx.env.APP_NAME }) };
+    },
+  }),
   /** A confirmed contribution's numbered receipt, for its member and the organiser (REST only: a file). */
   contributionReceipt: query({
     input: contributionIdInput,
     access: ofContribution,
-    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+    run: (ctx, input) => contributionReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
   /** A confirmed payout's numbered receipt, for its beneficiary and the organiser (REST only: a file). */
   payoutReceipt: query({
     input: payoutIdInput,
     access: ofPayout,
-    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME, language: ctx.language }),
+    run: (ctx, input) => payoutReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
+  }),
+  /** A confirmed top-up's numbered receipt, for its beneficiary and the organiser (REST only: a file). */
+  topUpReceipt: query({
+    input: topUpIdInput,
+    access: ofTopUp,
+    run: (ctx, input) => topUpReceipt(ctx.db, { id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
 };

@@ -1,13 +1,17 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { generateToken } from '../auth/crypto';
 import { uploads as uploadRegistry } from '../../../db/schema';
-import { cleanOriginalName } from '../uploads/files';
+import { cleanOriginalName, privateDir, privatePath } from '../uploads/files';
+import { writeFileDurably } from '../uploads/durable-write';
+import { PROOF_NAME_PATTERN, proofUrlOf } from '@shared/proofs';
+import { rolesWith } from '@shared/permissions';
+import { PROOF_NOT_FOUND, readableProof } from '../services/proofs';
 import { DomainError, tooLarge, unsupported } from '../services/errors';
 import { assertUploadAllowed } from '../uploads/allowance';
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, makeVariants, reencodeImage, reencodeProofImage, removePublicFiles, sniffImage, writePublicFiles } from '../uploads/images';
 import { MAX_PDF_PAGES, PdfRefused, rewritePdf, sniffPdf } from '../uploads/pdf';
-import { mutation, signedIn, type SignedInContext } from './define';
+import { mutation, query, signedIn, type SignedInContext } from './define';
 
 export const SEND_AS_FORM = 'validation.upload.sendAsForm';
 export const IMAGE_TOO_LARGE = 'errors.upload.tooLarge';
@@ -21,6 +25,8 @@ const PDF_REFUSAL = { unreadable: 'errors.upload.pdfUnreadable', encrypted: 'err
  * Stored and registered, unattached: whatever uses the URL attaches it (uploads/registry.ts), or
  * the sweep removes it (and its narrower copies) a day later. The account's upload allowance is
  * checked in the same synchronous step as the insert, so side-by-side uploads cannot all pass on one count.
+ * Photos and banners are public (/uploads/<name>); a proof is a private paper, stored in
+ * UPLOADS_DIR/private and named by its authorised route (/api/proofs/<name>).
  */
 async function store(
   ctx: SignedInContext,
@@ -29,8 +35,14 @@ async function store(
   meta: { purpose: (typeof UPLOAD_KINDS)[number]; originalName: string; width: number | null; height: number | null; variants?: { width: number; data: Uint8Array }[] },
 ) {
   const name = `${generateToken()}.${extension}`;
-  await mkdir(ctx.env.UPLOADS_DIR, { recursive: true });
-  await writePublicFiles(ctx.env.UPLOADS_DIR, name, data, meta.variants ?? []);
+  const proof = meta.purpose === 'proof';
+  if (proof) {
+    await mkdir(privateDir(ctx.env), { recursive: true });
+    await writeFileDurably(privatePath(ctx.env, name), data);
+  } else {
+    await mkdir(ctx.env.UPLOADS_DIR, { recursive: true });
+    await writePublicFiles(ctx.env.UPLOADS_DIR, name, data, meta.variants ?? []);
+  }
   try {
     const now = ctx.now();
     assertUploadAllowed(ctx.db, ctx.env, { ownerId: ctx.user.id, now, bytes: data.byteLength });
@@ -39,10 +51,10 @@ async function store(
       .values({ name, ownerId: ctx.user.id, purpose: meta.purpose, contentType: extension === 'pdf' ? 'application/pdf' : 'image/webp', bytes: data.byteLength, originalName: meta.originalName, width: meta.width, height: meta.height, attachedAt: null, createdAt: now })
       .run();
   } catch (error) {
-    await removePublicFiles(ctx.env.UPLOADS_DIR, name);
+    await (proof ? rm(privatePath(ctx.env, name), { force: true }) : removePublicFiles(ctx.env.UPLOADS_DIR, name));
     throw error;
   }
-  return `/uploads/${name}`;
+  return proof ? proofUrlOf(name) : `/uploads/${name}`;
 }
 
 /**
@@ -86,5 +98,19 @@ export const uploads = {
       const meta = { purpose: input.kind, originalName: cleanOriginalName(input.file.name), width: image.width, height: image.height, variants };
       return { url: await store(ctx, 'webp', image.data, meta), type: 'image' as const, width: image.width, height: image.height };
     },
+  }),
+};
+
+/**
+ * A proof of payment or receipt is a file, so it is a REST path only (GET /api/proofs/:name,
+ * uploads/routes.ts): its uploader and the people the money concerns read it; see services/proofs.ts.
+ * Finance officers are the roles with the capabilities to confirm payments and approve expenses.
+ */
+const PROOF_OFFICERS = [...new Set([...rolesWith('finances.record'), ...rolesWith('finances.approve')])];
+export const proofFiles = {
+  read: query({
+    input: z.object({ name: z.string({ message: PROOF_NOT_FOUND }).regex(PROOF_NAME_PATTERN, PROOF_NOT_FOUND) }),
+    access: signedIn,
+    run: (ctx, input) => readableProof(ctx.db, { name: input.name, viewerId: ctx.user.id, officerRoles: PROOF_OFFICERS }),
   }),
 };

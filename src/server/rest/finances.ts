@@ -2,6 +2,8 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { receipt } from '../operations/finance-extras';
+import { financeFiles } from '../operations/finance-files';
+import { XLSX_TYPE } from '../exports/xlsx';
 import { bodyWith, route } from './route';
 
 /** The finance paths for integrators; lists take ?limit= and ?cursor=. */
@@ -32,6 +34,12 @@ export function financeRoutes(deps: AppDeps) {
     `/communities/${id}/finances/export.csv`,
     route(deps, ops.exportCsv, (c) => ({ ...inCommunity(c), from: c.req.query('from'), to: c.req.query('to') }), {
       file: (r: { filename: string; csv: string }) => ({ body: r.csv, type: 'text/csv; charset=utf-8', filename: r.filename }),
+    }),
+  );
+  api.get(
+    `/communities/${id}/finances/export.xlsx`,
+    route(deps, financeFiles.exportXlsx, (c) => ({ ...inCommunity(c), from: c.req.query('from'), to: c.req.query('to') }), {
+      file: (r: { filename: string; xlsx: Uint8Array }) => ({ body: r.xlsx, type: XLSX_TYPE, filename: r.filename }),
     }),
   );
   return api;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { njangiFiles } from '../operations/njangi';
 import { bodyWith, route } from './route';
+import { XLSX_TYPE } from '../exports/xlsx';
 
 /** The savings-circle paths for integrators; the tRPC procedures njangi.* are the same operations. */
 export function njangiRoutes(deps: AppDeps) {
@@ -23,6 +24,13 @@ export function njangiRoutes(deps: AppDeps) {
   api.post('/rounds/:id/bids', route(deps, ops.bid, byId, { status: 201 }));
   api.post('/rounds/:id/payout', route(deps, ops.recordPayout, byId, { status: 201 }));
   api.post('/payouts/:id/confirm-receipt', route(deps, ops.confirmReceipt, byId));
+  api.post('/top-ups/:id/record', route(deps, ops.recordTopUp, byId));
+  api.post('/top-ups/:id/confirm-receipt', route(deps, ops.confirmTopUp, byId));
+  // What concerns the organiser's own hands, for the community's finance officers.
+  api.post('/contributions/:id/officer-confirm', route(deps, ops.officerConfirmContribution, byId));
+  api.post('/contributions/:id/officer-reject', route(deps, ops.officerRejectContribution, byId));
+  api.post('/rounds/:id/officer-payout', route(deps, ops.officerRecordPayout, byId, { status: 201 }));
+  api.post('/top-ups/:id/officer-record', route(deps, ops.officerRecordTopUp, byId));
   api.post('/circles/:id/swaps', route(deps, ops.requestSwap, byId, { status: 201 }));
   api.post('/swaps/:id/accept', route(deps, ops.acceptSwap, byId));
   api.post('/swaps/:id/approve', route(deps, ops.approveSwap, byId));
@@ -31,9 +39,14 @@ export function njangiRoutes(deps: AppDeps) {
   api.get('/circles/:id/report.pdf', route(deps, njangiFiles.reportPdf, idOnly, pdf));
   api.get('/circles/contributions/:id/receipt.pdf', route(deps, njangiFiles.contributionReceipt, idOnly, pdf));
   api.get('/circles/payouts/:id/receipt.pdf', route(deps, njangiFiles.payoutReceipt, idOnly, pdf));
+  api.get('/circles/top-ups/:id/receipt.pdf', route(deps, njangiFiles.topUpReceipt, idOnly, pdf));
   api.get(
     '/circles/:id/report.csv',
     route(deps, ops.reportCsv, idOnly, { file: (r: { filename: string; csv: string }) => ({ body: r.csv, type: 'text/csv; charset=utf-8', filename: r.filename }) }),
+  );
+  api.get(
+    '/circles/:id/report.xlsx',
+    route(deps, njangiFiles.reportXlsx, idOnly, { file: (r: { filename: string; xlsx: Uint8Array }) => ({ body: r.xlsx, type: XLSX_TYPE, filename: r.filename }) }),
   );
   return api;
 }

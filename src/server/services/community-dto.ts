@@ -11,6 +11,7 @@ export type CommunityRecord = {
   isHidden: number;
   membersOrganiseCircles: number;
   membersInvite: number;
+  timeZone: string;
   memberCount: number;
   creatorId: string;
   createdAt: number;
@@ -21,7 +22,7 @@ export type CommunityRecord = {
 };
 
 export const COMMUNITY_COLUMNS = `c.id, c.name, c.description, c.location, c.image_url AS imageUrl, c.is_public AS isPublic, c.is_hidden AS isHidden,
-  c.members_organise_circles AS membersOrganiseCircles, c.members_invite AS membersInvite, c.member_count AS memberCount, c.creator_id AS creatorId, c.created_at AS createdAt, c.updated_at AS updatedAt`;
+  c.members_organise_circles AS membersOrganiseCircles, c.members_invite AS membersInvite, c.time_zone AS timeZone, c.member_count AS memberCount, c.creator_id AS creatorId, c.created_at AS createdAt, c.updated_at AS updatedAt`;
 
 /** Joins that give each row the viewer's membership and join request (one query, no N+1). */
 export const VIEWER_JOINS = `LEFT JOIN memberships vm ON vm.community_id = c.id AND vm.user_id = @viewer
@@ -47,6 +48,7 @@ export function toCommunityDto(r: CommunityRecord) {
     membersOrganiseCircles: inside && !!r.membersOrganiseCircles,
     membersInvite: inside && !!r.membersInvite,
     location: inside ? r.location : null,
+    timeZone: inside ? r.timeZone : null,
     imageUrl: inside ? r.imageUrl : null,
     creatorId: inside ? r.creatorId : null,
     createdAt: inside ? iso(r.createdAt) : null,

@@ -17,15 +17,16 @@ import { sniffFile } from './sniff';
 import { writeFileDurably } from './durable-write';
 
 /*
- * Private files: documents now, chat attachments next. Each is checked by its bytes, rewritten
- * where it can be (images re-encoded without their metadata, PDFs rebuilt without scripts or
- * hidden history), stored under a random name in UPLOADS_DIR/private (never served by
- * GET /uploads/:name) and registered in `uploads`, unattached: the caller attaches it in the
- * transaction that uses it, or the sweep removes it a day later.
+ * Private files: documents, chat attachments, and proofs of payment and receipts. Each is checked
+ * by its bytes, rewritten where it can be (images re-encoded without their metadata, PDFs rebuilt
+ * without scripts or hidden history), stored under a random name in UPLOADS_DIR/private (never
+ * served by GET /uploads/:name) and registered in `uploads`, unattached: the caller attaches it in
+ * the transaction that uses it, or the sweep removes it a day later. Documents and chat files have
+ * no extension; a proof keeps `.webp` or `.pdf`, which its URL shows so a screen knows a PDF.
  */
 
 const PDF_REFUSAL = { unreadable: 'errors.upload.pdfUnreadable', encrypted: 'errors.upload.pdfEncrypted', pages: 'errors.upload.pdfPages' } as const;
-const PRIVATE_NAME = /^[a-z0-9]{16,64}$/;
+const PRIVATE_NAME = /^[a-z0-9]{16,64}(?:\.(?:webp|pdf))?$/;
 
 export type StoreContext = { db: DbLike; env: Pick<Env, 'UPLOADS_DIR'> & UploadLimits; now: () => number };
 export type StoreOptions = {

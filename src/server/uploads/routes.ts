@@ -6,8 +6,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../context';
 import { jsonResponse } from '../http/response-headers';
-import { admit } from '../operations/define';
-import { IMAGE_TOO_LARGE, SEND_AS_FORM, uploads } from '../operations/uploads';
+import { admit, runAdmitted } from '../operations/define';
+import { IMAGE_TOO_LARGE, SEND_AS_FORM, proofFiles, uploads } from '../operations/uploads';
 import { contextOf, route } from '../rest/route';
 import { invalid } from '../services/errors';
 import { languageFromHeader } from '@shared/i18n/languages';
@@ -15,18 +15,22 @@ import { restRefusal, toRestError } from '../rest/errors';
 import { IMAGE_FILE_NAME, IMAGE_VARIANT_WIDTHS } from '@shared/images';
 import { refuseOverAllowance } from './allowance';
 import { MAX_UPLOAD_BYTES } from './images';
+import { sendPrivateFile } from './files';
+import type { readableProof } from '../services/proofs';
 
-const PDF_NAME = /^[a-z0-9]{16,64}\.pdf$/;
 // As written in names ('400', never '0400'), so each copy has one URL.
 const VARIANT_WIDTHS = new Set(IMAGE_VARIANT_WIDTHS.map(String));
 
-/** The file to send for a public upload name, or null: a copy not made (an upload older than the copies) is answered with the image itself. */
+/**
+ * The file to send for a public upload name, or null: a copy not made (an upload older than the
+ * copies) is answered with the image itself. Only photos and banners are public; proofs live in
+ * the private folder, which no public name reaches.
+ */
 async function findPublicFile(dir: string, name: string) {
   const fileAt = async (file: string) => {
     const info = await stat(join(dir, file)).catch(() => null);
     return info?.isFile() ? { path: join(dir, file), size: info.size } : null;
   };
-  if (PDF_NAME.test(name)) return fileAt(name);
   const image = IMAGE_FILE_NAME.exec(name);
   if (!image) return null;
   if (image[2] === undefined) return fileAt(name);
@@ -34,7 +38,7 @@ async function findPublicFile(dir: string, name: string) {
   return (await fileAt(name)) ?? fileAt(`${image[1]}.webp`);
 }
 
-/** POST /api/uploads (multipart: file, kind=avatar|banner|proof) and GET /uploads/:name. */
+/** POST /api/uploads (multipart: file, kind=avatar|banner|proof), GET /uploads/:name (photos and banners) and GET /api/proofs/:name. */
 export function uploadRoutes(deps: AppDeps) {
   const api = new Hono();
   const op = uploads.image;
@@ -80,22 +84,26 @@ export function uploadRoutes(deps: AppDeps) {
     const file = await findPublicFile(deps.env.UPLOADS_DIR, name);
     if (!file) return c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
     const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
-    if (name.endsWith('.pdf')) {
-      // A PDF is only ever downloaded, never shown in the app's own origin (where a viewer would
-      // run it with the site's rights); proofs are private papers, so no shared cache keeps one.
-      return c.body(body, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${name}"`,
-        'Content-Length': String(file.size),
-        'Cache-Control': 'private, max-age=31536000, immutable',
-      });
-    }
     return c.body(body, 200, {
       'Content-Type': 'image/webp',
       'Content-Length': String(file.size),
       // Names are random and files never change (a copy answered with the image itself stays the right picture).
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
+  });
+
+  // A proof of payment or a receipt: session and the reader's right are checked on every request,
+  // and nothing keeps a copy (private, no-store); photos shown inline, PDFs downloaded.
+  api.get('/api/proofs/:name', async (c) => {
+    const ctx = contextOf(deps, c);
+    try {
+      admit(proofFiles.read, ctx);
+      const file = runAdmitted(proofFiles.read, ctx, { name: c.req.param('name') }) as ReturnType<typeof readableProof>;
+      return await sendPrivateFile(c, ctx.env, file.upload, { inline: file.inline });
+    } catch (error) {
+      const { status, body } = toRestError(error, deps.log, ctx.language);
+      return jsonResponse(c, body, status);
+    }
   });
   return api;
 }

@@ -114,3 +114,17 @@ export function settleRound(p: RoundInput): RoundSettlement {
     payout: p.lastRound ? payout + carry : payout,
   };
 }
+
+/**
+ * Money that reaches a round after its payout: a contribution confirmed late. The payout recorded
+ * the round's shortfall (pot − collected) and paid settleRound's payout less that shortfall; the
+ * fee and any auction discount were already taken on the whole pot. So every minor unit confirmed
+ * later is owed on to the round's beneficiary in full: the top-up is the amount, and the round's
+ * shortfall falls by as much. A round is never topped up beyond what it lacked.
+ */
+export function lateTopUp(p: { shortfall: number; amount: number }): { topUp: number; shortfall: number } {
+  assertAmount('shortfall', p.shortfall);
+  assertAmount('amount', p.amount);
+  if (p.amount > p.shortfall) throw new RangeError(`A top-up of ${p.amount} exceeds the round's shortfall (${p.shortfall})`);
+  return { topUp: p.amount, shortfall: p.shortfall - p.amount };
+}

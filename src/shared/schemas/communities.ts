@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_URL_PATTERN } from '../constants';
+import { isValidTimeZone } from '../njangi/schedule';
 
 /** What people read when a community's fields are refused (create form and settings alike). */
 export const COMMUNITY_MSG = {
@@ -38,6 +39,9 @@ const imageUrl = z
   .nullable()
   .optional();
 
+/** An IANA zone (the browser's, or chosen in the settings): the community's books, receipts and exports are dated in it. */
+const timeZone = z.string({ message: 'validation.community.timeZone' }).trim().max(64, 'validation.community.timeZone').refine(isValidTimeZone, 'validation.community.timeZone');
+
 export const createCommunityInput = z.object({
   name,
   description,
@@ -45,6 +49,8 @@ export const createCommunityInput = z.object({
   // Left out, the provider's default privacy applies (admin settings).
   isPublic: z.boolean({ message: 'validation.community.isPublic' }).optional(),
   imageUrl,
+  // Left out, UTC; the app sends the creator's own zone.
+  timeZone: timeZone.optional(),
 });
 export type CreateCommunityInput = z.output<typeof createCommunityInput> & { isPublic: boolean };
 
@@ -58,6 +64,7 @@ export const updateCommunityInput = z.object({
   membersOrganiseCircles: z.boolean({ message: 'validation.community.membersOrganiseCircles' }).optional(),
   // Gives every member invitations.send (permissions.ts GRANTED_BY_SETTING).
   membersInvite: z.boolean({ message: 'invitations.validation.membersInvite' }).optional(),
+  timeZone: timeZone.optional(),
 });
 export type UpdateCommunityInput = Omit<z.output<typeof updateCommunityInput>, 'communityId'>;
 

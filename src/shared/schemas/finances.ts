@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, MAX_AMOUNT } from '../money';
 import { communityId, pageInput } from './communities';
+import { PROOF_URL_PATTERN } from '../proofs';
 
 /*
  * Inputs of the finance operations. Amounts are integers in the minor unit of the community's
@@ -21,8 +22,8 @@ const recordId = (message: 'validation.finance.paymentId' | 'validation.finance.
   z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 const text = (max: number, message: 'validation.finance.descriptionLong' | 'validation.finance.reasonLong' | 'validation.finance.referenceLong') =>
   z.string().trim().max(max, message);
-/** A payment's proof or an expense's receipt: an upload of kind 'proof', a WebP image or a PDF. */
-export const PROOF_URL_PATTERN = /^\/uploads\/[a-z0-9]{16,64}\.(webp|pdf)$/;
+/** A payment's proof or an expense's receipt: an upload of kind 'proof', a WebP image or a PDF, named by its private route. */
+export { PROOF_URL_PATTERN } from '../proofs';
 const upload = z.string().trim().regex(PROOF_URL_PATTERN, 'errors.upload.again');
 /** How many receipt files one expense carries at most. */
 export const MAX_EXPENSE_RECEIPTS = 5;

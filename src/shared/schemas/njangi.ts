@@ -11,7 +11,7 @@ import { PROOF_URL_PATTERN } from './finances';
  * circle's currency; percentages are basis points (500 = 5%).
  */
 
-const id = (message: 'validation.njangi.circleId' | 'validation.njangi.roundId' | 'validation.njangi.contributionId' | 'validation.njangi.payoutId' | 'validation.njangi.swapId' | 'validation.njangi.handId' | 'validation.njangi.fineId') =>
+const id = (message: 'validation.njangi.circleId' | 'validation.njangi.roundId' | 'validation.njangi.contributionId' | 'validation.njangi.payoutId' | 'validation.njangi.swapId' | 'validation.njangi.handId' | 'validation.njangi.fineId' | 'validation.njangi.topUpId') =>
   z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 const amount = z.number({ message: 'validation.finance.amount' }).int('validation.finance.amountWhole').positive('validation.finance.amountPositive').max(MAX_AMOUNT, 'validation.finance.amountLarge');
 const zeroOrAmount = z.number({ message: 'validation.finance.amount' }).int('validation.finance.amountWhole').min(0, 'validation.finance.amountPositive').max(MAX_AMOUNT, 'validation.finance.amountLarge');
@@ -92,4 +92,9 @@ export const swapRequestInput = z.object({ id: circleId, fromHandId: id('validat
 export const swapIdInput = z.object({ id: id('validation.njangi.swapId') });
 
 export const fineIdInput = z.object({ id: id('validation.njangi.fineId') });
+
+/** A top-up (money that reached a round after its payout): recorded as paid on, then confirmed or disputed by its beneficiary. */
+export const topUpIdInput = z.object({ id: id('validation.njangi.topUpId') });
+export const topUpPaymentInput = z.object({ id: id('validation.njangi.topUpId'), method, reference: reference.nullable().optional(), proofUrl: upload.nullable().optional() });
+export const disputeTopUpInput = z.object({ id: id('validation.njangi.topUpId'), reason });
 export const waiveFineInput = z.object({ id: id('validation.njangi.fineId'), reason });

@@ -5,16 +5,17 @@ import { eventsNav } from '../../features/events/nav';
 import { njangiNav } from '../../features/njangi/nav';
 import { profileNav } from '../../features/profile/nav';
 import type { Destination, NavEntry, NavItem } from '../../shell/parts';
+import { isAvailable } from '@shared/features';
 
 export type { Destination, NavItem } from '../../shell/parts';
 
 /** Every feature's places in the signed-in navigation (each feature's nav.ts), one line each. */
 const ENTRIES: NavEntry[] = [...dashboardNav, ...communitiesNav, ...eventsNav, ...chatNav, ...njangiNav, ...profileNav];
 
-const item = ({ to, label, icon, soon }: NavEntry): NavItem => ({ to, label, icon, ...(soon ? { soon } : {}) });
+const item = ({ to, label, icon, feature }: NavEntry): NavItem => ({ to, label, icon, ...(feature && !isAvailable(feature) ? { soon: true } : {}) });
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
 
-/** The destinations of the signed-in navigation, in the rail's order; unbuilt ones are marked `soon`. */
+/** The destinations of the signed-in navigation, in the rail's order; one whose feature is not built yet is marked `soon`. */
 export const NAV_ITEMS: NavItem[] = ENTRIES.filter((e) => !e.phoneOnly).sort(byOrder).map(item);
 
 /**

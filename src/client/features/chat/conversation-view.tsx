@@ -1,7 +1,8 @@
 import { Avatar, Box, Flex, HStack, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { isAvailable } from '@shared/features';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Bell, BellOff, Hash, Lock, Users } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, Hash, Lock, Phone, Users } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDto, MessageDto } from '@shared/chat/protocol';
@@ -113,6 +114,12 @@ export function ConversationView({ conversation: c, viewer, onClose }: { convers
         </Stack>
         {c.kind !== 'channel' || c.isPrivate ? <Members c={c} /> : null}
         {c.kind === 'channel' && c.canModerate ? <ReportsButton communityId={c.community.id} communityName={c.community.name} /> : null}
+        {/* Until calls are built (src/shared/features.ts) the place of the call button says so. */}
+        {!isAvailable('calls') && (
+          <IconButton variant="ghost" size="sm" disabled aria-label={t('chat.screen.view.callSoon')} title={t('chat.screen.view.callSoon')} data-testid="conversation-call-soon">
+            <Phone aria-hidden />
+          </IconButton>
+        )}
         <IconButton
           variant={c.muted ? 'subtle' : 'ghost'}
           size="sm"

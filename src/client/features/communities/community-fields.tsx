@@ -2,12 +2,13 @@ import { Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { BannerPicker } from '../../components/image-picker';
+import { ZoneSelect } from '../../components/zone-select';
 import type { useZodForm } from '../../lib/use-zod-form';
 import type { createCommunityInput } from '@shared/schemas/communities';
 
 type Form = ReturnType<typeof useZodForm<typeof createCommunityInput>>;
 
-/** A community's fields (image, name, description, location, public or private): the create form's, reused by the General settings. */
+/** A community's fields (image, name, description, location, time zone, public or private): the create form's, reused by the General settings. */
 export function CommunityFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   const isPublic = form.values.isPublic ?? true;
@@ -30,6 +31,9 @@ export function CommunityFields({ form }: { form: Form }) {
       </FormField>
       <FormField name="location" label={t('communities.fields.location')} error={form.errors.location}>
         <Input {...form.field('location')} placeholder={t('communities.fields.locationPlaceholder')} />
+      </FormField>
+      <FormField name="timeZone" label={t('communities.fields.timeZone')} error={form.errors.timeZone} helper={t('communities.fields.timeZoneHelp')}>
+        <ZoneSelect value={form.values.timeZone || 'UTC'} onChange={(zone) => form.setValue('timeZone', zone)} />
       </FormField>
       <Switch.Root
         checked={isPublic}

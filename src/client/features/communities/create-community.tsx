@@ -11,13 +11,14 @@ import { trpc } from '../../trpc';
 import { CommunityFields } from './community-fields';
 import { refreshCommunities, type Community } from './shared';
 
-const EMPTY = { name: '', description: '', location: '', isPublic: true, imageUrl: '' };
+// The creator's own zone to start with: the community's books and receipts are dated in it.
+const empty = () => ({ name: '', description: '', location: '', isPublic: true, imageUrl: '', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
 
 /** The create form: a toast for the first invalid field, for success and for a server refusal; `onCreated` decides where to go next. */
 export function CreateCommunityForm(props: { onCreated: (c: Community) => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(createCommunityInput, EMPTY);
+  const form = useZodForm(createCommunityInput, empty());
   const create = useMutation(trpc.communities.create.mutationOptions());
 
   async function onSubmit(e: React.FormEvent) {

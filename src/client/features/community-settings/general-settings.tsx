@@ -19,6 +19,7 @@ export function GeneralSettings({ community: c }: { community: Community }) {
     location: c.location ?? '',
     isPublic: c.isPublic,
     imageUrl: c.imageUrl ?? '',
+    timeZone: c.timeZone ?? 'UTC',
   });
   const update = useMutation(trpc.communities.update.mutationOptions());
   async function onSubmit(e: React.FormEvent) {

@@ -1,12 +1,12 @@
-import { Box, chakra, Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMemo, type ChangeEvent, type ReactNode } from 'react';
+import { Box, chakra, Checkbox, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX, MAX_CAPACITY } from '@shared/events/rules';
 import { isValidLocalTime } from '@shared/events/time';
 import { FormField } from '../../components/form-field';
 import { BannerPicker } from '../../components/image-picker';
 import { shiftTime, toInstants } from './event-form-model';
-import { zoneGroups, zoneLabel } from './time-zones';
+import { ZoneSelect } from '../../components/zone-select';
 import { formatEventRange, viewerTimeZone } from './when';
 
 /*
@@ -108,26 +108,6 @@ export function ChoiceCards<V extends string>(props: { name: string; legend: str
         </Text>
       )}
     </chakra.fieldset>
-  );
-}
-
-export function ZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
-  const zones = useMemo(() => zoneGroups(value), [value]);
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-        {zones.map(([region, list]) => (
-          <optgroup key={region} label={region}>
-            {list.map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }
 

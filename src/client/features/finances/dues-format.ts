@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { currentLocale } from '../../i18n';
 import { money, type DuesPlan } from './shared';
+import { periodLabel as sharedPeriodLabel } from '@shared/finances/periods';
 
 /*
  * Dues are counted in UTC days (a due date is a day, not an instant): they are shown in UTC so a
@@ -22,14 +23,7 @@ export function utcDay(value: string | number): string {
 }
 
 /** A period key as people read it: '2025-06' → "June 2025", '2025-Q2' → "Q2 2025", '2025' → "2025", 'once' → "One-off". */
-export function periodLabel(t: TFunction, key: string): string {
-  if (key === 'once') return t('finances.dues.periodOnce');
-  const month = /^(\d{4})-(\d{2})$/.exec(key);
-  if (month) return utcFormat({ year: 'numeric', month: 'long' }).format(new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 15)));
-  const quarter = /^(\d{4})-Q([1-4])$/.exec(key);
-  if (quarter) return t('finances.dues.periodQuarter', { quarter: quarter[2], year: quarter[1] });
-  return key;
-}
+export const periodLabel = (t: TFunction, key: string): string => sharedPeriodLabel(key, currentLocale(), (k, params) => t(k, params));
 
 /** A plan's terms in one sentence: how much, how often, when it falls due. */
 export function planTerms(t: TFunction, plan: DuesPlan, currency: Parameters<typeof money>[1]): string {

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, EmptyState, HStack, Input, Skeleton, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BookOpen, Download, Undo2 } from 'lucide-react';
+import { BookOpen, Download, FileSpreadsheet, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
@@ -143,7 +143,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   );
 }
 
-/** The CSV of a date range (UTC days, inclusive): a plain download from the REST API. */
+/** The ledger of a date range (the community's days, inclusive) as CSV or as an Excel workbook: plain downloads from the REST API. */
 function ExportCsv({ communityId, year }: { communityId: number; year: number }) {
   const { t } = useTranslation();
   const id = useId();
@@ -167,6 +167,11 @@ function ExportCsv({ communityId, year }: { communityId: number; year: number })
       <Button asChild size="sm" variant="outline">
         <a href={exportCsvUrl(communityId, from, to)} download>
           <Download aria-hidden /> {t('finances.ledger.download')}
+        </a>
+      </Button>
+      <Button asChild size="sm" variant="outline">
+        <a href={exportCsvUrl(communityId, from, to, 'xlsx')} download data-testid="ledger-xlsx">
+          <FileSpreadsheet aria-hidden /> {t('finances.export.downloadXlsx')}
         </a>
       </Button>
     </Stack>

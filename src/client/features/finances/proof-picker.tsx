@@ -3,6 +3,7 @@ import { Camera, FileText, Paperclip } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_EXPENSE_RECEIPTS } from '@shared/schemas/finances';
+import { isPdfProof } from '@shared/proofs';
 import { notify } from '../../components/toaster';
 import { i18next } from '../../i18n';
 
@@ -12,7 +13,7 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,application/pdf,.pdf';
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** A stored proof is a PDF by its name: the server names each upload after what it made of it. */
-export const isPdf = (url: string) => url.endsWith('.pdf');
+const isPdf = isPdfProof;
 
 /**
  * Sends a proof (a photo or a PDF) to POST /api/uploads as kind=proof; resolves with its URL or
@@ -30,8 +31,8 @@ async function uploadProof(file: File): Promise<string> {
 }
 
 /**
- * A link to a stored proof. A PDF is served only as a download, so its link says so and
- * downloads; a photo opens in a new tab.
+ * A link to a stored proof, served by its private route to the payer and those who confirm it. A
+ * PDF is served only as a download, so its link says so and downloads; a photo opens in a new tab.
  */
 export function ProofLink({ url, label, pdfLabel }: { url: string; label: string; pdfLabel: string }) {
   return isPdf(url) ? (

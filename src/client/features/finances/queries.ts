@@ -52,10 +52,10 @@ export const refreshFinances = (queryClient: QueryClient) => queryClient.invalid
 export const receiptUrl = (paymentId: number) => `/api/finances/payments/${paymentId}/receipt.pdf`;
 
 /** The REST export of the ledger (a plain download). */
-export const exportCsvUrl = (communityId: number, from: string, to: string) => {
+export const exportCsvUrl = (communityId: number, from: string, to: string, format: 'csv' | 'xlsx' = 'csv') => {
   const search = new URLSearchParams();
   if (from) search.set('from', from);
   if (to) search.set('to', to);
   const query = search.toString();
-  return `/api/communities/${communityId}/finances/export.csv${query ? `?${query}` : ''}`;
+  return `/api/communities/${communityId}/finances/export.${format}${query ? `?${query}` : ''}`;
 };

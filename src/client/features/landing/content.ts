@@ -14,6 +14,10 @@ import Server from 'lucide-react/icons/server';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sprout from 'lucide-react/icons/sprout';
 import Users from 'lucide-react/icons/users';
+import Vote from 'lucide-react/icons/vote';
+import FileText from 'lucide-react/icons/file-text';
+import Video from 'lucide-react/icons/video';
+import { FEATURES as PRODUCT_FEATURES, type FeatureId } from '@shared/features';
 import UsersRound from 'lucide-react/icons/users-round';
 
 /**
@@ -49,16 +53,20 @@ export const PURPOSES = [
   { id: 'leaders', icon: Landmark },
 ] as const satisfies readonly { id: string; icon: LucideIcon }[];
 
-export type Availability = 'available' | 'soon';
-/** What the product does (landing.features.items.<id>, three points each), and whether it is built yet. */
-export const FEATURES = [
-  { id: 'community', icon: Users, status: 'available' },
-  { id: 'announcements', icon: Megaphone, status: 'available' },
-  { id: 'finance', icon: BookOpen, status: 'soon' },
-  { id: 'njangi', icon: PiggyBank, status: 'soon' },
-  { id: 'events', icon: CalendarDays, status: 'soon' },
-  { id: 'chat', icon: MessagesSquare, status: 'soon' },
-] as const satisfies readonly { id: string; icon: LucideIcon; status: Availability }[];
+/** Each feature's icon; what the features are, and whether each is built, is src/shared/features.ts. */
+const FEATURE_ICONS: Record<FeatureId, LucideIcon> = {
+  community: Users,
+  announcements: Megaphone,
+  finance: BookOpen,
+  njangi: PiggyBank,
+  events: CalendarDays,
+  discussions: Vote,
+  documents: FileText,
+  chat: MessagesSquare,
+  calls: Video,
+};
+/** The landing page's feature cards (landing.features.items.<id>, three points each). */
+export const FEATURES = PRODUCT_FEATURES.map((f) => ({ id: f.id, icon: FEATURE_ICONS[f.id], status: f.state }));
 export const FEATURE_POINTS = ['p1', 'p2', 'p3'] as const;
 
 /** Who makes a community work (landing.team.items.<id>): roles, not invented people. */

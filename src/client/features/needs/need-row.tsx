@@ -20,6 +20,8 @@ const ACTION_LABEL = {
   'communities.decideRequest': 'needs.actions.approve',
   'njangi.decideJoin': 'needs.actions.approve',
   'njangi.confirmContribution': 'needs.actions.confirm',
+  'njangi.officerConfirmContribution': 'needs.actions.confirm',
+  'njangi.confirmTopUp': 'needs.actions.confirm',
   'njangi.confirmReceipt': 'needs.actions.confirm',
   'njangi.acceptSwap': 'needs.actions.accept',
   'njangi.approveSwap': 'needs.actions.approve',
@@ -43,6 +45,10 @@ async function perform(a: NeedAction, choice: { accountId?: number; optionId?: n
       return trpcClient.njangi.decideJoin.mutate(a.input);
     case 'njangi.confirmContribution':
       return trpcClient.njangi.confirmContribution.mutate(a.input);
+    case 'njangi.officerConfirmContribution':
+      return trpcClient.njangi.officerConfirmContribution.mutate(a.input);
+    case 'njangi.confirmTopUp':
+      return trpcClient.njangi.confirmTopUp.mutate(a.input);
     case 'njangi.confirmReceipt':
       return trpcClient.njangi.confirmReceipt.mutate(a.input);
     case 'njangi.acceptSwap':

@@ -6,7 +6,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { zoneGroups, zoneLabel } from '../events/time-zones';
+import { zoneGroups, zoneLabel } from '../../lib/time-zones';
 
 export const noticeSettingsQuery = () => trpc.notifications.preferences.queryOptions();
 

@@ -6,7 +6,7 @@ import { NONCE_WINDOW_MS, SINCE_MAX } from '@shared/chat/rules';
 import { mentionedIds } from '@shared/discussions/rules';
 import type { SendInput } from '@shared/schemas/chat';
 import { chatBus, conversationTopic, userTopic } from '../../chat/pubsub';
-import { inNextCommit } from '../../chat/group-commit';
+import { inNextCommit } from '../../../../db/group-commit';
 import { sendLimiter } from '../../chat/rate-limit';
 import { recordAudit } from '../audit';
 import { DomainError, forbidden, invalid, notFound, tooMany } from '../errors';
@@ -140,7 +140,7 @@ function afterSend(db: DB, p: { input: SendInput; now: number }, key: string | n
   return dto;
 }
 
-/** Sends a message: written with the other sends of the same moment in one commit (chat/group-commit.ts). */
+/** Sends a message: written with the other sends of the same moment in one commit (db/group-commit.ts). */
 export async function sendMessage(db: DB, p: { user: UserRow; input: SendInput; now: number }): Promise<MessageDto> {
   const admitted = admitSend(db, p);
   if (admitted.duplicate !== null) return messageDto(db, admitted.duplicate, p.input.clientNonce);

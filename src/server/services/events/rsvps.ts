@@ -3,7 +3,10 @@ import { eventAttendance, eventRsvps, events, memberships, type EventRow, type R
 import type { DB, DbLike } from '../../../../db/database';
 import type { RsvpAnswer, RsvpStatus } from '@shared/events/rules';
 import { conflict, DomainError, fieldError } from '../errors';
-import { csvLine } from './csv';
+import { toCsv, type Cell } from '../../exports/table';
+import { translator } from '../../i18n';
+import type { Language } from '@shared/i18n/languages';
+import { dateInZone } from '@shared/njangi/schedule';
 import { eventOf } from './events';
 import { noticeTo, type EventNotice } from './notices';
 import { prepared } from '../prepared';
@@ -270,25 +273,48 @@ export function attendees(db: DbLike, p: { eventId: number }) {
   return { eventId: event.id, title: event.title, startsAt: event.startsAt, counts: { ...rsvpCounts(db, event), attended: attendedCount }, attendees: list };
 }
 
-/** The attendee list as CSV, for the hosts (a spreadsheet of who comes, with guests and notes). */
-export function attendeesCsv(db: DbLike, p: { eventId: number }): { filename: string; csv: string } {
+/**
+ * The attendee list as CSV, for the hosts (a spreadsheet of who comes, with guests and notes): the
+ * answers and attendance in words of the requester's language, when each was given in the event's
+ * own time zone.
+ */
+export function attendeesCsv(db: DbLike, p: { eventId: number; language: Language }): { filename: string; csv: string } {
   const a = attendees(db, p);
-  const lines = [csvLine(['name', 'status', 'guests', 'places', 'waitlist_position', 'note', 'answered_at', 'attended'])];
-  for (const r of a.attendees) {
-    lines.push(
-      csvLine([
-        r.name,
-        r.status ?? '',
-        r.guests,
-        r.status === 'going' ? 1 + r.guests : 0,
-        r.waitlistPosition,
-        r.note,
-        r.answeredAt === null ? null : new Date(r.answeredAt).toISOString(),
-        r.attended === null ? '' : r.attended ? 'yes' : 'no',
-      ]),
-    );
-  }
-  return { filename: `event-${a.eventId}-attendees.csv`, csv: `${lines.join('\r\n')}\r\n` };
+  const { timeZone } = eventOf(db, p.eventId);
+  const t = translator(p.language);
+  const STATUS = { going: t('event.status.going'), maybe: t('event.status.maybe'), not_going: t('event.status.notGoing'), waitlisted: t('event.status.waitlisted') } as const;
+  const time = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const table = {
+    filename: `event-${a.eventId}-attendees`,
+    tables: [
+      {
+        title: a.title,
+        columns: [
+          { header: t('event.attendees.csv.name'), kind: 'text' as const },
+          { header: t('event.attendees.csv.status'), kind: 'text' as const },
+          { header: t('event.attendees.csv.guests'), kind: 'integer' as const },
+          { header: t('event.attendees.csv.places'), kind: 'integer' as const },
+          { header: t('event.attendees.csv.position'), kind: 'integer' as const },
+          { header: t('event.attendees.csv.note'), kind: 'text' as const },
+          { header: t('event.attendees.csv.answeredOn'), kind: 'date' as const },
+          { header: t('event.attendees.csv.answeredAt'), kind: 'text' as const },
+          { header: t('event.attendees.csv.attended'), kind: 'text' as const },
+        ],
+        rows: a.attendees.map((r): Cell[] => [
+          r.name,
+          r.status ? STATUS[r.status as keyof typeof STATUS] : t('event.attendees.csv.noAnswer'),
+          r.guests,
+          r.status === 'going' ? 1 + r.guests : 0,
+          r.waitlistPosition,
+          r.note,
+          r.answeredAt === null ? null : dateInZone(r.answeredAt, timeZone),
+          r.answeredAt === null ? null : time(r.answeredAt),
+          r.attended === null ? null : t(r.attended ? 'event.attendees.came' : 'event.attendees.absent'),
+        ]),
+      },
+    ],
+  };
+  return { filename: `${table.filename}.csv`, csv: toCsv(table) };
 }
 
 /** Hosts mark who came, once the event has started; a member's "Events attended" counts these. */

@@ -1,20 +1,56 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { circleBids, circleContributions, circleFines, circleHands, circleMembers, circlePayouts, circlePicks, circleRounds, circleSwaps, users } from '../../../../db/schema';
+import { circleBids, circleContributions, circleFines, circleHands, circleMembers, circlePayouts, circlePicks, circleRounds, circleSwaps, circleTopUps, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
-import { circleOf, toCircleDto } from './circles';
-import { behindHands, nextOpenRound } from './payouts';
+import { circleOf, toCircleDto, type CircleRow } from './circles';
+import { circleOfficers } from './notices';
+import { behindHands, nextOpenRound, roundSettlement } from './payouts';
 import { memberRecord } from './record';
 
 const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
+type PayoutRow = typeof circlePayouts.$inferSelect;
+type TopUpRow = typeof circleTopUps.$inferSelect;
+
+/** A payment's proof, reference and dispute reason are for the circle's own people and the finance officers, not the whole community. */
+const withoutPaperwork = <T extends PayoutRow | TopUpRow>(row: T): T => ({ ...row, proofUrl: null, reference: null, disputeReason: null });
+
+/**
+ * What waits for a finance officer of the community (not the organiser): the organiser's own
+ * contributions and fines, the payout of the next round when its pot goes to the organiser's own
+ * hand (with what recording it would pay), and top-ups owed to the organiser.
+ */
+function officerQueue(db: DbLike, circle: CircleRow, p: { contributions: (typeof circleContributions.$inferSelect)[]; fines: (typeof circleFines.$inferSelect)[]; topUps: TopUpRow[]; now: number }) {
+  const next = circle.status === 'active' ? nextOpenRound(db, circle.id) : undefined;
+  let payout = null;
+  if (next) {
+    try {
+      const s = roundSettlement(db, circle, next, p.now);
+      if (s.hand.userId === circle.organiserId) {
+        payout = { roundId: next.id, number: next.number, handNo: s.hand.handNo, collected: s.collected, waiting: s.waiting, shortfall: s.shortfall, fines: s.fines, fee: s.settled.fee, discount: s.discount, amount: s.amount };
+      }
+    } catch {
+      // A round no hand can receive yet (an auction's hands all behind): nothing to record now.
+    }
+  }
+  return {
+    contributions: p.contributions.filter((c) => c.userId === circle.organiserId && c.status === 'pending'),
+    fines: p.fines.filter((f) => f.userId === circle.organiserId && f.status === 'owed'),
+    payout,
+    topUps: p.topUps.filter((t) => t.beneficiaryId === circle.organiserId && t.status === 'owed'),
+  };
+}
+
 /**
  * A circle as the caller may see it. Everyone in the community sees the rules, the members, the
- * payout order and each round's progress as a count; the caller sees their own contributions,
- * fines, bids and swaps. Only the organiser sees who has paid what, who is behind, the waiting
- * requests with each applicant's record, every contribution and fine: nobody's arrears reach
- * another member.
+ * payout order and each round's progress as a count, payouts and top-ups as amounts and states;
+ * the caller sees their own contributions, fines, bids and swaps. Only the organiser sees who
+ * has paid what, who is behind, the waiting requests with each applicant's record, every
+ * contribution and fine: nobody's arrears reach another member. A payment's proof, reference and
+ * dispute reason go to the circle's members, its organiser and the community's finance officers
+ * (`officer`: the caller's role has finances.record), who also get the organiser's own
+ * contributions and fines, which they decide on, and what waits for them.
  */
-export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string; now: number }) {
+export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string; officer: boolean; now: number }) {
   const circle = circleOf(db, p.circleId);
   const organiser = circle.organiserId === p.viewerId;
   const people = db
@@ -49,7 +85,12 @@ export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string
   const contributions = db
     .select()
     .from(circleContributions)
-    .where(and(eq(circleContributions.circleId, circle.id), organiser ? undefined : myHandIds.length ? inArray(circleContributions.handId, myHandIds) : sql`0`))
+    .where(
+      and(
+        eq(circleContributions.circleId, circle.id),
+        organiser ? undefined : or(myHandIds.length ? inArray(circleContributions.handId, myHandIds) : sql`0`, p.officer ? eq(circleContributions.userId, circle.organiserId) : undefined),
+      ),
+    )
     .orderBy(asc(circleContributions.id))
     .all();
   const confirmedCounts = new Map(
@@ -61,14 +102,25 @@ export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string
       .all()
       .map((r) => [r.roundId, r.n]),
   );
-  const payouts = new Map(db.select().from(circlePayouts).where(eq(circlePayouts.circleId, circle.id)).all().map((po) => [po.roundId, po]));
+  const paperwork = organiser || p.officer || me?.status === 'approved';
+  const payouts = new Map(
+    db
+      .select()
+      .from(circlePayouts)
+      .where(eq(circlePayouts.circleId, circle.id))
+      .all()
+      .map((po) => [po.roundId, paperwork ? po : withoutPaperwork(po)]),
+  );
+  const allTopUps = db.select().from(circleTopUps).where(eq(circleTopUps.circleId, circle.id)).orderBy(asc(circleTopUps.id)).all();
+  const topUpsOf = new Map<number, TopUpRow[]>();
+  for (const t of allTopUps) topUpsOf.set(t.roundId, [...(topUpsOf.get(t.roundId) ?? []), paperwork ? t : withoutPaperwork(t)]);
   const handById = new Map(hands.map((h) => [h.id, h]));
   const next = circle.status === 'active' ? nextOpenRound(db, circle.id) : undefined;
 
   const fines = db
     .select()
     .from(circleFines)
-    .where(and(eq(circleFines.circleId, circle.id), organiser ? undefined : eq(circleFines.userId, p.viewerId)))
+    .where(and(eq(circleFines.circleId, circle.id), organiser ? undefined : or(eq(circleFines.userId, p.viewerId), p.officer ? eq(circleFines.userId, circle.organiserId) : undefined)))
     .orderBy(desc(circleFines.id))
     .all();
   const bids =
@@ -115,11 +167,16 @@ export function circleDetail(db: DbLike, p: { circleId: number; viewerId: string
         // Shown to the organiser before paying: the beneficiary still owes something.
         beneficiaryBehind: organiser && beneficiary ? behind.has(beneficiary.id) : undefined,
         payout: payout ?? null,
+        topUps: topUpsOf.get(r.id) ?? [],
       };
     }),
     contributions,
     fines,
     bids,
     swaps,
+    /** Who confirms the organiser's own contributions and fines and records what is paid to the organiser's hands. */
+    officers: circle.status === 'recruiting' ? [] : circleOfficers(db, circle),
+    /** What waits for the caller as a finance officer (never the organiser's to act on); null for anyone else. */
+    officerQueue: p.officer && !organiser && circle.status !== 'recruiting' ? officerQueue(db, circle, { contributions, fines, topUps: allTopUps, now: p.now }) : null,
   };
 }

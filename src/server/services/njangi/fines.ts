@@ -2,9 +2,10 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { circleFines, circleRounds, circles } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { lateFine } from '@shared/njangi/money';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
-import { audit, organisedBy, type CircleRow } from './circles';
+import { audit, circleOf, organisedBy, type CircleRow } from './circles';
+import { topUpLateFine } from './topups';
 
 export const fineCommunity = (db: DbLike, id: number) =>
   db.select({ communityId: circles.communityId }).from(circleFines).innerJoin(circles, eq(circles.id, circleFines.circleId)).where(eq(circleFines.id, id)).get()?.communityId;
@@ -46,28 +47,42 @@ export function postDueFines(db: DB, now: number): number {
   return posted;
 }
 
-function owedFine(tx: DbLike, id: number, organiserId: string) {
-  const fine = tx.select().from(circleFines).where(eq(circleFines.id, id)).get();
+/**
+ * Who settles an owed fine: the circle's organiser, except a fine on the organiser's own hand,
+ * which one of the community's finance officers settles (`officer`: the operation's guard holds
+ * the capability). Nobody marks their own fine paid or lets themselves off it.
+ */
+function owedFine(tx: DbLike, p: { id: number; deciderId: string; officer: boolean }) {
+  const fine = tx.select().from(circleFines).where(eq(circleFines.id, p.id)).get();
   if (!fine) throw notFound('errors.njangi.fineNotFound');
-  return { fine, circle: organisedBy(tx, fine.circleId, organiserId) };
+  const circle = p.officer ? circleOf(tx, fine.circleId) : organisedBy(tx, fine.circleId, p.deciderId);
+  const organisersOwn = fine.userId === circle.organiserId;
+  if (p.deciderId === fine.userId) throw forbidden(organisersOwn ? 'errors.njangi.ownFine' : 'errors.njangi.organiserOnly');
+  if (p.officer !== organisersOwn) throw forbidden(organisersOwn ? 'errors.njangi.ownFine' : 'errors.njangi.organiserOnly');
+  return { fine, circle };
 }
 
-function settle(db: DB, p: { id: number; organiserId: string; to: 'paid' | 'waived'; reason?: string; now: number }) {
+function settle(db: DB, p: { id: number; deciderId: string; officer: boolean; to: 'paid' | 'waived'; reason?: string; now: number }) {
   return db.transaction((tx) => {
-    const { circle } = owedFine(tx, p.id, p.organiserId);
+    const { circle } = owedFine(tx, p);
     const row = tx
       .update(circleFines)
-      .set({ status: p.to, reason: p.reason ?? null, settledAt: p.now, settledBy: p.organiserId })
+      .set({ status: p.to, reason: p.reason ?? null, settledAt: p.now, settledBy: p.deciderId })
       .where(and(eq(circleFines.id, p.id), eq(circleFines.status, 'owed')))
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.fineSettled');
-    audit(tx, circle, p.organiserId, p.to === 'paid' ? 'fine.paid' : 'fine.waived', { fineId: row.id, amount: row.amount, ...(p.reason ? { reason: p.reason } : {}) }, p.now);
-    return row;
+    audit(tx, circle, p.deciderId, p.to === 'paid' ? 'fine.paid' : 'fine.waived', { fineId: row.id, amount: row.amount, ...(p.reason ? { reason: p.reason } : {}) }, p.now);
+    // Paid after the last payout, it has no next pot: it tops up the last round's beneficiary instead of vanishing.
+    const topUp = p.to === 'paid' ? topUpLateFine(db, tx, circle, row, p.now) : null;
+    return topUp ? { ...row, potRoundId: topUp.roundId } : row;
   });
 }
 
-/** The fine was paid to the organiser: it joins the next pot. */
-export const markFinePaid = (db: DB, p: { id: number; organiserId: string; now: number }) => settle(db, { ...p, to: 'paid' });
+/** The fine was paid to the organiser: it joins the next pot (after the last payout, the last round's, as a top-up). */
+export const markFinePaid = (db: DB, p: { id: number; organiserId: string; now: number }) => settle(db, { ...p, deciderId: p.organiserId, officer: false, to: 'paid' });
 /** The organiser lets a fine go, saying why (the reason is in the audit trail). */
-export const waiveFine = (db: DB, p: { id: number; organiserId: string; reason: string; now: number }) => settle(db, { ...p, to: 'waived' });
+export const waiveFine = (db: DB, p: { id: number; organiserId: string; reason: string; now: number }) => settle(db, { ...p, deciderId: p.organiserId, officer: false, to: 'waived' });
+/** A finance officer settles a fine on the organiser's own hand. */
+export const officerMarkFinePaid = (db: DB, p: { id: number; officerId: string; now: number }) => settle(db, { ...p, deciderId: p.officerId, officer: true, to: 'paid' });
+export const officerWaiveFine = (db: DB, p: { id: number; officerId: string; reason: string; now: number }) => settle(db, { ...p, deciderId: p.officerId, officer: true, to: 'waived' });

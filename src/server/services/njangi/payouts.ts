@@ -1,11 +1,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { circleBids, circleContributions, circleFines, circleHands, circlePayouts, circleRounds, circles, memberships } from '../../../../db/schema';
+import { circleBids, circleFines, circleHands, circlePayouts, circleRounds, circles } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { settleRound, winningBid } from '@shared/njangi/money';
 import { conflict, forbidden, invalid, notFound } from '../errors';
-import { notifyCommunity, notifyUser } from '../notifications';
+import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
-import { nextCircleReceiptNo, type ContributionDetails } from './contributions';
+import { tellDispute } from './notices';
+import { nextCircleReceiptNo, type ContributionDetails } from './receipt-numbers';
 import { attachUpload } from '../../uploads/registry';
 import { handled, itemKey } from '../needs/notices';
 
@@ -80,87 +81,118 @@ function beneficiaryOf(tx: DbLike, circle: CircleRow, round: typeof circleRounds
 }
 
 /**
- * The organiser hands the pot over. Rounds are paid in order; a payout may go before every
- * contribution is in, the shortfall recorded against the hands that owe it. Fines paid since the
- * last payout join this pot. The last payout completes the circle and reveals its seed.
+ * What paying `round` now would record, from the records: who receives (the order's hand, or the
+ * auction's winner), the confirmed contributions, the fines paid since the last pot, the fee and
+ * discount on the whole pot (settleRound) and the shortfall still out; `amount` is what the
+ * beneficiary gets now. recordPayout writes exactly this; the officers' screen shows it first.
  */
+export function roundSettlement(tx: DbLike, circle: CircleRow, round: typeof circleRounds.$inferSelect, now: number) {
+  const { handId, discount } = beneficiaryOf(tx, circle, round, now);
+  const hand = tx.select().from(circleHands).where(eq(circleHands.id, handId)).get()!;
+  const sums = tx.get<{ collected: number; waiting: number; fines: number }>(sql`
+    SELECT
+      (SELECT COALESCE(SUM(amount), 0) FROM circle_contributions WHERE round_id = ${round.id} AND status = 'confirmed') AS collected,
+      (SELECT COUNT(*) FROM circle_contributions WHERE round_id = ${round.id} AND status = 'pending') AS waiting,
+      (SELECT COALESCE(SUM(amount), 0) FROM circle_fines WHERE circle_id = ${circle.id} AND status = 'paid' AND pot_round_id IS NULL) AS fines`)!;
+  const lastRound = round.number === circle.hands;
+  const settled = settleRound({ hands: circle.hands, contribution: circle.contribution, feeBps: circle.feeBps, fines: sums.fines, discount, carryIn: circle.carry, lastRound });
+  const shortfall = settled.pot - sums.collected;
+  return { hand, discount, lastRound, settled, collected: sums.collected, waiting: sums.waiting, fines: sums.fines, shortfall, amount: settled.payout - shortfall };
+}
+
+/**
+ * The pot handed over, recorded by `recorderId` (the organiser; for the organiser's own hand a
+ * finance officer). Rounds are paid in order; a payout may go before every contribution is in,
+ * the shortfall recorded (contributions confirmed later top the beneficiary up). Fines paid since
+ * the last payout join this pot. The last payout completes the circle and reveals its seed.
+ */
+function payRound(tx: DbLike, circle: CircleRow, round: typeof circleRounds.$inferSelect, p: { recorderId: string; officer: boolean; details: ContributionDetails; now: number }) {
+  if (circle.status !== 'active') throw conflict('errors.njangi.notActive');
+  if (round.status !== 'open') throw conflict('errors.njangi.roundPaid');
+  if (nextOpenRound(tx, circle.id)?.id !== round.id) throw conflict('errors.njangi.earlierRoundOpen');
+
+  const s = roundSettlement(tx, circle, round, p.now);
+  const { hand, discount, lastRound, settled, collected, shortfall, amount } = s;
+  // Four eyes: a payout to the organiser's own hand is recorded by a finance officer, never by the organiser.
+  const toOrganiser = hand.userId === circle.organiserId;
+  if (toOrganiser && p.recorderId === circle.organiserId) throw forbidden('errors.njangi.ownPayout');
+  if (p.officer && !toOrganiser) throw forbidden('errors.njangi.organiserOnly');
+  if (amount <= 0) throw conflict('errors.njangi.nothingToPay');
+  const fines = tx
+    .update(circleFines)
+    .set({ potRoundId: round.id })
+    .where(and(eq(circleFines.circleId, circle.id), eq(circleFines.status, 'paid'), isNull(circleFines.potRoundId)))
+    .returning({ amount: circleFines.amount })
+    .all()
+    .reduce((sum, f) => sum + f.amount, 0);
+
+  attachUpload(tx, { url: p.details.proofUrl, ownerId: p.recorderId, field: 'proofUrl', now: p.now });
+  let payout;
+  try {
+    payout = tx
+      .insert(circlePayouts)
+      .values({
+        circleId: circle.id,
+        roundId: round.id,
+        handId: hand.id,
+        beneficiaryId: hand.userId,
+        collected,
+        shortfall,
+        fines,
+        fee: settled.fee,
+        discount,
+        share: settled.share,
+        carryIn: circle.carry,
+        carryOut: settled.carryOut,
+        amount,
+        method: p.details.method,
+        reference: p.details.reference ?? null,
+        proofUrl: p.details.proofUrl ?? null,
+        recordedBy: p.recorderId,
+        createdAt: p.now,
+      })
+      .returning()
+      .get();
+  } catch (e) {
+    if (e instanceof Error && /UNIQUE/.test(e.message)) throw conflict('errors.njangi.roundPaid');
+    throw e;
+  }
+  if (!tx.update(circleRounds).set({ status: 'paid', beneficiaryHandId: hand.id }).where(and(eq(circleRounds.id, round.id), eq(circleRounds.status, 'open'))).returning().get()) throw conflict('errors.njangi.roundPaid');
+  // Each hand receives exactly once: the conditional update refuses a hand that already has.
+  const marked = tx.update(circleHands).set({ received: true, position: round.number }).where(and(eq(circleHands.id, hand.id), eq(circleHands.received, false))).returning().get();
+  if (!marked) throw conflict('errors.njangi.handReceived');
+  const ending = lastRound ? { status: 'completed' as const, endedAt: p.now } : {};
+  tx.update(circles).set({ carry: settled.carryOut, ...ending }).where(eq(circles.id, circle.id)).run();
+  audit(
+    tx,
+    circle,
+    p.recorderId,
+    'payout.recorded',
+    { payoutId: payout.id, round: round.number, handNo: hand.handNo, beneficiaryId: hand.userId, collected, shortfall, fines, fee: settled.fee, discount, share: settled.share, carryOut: settled.carryOut, amount, ...(lastRound ? { seed: circle.seed } : {}) },
+    p.now,
+  );
+  // The round's work is done, whoever it waited on (the organiser, or the officers for the organiser's own pot); the beneficiary's (confirming receipt) begins.
+  handled(tx, 'roundReady', round.id, p.recorderId, p.now);
+  handled(tx, 'officerPayout', round.id, p.recorderId, p.now);
+  notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circlePayoutRecorded.title', message: 'notifications.circlePayoutRecorded.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, item: itemKey('payoutReceipt', payout.id), now: p.now });
+  return payout;
+}
+
+/** The organiser pays the round out (a round whose pot goes to the organiser's own hand is a finance officer's to record). */
 export function recordPayout(db: DB, p: { roundId: number; organiserId: string; details: ContributionDetails; now: number }) {
   return db.transaction((tx) => {
     const round = roundOf(tx, p.roundId);
     const circle = organisedBy(tx, round.circleId, p.organiserId);
-    if (circle.status !== 'active') throw conflict('errors.njangi.notActive');
-    if (round.status !== 'open') throw conflict('errors.njangi.roundPaid');
-    if (nextOpenRound(tx, circle.id)?.id !== round.id) throw conflict('errors.njangi.earlierRoundOpen');
+    return payRound(tx, circle, round, { recorderId: p.organiserId, officer: false, details: p.details, now: p.now });
+  });
+}
 
-    const { handId, discount } = beneficiaryOf(tx, circle, round, p.now);
-    const hand = tx.select().from(circleHands).where(eq(circleHands.id, handId)).get()!;
-    const collected = tx
-      .select({ n: sql<number>`COALESCE(SUM(${circleContributions.amount}), 0)` })
-      .from(circleContributions)
-      .where(and(eq(circleContributions.roundId, round.id), eq(circleContributions.status, 'confirmed')))
-      .get()!.n;
-    const fines = tx
-      .update(circleFines)
-      .set({ potRoundId: round.id })
-      .where(and(eq(circleFines.circleId, circle.id), eq(circleFines.status, 'paid'), isNull(circleFines.potRoundId)))
-      .returning({ amount: circleFines.amount })
-      .all()
-      .reduce((s, f) => s + f.amount, 0);
-    const lastRound = round.number === circle.hands;
-    const settled = settleRound({ hands: circle.hands, contribution: circle.contribution, feeBps: circle.feeBps, fines, discount, carryIn: circle.carry, lastRound });
-    const shortfall = settled.pot - collected;
-    const amount = settled.payout - shortfall;
-    if (amount <= 0) throw conflict('errors.njangi.nothingToPay');
-
-    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.organiserId, field: 'proofUrl', now: p.now });
-    let payout;
-    try {
-      payout = tx
-        .insert(circlePayouts)
-        .values({
-          circleId: circle.id,
-          roundId: round.id,
-          handId: hand.id,
-          beneficiaryId: hand.userId,
-          collected,
-          shortfall,
-          fines,
-          fee: settled.fee,
-          discount,
-          share: settled.share,
-          carryIn: circle.carry,
-          carryOut: settled.carryOut,
-          amount,
-          method: p.details.method,
-          reference: p.details.reference ?? null,
-          proofUrl: p.details.proofUrl ?? null,
-          recordedBy: p.organiserId,
-          createdAt: p.now,
-        })
-        .returning()
-        .get();
-    } catch (e) {
-      if (e instanceof Error && /UNIQUE/.test(e.message)) throw conflict('errors.njangi.roundPaid');
-      throw e;
-    }
-    if (!tx.update(circleRounds).set({ status: 'paid', beneficiaryHandId: hand.id }).where(and(eq(circleRounds.id, round.id), eq(circleRounds.status, 'open'))).returning().get()) throw conflict('errors.njangi.roundPaid');
-    // Each hand receives exactly once: the conditional update refuses a hand that already has.
-    const marked = tx.update(circleHands).set({ received: true, position: round.number }).where(and(eq(circleHands.id, hand.id), eq(circleHands.received, false))).returning().get();
-    if (!marked) throw conflict('errors.njangi.handReceived');
-    const ending = lastRound ? { status: 'completed' as const, endedAt: p.now } : {};
-    tx.update(circles).set({ carry: settled.carryOut, ...ending }).where(eq(circles.id, circle.id)).run();
-    audit(
-      tx,
-      circle,
-      p.organiserId,
-      'payout.recorded',
-      { payoutId: payout.id, round: round.number, handNo: hand.handNo, beneficiaryId: hand.userId, collected, shortfall, fines, fee: settled.fee, discount, share: settled.share, carryOut: settled.carryOut, amount, ...(lastRound ? { seed: circle.seed } : {}) },
-      p.now,
-    );
-    // The organiser's work on the round is done; the beneficiary's (confirming receipt) begins.
-    handled(tx, 'roundReady', round.id, p.organiserId, p.now);
-    notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circlePayoutRecorded.title', message: 'notifications.circlePayoutRecorded.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, item: itemKey('payoutReceipt', payout.id), now: p.now });
-    return payout;
+/** A finance officer (the guard's capability) records the payout of a round whose pot goes to the organiser's own hand. */
+export function officerRecordPayout(db: DB, p: { roundId: number; officerId: string; details: ContributionDetails; now: number }) {
+  return db.transaction((tx) => {
+    const round = roundOf(tx, p.roundId);
+    const circle = circleOf(tx, round.circleId);
+    return payRound(tx, circle, round, { recorderId: p.officerId, officer: true, details: p.details, now: p.now });
   });
 }
 
@@ -203,19 +235,7 @@ export function disputePayout(db: DB, p: { id: number; userId: string; reason: s
     handled(tx, 'payoutReceipt', row.id, p.userId, p.now);
     const circle = circleOf(tx, row.circleId);
     audit(tx, circle, p.userId, 'payout.disputed', { payoutId: row.id, reason: p.reason }, p.now);
-    // The leaders are told once each: the organiser (told below) and the beneficiary are left out.
-    notifyCommunity(tx, {
-      communityId: circle.communityId,
-      roles: ['creator', 'admin'] satisfies (typeof memberships.$inferSelect.role)[],
-      exceptUserIds: [circle.organiserId, p.userId],
-      type: 'warning',
-      title: 'notifications.circlePayoutDisputed.title',
-      message: 'notifications.circlePayoutDisputed.message',
-      params: { circle: circle.name },
-      link: `/njangi/${circle.id}`,
-      now: p.now,
-    });
-    notifyUser(tx, { userId: circle.organiserId, type: 'warning', title: 'notifications.circlePayoutDisputed.title', message: 'notifications.circlePayoutDisputed.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now });
+    tellDispute(tx, circle, { recordedBy: row.recordedBy, disputedBy: p.userId, now: p.now });
     return row;
   });
 }

@@ -1,36 +1,41 @@
 import { eq } from 'drizzle-orm';
-import { circleContributions, circleHands, circlePayouts, circleRounds, communities, users } from '../../../../db/schema';
+import { circleContributions, circleHands, circlePayouts, circleRounds, circleTopUps, communities, users } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { LOCALES, type Language } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
 import { translator } from '../../i18n';
 import { forbidden, notFound } from '../errors';
-import { receiptDocumentPdf } from '../finances/receipt';
+import { localDateTime, receiptDocumentPdf } from '../finances/receipt';
 import { circleOf } from './circles';
 
 /*
  * Numbered PDF receipts of a circle: one per confirmed contribution (for its member and the
- * organiser) and one per payout its beneficiary confirmed (for the beneficiary and the organiser).
- * Numbers run 1, 2, 3… per circle across both kinds, so a gap would show.
+ * organiser), one per payout its beneficiary confirmed (for the beneficiary and the organiser)
+ * and one per top-up its beneficiary confirmed. Numbers run 1, 2, 3… per circle across all three,
+ * so a gap would show. A receipt is its member's (or beneficiary's) paper: written in the language
+ * of their profile, whoever downloads it, its dates in words and its time in the circle's own zone.
  */
 
 const person = (db: DbLike, id: string | null) => {
   const u = id ? db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id)).get() : undefined;
   return u ? `${u.firstName} ${u.lastName}` : '—';
 };
+const languageOf = (db: DbLike, id: string): Language => db.select({ language: users.language }).from(users).where(eq(users.id, id)).get()?.language ?? 'en';
+/** A calendar date ('2026-11-30') in words: "30 November 2026". */
+const day = (date: string, language: Language) => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${date}T12:00:00Z`));
 const communityName = (db: DbLike, id: number) => db.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? '';
-const when = (ms: number, language: Language) => `${new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;
 
 /** The community a contribution or payout belongs to is checked by the operation's guard; here, who may read it. */
-export async function contributionReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string; language: Language }) {
+export async function contributionReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
   const row = db.select().from(circleContributions).where(eq(circleContributions.id, p.id)).get();
   if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.contributionNotFound');
   const circle = circleOf(db, row.circleId);
   if (row.userId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.organiserOnly');
   const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
   const hand = db.select({ handNo: circleHands.handNo }).from(circleHands).where(eq(circleHands.id, row.handId)).get()!;
-  const t = translator(p.language);
-  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[p.language]);
+  const language = languageOf(db, row.userId);
+  const t = translator(language);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
@@ -39,10 +44,10 @@ export async function contributionReceipt(db: DbLike, p: { id: number; viewerId:
       { label: t('savings.receipt.circle'), value: circle.name },
       { label: t('savings.receipt.receivedFrom'), value: person(db, row.userId) },
       { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
-      { label: t('savings.receipt.for'), value: t('savings.receipt.contributionFor', { round: round.number, date: round.dueDate, hand: hand.handNo }) + (row.late ? ` · ${t('savings.receipt.late')}` : '') },
+      { label: t('savings.receipt.for'), value: t('savings.receipt.contributionFor', { round: round.number, date: day(round.dueDate, language), hand: hand.handNo }) + (row.late ? ` · ${t('savings.receipt.late')}` : '') },
       { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
       ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
-      { label: t('savings.receipt.confirmedOn'), value: when(row.decidedAt, p.language) },
+      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
       { label: t('savings.receipt.confirmedBy'), value: person(db, row.decidedBy) },
     ],
     footer: t('savings.receipt.footer'),
@@ -50,14 +55,15 @@ export async function contributionReceipt(db: DbLike, p: { id: number; viewerId:
   return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
 }
 
-export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string; language: Language }) {
+export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
   const row = db.select().from(circlePayouts).where(eq(circlePayouts.id, p.id)).get();
   if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.payoutNotFound');
   const circle = circleOf(db, row.circleId);
   if (row.beneficiaryId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.beneficiaryOnly');
   const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
-  const t = translator(p.language);
-  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[p.language]);
+  const language = languageOf(db, row.beneficiaryId);
+  const t = translator(language);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
@@ -71,7 +77,35 @@ export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: strin
       { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
       ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
       { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
-      { label: t('savings.receipt.confirmedOn'), value: when(row.decidedAt, p.language) },
+      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
+    ],
+    footer: t('savings.receipt.footer'),
+  });
+  return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
+}
+
+export async function topUpReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
+  const row = db.select().from(circleTopUps).where(eq(circleTopUps.id, p.id)).get();
+  if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.topUpNotFound');
+  const circle = circleOf(db, row.circleId);
+  if (row.beneficiaryId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.beneficiaryOnly');
+  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
+  const language = languageOf(db, row.beneficiaryId);
+  const t = translator(language);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
+  const pdf = await receiptDocumentPdf({
+    appName: p.appName,
+    community: communityName(db, circle.communityId),
+    title: t('savings.receipt.topUpTitle', { number: row.receiptNo }),
+    rows: [
+      { label: t('savings.receipt.circle'), value: circle.name },
+      { label: t('savings.receipt.paidTo'), value: person(db, row.beneficiaryId) },
+      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('savings.receipt.for'), value: t('savings.receipt.topUpFor', { round: round.number }) },
+      ...(row.method ? [{ label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) }] : []),
+      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
+      { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
+      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
     ],
     footer: t('savings.receipt.footer'),
   });

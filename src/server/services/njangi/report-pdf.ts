@@ -1,17 +1,18 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { drawnText, unicodeFaces, type UnicodeFace } from '../../pdf/unicode-text';
 import { LOCALES, type Language } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
 import { translator } from '../../i18n';
 import type { circleReport } from './report';
 
 /*
- * The circle's report as a printable PDF (A4, as many pages as the rounds need): the totals,
- * each round's arithmetic and the members' lines the viewer may see, the same figures as the
- * report screen and the CSV. The standard fonts speak WinAnsi, so the narrow no-break space that
- * Intl puts in French numbers becomes a plain no-break space.
+ * The circle's report as a printable PDF (A4, as many pages as the rounds need): the totals and
+ * the sentence that checks them (money in = paid out + top-ups + shares + fees + held), each
+ * round's arithmetic and the members' lines the viewer may see, the same figures as the report
+ * screen and the CSV. Names may hold any letters: the text goes through the embedded Unicode font
+ * (pdf/unicode-text.ts).
  */
 
-const printable = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0');
 const A4: [number, number] = [595, 842];
 const MARGIN = 40;
 
@@ -22,10 +23,9 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
   const locale = LOCALES[p.language];
   const money = (n: number | null) => (n === null ? '—' : formatMoney(n, report.circle.currency as Currency, locale));
   const doc = await PDFDocument.create();
-  doc.setTitle(printable(t('savings.report.title', { circle: report.circle.name })));
+  doc.setTitle(drawnText(t('savings.report.title', { circle: report.circle.name })));
   doc.setProducer(p.appName);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = unicodeFaces(doc);
   const ink = rgb(0.1, 0.13, 0.17);
   const muted = rgb(0.35, 0.4, 0.45);
 
@@ -35,80 +35,112 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
     page = doc.addPage(A4);
     y = A4[1] - MARGIN;
   };
-  const text = (s: string, x: number, o: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; width?: number; align?: 'right' } = {}) => {
+  const text = async (s: string, x: number, o: { size?: number; font?: UnicodeFace; color?: ReturnType<typeof rgb>; width?: number; align?: 'right' } = {}) => {
     const size = o.size ?? 9;
     const font = o.font ?? regular;
-    let value = printable(s);
     // Clip to the column: a long name must not run into the next one.
-    if (o.width) while (value.length > 1 && font.widthOfTextAtSize(value, size) > o.width - 4) value = `${value.slice(0, -2)}…`;
-    const dx = o.align === 'right' && o.width ? o.width - 4 - font.widthOfTextAtSize(value, size) : 0;
-    page.drawText(value, { x: x + dx, y, size, font, color: o.color ?? ink });
+    const value = o.width ? font.clip(s, size, o.width - 4) : s;
+    const dx = o.align === 'right' && o.width ? o.width - 4 - font.width(value, size) : 0;
+    await font.draw(page, value, { x: x + dx, y, size, color: o.color ?? ink });
   };
-  const line = (s: string, o: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; gap?: number } = {}) => {
+  const line = async (s: string, o: { size?: number; font?: UnicodeFace; color?: ReturnType<typeof rgb>; gap?: number } = {}) => {
     if (y < MARGIN + 20) newPage();
-    text(s, MARGIN, o);
+    await text(s, MARGIN, { ...o, width: A4[0] - 2 * MARGIN });
     y -= o.gap ?? 16;
   };
-  const table = (columns: Column[], rows: string[][]) => {
-    const header = () => {
+  /** A sentence wrapped to the page's width, line by line. */
+  const paragraph = async (s: string, o: { size: number; color: ReturnType<typeof rgb>; gap: number }) => {
+    const width = A4[0] - 2 * MARGIN;
+    let current = '';
+    for (const word of s.split(' ')) {
+      const next = current ? `${current} ${word}` : word;
+      if (current && regular.width(next, o.size) > width) {
+        await line(current, { size: o.size, color: o.color, gap: o.size + 3 });
+        current = word;
+      } else current = next;
+    }
+    if (current) await line(current, o);
+  };
+  const table = async (columns: Column[], rows: string[][], size = 9) => {
+    const header = async () => {
       let x = MARGIN;
       for (const c of columns) {
-        text(c.label, x, { font: bold, size: 8, color: muted, width: c.width, align: c.align });
+        await text(c.label, x, { font: bold, size: 8, color: muted, width: c.width, align: c.align });
         x += c.width;
       }
       y -= 14;
     };
-    header();
+    await header();
     for (const row of rows) {
       if (y < MARGIN + 14) {
         newPage();
-        header();
+        await header();
       }
       let x = MARGIN;
-      row.forEach((cell, i) => {
+      for (const [i, cell] of row.entries()) {
         const c = columns[i]!;
-        text(cell, x, { width: c.width, align: c.align });
+        await text(cell, x, { size, width: c.width, align: c.align });
         x += c.width;
-      });
+      }
       y -= 13;
     }
     y -= 10;
   };
 
   const c = report.circle;
-  line(p.appName, { size: 9, color: muted });
-  line(p.community, { size: 14, font: bold, gap: 20 });
-  line(t('savings.report.title', { circle: c.name }), { size: 18, font: bold, gap: 24 });
-  line(t('savings.report.rules', { contribution: money(c.contribution), frequency: t(`savings.report.frequency.${c.frequency}`), hands: c.hands }), { color: muted });
-  line(t(`savings.report.status.${c.status}`) + (c.cancelReason ? ` · ${c.cancelReason}` : ''), { color: muted });
-  line(t('savings.report.generated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(p.now) }), { color: muted, gap: 24 });
+  await line(p.appName, { size: 9, color: muted });
+  await line(p.community, { size: 14, font: bold, gap: 20 });
+  await line(t('savings.report.title', { circle: c.name }), { size: 18, font: bold, gap: 24 });
+  await line(t('savings.report.rules', { contribution: money(c.contribution), frequency: t(`savings.report.frequency.${c.frequency}`), hands: c.hands }), { color: muted });
+  await line(t(`savings.report.status.${c.status}`) + (c.cancelReason ? ` · ${c.cancelReason}` : ''), { color: muted });
+  // The circle's own zone: where its members meet and its rounds fall due.
+  await line(t('savings.report.generated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: c.timeZone }).format(p.now), zone: c.timeZone }), { color: muted, gap: 24 });
 
   const totals = report.totals;
-  line(t('savings.report.totalsHeading'), { size: 12, font: bold, gap: 18 });
-  table(
+  await line(t('savings.report.totalsHeading'), { size: 12, font: bold, gap: 18 });
+  await table(
     [
-      { label: t('savings.report.collected'), width: 86, align: 'right' },
-      { label: t('savings.report.fines'), width: 70, align: 'right' },
-      { label: t('savings.report.fees'), width: 70, align: 'right' },
-      { label: t('savings.report.shared'), width: 86, align: 'right' },
-      { label: t('savings.report.paidOut'), width: 96, align: 'right' },
-      { label: t('savings.report.shortfall'), width: 96, align: 'right' },
+      { label: t('savings.report.collected'), width: 80, align: 'right' },
+      { label: t('savings.report.fines'), width: 66, align: 'right' },
+      { label: t('savings.report.fees'), width: 66, align: 'right' },
+      { label: t('savings.report.shared'), width: 72, align: 'right' },
+      { label: t('savings.report.paidOut'), width: 80, align: 'right' },
+      { label: t('savings.report.topUps'), width: 75, align: 'right' },
+      { label: t('savings.report.shortfall'), width: 76, align: 'right' },
     ],
-    [[money(totals.collected), money(totals.fines), money(totals.fees), money(totals.shared), money(totals.paidOut), money(totals.shortfall)]],
+    [[money(totals.collected), money(totals.fines), money(totals.fees), money(totals.shared), money(totals.paidOut), money(totals.topUps), money(totals.shortfall)]],
+  );
+  // The cycle-close check, in words: everything that came in is somewhere.
+  await paragraph(
+    t('savings.report.balance', {
+      moneyIn: money(totals.collected + totals.finesPaid),
+      collected: money(totals.collected),
+      fines: money(totals.finesPaid),
+      paidOut: money(totals.paidOut),
+      topUps: money(totals.topUps),
+      shared: money(totals.shared),
+      fees: money(totals.fees),
+      held: money(totals.held),
+    }),
+    { size: 8, color: muted, gap: 20 },
   );
 
-  line(t('savings.report.roundsHeading'), { size: 12, font: bold, gap: 18 });
-  table(
+  await line(t('savings.report.roundsHeading'), { size: 12, font: bold, gap: 18 });
+  // Ten columns on a page: the discount only for auctions (as on the screen), amounts a point smaller.
+  const auction = c.payoutMethod === 'auction';
+  const w = auction ? { money: 55, small: 48 } : { money: 64, small: 56 };
+  await table(
     [
       { label: t('savings.report.round'), width: 30 },
-      { label: t('savings.report.due'), width: 62 },
-      { label: t('savings.report.collected'), width: 70, align: 'right' },
-      { label: t('savings.report.shortfall'), width: 62, align: 'right' },
-      { label: t('savings.report.fines'), width: 52, align: 'right' },
-      { label: t('savings.report.fee'), width: 52, align: 'right' },
-      { label: t('savings.report.discount'), width: 52, align: 'right' },
-      { label: t('savings.report.payout'), width: 70, align: 'right' },
-      { label: t('savings.report.payoutStatus'), width: 65 },
+      { label: t('savings.report.due'), width: 50 },
+      { label: t('savings.report.collected'), width: w.money, align: 'right' },
+      { label: t('savings.report.shortfall'), width: w.money, align: 'right' },
+      { label: t('savings.report.fines'), width: w.small, align: 'right' },
+      { label: t('savings.report.fee'), width: w.small, align: 'right' },
+      ...(auction ? [{ label: t('savings.report.discount'), width: w.small, align: 'right' as const }] : []),
+      { label: t('savings.report.payout'), width: w.money, align: 'right' },
+      { label: t('savings.report.topUps'), width: w.money, align: 'right' },
+      { label: t('savings.report.payoutStatus'), width: A4[0] - 2 * MARGIN - 80 - 4 * w.money - (auction ? 3 : 2) * w.small },
     ],
     report.rounds.map((r) => [
       String(r.number),
@@ -117,14 +149,16 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
       money(r.shortfall),
       money(r.fines),
       money(r.fee),
-      money(r.discount),
+      ...(auction ? [money(r.discount)] : []),
       money(r.payout),
+      money(r.topUps),
       r.payoutStatus ? t(`savings.report.payoutState.${r.payoutStatus}`) : '',
     ]),
+    8,
   );
 
-  line(t(report.organiser ? 'savings.report.membersHeading' : 'savings.report.yourLine'), { size: 12, font: bold, gap: 18 });
-  table(
+  await line(t(report.organiser ? 'savings.report.membersHeading' : 'savings.report.yourLine'), { size: 12, font: bold, gap: 18 });
+  await table(
     [
       { label: t('savings.report.member'), width: 130 },
       { label: t('savings.report.hands'), width: 40, align: 'right' },
@@ -136,6 +170,6 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
     ],
     report.members.map((m) => [m.name, String(m.hands), money(m.paidIn), money(m.received), money(m.shares), money(m.finesPaid), money(m.net)]),
   );
-  line(t('savings.report.footer'), { size: 8, color: muted });
+  await line(t('savings.report.footer'), { size: 8, color: muted });
   return doc.save();
 }

@@ -38,6 +38,7 @@ export const chat = {
       deleted: 'Message deleted',
     },
     view: {
+      callSoon: 'Voice and video calls: coming soon',
       chooseTitle: 'Choose a conversation',
       chooseBody: 'Pick a channel or a person on the left, or start a new conversation.',
       back: 'Back to conversations',

@@ -49,6 +49,8 @@ export const communities = {
     descriptionPlaceholder: 'What brings your members together?',
     location: 'Location (Optional)',
     locationPlaceholder: 'City, Country',
+    timeZone: 'Time zone',
+    timeZoneHelp: 'The community’s books, receipts and exports show dates and times in this zone.',
     public: 'Public Community',
     publicHint: 'Anyone can discover and join this community.',
     privateHint: 'Private: people can find it, but membership requires approval from community administrators.',

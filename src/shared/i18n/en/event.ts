@@ -174,6 +174,18 @@ export const event = {
     came: 'Came',
     absent: 'Didn’t come',
     exportCsv: 'Export CSV',
+    csv: {
+      name: 'Name',
+      status: 'Answer',
+      guests: 'Guests',
+      places: 'Places',
+      position: 'Waitlist position',
+      note: 'Note',
+      answeredOn: 'Answered on',
+      answeredAt: 'At',
+      attended: 'Attendance',
+      noAnswer: 'Came without answering',
+    },
   },
   addAnswer: {
     open: 'Add an answer',

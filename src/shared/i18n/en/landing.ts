@@ -50,7 +50,7 @@ export const landing = {
     title: 'An old idea, a new home',
     p1: 'Harambee is a Swahili call heard at fundraisers and village meetings across Kenya: “let us all pull together”. Communities far from home live by the same idea: hometown associations, cultural groups, church and student unions, and the savings circles known as njangi, tontine, susu or chama.',
     p2: 'Yet most of them are run from a tangle of group chats, spreadsheets, paper notebooks and the memory of one tireless volunteer. News gets lost, newcomers cannot find the group, and the treasurer carries the weight of everyone’s trust alone.',
-    p3: '{{appName}} is one calm, shared home for that work: a place where members find each other and leaders post news that does not scroll away. Step by step, events, finances and savings circles will become as clear to every member as they are to the people who run them.',
+    p3: '{{appName}} is one calm, shared home for that work: a place where members find each other and leaders post news that does not scroll away. Events, finances, savings circles, documents and chat are as clear there to every member as they are to the people who run them.',
     imageAlt: 'Illustration: a chat message, a spreadsheet and a notebook coming together into one shared house',
   },
   missionVision: {
@@ -58,7 +58,7 @@ export const landing = {
     title: 'Why we do this',
     mission: {
       title: 'Mission',
-      body: 'To simplify the everyday work of running a community, from welcoming members to sharing news and, soon, keeping the books, so that leaders and members can put their energy into each other and into the impact they make together.',
+      body: 'To simplify the everyday work of running a community, from welcoming members and sharing news to keeping the books and the savings circle, so that leaders and members can put their energy into each other and into the impact they make together.',
     },
     vision: {
       title: 'Vision',
@@ -121,8 +121,8 @@ export const landing = {
         title: 'Financial Coordination',
         body: 'Transparent books that every member can trust.',
         p1: 'Dues collection with reminders',
-        p2: 'Expense tracking and reports',
-        p3: 'Budget planning',
+        p2: 'Two people on every movement of money',
+        p3: 'Receipts, budget and exports',
       },
       njangi: {
         title: 'Savings Group (Njangi)',
@@ -134,16 +134,37 @@ export const landing = {
       events: {
         title: 'Events',
         body: 'Plan meetings, festivals and celebrations in one place.',
-        p1: 'Scheduling and RSVPs',
+        p1: 'Series, RSVPs and waiting lists',
         p2: 'Reminders',
-        p3: 'Calendar sync',
+        p3: 'Calendar feeds',
+      },
+      discussions: {
+        title: 'Discussions, polls and elections',
+        body: 'Talk things through, then decide together.',
+        p1: 'Topics with replies and @mentions',
+        p2: 'Polls, ranked choice and secret ballots',
+        p3: 'Elections with nominations',
+      },
+      documents: {
+        title: 'Documents and invitations',
+        body: 'The constitution, the minutes and the receipts, where every member finds them.',
+        p1: 'Folders and versions',
+        p2: 'Leaders-only drafts',
+        p3: 'Invitations by email and by link',
       },
       chat: {
         title: 'Chat',
         body: 'Conversations that stay with your community.',
-        p1: 'Direct and group messages',
-        p2: 'Voice and video calls',
-        p3: 'File sharing',
+        p1: 'Channels, direct and group messages',
+        p2: 'Files and photos',
+        p3: 'Mentions and an email digest',
+      },
+      calls: {
+        title: 'Voice and video calls',
+        body: 'Call a member or the whole group from the conversation where the matter is discussed.',
+        p1: 'One-to-one and group calls',
+        p2: 'Voice or video',
+        p3: 'Works on a phone',
       },
     },
   },
@@ -160,7 +181,7 @@ export const landing = {
       treasurers: {
         name: 'Treasurers',
         title: 'Keepers of the circle',
-        body: 'They hold the trust of every contributor. The finance tools we are building aim to make their records open and their work lighter.',
+        body: 'They hold the trust of every contributor. The books and the savings circles here make their records open to every member and their work lighter.',
       },
       engineers: {
         name: 'Engineers',

@@ -37,6 +37,7 @@ export const chat = {
       deleted: 'Message supprimé',
     },
     view: {
+      callSoon: 'Appels audio et vidéo : bientôt disponibles',
       chooseTitle: 'Choisissez une conversation',
       chooseBody: 'Sélectionnez un salon ou une personne à gauche, ou lancez une nouvelle conversation.',
       back: 'Retour aux conversations',

@@ -50,6 +50,8 @@ export const communities = {
     descriptionPlaceholder: 'Qu’est-ce qui rassemble vos membres ?',
     location: 'Lieu (facultatif)',
     locationPlaceholder: 'Ville, pays',
+    timeZone: 'Fuseau horaire',
+    timeZoneHelp: 'Les comptes, les reçus et les exports de la communauté datent les opérations dans ce fuseau.',
     public: 'Communauté publique',
     publicHint: 'Tout le monde peut découvrir et rejoindre cette communauté.',
     privateHint: 'Privée : elle reste visible de tous, mais toute adhésion doit être approuvée par ses administrateurs.',

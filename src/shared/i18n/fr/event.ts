@@ -175,6 +175,18 @@ export const event = {
     came: 'A participé',
     absent: 'N’a pas participé',
     exportCsv: 'Exporter en CSV',
+    csv: {
+      name: 'Nom',
+      status: 'Réponse',
+      guests: 'Invités',
+      places: 'Places',
+      position: 'Rang sur la liste d’attente',
+      note: 'Note',
+      answeredOn: 'Répondu le',
+      answeredAt: 'À',
+      attended: 'Présence',
+      noAnswer: 'Venu sans répondre',
+    },
   },
   addAnswer: {
     open: 'Ajouter une réponse',

@@ -57,7 +57,7 @@ export const landing = {
     title: 'Une idée ancienne, une maison nouvelle',
     p1: 'Harambee est un appel swahili que l’on entend lors des collectes de fonds et des réunions de village partout au Kenya : « tirons tous dans le même sens ». Les communautés installées loin de chez elles vivent de la même idée : associations de ressortissants, groupes culturels, associations paroissiales et étudiantes, et ces cercles d’épargne que l’on appelle njangi, tontine, susu ou chama.',
     p2: 'Pourtant, la plupart sont gérées au moyen d’un enchevêtrement de groupes de discussion, de tableurs, de cahiers et de la mémoire d’un bénévole infatigable. Les nouvelles se perdent, les nouveaux venus ne trouvent pas le groupe, et le trésorier porte seul le poids de la confiance de tous.',
-    p3: '{{appName}} offre à ce travail une maison commune et paisible : un lieu où les membres se retrouvent et où les responsables publient des nouvelles qui ne se perdent pas dans le fil des messages. Pas à pas, événements, finances et tontines deviendront aussi clairs pour chaque membre qu’ils le sont pour ceux qui les gèrent.',
+    p3: '{{appName}} offre à ce travail une maison commune et paisible : un lieu où les membres se retrouvent et où les responsables publient des nouvelles qui ne se perdent pas dans le fil des messages. Événements, finances, tontines, documents et messagerie y sont aussi clairs pour chaque membre que pour ceux qui les gèrent.',
     imageAlt: 'Illustration : un message de discussion, un tableur et un cahier se rassemblent en une seule maison commune',
   },
   missionVision: {
@@ -65,7 +65,7 @@ export const landing = {
     title: 'Ce qui nous anime',
     mission: {
       title: 'Mission',
-      body: 'Simplifier le travail quotidien d’une communauté, de l’accueil des membres au partage des nouvelles et, bientôt, à la tenue des comptes, pour que responsables et membres consacrent leur énergie les uns aux autres et à ce qu’ils accomplissent ensemble.',
+      body: 'Simplifier le travail quotidien d’une communauté, de l’accueil des membres et du partage des nouvelles à la tenue des comptes et de la tontine, pour que responsables et membres consacrent leur énergie les uns aux autres et à ce qu’ils accomplissent ensemble.',
     },
     vision: {
       title: 'Vision',
@@ -129,8 +129,8 @@ export const landing = {
         title: 'Gestion financière',
         body: 'Des comptes transparents auxquels chaque membre peut se fier.',
         p1: 'Collecte des cotisations avec rappels',
-        p2: 'Suivi des dépenses et rapports',
-        p3: 'Planification budgétaire',
+        p2: 'Deux personnes pour chaque mouvement d’argent',
+        p3: 'Reçus, budget et exports',
       },
       njangi: {
         title: 'Tontine (njangi)',
@@ -142,16 +142,37 @@ export const landing = {
       events: {
         title: 'Événements',
         body: 'Organisez réunions, fêtes et célébrations au même endroit.',
-        p1: 'Planification et réponses des invités',
+        p1: 'Séries, réponses et listes d’attente',
         p2: 'Rappels',
-        p3: 'Synchronisation d’agenda',
+        p3: 'Abonnements d’agenda',
+      },
+      discussions: {
+        title: 'Discussions, sondages et élections',
+        body: 'Débattez, puis décidez ensemble.',
+        p1: 'Sujets avec réponses et @mentions',
+        p2: 'Sondages, vote par classement et vote secret',
+        p3: 'Élections avec candidatures',
+      },
+      documents: {
+        title: 'Documents et invitations',
+        body: 'Les statuts, les procès-verbaux et les reçus, là où chaque membre les trouve.',
+        p1: 'Dossiers et versions',
+        p2: 'Brouillons réservés aux responsables',
+        p3: 'Invitations par e-mail et par lien',
       },
       chat: {
-        title: 'Discussion',
-        body: 'Des discussions qui restent au sein de votre communauté.',
-        p1: 'Messages privés et de groupe',
-        p2: 'Appels audio et vidéo',
-        p3: 'Partage de fichiers',
+        title: 'Messagerie',
+        body: 'Des conversations qui restent au sein de votre communauté.',
+        p1: 'Canaux, messages privés et de groupe',
+        p2: 'Fichiers et photos',
+        p3: 'Mentions et récapitulatif par e-mail',
+      },
+      calls: {
+        title: 'Appels audio et vidéo',
+        body: 'Appelez un membre ou tout le groupe depuis la conversation où l’on en parle.',
+        p1: 'Appels à deux et en groupe',
+        p2: 'Audio ou vidéo',
+        p3: 'Sur téléphone aussi',
       },
     },
   },
@@ -168,7 +189,7 @@ export const landing = {
       treasurers: {
         name: 'Trésoriers',
         title: 'Gardiens de la tontine',
-        body: 'Ils ont la confiance de chaque cotisant. Les outils financiers que nous développons visent à rendre leurs comptes transparents et leur travail plus léger.',
+        body: 'Ils ont la confiance de chaque cotisant. Les comptes et les tontines tenus ici rendent leurs registres transparents pour chaque membre et leur travail plus léger.',
       },
       engineers: {
         name: 'Ingénieurs',

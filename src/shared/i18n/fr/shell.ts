@@ -14,7 +14,7 @@ export const shell = {
     communities: 'Communautés',
     events: 'Événements',
     explore: 'Explorer',
-    chat: 'Discussions',
+    chat: 'Messagerie',
     njangi: 'Njangi',
     soon: '{{label}} (bientôt disponible)',
     profile: 'Votre profil',

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventIcsUrl } from '../queries';
 import type { EventDetail } from '../event-types';
-import { zoneLabel } from '../time-zones';
+import { zoneLabel } from '../../../lib/time-zones';
 import { formatEventRange, mapLink, sameClock, viewerTimeZone } from '../when';
 
 /** When (in the event's zone, and the viewer's when their clock differs), where, how many places are taken, and the calendar file. */

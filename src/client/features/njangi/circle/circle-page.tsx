@@ -14,6 +14,7 @@ import { JoinRequests } from './join-requests';
 import { MembersCard } from './members-card';
 import { MyHands } from './my-hands';
 import { MyPayouts } from './my-payouts';
+import { OfficerCard } from './officer-card';
 import { PositionPicks } from './position-picks';
 import { circleQuery } from './queries';
 import { ReportCard } from './report-card';
@@ -22,6 +23,7 @@ import { RulesCard } from './rules-card';
 import type { Detail } from './shared';
 import { StartCircle } from './start-circle';
 import { SwapsCard } from './swaps-card';
+import { TopUpsCard } from './topups-card';
 
 /**
  * The circle page. Everyone in the community sees the rules, the members and the rounds; the
@@ -105,6 +107,8 @@ function CircleView({ detail: d }: { detail: Detail }) {
             <MyPayouts detail={d} />
             {d.viewer.handIds.length > 0 && <MyHands detail={d} />}
             {organiser && running && <ContributionsQueue detail={d} />}
+            {d.officerQueue && <OfficerCard detail={d} queue={d.officerQueue} />}
+            {organiser && <TopUpsCard detail={d} />}
             <RoundsTable detail={d} />
             {c.payoutMethod === 'auction' && running && <AuctionCard detail={d} />}
             {c.payoutMethod !== 'auction' && running && <SwapsCard detail={d} />}

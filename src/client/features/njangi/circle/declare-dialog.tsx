@@ -48,7 +48,7 @@ function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand:
       <Dialog.Body>
         <Stack gap="4">
           <Text data-testid="declare-summary">
-            {t('circle.pay.summary', { amount: money(c.contribution, c.currency), round: round.number, hand: hand.handNo, date: formatDay(round.dueDate) })}
+            {t(hand.userId === c.organiserId ? 'circle.pay.summaryOwn' : 'circle.pay.summary', { amount: money(c.contribution, c.currency), round: round.number, hand: hand.handNo, date: formatDay(round.dueDate) })}
           </Text>
           <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="contribution-proof-file" />
         </Stack>

@@ -15,7 +15,8 @@ const FINE_STATUS_COLOR: Record<Fine['status'], string> = { owed: 'red', paid: '
 
 /**
  * Late fines. The organiser sees every fine and marks one paid (it joins the next pot) or waives
- * it with a reason; a member sees only their own. Hidden from a member who has none.
+ * it with a reason, except their own, which a finance officer settles; a member sees only their
+ * own. Hidden from a member who has none.
  */
 export function FinesCard({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
@@ -56,7 +57,8 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
             </Text>
           )}
         </Stack>
-        {canSettle && f.status === 'owed' && (
+        {canSettle && f.status === 'owed' && f.userId === c.organiserId && <Badge colorPalette="purple" flexShrink={0}>{t('circle.own.waits')}</Badge>}
+        {canSettle && f.status === 'owed' && f.userId !== c.organiserId && (
           <HStack gap="2" flexShrink={0} flexWrap="wrap">
             <ConfirmDialog
               trigger={

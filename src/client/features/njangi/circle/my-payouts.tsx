@@ -9,12 +9,14 @@ import { ReasonForm } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/shared';
 import { useSignedInUser } from '../../auth/current-user';
+import { MyTopUpRow } from './my-top-up';
 import { payoutReceiptUrl } from './queries';
 import { money, PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, ROWS, useCircleAction, type Detail, type Payout, type Round } from './shared';
 
 /**
- * The payouts the viewer received: only they confirm receipt ("Not received" with a reason tells
- * the community's leaders); a confirmed one has its receipt. Nothing shows until a payout is recorded.
+ * The payouts the viewer received, each followed by its round's top-ups owed to them: only they
+ * confirm receipt ("Not received" with a reason tells the community's leaders); a confirmed one
+ * has its receipt. Nothing shows until a payout is recorded.
  */
 export function MyPayouts({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
@@ -30,9 +32,10 @@ export function MyPayouts({ detail: d }: { detail: Detail }) {
       </Card.Header>
       <Card.Body>
         <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
-          {mine.map((r) => (
-            <PayoutRow key={r.id} detail={d} round={r} payout={r.payout} />
-          ))}
+          {mine.flatMap((r) => [
+            <PayoutRow key={r.id} detail={d} round={r} payout={r.payout} />,
+            ...r.topUps.filter((x) => x.beneficiaryId === me.id).map((x) => <MyTopUpRow key={`top-up-${x.id}`} detail={d} round={r} topUp={x} />),
+          ])}
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -19,7 +19,10 @@ export const refreshCircle = (queryClient: QueryClient) => queryClient.invalidat
 export const contributionReceiptUrl = (id: number) => `/api/circles/contributions/${id}/receipt.pdf`;
 /** A confirmed payout's receipt, as a PDF download. */
 export const payoutReceiptUrl = (id: number) => `/api/circles/payouts/${id}/receipt.pdf`;
+/** A confirmed top-up's receipt, as a PDF download. */
+export const topUpReceiptUrl = (id: number) => `/api/circles/top-ups/${id}/receipt.pdf`;
 /** The report as a printable PDF, in the reader's language. */
 export const reportPdfUrl = (circleId: number) => `/api/circles/${circleId}/report.pdf`;
 /** The report as CSV (a plain download). */
 export const reportCsvUrl = (circleId: number) => `/api/circles/${circleId}/report.csv`;
+export const reportXlsxUrl = (circleId: number) => `/api/circles/${circleId}/report.xlsx`;

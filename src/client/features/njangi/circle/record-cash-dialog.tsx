@@ -18,7 +18,7 @@ const cashForm = z.object({
   ...paymentFields,
 });
 
-/** "Record cash": the organiser records money handed over for any hand and round; it is confirmed at once. */
+/** "Record cash": the organiser records money handed over for any hand and round; it is confirmed at once (the organiser's own waits for a finance officer). */
 export function RecordCashDialog({ detail, trigger }: { detail: Detail; trigger: ReactElement }) {
   const { t } = useTranslation();
   return (
@@ -46,7 +46,8 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
     const v = checked.data;
     try {
       const row = await record.mutateAsync({ id: c.id, roundId: v.roundId, handId: v.handId, ...paymentInput(v) });
-      notify.success(t('circle.cash.done'), t('circle.receipts.number', { number: row.receiptNo ?? 0 }));
+      // Cash for the organiser's own hand waits for a finance officer: no receipt number yet.
+      notify.success(t('circle.cash.done'), row.status === 'pending' ? t('circle.cash.doneOwn') : t('circle.receipts.number', { number: row.receiptNo ?? 0 }));
       await refreshCircle(queryClient);
       onDone();
     } catch (error) {

@@ -35,6 +35,8 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
   // The beneficiary still owes a contribution or a fine: the organiser may pay, but knowingly.
   const behind = round.beneficiaryBehind ?? p.hand?.behind ?? false;
   const name = p.hand?.name ?? '';
+  // An auction won by the organiser's own hand: a finance officer records it, not the organiser.
+  const own = p.hand?.userId === c.organiserId;
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,6 +68,15 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
       <Dialog.Body>
         <Stack gap="4">
           <Text>{p.hand ? t('circle.payout.to', { name, hand: p.hand.handNo }) : t('circle.payout.toUnknown')}</Text>
+          {own && (
+            <Alert.Root status="info" data-testid="payout-own">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('circle.payout.ownTitle')}</Alert.Title>
+                <Alert.Description>{t('circle.payout.ownBody')}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           {behind && (
             <Alert.Root status="warning" data-testid="beneficiary-behind">
               <Alert.Indicator />
@@ -105,7 +116,7 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
         <Button variant="outline" type="button" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" colorPalette="brand" loading={record.isPending} loadingText={t('circle.saving')} disabled={p.amount <= 0}>
+        <Button type="submit" colorPalette="brand" loading={record.isPending} loadingText={t('circle.saving')} disabled={p.amount <= 0 || own}>
           {t('circle.payout.submit')}
         </Button>
       </Dialog.Footer>

@@ -2,19 +2,23 @@ import { Button, Card, HStack, Link, Skeleton, Stack, Table, Text } from '@chakr
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { circleReportQuery, reportCsvUrl, reportPdfUrl } from './queries';
+import { circleReportQuery, reportCsvUrl, reportPdfUrl, reportXlsxUrl } from './queries';
 import { formatDay, money, PAYOUT_STATUS_KEY, type Detail } from './shared';
 
 /**
- * The circle's report: each round's money (collected, shortfall, fines, fee, discount, payout) and
- * each member's line (paid in, received, shares, fines, net), with a CSV download. The organiser
- * gets every member's line, anyone else only their own: the server decides.
+ * The circle's report: each round's money (collected, shortfall, fines, fee, discount, payout,
+ * top-ups), the totals (each its column's sum) and the sentence that checks them, and each
+ * member's line (paid in, received, shares, fines, net), with CSV and PDF downloads. The
+ * organiser gets every member's line, anyone else only their own: the server decides.
  */
 export function ReportCard({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
   const c = d.circle;
   const q = useQuery(circleReportQuery(c.id));
   const m = (n: number | null) => (n === null ? '—' : money(n, c.currency));
+  const totals = q.data?.totals;
+  // Top-ups get a column once a round has one (on a phone every column counts).
+  const topUps = !!totals && totals.topUps > 0;
   return (
     <Card.Root as="section" aria-labelledby="circle-report">
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
@@ -27,6 +31,9 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
           </Link>
           <Link href={reportCsvUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-csv">
             <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.csv')}
+          </Link>
+          <Link href={reportXlsxUrl(c.id)} download fontSize="sm" color="brand.fg" data-testid="report-xlsx">
+            <FileSpreadsheet size={14} aria-hidden /> {t('circle.report.xlsx')}
           </Link>
         </HStack>
       </Card.Header>
@@ -61,6 +68,7 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
                       <Table.ColumnHeader textAlign="end">{t('circle.split.fee')}</Table.ColumnHeader>
                       {c.payoutMethod === 'auction' && <Table.ColumnHeader textAlign="end">{t('circle.split.discount')}</Table.ColumnHeader>}
                       <Table.ColumnHeader textAlign="end">{t('circle.split.payout')}</Table.ColumnHeader>
+                      {topUps && <Table.ColumnHeader textAlign="end">{t('circle.report.topUps')}</Table.ColumnHeader>}
                       <Table.ColumnHeader>{t('circle.rounds.status')}</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
@@ -89,6 +97,11 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
                         <Table.Cell textAlign="end" whiteSpace="nowrap">
                           {m(r.payout)}
                         </Table.Cell>
+                        {topUps && (
+                          <Table.Cell textAlign="end" whiteSpace="nowrap">
+                            {m(r.topUps)}
+                          </Table.Cell>
+                        )}
                         <Table.Cell whiteSpace="nowrap">{r.payoutStatus ? t(PAYOUT_STATUS_KEY[r.payoutStatus]) : t('circle.report.notPaid')}</Table.Cell>
                       </Table.Row>
                     ))}
@@ -116,11 +129,28 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
                       <Table.Cell textAlign="end" whiteSpace="nowrap">
                         {m(q.data.totals.paidOut)}
                       </Table.Cell>
+                      {topUps && (
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          {m(q.data.totals.topUps)}
+                        </Table.Cell>
+                      )}
                       <Table.Cell />
                     </Table.Row>
                   </Table.Footer>
                 </Table.Root>
               </Table.ScrollArea>
+              <Text fontSize="xs" color="fg.muted" data-testid="report-balance">
+                {t('circle.report.balance', {
+                  moneyIn: m(q.data.totals.collected + q.data.totals.finesPaid),
+                  collected: m(q.data.totals.collected),
+                  fines: m(q.data.totals.finesPaid),
+                  paidOut: m(q.data.totals.paidOut),
+                  topUps: m(q.data.totals.topUps),
+                  shared: m(q.data.totals.shared),
+                  fees: m(q.data.totals.fees),
+                  held: m(q.data.totals.held),
+                })}
+              </Text>
             </Stack>
             <Stack gap="2">
               <Text fontWeight="medium" id="report-members">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../auth/current-user';
 import { payoutReceiptUrl } from './queries';
 import { RecordPayoutDialog } from './record-payout-dialog';
-import { formatDay, money, PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, type Detail, type Round } from './shared';
+import { formatDay, money, PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round } from './shared';
 
 /*
  * Below the md breakpoint each round is a small card: the rows and cells stack, the column headers
@@ -35,8 +35,9 @@ function Cell({ label, children, ...props }: TableCellProps & { label: string })
 
 /**
  * The payout order: every round with its due date, who receives, how many hands have paid (a
- * count: who paid is the organiser's to see), the payout and its state. The organiser records
- * the next round's payout from its row.
+ * count: who paid is the organiser's to see), the payout and its state, and the top-ups owed or
+ * paid on it. The organiser records the next round's payout from its row, unless its pot goes to
+ * the organiser's own hand: a finance officer records that one.
  */
 export function RoundsTable({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
@@ -46,7 +47,13 @@ export function RoundsTable({ detail: d }: { detail: Detail }) {
   const canPay = organiser && c.status === 'active';
 
   const status = (r: Round) => {
-    if (r.payout) return <Badge colorPalette={PAYOUT_STATUS_COLOR[r.payout.status]}>{t(PAYOUT_STATUS_KEY[r.payout.status])}</Badge>;
+    // A long state wraps on a phone rather than running out of its card.
+    if (r.payout)
+      return (
+        <Badge colorPalette={PAYOUT_STATUS_COLOR[r.payout.status]} whiteSpace="normal">
+          {t(PAYOUT_STATUS_KEY[r.payout.status])}
+        </Badge>
+      );
     if (c.status !== 'active') return <Badge colorPalette="gray">{t('circle.rounds.notPaid')}</Badge>;
     if (r.id === d.nextRoundId) return <Badge colorPalette="blue">{t('circle.rounds.collecting')}</Badge>;
     return <Badge variant="outline">{t('circle.rounds.upcoming')}</Badge>;
@@ -120,10 +127,21 @@ export function RoundsTable({ detail: d }: { detail: Detail }) {
                       {t('circle.rounds.paidCount', { paid: r.confirmed, total: c.hands })}
                     </Cell>
                     <Cell label={t('circle.rounds.payout')} textAlign="end" whiteSpace="nowrap">
-                      {r.payout ? money(r.payout.amount, c.currency) : '—'}
+                      <Stack gap="0.5" minW="0" align={{ base: 'flex-start', md: 'flex-end' }}>
+                        <Text as="span">{r.payout ? money(r.payout.amount, c.currency) : '—'}</Text>
+                        {/* Money paid into the round after its payout, owed on to its beneficiary. */}
+                        {r.topUps.map((x) => (
+                          <HStack key={x.id} gap="1" fontSize="xs" flexWrap="wrap" justify={{ md: 'flex-end' }} data-testid="round-top-up">
+                            <Text as="span">{t('circle.topUps.onRound', { amount: money(x.amount, c.currency) })}</Text>
+                            <Badge size="sm" colorPalette={TOP_UP_STATUS_COLOR[x.status]} whiteSpace="normal">
+                              {t(TOP_UP_STATUS_KEY[x.status])}
+                            </Badge>
+                          </HStack>
+                        ))}
+                      </Stack>
                     </Cell>
                     <Cell label={t('circle.rounds.status')}>
-                      <Stack gap="1" align="flex-start">
+                      <Stack gap="1" minW="0" align="flex-start">
                         {status(r)}
                         {showReceipt && (
                           <Link href={payoutReceiptUrl(r.payout!.id)} download fontSize="xs" color="brand.fg" whiteSpace="nowrap" aria-label={t('circle.receipts.payoutLabel', { number: r.payout!.receiptNo, round: r.number })}>
@@ -134,7 +152,12 @@ export function RoundsTable({ detail: d }: { detail: Detail }) {
                     </Cell>
                     {canPay && (
                       <Cell label={t('circle.rounds.action')}>
-                        {r.id === d.nextRoundId && (
+                        {r.id === d.nextRoundId && r.beneficiary?.userId === c.organiserId && (
+                          <Text fontSize="xs" color="fg.muted" data-testid="payout-by-officer">
+                            {t('circle.payout.byOfficer')}
+                          </Text>
+                        )}
+                        {r.id === d.nextRoundId && r.beneficiary?.userId !== c.organiserId && (
                           <RecordPayoutDialog
                             detail={d}
                             round={r}

@@ -21,6 +21,8 @@ export type Fine = Detail['fines'][number];
 export type Bid = Detail['bids'][number];
 export type Swap = Detail['swaps'][number];
 export type Payout = NonNullable<Round['payout']>;
+export type TopUp = Round['topUps'][number];
+export type OfficerQueue = NonNullable<Detail['officerQueue']>;
 export type Report = Outputs['report'];
 export type CircleStatus = Circle['status'];
 export type PayoutMethod = Circle['payoutMethod'];
@@ -71,6 +73,14 @@ export const PAYOUT_STATUS_KEY = {
   disputed: 'circle.payoutStatus.disputed',
 } as const satisfies Record<Payout['status'], MessageKey>;
 export const PAYOUT_STATUS_COLOR: Record<Payout['status'], string> = { recorded: 'orange', confirmed: 'green', disputed: 'red' };
+
+export const TOP_UP_STATUS_KEY = {
+  owed: 'circle.topUps.status.owed',
+  recorded: 'circle.topUps.status.recorded',
+  confirmed: 'circle.topUps.status.confirmed',
+  disputed: 'circle.topUps.status.disputed',
+} as const satisfies Record<TopUp['status'], MessageKey>;
+export const TOP_UP_STATUS_COLOR: Record<TopUp['status'], string> = { owed: 'purple', recorded: 'orange', confirmed: 'green', disputed: 'red' };
 
 /** "Hand 2" — a hand by its number, which never changes (its position may, by a swap). */
 export const useHandLabel = () => {

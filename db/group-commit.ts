@@ -1,4 +1,4 @@
-import type { DB } from '../../../db/database';
+import type { DB } from './database';
 
 /*
  * Group commit, for chat's sends and for the writes declared with groupedMutation

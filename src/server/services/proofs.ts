@@ -1,0 +1,46 @@
+import type { DB } from '../../../db/database';
+import type { UploadRow } from '../../../db/schema';
+import { proofUrlOf } from '@shared/proofs';
+import { notFound } from './errors';
+import { prepared } from './prepared';
+
+/*
+ * Who may open a proof of payment or a receipt (GET /api/proofs/:name), in one query scoped by
+ * the reader: the account that uploaded it (to see what it is about to send), and whoever the row
+ * naming it concerns —
+ * - a community payment's proof: the payer, and the community's finance officers;
+ * - an expense's receipt: its author, and the community's finance officers;
+ * - a circle contribution's proof: the contributor, the circle's organiser, the community's finance officers;
+ * - a circle payout's proof: its beneficiary, the circle's organiser, the community's finance officers.
+ * Finance officers are the roles the permission table gives the capabilities named by the
+ * operation (`officerRoles`). Everyone else, a member of the same community included, is told the
+ * proof does not exist (404), so a name reveals nothing.
+ */
+
+export const PROOF_NOT_FOUND = 'errors.upload.proofNotFound';
+
+type ProofFile = Pick<UploadRow, 'name' | 'contentType' | 'originalName'>;
+
+const READABLE = `
+  WITH officer AS (SELECT community_id FROM memberships WHERE user_id = @viewer AND role IN (SELECT value FROM json_each(@roles)))
+  SELECT 1 WHERE
+    EXISTS (SELECT 1 FROM uploads WHERE name = @name AND purpose = 'proof' AND owner_id = @viewer)
+    OR EXISTS (SELECT 1 FROM payments x WHERE x.proof_url = @url
+      AND (x.member_id = @viewer OR x.community_id IN (SELECT community_id FROM officer)))
+    OR EXISTS (SELECT 1 FROM expenses x WHERE instr(x.receipts, @quoted) > 0
+      AND (x.author_id = @viewer OR x.community_id IN (SELECT community_id FROM officer)))
+    OR EXISTS (SELECT 1 FROM circle_contributions x JOIN circles c ON c.id = x.circle_id WHERE x.proof_url = @url
+      AND (x.user_id = @viewer OR c.organiser_id = @viewer OR c.community_id IN (SELECT community_id FROM officer)))
+    OR EXISTS (SELECT 1 FROM circle_payouts x JOIN circles c ON c.id = x.circle_id WHERE x.proof_url = @url
+      AND (x.beneficiary_id = @viewer OR c.organiser_id = @viewer OR c.community_id IN (SELECT community_id FROM officer)))`;
+
+/** The proof named `name` if `viewerId` may read it, else 404 alike for unknown and forbidden. Images may be shown inline; a PDF is a download. */
+export function readableProof(db: DB, p: { name: string; viewerId: string; officerRoles: readonly string[] }): { upload: ProofFile; inline: boolean } {
+  const url = proofUrlOf(p.name);
+  const allowed = prepared(db, 'proofs.readable', (d) => d.$client.prepare(READABLE)).get({ name: p.name, viewer: p.viewerId, roles: JSON.stringify(p.officerRoles), url, quoted: `"${url}"` });
+  if (!allowed) throw notFound(PROOF_NOT_FOUND);
+  const row = prepared(db, 'proofs.file', (d) => d.$client.prepare('SELECT content_type AS contentType, original_name AS originalName FROM uploads WHERE name = ?')).get(p.name) as Pick<UploadRow, 'contentType' | 'originalName'> | undefined;
+  // Proofs from before the registry have no row: their name says what they are.
+  const contentType = row?.contentType ?? (p.name.endsWith('.pdf') ? 'application/pdf' : 'image/webp');
+  return { upload: { name: p.name, contentType, originalName: row?.originalName ?? p.name }, inline: contentType.startsWith('image/') };
+}
