@@ -48,6 +48,8 @@ describe('tRPC: auth.register', () => {
           link: '/communities',
           read: false,
           timestamp: new Date(t.clock.now()).toISOString(),
+          // It asks for no work, so it never reads as handled.
+          handled: null,
         },
       ],
       nextCursor: null,

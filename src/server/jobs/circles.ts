@@ -52,7 +52,8 @@ export function runCirclesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now(
   const remind = (roundId: number, flag: Flag, who: () => Tell[]) =>
     deps.db.transaction((tx) => {
       if (!claim(tx, roundId, flag)) return;
-      for (const t of who()) reminders += notify(tx, { to: [t.userId], key: t.key, type: t.type, params: t.params, link: `/njangi/${t.circleId}`, item: t.item, now }).length;
+      // The claim makes it once; the key keeps its email once even if a notice were written again.
+      for (const t of who()) reminders += notify(tx, { to: [t.userId], key: t.key, type: t.type, params: t.params, link: `/njangi/${t.circleId}`, item: t.item, once: `circle-${flag}:${roundId}:${t.key}`, now }).length;
     });
 
   const rounds = deps.db

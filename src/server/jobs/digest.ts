@@ -5,8 +5,8 @@ import { queueMail } from '../mail/outbox';
 import { digestContent, isEmpty } from '../services/digest';
 
 /*
- * The digest, run by the scheduler: at 7:00 in each member's time zone (their own, else UTC), once
- * a day (or on Mondays for a weekly digest), what waits on them and what happened
+ * The digest, run by the scheduler: at 7:00 in each member's time zone (their own, else their first
+ * community's, else UTC), once a day (or on Mondays for a weekly digest), what waits on them and what happened
  * (services/digest.ts). The member's day is claimed by a conditional update of
  * notice_settings.digest_done_on in the transaction that queues the mail (whose "sent once" key is
  * digest:<member>:<local date>), so two servers sharing the database, or a rerun after a restart
@@ -26,7 +26,9 @@ export function localDay(now: number, timeZone: string): { date: string; hour: n
 
 type Candidate = { id: string; digest: 'daily' | 'weekly'; timeZone: string; doneOn: string | null };
 
-const CANDIDATES = `SELECT u.id, coalesce(s.digest, 'daily') AS digest, coalesce(s.time_zone, 'UTC') AS timeZone, s.digest_done_on AS doneOn
+// A member who set no zone of their own has the zone of the community they joined first, else UTC.
+const CANDIDATES = `SELECT u.id, coalesce(s.digest, 'daily') AS digest, s.digest_done_on AS doneOn,
+    coalesce(s.time_zone, (SELECT c.time_zone FROM memberships m JOIN communities c ON c.id = m.community_id WHERE m.user_id = u.id ORDER BY m.joined_at, m.community_id LIMIT 1), 'UTC') AS timeZone
   FROM users u LEFT JOIN notice_settings s ON s.user_id = u.id
   WHERE u.deleted_at IS NULL AND coalesce(s.digest, 'daily') <> 'off' AND (s.digest_done_on IS NULL OR s.digest_done_on < ?)`;
 const CLAIM = `INSERT INTO notice_settings (user_id, digest_done_on, updated_at) VALUES (@user, @date, @now)

@@ -68,6 +68,7 @@ export function runDuesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now()):
         type: kind === 'before' ? 'info' : 'warning',
         params: (language: Language) => ({ plan: o.plan, amount: formatMoney(o.owed, o.currency as Currency, LOCALES[language]), date: dateIn(o.dueAt, language), community: o.community }),
         link: `/community/${o.communityId}?tab=finances`,
+        once: `dues-${kind}:obligation:${o.id}`,
         now,
       }).length;
     });
@@ -106,6 +107,7 @@ export function runDuesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now()):
         type: 'warning',
         params: (language: Language) => ({ plan: period.plan, period: period.periodKey, date: dateIn(period.dueAt, language), community: period.community }),
         link: `/community/${period.communityId}?tab=finances`,
+        once: `dues-treasurer:period:${period.planId}:${period.periodKey}`,
         now,
       }).length;
     });

@@ -146,6 +146,7 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
     params: { receiptNo },
     link: `/community/${p.communityId}?tab=finances`,
     mail: { template: 'receipt', payload: { communityId: p.communityId, paymentId: row.id } },
+    once: `receipt:payment:${row.id}`,
     now: p.now,
   });
   return row;
