@@ -13,6 +13,9 @@ export const joinRequestNeeds: NeedSource = {
     LEFT JOIN communities c ON c.id = r.community_id
     LEFT JOIN users u ON u.id = r.user_id
     WHERE r.status = 'pending'`,
+  countRelation: `SELECT r.id, r.community_id, m.user_id AS actor
+    FROM join_requests r JOIN memberships m ON m.community_id = r.community_id AND m.role IN (${rolesWith('members.manage')})
+    WHERE r.status = 'pending'`,
   toItem: (r) => ({
     key: `joinRequest:${r.id}`,
     kind: 'joinRequest',

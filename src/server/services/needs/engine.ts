@@ -25,8 +25,12 @@ const statement = <R>(db: DB, key: string, sql: string) => prepared(db, `needs:$
 
 const listSql = (s: NeedSource, byCommunity: boolean) =>
   `SELECT * FROM (${s.relation}) w WHERE w.actor = @viewer AND ${byCommunity ? 'w.community_id = @community' : '(@community IS NULL OR w.community_id = @community)'}
-   AND (w.key > @afterKey OR (w.key = @afterKey AND w.id > @afterId)) ORDER BY w.key, w.id LIMIT @limit`;
-const countSql = (s: NeedSource) => `SELECT w.community_id AS communityId, count(*) AS n FROM (${s.relation}) w WHERE w.actor = @viewer GROUP BY w.community_id`;
+   AND (w.key > @afterKey OR (w.key = @afterKey AND w.id > @afterId))
+   AND (w.key < @capKey OR (w.key = @capKey AND w.id <= @capId)) ORDER BY w.key, w.id LIMIT @limit`;
+const countSql = (s: NeedSource, where = '') =>
+  `SELECT w.community_id AS communityId, count(*) AS n FROM (${s.countRelation ?? s.relation}) w WHERE w.actor = @viewer ${where} GROUP BY w.community_id`;
+/** The rows a kind's `filter` must judge (its `filteredWhen`), all of the viewer's. */
+const filteredSql = (s: NeedSource) => `SELECT w.* FROM (${s.relation}) w WHERE w.actor = @viewer AND (${s.filteredWhen})`;
 const actorsSql = (s: NeedSource) => `SELECT w.* FROM (${s.relation}) w WHERE w.id = @id`;
 
 /** Where each kind stands in the order (its index in the domains' list). */
@@ -66,15 +70,37 @@ function afterBounds(s: NeedSource, after: Position | null): { afterKey: number;
   return { afterKey: after.key, afterId: after.id };
 }
 
-function rowsOf(db: DB, s: NeedSource, p: { viewerId: string; scope: Membership[] | null; communityId?: number; bounds: { afterKey: number; afterId: number }; limit: number; now: number }): NeedRow[] {
+type Bounds = { afterKey: number; afterId: number };
+type Cap = { capKey: number; capId: number };
+const NO_CAP: Cap = { capKey: Number.MAX_SAFE_INTEGER, capId: Number.MAX_SAFE_INTEGER };
+
+/**
+ * The rows of `s` for the viewer (one community at a time where its capability falls to them).
+ * `cap` is asked before each query: rows after it cannot make the page, so they are not read
+ * (null: none can). `onRows` hears each query's rows as they come, so the cap tightens.
+ */
+function rowsOf(
+  db: DB,
+  s: NeedSource,
+  p: { viewerId: string; scope: Membership[] | null; communityId?: number; bounds: Bounds; limit: number; now: number; cap?: () => Cap | null; onRows?: (rows: NeedRow[]) => void },
+): NeedRow[] {
   const base = { viewer: p.viewerId, now: p.now, limit: p.limit, community: p.communityId ?? null, ...p.bounds };
-  let rows: NeedRow[];
-  if (p.scope === null) rows = statement<NeedRow>(db, `${s.kind}:list`, listSql(s, false)).all(base);
-  else {
-    const list = statement<NeedRow>(db, `${s.kind}:list-community`, listSql(s, true));
-    rows = p.scope.flatMap((m) => list.all({ ...base, community: m.communityId }));
+  const read = (statementKey: string, sql: string, community: number | null) => {
+    const cap = p.cap ? p.cap() : NO_CAP;
+    if (!cap) return null;
+    const rows = statement<NeedRow>(db, statementKey, sql).all({ ...base, ...cap, community });
+    const kept = s.filter ? rows.filter((r) => s.filter!(db, r, p.now)) : rows;
+    if (kept.length) p.onRows?.(kept);
+    return kept;
+  };
+  if (p.scope === null) return read(`${s.kind}:list`, listSql(s, false), base.community) ?? [];
+  const rows: NeedRow[] = [];
+  for (const m of p.scope) {
+    const found = read(`${s.kind}:list-community`, listSql(s, true), m.communityId);
+    if (!found) break;
+    rows.push(...found);
   }
-  return s.filter ? rows.filter((r) => s.filter!(db, r, p.now)) : rows;
+  return rows;
 }
 
 function itemContext(db: DB, viewerId: string, now: number): ItemContext {
@@ -92,24 +118,41 @@ function itemContext(db: DB, viewerId: string, now: number): ItemContext {
   };
 }
 
+/** The kinds with a deadline first: once a page is full of them, no kind waiting since a time is read at all. */
+const BY_GROUP = () => [...NEED_SOURCES].sort((a, b) => a.group - b.group);
+type Found = { pos: Position; row: NeedRow; source: NeedSource };
+
 /** A page of the work waiting on the viewer, across their communities (or in one of them). */
 export function listNeeds(db: DB, p: { viewerId: string; cursor?: string; limit: number; communityId?: number; now: number }): { items: NeedItem[]; nextCursor: string | null } {
   const after = decodeCursor(p.cursor);
   const mine = memberships(db, p.viewerId).filter((m) => p.communityId === undefined || m.communityId === p.communityId);
-  const found: { pos: Position; row: NeedRow; source: NeedSource }[] = [];
-  for (const s of NEED_SOURCES) {
+  // The best limit + 1 positions so far, in order (one more than the page, to know whether another follows).
+  const best: Found[] = [];
+  const add = (s: NeedSource, rows: NeedRow[]) => {
+    const kind = kindIndex(s);
+    for (const row of rows) best.push({ pos: { group: s.group, key: row.key, kind, id: row.id }, row, source: s });
+    best.sort((a, b) => compare(a.pos, b.pos));
+    if (best.length > p.limit + 1) best.length = p.limit + 1;
+  };
+  // Once `best` is full, its last position bounds what is still worth reading.
+  const capFor = (s: NeedSource) => (): Cap | null => {
+    if (best.length < p.limit + 1) return NO_CAP;
+    const worst = best[best.length - 1]!.pos;
+    if (s.group !== worst.group) return s.group < worst.group ? NO_CAP : null;
+    const kind = kindIndex(s);
+    // Same key: an earlier kind's rows come before the worst, a later kind's after it.
+    return { capKey: worst.key, capId: kind < worst.kind ? Number.MAX_SAFE_INTEGER : kind > worst.kind ? Number.MIN_SAFE_INTEGER : worst.id };
+  };
+  for (const s of BY_GROUP()) {
     const bounds = afterBounds(s, after);
     if (!bounds) continue;
     const scope = scopeOf(s, mine);
     if (scope && !scope.length) continue;
-    const rows = rowsOf(db, s, { viewerId: p.viewerId, scope, communityId: p.communityId, bounds, limit: p.limit + 1, now: p.now });
-    const kind = kindIndex(s);
-    for (const row of rows) found.push({ pos: { group: s.group, key: row.key, kind, id: row.id }, row, source: s });
+    rowsOf(db, s, { viewerId: p.viewerId, scope, communityId: p.communityId, bounds, limit: p.limit + 1, now: p.now, cap: capFor(s), onRows: (rows) => add(s, rows) });
   }
-  found.sort((a, b) => compare(a.pos, b.pos));
-  const page = found.slice(0, p.limit);
+  const page = best.slice(0, p.limit);
   const ctx = itemContext(db, p.viewerId, p.now);
-  return { items: page.map((f) => f.source.toItem(f.row, ctx)), nextCursor: found.length > p.limit ? encodeCursor(page.at(-1)!.pos) : null };
+  return { items: page.map((f) => f.source.toItem(f.row, ctx)), nextCursor: best.length > p.limit ? encodeCursor(page.at(-1)!.pos) : null };
 }
 
 /** How much waits on the viewer: in all, per community and per community tab. */
@@ -128,14 +171,21 @@ export function countNeeds(db: DB, p: { viewerId: string; now: number }): NeedCo
   for (const s of NEED_SOURCES) {
     const scope = scopeOf(s, mine);
     if (scope && !scope.length) continue;
-    if (s.filter) {
+    const allowed = scope ? new Set(scope.map((m) => m.communityId)) : null;
+    if (s.filter && !s.filteredWhen) {
       // A rule outside SQL: the rows themselves are counted (such kinds hold few, by their nature).
       const rows = rowsOf(db, s, { viewerId: p.viewerId, scope, bounds: afterBounds(s, null)!, limit: 10_000, now: p.now });
       for (const r of rows) add(s, r.community_id, 1);
       continue;
     }
-    const allowed = scope ? new Set(scope.map((m) => m.communityId)) : null;
-    for (const r of statement<{ communityId: number | null; n: number }>(db, `${s.kind}:count`, countSql(s)).all({ viewer: p.viewerId, now: p.now })) {
+    if (s.filter) {
+      // Only the rows the rule may refuse are read and judged; the rest are counted below.
+      for (const r of statement<NeedRow>(db, `${s.kind}:filtered`, filteredSql(s)).all({ viewer: p.viewerId, now: p.now })) {
+        if ((!allowed || (r.community_id !== null && allowed.has(r.community_id))) && s.filter(db, r, p.now)) add(s, r.community_id, 1);
+      }
+    }
+    const where = s.filter ? `AND NOT (${s.filteredWhen})` : '';
+    for (const r of statement<{ communityId: number | null; n: number }>(db, `${s.kind}:count`, countSql(s, where)).all({ viewer: p.viewerId, now: p.now })) {
       // A kind that falls to a capability counts where the viewer's role still has it.
       if (allowed && (r.communityId === null || !allowed.has(r.communityId))) continue;
       add(s, r.communityId, r.n);

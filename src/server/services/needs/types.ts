@@ -51,10 +51,18 @@ export type NeedSource = {
   /** The relation (see above). Named parameters it may use: @now. */
   relation: string;
   /**
+   * The same relation without what only the list reads (names, the community's name, currency):
+   * the count reads every waiting row, and each decorating join costs it a lookup per row. Its
+   * rows must be the relation's rows (id, community_id, actor).
+   */
+  countRelation?: string;
+  /**
    * A rule the relation cannot say in SQL, applied to each row (e.g. whether a member may vote in a
    * poll limited to those paid up on dues): the same function the operation itself checks.
    */
   filter?: (db: DbLike, row: NeedRow, now: number) => boolean;
+  /** The rows `filter` may refuse, as an SQL condition on `w` (the others are counted in SQL, never read). */
+  filteredWhen?: string;
   /** The row as the viewer reads it. */
   toItem: (row: NeedRow, ctx: ItemContext) => NeedItem;
 };

@@ -53,6 +53,7 @@ export const pollVoteNeeds: NeedSource = {
     WHERE p.status = 'open' AND p.closes_at > @now AND p.closes_at <= @now + ${POLL_SOON_MS}
       AND NOT EXISTS (SELECT 1 FROM poll_voters v WHERE v.poll_id = p.id AND v.user_id = m.user_id)`,
   // Who may vote beyond "a member": joined before a date, paid up on dues.
+  filteredWhen: `w.eligibility <> 'all'`,
   filter: (db, r, now) => {
     if (r.eligibility === 'all') return true;
     const poll = db.select().from(polls).where(eq(polls.id, r.id)).get();
