@@ -13,9 +13,8 @@ export const joinRequestNeeds: NeedSource = {
     LEFT JOIN communities c ON c.id = r.community_id
     LEFT JOIN users u ON u.id = r.user_id
     WHERE r.status = 'pending'`,
-  countRelation: `SELECT r.id, r.community_id, m.user_id AS actor
-    FROM join_requests r JOIN memberships m ON m.community_id = r.community_id AND m.role IN (${rolesWith('members.manage')})
-    WHERE r.status = 'pending'`,
+  count: `SELECT m.community_id AS communityId, (SELECT count(*) FROM join_requests r WHERE r.community_id = m.community_id AND r.status = 'pending') AS n
+    FROM memberships m WHERE m.user_id = @viewer AND m.role IN (${rolesWith('members.manage')})`,
   toItem: (r) => ({
     key: `joinRequest:${r.id}`,
     kind: 'joinRequest',

@@ -26,9 +26,10 @@ export const paymentNeeds: NeedSource = {
     LEFT JOIN users mu ON mu.id = p.member_id
     LEFT JOIN users ru ON ru.id = p.recorded_by
     WHERE p.status = 'pending' AND m.user_id <> p.member_id AND m.user_id IS NOT p.recorded_by`,
-  countRelation: `SELECT p.id, p.community_id, m.user_id AS actor
-    FROM payments p JOIN memberships m ON m.community_id = p.community_id AND m.role IN (${rolesWith('finances.record')})
-    WHERE p.status = 'pending' AND m.user_id <> p.member_id AND m.user_id IS NOT p.recorded_by`,
+  // Per community the viewer keeps the books of, one range of the pending payments' index.
+  count: `SELECT m.community_id AS communityId, (SELECT count(*) FROM payments p
+      WHERE p.community_id = m.community_id AND p.status = 'pending' AND p.member_id <> m.user_id AND p.recorded_by IS NOT m.user_id) AS n
+    FROM memberships m WHERE m.user_id = @viewer AND m.role IN (${rolesWith('finances.record')})`,
   toItem: (r, ctx) => {
     const communityId = r.community_id!;
     // Cash an officer recorded for a member names the officer; a member's own declaration names the member.
@@ -92,10 +93,10 @@ export const expenseApprovalNeeds: NeedSource = {
     ${expenseJoins}
     WHERE e.status = 'pending' AND ${notAnAuthor}
       AND NOT EXISTS (SELECT 1 FROM expense_approvals x WHERE x.expense_id = e.id AND x.approver_id = m.user_id)`,
-  countRelation: `SELECT e.id, e.community_id, m.user_id AS actor
-    FROM expenses e JOIN memberships m ON m.community_id = e.community_id AND m.role IN (${rolesWith('finances.approve')})
-    WHERE e.status = 'pending' AND ${notAnAuthor}
-      AND NOT EXISTS (SELECT 1 FROM expense_approvals x WHERE x.expense_id = e.id AND x.approver_id = m.user_id)`,
+  count: `SELECT m.community_id AS communityId, (SELECT count(*) FROM expenses e
+      WHERE e.community_id = m.community_id AND e.status = 'pending' AND ${notAnAuthor}
+        AND NOT EXISTS (SELECT 1 FROM expense_approvals x WHERE x.expense_id = e.id AND x.approver_id = m.user_id)) AS n
+    FROM memberships m WHERE m.user_id = @viewer AND m.role IN (${rolesWith('finances.approve')})`,
   toItem: expenseItem('expenseApproval'),
 };
 
@@ -109,9 +110,9 @@ export const expensePaymentNeeds: NeedSource = {
     JOIN memberships m ON m.community_id = e.community_id AND m.role IN (${rolesWith('finances.record')})
     ${expenseJoins}
     WHERE e.status = 'approved' AND ${notAnAuthor}`,
-  countRelation: `SELECT e.id, e.community_id, m.user_id AS actor
-    FROM expenses e JOIN memberships m ON m.community_id = e.community_id AND m.role IN (${rolesWith('finances.record')})
-    WHERE e.status = 'approved' AND ${notAnAuthor}`,
+  count: `SELECT m.community_id AS communityId, (SELECT count(*) FROM expenses e
+      WHERE e.community_id = m.community_id AND e.status = 'approved' AND ${notAnAuthor}) AS n
+    FROM memberships m WHERE m.user_id = @viewer AND m.role IN (${rolesWith('finances.record')})`,
   toItem: expenseItem('expensePayment'),
 };
 

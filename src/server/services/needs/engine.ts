@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { DB } from '../../../../db/database';
-import { canIn, type CommunityRole } from '@shared/permissions';
+import { can, canIn, COMMUNITY_ROLES, type CommunityRole } from '@shared/permissions';
 import type { NeedCounts, NeedItem } from '@shared/needs';
 import { NEED_SOURCES } from '../../domains';
 import { invalid } from '../errors';
@@ -28,7 +28,7 @@ const listSql = (s: NeedSource, byCommunity: boolean) =>
    AND (w.key > @afterKey OR (w.key = @afterKey AND w.id > @afterId))
    AND (w.key < @capKey OR (w.key = @capKey AND w.id <= @capId)) ORDER BY w.key, w.id LIMIT @limit`;
 const countSql = (s: NeedSource, where = '') =>
-  `SELECT w.community_id AS communityId, count(*) AS n FROM (${s.countRelation ?? s.relation}) w WHERE w.actor = @viewer ${where} GROUP BY w.community_id`;
+  s.count && !where ? s.count : `SELECT w.community_id AS communityId, count(*) AS n FROM (${s.relation}) w WHERE w.actor = @viewer ${where} GROUP BY w.community_id`;
 /** The rows a kind's `filter` must judge (its `filteredWhen`), all of the viewer's. */
 const filteredSql = (s: NeedSource) => `SELECT w.* FROM (${s.relation}) w WHERE w.actor = @viewer AND (${s.filteredWhen})`;
 const actorsSql = (s: NeedSource) => `SELECT w.* FROM (${s.relation}) w WHERE w.id = @id`;
@@ -118,6 +118,8 @@ function itemContext(db: DB, viewerId: string, now: number): ItemContext {
   };
 }
 
+const everyRole = (capability: NonNullable<NeedSource['capability']>) => COMMUNITY_ROLES.every((r) => can(r, capability));
+
 /** The kinds with a deadline first: once a page is full of them, no kind waiting since a time is read at all. */
 const BY_GROUP = () => [...NEED_SOURCES].sort((a, b) => a.group - b.group);
 type Found = { pos: Position; row: NeedRow; source: NeedSource };
@@ -146,7 +148,10 @@ export function listNeeds(db: DB, p: { viewerId: string; cursor?: string; limit:
   for (const s of BY_GROUP()) {
     const bounds = afterBounds(s, after);
     if (!bounds) continue;
-    const scope = scopeOf(s, mine);
+    // A capability every role holds (an event to answer, a poll to vote in) asks nothing of the
+    // viewer's role: its relation's membership join is the whole rule, read in one query (its rows
+    // are few, bounded by their deadline window) rather than one per community.
+    const scope = s.capability && everyRole(s.capability) ? null : scopeOf(s, mine);
     if (scope && !scope.length) continue;
     rowsOf(db, s, { viewerId: p.viewerId, scope, communityId: p.communityId, bounds, limit: p.limit + 1, now: p.now, cap: capFor(s), onRows: (rows) => add(s, rows) });
   }

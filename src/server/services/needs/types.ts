@@ -51,11 +51,12 @@ export type NeedSource = {
   /** The relation (see above). Named parameters it may use: @now. */
   relation: string;
   /**
-   * The same relation without what only the list reads (names, the community's name, currency):
-   * the count reads every waiting row, and each decorating join costs it a lookup per row. Its
-   * rows must be the relation's rows (id, community_id, actor).
+   * How many wait on @viewer per community, as SQL answering (communityId, n), when the relation
+   * counted row by row costs too much: the relation's joins that only the list reads (names,
+   * currency) cost a lookup per waiting row, and grouping its rows a sort. Must agree with the
+   * relation (the tests compare the count with the list).
    */
-  countRelation?: string;
+  count?: string;
   /**
    * A rule the relation cannot say in SQL, applied to each row (e.g. whether a member may vote in a
    * poll limited to those paid up on dues): the same function the operation itself checks.
