@@ -57,6 +57,8 @@ for (const T of TRANSPORTS) {
       // An officer's own money, recorded by another, waits on the third.
       const own = await TRPC.call(agents.admin, { rest: { method: 'POST', path: '/none' }, trpc: { path: 'finances.recordPayment', type: 'mutation' } }, { communityId: community.id, memberId: users.treasurer.id, accountId: account, amount: 1000, purpose: 'dues', method: 'cash' });
       expect(await whoHas(T, agents, `payment:${own.data.id}`)).toEqual(['creator']);
+      // The count (its own SQL per community) agrees with the list for each of them.
+      for (const who of Object.values(agents)) expect((await T.call(who, N.count)).data.count).toBe((await waiting(T, who)).length);
     });
 
     it('an expense waits for approval on approvers who are none of its authors, then to be paid; one of two approvals leaves only that approver’s list', async () => {
