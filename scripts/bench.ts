@@ -20,6 +20,7 @@ import { ensureBooks } from './bench/finances';
 import { ensureEvents } from './bench/events';
 import { trpcUrl } from './bench/trpc-url';
 import { chatBenchCli } from './bench/chat';
+import { needsBenchCli } from './bench/needs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
@@ -290,3 +291,5 @@ async function main() {
 await main();
 // The chat's real-time budget, a short run (full numbers: node --import tsx scripts/bench/chat.ts --full).
 if (!flags.only) await chatBenchCli([]);
+// "Needs you": a member leading 20 communities that hold 10,000 waiting items (its own section of docs/benchmarks.md).
+if (!flags.only) await needsBenchCli(flags['no-write'] ? [] : ['--write']);

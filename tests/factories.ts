@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { communities, memberships, secondFactors, uploads, users, type CommunityRole, type UserRow } from '../db/schema';
+import { communities, memberships, notifications, secondFactors, uploads, users, type CommunityRole, type UserRow } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { createCommunity } from '../src/server/services/community-writes';
 import type { DB } from '../db/database';
@@ -78,4 +78,16 @@ export function addMember(db: DB, p: { communityId: number; user: UserRow; role?
       .run();
     tx.update(communities).set({ memberCount: sql`${communities.memberCount} + 1` }).where(eq(communities.id, p.communityId)).run();
   });
+}
+
+/**
+ * A notification row as it is stored, whatever its text (plain text, as rows from before the
+ * catalogue were): for tests of the list itself. Real notices go through notify(), by kind.
+ */
+export function makeNotification(db: DB, p: { userId: string; title: string; message: string; link?: string | null; type?: 'success' | 'info' | 'warning'; now: number }) {
+  return db
+    .insert(notifications)
+    .values({ userId: p.userId, title: p.title, message: p.message, link: p.link ?? null, type: p.type ?? 'info', createdAt: p.now })
+    .returning({ id: notifications.id })
+    .get().id;
 }

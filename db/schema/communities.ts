@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { COMMUNITY_ROLES } from '../../src/shared/permissions';
@@ -90,6 +91,8 @@ export const joinRequests = sqliteTable(
   (t) => [
     uniqueIndex('join_requests_community_user_unique').on(t.communityId, t.userId),
     index('join_requests_pending_idx').on(t.communityId, t.status, t.id),
+    // "Needs you": a community's waiting requests, oldest first.
+    index('join_requests_waiting_idx').on(t.communityId, t.createdAt, t.id).where(sql`status = 'pending'`),
   ],
 );
 

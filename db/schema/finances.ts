@@ -177,6 +177,9 @@ export const payments = sqliteTable(
     index('payments_proof_idx').on(t.proofUrl),
     uniqueIndex('payments_receipt_unique').on(t.communityId, t.receiptNo),
     index('payments_levy_idx').on(t.levyId).where(sql`${t.levyId} IS NOT NULL`),
+    // "Needs you": a community's pending payments oldest first, with the columns that say who may not
+    // confirm them (their authors), so the list and its count read the index alone.
+    index('payments_waiting_idx').on(t.communityId, t.createdAt, t.id, t.memberId, t.recordedBy).where(sql`status = 'pending'`),
   ],
 );
 

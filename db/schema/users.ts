@@ -33,11 +33,7 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     // Set when staff reset the password: the user must choose a new one before anything else.
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
-    // Whether a new event in one of their communities notifies them (reminders for events they
-    // are going to are always sent: they asked for those by answering).
-    notifyNewEvents: integer('notify_new_events', { mode: 'boolean' }).notNull().default(true),
-    // Whether replies and mentions in discussions are also emailed (they are always in the app).
-    notifyDiscussionsEmail: integer('notify_discussions_email', { mode: 'boolean' }).notNull().default(false),
+    // Which notices reach the member and how: notice_preferences and notice_settings (notifications.ts).
     // Who sees this account's email and phone in the member directories of its communities:
     // their leaders only (the default), or every member of a community they share.
     contactVisibility: text('contact_visibility', { enum: CONTACT_VISIBILITIES }).notNull().default('leaders'),

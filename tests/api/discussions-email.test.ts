@@ -4,8 +4,9 @@ import { eventWorld, mailText, plain } from '../setup/events';
 import { startSmtp } from '../setup/smtp';
 
 /*
- * Replies and mentions in discussions are always in the app; members who chose it in their
- * profile also get them by email, in their language. Nobody else is emailed.
+ * Replies and mentions in discussions are always in the app; members who chose "email at once" for
+ * discussions in their profile also get them by email, in their language, at once. Nobody else is
+ * emailed at once (the default is the daily digest).
  */
 
 describe('discussion notices by email, for those who chose it', () => {
@@ -13,12 +14,12 @@ describe('discussion notices by email, for those who chose it', () => {
     const smtp = await startSmtp();
     try {
       const { agents, users, community } = await eventWorld({ smtpUrl: smtp.url });
-      // Off by default.
-      expect((await agents.bih.query('auth.me')).data.notifyDiscussionsEmail).toBe(false);
-      const on = await agents.bih.mutate('profile.notifications', { discussionsEmail: true });
+      // In the digest by default, not at once.
+      expect((await agents.bih.query('notifications.preferences')).data.kinds.discussions.channel).toBe('digest');
+      const on = await agents.bih.mutate('notifications.setPreferences', { kinds: { discussions: 'email' } });
       expect(on.status, JSON.stringify(on.error)).toBe(200);
-      expect(on.data).toMatchObject({ notifyDiscussionsEmail: true, notifyNewEvents: true });
-      expect((await agents.bih.mutate('profile.notifications', {})).status).toBe(400);
+      expect(on.data.kinds).toMatchObject({ discussions: { channel: 'email' }, events: { channel: 'digest', isDefault: true } });
+      expect((await agents.bih.mutate('notifications.setPreferences', {})).status).toBe(400);
 
       const before = smtp.messages.length;
       const topic = await agents.amara.mutate('discussions.create', newTopic(community.id, { title: 'Harvest festival stalls', body: `Who can help? ${mention(users.bih)} ${mention(users.treasurer)}` }));

@@ -3,8 +3,8 @@ import { transportsFor, REST } from '../setup/transport';
 import { E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
 
 /*
- * Who is told what when events change: a member who turned new-event notices off is not told of
- * new events (and still gets what they answered for); a new time or place reaches those who said
+ * Who is told what when events change: a member who turned event notices off is not told of new
+ * events; a new time or place reaches those who said
  * they would or might come, once however many dates moved; a lower capacity takes nobody's place.
  */
 
@@ -14,23 +14,23 @@ describe('new-event notices follow the member’s setting', () => {
   it('turned off in the profile, no notice of a new event; turned on again, notices come back', async () => {
     const w = await eventWorld();
     const { t, agents, users, community } = w;
-    const off = await agents.amara.mutate('profile.notifications', { newEvents: false });
+    const off = await agents.amara.mutate('notifications.setPreferences', { kinds: { events: 'off' } });
     expect(off.status, JSON.stringify(off.error)).toBe(200);
-    expect(off.data.notifyNewEvents).toBe(false);
-    // The setting is part of the signed-in user as the screens read it.
-    expect((await agents.amara.query('auth.me')).data.notifyNewEvents).toBe(false);
+    expect(off.data.kinds.events).toMatchObject({ channel: 'off', isDefault: false });
+    // The setting is what the profile reads back.
+    expect((await agents.amara.query('notifications.preferences')).data.kinds.events.channel).toBe('off');
 
     await agents.host.mutate('events.create', newEvent(t, community.id));
     expect(titles(w.notes(users.amara.id), 'eventNew')).toHaveLength(0);
     expect(titles(w.notes(users.bih.id), 'eventNew')).toHaveLength(1);
 
-    expect((await agents.amara.mutate('profile.notifications', { newEvents: true })).status).toBe(200);
+    expect((await agents.amara.mutate('notifications.setPreferences', { kinds: { events: 'app' } })).status).toBe(200);
     await agents.host.mutate('events.create', newEvent(t, community.id, { title: 'Second meeting' }));
     expect(titles(w.notes(users.amara.id), 'eventNew')).toHaveLength(1);
 
-    const bad = await agents.amara.mutate('profile.notifications', { newEvents: 'sometimes' });
+    const bad = await agents.amara.mutate('notifications.setPreferences', { kinds: { events: 'sometimes' } });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.error)).toContain('Choose on or off');
+    expect(JSON.stringify(bad.error)).toContain('Choose in the app, by email at once, in the digest, or off');
   });
 });
 

@@ -1,4 +1,3 @@
-import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, joinRequests, pollNominations, type CommunityRow, type UserRow } from '../../db/schema';
 import { createEvent } from '../../src/server/services/events/events';
@@ -7,7 +6,6 @@ import { createTopic, postReply } from '../../src/server/services/discussions/to
 import { DAY, HOUR } from '../setup/events';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
-import { notifyUser } from '../../src/server/services/notifications';
 import { PASSWORD_CHANGE_REQUIRED as PASSWORD_CHANGE_KEY, type Access } from '../../src/server/operations/define';
 import { translate } from '../../src/server/i18n';
 
@@ -23,9 +21,10 @@ import {
   type CommunityRole,
   type StaffCapability,
 } from '../../src/shared/permissions';
-import { addMember, FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeCommunity, makeUser } from '../factories';
+import { addMember, FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeCommunity, makeNotification, makeUser } from '../factories';
 import { totpCode, totpStep } from '../../src/server/auth/second-factor';
 import { hashToken } from '../../src/server/auth/crypto';
+import { unsubscribeToken } from '../../src/server/mail/unsubscribe';
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { pendingRequest } from '../setup/communities';
@@ -130,6 +129,8 @@ type World = {
   elsewhere: CommunityRow;
   verifyToken: string;
   resetToken: string;
+  /** A one-click unsubscribe token of the other user's event emails (its own credential: no session). */
+  unsubscribeToken: string;
 };
 
 /**
@@ -242,7 +243,7 @@ const TABLE: Record<string, Entry> = {
 
   'profile.update': { rule: 'authed', input: () => ({ firstName: 'Renamed' }) },
   'profile.updatePanel': { rule: 'authed', input: () => ({ bio: 'Drums on Saturdays.' }) },
-  'profile.notifications': { rule: 'authed', input: () => ({ newEvents: false }) },
+
   'profile.privacy': { rule: 'authed', input: () => ({ contactVisibility: 'members' }) },
 
   // One's own data; deleting one's account (a creator hands over first: 409; staff accounts are
@@ -395,6 +396,11 @@ const TABLE: Record<string, Entry> = {
   'notifications.markAllRead': { rule: 'authed' },
   'notifications.remove': { rule: 'authed', input: (f) => ({ id: f.notification }) },
   'notifications.clear': { rule: 'authed' },
+  'notifications.preferences': { rule: 'authed' },
+  'notifications.setPreferences': { rule: 'authed', input: () => ({ kinds: { events: 'off' }, digest: 'weekly' }) },
+  'notifications.unsubscribe': { rule: 'public', input: (f) => ({ token: f.unsubscribeToken }) },
+  'needs.list': { rule: 'authed', input: () => ({}) },
+  'needs.count': { rule: 'authed' },
 
   // Savings circles: circles.view lets every member in; inside, the circle's own roles decide.
   // The fixture's circles are organised by the community's creator; the treasurer received round 1,
@@ -792,12 +798,13 @@ async function buildWorld(): Promise<World> {
   const otherSession: World['otherSession'] = new Map();
   const sql = t.db.$client;
   for (const u of [...callers, other]) {
-    notifyUser(t.db, { userId: u.id, title: 'Hello' as MessageKey, message: 'Something happened.' as MessageKey, now });
+    makeNotification(t.db, { userId: u.id, title: 'Hello', message: 'Something happened.', now });
     notification.set(u.id, sql.prepare('SELECT max(id) FROM notifications WHERE user_id = ?').pluck().get(u.id) as number);
     otherSession.set(u.id, createSession(t.db, u.id, now - 60_000, 'Another device').session.id);
   }
   const verifyToken = issueVerificationToken(t.db, subject, now);
   const resetToken = requestPasswordReset(t.db, { email: subject.email, now })!.token;
+  const unsubscribe = unsubscribeToken(t.db, other.id, 'events');
 
   // Each caller has one session, as a sign-in would have left it.
   const cookies: World['cookies'] = new Map();
@@ -829,6 +836,7 @@ async function buildWorld(): Promise<World> {
     elsewhere,
     verifyToken,
     resetToken,
+    unsubscribeToken: unsubscribe,
   };
 }
 
@@ -890,7 +898,7 @@ async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> 
   const f = fixture(c);
   const { app, a } = openCell(f);
   e.prepare?.(app, f);
-  // What the preparation queued (an invitation's email) leaves before the cell's call, not during it.
+  // What the cell's preparation queued (a notice's or an invitation's email) leaves first: the call is judged by what it changes itself.
   await app.flushMail();
   const want = expected(path, e, c);
   const since = totalChanges(app.db);

@@ -88,7 +88,7 @@ for (const T of transportsFor(TRPC)) {
       expect(again.data).toEqual({ status: 'pending', hands: 2 });
       expect(members(t, id)[a!.user.id]).toEqual({ status: 'pending', hands: 2 });
       // The organiser is told of the request each time it is opened.
-      const told = t.db.$client.prepare("SELECT count(*) FROM notifications WHERE title = 'notifications.circleJoinRequest.title'").pluck().get();
+      const told = t.db.$client.prepare("SELECT count(*) FROM notifications WHERE title = 'notifications.circleJoinWaiting.title'").pluck().get();
       expect(told).toBe(2);
       expect((await decide(a!.user.id, true)).data).toMatchObject({ status: 'approved', hands: 2 });
     });

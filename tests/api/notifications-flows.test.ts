@@ -36,7 +36,7 @@ describe('tRPC: auth.register', () => {
     const r = await agent(t).mutate('auth.register', u);
     expect(r.status, JSON.stringify(r.error)).toBe(200);
     const a = await signIn(t, u.email, u.password);
-    expect((await a.query('notifications.unreadCount')).data).toEqual({ count: 1 });
+    expect((await a.query('notifications.unreadCount')).data).toEqual({ count: 1, waiting: 0, badge: 1 });
     const { data } = await a.query('notifications.list', {});
     expect(data).toEqual({
       items: [
@@ -48,6 +48,8 @@ describe('tRPC: auth.register', () => {
           link: '/communities',
           read: false,
           timestamp: new Date(t.clock.now()).toISOString(),
+          // It asks for no work, so it never reads as handled.
+          handled: null,
         },
       ],
       nextCursor: null,

@@ -1,8 +1,6 @@
-import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { notifyUser } from '../../src/server/services/notifications';
-import { makeUser } from '../factories';
+import { makeNotification, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
 
@@ -20,7 +18,7 @@ const allRows = (t: TestApp) => t.db.$client.prepare('SELECT * FROM notification
 function seed(t: TestApp, user: UserRow, n: number, prefix = 'Note') {
   for (let i = 1; i <= n; i++) {
     t.clock.advance(1000);
-    notifyUser(t.db, { userId: user.id, title: `${prefix} ${i}` as MessageKey, message: `Message ${i}` as MessageKey, link: i % 2 ? `/community/${i}` : null, type: 'info', now: t.clock.now() });
+    makeNotification(t.db, { userId: user.id, title: `${prefix} ${i}`, message: `Message ${i}`, link: i % 2 ? `/community/${i}` : null, type: 'info', now: t.clock.now() });
   }
   return rowsOf(t, user.id).map((r) => r.id);
 }
@@ -84,6 +82,7 @@ describe('tRPC: notifications.list', () => {
       link: '/community/3',
       read: false,
       timestamp: new Date(newest).toISOString(),
+      handled: null,
     });
     expect(data.items[1]).toMatchObject({ title: 'Mine 2', link: null, timestamp: new Date(newest - 1000).toISOString() });
   });

@@ -9,7 +9,7 @@ import { makeCommunity, makeUser } from '../factories';
  * server's database by a superadmin who leads the community (so every control is on screen).
  */
 
-export const PUBLIC_ROUTES = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/admin/login', '/discover', '/events', '/no-such-page'];
+export const PUBLIC_ROUTES = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/unsubscribe', '/admin/login', '/discover', '/events', '/no-such-page'];
 
 export type SeededWorld = { email: string; communityId: number; eventId: number; pollId: number };
 

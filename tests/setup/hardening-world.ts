@@ -1,15 +1,13 @@
-import type { MessageKey } from '../../src/shared/i18n/catalogue';
 import type { UserRow } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/crypto';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
-import { notifyUser } from '../../src/server/services/notifications';
 import { createPoll } from '../../src/server/services/polls/polls';
 import { createTopic, postReply } from '../../src/server/services/discussions/topics';
 import { createEvent } from '../../src/server/services/events/events';
 import { answerEvent } from '../../src/server/services/events/rsvps';
 import { sendMessageNow } from '../../src/server/services/chat/messages';
 import { createEventInput } from '../../src/shared/schemas/events';
-import { makeUser } from '../factories';
+import { makeNotification, makeUser } from '../factories';
 import { generalOf } from './chat';
 import { seedBooks } from './finances';
 import { imageOf, makeTestApp, type TestApp } from './app';
@@ -37,7 +35,7 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const superadmin = await makeUser(t.db, { role: 'superadmin', firstName: 'Sade' });
   const announcement = seedAnnouncement(t, { community: c.pub, author: c.users.creator });
   const category = seedCategory(t, { community: c.pub });
-  notifyUser(t.db, { userId: c.users.member.id, title: 'Hello' as MessageKey, message: 'A notification to mark read.' as MessageKey, now: t.clock.now() });
+  makeNotification(t.db, { userId: c.users.member.id, title: 'Hello', message: 'A notification to mark read.', now: t.clock.now() });
   const notificationId = t.db.$client.prepare('SELECT max(id) FROM notifications').pluck().get() as number;
   const u = c.users;
   const circle = seedCircle(t, { community: c.pub, cast: { organiser: u.creator, beneficiary: u.treasurer, asked: u.member, acceptor: u.admin, swapper: u.target, officer: u.treasurer }, now: t.clock.now() });

@@ -51,7 +51,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 // Pages that keep the public header even for a signed-in visitor.
-const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/admin/login']);
+const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe', '/admin/login']);
 
 function RootLayout() {
   const { t } = useTranslation();

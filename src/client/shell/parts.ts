@@ -4,6 +4,7 @@ import type { Preloadable } from '../lib/preloadable';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { FeatureId } from '@shared/features';
 import type { Community } from '../features/communities/membership';
+import type { NeedCounts } from '@shared/needs';
 
 /*
  * What a feature adds to the signed-in shell. Each feature exports its parts from small files of
@@ -51,6 +52,8 @@ export type CommunityTab = {
   visible?: (community: Community) => boolean;
   /** What the page's loader fetches when the page opens on this tab, beside the tab's code (the Overview's figures and cards). */
   load?: (queryClient: QueryClient, community: Community) => Promise<unknown>;
+  /** How much work waiting on the viewer the tab holds ("Needs you"), shown beside its label. */
+  count?: (counts: NeedCounts, communityId: number) => number;
   /**
    * The tab's content, its code in a chunk of its own (lib/preloadable.ts): the lists stay small
    * enough for the routes' loaders, which run before any page's code has arrived, to read them.
@@ -60,10 +63,16 @@ export type CommunityTab = {
 
 export type DashboardCard = {
   id: string;
-  /** Above the member's communities ('top') or at the foot of the page ('bottom'), then by order. */
-  place: 'top' | 'bottom';
+  /** Under the greeting, before anything else ('head': what waits on the member), above the member's communities ('top') or at the foot of the page ('bottom'), then by order. */
+  place: 'head' | 'top' | 'bottom';
   order: number;
   /** What the dashboard's loader fetches for the card before the page shows (beside the card's code). */
   load?: (queryClient: QueryClient) => Promise<unknown>;
   Component: Preloadable<object>;
 };
+
+/** A tab's count: the waiting work "Needs you" files under the tab's id in this community. */
+export const waitingOnTab =
+  (tab: string) =>
+  (counts: NeedCounts, communityId: number): number =>
+    counts.communities.find((c) => c.communityId === communityId)?.tabs[tab] ?? 0;

@@ -13,6 +13,7 @@ export const accounts = defineDomain({
   name: 'accounts',
   operations: { auth, profile, account },
   rest: authRoutes,
+  noticeKinds: { 'notifications.welcome': 'account' },
   exportData: (_db, user) => ({ profile: toUserDto(user) }),
   // The user row itself is erased in place by the deletion (services/account/delete.ts); here, what else holds the account's keys.
   erase: (tx, { user }) => {

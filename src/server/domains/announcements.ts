@@ -8,6 +8,7 @@ export const announcementsDomain = defineDomain({
   name: 'announcements',
   operations: { announcements, categories },
   rest: announcementRoutes,
+  noticeKinds: { 'notifications.announcement': 'announcements' },
   exportData: (db, user) => ({
     announcements: db
       .all<{ id: number; community: string; title: string; content: string; createdAt: number }>(

@@ -3,6 +3,7 @@ import { runChatDigestJob } from '../jobs/chat-digest';
 import { chatSocketRoutes } from '../chat/ws';
 import { chat } from '../operations/chat';
 import { chatRoutes, chatUploadRoutes } from '../rest/chat';
+import { chatReportNeeds } from '../services/chat/needs';
 import { defineDomain } from './domain';
 
 const KEPT = { kept: 'the conversation’s history (shown as by a former member)' } as const;
@@ -14,6 +15,9 @@ export const chatDomain = defineDomain({
   rest: chatRoutes,
   rawRoutes: (deps) => chatUploadRoutes(deps).route('/', chatSocketRoutes(deps)),
   jobs: { chatDigest: (deps) => runChatDigestJob(deps) },
+  // Mentions and direct messages are emailed by the chat's own digest (jobs/chat-digest.ts), once unread for an hour.
+  noticeKinds: { 'chat.notice.mention': { kind: 'chat', mail: 'own' }, 'chat.notice.direct': { kind: 'chat', mail: 'own' }, 'chat.notice.report': 'needs' },
+  needs: [chatReportNeeds],
   exportData: (db, user) => ({
     messages: db
       .all<{ id: number; conversationId: number; body: string; createdAt: number; editedAt: number | null }>(

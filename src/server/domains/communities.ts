@@ -3,6 +3,7 @@ import { communities as communityRows, joinRequests, memberships } from '../../.
 import { communities } from '../operations/communities';
 import { communityRoutes } from '../rest/communities';
 import { dropMember } from '../services/community-writes';
+import { joinRequestNeeds } from '../services/community-needs';
 import { defineDomain } from './domain';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -12,6 +13,9 @@ export const communitiesDomain = defineDomain({
   name: 'communities',
   operations: { communities },
   rest: communityRoutes,
+  // A request's answer concerns the asker's own membership: in the app, whatever they chose.
+  noticeKinds: { 'notifications.joinRequest': 'needs', 'notifications.approved': 'account', 'notifications.declined': 'account' },
+  needs: [joinRequestNeeds],
   exportData: (db, user) => ({
     memberships: db
       .all<{ communityId: number; community: string; role: string; joinedAt: number }>(

@@ -11,6 +11,7 @@ export const discussionsDomain = defineDomain({
   name: 'discussions',
   operations: { discussions },
   rest: discussionRoutes,
+  noticeKinds: { 'notifications.discussionReply': 'discussions', 'notifications.discussionMention': 'discussions' },
   exportData: (db, user) => ({
     topics: db
       .all<{ id: number; community: string; title: string; body: string; createdAt: number }>(

@@ -2,8 +2,10 @@ import type { Hono } from 'hono';
 import type { DB, DbLike } from '../../../db/database';
 import type { UserRow } from '../../../db/schema';
 import type { MessageKey } from '@shared/i18n/catalogue';
+import type { NoticeKind } from '@shared/notices';
 import type { AppDeps } from '../context';
 import type { AnyOperation, MaybePromise } from '../operations/define';
+import type { NeedSource } from '../services/needs/types';
 
 /*
  * What one domain (finances, events, chat…) adds to the server, in one place: the app, the tRPC
@@ -46,7 +48,22 @@ export type DomainDefinition<Ops extends Record<string, Record<string, AnyOperat
   deletionBlockers?: Record<string, { names: (db: DB, userId: string) => string[]; message: MessageKey }>;
   /** Every table of the domain that names a person, and how export and deletion treat it (a test holds this to the schema). */
   personalData?: Record<string, PersonalData>;
+  /**
+   * The kind of each of its notices ('account': about the account itself, in the app only, never
+   * optional). The one notice pipeline (services/notify.ts) reads a reader's choice from it, so no
+   * sender knows anyone's choices; a notice without a kind is refused.
+   */
+  noticeKinds?: Record<string, NoticeKindOf>;
+  /** The kinds of work it makes wait on people ("Needs you"), each with who may act on it (services/needs/types.ts). */
+  needs?: readonly NeedSource[];
 };
+
+/**
+ * Which of the member's notice choices (src/shared/notices.ts) one of the domain's notices follows,
+ * by its texts' key without `.title` ('notifications.paymentConfirmed'). `mail: 'own'`: the domain
+ * sends that kind's email itself (the chat's unread digest), so the pipeline never emails it at once.
+ */
+export type NoticeKindOf = NoticeKind | { kind: NoticeKind; mail: 'own' } | 'account';
 
 /** A domain's definition, its operation types kept for the typed tRPC root. */
 export const defineDomain = <Ops extends Record<string, Record<string, AnyOperation>>>(d: DomainDefinition<Ops>) => d;

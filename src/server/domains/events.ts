@@ -3,6 +3,7 @@ import { calendarTokens } from '../../../db/schema';
 import { runEventsJob } from '../jobs/events';
 import { events } from '../operations/events';
 import { eventRoutes } from '../rest/events';
+import { eventAnswerNeeds } from '../services/events/needs';
 import { defineDomain } from './domain';
 
 const KEPT = { kept: 'the community’s calendar and counts (shown as a former member)' } as const;
@@ -13,6 +14,10 @@ export const eventsDomain = defineDomain({
   operations: { events },
   rest: eventRoutes,
   jobs: { events: runEventsJob },
+  noticeKinds: Object.fromEntries(
+    ['eventNew', 'eventSeriesNew', 'eventCancelled', 'eventSeriesCancelled', 'eventChanged', 'eventSeriesChanged', 'eventPromoted', 'eventReminder'].map((k) => [`notifications.${k}`, 'events' as const]),
+  ),
+  needs: [eventAnswerNeeds],
   exportData: (db, user) => ({
     eventAnswers: db
       .all<{ eventId: number; event: string; community: string; status: string; guests: number; note: string | null; answeredAt: number }>(

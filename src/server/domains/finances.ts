@@ -2,6 +2,7 @@ import { runDuesJob } from '../jobs/dues';
 import { finances } from '../operations/finances';
 import { financeRoutes } from '../rest/finances';
 import { moneyRecords } from '../services/account/money-records';
+import { FINANCE_NEEDS } from '../services/finances/needs';
 import { defineDomain } from './domain';
 
 const MONEY_KEPT = { kept: 'money records are never removed: the books must still balance (they name a former member)' } as const;
@@ -12,6 +13,13 @@ export const financesDomain = defineDomain({
   operations: { finances },
   rest: financeRoutes,
   jobs: { dues: runDuesJob },
+  noticeKinds: {
+    ...Object.fromEntries(
+      ['paymentConfirmed', 'paymentRejected', 'paymentReversed', 'expenseApproved', 'expenseRejected', 'expensePaid', 'duesBefore', 'duesOverdue'].map((k) => [`notifications.${k}`, 'money' as const]),
+    ),
+    ...Object.fromEntries(['paymentWaitingDues', 'paymentWaitingDonation', 'paymentRecordedWaiting', 'expenseWaiting', 'expenseToPay', 'duesTreasurer'].map((k) => [`notifications.${k}`, 'needs' as const])),
+  },
+  needs: FINANCE_NEEDS,
   // One list of the person's money records, payments and circle contributions together (also as CSV).
   exportData: (db, user) => ({ payments: moneyRecords(db, user.id) }),
   personalData: {

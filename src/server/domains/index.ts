@@ -1,4 +1,6 @@
 import type { AnyOperation } from '../operations/define';
+import type { NeedSource } from '../services/needs/types';
+import type { DomainDefinition, NoticeKindOf } from './domain';
 import { accounts } from './accounts';
 import { adminDomain } from './admin';
 import { announcementsDomain } from './announcements';
@@ -44,6 +46,12 @@ export const DOMAINS = [
   siteDomain,
   notificationsDomain,
 ] as const;
+
+/** Every kind of waiting work, in the domains' order (the order of "Needs you" among equals). */
+export const NEED_SOURCES: readonly NeedSource[] = DOMAINS.flatMap((d: DomainDefinition) => d.needs ?? []);
+
+/** The kind of every notice, by its texts' key without `.title`. */
+export const NOTICE_KIND_OF: ReadonlyMap<string, NoticeKindOf> = new Map(DOMAINS.flatMap((d: DomainDefinition) => Object.entries(d.noticeKinds ?? {})));
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type Namespaces = UnionToIntersection<(typeof DOMAINS)[number]['operations']>;

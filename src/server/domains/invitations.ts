@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { invitations } from '../operations/invitations';
 import { invitationRoutes } from '../rest/invitations';
+import { invitationNeeds } from '../services/invitations/needs';
 import { defineDomain } from './domain';
 
 /** Invitations by email and shareable invite links. */
@@ -8,6 +9,9 @@ export const invitationsDomain = defineDomain({
   name: 'invitations',
   operations: { invitations },
   rest: invitationRoutes,
+  // The inviter hears that someone joined: news of the community.
+  noticeKinds: { 'invitations.notice': 'needs', 'invitations.acceptedNotice': 'announcements' },
+  needs: [invitationNeeds],
   // Invitations sent to the old address can no longer be for this person.
   erase: (tx, { user }) => {
     tx.run(sql`UPDATE invitations SET status = 'cancelled' WHERE email = ${user.email} AND status = 'pending'`);

@@ -3,6 +3,7 @@ import { circles } from '../../../db/schema';
 import { runCirclesJob } from '../jobs/circles';
 import { njangi } from '../operations/njangi';
 import { njangiRoutes } from '../rest/njangi';
+import { CIRCLE_NEEDS } from '../services/njangi/needs';
 import { defineDomain } from './domain';
 
 const CIRCLE_KEPT = { kept: 'a circle’s records must still add up (they name a former member)' } as const;
@@ -14,6 +15,21 @@ export const njangiDomain = defineDomain({
   operations: { njangi },
   rest: njangiRoutes,
   jobs: { circles: runCirclesJob },
+  noticeKinds: {
+    ...Object.fromEntries(
+      [
+        'circleJoinApproved', 'circleJoinDeclined', 'circleStarted', 'circleContributionConfirmed', 'circleContributionRejected', 'circleFinePosted',
+        'circlePayoutDisputed', 'circleSwapApproved', 'circleSwapDeclined', 'circleDueSoon', 'circleOverdue', 'circlePayoutNext', 'circleCancelled', 'circleTopUpComing',
+      ].map((k) => [`notifications.${k}`, 'circles' as const]),
+    ),
+    ...Object.fromEntries(
+      [
+        'circleJoinRequest', 'circleJoinWaiting', 'circleProofWaiting', 'circleContributionWaiting', 'circleRoundReady', 'circlePayoutRecorded', 'circleSwapRequested', 'circleSwapAccepted',
+        'circleOfficerContribution', 'circleOfficerPayout', 'circleTopUpOwed', 'circleOfficerTopUp', 'circleTopUpRecorded',
+      ].map((k) => [`notifications.${k}`, 'needs' as const]),
+    ),
+  },
+  needs: CIRCLE_NEEDS,
   deletionBlockers: {
     circles: {
       names: (db, userId) =>

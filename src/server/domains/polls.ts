@@ -1,6 +1,7 @@
 import { runPollsJob } from '../jobs/polls';
 import { polls } from '../operations/polls';
 import { pollRoutes } from '../rest/polls';
+import { nominationNeeds, pollVoteNeeds } from '../services/polls/needs';
 import { defineDomain } from './domain';
 
 const KEPT = { kept: 'a poll’s result must stay checkable (its hash covers the ballots)' } as const;
@@ -11,6 +12,14 @@ export const pollsDomain = defineDomain({
   operations: { polls },
   rest: pollRoutes,
   jobs: { polls: (deps) => runPollsJob(deps) },
+  noticeKinds: {
+    'notifications.pollNew': 'polls',
+    'notifications.electionNew': 'polls',
+    'notifications.electionVoting': 'polls',
+    'notifications.pollClosed': 'polls',
+    'notifications.pollNomination': 'needs',
+  },
+  needs: [nominationNeeds, pollVoteNeeds],
   personalData: {
     polls: { export: { not: 'the community’s polls' }, erase: KEPT },
     poll_options: { export: { not: 'an election’s candidates' }, erase: KEPT },

@@ -33,7 +33,7 @@ const APP_SHELL = 'src/client/components/shell/app-shell.tsx';
 /** A language's texts in the browser: the public pages' part, and the app's (src/shared/i18n/parts.ts). */
 const TEXTS = (language: Language, part: TextPart) => `src/shared/i18n/${language}/${part}.ts`;
 /** Pages with the public frame even for a signed-in visitor (src/client/routes/__root.tsx keeps the same list). */
-const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/admin/login']);
+const PUBLIC_FRAME = new Set(['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe', '/admin/login']);
 const SESSION = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=[^;]`);
 const LANGUAGE_COOKIE = /(?:^|;\s*)harambee_lang=([a-z]{2})/;
 /**

@@ -11,6 +11,12 @@ type Fetch = (request: Request, env?: unknown, executionCtx?: never) => Response
 /** Paths the API answers (JSON, tRPC); everything else is a page, a file or an upload. */
 export const isApiPath = (path: string) => /^\/(?:api|trpc)(?:\/|$)/.test(path);
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+/**
+ * Writes whose credential is a signed token in the request itself, never the session cookie: a
+ * mail provider's one-click unsubscribe (RFC 8058) may come from anywhere, and a forged request
+ * from another site can do nothing the token does not already allow.
+ */
+const TOKEN_WRITES = new Set(['/api/notifications/unsubscribe']);
 
 /**
  * What every request needs, around the Hono apps rather than inside them as a middleware: a
@@ -51,7 +57,7 @@ export function requestFrame(deps: AppDeps, handlers: { routes: Fetch; site: Fet
     const api = isApiPath(path);
     startResponseHeaders(request, api ? apiHeaders : pageHeaders)['x-request-id'] = requestId;
     let res: Response | Promise<Response>;
-    if (api && isWrite(request.method) && foreignWrite(request)) {
+    if (api && isWrite(request.method) && !TOKEN_WRITES.has(path) && foreignWrite(request)) {
       res = requestJson(request, restRefusal(languageFromHeader(request.headers.get('accept-language')), 'FORBIDDEN', 'errors.foreignSite'), 403);
     } else {
       res = (api || !site || path.startsWith('/uploads/') || path === '/ws' ? routes : site)(request, env, executionCtx);

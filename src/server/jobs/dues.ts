@@ -2,15 +2,18 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { communities, duesObligations, duesPlans, duesReminders, financeSettings, memberships, payments, users } from '../../../db/schema';
 import { LOCALES, type Language } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
+import { can, COMMUNITY_ROLES } from '@shared/permissions';
+import type { DbLike } from '../../../db/database';
 import type { AppDeps } from '../context';
 import { generateObligations } from '../services/finances/dues';
-import { sendNotice, type Recipient } from '../mail/notice';
+import { notify } from '../services/notify';
 
 /*
  * The dues job, run by the scheduler: it makes each period's obligations and sends reminders.
- * Every reminder is written to dues_reminders before it goes out (a unique key per obligation and
- * kind), so a reminder is sent at most once, and a restart neither repeats nor skips one: the job
- * looks at the database, not at what it did last time in memory.
+ * Every reminder is claimed in dues_reminders (a unique key per obligation and kind) in the
+ * transaction that writes its notices and queues their email, so a reminder is told exactly once,
+ * and a restart neither repeats nor skips one: the job looks at the database, not at what it did
+ * last time in memory.
  */
 
 const DAY = 86_400_000;
@@ -18,16 +21,16 @@ const DAY = 86_400_000;
 export const REMIND_BEFORE_DAYS = 3;
 
 /** Claims a reminder; false when it was already sent. */
-function claim(deps: AppDeps, subject: string, kind: 'before' | 'overdue' | 'treasurer', now: number): boolean {
-  return deps.db.insert(duesReminders).values({ subject, kind, sentAt: now }).onConflictDoNothing().run().changes > 0;
+function claim(tx: DbLike, subject: string, kind: 'before' | 'overdue' | 'treasurer', now: number): boolean {
+  return tx.insert(duesReminders).values({ subject, kind, sentAt: now }).onConflictDoNothing().run().changes > 0;
 }
 
-const tell = (deps: AppDeps, to: Recipient, p: { key: 'duesBefore' | 'duesOverdue' | 'duesTreasurer'; params: Record<string, string>; link: string; now: number }) =>
-  sendNotice(deps, to, { ...p, type: p.key === 'duesBefore' ? 'info' : 'warning' });
+/** Who keeps the books (finances.record in the permission table). */
+const OFFICER_ROLES = COMMUNITY_ROLES.filter((r) => can(r, 'finances.record'));
 
 const dateIn = (ms: number, language: Language) => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
 
-export async function runDuesJob(deps: AppDeps, now = deps.now()): Promise<{ obligations: number; reminders: number }> {
+export function runDuesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now()): { obligations: number; reminders: number } {
   const db = deps.db;
   const before = db.select({ n: sql<number>`count(*)` }).from(duesObligations).get()!.n;
   const withPlans = db.selectDistinct({ communityId: duesPlans.communityId }).from(duesPlans).where(eq(duesPlans.active, true)).all();
@@ -45,7 +48,7 @@ export async function runDuesJob(deps: AppDeps, now = deps.now()): Promise<{ obl
       graceDays: duesPlans.graceDays,
       dueAt: duesObligations.dueAt,
       owed: sql<number>`${duesObligations.amount} - ${duesObligations.paid}`,
-      member: { id: users.id, email: users.email, firstName: users.firstName, language: users.language },
+      memberId: users.id,
     })
     .from(duesObligations)
     .innerJoin(duesPlans, eq(duesPlans.id, duesObligations.planId))
@@ -56,15 +59,19 @@ export async function runDuesJob(deps: AppDeps, now = deps.now()): Promise<{ obl
     .all();
   for (const o of open) {
     const kind = now > o.dueAt + o.graceDays * DAY ? 'overdue' : now < o.dueAt ? 'before' : null;
-    if (!kind || !claim(deps, `obligation:${o.id}`, kind, now)) continue;
-    const language = o.member.language;
-    await tell(deps, o.member, {
-      key: kind === 'before' ? 'duesBefore' : 'duesOverdue',
-      params: { plan: o.plan, amount: formatMoney(o.owed, o.currency as Currency, LOCALES[language]), date: dateIn(o.dueAt, language), community: o.community },
-      link: `/community/${o.communityId}?tab=finances`,
-      now,
+    if (!kind) continue;
+    reminders += db.transaction((tx) => {
+      if (!claim(tx, `obligation:${o.id}`, kind, now)) return 0;
+      return notify(tx, {
+        to: [o.memberId],
+        key: kind === 'before' ? 'duesBefore' : 'duesOverdue',
+        type: kind === 'before' ? 'info' : 'warning',
+        params: (language: Language) => ({ plan: o.plan, amount: formatMoney(o.owed, o.currency as Currency, LOCALES[language]), date: dateIn(o.dueAt, language), community: o.community }),
+        link: `/community/${o.communityId}?tab=finances`,
+        once: `dues-${kind}:obligation:${o.id}`,
+        now,
+      }).length;
     });
-    reminders += 1;
   }
 
   // Officers: a period that fell due with no dues payment entered since it began.
@@ -86,22 +93,24 @@ export async function runDuesJob(deps: AppDeps, now = deps.now()): Promise<{ obl
       .where(and(eq(payments.communityId, period.communityId), eq(payments.purpose, 'dues'), gte(payments.createdAt, periodStart)))
       .limit(1)
       .get();
-    if (entered || !claim(deps, `period:${period.planId}:${period.periodKey}`, 'treasurer', now)) continue;
-    const officers = db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.communityId, period.communityId), inArray(memberships.role, ['creator', 'admin', 'treasurer'])))
-      .all();
-    for (const officer of officers) {
-      await tell(deps, officer, {
+    if (entered) continue;
+    reminders += db.transaction((tx) => {
+      if (!claim(tx, `period:${period.planId}:${period.periodKey}`, 'treasurer', now)) return 0;
+      const officers = tx
+        .select({ id: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.communityId, period.communityId), inArray(memberships.role, OFFICER_ROLES)))
+        .all();
+      return notify(tx, {
+        to: officers.map((o) => o.id),
         key: 'duesTreasurer',
-        params: { plan: period.plan, period: period.periodKey, date: dateIn(period.dueAt, officer.language), community: period.community },
+        type: 'warning',
+        params: (language: Language) => ({ plan: period.plan, period: period.periodKey, date: dateIn(period.dueAt, language), community: period.community }),
         link: `/community/${period.communityId}?tab=finances`,
+        once: `dues-treasurer:period:${period.planId}:${period.periodKey}`,
         now,
-      });
-      reminders += 1;
-    }
+      }).length;
+    });
   }
   const after = db.select({ n: sql<number>`count(*)` }).from(duesObligations).get()!.n;
   return { obligations: after - before, reminders };

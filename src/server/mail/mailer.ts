@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
-export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  attachments?: MailAttachment[];
+  /** Extra headers (a notification's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
@@ -22,14 +31,14 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: toNodemailer(m.attachments) });
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments: toNodemailer(m.attachments) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: toNodemailer(m.attachments) });
+      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments: toNodemailer(m.attachments) });
       mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = join(opts.outboxDir, `${Date.now()}-${safeTo}.eml`);

@@ -118,7 +118,7 @@ export const communities = {
     access: signedIn,
     run: (ctx, input) => {
       const community = visible(ctx, input.communityId);
-      withdrawJoinRequest(ctx.db, { communityId: community.id, userId: ctx.user.id });
+      withdrawJoinRequest(ctx.db, { communityId: community.id, userId: ctx.user.id, now: ctx.now() });
       return view(ctx, community.id);
     },
   }),

@@ -31,7 +31,6 @@ import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget } from './finance-budget';
 import { dues } from './finance-dues';
 import { overview } from './finance-overview';
-import { emailReceipt } from './finance-receipts';
 import { isOfficer, thisYear } from './finance-scope';
 import { groupedMutation, inCommunity, mutation, query } from './define';
 
@@ -132,12 +131,8 @@ export const finances = {
   confirmPayment: mutation({
     input: confirmPaymentInput,
     access: inCommunity('finances.record', ofPayment, 'errors.finances.paymentNotFound'),
-    run: (ctx, input, { community }) => {
-      const payment = confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() });
-      // The receipt goes out by email after the answer: the officer does not wait for the mail server.
-      void emailReceipt(ctx, { communityId: community.id, paymentId: payment.id });
-      return payment;
-    },
+    // The member's receipt is queued with the confirmation and leaves after it (mail/outbox.ts).
+    run: (ctx, input, { community }) => confirmPayment(ctx.db, { communityId: community.id, paymentId: input.id, accountId: input.accountId, actorId: ctx.user.id, now: ctx.now() }),
   }),
 
   rejectPayment: mutation({

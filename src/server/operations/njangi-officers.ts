@@ -5,7 +5,6 @@ import { fineCommunity, officerMarkFinePaid, officerWaiveFine } from '../service
 import { officerRecordPayout, roundCommunity } from '../services/njangi/payouts';
 import { officerRecordTopUp, topUpCommunity } from '../services/njangi/topups';
 import { inCommunity, mutation } from './define';
-import { withCircleMail } from './njangi-mail';
 
 /*
  * Four eyes on a circle's organiser: nobody confirms money they owe, or records money paid to
@@ -19,10 +18,12 @@ import { withCircleMail } from './njangi-mail';
 
 const officerOf = (communityOf: (db: Context['db'], id: number) => number | undefined, missing: string) =>
   inCommunity('finances.record', (input: { id: number }, ctx: Context) => communityOf(ctx.db, input.id), missing);
-const ofContribution = officerOf(contributionCommunity, 'errors.njangi.contributionNotFound');
-const ofFine = officerOf(fineCommunity, 'errors.njangi.fineNotFound');
-const ofRound = officerOf(roundCommunity, 'errors.njangi.roundNotFound');
-const ofTopUp = officerOf(topUpCommunity, 'errors.njangi.topUpNotFound');
+// Each lookup is called through a function, not passed as a value: this module may load while the
+// services it names are still loading (the "Needs you" sources link services and domains in a cycle).
+const ofContribution = officerOf((db, id) => contributionCommunity(db, id), 'errors.njangi.contributionNotFound');
+const ofFine = officerOf((db, id) => fineCommunity(db, id), 'errors.njangi.fineNotFound');
+const ofRound = officerOf((db, id) => roundCommunity(db, id), 'errors.njangi.roundNotFound');
+const ofTopUp = officerOf((db, id) => topUpCommunity(db, id), 'errors.njangi.topUpNotFound');
 const details = (input: { method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
 
 export const njangiOfficers = {
@@ -30,7 +31,7 @@ export const njangiOfficers = {
   officerConfirmContribution: mutation({
     input: contributionIdInput,
     access: ofContribution,
-    run: (ctx, input) => withCircleMail(ctx, (outbox) => officerConfirmContribution(ctx.db, { id: input.id, officerId: ctx.user.id, now: ctx.now(), outbox })),
+    run: (ctx, input) => officerConfirmContribution(ctx.db, { id: input.id, officerId: ctx.user.id, now: ctx.now() }),
   }),
   officerRejectContribution: mutation({
     input: rejectContributionInput,
@@ -41,7 +42,7 @@ export const njangiOfficers = {
   officerMarkFinePaid: mutation({
     input: fineIdInput,
     access: ofFine,
-    run: (ctx, input) => withCircleMail(ctx, (outbox) => officerMarkFinePaid(ctx.db, { id: input.id, officerId: ctx.user.id, now: ctx.now(), outbox })),
+    run: (ctx, input) => officerMarkFinePaid(ctx.db, { id: input.id, officerId: ctx.user.id, now: ctx.now() }),
   }),
   officerWaiveFine: mutation({ input: waiveFineInput, access: ofFine, run: (ctx, input) => officerWaiveFine(ctx.db, { id: input.id, officerId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   /** The payout of a round whose pot goes to the organiser's own hand, recorded by a finance officer. */

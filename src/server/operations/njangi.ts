@@ -43,7 +43,6 @@ import { acceptSwap, approveSwap, declineSwap, requestSwap, swapCommunity } from
 import { confirmTopUp, disputeTopUp, recordTopUp, topUpCommunity } from '../services/njangi/topups';
 import { topUpReceipt } from '../services/njangi/receipts';
 import { inCommunity, mutation, query, signedIn } from './define';
-import { withCircleMail } from './njangi-mail';
 import { njangiOfficers } from './njangi-officers';
 
 /*
@@ -127,19 +126,19 @@ export const njangi = {
     input: declareContributionInput,
     access: circle,
     run: (ctx, input) =>
-      withCircleMail(ctx, (outbox) => declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now(), outbox })),
+      declareContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, userId: ctx.user.id, details: details(input), now: ctx.now() }),
   }),
   /** Cash taken at the meeting, by the organiser, for any hand (for their own it waits for a finance officer). */
   recordContribution: mutation({
     input: recordContributionInput,
     access: circle,
     run: (ctx, input) =>
-      withCircleMail(ctx, (outbox) => recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now(), outbox })),
+      recordContribution(ctx.db, { circleId: input.id, roundId: input.roundId, handId: input.handId, organiserId: ctx.user.id, details: details(input), now: ctx.now() }),
   }),
   confirmContribution: mutation({
     input: contributionIdInput,
     access: ofContribution,
-    run: (ctx, input) => withCircleMail(ctx, (outbox) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now(), outbox })),
+    run: (ctx, input) => confirmContribution(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }),
   }),
   rejectContribution: mutation({
     input: rejectContributionInput,
@@ -167,7 +166,7 @@ export const njangi = {
   approveSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => approveSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
   declineSwap: mutation({ input: swapIdInput, access: ofSwap, run: (ctx, input) => declineSwap(ctx.db, { id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
 
-  markFinePaid: mutation({ input: fineIdInput, access: ofFine, run: (ctx, input) => withCircleMail(ctx, (outbox) => markFinePaid(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now(), outbox })) }),
+  markFinePaid: mutation({ input: fineIdInput, access: ofFine, run: (ctx, input) => markFinePaid(ctx.db, { id: input.id, organiserId: ctx.user.id, now: ctx.now() }) }),
   waiveFine: mutation({ input: waiveFineInput, access: ofFine, run: (ctx, input) => waiveFine(ctx.db, { id: input.id, organiserId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
 
   /** Per round and per member; the organiser sees every member's line, others their own. */

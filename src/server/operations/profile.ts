@@ -1,6 +1,6 @@
-import { notificationSettingsInput, profilePanelInput, profileUpdateInput } from '@shared/schemas/profile';
+import { profilePanelInput, profileUpdateInput } from '@shared/schemas/profile';
 import { privacySettingsInput } from '@shared/schemas/contact-privacy';
-import { toUserDto, updateContactVisibility, updateNotificationSettings, updateProfile, updateProfilePanel } from '../services/users';
+import { toUserDto, updateContactVisibility, updateProfile, updateProfilePanel } from '../services/users';
 import { groupedMutation, mutation, signedIn } from './define';
 
 /** A user edits only their own profile: the id always comes from the session. */
@@ -22,12 +22,5 @@ export const profile = {
     input: privacySettingsInput,
     access: signedIn,
     run: (ctx, input) => toUserDto(updateContactVisibility(ctx.db, { userId: ctx.user.id, contactVisibility: input.contactVisibility, now: ctx.now() })),
-  }),
-
-  /** Turns optional notices on or off: new events in the member's communities; discussion replies and mentions by email. */
-  notifications: mutation({
-    input: notificationSettingsInput,
-    access: signedIn,
-    run: (ctx, input) => toUserDto(updateNotificationSettings(ctx.db, { userId: ctx.user.id, newEvents: input.newEvents, discussionsEmail: input.discussionsEmail, now: ctx.now() })),
   }),
 };

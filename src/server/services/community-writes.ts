@@ -2,7 +2,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { communities, joinRequests, memberships, users } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
 import type { CreateCommunityInput, UpdateCommunityInput } from '@shared/schemas/communities';
-import { notifyCommunity, notifyUser } from './notifications';
+import { notifyUser } from './notifications';
+import { handled, tellWhoMayAct } from './needs/notices';
 import { forbidden, invalid, notFound, tooMany } from './errors';
 import { attachUpload, detachUpload } from '../uploads/registry';
 import { announceCommunityJoined, announceCommunityLeft, createDefaultChannel } from './chat/conversations';
@@ -122,11 +123,11 @@ export function joinCommunity(db: DB, p: { communityId: number; isPublic: boolea
     // Only a new (or re-opened) request is news to the leaders, and the same person's again within a day is not.
     if (opened && (!previous || p.now - previous.createdAt >= NOTIFY_AGAIN_AFTER_MS)) {
       const who = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId)).get()!;
-      notifyCommunity(tx, {
-        communityId: p.communityId,
-        roles: ['creator', 'admin'],
-        title: 'notifications.joinRequest.title',
-        message: 'notifications.joinRequest.message',
+      tellWhoMayAct(db, tx, {
+        kind: 'joinRequest',
+        id: opened.id,
+        by: p.userId,
+        key: 'joinRequest',
         params: { name: `${who.firstName} ${who.lastName}`, community: communityName(tx, p.communityId) },
         link: `/community/${p.communityId}/settings?section=requests`,
         now: p.now,
@@ -149,15 +150,19 @@ export function leaveCommunity(db: DB, p: { communityId: number; userId: string;
 }
 
 /** The asker takes back a pending request; a decided one is history and stays. */
-export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: string }) {
-  // Kept as 'withdrawn' rather than deleted: its time is what limits asking again.
-  const withdrawn = db
-    .update(joinRequests)
-    .set({ status: 'withdrawn' })
-    .where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId), eq(joinRequests.status, 'pending')))
-    .returning({ id: joinRequests.id })
-    .get();
-  if (!withdrawn) throw notFound('errors.community.noPendingRequest');
+export function withdrawJoinRequest(db: DB, p: { communityId: number; userId: string; now: number }) {
+  db.transaction((tx) => {
+    // Kept as 'withdrawn' rather than deleted: its time is what limits asking again.
+    const withdrawn = tx
+      .update(joinRequests)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(joinRequests.communityId, p.communityId), eq(joinRequests.userId, p.userId), eq(joinRequests.status, 'pending')))
+      .returning({ id: joinRequests.id })
+      .get();
+    if (!withdrawn) throw notFound('errors.community.noPendingRequest');
+    // The leaders' notices of it read as handled: withdrawn by the asker.
+    handled(tx, 'joinRequest', withdrawn.id, p.userId, p.now);
+  });
 }
 
 export function decideJoinRequest(db: DB, p: { communityId: number; requestId: number; approve: boolean; deciderId: string; now: number }) {
@@ -169,6 +174,7 @@ export function decideJoinRequest(db: DB, p: { communityId: number; requestId: n
       .returning({ userId: joinRequests.userId })
       .get();
     if (!request) throw notFound('errors.community.requestHandled');
+    handled(tx, 'joinRequest', p.requestId, p.deciderId, p.now);
     if (p.approve) addMember(tx, { communityId: p.communityId, userId: request.userId, role: 'member', now: p.now });
     const name = communityName(tx, p.communityId);
     notifyUser(tx, {

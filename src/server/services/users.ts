@@ -24,8 +24,6 @@ export function toUserDto(u: UserRow) {
     profileImageUrl: u.profileImageUrl,
     bio: u.bio,
     language: u.language,
-    notifyNewEvents: u.notifyNewEvents,
-    notifyDiscussionsEmail: u.notifyDiscussionsEmail,
     contactVisibility: u.contactVisibility,
     role: u.role,
     isEmailVerified: u.isEmailVerified,
@@ -105,16 +103,6 @@ function panelUpdate(db: DB, changes: Record<string, unknown>) {
       .returning()
       .prepare();
   });
-}
-
-/** The member's notification settings. */
-export function updateNotificationSettings(db: DB, p: { userId: string; newEvents?: boolean; discussionsEmail?: boolean; now: number }): UserRow {
-  return db
-    .update(users)
-    .set({ ...(p.newEvents === undefined ? {} : { notifyNewEvents: p.newEvents }), ...(p.discussionsEmail === undefined ? {} : { notifyDiscussionsEmail: p.discussionsEmail }), updatedAt: p.now })
-    .where(eq(users.id, p.userId))
-    .returning()
-    .get()!;
 }
 
 /** Who sees the member's email and phone in their communities' directories. */

@@ -73,16 +73,6 @@ export const profilePanelInput = z.object({
   language,
 });
 
-/** Which notices the member wants (reminders of events they answered are not optional). */
-export const notificationSettingsInput = z
-  .object({
-    /** Notices of new events in the member's communities (in the app). */
-    newEvents: z.boolean({ message: 'validation.profile.notifySetting' }).optional(),
-    /** Replies and mentions in discussions also by email (they are always in the app). */
-    discussionsEmail: z.boolean({ message: 'validation.profile.notifySetting' }).optional(),
-  })
-  .refine((s) => s.newEvents !== undefined || s.discussionsEmail !== undefined, { path: ['newEvents'], message: 'validation.profile.notifySetting' });
-
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 export type ProfilePanelInput = z.output<typeof profilePanelInput>;
 

@@ -1,6 +1,7 @@
 import { Box, Button, Circle, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { NeedsPreview } from '../../features/needs/needs-preview';
 import { Bell, X } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { EmptyNote } from '../empty-state';
@@ -31,6 +32,7 @@ export function NotificationsPopover({ trigger, placement, defaultOpen = false }
   const remove = useMutation(trpc.notifications.remove.mutationOptions({ onSettled: refresh }));
   const clear = useMutation(trpc.notifications.clear.mutationOptions({ onSettled: refresh }));
   const count = unread.data?.count ?? 0;
+  const waiting = unread.data?.waiting ?? 0;
 
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement }} lazyMount>
@@ -52,6 +54,17 @@ export function NotificationsPopover({ trigger, placement, defaultOpen = false }
               </HStack>
             </Popover.Header>
             <Popover.Body p="0">
+              {waiting > 0 && (
+                <Box px="3" py="2" borderBottomWidth="1px" data-testid="bell-needs">
+                  <Text fontWeight="semibold" fontSize="sm">
+                    {t('shell.notifications.needsTitle')} ({waiting})
+                  </Text>
+                  <NeedsPreview onOpen={() => setOpen(false)} />
+                  <Button asChild size="xs" variant="ghost" onClick={() => setOpen(false)}>
+                    <RouterLink to="/dashboard">{t('shell.notifications.needsAll')}</RouterLink>
+                  </Button>
+                </Box>
+              )}
               {list.isPending ? (
                 <Text p="4" color="fg.muted">
                   {t('common.loading')}
@@ -87,6 +100,11 @@ export function NotificationsPopover({ trigger, placement, defaultOpen = false }
                           <Text fontSize="xs" color="fg.muted">
                             {formatRelative(n.timestamp)}
                           </Text>
+                          {n.handled && (
+                            <Text fontSize="xs" color="fg.success" data-testid="notification-handled">
+                              {n.handled.byYou ? t('shell.notifications.handledByYou') : n.handled.by ? t('shell.notifications.handledBy', { name: n.handled.by }) : t('shell.notifications.handled')}
+                            </Text>
+                          )}
                         </Box>
                         <IconButton size="2xs" variant="ghost" aria-label={t('shell.notifications.remove', { title: n.title })} onClick={() => remove.mutate({ id: n.id })}>
                           <X aria-hidden />

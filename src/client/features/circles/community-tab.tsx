@@ -1,10 +1,11 @@
 import { preloadable } from '../../lib/preloadable';
 import { can } from '@shared/permissions';
-import type { CommunityTab, CommunityTabProps } from '../../shell/parts';
+import { waitingOnTab, type CommunityTab, type CommunityTabProps } from '../../shell/parts';
 
 export const circlesTab: CommunityTab = {
   id: 'savings',
   label: 'circles.community.tab',
+  count: waitingOnTab('savings'),
   order: 60,
   visible: (c) => can(c.role, 'circles.view'),
   Component: preloadable(() => import('./community-circles').then((m) => ({ default: ({ community }: CommunityTabProps) => <m.CommunityCircles community={community} /> }))),

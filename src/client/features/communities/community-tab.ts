@@ -1,4 +1,4 @@
-import type { CommunityTab } from '../../shell/parts';
+import { waitingOnTab, type CommunityTab } from '../../shell/parts';
 import { loadList, loadQuery } from '../../lib/route-data';
 import { announcementsCardQuery } from '../announcements/queries';
 import { recentDocumentsQuery } from '../documents/queries';
@@ -25,5 +25,5 @@ export const communityTabs: CommunityTab[] = [
           : undefined,
       ]),
   },
-  { id: 'members', label: 'communities.dashboard.tabs.members', order: 20, Component: preloadable(() => import('./members-tab').then((m) => ({ default: m.MembersTab }))) },
+  { id: 'members', label: 'communities.dashboard.tabs.members', order: 20, count: waitingOnTab('members'), Component: preloadable(() => import('./members-tab').then((m) => ({ default: m.MembersTab }))) },
 ];

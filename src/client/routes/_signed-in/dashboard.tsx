@@ -84,6 +84,11 @@ function Dashboard() {
           <Text color="fg.muted">{t('dashboard.subtitle')}</Text>
         </Box>
         <VerifyBanner user={user} />
+        {cardsAt('head').map(({ id, Component }) => (
+          <Suspense key={id} fallback={<Skeleton h="32" rounded="lg" />}>
+            <Component />
+          </Suspense>
+        ))}
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
           <Counter label={t('dashboard.counters.communities')} value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
           <Counter

@@ -9,6 +9,8 @@ export const standingDomain = defineDomain({
   name: 'standing',
   operations: { standing },
   rest: standingRoutes,
+  // A suspension and its end concern the member's dues: their money.
+  noticeKinds: { 'notifications.standingSuspended': 'money', 'notifications.standingReinstated': 'money' },
   personalData: {
     standing_suspensions: { export: { not: 'a leaders’ decision about the member, read on the standing page' }, erase: KEPT },
   },

@@ -166,7 +166,6 @@ export function suspendMember(db: DB, p: { communityId: number; communityName: s
       type: 'warning',
       params: (language) => ({ community: p.communityName, reason: p.reason, date: new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: p.timeZone }).format(p.endsAt) }),
       link: `/community/${p.communityId}?tab=welfare`,
-      email: 'all',
       now: p.now,
     });
     return toSuspensionDto(row);
@@ -186,7 +185,7 @@ export function liftSuspension(db: DB, p: { communityId: number; communityName: 
       .get();
     if (!lifted) throw conflict('errors.standing.suspensionOver');
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'standing.suspension_lifted', subject: `member:${row.memberId}`, details: { suspension: row.id, reason: p.reason }, now: p.now });
-    notify(tx, { to: [row.memberId], key: 'standingReinstated', type: 'success', params: { community: p.communityName }, link: `/community/${p.communityId}?tab=welfare`, email: 'all', now: p.now });
+    notify(tx, { to: [row.memberId], key: 'standingReinstated', type: 'success', params: { community: p.communityName }, link: `/community/${p.communityId}?tab=welfare`, now: p.now });
     return toSuspensionDto(lifted);
   });
 }

@@ -60,7 +60,6 @@ export function payBenefit(
       type: 'success',
       params: (l) => ({ amount: moneyIn(c.benefitAmount, books.currency as Currency, l), fund: fund.name, community: p.communityName }),
       link: caseLink(c.id),
-      email: 'all',
       now: p.now,
     });
     return moved;

@@ -164,8 +164,8 @@ export function openCase(
     recordFinanceAction(tx, { communityId, actorId: p.actorId, action: 'welfare.case_opened', subject: `case:${row.id}`, details: { fund: fund.id, version: fund.version, memberId, relationship, benefit }, now: p.now });
     const member = nameOf(tx, memberId);
     const values = (l: 'en' | 'fr') => ({ member, fund: fund.name, relationship: relationshipIn(relationship, l), community: p.community.name });
-    notify(tx, { to: officersOf(tx, communityId).filter((id) => !partiesOf(row).includes(id)), key: 'welfareCaseOpened', params: values, link: caseLink(row.id), email: 'all', now: p.now });
-    if (memberId !== p.actorId) notify(tx, { to: [memberId], key: 'welfareCaseForYou', params: values, link: caseLink(row.id), email: 'all', now: p.now });
+    notify(tx, { to: officersOf(tx, communityId).filter((id) => !partiesOf(row).includes(id)), key: 'welfareCaseOpened', params: values, link: caseLink(row.id), now: p.now });
+    if (memberId !== p.actorId) notify(tx, { to: [memberId], key: 'welfareCaseForYou', params: values, link: caseLink(row.id), now: p.now });
     return row;
   });
 }
@@ -195,9 +195,9 @@ export function decideCase(db: DB, p: { communityId: number; communityName: stri
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: `welfare.case_${p.action === 'verify' ? 'verified' : 'approved'}`, subject: `case:${c.id}`, now: p.now });
     const values = (l: 'en' | 'fr') => ({ member: nameOf(tx, c.memberId), fund: fund.name, relationship: relationshipIn(c.relationship, l), community: p.communityName });
     if (p.action === 'verify') {
-      notify(tx, { to: officersOf(tx, p.communityId).filter((id) => id !== p.actorId && !partiesOf(c).includes(id)), key: 'welfareCaseVerified', params: values, link: caseLink(c.id), email: 'all', now: p.now });
+      notify(tx, { to: officersOf(tx, p.communityId).filter((id) => id !== p.actorId && !partiesOf(c).includes(id)), key: 'welfareCaseVerified', params: values, link: caseLink(c.id), now: p.now });
     } else {
-      notify(tx, { to: partiesOf(c), key: 'welfareCaseApproved', type: 'success', params: values, link: caseLink(c.id), email: 'all', now: p.now });
+      notify(tx, { to: partiesOf(c), key: 'welfareCaseApproved', type: 'success', params: values, link: caseLink(c.id), now: p.now });
     }
     return moved;
   });
@@ -210,7 +210,7 @@ export function rejectCase(db: DB, p: { communityId: number; communityName: stri
     assertMove(c, 'reject', p.actorId, fund.financing);
     const moved = moveCase(tx, c, 'rejected', { rejectedBy: p.actorId, rejectReason: p.reason }, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'welfare.case_rejected', subject: `case:${c.id}`, details: { reason: p.reason }, now: p.now });
-    notify(tx, { to: partiesOf(c), key: 'welfareCaseRejected', type: 'warning', params: { fund: fund.name, reason: p.reason, community: p.communityName }, link: caseLink(c.id), email: 'all', now: p.now });
+    notify(tx, { to: partiesOf(c), key: 'welfareCaseRejected', type: 'warning', params: { fund: fund.name, reason: p.reason, community: p.communityName }, link: caseLink(c.id), now: p.now });
     return moved;
   });
 }

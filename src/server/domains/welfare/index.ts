@@ -14,6 +14,14 @@ export const welfareDomain = defineDomain({
   operations: { welfare },
   rest: welfareRoutes,
   jobs: { welfare: runWelfareJob },
+  // Decisions waiting on officers or on the beneficiary are work ("needs"); levies and a case's
+  // outcome are the member's own money.
+  noticeKinds: {
+    ...Object.fromEntries(['welfareCaseOpened', 'welfareCaseVerified', 'welfareBenefitPaid', 'welfareBenefitConfirmed'].map((k) => [`notifications.${k}`, 'needs' as const])),
+    ...Object.fromEntries(
+      ['welfareCaseForYou', 'welfareCaseApproved', 'welfareCaseRejected', 'welfareCaseClosed', 'welfareLevyIssued', 'welfareContributionIssued', 'welfareLevyDueSoon', 'welfareLevyOverdue'].map((k) => [`notifications.${k}`, 'money' as const]),
+    ),
+  },
   // The dependants a member registered are theirs to take away; the rest is the community's money.
   exportData: (db, user) => ({
     welfareDependants: db

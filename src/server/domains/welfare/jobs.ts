@@ -66,7 +66,6 @@ export function runWelfareJob(deps: AppDeps, now = deps.now()) {
             relationship: c ? relationshipIn(c.relationship, l) : '',
           }),
           link: first.caseId ? caseLink(first.caseId) : `/community/${first.communityId}?tab=welfare`,
-          email: 'all',
           now,
         });
         return to.length;

@@ -49,8 +49,6 @@ export function deleteAccount(db: DB, p: { user: UserRow; removePosts: boolean; 
         isEmailVerified: false,
         mustChangePassword: false,
         role: 'user',
-        notifyNewEvents: false,
-        notifyDiscussionsEmail: false,
         contactVisibility: 'leaders',
         deletedAt: p.now,
         updatedAt: p.now,

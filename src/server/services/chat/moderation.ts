@@ -2,11 +2,11 @@ import type { DB } from '../../../../db/database';
 import type { UserRow } from '../../../../db/schema';
 import { recordAudit } from '../audit';
 import { conflict, DomainError, invalid, notFound } from '../errors';
-import { notifyCommunity } from '../notifications';
+import { handled, tellWhoMayAct } from '../needs/notices';
 import { isCommunityMember, isModerator, MESSAGE_NOT_FOUND, readableConversation } from './access';
 import { excerpt, MESSAGE_COLUMNS, messageDtos, messageRow, type RawMessage } from './dto';
 import { deleteMessage, chatLink } from './messages';
-import { MODERATOR_ROLES, personName, statement } from './sql';
+import { personName, statement } from './sql';
 
 /*
  * Leaders' tools: muting a member in a channel for a while, members' reports of messages and
@@ -57,18 +57,19 @@ export function reportMessage(db: DB, p: { user: UserRow; id: number; reason: st
     const inserted = statement(db, 'report', () => 'INSERT INTO message_reports (message_id, reporter_id, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(p.id, p.user.id, p.reason, p.now);
     if (inserted.changes !== 1) throw conflict('chat.errors.alreadyReported');
     const communityName = statement(db, 'communityName', () => 'SELECT name FROM communities WHERE id = ?').pluck().get(conversation.communityId) as string;
-    notifyCommunity(db, {
-      communityId: conversation.communityId,
-      roles: MODERATOR_ROLES,
-      exceptUserIds: [p.user.id],
+    const reportId = Number(inserted.lastInsertRowid);
+    // The community's moderators (never the reporter) are told, and see it in "Needs you" until it is resolved.
+    tellWhoMayAct(db, db, {
+      kind: 'chatReport',
+      id: reportId,
+      by: p.user.id,
+      key: 'chat.notice.report',
       type: 'warning',
-      title: 'chat.notice.report.title',
-      message: 'chat.notice.report.message',
       params: { name: personName(p.user.firstName, p.user.lastName), community: communityName, excerpt: excerpt(row.body) },
       link: `${chatLink(conversation.id)}&reports=1`,
       now: p.now,
     });
-    return Number(inserted.lastInsertRowid);
+    return reportId;
   }, IMMEDIATE);
   return { id };
 }
@@ -127,6 +128,9 @@ export function resolveReport(db: DB, p: { user: UserRow; id: number; deleteMess
   if (p.deleteMessage && !message.deletedAt) deleteMessage(db, { user: p.user, id: report.messageId, now: p.now });
   const conversationCommunityId = statement(db, 'convCommunity', () => 'SELECT community_id FROM conversations WHERE id = ?').pluck().get(message.conversationId) as number;
   const resolved = db.transaction(() => {
+    // Every open report of the message is resolved at once: each one's notices read as handled.
+    const open = statement(db, 'openReports', () => 'SELECT id FROM message_reports WHERE message_id = ? AND resolved_at IS NULL').pluck().all(report.messageId) as number[];
+    for (const id of open) handled(db, 'chatReport', id, p.user.id, p.now);
     const changed = statement(db, 'resolve', () => 'UPDATE message_reports SET resolved_at = ?, resolved_by = ? WHERE message_id = ? AND resolved_at IS NULL').run(p.now, p.user.id, report.messageId);
     if (changed.changes === 0) throw conflict('chat.errors.reportResolved');
     recordAudit(db, {

@@ -73,10 +73,6 @@ function touchMember(tx: DbLike, p: { topicId: number; userId: string; readAt?: 
     .run();
 }
 
-/** Of these members, those who chose in their profile to hear of discussions by email too. */
-const emailReaders = (tx: DbLike, ids: readonly string[]) =>
-  ids.length ? tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...ids]), eq(users.notifyDiscussionsEmail, true))).all().map((u) => u.id) : [];
-
 /**
  * Tells each member a text mentions (and `previous` did not), once: only current members of the
  * community, never the author. Returns who was told.
@@ -92,7 +88,7 @@ function notifyMentions(tx: DbLike, p: { communityId: number; community: string;
     .all()
     .map((m) => m.userId);
   const params = { name: p.author.name, title: p.title, community: p.community };
-  notify(tx, { to: members, key: 'discussionMention', params, link: topicLink(p.topicId), email: emailReaders(tx, members), now: p.now });
+  notify(tx, { to: members, key: 'discussionMention', params, link: topicLink(p.topicId), now: p.now });
   return members;
 }
 
@@ -163,7 +159,7 @@ export function postReply(db: DB, p: { topicId: number; community: Community; au
       .map((f) => f.userId)
       .filter((id) => !mentioned.includes(id));
     const params = { name: p.author.name, title: topic.title, community: p.community.name };
-    notify(tx, { to: followers, key: 'discussionReply', params, link: topicLink(topic.id), email: emailReaders(tx, followers), now: p.now });
+    notify(tx, { to: followers, key: 'discussionReply', params, link: topicLink(topic.id), now: p.now });
     return { ...replyDto(tx, reply, { viewerId: p.author.id, canModerate: p.canModerate, lastReadAt: p.now }), mentioned, notified: followers };
   }, IMMEDIATE);
 }

@@ -99,7 +99,6 @@ export function createEvent(db: DB, p: { community: { id: number; name: string }
     notifyCommunity(tx, {
       communityId: p.community.id,
       exceptUserIds: [p.createdBy],
-      unlessOptedOutOf: 'newEvents',
       title: series ? 'notifications.eventSeriesNew.title' : 'notifications.eventNew.title',
       message: series ? 'notifications.eventSeriesNew.message' : 'notifications.eventNew.message',
       params: { title: first.title, community: p.community.name },

@@ -37,7 +37,8 @@ export function noticeTo(
   const readers = tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, [...new Set(userIds)])).all();
   const link = eventLink(p.event.id);
   const paramsIn = (language: Language) => ({ title: p.event.title, when: whenText(p.event.startsAt, p.event.timeZone, language), ...p.params });
-  notify(tx, { to: readers.map((r) => r.id), key: p.key, type: p.type ?? 'info', params: paramsIn, link, email: 'all', now: p.now });
+  // About a date that is near and that they answered for: it cannot wait for a digest.
+  notify(tx, { to: readers.map((r) => r.id), key: p.key, type: p.type ?? 'info', params: paramsIn, link, urgent: true, now: p.now });
   return readers.map((r) => ({ userId: r.id, key: p.key, params: paramsIn(r.language), link }));
 }
 

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import { expenseApprovals, expenseAuthors, expenses, users } from '../../../../db/schema';
+import { communities, expenseApprovals, expenseAuthors, expenses, financeSettings, users } from '../../../../db/schema';
 import type { ExpenseStatus } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled, tellWhoMayAct } from '../needs/notices';
+import { moneyText } from '../needs/sql';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { accountOf, categoryOf, requireBooks } from './books';
@@ -56,6 +58,7 @@ export function submitExpense(db: DB, p: { communityId: number; authorId: string
       .get();
     addAuthor(tx, row.id, p.authorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.authorId, action: 'expense.submitted', subject: `expense:${row.id}`, details: { amount: row.amount, categoryId: row.categoryId }, now: p.now });
+    tellWhoActs(db, tx, row, p.authorId, p.now);
     return toExpenseDto(row, [], [p.authorId]);
   });
 }
@@ -68,6 +71,25 @@ function load(tx: DbLike, communityId: number, id: number) {
 
 const addAuthor = (tx: DbLike, expenseId: number, userId: string, now: number) =>
   tx.insert(expenseAuthors).values({ expenseId, userId, createdAt: now }).onConflictDoNothing().run();
+
+/**
+ * The expense waits on someone: who may approve it (pending) or pay it (approved), never its
+ * authors, is told who asked for how much and what for.
+ */
+function tellWhoActs(db: DB, tx: DbLike, row: typeof expenses.$inferSelect, by: string, now: number) {
+  const books = tx.select({ currency: financeSettings.currency, community: communities.name }).from(financeSettings).innerJoin(communities, eq(communities.id, financeSettings.communityId)).where(eq(financeSettings.communityId, row.communityId)).get()!;
+  const author = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.authorId)).get();
+  const pending = row.status === 'pending';
+  tellWhoMayAct(db, tx, {
+    kind: pending ? 'expenseApproval' : 'expensePayment',
+    id: row.id,
+    by,
+    key: pending ? 'expenseWaiting' : 'expenseToPay',
+    params: (language) => ({ name: author ? `${author.firstName} ${author.lastName}` : '', amount: moneyText(row.amount, books.currency, language), description: row.description, community: books.community }),
+    link: `/community/${row.communityId}?tab=finances`,
+    now,
+  });
+}
 
 const authorsOf = (tx: DbLike, id: number) =>
   tx.select({ userId: expenseAuthors.userId }).from(expenseAuthors).where(eq(expenseAuthors.expenseId, id)).orderBy(expenseAuthors.createdAt).all().map((a) => a.userId);
@@ -107,10 +129,15 @@ export function approveExpense(db: DB, p: { communityId: number; expenseId: numb
     let current = row;
     if (approvals >= row.approvalsNeeded) {
       current = move(tx, row, 'approved', {}, p.now);
+      handled(tx, 'expenseApproval', row.id, p.actorId, p.now);
       notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expenseApproved.title', message: 'notifications.expenseApproved.message', params: { description: row.description }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+      // Now it waits to be paid.
+      tellWhoActs(db, tx, current, p.actorId, p.now);
     } else {
       // Still pending; the version moves so a concurrent change of the expense cannot slip past this approval.
       current = move(tx, row, 'pending', {}, p.now);
+      // This approver's part is done; the others' notices still ask for theirs.
+      handled(tx, 'expenseApproval', row.id, p.actorId, p.now, p.actorId);
     }
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.approved', subject: `expense:${row.id}`, details: { approvals, needed: row.approvalsNeeded }, now: p.now });
     return toExpenseDto(current, approversOf(tx, row.id), authorsOf(tx, row.id));
@@ -122,6 +149,8 @@ export function rejectExpense(db: DB, p: { communityId: number; expenseId: numbe
     const row = load(tx, p.communityId, p.expenseId);
     allowed(tx, row, 'reject', p.actorId);
     const moved = move(tx, row, 'rejected', { reason: p.reason }, p.now);
+    handled(tx, 'expenseApproval', row.id, p.actorId, p.now);
+    handled(tx, 'expensePayment', row.id, p.actorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.rejected', subject: `expense:${row.id}`, details: { reason: p.reason }, now: p.now });
     notifyUser(tx, { userId: row.authorId, type: 'warning', title: 'notifications.expenseRejected.title', message: 'notifications.expenseRejected.message', params: { description: row.description, reason: p.reason }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
     return toExpenseDto(moved, approversOf(tx, row.id), authorsOf(tx, row.id));
@@ -135,6 +164,7 @@ export function payExpense(db: DB, p: { communityId: number; expenseId: number; 
     allowed(tx, row, 'pay', p.actorId);
     accountOf(tx, p.communityId, p.accountId);
     const moved = move(tx, row, 'paid', { paidFrom: p.accountId }, p.now);
+    handled(tx, 'expensePayment', row.id, p.actorId, p.now);
     appendEntry(tx, {
       communityId: p.communityId,
       accountId: p.accountId,
@@ -168,6 +198,10 @@ export function changeExpense(db: DB, p: { communityId: number; expenseId: numbe
     tx.delete(expenseApprovals).where(eq(expenseApprovals.expenseId, row.id)).run();
     addAuthor(tx, row.id, p.actorId, p.now);
     const moved = move(tx, row, 'pending', { amount, categoryId, description: p.description ?? row.description, approvalsNeeded: approvalsNeeded(tx, p.communityId, amount) }, p.now);
+    // What was asked before no longer stands: its notices read as handled, and the new figures go to who may approve them.
+    handled(tx, 'expenseApproval', row.id, p.actorId, p.now);
+    handled(tx, 'expensePayment', row.id, p.actorId, p.now);
+    tellWhoActs(db, tx, moved, p.actorId, p.now);
     recordFinanceAction(tx, {
       communityId: p.communityId,
       actorId: p.actorId,

@@ -1,8 +1,10 @@
 import { and, desc, eq, lt, sql, sum } from 'drizzle-orm';
-import { financeSettings, memberships, payments, users, type PaymentStatus } from '../../../../db/schema';
+import { communities, financeSettings, memberships, payments, users, type PaymentStatus } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
-import { notifyUser } from '../notifications';
+import { notify } from '../notify';
+import { handled, tellWhoMayAct } from '../needs/notices';
+import { moneyText } from '../needs/sql';
 import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { accountOf, builtInCategoryId } from './books';
@@ -49,7 +51,30 @@ export function declarePayment(db: DB, p: { communityId: number; memberId: strin
       createdAt: p.now,
     })!;
     recordFinanceAction(db, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: row.purpose, method: row.method }, now: p.now });
+    tellOfficers(db, tx, row, p.now);
     return toPaymentDto(row);
+  });
+}
+
+/**
+ * A payment now waits: the officers who may confirm it (never its authors) are told who paid how
+ * much, each in their language; the notices read as handled once someone confirms or rejects it.
+ */
+function tellOfficers(db: DB, tx: DbLike, row: typeof payments.$inferSelect, now: number) {
+  const who = (id: string | null) => {
+    const u = id ? tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id)).get() : undefined;
+    return u ? `${u.firstName} ${u.lastName}` : '';
+  };
+  const books = tx.select({ currency: financeSettings.currency, community: communities.name }).from(financeSettings).innerJoin(communities, eq(communities.id, financeSettings.communityId)).where(eq(financeSettings.communityId, row.communityId)).get()!;
+  const recorded = row.recordedBy !== null && row.recordedBy !== row.memberId;
+  tellWhoMayAct(db, tx, {
+    kind: 'payment',
+    id: row.id,
+    by: row.recordedBy ?? row.memberId,
+    key: recorded ? 'paymentRecordedWaiting' : row.purpose === 'dues' ? 'paymentWaitingDues' : 'paymentWaitingDonation',
+    params: (language) => ({ name: who(recorded ? row.recordedBy : row.memberId), member: who(row.memberId), amount: moneyText(row.amount, books.currency, language), community: books.community }),
+    link: `/community/${row.communityId}?tab=finances`,
+    now,
   });
 }
 
@@ -115,13 +140,16 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
   if (row.purpose === 'dues') spreadDuesCredit(tx, { communityId: p.communityId, memberId: row.memberId });
   if (row.purpose === 'levy' && row.levyId !== null) settleLevy(tx, row.levyId);
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.confirmed', subject: `payment:${row.id}`, details: { amount: row.amount, receiptNo, accountId: p.accountId }, now: p.now });
-  notifyUser(tx, {
-    userId: row.memberId,
+  handled(tx, 'payment', row.id, p.actorId, p.now);
+  // The member's email of it is the receipt itself (its PDF written when the mail leaves).
+  notify(tx, {
+    to: [row.memberId],
+    key: 'paymentConfirmed',
     type: 'success',
-    title: 'notifications.paymentConfirmed.title',
-    message: 'notifications.paymentConfirmed.message',
     params: { receiptNo },
     link: `/community/${p.communityId}?tab=finances`,
+    mail: { template: 'receipt', payload: { communityId: p.communityId, paymentId: row.id } },
+    once: `receipt:payment:${row.id}`,
     now: p.now,
   });
   return row;
@@ -160,15 +188,8 @@ export function rejectPayment(db: DB, p: { communityId: number; paymentId: numbe
       .get();
     if (!row) throw conflict('errors.finances.paymentDecided');
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.rejected', subject: `payment:${row.id}`, details: { reason: p.reason }, now: p.now });
-    notifyUser(tx, {
-      userId: row.memberId,
-      type: 'warning',
-      title: 'notifications.paymentRejected.title',
-      message: 'notifications.paymentRejected.message',
-      params: { reason: p.reason },
-      link: `/community/${p.communityId}?tab=finances`,
-      now: p.now,
-    });
+    handled(tx, 'payment', row.id, p.actorId, p.now);
+    notify(tx, { to: [row.memberId], key: 'paymentRejected', type: 'warning', params: { reason: p.reason }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
     return toPaymentDto(row);
   });
 }
@@ -188,6 +209,7 @@ export function recordCashPayment(db: DB, p: { communityId: number; memberId: st
     attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
     const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get();
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId, accountId: p.accountId }, now: p.now });
+    tellOfficers(db, tx, pending, p.now);
     return toPaymentDto(pending);
   });
 }

@@ -3,6 +3,7 @@ import { communities, invitations, inviteLinks, users, type InvitationRow, type 
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled } from '../needs/notices';
 import { getSettings } from '../settings';
 import { announceCommunityJoined } from '../chat/conversations';
 import { isMember, joinByInvitation } from './join';
@@ -53,6 +54,7 @@ function acceptEmailInvitation(db: DB, row: InvitationRow, user: UserRow, now: n
   if (isMember(db, row.communityId, user.id)) {
     // Used up all the same: the link in the mailbox should not stay live for someone else.
     db.update(invitations).set({ status: 'accepted', respondedBy: user.id, respondedAt: now }).where(and(eq(invitations.id, row.id), eq(invitations.status, 'pending'))).run();
+    handled(db, 'invitation', row.id, user.id, now);
     throw conflict(INV_MSG.alreadyMember);
   }
   db.transaction((tx) => {
@@ -63,6 +65,7 @@ function acceptEmailInvitation(db: DB, row: InvitationRow, user: UserRow, now: n
       .returning({ id: invitations.id })
       .get();
     if (!taken) throw conflict(INV_MSG.used);
+    handled(tx, 'invitation', row.id, user.id, now);
     if (!joinByInvitation(tx, { communityId: row.communityId, userId: user.id, decidedBy: row.invitedBy, now })) throw conflict(INV_MSG.alreadyMember);
     if (row.invitedBy && row.invitedBy !== user.id) {
       notifyUser(tx, { userId: row.invitedBy, type: 'success', title: 'invitations.acceptedNotice.title', message: 'invitations.acceptedNotice.message', params: { name: `${user.firstName} ${user.lastName}`, community: community.name }, link: `/community/${community.id}`, now });
@@ -132,6 +135,7 @@ export function declineInvitation(db: DB, p: { id: number; user: UserRow; now: n
     .returning({ id: invitations.id })
     .get();
   if (!declined) throw conflict(row.status === 'cancelled' ? INV_MSG.cancelled : INV_MSG.used);
+  handled(db, 'invitation', row.id, p.user.id, p.now);
   return { success: true as const };
 }
 

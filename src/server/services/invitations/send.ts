@@ -5,6 +5,7 @@ import type { Language } from '@shared/i18n/languages';
 import { recordAudit } from '../audit';
 import { conflict, notFound, tooMany } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled, itemKey } from '../needs/notices';
 import { queueInvitationMail } from '../../mail/invitation-mail';
 import { DAILY_EMAIL_LIMIT, DAY_MS, EMAIL_INVITATION_TTL_MS, INV_MSG, newInvitationToken } from './tokens';
 
@@ -71,12 +72,14 @@ export function sendInvitations(db: DB, p: { community: Community; actor: Actor;
         .where(and(eq(invitations.communityId, p.community.id), eq(invitations.email, email), eq(invitations.status, 'pending')))
         .returning({ id: invitations.id })
         .get();
-      if (!renewed) {
-        tx.insert(invitations)
+      const invitationId =
+        renewed?.id ??
+        tx
+          .insert(invitations)
           .values({ communityId: p.community.id, email, tokenHash: hash, invitedBy: p.actor.id, message: p.message ?? null, language, sendCount: 1, lastSentAt: p.now, expiresAt: p.now + EMAIL_INVITATION_TTL_MS, createdAt: p.now })
-          .run();
-      }
-      if (account) notifyInvitee(tx, { userId: account.id, inviter: p.actor.firstName, community: p.community.name, now: p.now });
+          .returning({ id: invitations.id })
+          .get().id;
+      if (account) notifyInvitee(tx, { userId: account.id, invitationId, inviter: p.actor.firstName, community: p.community.name, now: p.now });
       const to = { email, token, language, firstName: account?.firstName ?? null };
       queueInvitationMail(tx, to, hash, { inviter: p.inviterName ?? p.actor.firstName, community: p.community.name, message: p.message ?? null }, p.now);
       outgoing.push(to);
@@ -88,8 +91,9 @@ export function sendInvitations(db: DB, p: { community: Community; actor: Actor;
   });
 }
 
-function notifyInvitee(tx: DbLike, p: { userId: string; inviter: string; community: string; now: number }) {
-  notifyUser(tx, { userId: p.userId, type: 'info', title: 'invitations.notice.title', message: 'invitations.notice.message', params: { name: p.inviter, community: p.community }, link: INVITATIONS_TAB, now: p.now });
+/** An invitee with an account is told in the app (the invitation's own email carries the link); the notice reads as handled once answered. */
+function notifyInvitee(tx: DbLike, p: { userId: string; invitationId: number; inviter: string; community: string; now: number }) {
+  notifyUser(tx, { userId: p.userId, type: 'info', title: 'invitations.notice.title', message: 'invitations.notice.message', params: { name: p.inviter, community: p.community }, link: INVITATIONS_TAB, item: itemKey('invitation', p.invitationId), now: p.now });
 }
 
 export const invitationCommunity = (db: DbLike, id: number) => db.select({ communityId: invitations.communityId }).from(invitations).where(eq(invitations.id, id)).get()?.communityId;
@@ -112,7 +116,7 @@ export function resendInvitation(db: DB, p: { id: number; community: Community; 
       .returning({ id: invitations.id })
       .get();
     if (!updated) throw conflict(INV_MSG.notPending);
-    if (account) notifyInvitee(tx, { userId: account.id, inviter: p.actor.firstName, community: p.community.name, now: p.now });
+    if (account) notifyInvitee(tx, { userId: account.id, invitationId: row.id, inviter: p.actor.firstName, community: p.community.name, now: p.now });
     const to = { email: row.email, token, language, firstName: account?.firstName ?? null };
     queueInvitationMail(tx, to, hash, { inviter: p.inviterName ?? p.actor.firstName, community: p.community.name, message: row.message }, p.now);
     recordAudit(tx, { actor: p.actor, action: 'invitations.resent', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { invitationId: row.id }, now: p.now });
@@ -129,6 +133,7 @@ export function cancelInvitation(db: DB, p: { id: number; community: Community; 
       .returning({ id: invitations.id })
       .get();
     if (!cancelled) throw conflict(INV_MSG.notPending);
+    handled(tx, 'invitation', cancelled.id, p.actor.id, p.now);
     recordAudit(tx, { actor: p.actor, action: 'invitations.cancelled', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { invitationId: p.id }, now: p.now });
   });
   return { success: true as const };

@@ -4,7 +4,9 @@ import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
-import { circleNotice, circleOfficers, personName, type CircleMail } from './notices';
+import { handled, tellWhoMayAct } from '../needs/notices';
+import { moneyText } from '../needs/sql';
+import { personName } from './notices';
 import { nextCircleReceiptNo, type ContributionDetails } from './receipt-numbers';
 import { topUpLateContribution } from './topups';
 import { attachUpload } from '../../uploads/registry';
@@ -38,16 +40,26 @@ function insertContribution(tx: DbLike, values: typeof circleContributions.$infe
 }
 
 /**
- * The organiser's own contribution waits for one of the community's finance officers: nobody
- * confirms money they owe themselves. The officers are told, in the app and (after commit) by email.
+ * Whoever may now confirm the contribution is told who paid how much, each in their language (by
+ * email too, as they chose), in its own transaction: the organiser for a member's; for the
+ * organiser's own, the community's finance officers (nobody confirms money they owe themselves).
  */
-function tellOfficers(tx: DbLike, circle: CircleRow, row: ContributionRow, round: number, now: number, outbox?: CircleMail[]) {
-  const params = { circle: circle.name, organiser: personName(tx, circle.organiserId), round };
-  for (const o of circleOfficers(tx, circle)) circleNotice(tx, { circle, userId: o.userId, key: 'circleOfficerContribution', type: 'info', amount: row.amount, params, now, outbox });
+function tellDecider(db: DB, tx: DbLike, circle: CircleRow, row: ContributionRow, round: number, by: string, now: number) {
+  const link = `/njangi/${circle.id}`;
+  if (row.userId === circle.organiserId) {
+    const organiser = personName(tx, circle.organiserId);
+    tellWhoMayAct(db, tx, { kind: 'officerContribution', id: row.id, by, key: 'circleOfficerContribution', params: (l) => ({ circle: circle.name, organiser, round, amount: moneyText(row.amount, circle.currency, l) }), link, now });
+    return;
+  }
+  const name = personName(tx, by);
+  tellWhoMayAct(db, tx, { kind: 'contribution', id: row.id, by, key: 'circleContributionWaiting', params: (l) => ({ name, amount: moneyText(row.amount, circle.currency, l), round, circle: circle.name }), link, now });
 }
 
+/** Its waiting work is done: the notices about it read as handled. */
+const decided = (tx: DbLike, circle: CircleRow, row: ContributionRow, by: string, now: number) => handled(tx, row.userId === circle.organiserId ? 'officerContribution' : 'contribution', row.id, by, now);
+
 /** "I paid": the contribution waits for the organiser (or, for the organiser's own hand, a finance officer), who is told a proof is waiting. */
-export function declareContribution(db: DB, p: { circleId: number; roundId: number; handId: number; userId: string; details: ContributionDetails; now: number; outbox?: CircleMail[] }) {
+export function declareContribution(db: DB, p: { circleId: number; roundId: number; handId: number; userId: string; details: ContributionDetails; now: number }) {
   return db.transaction((tx) => {
     const circle = circleOf(tx, p.circleId);
     const { round, hand } = roundAndHand(tx, circle, { ...p, anyHand: false });
@@ -67,8 +79,7 @@ export function declareContribution(db: DB, p: { circleId: number; roundId: numb
       createdAt: p.now,
     });
     audit(tx, circle, p.userId, 'contribution.declared', { contributionId: row.id, round: round.number, handNo: hand.handNo, amount: row.amount, method: row.method }, p.now);
-    if (circle.organiserId === p.userId) tellOfficers(tx, circle, row, round.number, p.now, p.outbox);
-    else circleNotice(tx, { circle, userId: circle.organiserId, key: 'circleProofWaiting', type: 'info', params: { circle: circle.name, round: round.number }, now: p.now, outbox: p.outbox });
+    tellDecider(db, tx, circle, row, round.number, p.userId, p.now);
     return row;
   });
 }
@@ -78,7 +89,7 @@ export function declareContribution(db: DB, p: { circleId: number; roundId: numb
  * member is told); cash for the organiser's own hand waits for a finance officer like a declared
  * contribution. Confirmed for a round already paid out, it tops that round's beneficiary up.
  */
-export function recordContribution(db: DB, p: { circleId: number; roundId: number; handId: number; organiserId: string; details: ContributionDetails; now: number; outbox?: CircleMail[] }) {
+export function recordContribution(db: DB, p: { circleId: number; roundId: number; handId: number; organiserId: string; details: ContributionDetails; now: number }) {
   return db.transaction((tx) => {
     const circle = organisedBy(tx, p.circleId, p.organiserId);
     const { round, hand } = roundAndHand(tx, circle, { ...p, userId: p.organiserId, anyHand: true });
@@ -100,11 +111,11 @@ export function recordContribution(db: DB, p: { circleId: number; roundId: numbe
     });
     audit(tx, circle, p.organiserId, 'contribution.recorded', { contributionId: row.id, round: round.number, handNo: hand.handNo, amount: row.amount, receiptNo: row.receiptNo, status: row.status }, p.now);
     if (own) {
-      tellOfficers(tx, circle, row, round.number, p.now, p.outbox);
+      tellDecider(db, tx, circle, row, round.number, p.organiserId, p.now);
       return row;
     }
     notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circleContributionConfirmed.title', message: 'notifications.circleContributionConfirmed.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, now: p.now });
-    topUpLateContribution(tx, circle, row, p.now, p.outbox);
+    topUpLateContribution(db, tx, circle, row, p.now);
     return row;
   });
 }
@@ -135,7 +146,7 @@ function decidable(tx: DbLike, p: { id: number; deciderId: string; officer: bool
  * out, a top-up owed to its beneficiary in the same transaction. Of two confirmations at once one
  * wins, the other is told it was decided.
  */
-function confirm(db: DB, p: { id: number; deciderId: string; officer: boolean; now: number; outbox?: CircleMail[] }) {
+function confirm(db: DB, p: { id: number; deciderId: string; officer: boolean; now: number }) {
   return db.transaction((tx) => {
     const { circle } = decidable(tx, p);
     const receiptNo = nextCircleReceiptNo(tx, circle.id);
@@ -146,10 +157,11 @@ function confirm(db: DB, p: { id: number; deciderId: string; officer: boolean; n
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.contributionDecided');
+    decided(tx, circle, row, p.deciderId, p.now);
     const round = tx.select({ number: circleRounds.number }).from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
     audit(tx, circle, p.deciderId, 'contribution.confirmed', { contributionId: row.id, round: round.number, amount: row.amount, receiptNo }, p.now);
     notifyUser(tx, { userId: row.userId, type: 'success', title: 'notifications.circleContributionConfirmed.title', message: 'notifications.circleContributionConfirmed.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, now: p.now });
-    topUpLateContribution(tx, circle, row, p.now, p.outbox);
+    topUpLateContribution(db, tx, circle, row, p.now);
     return row;
   });
 }
@@ -164,6 +176,7 @@ function reject(db: DB, p: { id: number; deciderId: string; officer: boolean; re
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.contributionDecided');
+    decided(tx, circle, row, p.deciderId, p.now);
     audit(tx, circle, p.deciderId, 'contribution.rejected', { contributionId: row.id, reason: p.reason }, p.now);
     notifyUser(tx, { userId: row.userId, type: 'warning', title: 'notifications.circleContributionRejected.title', message: 'notifications.circleContributionRejected.message', params: { circle: circle.name, reason: p.reason }, link: `/njangi/${circle.id}`, now: p.now });
     return row;
@@ -171,8 +184,8 @@ function reject(db: DB, p: { id: number; deciderId: string; officer: boolean; re
 }
 
 /** The organiser confirms a member's contribution (never their own). */
-export const confirmContribution = (db: DB, p: { id: number; organiserId: string; now: number; outbox?: CircleMail[] }) => confirm(db, { ...p, deciderId: p.organiserId, officer: false });
+export const confirmContribution = (db: DB, p: { id: number; organiserId: string; now: number }) => confirm(db, { ...p, deciderId: p.organiserId, officer: false });
 export const rejectContribution = (db: DB, p: { id: number; organiserId: string; reason: string; now: number }) => reject(db, { ...p, deciderId: p.organiserId, officer: false });
 /** A finance officer confirms the organiser's own contribution. */
-export const officerConfirmContribution = (db: DB, p: { id: number; officerId: string; now: number; outbox?: CircleMail[] }) => confirm(db, { ...p, deciderId: p.officerId, officer: true });
+export const officerConfirmContribution = (db: DB, p: { id: number; officerId: string; now: number }) => confirm(db, { ...p, deciderId: p.officerId, officer: true });
 export const officerRejectContribution = (db: DB, p: { id: number; officerId: string; reason: string; now: number }) => reject(db, { ...p, deciderId: p.officerId, officer: true });

@@ -5,7 +5,6 @@ import { lateFine } from '@shared/njangi/money';
 import { conflict, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
-import type { CircleMail } from './notices';
 import { topUpLateFine } from './topups';
 
 export const fineCommunity = (db: DbLike, id: number) =>
@@ -63,7 +62,7 @@ function owedFine(tx: DbLike, p: { id: number; deciderId: string; officer: boole
   return { fine, circle };
 }
 
-function settle(db: DB, p: { id: number; deciderId: string; officer: boolean; to: 'paid' | 'waived'; reason?: string; now: number; outbox?: CircleMail[] }) {
+function settle(db: DB, p: { id: number; deciderId: string; officer: boolean; to: 'paid' | 'waived'; reason?: string; now: number }) {
   return db.transaction((tx) => {
     const { circle } = owedFine(tx, p);
     const row = tx
@@ -75,15 +74,15 @@ function settle(db: DB, p: { id: number; deciderId: string; officer: boolean; to
     if (!row) throw conflict('errors.njangi.fineSettled');
     audit(tx, circle, p.deciderId, p.to === 'paid' ? 'fine.paid' : 'fine.waived', { fineId: row.id, amount: row.amount, ...(p.reason ? { reason: p.reason } : {}) }, p.now);
     // Paid after the last payout, it has no next pot: it tops up the last round's beneficiary instead of vanishing.
-    const topUp = p.to === 'paid' ? topUpLateFine(tx, circle, row, p.now, p.outbox) : null;
+    const topUp = p.to === 'paid' ? topUpLateFine(db, tx, circle, row, p.now) : null;
     return topUp ? { ...row, potRoundId: topUp.roundId } : row;
   });
 }
 
 /** The fine was paid to the organiser: it joins the next pot (after the last payout, the last round's, as a top-up). */
-export const markFinePaid = (db: DB, p: { id: number; organiserId: string; now: number; outbox?: CircleMail[] }) => settle(db, { ...p, deciderId: p.organiserId, officer: false, to: 'paid' });
+export const markFinePaid = (db: DB, p: { id: number; organiserId: string; now: number }) => settle(db, { ...p, deciderId: p.organiserId, officer: false, to: 'paid' });
 /** The organiser lets a fine go, saying why (the reason is in the audit trail). */
 export const waiveFine = (db: DB, p: { id: number; organiserId: string; reason: string; now: number }) => settle(db, { ...p, deciderId: p.organiserId, officer: false, to: 'waived' });
 /** A finance officer settles a fine on the organiser's own hand. */
-export const officerMarkFinePaid = (db: DB, p: { id: number; officerId: string; now: number; outbox?: CircleMail[] }) => settle(db, { ...p, deciderId: p.officerId, officer: true, to: 'paid' });
+export const officerMarkFinePaid = (db: DB, p: { id: number; officerId: string; now: number }) => settle(db, { ...p, deciderId: p.officerId, officer: true, to: 'paid' });
 export const officerWaiveFine = (db: DB, p: { id: number; officerId: string; reason: string; now: number }) => settle(db, { ...p, deciderId: p.officerId, officer: true, to: 'waived' });

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { circleMembers, circlePicks, memberships } from '../../../../db/schema';
+import { circleMembers, circlePicks, memberships, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled, tellWhoMayAct } from '../needs/notices';
 import { audit, circleOf, organisedBy } from './circles';
 
 /** Hands already granted in a circle. */
@@ -31,10 +32,11 @@ export function joinCircle(db: DB, p: { circleId: number; userId: string; hands:
     }
     if (mine?.status === 'approved') throw conflict('errors.njangi.alreadyInCircle');
     if (mine) tx.update(circleMembers).set({ hands: p.hands, status: 'pending', createdAt: p.now, decidedAt: null, decidedBy: null }).where(eq(circleMembers.id, mine.id)).run();
-    else tx.insert(circleMembers).values({ circleId: p.circleId, userId: p.userId, hands: p.hands, status: 'pending', createdAt: p.now }).run();
+    const requestId = mine?.id ?? tx.insert(circleMembers).values({ circleId: p.circleId, userId: p.userId, hands: p.hands, status: 'pending', createdAt: p.now }).returning({ id: circleMembers.id }).get().id;
     audit(tx, circle, p.userId, 'join.requested', { hands: p.hands }, p.now);
     if (mine?.status !== 'pending') {
-      notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleJoinRequest.title', message: 'notifications.circleJoinRequest.message', params: { circle: circle.name }, link: link(circle.id), now: p.now });
+      const who = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId)).get();
+      tellWhoMayAct(db, tx, { kind: 'circleJoin', id: requestId, by: p.userId, key: 'circleJoinWaiting', params: { name: who ? `${who.firstName} ${who.lastName}` : '', hands: p.hands, circle: circle.name }, link: link(circle.id), now: p.now });
     }
     return { status: 'pending' as const, hands: p.hands };
   });
@@ -60,6 +62,7 @@ export function decideJoin(db: DB, p: { circleId: number; organiserId: string; u
       .returning()
       .get();
     if (!moved) throw conflict('errors.njangi.requestDecided');
+    handled(tx, 'circleJoin', moved.id, p.organiserId, p.now);
     audit(tx, circle, p.organiserId, p.approve ? 'join.approved' : 'join.declined', { userId: p.userId, hands: request.hands }, p.now);
     notifyUser(tx, {
       userId: p.userId,
@@ -87,6 +90,8 @@ export function leaveCircle(db: DB, p: { circleId: number; userId: string; now: 
       .returning()
       .get();
     if (!moved) throw notFound('errors.njangi.requestNotFound');
+    // A request still waiting is withdrawn: the organiser's notice of it reads as handled.
+    handled(tx, 'circleJoin', moved.id, p.userId, p.now);
     // The positions they picked are free again for the members who stay.
     tx.delete(circlePicks).where(and(eq(circlePicks.circleId, p.circleId), eq(circlePicks.userId, p.userId))).run();
     audit(tx, circle, p.userId, 'left', {}, p.now);

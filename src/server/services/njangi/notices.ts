@@ -6,19 +6,16 @@ import { formatMoney, type Currency } from '@shared/money';
 import { can, COMMUNITY_ROLES } from '@shared/permissions';
 import type { en } from '@shared/i18n/en';
 import { notifyCommunity, notifyUser } from '../notifications';
+import { notify } from '../notify';
 import type { CircleRow } from './circles';
 
 /*
- * Savings-circle notices that name an amount: written in the app inside the change's own
- * transaction, each in its recipient's language (the amount formatted for them), and queued in
- * `outbox` so the operation emails the same words once the change has committed.
+ * Savings-circle notices that name an amount: through the one notice pipeline (services/notify.ts),
+ * written in the change's own transaction, each in its recipient's language (the amount formatted
+ * for them), in the app and by email as each chose.
  */
 
 export type CircleNoticeKey = keyof typeof en.notifications & `circle${string}`;
-/** A notice to email after commit: its recipient, key and values already in their language. */
-export type CircleMail = { userId: string; key: CircleNoticeKey; params: Record<string, string | number>; link: string };
-
-const languageOf = (tx: DbLike, userId: string): Language => tx.select({ language: users.language }).from(users).where(eq(users.id, userId)).get()?.language ?? 'en';
 
 export const personName = (tx: DbLike, userId: string) => {
   const u = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).get();
@@ -38,15 +35,14 @@ export function circleNotice(
     /** The values, with `amount` (minor units) formatted in the recipient's language. */
     params: Record<string, string | number>;
     amount?: number;
+    /** The waiting work it asks for (itemKey), so it reads as handled once done. */
+    item?: string;
     now: number;
-    outbox?: CircleMail[];
   },
 ) {
-  const language = languageOf(tx, p.userId);
-  const params = p.amount === undefined ? p.params : { ...p.params, amount: circleMoney(p.circle, p.amount, language) };
-  const link = `/njangi/${p.circle.id}`;
-  notifyUser(tx, { userId: p.userId, type: p.type, title: `notifications.${p.key}.title`, message: `notifications.${p.key}.message`, params, link, now: p.now });
-  p.outbox?.push({ userId: p.userId, key: p.key, params, link });
+  const amount = p.amount;
+  const params = amount === undefined ? p.params : (language: Language) => ({ ...p.params, amount: circleMoney(p.circle, amount, language) });
+  notify(tx, { to: [p.userId], key: p.key, type: p.type, params, link: `/njangi/${p.circle.id}`, item: p.item, now: p.now });
 }
 
 /** The roles whose members keep the community's books (finances.record in the permission table). */

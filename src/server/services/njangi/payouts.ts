@@ -8,6 +8,7 @@ import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { tellDispute } from './notices';
 import { nextCircleReceiptNo, type ContributionDetails } from './receipt-numbers';
 import { attachUpload } from '../../uploads/registry';
+import { handled, itemKey } from '../needs/notices';
 
 /** The community a round's (or payout's) circle belongs to (for the guard), or undefined. */
 export const roundCommunity = (db: DbLike, id: number) =>
@@ -170,7 +171,10 @@ function payRound(tx: DbLike, circle: CircleRow, round: typeof circleRounds.$inf
     { payoutId: payout.id, round: round.number, handNo: hand.handNo, beneficiaryId: hand.userId, collected, shortfall, fines, fee: settled.fee, discount, share: settled.share, carryOut: settled.carryOut, amount, ...(lastRound ? { seed: circle.seed } : {}) },
     p.now,
   );
-  notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circlePayoutRecorded.title', message: 'notifications.circlePayoutRecorded.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, now: p.now });
+  // The round's work is done, whoever it waited on (the organiser, or the officers for the organiser's own pot); the beneficiary's (confirming receipt) begins.
+  handled(tx, 'roundReady', round.id, p.recorderId, p.now);
+  handled(tx, 'officerPayout', round.id, p.recorderId, p.now);
+  notifyUser(tx, { userId: hand.userId, type: 'success', title: 'notifications.circlePayoutRecorded.title', message: 'notifications.circlePayoutRecorded.message', params: { circle: circle.name, round: round.number }, link: `/njangi/${circle.id}`, item: itemKey('payoutReceipt', payout.id), now: p.now });
   return payout;
 }
 
@@ -211,6 +215,7 @@ export function confirmReceipt(db: DB, p: { id: number; userId: string; now: num
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.payoutDecided');
+    handled(tx, 'payoutReceipt', row.id, p.userId, p.now);
     audit(tx, circleOf(tx, row.circleId), p.userId, 'payout.confirmed', { payoutId: row.id, amount: row.amount, receiptNo }, p.now);
     return row;
   });
@@ -227,6 +232,7 @@ export function disputePayout(db: DB, p: { id: number; userId: string; reason: s
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.payoutDecided');
+    handled(tx, 'payoutReceipt', row.id, p.userId, p.now);
     const circle = circleOf(tx, row.circleId);
     audit(tx, circle, p.userId, 'payout.disputed', { payoutId: row.id, reason: p.reason }, p.now);
     tellDispute(tx, circle, { recordedBy: row.recordedBy, disputedBy: p.userId, now: p.now });

@@ -3,6 +3,7 @@ import { circleHands, circleRounds, circleSwaps, circles } from '../../../../db/
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled, itemKey } from '../needs/notices';
 import { audit, circleOf } from './circles';
 
 /*
@@ -36,7 +37,7 @@ export function requestSwap(db: DB, p: { circleId: number; fromHandId: number; t
     if (to.userId === p.userId) throw invalid('errors.njangi.swapOwnHand', [{ path: ['toHandId'], message: 'errors.njangi.swapOwnHand' }]);
     const row = tx.insert(circleSwaps).values({ circleId: circle.id, fromHandId: from.id, toHandId: to.id, requestedBy: p.userId, createdAt: p.now }).returning().get();
     audit(tx, circle, p.userId, 'swap.requested', { swapId: row.id, from: from.position, to: to.position }, p.now);
-    notifyUser(tx, { userId: to.userId, type: 'info', title: 'notifications.circleSwapRequested.title', message: 'notifications.circleSwapRequested.message', params: { circle: circle.name, from: from.position!, to: to.position! }, link: `/njangi/${circle.id}`, now: p.now });
+    notifyUser(tx, { userId: to.userId, type: 'info', title: 'notifications.circleSwapRequested.title', message: 'notifications.circleSwapRequested.message', params: { circle: circle.name, from: from.position!, to: to.position! }, link: `/njangi/${circle.id}`, item: itemKey('swapAccept', row.id), now: p.now });
     return row;
   });
 }
@@ -61,7 +62,8 @@ export function acceptSwap(db: DB, p: { id: number; userId: string; now: number 
     if (to.userId !== p.userId) throw forbidden('errors.njangi.swapNotYours');
     const row = move(tx, swap.id, 'requested', 'accepted', p.now);
     audit(tx, circle, p.userId, 'swap.accepted', { swapId: swap.id }, p.now);
-    notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleSwapAccepted.title', message: 'notifications.circleSwapAccepted.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now });
+    handled(tx, 'swapAccept', swap.id, p.userId, p.now);
+    notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleSwapAccepted.title', message: 'notifications.circleSwapAccepted.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, item: itemKey('swapApprove', swap.id), now: p.now });
     return row;
   });
 }
@@ -78,6 +80,7 @@ export function approveSwap(db: DB, p: { id: number; userId: string; now: number
     tx.update(circleHands).set({ position: from.position }).where(eq(circleHands.id, to.id)).run();
     tx.update(circleHands).set({ position: to.position }).where(eq(circleHands.id, from.id)).run();
     for (const r of rounds) tx.update(circleRounds).set({ beneficiaryHandId: r.number === from.position ? to.id : from.id }).where(eq(circleRounds.id, r.id)).run();
+    handled(tx, 'swapApprove', swap.id, p.userId, p.now);
     audit(tx, circle, p.userId, 'swap.approved', { swapId: swap.id, fromHand: from.handNo, toHand: to.handNo, fromPosition: from.position, toPosition: to.position }, p.now);
     for (const userId of new Set([from.userId, to.userId])) {
       notifyUser(tx, { userId, type: 'success', title: 'notifications.circleSwapApproved.title', message: 'notifications.circleSwapApproved.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now });
@@ -95,6 +98,7 @@ export function declineSwap(db: DB, p: { id: number; userId: string; now: number
     if (!from) throw swap.status === 'requested' || swap.status === 'accepted' ? forbidden('errors.njangi.swapNotYours') : conflict('errors.njangi.swapDecided');
     const row = move(tx, swap.id, from, 'declined', p.now);
     audit(tx, circle, p.userId, 'swap.declined', { swapId: swap.id }, p.now);
+    handled(tx, from === 'requested' ? 'swapAccept' : 'swapApprove', swap.id, p.userId, p.now);
     notifyUser(tx, { userId: swap.requestedBy, type: 'info', title: 'notifications.circleSwapDeclined.title', message: 'notifications.circleSwapDeclined.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now });
     return row;
   });

@@ -6,7 +6,9 @@ import { conflict, forbidden, notFound } from '../errors';
 import { attachUpload } from '../../uploads/registry';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { nextCircleReceiptNo, type ContributionDetails } from './receipt-numbers';
-import { circleNotice, circleOfficers, personName, tellDispute, type CircleMail } from './notices';
+import { circleNotice, personName, tellDispute } from './notices';
+import { handled, itemKey, tellWhoMayAct } from '../needs/notices';
+import { moneyText } from '../needs/sql';
 
 /*
  * Top-ups: money that reached a round after it was paid out, owed on to that round's beneficiary.
@@ -32,15 +34,25 @@ function remainingShortfall(tx: DbLike, payout: typeof circlePayouts.$inferSelec
   return payout.shortfall - toppedUp;
 }
 
-/** Tells the organiser (to pay it on, or the finance officers when it is the organiser's own) and the beneficiary. */
-function announce(tx: DbLike, circle: CircleRow, p: { topUp: TopUpRow; memberId: string; round: number; now: number; outbox?: CircleMail[] }) {
+/**
+ * Tells the beneficiary it is coming, and whoever pays it on that it waits on them: the organiser,
+ * or for the organiser's own hand the community's finance officers.
+ */
+function announce(db: DB, tx: DbLike, circle: CircleRow, p: { topUp: TopUpRow; memberId: string; round: number; now: number }) {
   const member = personName(tx, p.memberId);
   const beneficiary = personName(tx, p.topUp.beneficiaryId);
   const params = { circle: circle.name, member, beneficiary, round: p.round };
-  const base = { circle, amount: p.topUp.amount, params, now: p.now, outbox: p.outbox };
-  circleNotice(tx, { ...base, userId: p.topUp.beneficiaryId, key: 'circleTopUpComing', type: 'info' });
-  if (p.topUp.beneficiaryId !== circle.organiserId) circleNotice(tx, { ...base, userId: circle.organiserId, key: 'circleTopUpOwed', type: 'info' });
-  else for (const o of circleOfficers(tx, circle)) circleNotice(tx, { ...base, userId: o.userId, key: 'circleOfficerTopUp', type: 'info' });
+  circleNotice(tx, { circle, amount: p.topUp.amount, params, now: p.now, userId: p.topUp.beneficiaryId, key: 'circleTopUpComing', type: 'info' });
+  const toOrganiser = p.topUp.beneficiaryId === circle.organiserId;
+  tellWhoMayAct(db, tx, {
+    kind: toOrganiser ? 'officerTopUp' : 'topUpPay',
+    id: p.topUp.id,
+    by: p.memberId,
+    key: toOrganiser ? 'circleOfficerTopUp' : 'circleTopUpOwed',
+    params: (l) => ({ ...params, amount: moneyText(p.topUp.amount, circle.currency, l) }),
+    link: `/njangi/${circle.id}`,
+    now: p.now,
+  });
 }
 
 /**
@@ -48,7 +60,7 @@ function announce(tx: DbLike, circle: CircleRow, p: { topUp: TopUpRow; memberId:
  * money is owed on to that round's beneficiary (lateTopUp: all of it, the shortfall falls by as
  * much). Returns the top-up, or null when the round is still open (its payout will count it).
  */
-export function topUpLateContribution(tx: DbLike, circle: CircleRow, contribution: typeof circleContributions.$inferSelect, now: number, outbox?: CircleMail[]): TopUpRow | null {
+export function topUpLateContribution(db: DB, tx: DbLike, circle: CircleRow, contribution: typeof circleContributions.$inferSelect, now: number): TopUpRow | null {
   const payout = tx.select().from(circlePayouts).where(eq(circlePayouts.roundId, contribution.roundId)).get();
   if (!payout) return null;
   const { topUp: amount } = lateTopUp({ shortfall: remainingShortfall(tx, payout), amount: contribution.amount });
@@ -59,7 +71,7 @@ export function topUpLateContribution(tx: DbLike, circle: CircleRow, contributio
     .get();
   const round = tx.select({ number: circleRounds.number }).from(circleRounds).where(eq(circleRounds.id, payout.roundId)).get()!.number;
   audit(tx, circle, null, 'topup.owed', { topUpId: topUp.id, round, contributionId: contribution.id, beneficiaryId: topUp.beneficiaryId, amount }, now);
-  announce(tx, circle, { topUp, memberId: contribution.userId, round, now, outbox });
+  announce(db, tx, circle, { topUp, memberId: contribution.userId, round, now });
   return topUp;
 }
 
@@ -68,7 +80,7 @@ export function topUpLateContribution(tx: DbLike, circle: CircleRow, contributio
  * no next pot to join, so it joins the last round's (its pot_round_id) and is owed on to that
  * round's beneficiary. Returns the top-up, or null while a round is still open.
  */
-export function topUpLateFine(tx: DbLike, circle: CircleRow, fine: typeof circleFines.$inferSelect, now: number, outbox?: CircleMail[]): TopUpRow | null {
+export function topUpLateFine(db: DB, tx: DbLike, circle: CircleRow, fine: typeof circleFines.$inferSelect, now: number): TopUpRow | null {
   if (circle.status !== 'completed') return null;
   const last = tx
     .select({ payout: circlePayouts, number: circleRounds.number })
@@ -86,7 +98,7 @@ export function topUpLateFine(tx: DbLike, circle: CircleRow, fine: typeof circle
     .returning()
     .get();
   audit(tx, circle, null, 'topup.owed', { topUpId: topUp.id, round: last.number, fineId: fine.id, beneficiaryId: topUp.beneficiaryId, amount: fine.amount }, now);
-  announce(tx, circle, { topUp, memberId: fine.userId, round: last.number, now, outbox });
+  announce(db, tx, circle, { topUp, memberId: fine.userId, round: last.number, now });
   return topUp;
 }
 
@@ -106,9 +118,10 @@ function markRecorded(tx: DbLike, circle: CircleRow, p: { topUp: TopUpRow; recor
     .returning()
     .get();
   if (!row) throw conflict('errors.njangi.topUpRecorded');
+  handled(tx, row.beneficiaryId === circle.organiserId ? 'officerTopUp' : 'topUpPay', row.id, p.recorderId, p.now);
   const round = tx.select({ number: circleRounds.number }).from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!.number;
   audit(tx, circle, p.recorderId, 'topup.recorded', { topUpId: row.id, round, beneficiaryId: row.beneficiaryId, amount: row.amount, method: row.method }, p.now);
-  circleNotice(tx, { circle, userId: row.beneficiaryId, key: 'circleTopUpRecorded', type: 'success', amount: row.amount, params: { circle: circle.name, round }, now: p.now });
+  circleNotice(tx, { circle, userId: row.beneficiaryId, key: 'circleTopUpRecorded', type: 'success', amount: row.amount, params: { circle: circle.name, round }, item: itemKey('topUpConfirm', row.id), now: p.now });
   return row;
 }
 
@@ -152,6 +165,7 @@ export function confirmTopUp(db: DB, p: { id: number; userId: string; now: numbe
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.payoutDecided');
+    handled(tx, 'topUpConfirm', row.id, p.userId, p.now);
     audit(tx, circleOf(tx, row.circleId), p.userId, 'topup.confirmed', { topUpId: row.id, amount: row.amount, receiptNo }, p.now);
     return row;
   });
@@ -168,6 +182,7 @@ export function disputeTopUp(db: DB, p: { id: number; userId: string; reason: st
       .returning()
       .get();
     if (!row) throw conflict('errors.njangi.payoutDecided');
+    handled(tx, 'topUpConfirm', row.id, p.userId, p.now);
     const circle = circleOf(tx, row.circleId);
     audit(tx, circle, p.userId, 'topup.disputed', { topUpId: row.id, reason: p.reason }, p.now);
     tellDispute(tx, circle, { recordedBy: row.recordedBy, disputedBy: p.userId, now: p.now });

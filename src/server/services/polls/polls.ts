@@ -7,6 +7,7 @@ import type { CreatePollInput, PollChanges } from '@shared/schemas/polls';
 import { requireRight } from '../../domains/standing/standing';
 import { conflict, DomainError, fieldError, forbidden, notFound } from '../errors';
 import { notifyCommunity, notifyUser } from '../notifications';
+import { handled, itemKey } from '../needs/notices';
 import { toPage } from '../paging';
 import { isDatabase, prepared } from '../prepared';
 
@@ -180,12 +181,14 @@ export function nominate(db: DB, p: { id: number; userId: string; by: string; by
     if (self) standForOffice(db, row, p.userId, p.now);
     const existing = tx.select().from(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId))).get();
     if (existing && (existing.status === 'accepted' || (existing.status === 'pending' && !self))) return nominationsOf(tx, row.id);
-    tx.insert(pollNominations)
+    const nomination = tx
+      .insert(pollNominations)
       .values({ pollId: row.id, userId: p.userId, nominatedBy: p.by, status, createdAt: p.now, decidedAt: self ? p.now : null })
       .onConflictDoUpdate({ target: [pollNominations.pollId, pollNominations.userId], set: { nominatedBy: p.by, status, createdAt: p.now, decidedAt: self ? p.now : null } })
-      .run();
+      .returning({ id: pollNominations.id })
+      .get();
     if (!self) {
-      notifyUser(tx, { userId: p.userId, title: 'notifications.pollNomination.title', message: 'notifications.pollNomination.message', params: { title: row.title, community: p.community.name }, link: pollLink(row.id), now: p.now });
+      notifyUser(tx, { userId: p.userId, title: 'notifications.pollNomination.title', message: 'notifications.pollNomination.message', params: { title: row.title, community: p.community.name }, link: pollLink(row.id), item: itemKey('nomination', nomination.id), now: p.now });
     }
     return nominationsOf(tx, row.id);
   }, IMMEDIATE);
@@ -205,8 +208,10 @@ export function answerNomination(db: DB, p: { id: number; userId: string; accept
       .update(pollNominations)
       .set({ status: p.accept ? 'accepted' : 'declined', decidedAt: p.now })
       .where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId)))
-      .run().changes;
+      .returning({ id: pollNominations.id })
+      .get();
     if (!done) throw notFound('errors.polls.nominationNotFound');
+    handled(tx, 'nomination', done.id, p.userId, p.now);
     return nominationsOf(tx, row.id);
   }, IMMEDIATE);
 }
@@ -215,8 +220,9 @@ export function answerNomination(db: DB, p: { id: number; userId: string; accept
 export function removeNomination(db: DB, p: { id: number; userId: string; now: number }) {
   return db.transaction((tx) => {
     const row = nominatingElection(tx, p.id, p.now);
-    const done = tx.delete(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId))).run().changes;
+    const done = tx.delete(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId))).returning({ id: pollNominations.id }).get();
     if (!done) throw notFound('errors.polls.nominationNotFound');
+    handled(tx, 'nomination', done.id, null, p.now);
     return nominationsOf(tx, row.id);
   }, IMMEDIATE);
 }
@@ -246,6 +252,8 @@ export function openVoting(db: DB, p: { id: number; community: { id: number; nam
       .returning()
       .get();
     if (!opened) throw conflict('errors.polls.notNominating');
+    // Nominations still waiting lapse: their notices read as handled.
+    for (const n of tx.select({ id: pollNominations.id }).from(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.status, 'pending'))).all()) handled(tx, 'nomination', n.id, null, p.now);
     tx.insert(pollOptions)
       .values(accepted.map((c, i) => ({ pollId: row.id, position: i + 1, label: `${c.firstName} ${c.lastName}`, userId: c.userId })))
       .run();

@@ -10,6 +10,7 @@ import { documents } from './documents';
 import { invitations } from './invitations';
 import { chat } from './chat';
 import { notifications } from './notifications';
+import { needs } from './needs';
 import { dashboard } from './dashboard';
 import { profile } from './profile';
 import { announcements } from './announcements';
@@ -32,6 +33,7 @@ export const enApp = {
   invitations,
   chat,
   notifications,
+  needs,
   dashboard,
   profile,
   announcements,

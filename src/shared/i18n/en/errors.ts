@@ -143,6 +143,9 @@ export const errors = {
     categoryTaken: 'This community already has a category with that name',
     categoryCap: 'A community can have at most {{max}} categories. Delete one you no longer use first.',
   },
+  notices: {
+    badToken: 'This link to stop emails is not valid. Change your email settings from your profile instead.',
+  },
   account: {
     handOverFirst: 'Hand over the communities you created before deleting your account: {{names}}.',
     circlesFirst: 'End or hand over the savings circles you organise before deleting your account: {{names}}.',

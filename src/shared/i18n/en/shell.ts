@@ -31,6 +31,12 @@ export const shell = {
     unread: 'Unread',
     remove: 'Remove notification: {{title}}',
     showOlder: 'Show older',
+    summary: 'Notifications: {{unread}} unread, {{waiting}} waiting on you',
+    handled: 'Handled',
+    handledBy: 'Handled by {{name}}',
+    handledByYou: 'You handled this',
+    needsTitle: 'Needs you',
+    needsAll: 'See everything on your dashboard',
   },
   passwordGate: {
     title: 'Choose a new password',

@@ -29,7 +29,6 @@ export const validation = {
   },
   profile: {
     contactVisibility: 'Choose leaders or members',
-    notifySetting: 'Choose on or off',
     usernameFormat: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores',
     phoneInvalid: 'Please enter a valid phone number',
     birthdayInvalid: 'Please enter a valid date in the past',
@@ -89,6 +88,18 @@ export const validation = {
   },
   notification: {
     notFound: 'Notification not found',
+  },
+  notices: {
+    kind: 'Choose one of the kinds of notice',
+    channel: 'Choose in the app, by email at once, in the digest, or off',
+    digest: 'Choose a daily or weekly digest, or none',
+    timeZone: 'Choose a time zone from the list',
+    nothing: 'Choose what to change',
+    token: 'This unsubscribe link is incomplete. Use the link from the email as it is.',
+  },
+  needs: {
+    cursor: 'This page of the list is unknown. Start again from the first page.',
+    limit: 'Ask for 1 to 100 items',
   },
   finance: {
     amount: 'Please enter an amount',

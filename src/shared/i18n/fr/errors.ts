@@ -144,6 +144,9 @@ export const errors = {
     categoryTaken: 'Cette communauté a déjà une catégorie portant ce nom',
     categoryCap: 'Une communauté peut avoir au plus {{max}} catégories. Supprimez d’abord celle dont vous ne vous servez plus.',
   },
+  notices: {
+    badToken: 'Ce lien pour arrêter les e-mails n’est pas valable. Modifiez plutôt vos réglages d’e-mails depuis votre profil.',
+  },
   account: {
     handOverFirst: 'Transmettez les communautés que vous avez créées avant de supprimer votre compte : {{names}}.',
     circlesFirst: 'Terminez ou transmettez les tontines que vous organisez avant de supprimer votre compte : {{names}}.',

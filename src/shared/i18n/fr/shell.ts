@@ -31,6 +31,12 @@ export const shell = {
     unread: 'Non lue',
     remove: 'Supprimer la notification : {{title}}',
     showOlder: 'Afficher les plus anciennes',
+    summary: 'Notifications : {{unread}} non lues, {{waiting}} à traiter',
+    handled: 'Traité',
+    handledBy: 'Traité par {{name}}',
+    handledByYou: 'Vous l’avez traité',
+    needsTitle: 'À traiter',
+    needsAll: 'Tout voir sur votre tableau de bord',
   },
   passwordGate: {
     title: 'Choisissez un nouveau mot de passe',

@@ -29,7 +29,6 @@ export const validation = {
   },
   profile: {
     contactVisibility: 'Choisissez responsables ou membres',
-    notifySetting: 'Choisissez activé ou désactivé',
     usernameFormat: 'Le nom d’utilisateur doit compter de 3 à 30 lettres, chiffres, points, tirets ou traits de soulignement',
     phoneInvalid: 'Veuillez saisir un numéro de téléphone valide',
     birthdayInvalid: 'Veuillez saisir une date valide, dans le passé',
@@ -86,6 +85,18 @@ export const validation = {
     minPasswordLength: 'La longueur minimale du mot de passe doit être comprise entre 8 et 16',
     sessionTimeout: 'Le délai d’expiration de session doit être compris entre 5 et 240 minutes',
     defaultPrivacy: 'La confidentialité par défaut doit être publique ou privée',
+  },
+  notices: {
+    kind: 'Choisissez l’un des types de notification',
+    channel: 'Choisissez dans l’application, par e-mail immédiatement, dans le récapitulatif, ou désactivé',
+    digest: 'Choisissez un récapitulatif quotidien ou hebdomadaire, ou aucun',
+    timeZone: 'Choisissez un fuseau horaire dans la liste',
+    nothing: 'Choisissez ce qu’il faut modifier',
+    token: 'Ce lien de désabonnement est incomplet. Utilisez le lien de l’e-mail tel quel.',
+  },
+  needs: {
+    cursor: 'Cette page de la liste est inconnue. Reprenez à la première page.',
+    limit: 'Demandez de 1 à 100\u00a0éléments',
   },
   notification: {
     notFound: 'Notification introuvable',

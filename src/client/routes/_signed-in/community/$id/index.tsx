@@ -1,4 +1,4 @@
-import { Button, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Badge, Button, Center, Container, HStack, Skeleton, Stack, Tabs, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -8,6 +8,7 @@ import { CommunityHeader } from '../../../../features/communities/community-head
 import { JoinButton } from '../../../../features/communities/join-button';
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
+import { needsCountQuery } from '../../../../features/needs/queries';
 import type { Community } from '../../../../features/communities/membership';
 import { loadQuery } from '../../../../lib/route-data';
 import { isCommunityTab, tabsFor } from '../../../../shell/community-tabs';
@@ -72,6 +73,8 @@ function CommunityDashboardPage() {
 function CommunityDashboard({ community: c }: { community: Community }) {
   const { t } = useTranslation();
   const tabs = tabsFor(c);
+  // What waits on the viewer, counted on the tab that holds it.
+  const counts = useQuery(needsCountQuery());
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   // The open tab lives in the URL (a link or a reload opens it again); one the viewer may not see is the Overview.
@@ -89,11 +92,22 @@ function CommunityDashboard({ community: c }: { community: Community }) {
           {/* On a phone the tabs are wider than the screen: the list scrolls sideways with a fade at
               the edge that has more, and no label shrinks under its neighbour. */}
           <ScrollingTabList data-testid="community-tabs">
-            {tabs.map((x) => (
-              <ScrollingTab key={x.id} value={x.id}>
-                {t(x.label)}
-              </ScrollingTab>
-            ))}
+            {tabs.map((x) => {
+              const waiting = x.count && counts.data ? x.count(counts.data, c.id) : 0;
+              return (
+                <ScrollingTab key={x.id} value={x.id}>
+                  {t(x.label)}
+                  {waiting > 0 && (
+                    <>
+                      <Badge colorPalette="orange" variant="subtle" rounded="full" size="xs" ms="1.5" aria-hidden data-testid={`tab-count-${x.id}`}>
+                        {waiting > 99 ? '99+' : waiting}
+                      </Badge>
+                      <VisuallyHidden>{t('needs.tabCount', { count: waiting })}</VisuallyHidden>
+                    </>
+                  )}
+                </ScrollingTab>
+              );
+            })}
           </ScrollingTabList>
           {tabs.map(({ id, Component }) => (
             <Tabs.Content key={id} value={id}>

@@ -1,0 +1,2 @@
+/** Items on the dashboard's first page of "Needs you". */
+export const NEEDS_PAGE = 10;
