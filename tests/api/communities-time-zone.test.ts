@@ -7,6 +7,7 @@ import { openDatabase } from '../../db/database';
 import { MIGRATIONS_DIR } from '../../src/server/paths';
 import { createEvent } from '../../src/server/services/events/events';
 import { createCircle } from '../../src/server/services/njangi/circles';
+import { copyIntoOlderSchema } from '../setup/legacy-db';
 import { makeUser } from '../factories';
 import { DAY, rules } from '../setup/njangi';
 import { makeTestApp } from '../setup/app';
@@ -62,17 +63,21 @@ describe('migration 0022: communities from before it take a zone their leaders c
     migrate(db, { migrationsFolder: dir });
     rmSync(dir, { recursive: true, force: true });
 
+    // The rows are made by today's code, then copied into the older schema (tests/setup/legacy-db.ts).
+    const today = openDatabase(':memory:');
     const now = Date.parse('2026-03-02T10:00:00Z');
-    const creator = await makeUser(db, { firstName: 'Cora' });
+    const creator = await makeUser(today, { firstName: 'Cora' });
     const community = (name: string) =>
-      Number(db.$client.prepare('INSERT INTO communities (name, description, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(name, 'A community from before zones.', creator.id, now, now).lastInsertRowid);
+      Number(today.$client.prepare('INSERT INTO communities (name, description, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(name, 'A community from before zones.', creator.id, now, now).lastInsertRowid);
     const withEvents = community('Events Circle');
     for (const timeZone of ['America/New_York', 'Africa/Lagos']) {
-      createEvent(db, { community: { id: withEvents, name: 'Events Circle' }, createdBy: creator.id, input: { title: 'Meeting', description: '', startsAt: now + DAY, endsAt: now + DAY + 3_600_000, timeZone, visibility: 'members' }, now });
+      createEvent(today, { community: { id: withEvents, name: 'Events Circle' }, createdBy: creator.id, input: { title: 'Meeting', description: '', startsAt: now + DAY, endsAt: now + DAY + 3_600_000, timeZone, visibility: 'members' }, now });
     }
     const withCircle = community('Savings Circle');
-    createCircle(db, { communityId: withCircle, organiserId: creator.id, circle: rules({ timeZone: 'Africa/Douala' }), now });
+    createCircle(today, { communityId: withCircle, organiserId: creator.id, circle: rules({ timeZone: 'Africa/Douala' }), now });
     const plain = community('Plain Circle');
+    copyIntoOlderSchema(db, today);
+    today.$client.close();
 
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     const zone = (id: number) => db.$client.prepare('SELECT time_zone FROM communities WHERE id = ?').pluck().get(id);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/crypto';
+import { TOKEN_WRITES } from '../../src/server/http/request-frame';
 import { makeTestApp } from '../setup/app';
 import { changedTables, tableHashes } from '../setup/hardening-db';
 import { fillPath, hostileBody, isWrite, procedures, realParams, restRoutes, sampleInput, SIGN_OUT_GETS } from '../setup/hardening-targets';
@@ -46,7 +47,9 @@ const PROCEDURES = procedures();
 const MUTATIONS = PROCEDURES.filter((p) => p.type === 'mutation');
 const QUERIES = PROCEDURES.filter((p) => p.type === 'query');
 const ROUTES = restRoutes(makeTestApp().app);
-const REST_WRITES = ROUTES.filter((r) => isWrite(r.method));
+// A one-click unsubscribe (RFC 8058) comes from the mail provider, cross-site by nature: its
+// credential is the signed token in the request, checked below instead.
+const REST_WRITES = ROUTES.filter((r) => isWrite(r.method) && !TOKEN_WRITES.has(r.path));
 const REST_READS = ROUTES.filter((r) => !isWrite(r.method));
 
 let w: World;
@@ -92,6 +95,20 @@ describe('tRPC: every mutation refuses a cross-site write', () => {
   });
   it.each(MUTATIONS.map((m) => [m.path]))('tRPC: %s with a foreign Origin or Sec-Fetch-Site: cross-site, in 5 content types → 403, nothing written', async (path) => {
     await expectRefused(`/trpc/${path}`, 'POST', sampleInput(w, path), actorFor(path));
+  });
+});
+
+describe('REST: a write whose credential is a token in the request', () => {
+  it('is taken from another site (a mail provider), but a forged token is refused and writes nothing', async () => {
+    expect([...TOKEN_WRITES]).toEqual(['/api/notifications/unsubscribe']);
+    const before = tableHashes(w.t.db);
+    const r = await send(w.t, '/api/notifications/unsubscribe', {
+      method: 'POST',
+      headers: { origin: 'https://mail.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'forged.token' }),
+    });
+    expect(r.status).toBe(400);
+    expect(changedTables(before, tableHashes(w.t.db))).toEqual([]);
   });
 });
 

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarToken } from '../../src/server/services/events/feeds';
 import { confirmReceipt } from '../../src/server/services/njangi/payouts';
 import { confirmTopUp } from '../../src/server/services/njangi/topups';
+import { openCase } from '../../src/server/domains/welfare/cases';
+import { createFund } from '../../src/server/domains/welfare/funds';
+import { BEREAVEMENT } from '../setup/welfare';
 import { makeUser } from '../factories';
 import { as } from '../setup/communities';
 import { sendForm } from '../setup/documents';
@@ -216,7 +219,16 @@ describe('Downloads: every file path of the API', () => {
       // A payout (and a top-up) has a receipt once its beneficiary confirmed it.
       confirmReceipt(t.db, { id: c.payout, userId: w.users.treasurer.id, now });
       confirmTopUp(t.db, { id: c.late.recordedTopUp, userId: w.users.treasurer.id, now });
+      // A welfare case (its report) in the community whose books are open.
+      const pub = t.db.$client.prepare('SELECT id, name, time_zone AS timeZone FROM communities WHERE id = ?').get(w.ids.pub) as { id: number; name: string; timeZone: string };
+      const fund = createFund(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Bereavement fund', kind: 'bereavement', financing: 'levy', rules: BEREAVEMENT, now });
+      const welfareCase = openCase(t.db, { community: pub, actorId: w.users.creator.id, fundId: fund.id, memberId: w.users.member.id, beneficiaryId: w.users.creator.id, description: 'The loss of a member', documents: [], now });
       const concrete: Record<string, string> = {
+        '/api/communities/:id/standing/roll.csv': `/api/communities/${w.ids.pub}/standing/roll.csv`,
+        '/api/communities/:id/standing/roll.xlsx': `/api/communities/${w.ids.pub}/standing/roll.xlsx`,
+        '/api/welfare/cases/:id/report.csv': `/api/welfare/cases/${welfareCase.id}/report.csv`,
+        '/api/welfare/cases/:id/report.xlsx': `/api/welfare/cases/${welfareCase.id}/report.xlsx`,
+        '/api/welfare/cases/:id/report.pdf': `/api/welfare/cases/${welfareCase.id}/report.pdf`,
         '/api/user/export': '/api/user/export',
         '/api/user/export/money.csv': '/api/user/export/money.csv',
         '/api/finances/payments/:id/receipt.pdf': `/api/finances/payments/${payment}/receipt.pdf`,

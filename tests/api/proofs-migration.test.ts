@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { MIGRATIONS_DIR } from '../../src/server/paths';
 import { movePendingPrivateFiles } from '../../src/server/uploads/private-moves';
-import { addMember, makeUser } from '../factories';
-import type { CommunityRow } from '../../db/schema';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { copyIntoOlderSchema } from '../setup/legacy-db';
 import { seedBooks } from '../setup/finances';
 import { buildCircle } from '../setup/njangi';
 import type { TestApp } from '../setup/app';
@@ -53,21 +53,20 @@ async function legacyInstallation() {
   const uploadsDir = temp('harambee-legacy-uploads-');
   const db = openDatabase(join(temp('harambee-legacy-db-'), 'app.db'), { migrate: false });
   migrate(db, { migrationsFolder: migrationsBefore('0021_private_proofs') });
+  // The rows are made by today's code, then copied into the older schema (tests/setup/legacy-db.ts).
+  const today = openDatabase(':memory:');
   const now = Date.parse('2026-03-02T10:00:00Z');
-  const t = { db, clock: { now: () => now } } as unknown as TestApp;
-  const [officer, approver, member] = [await makeUser(db, { firstName: 'Tabe' }), await makeUser(db, { firstName: 'Awa' }), await makeUser(db, { firstName: 'Musa' })];
-  // Written as the schema of the time had it (no column added since).
-  const communityId = Number(
-    db.$client.prepare('INSERT INTO communities (name, description, creator_id, member_count, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)').run('Legacy Association', 'A community from before.', approver.id, now, now).lastInsertRowid,
-  );
-  db.$client.prepare("INSERT INTO memberships (community_id, user_id, role, joined_at) VALUES (?, ?, 'creator', ?)").run(communityId, approver.id, now);
-  const community = { id: communityId, name: 'Legacy Association' } as CommunityRow;
-  addMember(db, { communityId: community.id, user: officer, role: 'treasurer' });
-  addMember(db, { communityId: community.id, user: member });
+  const t = { db: today, clock: { now: () => now } } as unknown as TestApp;
+  const [officer, approver, member] = [await makeUser(today, { firstName: 'Tabe' }), await makeUser(today, { firstName: 'Awa' }), await makeUser(today, { firstName: 'Musa' })];
+  const community = makeCommunity(today, { creator: approver, name: 'Legacy Association' });
+  addMember(today, { communityId: community.id, user: officer, role: 'treasurer' });
+  addMember(today, { communityId: community.id, user: member });
   const books = seedBooks(t, { community, officer, approver, member });
   const circle = buildCircle(t, { community, organiser: approver, members: [member], order: [member.id, approver.id] });
-  const contributions = circle.handRows.map((h) => recordContribution(db, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: approver.id, details: { method: 'cash' }, now }).id);
-  const payout = recordPayout(db, { roundId: circle.rounds[0]!, organiserId: approver.id, details: { method: 'cash' }, now }).id;
+  const contributions = circle.handRows.map((h) => recordContribution(today, { circleId: circle.id, roundId: circle.rounds[0]!, handId: h.id, organiserId: approver.id, details: { method: 'cash' }, now }).id);
+  const payout = recordPayout(today, { roundId: circle.rounds[0]!, organiserId: approver.id, details: { method: 'cash' }, now }).id;
+  copyIntoOlderSchema(db, today);
+  today.$client.close();
 
   // The old layout: proofs in the public folder, rows naming /uploads/<name>; an avatar stays public.
   const names = { payment: 'aaaaaaaaaaaaaaaaaaaa.webp', receipt1: 'bbbbbbbbbbbbbbbbbbbb.pdf', receipt2: 'cccccccccccccccccccc.webp', contribution: 'dddddddddddddddddddd.pdf', payout: 'eeeeeeeeeeeeeeeeeeee.webp', unused: 'ffffffffffffffffffff.pdf', avatar: 'gggggggggggggggggggg.webp' };

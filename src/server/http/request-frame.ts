@@ -16,7 +16,7 @@ const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && met
  * mail provider's one-click unsubscribe (RFC 8058) may come from anywhere, and a forged request
  * from another site can do nothing the token does not already allow.
  */
-const TOKEN_WRITES = new Set(['/api/notifications/unsubscribe']);
+export const TOKEN_WRITES = new Set(['/api/notifications/unsubscribe']);
 
 /**
  * What every request needs, around the Hono apps rather than inside them as a middleware: a
