@@ -79,7 +79,7 @@ function Dashboard() {
       <Stack gap="6">
         <Box>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {t('dashboard.welcome', { name: user.firstName || t('dashboard.fallbackName') })}
+            {t(user.firstVisit ? 'dashboard.welcomeFirst' : 'dashboard.welcome', { name: user.firstName || t('dashboard.fallbackName') })}
           </Heading>
           <Text color="fg.muted">{t('dashboard.subtitle')}</Text>
         </Box>

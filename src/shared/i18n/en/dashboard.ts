@@ -1,6 +1,7 @@
 /** Texts of the dashboard (/dashboard). */
 export const dashboard = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   fallbackName: 'User',
   subtitle: 'Here is what is happening in your communities.',
   counters: {

@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue';
 
 export const dashboard = {
   welcome: 'Bon retour parmi nous, {{name}} !',
+  welcomeFirst: 'Bienvenue, {{name}} !',
   fallbackName: 'membre',
   subtitle: 'Voici ce qui se passe dans vos communautés.',
   counters: {
