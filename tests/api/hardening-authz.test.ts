@@ -223,6 +223,9 @@ const TABLE: Record<string, Entry> = {
   'profile.update': { rule: 'authed', input: () => ({ firstName: 'Renamed' }) },
   'profile.updatePanel': { rule: 'authed', input: () => ({ bio: 'Drums on Saturdays.' }) },
   'profile.notifications': { rule: 'authed', input: () => ({ newEvents: false }) },
+  'recognitions.mine': { rule: 'authed' },
+  'recognitions.setVisibility': { rule: 'authed', input: () => ({ show: false }) },
+  'recognitions.member': { rule: 'community.view', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
   'profile.privacy': { rule: 'authed', input: () => ({ contactVisibility: 'members' }) },
 
   // One's own data; deleting one's account (a creator hands over first: 409; staff accounts are

@@ -21,7 +21,7 @@ const pendingRows = (t: ReturnType<typeof makeTestApp>) =>
   t.db.$client.prepare("SELECT count(*) FROM email_tokens WHERE purpose = 'pending-sign-in'").pluck().get() as number;
 
 /** Signs up through `a` (the browser under test) and returns the mailed verification token. */
-async function signUpIn(t: ReturnType<typeof makeTestApp>, a: ReturnType<typeof agent>, over: Record<string, string> = {}) {
+async function signUpIn(_t: ReturnType<typeof makeTestApp>, a: ReturnType<typeof agent>, over: Record<string, string> = {}) {
   const u = newUser(over);
   const r = await a.rest('POST', '/api/auth/register', u);
   expect(r.status).toBe(201);

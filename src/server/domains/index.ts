@@ -12,6 +12,7 @@ import { invitationsDomain } from './invitations';
 import { njangiDomain } from './njangi';
 import { notificationsDomain } from './notifications';
 import { pollsDomain } from './polls';
+import { recognitionsDomain } from './recognitions';
 import { secondFactorDomain } from './second-factor';
 import { siteDomain } from './site';
 import { uploadsDomain } from './uploads';
@@ -34,6 +35,7 @@ export const DOMAINS = [
   documentsDomain,
   invitationsDomain,
   chatDomain,
+  recognitionsDomain,
   announcementsDomain,
   adminDomain,
   secondFactorDomain,

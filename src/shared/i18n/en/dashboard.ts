@@ -8,10 +8,7 @@ export const dashboard = {
     communities: 'Communities',
     njangi: 'Njangi Groups',
     recognitions: 'Recognitions',
-    loginStreak: 'Login streak',
     comingSoon: 'Coming soon',
-    streakUnit_one: 'day',
-    streakUnit_other: 'days',
   },
   finances: {
     title: 'Financial Overview',
@@ -42,11 +39,9 @@ export const dashboard = {
   quickActions: {
     title: 'Quick Actions',
     create: 'Create community',
-    join: 'Join Community',
+    join: 'Join with an invitation link',
     startNjangi: 'Start Njangi Group',
     scheduleEvent: 'Schedule Event',
-    soonTitle: 'Coming Soon',
-    joinSoon: 'Joining by invitation code is on its way.',
   },
   activity: {
     title: 'Login Activity',

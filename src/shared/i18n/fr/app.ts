@@ -15,6 +15,7 @@ import { profile } from './profile';
 import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
+import { recognitions } from './recognitions';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -35,4 +36,5 @@ export const frApp = {
   announcements,
   communitySettings,
   admin,
+  recognitions,
 };

@@ -9,10 +9,7 @@ export const dashboard = {
     communities: 'Communautés',
     njangi: 'Groupes njangi',
     recognitions: 'Reconnaissances',
-    loginStreak: 'Série de connexions',
     comingSoon: 'Bientôt disponible',
-    streakUnit_one: 'jour',
-    streakUnit_other: 'jours',
   },
   finances: {
     title: 'Aperçu financier',
@@ -43,11 +40,9 @@ export const dashboard = {
   quickActions: {
     title: 'Actions rapides',
     create: 'Créer une communauté',
-    join: 'Rejoindre une communauté',
+    join: 'Rejoindre avec un lien d’invitation',
     startNjangi: 'Créer un groupe njangi',
     scheduleEvent: 'Planifier un événement',
-    soonTitle: 'Bientôt disponible',
-    joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',
   },
   activity: {
     title: 'Activité de connexion',
