@@ -56,6 +56,9 @@ export const memberships = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: COMMUNITY_ROLES }).notNull().default('member'),
     joinedAt: integer('joined_at').notNull(),
+    // A note the leaders keep on the membership: the membership category an import brought in,
+    // as written in the old spreadsheet, until communities have categories of their own.
+    note: text('note'),
   },
   (t) => [
     uniqueIndex('memberships_community_user_unique').on(t.communityId, t.userId),

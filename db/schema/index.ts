@@ -15,3 +15,4 @@ export * from './invitations';
 export * from './chat';
 export * from './second-factor';
 export * from './outbox';
+export * from './imports';

@@ -38,6 +38,7 @@ import { Route as SignedInPollsIdRouteImport } from './routes/_signed-in/polls/$
 import { Route as SignedInTopicsIdRouteImport } from './routes/_signed-in/topics/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
+import { Route as SignedInCommunityIdImportRouteImport } from './routes/_signed-in/community/$id/import'
 import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
 
 const IndexRoute = IndexRouteImport.update({
@@ -187,6 +188,12 @@ const SignedInCommunityIdIndexRoute =
     path: '/community/$id/',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInCommunityIdImportRoute =
+  SignedInCommunityIdImportRouteImport.update({
+    id: '/community/$id/import',
+    path: '/community/$id/import',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInCommunityIdSettingsRoute =
   SignedInCommunityIdSettingsRouteImport.update({
     id: '/community/$id/settings',
@@ -222,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/communities/': typeof SignedInCommunitiesIndexRoute
   '/events/': typeof SignedInEventsIndexRoute
   '/njangi/': typeof SignedInNjangiIndexRoute
+  '/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
@@ -253,6 +261,7 @@ export interface FileRoutesByTo {
   '/communities': typeof SignedInCommunitiesIndexRoute
   '/events': typeof SignedInEventsIndexRoute
   '/njangi': typeof SignedInNjangiIndexRoute
+  '/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id': typeof SignedInCommunityIdIndexRoute
 }
@@ -286,6 +295,7 @@ export interface FileRoutesById {
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
   '/_signed-in/events/': typeof SignedInEventsIndexRoute
   '/_signed-in/njangi/': typeof SignedInNjangiIndexRoute
+  '/_signed-in/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/_signed-in/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/_signed-in/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
     | '/communities/'
     | '/events/'
     | '/njangi/'
+    | '/community/$id/import'
     | '/community/$id/settings'
     | '/community/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/communities'
     | '/events'
     | '/njangi'
+    | '/community/$id/import'
     | '/community/$id/settings'
     | '/community/$id'
   id:
@@ -382,6 +394,7 @@ export interface FileRouteTypes {
     | '/_signed-in/communities/'
     | '/_signed-in/events/'
     | '/_signed-in/njangi/'
+    | '/_signed-in/community/$id/import'
     | '/_signed-in/community/$id/settings'
     | '/_signed-in/community/$id/'
   fileRoutesById: FileRoutesById
@@ -609,6 +622,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCommunityIdIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/community/$id/import': {
+      id: '/_signed-in/community/$id/import'
+      path: '/community/$id/import'
+      fullPath: '/community/$id/import'
+      preLoaderRoute: typeof SignedInCommunityIdImportRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/community/$id/settings': {
       id: '/_signed-in/community/$id/settings'
       path: '/community/$id/settings'
@@ -633,6 +653,7 @@ interface SignedInRouteChildren {
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
   SignedInEventsIndexRoute: typeof SignedInEventsIndexRoute
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
+  SignedInCommunityIdImportRoute: typeof SignedInCommunityIdImportRoute
   SignedInCommunityIdSettingsRoute: typeof SignedInCommunityIdSettingsRoute
   SignedInCommunityIdIndexRoute: typeof SignedInCommunityIdIndexRoute
 }
@@ -651,6 +672,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
   SignedInEventsIndexRoute: SignedInEventsIndexRoute,
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,
+  SignedInCommunityIdImportRoute: SignedInCommunityIdImportRoute,
   SignedInCommunityIdSettingsRoute: SignedInCommunityIdSettingsRoute,
   SignedInCommunityIdIndexRoute: SignedInCommunityIdIndexRoute,
 }

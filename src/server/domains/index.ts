@@ -8,6 +8,7 @@ import { discussionsDomain } from './discussions';
 import { documentsDomain } from './documents';
 import { eventsDomain } from './events';
 import { financesDomain } from './finances';
+import { importsDomain } from './imports';
 import { invitationsDomain } from './invitations';
 import { njangiDomain } from './njangi';
 import { notificationsDomain } from './notifications';
@@ -28,6 +29,7 @@ export const DOMAINS = [
   accounts,
   communitiesDomain,
   financesDomain,
+  importsDomain,
   njangiDomain,
   eventsDomain,
   pollsDomain,

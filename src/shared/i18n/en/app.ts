@@ -16,6 +16,7 @@ import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
 import { recognitions } from './recognitions';
+import { imports } from './imports';
 
 /** The English texts of every other screen (src/shared/i18n/parts.ts). */
 export const enApp = {
@@ -37,4 +38,5 @@ export const enApp = {
   communitySettings,
   admin,
   recognitions,
+  imports,
 };

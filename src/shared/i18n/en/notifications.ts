@@ -54,4 +54,7 @@ export const notifications = {
   discussionReply: { title: 'New reply', message: '{{name}} replied in {{title}} ({{community}}).' },
   discussionMention: { title: 'You were mentioned', message: '{{name}} mentioned you in {{title}} ({{community}}).' },
   pollNomination: { title: 'You were nominated', message: 'You were nominated as a candidate in {{title}} ({{community}}). Accept or decline the nomination.' },
+  ledgerImport: { title: 'Books’ history to confirm', message_one: '{{name}} brought in {{count}} row of the books’ history from a spreadsheet. Another finance officer must check and confirm it.', message_other: '{{name}} brought in {{count}} rows of the books’ history from a spreadsheet. Another finance officer must check and confirm them.' },
+  ledgerImportConfirmed: { title: 'Import confirmed', message_one: '{{name}} confirmed your import: {{count}} entry is in the books, marked imported.', message_other: '{{name}} confirmed your import: {{count}} entries are in the books, marked imported.' },
+  ledgerImportRejected: { title: 'Import rejected', message: '{{name}} rejected your import of the books’ history: {{reason}}' },
 };

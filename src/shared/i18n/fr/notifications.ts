@@ -55,4 +55,7 @@ export const notifications = {
   discussionReply: { title: 'Nouvelle réponse', message: '{{name}} a répondu dans {{title}} ({{community}}).' },
   discussionMention: { title: 'Vous avez été mentionné', message: '{{name}} vous a mentionné dans {{title}} ({{community}}).' },
   pollNomination: { title: 'Vous avez été proposé', message: 'Vous avez été proposé comme candidat à {{title}} ({{community}}). Acceptez ou refusez cette candidature.' },
+  ledgerImport: { title: 'Historique des comptes à confirmer', message_one: '{{name}} a importé {{count}} ligne de l’historique des comptes depuis un tableur. Un autre responsable financier doit la vérifier et la confirmer.', message_other: '{{name}} a importé {{count}} lignes de l’historique des comptes depuis un tableur. Un autre responsable financier doit les vérifier et les confirmer.' },
+  ledgerImportConfirmed: { title: 'Import confirmé', message_one: '{{name}} a confirmé votre import : {{count}} écriture est dans les comptes, marquée importée.', message_other: '{{name}} a confirmé votre import : {{count}} écritures sont dans les comptes, marquées importées.' },
+  ledgerImportRejected: { title: 'Import refusé', message: '{{name}} a refusé votre import de l’historique des comptes : {{reason}}' },
 } satisfies Catalogue['notifications'];
