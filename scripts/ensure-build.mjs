@@ -1,21 +1,8 @@
 // `npm start` builds the client when there is no build yet or the sources are newer than it, and compiles the server.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { clientBuildIsFresh } from './client-build.mjs';
 
-const built = 'dist/client/index.html';
-
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-const sources = Math.max(newest('src/client'), newest('src/shared'), newest('public'), statSync('index.html').mtimeMs);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+if (!clientBuildIsFresh()) {
   console.log('Building the client (first start or sources changed)…');
   // NODE_ENV=production whatever the caller's: Vite keeps a NODE_ENV it finds, and any other value
   // (a test runner's 'test', a shell's 'development') would ship React's development build.

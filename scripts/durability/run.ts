@@ -17,6 +17,12 @@ export type DurabilityOptions = {
   writers?: number;
   /** The kill comes this many milliseconds after the writers start, uniformly at random. */
   killAfterMs?: [number, number];
+  /**
+   * And not before this holds (checked every 20 ms after that delay, for at most a minute): so a
+   * check on how much work was done holds on a slow or busy machine too, which acknowledges fewer
+   * writes in the same time. `acks` counts acknowledged writes by kind over all rounds so far.
+   */
+  killWhen?: (p: { round: number; acknowledged: number; acks: ReadonlyMap<string, number> }) => boolean;
   /** Called after each round's checks. */
   onRound?: (r: RoundReport) => void;
   /** Keep the temporary directory (it is always kept, and named, when a check failed). */
@@ -111,6 +117,10 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
       const killedAtMs = Math.round(killMin + Math.random() * (killMax - killMin));
       const writing = runWriters(writers, { url: server.url, round, pool: seed.pool, homes: seed.homes, ledger, stopped: () => stopped }, stats);
       await new Promise((r) => setTimeout(r, killedAtMs));
+      const waitUntil = Date.now() + 60_000;
+      while (opts.killWhen && !opts.killWhen({ round, acknowledged: stats.acknowledged, acks: summary.acks }) && Date.now() < waitUntil && server.child.exitCode === null) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const exitedEarly = server.child.exitCode !== null || server.child.signalCode !== null;
       stopped = true;
       const exit = await server.kill('SIGKILL');

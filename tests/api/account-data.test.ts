@@ -7,7 +7,7 @@ import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { as, cast } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
-import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
 
 /*
@@ -66,7 +66,7 @@ describe('account.export', () => {
   });
 });
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.name}: deleting one's account`, () => {
     const del = async (a: Awaited<ReturnType<typeof as>>, body: unknown) =>
       tr.name === 'REST' ? a.rest('DELETE', '/api/user', body as never).then((r) => ({ status: r.status, error: r.body?.error ? { message: r.body.error } : undefined, data: r.body })) : a.mutate('account.delete', body);

@@ -4,7 +4,7 @@ import { appRouter } from '../../src/server/trpc/root';
 import { as } from '../setup/communities';
 import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ADMIN, asStaff, communityRow, dbSnapshot, settingsRow, staffCast, userByEmail, userRow, type StaffCast } from '../setup/admin';
-import { REST, TRANSPORTS, type Op, type Outcome, type Transport } from '../setup/transport';
+import { REST, type Op, type Outcome, type Transport, transportsFor } from '../setup/transport';
 import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
 
 /*
@@ -133,7 +133,7 @@ async function allowed(tr: Transport, o: Op, entry: Entry, role: Role) {
   entry.ok(c, r, tr);
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   for (const [name, entry] of Object.entries(MATRIX)) {
     if (entry === 'public') continue;
     const o = tr === REST ? entry.rest : trpcOp(name);

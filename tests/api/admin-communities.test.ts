@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast, rowCount } from '../setup/communities';
 import { asStaff, auditRows, communityRow, dbSnapshot } from '../setup/admin';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, TRPC } from '../setup/transport';
 
 async function setup() {
   const t = makeTestApp();
@@ -69,7 +69,7 @@ describe('tRPC: admin.setCommunityHidden', () => {
   });
 });
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.title(OPS.allCommunities)}, ${tr.title(OPS.community)}, ${tr.title(OPS.joinCommunity)}: a hidden community`, () => {
     it('leaves discovery and search, and exists only for its members, until it is shown again', async () => {
       const { t, ad, pub, priv, users } = await setup();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, auditRows, dbSnapshot, staffCast, userByEmail } from '../setup/admin';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
 
 const FILL = 'Please fill out all fields';
@@ -20,7 +20,7 @@ async function setup() {
   return { t, ...c, sa: await asStaff(t, c.superadmin) };
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(ADMIN.createAdmin), () => {
     it('a superadmin creates a verified admin who can sign in at the staff door; one audit entry', async () => {
       const { t, superadmin, sa } = await setup();

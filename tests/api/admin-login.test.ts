@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, INVALID_ADMIN, sessionCount, staffCast } from '../setup/admin';
-import { TRANSPORTS, whoAmI } from '../setup/transport';
+import { whoAmI, transportsFor, REST } from '../setup/transport';
 import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
 
 const MIN = 60_000;
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(ADMIN.login), () => {
     it.each(['superadmin', 'admin'] as const)('signs in a %s: session cookie set, the user returned without secrets', async (role) => {
       const t = makeTestApp();

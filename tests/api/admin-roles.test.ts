@@ -4,7 +4,7 @@ import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, superadminCount, userRow } from '../setup/admin';
-import { TRANSPORTS, whoAmI, withCookie } from '../setup/transport';
+import { whoAmI, withCookie, transportsFor, TRPC } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
 
 async function setup() {
@@ -13,7 +13,7 @@ async function setup() {
   return { t, ...c, sa: await asStaff(t, c.superadmin), ad: await asStaff(t, c.admin) };
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.title(ADMIN.updateUser)}: roles`, () => {
     it("a superadmin promotes a user: the role changes, the user's sessions end, one audit entry", async () => {
       const { t, superadmin, user, sa } = await setup();

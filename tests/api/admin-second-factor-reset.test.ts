@@ -5,7 +5,7 @@ import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, auditRows, sessionCount, staffCast } from '../setup/admin';
 import { mailText } from '../setup/events';
 import { startSmtp } from '../setup/smtp';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const factorRows = (t: ReturnType<typeof makeTestApp>, userId: string) =>
   t.db.$client.prepare('SELECT (SELECT count(*) FROM second_factors WHERE user_id = @u) + (SELECT count(*) FROM recovery_codes WHERE user_id = @u)').pluck().get({ u: userId }) as number;
 
 describe('admin: turning off an account’s second factor', () => {
-  for (const transport of TRANSPORTS) {
+  for (const transport of transportsFor(REST)) {
     it(`${transport.name}: a superadmin turns it off; the owner's sessions end, a mail in their language tells them, the password alone signs in; audited`, async () => {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const c = await staffCast(t);

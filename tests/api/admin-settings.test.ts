@@ -5,7 +5,7 @@ import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { agent, makeTestApp, newUser, type Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { asStaff, dbSnapshot, settingsRow } from '../setup/admin';
-import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const DEFAULTS = { minPasswordLength: 8, requireEmailVerification: false, sessionTimeoutMinutes: null, defaultCommunityPrivacy: 'public' };
@@ -94,7 +94,7 @@ describe('tRPC: site.config', () => {
   });
 });
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.title(OPS.register)}, ${tr.title(OPS.changePassword)}, ${tr.title(OPS.resetPassword)}: minimum password length 12`, () => {
     it('refuse a 10-character password with the chosen minimum, and take a 12-character one', async () => {
       const { t, apply } = await setup();

@@ -4,7 +4,7 @@ import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { asStaff, auditRows, dbSnapshot, staffCast, userRow } from '../setup/admin';
 import { startSmtp, tokenOf } from '../setup/smtp';
-import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, whoAmI, transportsFor, REST } from '../setup/transport';
 
 /* The admin panel's support actions on an account: verify it, mail a password-reset link. Both are audited. */
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -70,7 +70,7 @@ describe('tRPC: admin.sendResetEmail', () => {
   });
 });
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(`${tr.title(OPS.resetPassword)} with a link from admin.sendResetEmail`, () => {
     it('sets the new password, ends the old sessions, and the old password stops working', async () => {
       const { t, user, ad } = await setup();

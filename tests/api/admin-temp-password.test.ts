@@ -7,7 +7,7 @@ import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, userRow } from '../setup/admin';
-import { OPS, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
 import { passSecondStep } from '../setup/second-factor';
 
 const NEW_PASSWORD = 'My-own#Pass2026';
@@ -19,7 +19,7 @@ async function setup() {
   return { t, ...c, sa: await asStaff(t, c.superadmin), ad: await asStaff(t, c.admin) };
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(ADMIN.resetPassword), () => {
     it('returns { userEmail, tempPassword } once, ends every session, and the old password stops working', async () => {
       const { t, admin, user, ad } = await setup();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, staffCast } from '../setup/admin';
-import { TRANSPORTS, type Outcome, type Transport } from '../setup/transport';
+import { type Outcome, type Transport, transportsFor, REST } from '../setup/transport';
 
 async function setup() {
   const t = makeTestApp();
@@ -19,7 +19,7 @@ function page(tr: Transport, r: Outcome) {
   return { ids: p.items.map((u) => u.id), nextCursor: p.nextCursor, total };
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(`${tr.title(ADMIN.userCount)} and ${tr.title(ADMIN.communityCount)}`, () => {
     it('count the real rows, and follow creation and deletion', async () => {
       const { t, ad, superadmin, community } = await setup();

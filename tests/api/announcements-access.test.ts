@@ -3,7 +3,7 @@ import type { CommunityRow } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementRow, CAT, categoryRow, feed, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast, type Actor, type Cast } from '../setup/communities';
-import { TRANSPORTS, type Op, type Outcome, type Transport } from '../setup/transport';
+import { type Op, type Outcome, type Transport, transportsFor, REST } from '../setup/transport';
 
 /*
  * The creator and admins write announcements and categories; members and
@@ -140,7 +140,7 @@ async function setup(t: TestApp, which: Which): Promise<Fixture> {
 
 const label = (which: Which) => (which === 'pub' ? 'public' : 'private');
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   for (const proc of PROCS) {
     describe(`${tr.title(proc.op)}: who may call it`, () => {
       const forbidden = proc.allowed.includes('member') ? OUTSIDER_CELLS : [...OUTSIDER_CELLS, ...MEMBER_CELLS];

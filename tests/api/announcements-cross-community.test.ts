@@ -3,7 +3,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementRow, CAT, categoryRow, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { as } from '../setup/communities';
-import { TRANSPORTS, type Op } from '../setup/transport';
+import { type Op, transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Leading community A gives no power over community B's announcements or categories,
@@ -44,7 +44,7 @@ const KINDS: [BKind, number, string][] = [
   ['public, where A’s admin is a plain member', 403, 'FORBIDDEN'],
 ];
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.name}: an admin of community A against community B`, () => {
     for (const attempt of ATTEMPTS) {
       for (const [kind, status, code] of KINDS) {

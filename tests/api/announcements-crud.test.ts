@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, announcementRow, feed, iso, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * What a successful create, list, update, delete and toggle-pin answer and store, on
@@ -15,7 +15,7 @@ async function world(t: TestApp) {
 }
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(ANN.create), () => {
     it(`creates with ${tr.okStatus(ANN.create)} and answers every field, publishDate set because it is published`, async () => {
       const t = makeTestApp();

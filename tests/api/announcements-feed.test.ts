@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ANN, announcementRow, feed, iso, seedAnnouncement } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
-import { TRANSPORTS, type Transport } from '../setup/transport';
+import { type Transport, transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Drafts are seen only by the creator and admins; publishDate is set the first time an
@@ -19,7 +19,7 @@ async function world(t: TestApp) {
 const list = async (tr: Transport, a: Agent, input: Record<string, unknown>) => feed(tr, await tr.call(a, ANN.list, input));
 const titles = async (tr: Transport, a: Agent, communityId: number) => (await list(tr, a, { communityId })).items.map((x) => x.title);
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.title(ANN.list)}: drafts`, () => {
     it('hides a draft from members and the treasurer, shows it with isPublished false to the creator and admins', async () => {
       const t = makeTestApp();

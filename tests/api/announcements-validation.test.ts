@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementCount, announcementRow, iso, seedAnnouncement } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * The messages people read ('Title and content are required.'), the length limits (title 200,
@@ -28,7 +28,7 @@ const cases: [string, Record<string, unknown>, string, string][] = [
   ['a categoryId that is no id', { title: 'T', content: 'C', categoryId: 'abc' }, 'categoryId', 'Choose a category of this community'],
 ];
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(`${tr.title(ANN.create)}: validation`, () => {
     for (const [label, body, field, message] of cases) {
       it(`refuses ${label}: 400 '${message}' on ${field}, nothing stored`, async () => {

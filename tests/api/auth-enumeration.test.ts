@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../factories';
 import { agent, makeTestApp, newUser, PASSWORD, type TestApp } from '../setup/app';
 import { startSmtp } from '../setup/smtp';
-import { OPS, registered, signIn, TRANSPORTS, TRPC } from '../setup/transport';
+import { OPS, registered, signIn, TRPC, transportsFor } from '../setup/transport';
 
 /*
  * Sign-up, forgot password and resend verification reveal nothing about who has an account, and
@@ -44,7 +44,7 @@ function subjectOf(raw: string): string {
     );
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.title(OPS.register)}: a taken address is answered like a free one`, () => {
     it('the same status and body, nobody signed in, no second account, the owner’s password unchanged', async () => {
       const t = makeTestApp({ smtpUrl: smtp.url });

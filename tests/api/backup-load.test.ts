@@ -14,8 +14,8 @@ import { createLogger } from '../../src/server/logger';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { verifyBalances } from '../../src/server/services/finances/ledger';
-import { recordCashPayment } from '../../src/server/services/finances/payments';
-import { makeCommunity, makeUser } from '../factories';
+import { confirmPayment, recordCashPayment } from '../../src/server/services/finances/payments';
+import { addMember, makeCommunity, makeUser } from '../factories';
 
 /*
  * "A backup taken under write load restores consistent." The daily job backs up a database of a
@@ -79,6 +79,9 @@ describe('a backup taken under write load', () => {
     db.$client.pragma('synchronous = OFF'); // seeding only
     const officer = await makeUser(db, { firstName: 'Tre', lastName: 'Surer' });
     const community = makeCommunity(db, { creator: officer, name: 'Accra Savings Group' });
+    // Cash one officer records waits for another to confirm it (four eyes) before it reaches the books.
+    const second = await makeUser(db, { firstName: 'Sec', lastName: 'Ond' });
+    addMember(db, { communityId: community.id, user: second, role: 'treasurer' });
     saveFinanceSettings(db, { communityId: community.id, actorId: officer.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now: Date.now() });
     const accountId = listAccounts(db, community.id)[0]!.id;
     const filler = await makeUser(db);
@@ -117,7 +120,7 @@ describe('a backup taken under write load', () => {
     const payments = (async () => {
       while (!stop) {
         try {
-          recordCashPayment(db, {
+          const recorded = recordCashPayment(db, {
             communityId: community.id,
             memberId: officer.id,
             details: { amount: paid + 1, purpose: 'dues', method: 'cash' },
@@ -125,6 +128,16 @@ describe('a backup taken under write load', () => {
             actorId: officer.id,
             now: Date.now(),
           });
+          // Confirmed in the same turn of the event loop, so no backup step falls between the two.
+          for (;;) {
+            try {
+              confirmPayment(db, { communityId: community.id, paymentId: recorded.id, accountId, actorId: second.id, now: Date.now() });
+              break;
+            } catch (error) {
+              if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY')) throw error;
+              busy += 1;
+            }
+          }
           paid += 1;
         } catch (error) {
           // The other process committed between this transaction's read and its write (only

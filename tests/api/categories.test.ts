@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementRow, CAT, categoryCount, categoryRow, feed, iso, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast } from '../setup/communities';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * Categories belong to one community, names are unique per community
@@ -18,7 +18,7 @@ const COLOUR = 'Colour must be a hex value such as #66CDAA';
 const NAME_REQUIRED = 'Category name is required.';
 const DUPLICATE = { path: ['name'], message: 'This community already has a category with that name' };
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(CAT.create), () => {
     it(`creates with ${tr.okStatus(CAT.create)}, the default colour #66CDAA, a trimmed name and an empty description as null`, async () => {
       const t = makeTestApp();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
-import { OPS, signedIn, signIn, TRANSPORTS, whoAmI, withCookie } from '../setup/transport';
+import { OPS, signedIn, signIn, whoAmI, withCookie, transportsFor, TRPC } from '../setup/transport';
 
 const NEW_PASSWORD = 'Changed#Pass2026';
 const login = (t: TestApp, email: string, password: string) => agent(t).rest('POST', '/api/auth/login', { email, password });
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.changePassword), () => {
     it('requires a signed-in user (401)', async () => {
       const t = makeTestApp();

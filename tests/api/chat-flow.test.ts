@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMember, makeUser } from '../factories';
 import { as } from '../setup/communities';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { C, chatWorld, CT, TRPC } from '../setup/chat';
 import { mention } from '../setup/discussions';
 
@@ -13,7 +13,7 @@ import { mention } from '../setup/discussions';
 
 const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: chat`, () => {
     it('every community has #general; members send, read newest-first pages, edit and delete their own', async () => {
       const w = await chatWorld();

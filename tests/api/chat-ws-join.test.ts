@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeCommunity } from '../factories';
 import { C, ChatClient, chatWorld, generalOf, listen, settle, TRPC, type Listening } from '../setup/chat';
-import { op, TRANSPORTS } from '../setup/transport';
+import { op, transportsFor } from '../setup/transport';
 
 /*
  * A socket open before its account joins a community hears the community's channels at once
@@ -29,7 +29,7 @@ const heard = (c: ChatClient, conversationId: number, body: string) =>
   c.next((f) => f.type === 'message.created' && f.message.conversationId === conversationId && f.message.body === body, 1_000);
 
 describe('chat WebSocket: joining a community while connected', () => {
-  for (const transport of TRANSPORTS) {
+  for (const transport of transportsFor(TRPC)) {
     it(`${transport.name}: joining a public community subscribes the open socket at once`, async () => {
       const w = await chatWorld();
       const l = await listen(w.t);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../../src/server/auth/common-passwords';
 import { agent, makeTestApp, newUser, PASSWORD } from '../setup/app';
 import { startSmtp, tokenOf } from '../setup/smtp';
-import { OPS, signedIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, signedIn, whoAmI, transportsFor, REST } from '../setup/transport';
 
 /*
  * A password from the list of the most common ones is refused wherever a password is chosen:
@@ -27,7 +27,7 @@ describe('the common-password list', () => {
   });
 });
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.name, () => {
     it.each(COMMON)('sign-up refuses %s with a field error and creates no account', async (password) => {
       const t = makeTestApp();

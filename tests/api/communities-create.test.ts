@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, roleOf, rowCount, storedCount } from '../setup/communities';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, REST } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
 
 const VALID = { name: 'Houston Njangi Circle', description: 'Monthly savings circle for Cameroonians in Houston.' };
@@ -15,7 +15,7 @@ async function leader(t: TestApp) {
   return { user, a: await as(t, user) };
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(OPS.createCommunity), () => {
     it(`answers ${tr.name === 'REST' ? 201 : 200} with the new community, its creator a member with role creator`, async () => {
       const t = makeTestApp();

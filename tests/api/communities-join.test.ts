@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, TRPC } from '../setup/transport';
 
 async function setup(t: TestApp, isPublic: boolean) {
   const creator = await makeUser(t.db);
@@ -11,7 +11,7 @@ async function setup(t: TestApp, isPublic: boolean) {
   return { creator, joiner, community, a: await as(t, joiner) };
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.joinCommunity), () => {
     it("joins a public community at once: status 'joined', a plain member, count +1", async () => {
       const t = makeTestApp();

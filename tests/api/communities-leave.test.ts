@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, REST } from '../setup/transport';
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(OPS.leaveCommunity), () => {
     it.each([
       ['member', 'pub'],

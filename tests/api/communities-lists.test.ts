@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
-import { OPS, TRANSPORTS, type Op, type Transport } from '../setup/transport';
+import { OPS, type Op, type Transport, transportsFor, TRPC } from '../setup/transport';
 
 /** Public A, private B, public C, private D, public E: created in that order (E newest). */
 async function discover(t: TestApp) {
@@ -28,7 +28,7 @@ async function allPages(tr: Transport, a: Agent, op: Op, input: Record<string, u
   throw new Error('paging never ended');
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.allCommunities), () => {
     it('shows a signed-out visitor only public communities, newest first', async () => {
       const t = makeTestApp();

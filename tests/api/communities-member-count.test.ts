@@ -3,14 +3,14 @@ import type { UserRow } from '../../db/schema';
 import { makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { as, countDrift, rowCount, storedCount } from '../setup/communities';
-import { OPS, TRANSPORTS, type Transport } from '../setup/transport';
+import { OPS, TRANSPORTS, type Transport, transportsFor, REST } from '../setup/transport';
 
 /**
  * communities.member_count is maintained in the write transactions, never counted per request:
  * after any mix of joins, leaves, approvals, removals, hand-overs and refused calls it must
  * equal `SELECT count(*) FROM memberships WHERE community_id = ?` for every community.
  */
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(`member_count stays equal to the membership rows (${tr.name})`, () => {
     it('after a long sequence of joins, leaves, approvals, declines, removals and refused calls', async () => {
       const t = makeTestApp();

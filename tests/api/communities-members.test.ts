@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { anonymous, as, cast } from '../setup/communities';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, TRPC } from '../setup/transport';
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.communityMembers), () => {
     it.each([['member'], ['treasurer'], ['admin'], ['creator']] as const)(
       'shows a %s the directory, oldest member first, with the email and phone of the others as each chose',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, cast, pendingRequest, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, REST, TRPC } from '../setup/transport';
 
 /**
  * Join requests to a private community: asked and withdrawn over both transports (join,
@@ -19,7 +19,7 @@ async function setup(t: TestApp) {
 const pendingIds = async (a: Awaited<ReturnType<typeof as>>, communityId: number) =>
   ((await a.query('communities.requests', { communityId })).data.items as { userId: string }[]).map((r) => r.userId);
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(`private community requests, asked over ${tr.title(OPS.joinCommunity)}`, () => {
     it.each([['creator'], ['admin']] as const)('the %s lists pending requests, oldest first, with who is asking', async (decider) => {
       const t = makeTestApp();
@@ -109,7 +109,7 @@ for (const tr of TRANSPORTS) {
   });
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.title(OPS.withdrawRequest)}: the asker takes a pending request back`, () => {
     it('withdrawn: 200 with the community (no longer pending), gone from the leaders\' list; asking again is pending again', async () => {
       const t = makeTestApp();

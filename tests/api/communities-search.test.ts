@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
-import { OPS, TRANSPORTS, type Transport } from '../setup/transport';
+import { OPS, type Transport, transportsFor, REST } from '../setup/transport';
 
 /** Search: a case-insensitive substring of name or description; location is matched separately. */
 const FIXTURES = [
@@ -33,7 +33,7 @@ async function names(tr: Transport, t: TestApp, input: Record<string, unknown>) 
   return tr.page(r).items.map((c: { name: string }) => c.name);
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(`${tr.title(OPS.allCommunities)} search`, () => {
     it('finds "NJANG" in "Houston Njangi Circle" (case-insensitive substring of the name) and in a description', async () => {
       const t = makeTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../setup/app';
 import { as, cast } from '../setup/communities';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Members choose who sees their email and phone in their communities' directories: the leaders
@@ -11,7 +11,7 @@ import { OPS, TRANSPORTS } from '../setup/transport';
 
 const contactOf = (items: any[], userId: string) => items.find((m) => m.userId === userId)!.user as { email: string | null; phoneNumber: string | null };
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(`${tr.name}: contact privacy in the member directory`, () => {
     it('hides contacts from plain members by default, shows them to leaders and to the member themself', async () => {
       const t = makeTestApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '../setup/events';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { D, discussionWorld, DT, mention, newTopic, TRPC } from '../setup/discussions';
 
 /*
@@ -9,7 +9,7 @@ import { D, discussionWorld, DT, mention, newTopic, TRPC } from '../setup/discus
  * marker, a locked topic (409), search and paging.
  */
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: discussions`, () => {
     it('a topic, replies with a quote, followers told of replies, the starter and reply count in the list', async () => {
       const w = await discussionWorld();

@@ -4,7 +4,7 @@ import { adminAudit, financeAudit, uploads } from '../../db/schema';
 import { makeUser } from '../factories';
 import { anonymous, as } from '../setup/communities';
 import { DOC, DOCT, download, documentWorld, pdfFile, pngFile, text, uploadDocument, type DocumentWorld } from '../setup/documents';
-import { TRANSPORTS, TRPC } from '../setup/transport';
+import { TRPC, transportsFor } from '../setup/transport';
 
 /*
  * Reading documents: the list (newest first, by folder, by title, paged), the Overview's recent
@@ -22,7 +22,7 @@ async function seed(w: DocumentWorld) {
   return { up };
 }
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: documents.list / GET /api/communities/:id/documents`, () => {
     it('newest first; members do not see leaders-only ones; by folder; by title with LIKE characters taken literally; paged', async () => {
       const w = await documentWorld();

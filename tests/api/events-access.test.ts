@@ -3,7 +3,7 @@ import { makeUser } from '../factories';
 import { asStaff } from '../setup/admin';
 import { anonymous } from '../setup/communities';
 import { DAY, E, eventWorld, fetchText, HOUR, newEvent } from '../setup/events';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Who sees what. Online links and attendee lists never reach non-members or non-hosts; only the
@@ -13,7 +13,7 @@ import { TRANSPORTS } from '../setup/transport';
 
 const ONLINE = 'https://meet.example.org/members-only';
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: events access`, () => {
     it('online links and attendee lists never reach outsiders or plain members', async () => {
       const { t, agents, community, privateCommunity } = await eventWorld();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventRsvps } from '../../db/schema';
 import { startSmtp } from '../setup/smtp';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { DAY, E, eventWorld, HOUR, mailText, newEvent, pageOf, plain } from '../setup/events';
 
 /*
@@ -10,7 +10,7 @@ import { DAY, E, eventWorld, HOUR, mailText, newEvent, pageOf, plain } from '../
  * place at the same time: exactly one gets it.
  */
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: capacity and the waiting list`, () => {
     it('two concurrent requests for the last place: one going, one waitlisted; a leaver lets the first in line in', async () => {
       const w = await eventWorld();

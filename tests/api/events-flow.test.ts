@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 import { DAY, E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
 
 /*
@@ -8,7 +8,7 @@ import { DAY, E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
  * with a reason (everyone who answered is told); refused inputs are 400s that say what is wrong.
  */
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: an event from creation to cancellation`, () => {
     it('create, list, answer, see attendees, cancel', async () => {
       const w = await eventWorld();

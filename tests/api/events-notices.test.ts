@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
 
 /*
@@ -34,7 +34,7 @@ describe('new-event notices follow the member’s setting', () => {
   });
 });
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: a new time or place is told to those coming`, () => {
     it('one event: a new title tells nobody; a new place tells going and maybe, not those who declined', async () => {
       const w = await eventWorld();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventSeries } from '../../db/schema';
 import { instantOfLocal, localOf } from '../../src/shared/events/time';
-import { REST, TRANSPORTS } from '../setup/transport';
+import { REST, transportsFor, TRPC } from '../setup/transport';
 import { E, eventWorld, HOUR, pageOf, type EventWorld } from '../setup/events';
 import type { Transport } from '../setup/transport';
 
@@ -31,7 +31,7 @@ async function weekly(T: Transport, w: EventWorld, over: Record<string, unknown>
 const all = async (T: Transport, w: EventWorld) => pageOf(T, await T.call(w.agents.amara, E.list, { communityId: w.community.id })).items;
 const local = (e: { startsAt: number; timeZone: string }) => localOf(e.startsAt, e.timeZone);
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: recurring series`, () => {
     it('a weekly 19:00 stays 19:00 in Chicago across the DST change; one notice for the whole series', async () => {
       const w = await eventWorld();

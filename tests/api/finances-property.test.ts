@@ -9,6 +9,7 @@ import { makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { csvAmountTotal } from '../setup/finances';
 import { appFromImage, takeImage } from '../setup/hardening-authz';
+import { depth } from '../setup/depth';
 
 /*
  * Random sequences of what people do with the books, through the real operations (tRPC and the
@@ -21,11 +22,11 @@ import { appFromImage, takeImage } from '../setup/hardening-authz';
  * budget's actuals and the dashboard agree with the ledger too, four eyes held on every
  * movement, entries were never changed in place and the audit chain is whole.
  *
- * Runs: PROPERTY_RUNS (12 by default, a few seconds in `npm test`; `npm run test:property` runs
- * 1,000). PROPERTY_SEED replays a failing run.
+ * Runs: PROPERTY_RUNS (12 in `npm test`, a few seconds; 1,000 under `npm run test:property` and
+ * `npm run test:deep`). PROPERTY_SEED replays a failing run.
  */
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? depth(12, 1000));
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 const PEOPLE = ['creator', 'treasurer', 'admin', 'member', 'other'] as const;
 const OFFICERS = 3; // the first three of PEOPLE hold finances.record

@@ -7,7 +7,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
-import { TRANSPORTS, op } from '../setup/transport';
+import { op, transportsFor, REST } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
 
 /*
@@ -45,7 +45,7 @@ async function world() {
 const upload = (n: number, ext: 'webp' | 'pdf') => `/api/proofs/${String(n).padStart(4, '0')}456789abcdef0123.${ext}`;
 const expense = (communityId: number, categoryId: number, receipts: string[]) => ({ communityId, amount: 3000, categoryId, description: 'Hall deposit and chairs', receipts });
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: proofs and receipts as files`, () => {
     it('an expense carries up to five receipts, photos and PDFs, kept in order', async () => {
       const w = await world();

@@ -13,7 +13,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
-import { TRANSPORTS, op, type Transport } from '../setup/transport';
+import { op, type Transport, transportsFor, TRPC } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
 
 /*
@@ -55,7 +55,7 @@ const books = (t: TestApp) => {
 };
 const VERIFIED = { accounts: [], months: [], chain: null };
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   const call = (tr: Transport, who: Awaited<ReturnType<typeof as>>, o: (typeof F)[keyof typeof F], input: unknown) => tr.call(who, o, input);
 
   describe(`${T.name}: payments`, () => {

@@ -29,8 +29,10 @@ import { hashToken } from '../../src/server/auth/crypto';
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { pendingRequest } from '../setup/communities';
-import { appFromImage, rows, tableHash, takeImage } from '../setup/hardening-authz';
-import { signIn } from '../setup/transport';
+import { appFromImage, changedSince, rows, tableHash, takeImage, totalChanges } from '../setup/hardening-authz';
+import { sessionCookieFor } from '../setup/sessions';
+import { changedTables, tableHashes } from '../setup/hardening-db';
+import { answerOf, callRest, callTrpc, opFor, restRoutesByOperation, whereTheyDiffer, type RestRoute } from '../setup/rest-parity';
 import { seedBooks, type FinanceFixture } from '../setup/finances';
 import { joinCircle } from '../../src/server/services/njangi/membership';
 import { buildCircle, seedCircle, type CircleFixture } from '../setup/njangi';
@@ -46,8 +48,10 @@ import { attachProofs, type ProofFixture } from '../setup/proofs';
  * a new procedure without an entry, or an entry for a procedure that is gone, fails the test.
  *
  * Each cell runs on its own copy of one database image (about 1 ms), so a write in one cell is
- * never seen by another; every fixture user signed in once through POST /api/auth/login and each
- * cell reuses that cookie (the session row is part of the image).
+ * never seen by another; every fixture user has one session, made when the world is built (minted
+ * through the session module: signing in is not what this file tests), and each cell reuses that
+ * cookie (the session row is part of the image). Whether a call wrote is asked of SQLite's change
+ * count first and of the tables' hashes only when rows were written.
  *
  * Site role and community role combine: for each site role there is one public and one private
  * community whose creator, community admin, treasurer and member all have that site role, plus a
@@ -89,6 +93,8 @@ const NEW_PASSWORD = 'Another#Pass2026';
 type World = {
   t: TestApp;
   image: Buffer;
+  /** tableHash of the image: what a cell's tables are before its call, unless its entry prepared rows. */
+  imageHash: string;
   now: number;
   users: Record<SiteRole, Record<Member, UserRow>>;
   communities: Record<SiteRole, Record<Privacy, CommunityRow>>;
@@ -753,13 +759,15 @@ async function buildWorld(): Promise<World> {
   const verifyToken = issueVerificationToken(t.db, subject, now);
   const resetToken = requestPasswordReset(t.db, { email: subject.email, now })!.token;
 
-  // Each caller signs in once, through the real login endpoint.
+  // Each caller has one session, as a sign-in would have left it.
   const cookies: World['cookies'] = new Map();
-  for (const u of callers) cookies.set(u.id, (await signIn(t, u.email, FACTORY_PASSWORD)).cookie!);
+  for (const u of callers) cookies.set(u.id, sessionCookieFor(t, u.id));
 
+  const image = takeImage(t);
   return {
     t,
-    image: takeImage(t),
+    image,
+    imageHash: tableHash(t.db),
     now,
     users,
     communities,
@@ -827,16 +835,24 @@ const figure = {
   extraFieldViolations: 0,
   foreignIdCalls: 0,
   foreignIdAllows: 0,
+  parityCalls: 0,
+  paritySuccesses: 0,
+  parityRefusals: 0,
 };
+/** REST routes none of whose parity cases succeeded (their allowed caller hits a business rule). */
+const parityWithoutSuccess: string[] = [];
 
 async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> {
   const f = fixture(c);
   const { app, a } = openCell(f);
   e.prepare?.(app, f);
+  // What the preparation queued (an invitation's email) leaves before the cell's call, not during it.
+  await app.flushMail();
   const want = expected(path, e, c);
-  const before = tableHash(app.db);
+  const since = totalChanges(app.db);
+  const before = since === 0 ? W.imageHash : tableHash(app.db);
   const r = await call(a, path, e.input?.(f));
-  const wrote = tableHash(app.db) !== before;
+  const wrote = changedSince(app.db, since, before);
   const isQuery = PROCEDURES[path]!._def.type === 'query';
   const ok = r.status >= 200 && r.status < 300;
   const got = ok ? `allow (${r.status})` : `${r.status} ${r.error?.code ?? ''}: ${r.error?.message ?? ''}`;
@@ -881,6 +897,7 @@ afterAll(() => {
       `  queries that wrote: ${f.queriesThatWrote}; allowed writes without effect: ${f.allowedWritesWithoutEffect}`,
       `  extra-field calls: ${f.extraFieldCalls}; extra fields that took effect: ${f.extraFieldViolations}`,
       `  another owner's ids: ${f.foreignIdCalls} calls, ${f.foreignIdAllows} allowed`,
+      `  REST = tRPC: ${f.parityCalls} calls (${f.paritySuccesses} answered pairs succeeded, ${f.parityRefusals} refused); routes with no success: ${parityWithoutSuccess.join(', ') || 'none'}`,
     ].join('\n'),
   );
 });
@@ -1205,13 +1222,105 @@ describe("authorization matrix: another user's notification or session id", () =
       for (const c of CELLS.filter((x) => x.site !== 'anonymous' && x.privacy === 'public')) {
         const f = fixture(c);
         const { app, a } = openCell(f);
-        const before = tableHash(app.db);
+        const since = totalChanges(app.db);
         const r = await a.mutate(path, input(f));
         figure.foreignIdCalls += 1;
         if (r.status < 400) figure.foreignIdAllows += 1;
-        if (r.status !== 404 || tableHash(app.db) !== before) misses.push(`${path} | ${label(c)}: ${r.status} ${r.error?.message ?? ''}`);
+        if (r.status !== 404 || changedSince(app.db, since, W.imageHash)) misses.push(`${path} | ${label(c)}: ${r.status} ${r.error?.message ?? ''}`);
       }
       expect(misses).toEqual([]);
     });
+  }
+});
+
+/* ------------------------------------------------------------------------------------------- */
+/* Part 4: REST and tRPC answer alike.                                                          */
+/* ------------------------------------------------------------------------------------------- */
+
+/*
+ * Every operation that has a REST route (read from the app: src/server/rest/route.ts records the
+ * operation each handler runs), called over REST and over tRPC with this table's input from the
+ * same cells, each call on its own copy of the image: the least caller the rule lets through, a
+ * visitor, an outsider of a public and of a private community (or a plain user for staff
+ * operations), the user who must first change a staff-reset password, and the allowed caller
+ * with every field of the input made invalid. The two answers must be the same (status, message,
+ * code, field issues, or the data), the same tables must change, and a refusal must be the one
+ * the rule says. A new REST route is covered through its TABLE entry without being listed here;
+ * one the app's routes cannot name (a dispatching handler) must be placed in DISPATCHED_ROUTES.
+ * The domain tests run their flows over one transport each; this is what holds the other to them.
+ */
+
+type ParityCase = { name: string; cell: Cell; input: (f: Fx) => unknown; expect?: Outcome };
+const REST_ROUTES = restRoutesByOperation(makeTestApp().app);
+
+function parityCases(path: string, e: Entry, route: RestRoute): ParityCase[] {
+  const rule = e.rule;
+  const [site, member] = extrasCaller(path, e);
+  const allowedCell: Cell = { site, member, privacy: 'public' };
+  const input = (f: Fx) => e.input?.(f);
+  const cases: ParityCase[] = [{ name: `as ${label(allowedCell)}`, cell: allowedCell, input, expect: expected(path, e, allowedCell) }];
+  const refused = (cell: Cell) => cases.push({ name: `as ${label(cell)}`, cell, input, expect: expected(path, e, cell) });
+  if (rule !== 'public') {
+    refused({ site: 'anonymous', member: 'non-member', privacy: 'public' });
+    refused(STUCK_CELL);
+  }
+  if (rule !== 'public' && rule !== 'authed') {
+    refused({ site: 'user', member: 'non-member', privacy: 'public' });
+    if (!isStaffCapability(rule)) refused({ site: 'user', member: 'non-member', privacy: 'private' });
+  }
+  // Every field invalid: path parameters a string that names nothing, the rest of a wrong type
+  // (over GET a query string carries text only, so text there).
+  cases.push({
+    name: `as ${label(allowedCell)}, every field invalid`,
+    cell: allowedCell,
+    input: (f) => {
+      const given = e.input?.(f);
+      if (!given || typeof given !== 'object') return given;
+      const op = opFor(path, route, given);
+      const inPath = new Set(Object.values(op.rest.params ?? {}));
+      return Object.fromEntries(Object.keys(given).map((k) => [k, inPath.has(k) || route.method === 'GET' ? 'not-valid' : { bad: true }]));
+    },
+  });
+  return cases;
+}
+
+async function parityCall(path: string, e: Entry, route: RestRoute, c: ParityCase, transport: 'REST' | 'tRPC', trpcData?: unknown) {
+  const f = fixture(c.cell);
+  const { app, a } = openCell(f);
+  e.prepare?.(app, f);
+  const before = tableHashes(app.db);
+  const input = c.input(f);
+  const o = transport === 'REST' ? await callRest(a, path, route, input) : await callTrpc(a, path, input);
+  return { o, answer: answerOf(o, transport, trpcData), changed: changedTables(before, tableHashes(app.db)) };
+}
+
+describe('REST and tRPC: every operation with a REST route answers alike, allowed and refused', () => {
+  it('places the REST route of every operation that has one', () => {
+    expect(REST_ROUTES.unplaced, 'operations with a REST route the app cannot name: add them to DISPATCHED_ROUTES').toEqual([]);
+    expect([...REST_ROUTES.routes.keys()].filter((p) => !(p in TABLE)), 'REST operations without a TABLE entry').toEqual([]);
+  });
+
+  for (const [path, routes] of [...REST_ROUTES.routes].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const route of routes) {
+      it(`REST: ${route.method} ${route.path} = tRPC: ${path}`, async () => {
+        const e = TABLE[path]!;
+        const misses: string[] = [];
+        let succeeded = false;
+        for (const c of parityCases(path, e, route)) {
+          const trpc = await parityCall(path, e, route, c, 'tRPC');
+          const rest = await parityCall(path, e, route, c, 'REST', trpc.o.data);
+          figure.parityCalls += 2;
+          const say = (what: string) => misses.push(`${c.name}: ${what}`);
+          if (JSON.stringify(rest.answer) !== JSON.stringify(trpc.answer)) say(`the answers differ:\n  ${whereTheyDiffer(rest.answer, trpc.answer)}`);
+          if (JSON.stringify(rest.changed) !== JSON.stringify(trpc.changed)) say(`REST changed ${rest.changed.join(', ') || 'nothing'}, tRPC ${trpc.changed.join(', ') || 'nothing'}`);
+          if (c.expect !== undefined && trpc.answer.status !== (c.expect === 'allow' ? 'ok' : c.expect)) say(`expected ${c.expect}, both answered ${trpc.answer.status}`);
+          if (trpc.answer.status === 'ok') figure.paritySuccesses += 1;
+          else figure.parityRefusals += 1;
+          succeeded ||= trpc.answer.status === 'ok';
+        }
+        if (!succeeded) parityWithoutSuccess.push(`${route.method} ${route.path}`);
+        expect(misses).toEqual([]);
+      });
+    }
   }
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../setup/app';
+import { depth } from '../setup/depth';
 import { changedTables, dbHash, tableHashes } from '../setup/hardening-db';
 import {
   BROKEN_JSON,
@@ -14,7 +15,7 @@ import {
   type Encoding,
 } from '../setup/hardening-fuzz';
 import { fillPath, isWrite, paramNames, procedures, restRoutes, SIGN_OUT_GETS, type Procedure, type Route } from '../setup/hardening-targets';
-import { cookieFor, makeWorld, PERSONAS, seededValues, send, type Persona, type World } from '../setup/hardening-world';
+import { cookieFor, makeWorld, PERSONAS, seededValues, send, worldCopy, type Persona, type World } from '../setup/hardening-world';
 
 /*
  * Fuzz: generated and malformed input to every tRPC procedure and every REST route,
@@ -24,9 +25,10 @@ import { cookieFor, makeWorld, PERSONAS, seededValues, send, type Persona, type 
  * anything). Procedures and routes are read from the router and the app, so new ones are fuzzed
  * without being listed here.
  *
- * FUZZ_RUNS (runs per target and persona, default 7) and FUZZ_SEED make a run longer or repeatable.
+ * FUZZ_RUNS (runs per target and persona: 3 in `npm test`, 30 in `npm run test:deep`) and
+ * FUZZ_SEED make a run longer or repeatable.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 7);
+const RUNS = Number(process.env.FUZZ_RUNS ?? depth(3, 30));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 /**
@@ -50,10 +52,12 @@ const stats = {
   byCell: new Map<string, Map<number, number>>(),
 };
 
+let seeded: World | undefined;
 let current: World | undefined;
-/** The seeded world, rebuilt whenever an accepted write (or a sign-out) changed it. */
+/** The seeded world, copied afresh from its first build whenever an accepted write (or a sign-out) changed it. */
 async function world(): Promise<World> {
-  if (!current || dbHash(current.t.db) !== current.baseline) current = await makeWorld();
+  seeded ??= await makeWorld();
+  if (!current || dbHash(current.t.db) !== current.baseline) current = worldCopy(seeded);
   return current;
 }
 

@@ -6,7 +6,7 @@ import { countDrift, pendingRequest, requestStatus, roleOf } from '../setup/comm
 import { DAY } from '../setup/events';
 import { I, invitationWorld, IT, rowsOf, subjectOf, TRPC, type Smtp } from '../setup/invitations';
 import { startSmtp } from '../setup/smtp';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * Email invitations over both transports: sending (members reported, one mail per address in the
@@ -24,7 +24,7 @@ afterAll(() => smtp.close());
 let seq = 0;
 const guest = () => `guest${++seq}.${Date.now()}@example.org`;
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: email invitations`, () => {
     it('sends one email per new address (deduplicated, lower-cased), reports members, and stores only the hash', async () => {
       const w = await invitationWorld(smtp);

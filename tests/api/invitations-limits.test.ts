@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR } from '../setup/events';
 import { I, invitationWorld, IT, rowsOf, TRPC } from '../setup/invitations';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor } from '../setup/transport';
 
 /*
  * At most 100 invitation emails per community in any 24 hours, resends included (429 beyond).
@@ -10,7 +10,7 @@ import { TRANSPORTS } from '../setup/transport';
 
 const batch = (tag: string, from: number, n: number) => Array.from({ length: n }, (_, i) => `${tag}.${from + i}@example.org`);
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: the daily limit of invitation emails`, () => {
     it('100 go out, the 101st is refused with 429 and a clear message, and a day later sending works again', async () => {
       const w = await invitationWorld();

@@ -6,7 +6,7 @@ import { as, countDrift, roleOf, storedCount } from '../setup/communities';
 import { DAY } from '../setup/events';
 import { I, invitationWorld, IT, rowsOf, TRPC, type Smtp } from '../setup/invitations';
 import { startSmtp } from '../setup/smtp';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * Invite links over both transports: created with an expiry and a number of uses (the token only
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: invite links`, () => {
     it('a link joins any account into the private community, counts each use, and is listed with its joined count', async () => {
       const w = await invitationWorld(smtp);

@@ -4,7 +4,7 @@ import { agent, type TestApp } from '../setup/app';
 import { roleOf } from '../setup/communities';
 import { I, invitationWorld, rowsOf, TRPC, type Smtp } from '../setup/invitations';
 import { startSmtp } from '../setup/smtp';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor } from '../setup/transport';
 
 /* Sign-up from an invitation (/signup?invite=<token>): the new account is in the community at once. */
 
@@ -21,7 +21,7 @@ const address = () => `newcomer${++seq}.${Date.now()}@example.org`;
 const accountOf = (w: { t: TestApp }, email: string) =>
   w.t.db.$client.prepare('SELECT id, is_email_verified AS verified FROM users WHERE email = ?').get(email.toLowerCase()) as { id: string; verified: number };
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: sign-up with an invitation`, () => {
     it('an email invitation to the address registered: a member of the private community at once, address verified, no join request', async () => {
       const w = await invitationWorld(smtp);

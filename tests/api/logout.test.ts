@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
-import { OPS, signedIn, signIn, TRANSPORTS, whoAmI, withCookie } from '../setup/transport';
+import { OPS, signedIn, signIn, whoAmI, withCookie, transportsFor, REST } from '../setup/transport';
 
 const clearsCookie = (headers: Headers) =>
   headers.getSetCookie().some((c) => /^harambee_session=;/.test(c) && c.includes('Max-Age=0'));
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(OPS.logout), () => {
     it('ends the session: the cookie is cleared and its old value no longer works', async () => {
       const t = makeTestApp();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, payCash, type Person } from '../setup/njangi';
-import { TRANSPORTS, type Transport } from '../setup/transport';
+import { type Transport, transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Auction circles: each round goes to the hand that accepts the largest discount. Bids are taken
@@ -33,7 +33,7 @@ async function auction(t: TestApp) {
 
 const bid = (T: Transport, who: Person, roundId: number, handId: number, discount: number) => T.call(who.a, NJ.bid, { id: roundId, handId, discount });
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: bidding`, () => {
     it('bids are for the next round only (409), with one’s own hand (403), once per hand (409), at most the pot less the fee (400)', async () => {
       const t = makeTestApp();

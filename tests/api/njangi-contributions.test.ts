@@ -3,7 +3,7 @@ import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { cancelCircle } from '../../src/server/services/njangi/start';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * Contributions: a member declares for their own hands only, one live contribution per hand and
@@ -27,7 +27,7 @@ const receipts = (t: TestApp, circleId: number) =>
     .sort((a, b) => a! - b!);
 const actions = (t: TestApp, action: string) => t.db.$client.prepare('SELECT count(*) FROM finance_audit WHERE action = ?').pluck().get(action) as number;
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: declaring contributions`, () => {
     it('a member declares only for their own hand (403 otherwise), in this circle’s rounds and hands (404 otherwise)', async () => {
       const t = makeTestApp();

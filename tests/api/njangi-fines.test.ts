@@ -4,7 +4,7 @@ import { postDueFines } from '../../src/server/services/njangi/fines';
 import { cancelCircle } from '../../src/server/services/njangi/start';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ, payCash, type Person } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Late fines (postDueFines, run by the circle job): once per round, after the grace days, for each
@@ -88,7 +88,7 @@ describe('posting late fines', () => {
   });
 });
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: settling fines`, () => {
     it('only the organiser marks a fine paid or waives it; a waiver needs a reason, which the audit trail keeps; settled once', async () => {
       const t = makeTestApp();

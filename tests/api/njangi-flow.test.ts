@@ -4,7 +4,7 @@ import { verifyDraw } from '../../src/shared/njangi/draw-browser';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
-import { TRANSPORTS, op } from '../setup/transport';
+import { op, transportsFor, REST } from '../setup/transport';
 
 /*
  * A savings circle from creation to its last payout, over both transports: a monthly circle of
@@ -28,7 +28,7 @@ const C = {
   report: op('GET', '/api/circles/:id/report', 'njangi.report', 'query', { params: { id: 'id' } }),
 };
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: a savings circle's whole cycle`, () => {
     it('four hands, random draw: every hand receives once, money adds up, the draw verifies', async () => {
       const t = makeTestApp();

@@ -3,7 +3,7 @@ import { createCircle } from '../../src/server/services/njangi/circles';
 import { joinCircle } from '../../src/server/services/njangi/membership';
 import { makeTestApp } from '../setup/app';
 import { circleCommunity, circleTable, NJ, rules } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Joining a savings circle while it recruits: how many hands a member may ask for, a full circle,
@@ -13,7 +13,7 @@ import { TRANSPORTS } from '../setup/transport';
 const members = (t: ReturnType<typeof makeTestApp>, circleId: number) =>
   Object.fromEntries(circleTable<{ user_id: string; status: string; hands: number }>(t, 'circle_members', circleId).map((m) => [m.user_id, { status: m.status, hands: m.hands }]));
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: joining a circle`, () => {
     async function world(over: Parameters<typeof rules>[0] = {}) {
       const t = makeTestApp();

@@ -3,7 +3,7 @@ import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { postDueFines } from '../../src/server/services/njangi/fines';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, payCash } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 
 /*
  * Payouts: rounds are paid in order, a payout may go before every contribution is in (the
@@ -33,7 +33,7 @@ async function running(t: TestApp, p: { members?: number; rules?: Parameters<typ
 const notices = (t: TestApp, userId: string, title: string) =>
   t.db.$client.prepare('SELECT count(*) FROM notifications WHERE user_id = ? AND title = ?').pluck().get(userId, title) as number;
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: recording payouts`, () => {
     it('rounds are paid in order: a later round first is 409 earlierRoundOpen, a paid round again is 409', async () => {
       const t = makeTestApp();

@@ -7,7 +7,7 @@ import { joinCircle } from '../../src/server/services/njangi/membership';
 import { confirmReceipt, disputePayout } from '../../src/server/services/njangi/payouts';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, REPORT_CSV_PATH, rules, type Person } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Cancelling a circle (organiser only, with a reason, once), its report (the organiser sees every
@@ -18,7 +18,7 @@ import { TRANSPORTS } from '../setup/transport';
 
 const at = (iso: string) => Date.parse(iso);
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: cancelling a circle`, () => {
     it('only the organiser cancels, with a reason, once; a cancelled random circle reveals its seed and takes nothing more', async () => {
       const t = makeTestApp();

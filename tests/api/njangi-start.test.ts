@@ -3,7 +3,7 @@ import { createCircle } from '../../src/server/services/njangi/circles';
 import { decideJoin, joinCircle } from '../../src/server/services/njangi/membership';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { circleCommunity, circleTable, NJ, rules, type Person } from '../setup/njangi';
-import { TRANSPORTS, type Transport } from '../setup/transport';
+import { type Transport, transportsFor, REST } from '../setup/transport';
 
 /*
  * Starting a circle: only a filled circle starts, never with its first due date already past in
@@ -31,7 +31,7 @@ function filled(t: TestApp, c: { community: { id: number }; organiser: Person; m
 
 const statusOf = (t: TestApp, id: number) => t.db.$client.prepare('SELECT status FROM circles WHERE id = ?').pluck().get(id);
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: starting a circle`, () => {
     it('a circle with free hands does not start (409), nor does it for a member (403)', async () => {
       const t = makeTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, type Person } from '../setup/njangi';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Swaps: a member asks to trade payout positions with another hand, the asked member accepts, the
@@ -28,7 +28,7 @@ async function fixed(t: TestApp, over: Parameters<typeof buildCircle>[1]['rules'
 
 const order = (detail: any) => detail.rounds.map((r: any) => r.beneficiary?.userId);
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: swapping payout positions`, () => {
     it('asked, accepted by the asked member, approved by the organiser: the hands trade positions and rounds', async () => {
       const t = makeTestApp();

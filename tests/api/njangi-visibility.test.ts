@@ -6,7 +6,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { circleSnapshot, NJ, seedCircle, type CircleFixture } from '../setup/njangi';
-import { TRANSPORTS, type Op } from '../setup/transport';
+import { type Op, transportsFor, REST } from '../setup/transport';
 
 /*
  * Who sees what of a circle: everyone in the community sees its rules, members, order and each
@@ -47,7 +47,7 @@ beforeAll(async () => {
   for (const who of Object.keys(users) as Who[]) agents[who] = await as(t, users[who]);
 });
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: what njangi.get shows`, () => {
     it('the organiser sees every contribution, fine, bid and swap', async () => {
       const d = (await T.call(agents.organiser, NJ.get, { id: inPub.active })).data;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
 import { startSmtp, tokenOf } from '../setup/smtp';
-import { OPS, registered, signIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, registered, signIn, whoAmI, transportsFor, TRPC } from '../setup/transport';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function resetToken(t: TestApp, email: string) {
   return tokenOf(mail.link)!;
 }
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.forgotPassword), () => {
     it('answers a known and an unknown email identically, and mails only the known one', async () => {
       const t = makeTestApp({ smtpUrl: smtp.url });

@@ -3,7 +3,7 @@ import { financeAudit, pollBallots, polls } from '../../db/schema';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { ballotsSha256 } from '../../src/server/services/polls/ballots';
 import { runPollsJob } from '../../src/server/jobs/polls';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { DAY, HOUR, newPoll, P, pollWorld } from '../setup/polls';
 import { fetchText, pageOf } from '../setup/events';
 
@@ -12,7 +12,7 @@ import { fetchText, pageOf } from '../setup/events';
  * (by the job at the closing time, once) with the result stored and in the audit trail.
  */
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: polls`, () => {
     it('a single-choice poll: members are told, vote, change their vote (one ballot), see live results; the job closes it once', async () => {
       const w = await pollWorld();

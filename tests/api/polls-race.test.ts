@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pollBallots, polls, pollVoters } from '../../db/schema';
 import type { PollResult } from '../../src/shared/polls/tally';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, TRPC } from '../setup/transport';
 import { newPoll, P, pollWorld } from '../setup/polls';
 
 /*
@@ -11,7 +11,7 @@ import { newPoll, P, pollWorld } from '../setup/polls';
  * (a voter without a ballot, a ballot left out of the result).
  */
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: vote against close`, () => {
     it('each vote racing the close is counted or refused with 409, never half-stored', async () => {
       const { t, agents, community } = await pollWorld();

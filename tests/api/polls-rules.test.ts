@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { memberships, pollBallots, polls, pollVoters } from '../../db/schema';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createDuesPlan } from '../../src/server/services/finances/dues';
-import { recordCashPayment } from '../../src/server/services/finances/payments';
+import { confirmPayment, recordCashPayment } from '../../src/server/services/finances/payments';
 import { fetchText } from '../setup/events';
-import { TRANSPORTS } from '../setup/transport';
+import { transportsFor, REST } from '../setup/transport';
 import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 
 /*
@@ -16,7 +16,7 @@ import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 const joinedOn = (w: PollWorld, userId: string, at: number) =>
   w.t.db.update(memberships).set({ joinedAt: at }).where(and(eq(memberships.communityId, w.community.id), eq(memberships.userId, userId))).run();
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(REST)) {
   describe(`${T.name}: who may vote`, () => {
     it('dues_paid: a member behind on dues is refused with the reason; paid up, they vote', async () => {
       const w = await pollWorld();
@@ -30,7 +30,9 @@ for (const T of TRANSPORTS) {
       saveFinanceSettings(t.db, { communityId: community.id, actorId: users.host.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now });
       createDuesPlan(t.db, { communityId: community.id, actorId: users.host.id, plan: { name: 'Monthly dues', amount: 2000, period: 'monthly', dueDay: 1, graceDays: 5, startsOn: '2026-03-01' }, now });
       const account = listAccounts(t.db, community.id)[0]!.id;
-      recordCashPayment(t.db, { communityId: community.id, memberId: users.amara.id, details: { amount: 2000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: users.host.id, now });
+      const cash = recordCashPayment(t.db, { communityId: community.id, memberId: users.amara.id, details: { amount: 2000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: users.host.id, now });
+      // Recorded cash counts once another officer has confirmed it.
+      confirmPayment(t.db, { communityId: community.id, paymentId: cash.id, accountId: account, actorId: users.treasurer.id, now });
 
       expect((await T.call(agents.amara, P.vote, choice)).status).toBe(200);
       const bih = await T.call(agents.bih, P.vote, choice);

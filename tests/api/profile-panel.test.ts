@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
 import { registeredUpload } from '../setup/documents';
-import { OPS, signedIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, signedIn, whoAmI, transportsFor, TRPC } from '../setup/transport';
 
 const IMAGE = '/uploads/fedcba9876543210fedcba9876543210.webp';
 const PANEL = { firstName: 'Zawadi', lastName: 'Otieno', bio: 'Choir leader and treasurer.', location: 'Kampala', profileImage: IMAGE };
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.updatePanel), () => {
     it('requires a signed-in user (401)', async () => {
       const t = makeTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
 import { registeredUpload } from '../setup/documents';
-import { OPS, signedIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, signedIn, whoAmI, transportsFor, REST } from '../setup/transport';
 
 const IMAGE = '/uploads/0123456789abcdef0123456789abcdef.webp';
 const FULL = {
@@ -16,7 +16,7 @@ const FULL = {
   profileImageUrl: IMAGE,
 };
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(REST)) {
   describe(tr.title(OPS.updateProfile), () => {
     it('requires a signed-in user (401)', async () => {
       const t = makeTestApp();

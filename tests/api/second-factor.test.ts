@@ -4,7 +4,7 @@ import { FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeUser } from '../factories';
 import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ADMIN, sessionCount } from '../setup/admin';
 import { codeAt, SECOND_FACTOR as SF } from '../setup/second-factor';
-import { OPS, signIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { OPS, signIn, whoAmI, transportsFor, TRPC } from '../setup/transport';
 
 const MIN = 60_000;
 const STEP = 30_000;
@@ -14,7 +14,7 @@ const count = (t: TestApp, sql: string, ...args: unknown[]) =>
     .pluck()
     .get(...args) as number;
 
-for (const tr of TRANSPORTS) {
+for (const tr of transportsFor(TRPC)) {
   /** A member signed in, who sets up a factor: answers the key (no spaces) and the recovery codes. */
   async function memberWithFactor(t: TestApp) {
     const user = await makeUser(t.db, { firstName: 'Ngozi', lastName: 'Eze' });

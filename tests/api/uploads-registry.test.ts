@@ -7,7 +7,7 @@ import { communities, uploads, users } from '../../db/schema';
 import { runUploadsSweep, UNUSED_FOR_MS } from '../../src/server/jobs/uploads-sweep';
 import { DOC, documentWorld, sendForm, text, uploadDocument, type DocumentWorld } from '../setup/documents';
 import { seedBooks } from '../setup/finances';
-import { OPS, TRANSPORTS } from '../setup/transport';
+import { OPS, transportsFor, TRPC } from '../setup/transport';
 
 /*
  * The registry of stored files: every upload is registered unattached; where its URL is used it
@@ -38,7 +38,7 @@ describe('POST /api/uploads registers the file', () => {
   });
 });
 
-for (const T of TRANSPORTS) {
+for (const T of transportsFor(TRPC)) {
   describe(`${T.name}: an upload is attached only by its uploader`, () => {
     it('profile photo: own upload attached; someone else’s or an unknown one refused with 400; the replaced one detached and swept a day later', async () => {
       const w = await documentWorld();

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, registerUser, screenshotDir, signInAs, startServer, unusedCode, type TestServer } from './harness';
+import { expectToast, launchBrowser, registerUser, screenshotDir, signInAs, signInByCookie, startServer, unusedCode, type TestServer } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -138,7 +138,7 @@ describe('Browser: staff reset a member’s password', () => {
 
   it('a signed-in member who opens /admin/dashboard is told Access Denied and sent to /dashboard', async () => {
     const p = await page();
-    await signInAs(p, server, user.email, 'Brand-New#Pass9');
+    await signInByCookie(p, server, user.email);
     await p.goto(`${server.url}/admin/dashboard`);
     await expectToast(p, 'Access Denied');
     await p.waitForURL(`${server.url}/dashboard`);

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -39,7 +39,7 @@ async function page(): Promise<Page> {
 describe('Browser: announcements from settings to the members’ dashboard', () => {
   it('an admin creates a category and a pinned announcement, plus an older unpinned one', async () => {
     const p = await page();
-    await signInAs(p, server, admin.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, admin.email);
     await p.goto(`${server.url}/community/${communityId}/settings?section=categories`);
     await p.getByText('No categories yet.').waitFor();
     await p.getByRole('button', { name: 'New Category' }).click();
@@ -75,7 +75,7 @@ describe('Browser: announcements from settings to the members’ dashboard', () 
 
   it('a member sees the pinned one first, reads it whole, and has no way to edit', async () => {
     const p = await page();
-    await signInAs(p, server, member.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, member.email);
     await p.goto(`${server.url}/community/${communityId}`);
     const items = p.getByTestId('announcement-item');
     await items.first().waitFor();

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * The chat's leader tools, through their dialogs. Ngozi (the creator) makes a private channel for
@@ -43,7 +43,7 @@ async function chatAs(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, email);
   await page.goto(`${server.url}/chat`);
   await page.getByTestId('conversation-list').waitFor();
   return page;

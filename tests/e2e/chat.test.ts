@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Chat end to end, in real time and without reloads. Amara writes in #general while Ngozi is on
@@ -112,7 +112,7 @@ async function signedIn(p: Person, prepare?: (context: BrowserContext) => Promis
   contexts.push(context);
   await prepare?.(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, registerUser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, registerUser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -40,7 +40,7 @@ let memberPage: Page;
 describe('Browser: communities from creation to membership', () => {
   it('a leader creates a community with a banner from a file', async () => {
     leaderPage = await newPage();
-    await signInAs(leaderPage, server, leader.email, leader.password);
+    await signInByCookie(leaderPage, server, leader.email);
     await leaderPage.getByRole('button', { name: 'Create Community' }).first().click();
     const dialog = leaderPage.getByRole('dialog');
     const banner = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#d69e2e' } }).jpeg().toBuffer();
@@ -85,7 +85,7 @@ describe('Browser: communities from creation to membership', () => {
 
   it('a second user joins; both dashboards show it with 2 members', async () => {
     memberPage = await newPage();
-    await signInAs(memberPage, server, member.email, member.password);
+    await signInByCookie(memberPage, server, member.email);
     await memberPage.getByText('No communities yet').waitFor();
     await memberPage.goto(`${server.url}/explore`);
     const card = memberPage.getByTestId('community-card').filter({ hasText: communityName });

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * A discussion end to end. Amara starts a topic from the community's Discussions tab and mentions
@@ -47,7 +47,7 @@ async function signedIn(p: Person): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 }, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 /** axe-core's serious and critical findings on the page (or within one part of it) as it is now. */

@@ -5,8 +5,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Documents end to end. The leader uploads the minutes (a real PDF) from the Documents tab and a
@@ -49,7 +49,7 @@ async function signedIn(p: Person, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 
@@ -271,7 +271,7 @@ describe('Browser: documents', () => {
     contexts.push(context);
     await context.addInitScript(`localStorage.setItem('harambee-theme', 'dark')`);
     const page = await context.newPage();
-    await signInAs(page, server, leader.email, FACTORY_PASSWORD);
+    await signInByCookie(page, server, leader.email);
     await page.goto(`${server.url}/community/${communityId}?tab=documents`);
     const row = page.getByTestId('document-row').filter({ hasText: 'Minutes of the March assembly' });
     await row.waitFor();

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Events end to end. A host schedules a monthly series ("first Saturday") from the community's
@@ -48,7 +47,7 @@ async function signedIn(p: Person): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 }, acceptDownloads: true, timezoneId: 'America/Chicago', locale: 'en-US' });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 
@@ -105,7 +104,10 @@ describe('Browser: events', () => {
     await page.goto(`${server.url}/events/${firstId}`);
     await page.getByTestId('rsvp-status').filter({ hasText: 'You’re going.' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-ics').click()]);
-    const ics = readFileSync((await download.path())!, 'utf8');
+    // Read as a stream: the browser may be a shared one this process is connected to, whose files are not ours to open.
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    const ics = Buffer.concat(chunks).toString('utf8');
     const vevents = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
     expect(vevents).toHaveLength(1);
     const ev = new ICAL.Event(vevents[0]!);

@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { formatMoney } from '../../src/shared/money';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * The Finances tab end to end: the creator opens the books in XAF; a member (reading French, on a
@@ -78,7 +78,7 @@ async function signedIn(email: string, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, email);
   return page;
 }
 

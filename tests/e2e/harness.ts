@@ -3,20 +3,44 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort } from '../../scripts/durability/server';
+import { inject } from 'vitest';
+import { freePort, ROOT, serverArgs } from '../../scripts/durability/server';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { linkIn } from '../setup/smtp';
 import { totpCode, totpStep } from '../../src/server/auth/second-factor';
 import { FACTORY_TOTP_KEY } from '../factories';
+import { openDatabase, type DB } from '../../db/database';
+import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
+import { recordLogin } from '../../src/server/services/auth';
+import { sessionIdleMs } from '../../src/server/services/settings';
+import { findUserByEmail } from '../../src/server/services/users';
+
+/** What the global setup (tests/e2e/global-setup.ts) provides, or undefined outside a browser-test run. */
+function provided<K extends 'compiledServer' | 'chromiumEndpoint'>(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+// The compiled server, for startServer() here and spawnServer() in scripts/durability/server.ts.
+const compiledServer = provided('compiledServer');
+if (compiledServer) process.env.HARAMBEE_SERVER_ENTRY = compiledServer;
 
 export type TestServer = { url: string; dir: string; outbox: string; stop(): Promise<void> };
 
-/** The real server (`node --import tsx src/server/index.ts`) on a free port with a temporary database. */
+/**
+ * The real server on a free port with a temporary database: compiled (dist/server/index.js, as
+ * `npm start` runs it; the global setup builds it) in a browser-test run, else from the sources through tsx.
+ */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'harambee-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const outbox = join(dir, 'outbox');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -36,13 +60,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const deadline = Date.now() + 30_000;
   while (!output.includes('is listening')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
-  return {
+  const server: TestServer = {
     url,
     dir,
     outbox,
     async stop() {
+      databases.get(server)?.$client.close();
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -51,21 +76,18 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
+/**
+ * A browser for this file: a connection to the run's one Chromium (the global setup starts it;
+ * closing the connection closes this file's contexts and leaves the browser to the others), or
+ * outside such a run a Chromium of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = provided('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /** The link in the newest .eml in the outbox addressed to `email` (waits up to 5 s). */
@@ -123,6 +145,33 @@ export async function signInAs(page: Page, server: TestServer, email: string, pa
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${server.url}/dashboard`);
   }
+}
+
+/** Per server: a connection to its database, for signing in by cookie (closed when the server stops). */
+const databases = new WeakMap<TestServer, DB>();
+function serverDatabase(server: TestServer): DB {
+  let db = databases.get(server);
+  if (!db) databases.set(server, (db = openDatabase(join(server.dir, 'app.db'), { migrate: false })));
+  return db;
+}
+
+/**
+ * Signs `email` in without the form: a session made in the server's database by the session
+ * module (with a sign-in's bookkeeping), its cookie set in the page's context, then the dashboard,
+ * where signInAs() ends too. No password check and no second step, so no authenticator code
+ * and no wait for the clock: for journeys whose subject is not signing in. The sign-in journeys
+ * (account, second factor, the staff panel's sign-in) go through the form with signInAs().
+ */
+export async function signInByCookie(page: Page, server: TestServer, email: string) {
+  const db = serverDatabase(server);
+  const user = findUserByEmail(db, email.toLowerCase());
+  if (!user) throw new Error(`no account for ${email} to sign in`);
+  const now = Date.now();
+  const { token } = createSession(db, user.id, now, 'browser test', sessionIdleMs(db));
+  recordLogin(db, user, now);
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(`${server.url}/dashboard`);
+  await page.waitForURL(`${server.url}/dashboard`);
 }
 
 const lastStep = new Map<string, number>();

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
-import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
+import { makeCommunity, makeUser } from '../factories';
 import { inviteTokenIn } from '../setup/invitations';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Invitations end to end. The leader of a private community invites an address from the Invite
@@ -80,7 +80,7 @@ async function invitationLink(email: string): Promise<string> {
 describe('invitations', () => {
   it('a leader invites an address; the emailed link leads a new person through sign-up into the private community', async () => {
     const { page: leader } = await newPage(1280);
-    await signInAs(leader, server, leaderEmail, FACTORY_PASSWORD);
+    await signInByCookie(leader, server, leaderEmail);
     await leader.goto(`${server.url}/community/${communityId}`);
     await leader.getByRole('button', { name: 'Invite' }).click();
     const dialog = leader.getByRole('dialog');
@@ -141,7 +141,7 @@ describe('invitations', () => {
       (window as unknown as { shared: unknown[] }).shared = [];
       Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data) });
     });
-    await signInAs(withSheet.page, server, leaderEmail, FACTORY_PASSWORD);
+    await signInByCookie(withSheet.page, server, leaderEmail);
     await withSheet.page.goto(`${server.url}/community/${communityId}`);
     await withSheet.page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => withSheet.page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
@@ -170,7 +170,7 @@ describe('invitations', () => {
       Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
     });
     await desktop.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signInAs(desktop.page, server, leaderEmail, FACTORY_PASSWORD);
+    await signInByCookie(desktop.page, server, leaderEmail);
     await desktop.page.goto(`${server.url}/community/${communityId}`);
     await desktop.page.getByRole('button', { name: 'Share' }).click();
     await expectToast(desktop.page, 'Link copied');

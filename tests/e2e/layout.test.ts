@@ -5,7 +5,7 @@ import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { FACTORY_PASSWORD } from '../factories';
-import { launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { launchBrowser, screenshotDir, signInAs, signInByCookie, startServer, type TestServer } from './harness';
 import { PUBLIC_ROUTES, seedPages, signedInRoutes, type SeededWorld } from './routes';
 
 /*
@@ -34,7 +34,7 @@ beforeAll(async () => {
   // One sign-in serves the four walks: side by side, each signing in with the account's second
   // factor would wait for the clock (a code is accepted once).
   const context = await browser.newContext();
-  await signInAs(await context.newPage(), server, world.email, FACTORY_PASSWORD);
+  await signInByCookie(await context.newPage(), server, world.email);
   session = await context.cookies();
   await context.close();
 });
@@ -47,10 +47,39 @@ afterAll(async () => {
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const RAW_USER_AGENT = /Mozilla\/\d|AppleWebKit\/|Gecko\/\d/;
 
-/** What is wrong with the page as drawn: overflow, overlapping or cut controls, text at the screen's edge, raw strings. */
+/**
+ * What is wrong with the page once it has settled. A fixed pause measured pages still moving on a
+ * busy machine (a dialog or toast mid-animation, a list drawn before its fonts), so the walk waits
+ * for what it can name (the network, the fonts, every finite animation, two frames) and then
+ * measures until two measurements in a row agree: a page that is still changing is never judged,
+ * and a real fault, which does not go away, is always reported.
+ */
 async function problems(page: Page): Promise<string[]> {
+  let last: string | undefined;
+  let found: string[] = [];
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await settled(page);
+    found = await measure(page);
+    const key = JSON.stringify(found);
+    if (key === last) return found;
+    last = key;
+  }
+  return found;
+}
+
+/** Waits for the network, the fonts, the finite animations (spinners loop forever and are left) and two frames. */
+async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** What is wrong with the page as drawn now: overflow, overlapping or cut controls, text at the screen's edge, raw strings. */
+async function measure(page: Page): Promise<string[]> {
   return page.evaluate(
     ({ uuid, agent }) => {
       const found: string[] = [];

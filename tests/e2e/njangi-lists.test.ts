@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { formatMoney } from '../../src/shared/money';
-import { FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { makeCommunity, makeUser } from '../factories';
+import { launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * The savings circles' lists in one journey: a community's creator starts a circle from the
@@ -63,7 +63,7 @@ describe('Browser: savings circles lists', () => {
     // bypassCSP lets the test inject axe-core (layout.test.ts does the same).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
-    await signInAs(page, server, leader.email, FACTORY_PASSWORD);
+    await signInByCookie(page, server, leader.email);
     const counter = page.getByTestId('njangi-counter');
     await expect.poll(() => counter.innerText()).toContain('0');
 

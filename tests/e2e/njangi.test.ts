@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { formatMoney } from '../../src/shared/money';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * A savings circle's page end to end. The organiser's circle (monthly, four hands of 25 000 FCFA,
@@ -95,7 +95,7 @@ async function signedIn(p: Person): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 }, bypassCSP: true, acceptDownloads: true });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   p.page = page;
   return page;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, registerUser, signInAs, startServer, type TestServer } from './harness';
+import { launchBrowser, registerUser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * The installable app: the manifest is linked, signed-in pages register the service worker, a
@@ -47,7 +47,7 @@ describe('service worker and offline shell', () => {
     const sw = await fetch(`${server.url}/sw.js`);
     expect(sw.status).toBe(200);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
-    await signInAs(page, server, member.email, member.password);
+    await signInByCookie(page, server, member.email);
     await controlled(page);
     const caches = await page.evaluate(async () => (await window.caches.keys()).filter((k) => k.startsWith('harambee-')));
     expect(caches).toHaveLength(1);
@@ -88,7 +88,7 @@ describe('service worker and offline shell', () => {
     const other = await browser.newContext();
     const p = await other.newPage();
     try {
-      await signInAs(p, server, member.email, member.password);
+      await signInByCookie(p, server, member.email);
       await controlled(p);
       // Drop the kept shell: only the precached offline page remains for navigations.
       await p.evaluate(async () => {
@@ -108,7 +108,7 @@ describe('service worker and offline shell', () => {
     const other = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'block' });
     const p = await other.newPage();
     try {
-      await signInAs(p, server, member.email, member.password);
+      await signInByCookie(p, server, member.email);
       const refused = /\/assets\/create-community-[^/]*\.js$/;
       await other.route(refused, (route) => route.abort('internetdisconnected'));
       await p.goto(`${server.url}/communities`);

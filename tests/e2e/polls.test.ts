@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createDuesPlan } from '../../src/server/services/finances/dues';
-import { recordCashPayment } from '../../src/server/services/finances/payments';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, signInAs, startServer, type TestServer } from './harness';
+import { confirmPayment, recordCashPayment } from '../../src/server/services/finances/payments';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * An election end to end. The community's monthly dues are set up, and Amara has paid while Bih
@@ -46,8 +46,12 @@ beforeAll(async () => {
   saveFinanceSettings(db, { communityId, actorId: l!.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now });
   createDuesPlan(db, { communityId, actorId: l!.id, plan: { name: 'Monthly dues', amount: 2000, period: 'monthly', dueDay: 1, graceDays: 5, startsOn }, now });
   const account = listAccounts(db, communityId)[0]!.id;
+  // Cash the leader records counts once another officer has confirmed it (four eyes).
+  const treasurer = await makeUser(db, { firstName: 'Eko', lastName: 'Mbah', email: `eko.poll.${stamp}@example.org` });
+  addMember(db, { communityId, user: treasurer, role: 'treasurer' });
   for (const who of [amara, tabe, musa]) {
-    recordCashPayment(db, { communityId, memberId: ids[who.first]!, details: { amount: 4000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: l!.id, now });
+    const cash = recordCashPayment(db, { communityId, memberId: ids[who.first]!, details: { amount: 4000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: l!.id, now });
+    confirmPayment(db, { communityId, paymentId: cash.id, accountId: account, actorId: treasurer.id, now });
   }
 });
 afterAll(async () => {
@@ -61,7 +65,7 @@ async function signedIn(p: Person): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  await signInAs(page, server, p.email, FACTORY_PASSWORD);
+  await signInByCookie(page, server, p.email);
   return page;
 }
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

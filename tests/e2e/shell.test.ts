@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { createAnnouncement } from '../../src/server/services/announcements';
-import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -93,7 +93,7 @@ describe('Browser: landing page', () => {
 describe('Browser: the signed-in frame', () => {
   it('a phone widened to a laptop gets the rail (its code loads then), which reaches every destination', async () => {
     const p = await page(375);
-    await signInAs(p, server, member.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, member.email);
     await p.locator('[data-bottom-bar]').waitFor();
     // A phone neither draws the rail nor loads its code.
     expect(await p.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/rail-/.test(r.name)))).toBe(false);
@@ -132,7 +132,7 @@ describe('Browser: the signed-in frame', () => {
 
   it('reading a notification lowers the unread badge', async () => {
     const p = await page(1280);
-    await signInAs(p, server, member.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, member.email);
     const badge = p.getByTestId('unread-badge').first();
     await expect.poll(() => badge.innerText()).toBe('2');
     await p.getByTestId('notifications-button').first().click();
@@ -144,7 +144,7 @@ describe('Browser: the signed-in frame', () => {
 
   it('the profile panel edits name, bio and photo', async () => {
     const p = await page(375);
-    await signInAs(p, server, member.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, member.email);
     await p.getByTestId('mobile-bottom-bar').waitFor();
     await p.screenshot({ path: `${screenshotDir}/dashboard-375.png`, fullPage: true });
     // On a phone the avatar is the top bar's (the rail's is hidden).
@@ -172,7 +172,7 @@ describe('Browser: the signed-in frame', () => {
   it('on a phone the community tabs scroll sideways: no label overlaps another, the keyboard reaches the last', async () => {
     const p = await page(375);
     // The creator sees all seven tabs (Savings and Finances included).
-    await signInAs(p, server, staff.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, staff.email);
     await p.goto(`${server.url}/community/${communityId}`);
     await p.getByRole('heading', { name: 'Kumasi Cultural Circle' }).waitFor();
     const tabs = p.getByRole('tablist').getByRole('tab');
@@ -201,7 +201,7 @@ describe('Browser: the signed-in frame', () => {
     await p.keyboard.press('End');
     const last = tabs.last();
     await expect.poll(() => last.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await last.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
     await expect
       .poll(() => last.evaluate((el) => { const r = el.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth; }))
       .toBe(true);
@@ -211,7 +211,7 @@ describe('Browser: the signed-in frame', () => {
   it('the admin dashboard at both widths', async () => {
     // One sign-in (staff type a second factor), the page reloaded at each width.
     const p = await page(1280);
-    await signInAs(p, server, staff.email, FACTORY_PASSWORD);
+    await signInByCookie(p, server, staff.email);
     for (const width of [1280, 375]) {
       await p.setViewportSize({ width, height: 900 });
       await p.goto(`${server.url}/admin/dashboard`);

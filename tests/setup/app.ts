@@ -1,6 +1,7 @@
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import { openDatabase, type DB } from '../../db/database';
+import { openDatabaseImage, type DB } from '../../db/database';
+import { freshDatabase } from './db-image';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer';
@@ -15,12 +16,12 @@ const TEST_UPLOADS = join(tmpdir(), `harambee-test-uploads-${process.pid}`);
 export type TestApp = ReturnType<typeof makeTestApp>;
 
 /**
- * The real app over a fresh, migrated in-memory SQLite database, with a clock the test
- * controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
+ * The real app over a fresh, migrated in-memory SQLite database (a copy of one migrated once
+ * per run: tests/setup/db-image.ts), with a clock the test controls. Mail goes to `smtpUrl` (an in-process SMTP server) when given.
  */
-export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string>; /** false: calls answer without waiting for the mail they queued. */ waitForMail?: boolean } = {}) {
-  const db: DB = openDatabase(':memory:');
-  let now = Date.parse('2026-03-02T10:00:00Z');
+export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, string>; image?: Buffer; now?: number; /** false: calls answer without waiting for the mail they queued. */ waitForMail?: boolean } = {}) {
+  const db: DB = opts.image ? openDatabaseImage(opts.image) : freshDatabase();
+  let now = opts.now ?? Date.parse('2026-03-02T10:00:00Z');
   const clock = {
     now: () => now,
     advance: (ms: number) => {
@@ -54,6 +55,9 @@ export function catchMail(t: TestApp) {
   const sender = createOutboxSender({ db: t.db, env: t.env, log: createLogger('silent'), now: t.clock.now, mailer: { send: async (m) => void sent.push(m) } });
   return { sent, flush: () => sender.wake() };
 }
+
+/** The bytes of the app's database as it is now: give them to makeTestApp({ image }) for a copy. */
+export const imageOf = (t: Pick<TestApp, 'db'>): Buffer => t.db.$client.serialize();
 
 type Json = Record<string, unknown> | unknown[] | null;
 export type CallResult = { status: number; body: any; headers: Headers };

@@ -1,10 +1,16 @@
 import { joinRequests, type CommunityRow, type UserRow } from '../../db/schema';
 import { addMember, FACTORY_PASSWORD, makeCommunity, makeUser } from '../factories';
 import { agent, type Agent, type TestApp } from './app';
+import { mintSession } from './sessions';
 import { signIn } from './transport';
 
-/** An agent signed in as a factory user (through POST /api/auth/login). */
-export const as = (t: TestApp, user: UserRow): Promise<Agent> => signIn(t, user.email, FACTORY_PASSWORD);
+/**
+ * An agent signed in as a factory user: a session minted directly (tests/setup/sessions.ts), as a
+ * sign-in would leave it, without the password check. Still a promise, as when it signed in.
+ */
+export const as = async (t: TestApp, user: UserRow): Promise<Agent> => mintSession(t, user);
+/** An agent signed in as a factory user through POST /api/auth/login (and the second step for staff). */
+export const asByPassword = (t: TestApp, user: UserRow): Promise<Agent> => signIn(t, user.email, FACTORY_PASSWORD);
 export const anonymous = (t: TestApp): Agent => agent(t);
 
 const sql = (t: TestApp) => t.db.$client;

@@ -8,6 +8,9 @@ import { LoginThrottle } from '../../src/server/auth/rate-limit';
 import type { DB } from '../../db/database';
 import { createLogger } from '../../src/server/logger';
 import type { TestApp } from './app';
+import { totalChanges } from './hardening-db';
+
+export { totalChanges };
 
 /*
  * Helpers for the authorization matrix: a database image taken once and a fresh app
@@ -66,14 +69,28 @@ export function mainTables(db: DB): string[] {
   );
 }
 
+/** Per connection: each main table's "all rows" statement, prepared once (a cell hashes its tables up to twice). */
+const tableReads = new WeakMap<DB, { table: string; read: Database.Statement }[]>();
+
 /** One hash over every row of every main table. */
 export function tableHash(db: DB): string {
+  let reads = tableReads.get(db);
+  if (!reads) tableReads.set(db, (reads = mainTables(db).map((table) => ({ table, read: db.$client.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw() }))));
   const h = createHash('sha256');
-  for (const table of mainTables(db)) {
+  for (const { table, read } of reads) {
     h.update(`\u0000${table}\u0000`);
-    h.update(JSON.stringify(db.$client.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all()));
+    h.update(JSON.stringify(read.all()));
   }
   return h.digest('hex');
+}
+
+/**
+ * Whether the tables differ from what `before` hashed: when no row was written since the count
+ * `since` nothing can differ and the tables are not hashed again (the expensive part of a cell);
+ * when rows were written the hashes decide, since an UPDATE may write a row back as it was.
+ */
+export function changedSince(db: DB, since: number, before: string): boolean {
+  return totalChanges(db) !== since && tableHash(db) !== before;
 }
 
 /** Rows of one table, snake_case as stored. */

@@ -1,6 +1,7 @@
 import { agent, newUser, PASSWORD, type Agent, type CallResult, type TestApp } from './app';
 import { passSecondStep } from './second-factor';
 import { findUserByEmail } from '../../src/server/services/users';
+import { DEEP } from './depth';
 
 /**
  * One behaviour, two transports: each operation names its REST path and its tRPC
@@ -155,6 +156,16 @@ export const TRPC: Transport = {
 };
 
 export const TRANSPORTS = [TRPC, REST] as const;
+
+/**
+ * The transports a domain file runs its flows over: in `npm test` the one it names; under
+ * `npm run test:deep` (TEST_DEPTH=deep) both. Every REST route is called alongside its tRPC
+ * procedure, allowed and refused, by the authorization matrix's parity part
+ * (tests/api/hardening-authz.test.ts), so running a whole flow twice tests the flow twice, not
+ * the transports. Files alternate between the two so both carry flows; the titles still say which
+ * (`${T.name}: …`). `for (const T of TRANSPORTS)` still runs both, for what is about the transport itself.
+ */
+export const transportsFor = (one: Transport): readonly Transport[] => (DEEP ? TRANSPORTS : [one]);
 
 export type TestUser = ReturnType<typeof newUser> & { id: string };
 

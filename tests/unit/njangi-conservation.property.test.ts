@@ -15,6 +15,7 @@ import { acceptSwap, approveSwap, requestSwap } from '../../src/server/services/
 import { confirmTopUp, disputeTopUp, officerRecordTopUp, recordTopUp } from '../../src/server/services/njangi/topups';
 import { FEE_CAP_BPS } from '../../src/shared/njangi/money';
 import { addMember, makeCommunity, makeUser } from '../factories';
+import { depth } from '../setup/depth';
 
 /*
  * Random savings-circle histories driven through the real services over a real (in-memory,
@@ -25,11 +26,11 @@ import { addMember, makeCommunity, makeUser } from '../factories';
  * After EVERY step the circle's money is conserved to the minor unit (conservation.ts: in =
  * payouts + top-ups + shares + fees + held) and the report's totals say the same.
  *
- * The normal suite runs a bounded number of histories; PROPERTY_RUNS=1000 (or any number) runs
- * more, e.g. `PROPERTY_RUNS=1000 npx vitest run --project unit tests/unit/njangi-conservation.property.test.ts`.
+ * The normal suite runs a bounded number of histories, `npm run test:deep` 1,000; PROPERTY_RUNS
+ * (any number) runs as many, e.g. `PROPERTY_RUNS=1000 npx vitest run --project unit tests/unit/njangi-conservation.property.test.ts`.
  */
 
-const RUNS = Number(process.env.PROPERTY_RUNS) || 40;
+const RUNS = Number(process.env.PROPERTY_RUNS) || depth(40, 1000);
 const DAY = 86_400_000;
 const START = Date.parse('2026-03-02T10:00:00Z');
 

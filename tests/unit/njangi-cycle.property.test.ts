@@ -5,11 +5,15 @@ import { FEE_CAP_BPS, lateFine, organiserFee, settleRound, winningBid } from '..
 import type { LateFineRule } from '../../src/shared/njangi/money';
 import { FREQUENCIES, addDays, dateInZone, dueDates, endOfDateInZone, isValidDate, startOfDateInZone, weekdayOf } from '../../src/shared/njangi/schedule';
 import { drawOrderFromSeed, newSeed, seedCommitment } from '../../src/server/services/njangi/draw-seed';
+import { depth } from '../setup/depth';
 
 /*
  * Whole savings circles, simulated from start to end with random members, hands, methods, bids and
  * late payments: every hand is paid out once and the money balances to the minor unit, round by
  * round and over the cycle. And the calendar underneath: due dates, and days in zones across DST.
+ *
+ * `npm test` runs each property on a sample (new cases every run); `npm run test:deep` runs the
+ * full numbers and walks every day of the calendar test instead of its DST days and a sample.
  */
 
 const HOUR = 3_600_000;
@@ -169,7 +173,7 @@ describe('njangi cycle (property)', () => {
       fc.property(circleArb, (c) => {
         simulate(c);
       }),
-      { numRuns: 600 },
+      { numRuns: depth(100, 600) },
     );
   }, SLOW);
 
@@ -216,7 +220,7 @@ describe('njangi cycle (property)', () => {
         }
         expect(await verifyDraw(c.seed, commitment, c.handIds, [...order, order[0]!])).toMatchObject({ orderMatches: false });
       }),
-      { numRuns: 150 },
+      { numRuns: depth(40, 150) },
     );
   }, SLOW);
 });
@@ -248,7 +252,7 @@ describe('njangi schedule (property)', () => {
           }
         });
       }),
-      { numRuns: 1_500 },
+      { numRuns: depth(250, 1_500) },
     );
   }, SLOW);
 
@@ -284,13 +288,59 @@ function checkDay(date: string, zone: string): { hours: number; midnight: boolea
   return { hours, midnight: wall === '00:00:00' };
 }
 
+/** The zone's offset from UTC at `t` in minutes, read from Intl alone (an oracle independent of the schedule module). */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+function offsetAt(zone: string, t: number): number {
+  let f = offsetFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    offsetFormats.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(t).map((x) => [x.type, x.value]));
+  return (Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - Math.floor(t / 1000) * 1000) / 60_000;
+}
+const localDate = (zone: string, t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
+
+/**
+ * The local dates around every change of the zone's offset between two instants: the day of the
+ * change and the days either side. Found by stepping a week at a time and halving the step where
+ * the offset moved (no zone changes twice in a week).
+ */
+function dstDays(zone: string, from: number, to: number): string[] {
+  const days = new Set<string>();
+  const WEEK = 7 * 24 * HOUR;
+  for (let t = from; t < to; t += WEEK) {
+    let lo = t;
+    let hi = Math.min(t + WEEK, to);
+    if (offsetAt(zone, lo) === offsetAt(zone, hi)) continue;
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (offsetAt(zone, mid) === offsetAt(zone, lo)) lo = mid;
+      else hi = mid;
+    }
+    const day = localDate(zone, hi);
+    for (const d of [addDays(day, -1), day, addDays(day, 1)]) days.add(d);
+  }
+  return [...days];
+}
+
+/** Every day from `first` to `last` under `npm run test:deep`; in `npm test` the DST days and `sample` random others. */
+function daysToCheck(zone: string, first: string, last: string, sample: number): string[] {
+  const all: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) all.push(date);
+  if (depth(false, true)) return all;
+  const picked = new Set(dstDays(zone, Date.parse(`${first}T00:00:00Z`) - 2 * 24 * HOUR, Date.parse(`${last}T23:59:59Z`) + 2 * 24 * HOUR).filter((d) => d >= first && d <= last));
+  for (let i = 0; i < sample; i += 1) picked.add(all[Math.floor(Math.random() * all.length)]!);
+  return [...picked].sort();
+}
+
 describe('njangi days in time zones (property)', () => {
-  it('every day of 2023–2026 in each zone starts and ends where its date does, and lasts 23 to 25 hours', () => {
+  it('every DST day of 2023–2026 and a sample of the others (every day under test:deep) in each zone starts and ends where its date does, and lasts 23 to 25 hours', () => {
     const lengths = new Map<string, Set<number>>();
     let skippedMidnights = 0;
     for (const zone of ZONES) {
       const seen = new Set<number>();
-      for (let date = '2023-01-01'; date <= '2026-12-31'; date = addDays(date, 1)) {
+      for (const date of daysToCheck(zone, '2023-01-01', '2026-12-31', 60)) {
         const { hours, midnight } = checkDay(date, zone);
         seen.add(hours);
         if (!midnight) {
@@ -307,6 +357,16 @@ describe('njangi days in time zones (property)', () => {
     expect(skippedMidnights).toBe(4);
   }, SLOW);
 
+  it('finds the DST days it samples by itself: two a year in zones with DST, none in Douala', () => {
+    const from = Date.parse('2023-01-01T00:00:00Z');
+    const to = Date.parse('2027-01-01T00:00:00Z');
+    expect(dstDays('Africa/Douala', from, to)).toEqual([]);
+    // Each change brings its day and the days either side: 8 changes in four years.
+    for (const zone of ZONES.filter((z) => z !== 'Africa/Douala')) expect(dstDays(zone, from, to), zone).toHaveLength(8 * 3);
+    expect(dstDays('Europe/Paris', from, to)).toContain('2024-03-31');
+    expect(dstDays('America/New_York', from, to)).toContain('2025-11-02');
+  });
+
   it('holds for random dates from 1995 to 2060', () => {
     fc.assert(
       fc.property(
@@ -316,7 +376,7 @@ describe('njangi days in time zones (property)', () => {
           checkDay(addDays('1995-01-01', n - dayNumber('1995-01-01')), zone);
         },
       ),
-      { numRuns: 3_000 },
+      { numRuns: depth(400, 3_000) },
     );
   }, SLOW);
 });

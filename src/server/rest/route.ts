@@ -57,8 +57,27 @@ function refuse(deps: AppDeps, c: HonoContext, ctx: Context | undefined, error: 
   return jsonResponse(c, body, status, ctx?.resHeaders);
 }
 
+/*
+ * Which operation each REST handler runs, and which operations have a REST route at all: the
+ * transport-parity test walks the app's routes with this to hold every REST path to its tRPC
+ * procedure, and fails when an operation gains a path without a parity case. Nothing else reads it.
+ */
+const operationOfHandler = new WeakMap<object, AnyOperation>();
+const routedOperations = new Set<AnyOperation>();
+/** The operation a handler made by route() runs (undefined for any other handler). */
+export const restOperation = (handler: unknown): AnyOperation | undefined => (typeof handler === 'function' ? operationOfHandler.get(handler) : undefined);
+/** Every operation given a REST handler by route() so far (an app built once lists them all). */
+export const restRoutedOperations = (): ReadonlySet<AnyOperation> => routedOperations;
+
 /** The Hono handler for `op`, its input taken from the request by `inputOf`. */
 export function route(deps: AppDeps, op: AnyOperation, inputOf: InputOf = () => undefined, opts: RouteOptions = {}) {
+  const handler = makeRoute(deps, op, inputOf, opts);
+  operationOfHandler.set(handler, op);
+  routedOperations.add(op);
+  return handler;
+}
+
+function makeRoute(deps: AppDeps, op: AnyOperation, inputOf: InputOf, opts: RouteOptions) {
   const finish = (c: HonoContext, ctx: Context, result: unknown): Response => {
     try {
       return answer(c, ctx, opts, result);
