@@ -1,4 +1,5 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { tidyPunctuation } from '@shared/punctuation';
 import { notifications } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -39,8 +40,8 @@ const toDto = (n: typeof notifications.$inferSelect, language: Language) => {
   return {
   id: n.id,
   type: n.type,
-  title: translate(language, n.title, params),
-  message: translate(language, n.message, params),
+  title: tidyPunctuation(translate(language, n.title, params)),
+  message: tidyPunctuation(translate(language, n.message, params)),
   link: n.link,
   read: n.read,
   timestamp: new Date(n.createdAt).toISOString(),
