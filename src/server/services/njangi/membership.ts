@@ -4,6 +4,7 @@ import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy } from './circles';
+import { personName } from './notices';
 
 /** Hands already granted in a circle. */
 export function approvedHands(db: DbLike, circleId: number): number {
@@ -34,7 +35,7 @@ export function joinCircle(db: DB, p: { circleId: number; userId: string; hands:
     else tx.insert(circleMembers).values({ circleId: p.circleId, userId: p.userId, hands: p.hands, status: 'pending', createdAt: p.now }).run();
     audit(tx, circle, p.userId, 'join.requested', { hands: p.hands }, p.now);
     if (mine?.status !== 'pending') {
-      notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleJoinRequest.title', message: 'notifications.circleJoinRequest.message', params: { circle: circle.name }, link: link(circle.id), now: p.now });
+      notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleJoinRequest.title', message: 'notifications.circleJoinRequest.message', params: { circle: circle.name, name: personName(tx, p.userId) }, link: link(circle.id), now: p.now });
     }
     return { status: 'pending' as const, hands: p.hands };
   });
