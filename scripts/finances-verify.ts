@@ -1,12 +1,14 @@
 // `npm run finances:verify [-- --database FILE]`: checks the books of every community: each
 // account's maintained balance equals the sum of its ledger entries, each month's totals equal
-// its entries, the finance audit trail's hash chain is unbroken, and every savings circle's money
-// is conserved (services/njangi/conservation.ts). Exits 1 on any problem, naming what fails.
+// its entries, the finance audit trail's hash chain is unbroken, every savings circle's money
+// is conserved (services/njangi/conservation.ts), and every welfare fund's too: levies collected =
+// benefits paid + carried (domains/welfare/conservation.ts). Exits 1 on any problem, naming what fails.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database';
 import { verifyAuditChain } from '../src/server/services/finances/audit';
 import { verifyBalances } from '../src/server/services/finances/ledger';
+import { fundChecks, fundProblems } from '../src/server/domains/welfare/conservation';
 import { held, unconservedCircles } from '../src/server/services/njangi/conservation';
 import { envOrExit, fail } from './cli';
 
@@ -34,9 +36,14 @@ try {
     if (c.carry !== c.lastCarryOut) console.error(`${where}: carries ${c.carry}, but its last payout carried ${c.lastCarryOut}`);
     if (c.status === 'completed' && held(c) !== 0) console.error(`${where}: completed, yet ${held(c)} is still held for rounds to come (carried ${c.carry}, open rounds ${c.openRounds}, fines waiting ${c.finesWaiting})`);
   }
-  if (accounts.length || months.length || chain || circles.length) process.exit(1);
+  const funds = fundChecks(db);
+  const fundFaults = funds.flatMap(fundProblems);
+  for (const f of fundFaults) console.error(f);
+  if (accounts.length || months.length || chain || circles.length || fundFaults.length) process.exit(1);
   const circleCount = db.$client.prepare('SELECT count(*) FROM circles').pluck().get() as number;
-  console.log(`The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved.`);
+  console.log(
+    `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved.`,
+  );
 } finally {
   db.$client.close();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCY_CODES } from '../../src/shared/money';
 import { communities } from './communities';
@@ -142,7 +143,8 @@ export const financeMonthly = sqliteTable(
 export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
-export const PAYMENT_PURPOSES = ['dues', 'donation'] as const;
+// 'levy': a member's payment of a welfare levy or contribution (payments.levy_id names it).
+export const PAYMENT_PURPOSES = ['dues', 'donation', 'levy'] as const;
 
 /** Money a member says they paid (pending) until a treasurer confirms or rejects it. */
 export const payments = sqliteTable(
@@ -168,6 +170,8 @@ export const payments = sqliteTable(
     reason: text('reason'),
     accountId: integer('account_id').references(() => financeAccounts.id, { onDelete: 'cascade' }),
     receiptNo: integer('receipt_no'),
+    // A levy payment: the welfare levy it pays (db/schema/welfare.ts), whose fund's category it lands in.
+    levyId: integer('levy_id'),
     recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
@@ -181,6 +185,7 @@ export const payments = sqliteTable(
     // The authorised proof route finds the payment that names a file (who may read it).
     index('payments_proof_idx').on(t.proofUrl),
     uniqueIndex('payments_receipt_unique').on(t.communityId, t.receiptNo),
+    index('payments_levy_idx').on(t.levyId).where(sql`${t.levyId} IS NOT NULL`),
   ],
 );
 
@@ -337,6 +342,8 @@ export const duesObligations = sqliteTable(
     uniqueIndex('dues_obligations_unique').on(t.planId, t.memberId, t.periodKey),
     index('dues_obligations_member_idx').on(t.communityId, t.memberId, t.dueAt),
     index('dues_obligations_due_idx').on(t.dueAt),
+    // Standing reads a member's unpaid obligations on every vote.
+    index('dues_obligations_unpaid_idx').on(t.communityId, t.memberId, t.dueAt).where(sql`${t.paid} < ${t.amount}`),
   ],
 );
 

@@ -16,3 +16,5 @@ export * from './chat';
 export * from './second-factor';
 export * from './outbox';
 export * from './imports';
+export * from './standing';
+export * from './welfare';

@@ -36,6 +36,7 @@ import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/nja
 import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
 import { Route as SignedInPollsIdRouteImport } from './routes/_signed-in/polls/$id'
 import { Route as SignedInTopicsIdRouteImport } from './routes/_signed-in/topics/$id'
+import { Route as SignedInWelfareIdRouteImport } from './routes/_signed-in/welfare/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
 import { Route as SignedInCommunityIdImportRouteImport } from './routes/_signed-in/community/$id/import'
@@ -177,6 +178,11 @@ const SignedInTopicsIdRoute = SignedInTopicsIdRouteImport.update({
   path: '/topics/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInWelfareIdRoute = SignedInWelfareIdRouteImport.update({
+  id: '/welfare/$id',
+  path: '/welfare/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const CommunityIdDetailsRoute = CommunityIdDetailsRouteImport.update({
   id: '/community/$id/details',
   path: '/community/$id/details',
@@ -225,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
   '/topics/$id': typeof SignedInTopicsIdRoute
+  '/welfare/$id': typeof SignedInWelfareIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities/': typeof SignedInCommunitiesIndexRoute
   '/events/': typeof SignedInEventsIndexRoute
@@ -257,6 +264,7 @@ export interface FileRoutesByTo {
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
   '/topics/$id': typeof SignedInTopicsIdRoute
+  '/welfare/$id': typeof SignedInWelfareIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/communities': typeof SignedInCommunitiesIndexRoute
   '/events': typeof SignedInEventsIndexRoute
@@ -291,6 +299,7 @@ export interface FileRoutesById {
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
   '/_signed-in/polls/$id': typeof SignedInPollsIdRoute
   '/_signed-in/topics/$id': typeof SignedInTopicsIdRoute
+  '/_signed-in/welfare/$id': typeof SignedInWelfareIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
   '/_signed-in/events/': typeof SignedInEventsIndexRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
     | '/njangi/$id'
     | '/polls/$id'
     | '/topics/$id'
+    | '/welfare/$id'
     | '/community/$id/details'
     | '/communities/'
     | '/events/'
@@ -357,6 +367,7 @@ export interface FileRouteTypes {
     | '/njangi/$id'
     | '/polls/$id'
     | '/topics/$id'
+    | '/welfare/$id'
     | '/community/$id/details'
     | '/communities'
     | '/events'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/_signed-in/njangi/$id'
     | '/_signed-in/polls/$id'
     | '/_signed-in/topics/$id'
+    | '/_signed-in/welfare/$id'
     | '/community/$id/details'
     | '/_signed-in/communities/'
     | '/_signed-in/events/'
@@ -608,6 +620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInTopicsIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/welfare/$id': {
+      id: '/_signed-in/welfare/$id'
+      path: '/welfare/$id'
+      fullPath: '/welfare/$id'
+      preLoaderRoute: typeof SignedInWelfareIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/community/$id/details': {
       id: '/community/$id/details'
       path: '/community/$id/details'
@@ -650,6 +669,7 @@ interface SignedInRouteChildren {
   SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
   SignedInPollsIdRoute: typeof SignedInPollsIdRoute
   SignedInTopicsIdRoute: typeof SignedInTopicsIdRoute
+  SignedInWelfareIdRoute: typeof SignedInWelfareIdRoute
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
   SignedInEventsIndexRoute: typeof SignedInEventsIndexRoute
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
@@ -669,6 +689,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInNjangiIdRoute: SignedInNjangiIdRoute,
   SignedInPollsIdRoute: SignedInPollsIdRoute,
   SignedInTopicsIdRoute: SignedInTopicsIdRoute,
+  SignedInWelfareIdRoute: SignedInWelfareIdRoute,
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
   SignedInEventsIndexRoute: SignedInEventsIndexRoute,
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,

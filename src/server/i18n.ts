@@ -29,5 +29,14 @@ export const translator = (language: Language): TFunction => fixed[language];
  * such as zod's own messages) the text itself.
  */
 export function translate(language: Language, message: string, params?: Record<string, unknown>): string {
-  return (fixed[language] as (key: string, options?: object) => string)(message, { ...params, defaultValue: message });
+  return (fixed[language] as (key: string, options?: object) => string)(message, { ...inLanguage(language, params), defaultValue: message });
+}
+
+/**
+ * A message's values, those written per language (an amount, a date, a translated phrase: a
+ * function of the language) written in `language`; a refusal thrown once reads right in both.
+ */
+function inLanguage(language: Language, params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!params || !Object.values(params).some((v) => typeof v === 'function')) return params;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'function' ? (v as (l: Language) => unknown)(language) : v]));
 }

@@ -66,6 +66,14 @@ export const COMMUNITY_CAPABILITIES = [
   'chat.view',
   /** Create and manage channels, delete any message in the community's channels, mute a member in a channel for a while, see reports. */
   'chat.moderate',
+  /** See every member's standing: the standing roll (who is new, in good standing, in arrears and how much, suspended) and its export. */
+  'standing.view',
+  /** Set the membership categories and their dues plans, each member's category, the waiting period and the arrears limit; suspend members and lift suspensions. */
+  'standing.manage',
+  /** See the community's welfare funds and their rules, register one's dependants, open a case for oneself or one's family, see cases' collection totals, pay one's levies. */
+  'welfare.view',
+  /** Set funds and their rules up; verify and approve cases (two officers, never a party to the case), issue levies, pay and close benefits, read cases' papers. */
+  'welfare.manage',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -81,15 +89,17 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'finances.import'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
   admin: LEADER,
   // The treasurer keeps the books; a plain member sees them as the community allows.
-  // The treasurer also keeps papers: receipts, draft accounts.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view'],
-  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view'],
+  // The treasurer also keeps papers: receipts, draft accounts. Standing is read from the books, so
+  // the treasurer sees the roll (to chase arrears); deciding categories and suspensions is the
+  // leaders'. The welfare fund is money: the treasurer is one of its officers.
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view', 'standing.view', 'welfare.view', 'welfare.manage'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -158,6 +168,10 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'invitations.send': 'errors.denied.invitations',
   'chat.view': 'errors.denied.members',
   'chat.moderate': 'errors.denied.chat',
+  'standing.view': 'errors.denied.standing',
+  'standing.manage': 'errors.denied.standing',
+  'welfare.view': 'errors.denied.members',
+  'welfare.manage': 'errors.denied.welfare',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -39,7 +39,9 @@ import { buildCircle, seedCircle, type CircleFixture } from '../setup/njangi';
 import { invitationTo, seedInvitations, type InvitationFixture } from '../setup/invitations';
 import { seedChat, type ChatFixture } from '../setup/chat';
 import { seedDocuments, type DocumentFixture } from '../setup/documents';
-import { attachProofs, type ProofFixture } from '../setup/proofs';
+import { attachProofs, storedProof, type ProofFixture } from '../setup/proofs';
+import { BEREAVEMENT } from '../setup/welfare';
+import { seedWelfare, type WelfareFixture } from '../setup/welfare-seed';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -104,6 +106,10 @@ type World = {
   circles: Map<number, CircleFixture>;
   /** Per community of the matrix: a proof on the target's payment, expense and circle contribution, and on the payout its organiser recorded. */
   proofs: Map<number, ProofFixture>;
+  /** Per community of the matrix: welfare funds, cases in every state, the plain member's levy; categories and a suspension. */
+  welfare: Map<number, WelfareFixture>;
+  /** Per caller: an upload of their own (a proof or a case's paper they may attach). */
+  uploads: Map<string, string>;
   /** Per user: an unread notification of their own, and a second session (another device). */
   notification: Map<string, number>;
   otherSession: Map<string, string>;
@@ -137,7 +143,7 @@ type PollFixture = { poll: number; pollOption: number; election: number; readyEl
 type TopicFixture = { topic: number; reply: number };
 
 /** What a cell's input builder sees. */
-type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs'> & InvitationFixture & ChatFixture & DocumentFixture & {
+type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | 'uploads'> & InvitationFixture & ChatFixture & DocumentFixture & {
   cell: Cell;
   caller: UserRow | null;
   community: CommunityRow;
@@ -147,6 +153,9 @@ type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs'> & InvitationFi
   books: FinanceFixture;
   circle: CircleFixture;
   proofs: ProofFixture;
+  welfare: WelfareFixture;
+  /** The caller's own upload (anonymous: a signed-in user's). */
+  upload: string;
   /** An event in three days, and one under way. */
   event: number;
   startedEvent: number;
@@ -185,6 +194,11 @@ const notTheOrganiser = (c: Cell): Outcome | undefined => (c.member === 'creator
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
 const ledgerForOfficers = (c: Cell): Outcome | undefined => (c.member === 'member' ? 403 : undefined);
+
+/** The caller's dues obligations paid (the standing a right needs), in the cell's own copy. */
+const payUp = (app: TestApp, caller: UserRow | null) => {
+  if (caller) app.db.$client.prepare('UPDATE dues_obligations SET paid = amount WHERE member_id = ?').run(caller.id);
+};
 
 /** The invitation prepared for a non-member caller's own address, by cell. */
 const ownInvitation = new WeakMap<Fx, number>();
@@ -510,7 +524,8 @@ const TABLE: Record<string, Entry> = {
   },
   'njangi.get': { rule: 'circles.view', input: (f) => ({ id: f.circle.active }) },
   // Members ask for a place; the creator, its organiser, changes their own hands.
-  'njangi.join': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, hands: 1 }) },
+  // Joining is a right of members in good standing: the caller's dues are paid up first (the books' fixture leaves them owing).
+  'njangi.join': { rule: 'circles.view', input: (f) => ({ id: f.circle.recruiting, hands: 1 }), prepare: (app, f) => payUp(app, f.caller) },
   // Each member has first asked to join; the organiser cannot leave their circle.
   'njangi.leave': {
     rule: 'circles.view',
@@ -620,6 +635,52 @@ const TABLE: Record<string, Entry> = {
   'chat.report': { rule: 'chat.view', input: (f) => ({ id: f.chat.message, reason: 'Off topic' }), except: (c) => (c.member === 'creator' ? 400 : undefined) },
   'chat.reports': { rule: 'chat.moderate', input: inCommunity },
   'chat.resolveReport': { rule: 'chat.moderate', input: (f) => ({ id: f.chat.report }) },
+
+  // Standing: every member reads their own standing, the categories and the rules; the roll and
+  // the suspensions are for standing.view (leaders and the treasurer); categories, rules and
+  // suspensions are set by leaders (standing.manage). The fixture's suspension of the target starts tomorrow.
+  'standing.mine': { rule: 'community.view', input: inCommunity },
+  'standing.roll': { rule: 'standing.view', input: inCommunity },
+  'standing.counts': { rule: 'standing.view', input: inCommunity },
+  'standing.rollCsv': { rule: 'standing.view', input: inCommunity },
+  'standing.suspensions': { rule: 'standing.view', input: inCommunity },
+  'standing.categories': { rule: 'community.view', input: inCommunity },
+  'standing.rules': { rule: 'community.view', input: inCommunity },
+  'standing.createCategory': { rule: 'standing.manage', input: (f) => ({ communityId: f.community.id, name: 'Student' }) },
+  'standing.updateCategory': { rule: 'standing.manage', input: (f) => ({ communityId: f.community.id, id: f.welfare.category, description: 'Members who pay full dues' }) },
+  'standing.setMemberCategory': { rule: 'standing.manage', input: (f) => ({ communityId: f.community.id, userId: f.target.id, categoryId: f.welfare.otherCategory }) },
+  'standing.saveRules': { rule: 'standing.manage', input: (f) => ({ communityId: f.community.id, waitingDays: 30, suspendAfterDays: 90 }) },
+  'standing.suspend': { rule: 'standing.manage', input: (f) => ({ communityId: f.community.id, userId: f.target.id, reason: 'Unpaid dues', endsAt: W.now + 30 * DAY }) },
+  'standing.liftSuspension': { rule: 'standing.manage', input: (f) => ({ communityId: f.community.id, id: f.welfare.suspension, reason: 'Paid up' }) },
+
+  // Welfare: members (welfare.view) read funds and the cases the community shares, register their
+  // own dependants, open cases, pay their own levies and confirm a benefit paid to them (the
+  // fixture's paid case is the plain member's); officers (welfare.manage) decide cases opened by
+  // the target, who is no caller, so no caller is a party. Only the opener and officers add papers.
+  'welfare.funds': { rule: 'welfare.view', input: inCommunity },
+  'welfare.fund': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.fund }) },
+  'welfare.createFund': { rule: 'welfare.manage', input: (f) => ({ communityId: f.community.id, name: 'Repatriation fund', kind: 'repatriation', financing: 'levy', rules: BEREAVEMENT }) },
+  'welfare.changeRules': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.fund, rules: { ...BEREAVEMENT, levyAmount: 6_000 } }) },
+  'welfare.dependants': { rule: 'welfare.view', input: inCommunity },
+  'welfare.addDependant': { rule: 'welfare.view', input: (f) => ({ communityId: f.community.id, name: 'Mama Ngo', relationship: 'parent' }) },
+  'welfare.removeDependant': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.memberDependant }), except: circleRole('member') },
+  'welfare.cases': { rule: 'welfare.view', input: inCommunity },
+  'welfare.case': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.approvedCase }) },
+  'welfare.openCase': { rule: 'welfare.view', input: (f) => ({ communityId: f.community.id, fundId: f.welfare.fund, memberId: f.target.id, dependantId: f.welfare.freeDependant }) },
+  'welfare.addDocument': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.openCase, url: f.upload, label: 'Hospital letter' }), except: (c) => (c.member === 'member' ? 403 : undefined) },
+  'welfare.verify': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.openCase }) },
+  'welfare.approve': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.verifiedCase }) },
+  'welfare.reject': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.openCase, reason: 'Not covered' }) },
+  'welfare.issueLevy': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.approvedCase }) },
+  'welfare.payBenefit': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.generalCase, accountId: f.books.account, method: 'cash', proofUrl: f.upload }) },
+  'welfare.confirmBenefit': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.paidCase }), except: circleRole('member') },
+  'welfare.close': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.confirmedCase, note: 'Presented at the meeting' }) },
+  'welfare.condolence': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.approvedCase, consent: 'Her son agreed', title: 'Condolences', message: 'Our thoughts are with the family.' }) },
+  'welfare.reportCsv': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.confirmedCase }) },
+  'welfare.myLevies': { rule: 'welfare.view', input: inCommunity },
+  'welfare.payLevy': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.memberLevy, amount: 5_000, method: 'cash' }), except: circleRole('member') },
+  'welfare.recordLevyCash': { rule: 'finances.record', input: (f) => ({ id: f.welfare.memberLevy, accountId: f.books.account, amount: 5_000 }) },
+  'welfare.needs': { rule: 'authed' },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -721,6 +782,7 @@ async function buildWorld(): Promise<World> {
   const communities = {} as World['communities'];
   const circles: World['circles'] = new Map();
   const proofs: World['proofs'] = new Map();
+  const welfare: World['welfare'] = new Map();
   for (const site of SITE_ROLES) {
     const u = users[site];
     const make = (isPublic: boolean) => {
@@ -737,6 +799,7 @@ async function buildWorld(): Promise<World> {
       circles.set(c.id, circle);
       const books = inside.get(c.id)!.books;
       proofs.set(c.id, attachProofs(t, { payment: books.payment, paymentBy: target.id, expense: books.pendingExpense, expenseBy: target.id, contribution: circle.pendingContribution, contributionBy: target.id, payout: circle.payout, payoutBy: u.creator.id }));
+      welfare.set(c.id, seedWelfare(t, { community: c, officer: u.creator, member: u.member, target, outsider: other }));
       return c;
     };
     communities[site] = { public: make(true), private: make(false) };
@@ -748,6 +811,7 @@ async function buildWorld(): Promise<World> {
   buildCircle(t, { community: elsewhere, organiser: other, members: [target], rules: { name: 'Elsewhere Njangi' } });
 
   const callers = [...SITE_ROLES.flatMap((s) => MEMBERS.map((m) => users[s][m])), stuck];
+  const uploads: World['uploads'] = new Map(callers.map((u) => [u.id, storedProof(t, u.id, 'pdf')]));
   const notification: World['notification'] = new Map();
   const otherSession: World['otherSession'] = new Map();
   const sql = t.db.$client;
@@ -774,6 +838,8 @@ async function buildWorld(): Promise<World> {
     inside,
     circles,
     proofs,
+    welfare,
+    uploads,
     notification,
     otherSession,
     cookies,
@@ -802,6 +868,8 @@ function fixture(c: Cell): Fx {
     ...W.inside.get(community.id)!,
     circle: W.circles.get(community.id)!,
     proofs: W.proofs.get(community.id)!,
+    welfare: W.welfare.get(community.id)!,
+    upload: W.uploads.get(stand.id)!,
     notification: W.notification.get(stand.id)!,
     otherSession: W.otherSession.get(stand.id)!,
   };
@@ -988,6 +1056,9 @@ describe('authorization matrix: GET /api/proofs/:name × caller × community', (
 const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
   ['GET /api/imports/templates/:kind/:language.:format', { rule: 'public' }, () => '/api/imports/templates/ledger/fr.xlsx'],
   ['GET /api/communities/:id/finances/export.xlsx', { rule: 'finances.view', except: ledgerForOfficers }, (f) => `/api/communities/${f.community.id}/finances/export.xlsx`],
+  ['GET /api/communities/:id/standing/roll.xlsx', { rule: 'standing.view' }, (f) => `/api/communities/${f.community.id}/standing/roll.xlsx`],
+  ['GET /api/welfare/cases/:id/report.xlsx', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.xlsx`],
+  ['GET /api/welfare/cases/:id/report.pdf', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.pdf`],
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {

@@ -9,7 +9,7 @@ import { transportsFor, REST } from '../setup/transport';
 import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
 
 /*
- * Who may vote (dues, joining date), anonymity (no response or export links a ballot to a
+ * Who may vote (standing, joining date), anonymity (no response or export links a ballot to a
  * voter), elections (nominations, opening, seats) and closed polls (nothing changes: 409).
  */
 
@@ -18,11 +18,13 @@ const joinedOn = (w: PollWorld, userId: string, at: number) =>
 
 for (const T of transportsFor(REST)) {
   describe(`${T.name}: who may vote`, () => {
-    it('dues_paid: a member behind on dues is refused with the reason; paid up, they vote', async () => {
+    it('good_standing: a member in arrears past the grace days is refused with the amount and the way back; paid up, they vote', async () => {
       const w = await pollWorld();
       const { t, agents, users, community } = w;
       const now = t.clock.now();
-      const poll = (await T.call(agents.host, P.create, newPoll(now, community.id, { eligibility: 'dues_paid' }))).data;
+      // 'dues_paid', the name before standing, is still accepted and read as 'good_standing'.
+      const poll = (await T.call(agents.host, P.create, newPoll(now, community.id, { eligibility: 'dues_paid', closesAt: now + 20 * DAY }))).data;
+      expect(poll.eligibility).toBe('good_standing');
       const choice = { id: poll.id, choices: [poll.options[0].id] };
       // No dues plan in the community: nobody owes anything, everyone may vote.
       expect((await T.call(agents.treasurer, P.vote, choice)).status).toBe(200);
@@ -33,15 +35,18 @@ for (const T of transportsFor(REST)) {
       const cash = recordCashPayment(t.db, { communityId: community.id, memberId: users.amara.id, details: { amount: 2000, purpose: 'dues', method: 'cash' }, accountId: account, actorId: users.host.id, now });
       // Recorded cash counts once another officer has confirmed it.
       confirmPayment(t.db, { communityId: community.id, paymentId: cash.id, accountId: account, actorId: users.treasurer.id, now });
+      // Within the grace days Bih is still in good standing.
+      expect((await T.call(agents.bih, P.get, { id: poll.id })).data).toMatchObject({ eligible: true, refusal: null });
 
+      t.clock.advance(6 * DAY);
       expect((await T.call(agents.amara, P.vote, choice)).status).toBe(200);
       const bih = await T.call(agents.bih, P.vote, choice);
       expect(bih.status).toBe(403);
-      expect(bih.error?.message).toBe('Only members who are paid up on their dues can vote in this poll. Pay what is due (or declare your payment so the treasurer can confirm it), then vote.');
+      expect(bih.error?.message).toBe('Pay FCFA\u00a02,000 of arrears to vote.');
       const fr = await T.call(agents.bih, P.vote, choice, { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe('Seuls les membres à jour de leurs cotisations peuvent voter à ce sondage. Réglez ce qui est dû (ou déclarez votre paiement pour que le trésorier le confirme), puis votez.');
+      expect(fr.error?.message).toBe('Réglez 2\u202f000\u00a0FCFA d’arriérés pour voter.');
       const seen = await T.call(agents.bih, P.get, { id: poll.id });
-      expect(seen.data).toMatchObject({ eligible: false, ineligibleReason: 'errors.polls.duesNotPaid' });
+      expect(seen.data).toMatchObject({ eligible: false, ineligibleReason: 'standing.refusals.inArrears', refusal: { reason: 'inArrears', amount: 2000 }, refusalFrame: { currency: 'XAF' } });
       expect(t.db.select().from(pollVoters).all().map((v) => v.userId).sort()).toEqual([users.amara.id, users.treasurer.id].sort());
     });
 

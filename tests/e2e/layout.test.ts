@@ -277,3 +277,36 @@ describe('Browser: the phone bottom bar', () => {
     }
   });
 });
+
+describe('Browser: a dialog on a phone', () => {
+  it('with its validation errors shown, nothing (the bottom bar included) covers its buttons', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    try {
+      await context.addCookies(session);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/community/${world.communityId}?tab=discussions`);
+      await page.getByRole('button', { name: 'New topic' }).click();
+      const submit = page.getByTestId('create-topic-submit');
+      await submit.click();
+      await page.getByText('Give the discussion a title').waitFor();
+      await settled(page);
+      await page.screenshot({ path: `${screenshotDir}/layout-dialog-errors-375.png` });
+      // Each of the dialog's buttons is the thing drawn at its own centre, inside the window.
+      const covered = await page.evaluate(() => {
+        const dialog = document.querySelector('[role="dialog"]')!;
+        return [...dialog.querySelectorAll('button')]
+          .filter((b) => b.getBoundingClientRect().width > 0)
+          .flatMap((b) => {
+            const r = b.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            const label = (b.textContent ?? '').trim() || b.getAttribute('aria-label');
+            if (r.bottom > window.innerHeight) return [`"${label}" ends below the window`];
+            return top && (b === top || b.contains(top)) ? [] : [`"${label}" is covered by ${top?.closest('[data-testid]')?.getAttribute('data-testid') ?? top?.tagName}`];
+          });
+      });
+      expect(covered).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -10,7 +10,7 @@ import { launchBrowser, signInByCookie, startServer, type TestServer } from './h
 
 /*
  * An election end to end. The community's monthly dues are set up, and Amara has paid while Bih
- * has not; the leader opens an election for treasurer, open to members paid up on dues, and
+ * has not; the leader opens an election for treasurer, open to members in good standing, and
  * nominates Tabe and Musa. Both accept from the election's page (Tabe on a phone), the leader
  * opens the voting, Amara votes from /polls/:id, Bih is told why she may not, and after the leader
  * closes the election everyone sees Tabe elected.
@@ -106,10 +106,10 @@ describe('Browser: an election', () => {
     await a.getByTestId('poll-submit').click();
     await expect.poll(() => a.getByTestId('poll-submit').innerText(), { timeout: 10_000 }).toMatch(/Change/);
 
-    // Bih is behind on her dues: told why, and offered no ballot.
+    // Bih is in arrears on her dues: told why and the way back, and offered no ballot.
     const b = await signedIn(bih);
     await b.goto(`${server.url}/polls/${pollId}`);
-    await b.getByTestId('poll-eligibility').filter({ hasText: 'paid up' }).waitFor();
+    await b.getByTestId('poll-eligibility').filter({ hasText: 'of arrears to vote.' }).waitFor();
     expect(await b.getByTestId('poll-submit').count()).toBe(0);
     await fitsPhone(b);
 

@@ -56,6 +56,7 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   `/community/${communityId}?tab=discussions`,
   `/community/${communityId}?tab=documents`,
   `/community/${communityId}?tab=savings`,
+  `/community/${communityId}?tab=welfare`,
   `/community/${communityId}?tab=finances`,
   `/polls/${pollId}`,
   `/community/${communityId}/details`,

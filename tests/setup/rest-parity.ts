@@ -14,7 +14,7 @@ import { REST, TRPC, type Op, type Outcome } from './transport';
  */
 
 export type RestRoute = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path with Hono's parameter patterns taken out: /api/communities/:id/members. */
   path: string;
   /** Fields the REST route needs in its body beyond the operation's input (one path for two operations). */

@@ -14,7 +14,7 @@ export type Op = {
    * `communityId`); `created` marks a REST path that answers 201; `page` a list (JSON array +
    * X-Next-Cursor on REST, `{ items, nextCursor }` on tRPC).
    */
-  rest: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; params?: Record<string, string>; created?: boolean; page?: boolean };
+  rest: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; params?: Record<string, string>; created?: boolean; page?: boolean };
   trpc: { path: string; type: 'query' | 'mutation' };
 };
 

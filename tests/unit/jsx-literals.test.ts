@@ -49,7 +49,7 @@ function literals(path: string): string[] {
 }
 
 describe('no text literal in the screens', () => {
-  it('finds JSX text and readable attributes only in the catalogues', () => {
+  it('finds JSX text and readable attributes only in the catalogues', { timeout: 60_000 }, () => {
     const all = files(ROOT).flatMap(literals);
     expect(all).toEqual([]);
   });

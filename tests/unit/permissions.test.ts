@@ -17,10 +17,10 @@ const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => ca
 const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
 
 describe('permission table: community roles', () => {
-  it('a member sees the inside, the books as the community shows them, its circles, events, documents and chat, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view']);
+  it('a member sees the inside, the books as the community shows them, its circles, events, documents, chat and welfare fund, and nothing more', () => {
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view']);
   });
-  it('a treasurer keeps the books and the papers but does not manage the community, its members, circles, events, invitations or chat', () => {
+  it('a treasurer keeps the books and the papers, reads the standing roll and is a welfare officer, but does not manage the community, its members, standing, circles, events, invitations or chat', () => {
     expect(granted('treasurer')).toEqual([
       'community.view',
       'finances.view',
@@ -34,6 +34,9 @@ describe('permission table: community roles', () => {
       'documents.view',
       'documents.manage',
       'chat.view',
+      'standing.view',
+      'welfare.view',
+      'welfare.manage',
     ]);
   });
   it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
@@ -59,6 +62,10 @@ describe('permission table: community roles', () => {
       'invitations.send',
       'chat.view',
       'chat.moderate',
+      'standing.view',
+      'standing.manage',
+      'welfare.view',
+      'welfare.manage',
     ]);
   });
   it('every member reads and posts in discussions; only the creator and admins moderate them', () => {

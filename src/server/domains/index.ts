@@ -17,6 +17,8 @@ import { recognitionsDomain } from './recognitions';
 import { secondFactorDomain } from './second-factor';
 import { siteDomain } from './site';
 import { uploadsDomain } from './uploads';
+import { standingDomain } from './standing';
+import { welfareDomain } from './welfare';
 
 /*
  * The domains of the server, one line each. The app (REST routes, raw routes), the tRPC root, the
@@ -33,6 +35,8 @@ export const DOMAINS = [
   njangiDomain,
   eventsDomain,
   pollsDomain,
+  standingDomain,
+  welfareDomain,
   discussionsDomain,
   documentsDomain,
   invitationsDomain,

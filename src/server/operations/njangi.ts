@@ -25,7 +25,8 @@ import {
 } from '@shared/schemas/njangi';
 import { canIn } from '@shared/permissions';
 import type { Context } from '../context';
-import { circleCommunity, createCircle, listCircles, myCircles } from '../services/njangi/circles';
+import { circleCommunity, circleOf, createCircle, listCircles, myCircles } from '../services/njangi/circles';
+import { requireRight } from '../domains/standing/standing';
 import { confirmContribution, contributionCommunity, declareContribution, recordContribution, rejectContribution } from '../services/njangi/contributions';
 import { circleDetail } from '../services/njangi/detail';
 import { fineCommunity, markFinePaid, waiveFine } from '../services/njangi/fines';
@@ -96,7 +97,19 @@ export const njangi = {
     run: (ctx, input, { community, role }) => circleDetail(ctx.db, { circleId: input.id, viewerId: ctx.user.id, officer: canIn(role, community, 'finances.record'), now: ctx.now() }),
   }),
 
-  join: mutation({ input: joinCircleInput, access: circle, run: (ctx, input) => joinCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, hands: input.hands, now: ctx.now() }) }),
+  /**
+   * Asking for a place is a right of members whose standing allows it (src/shared/standing.ts
+   * RIGHTS.joinCircle), refused with the reason and the way back; the organiser changing their own
+   * hands is not joining.
+   */
+  join: mutation({
+    input: joinCircleInput,
+    access: circle,
+    run: (ctx, input, { community }) => {
+      if (circleOf(ctx.db, input.id).organiserId !== ctx.user.id) requireRight(ctx.db, { communityId: community.id, userId: ctx.user.id, right: 'joinCircle', now: ctx.now() });
+      return joinCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, hands: input.hands, now: ctx.now() });
+    },
+  }),
   leave: mutation({ input: circleIdInput, access: circle, run: (ctx, input) => leaveCircle(ctx.db, { circleId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
   decideJoin: mutation({
     input: decideJoinInput,

@@ -3,6 +3,7 @@ import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { castVote, closePollByHand, eligibilityOf, myVote, pollResults, pollResultsCsv, pollVotersList } from '../services/polls/ballots';
 import { answerNomination, cancelPoll, createPoll, listPolls, nominate, openVoting, pollCommunity, pollDto, pollOf, removeNomination, updatePoll } from '../services/polls/polls';
+import { communityMoneyFrame } from '../domains/standing/standing';
 import { groupedMutation, inCommunity, mutation, query } from './define';
 
 /*
@@ -40,6 +41,9 @@ export const polls = {
         canManage: can(role, 'polls.manage'),
         eligible: who.eligible,
         ineligibleReason: who.eligible ? null : who.reason,
+        // A standing refusal, for the page to say why and the way back in the reader's words (src/shared/standing.ts).
+        refusal: who.eligible ? null : (who.refusal ?? null),
+        refusalFrame: !who.eligible && who.refusal ? communityMoneyFrame(ctx.db, community.id) : null,
         myVote: myVote(ctx.db, row, ctx.user.id),
       };
     },

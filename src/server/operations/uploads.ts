@@ -107,10 +107,12 @@ export const uploads = {
  * Finance officers are the roles with the capabilities to confirm payments and approve expenses.
  */
 const PROOF_OFFICERS = [...new Set([...rolesWith('finances.record'), ...rolesWith('finances.approve')])];
+/** A welfare case's papers and its benefit's proof: the roles that decide cases. */
+const WELFARE_OFFICERS = rolesWith('welfare.manage');
 export const proofFiles = {
   read: query({
     input: z.object({ name: z.string({ message: PROOF_NOT_FOUND }).regex(PROOF_NAME_PATTERN, PROOF_NOT_FOUND) }),
     access: signedIn,
-    run: (ctx, input) => readableProof(ctx.db, { name: input.name, viewerId: ctx.user.id, officerRoles: PROOF_OFFICERS }),
+    run: (ctx, input) => readableProof(ctx.db, { name: input.name, viewerId: ctx.user.id, officerRoles: PROOF_OFFICERS, welfareRoles: WELFARE_OFFICERS }),
   }),
 };

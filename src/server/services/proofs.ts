@@ -11,7 +11,9 @@ import { prepared } from './prepared';
  * - a community payment's proof: the payer, and the community's finance officers;
  * - an expense's receipt: its author, and the community's finance officers;
  * - a circle contribution's proof: the contributor, the circle's organiser, the community's finance officers;
- * - a circle payout's proof: its beneficiary, the circle's organiser, the community's finance officers.
+ * - a circle payout's proof: its beneficiary, the circle's organiser, the community's finance officers;
+ * - a welfare case's supporting document: whoever opened the case, and the community's welfare officers;
+ * - a welfare benefit's proof of payment: its beneficiary, and the community's welfare officers.
  * Finance officers are the roles the permission table gives the capabilities named by the
  * operation (`officerRoles`). Everyone else, a member of the same community included, is told the
  * proof does not exist (404), so a name reveals nothing.
@@ -22,7 +24,8 @@ export const PROOF_NOT_FOUND = 'errors.upload.proofNotFound';
 type ProofFile = Pick<UploadRow, 'name' | 'contentType' | 'originalName'>;
 
 const READABLE = `
-  WITH officer AS (SELECT community_id FROM memberships WHERE user_id = @viewer AND role IN (SELECT value FROM json_each(@roles)))
+  WITH officer AS (SELECT community_id FROM memberships WHERE user_id = @viewer AND role IN (SELECT value FROM json_each(@roles))),
+    welfare_officer AS (SELECT community_id FROM memberships WHERE user_id = @viewer AND role IN (SELECT value FROM json_each(@welfareRoles)))
   SELECT 1 WHERE
     EXISTS (SELECT 1 FROM uploads WHERE name = @name AND purpose = 'proof' AND owner_id = @viewer)
     OR EXISTS (SELECT 1 FROM payments x WHERE x.proof_url = @url
@@ -32,12 +35,16 @@ const READABLE = `
     OR EXISTS (SELECT 1 FROM circle_contributions x JOIN circles c ON c.id = x.circle_id WHERE x.proof_url = @url
       AND (x.user_id = @viewer OR c.organiser_id = @viewer OR c.community_id IN (SELECT community_id FROM officer)))
     OR EXISTS (SELECT 1 FROM circle_payouts x JOIN circles c ON c.id = x.circle_id WHERE x.proof_url = @url
-      AND (x.beneficiary_id = @viewer OR c.organiser_id = @viewer OR c.community_id IN (SELECT community_id FROM officer)))`;
+      AND (x.beneficiary_id = @viewer OR c.organiser_id = @viewer OR c.community_id IN (SELECT community_id FROM officer)))
+    OR EXISTS (SELECT 1 FROM welfare_case_documents d JOIN welfare_cases x ON x.id = d.case_id WHERE d.url = @url
+      AND (x.opened_by = @viewer OR x.community_id IN (SELECT community_id FROM welfare_officer)))
+    OR EXISTS (SELECT 1 FROM welfare_cases x WHERE x.benefit_proof_url = @url
+      AND (x.beneficiary_id = @viewer OR x.community_id IN (SELECT community_id FROM welfare_officer)))`;
 
 /** The proof named `name` if `viewerId` may read it, else 404 alike for unknown and forbidden. Images may be shown inline; a PDF is a download. */
-export function readableProof(db: DB, p: { name: string; viewerId: string; officerRoles: readonly string[] }): { upload: ProofFile; inline: boolean } {
+export function readableProof(db: DB, p: { name: string; viewerId: string; officerRoles: readonly string[]; welfareRoles: readonly string[] }): { upload: ProofFile; inline: boolean } {
   const url = proofUrlOf(p.name);
-  const allowed = prepared(db, 'proofs.readable', (d) => d.$client.prepare(READABLE)).get({ name: p.name, viewer: p.viewerId, roles: JSON.stringify(p.officerRoles), url, quoted: `"${url}"` });
+  const allowed = prepared(db, 'proofs.readable', (d) => d.$client.prepare(READABLE)).get({ name: p.name, viewer: p.viewerId, roles: JSON.stringify(p.officerRoles), welfareRoles: JSON.stringify(p.welfareRoles), url, quoted: `"${url}"` });
   if (!allowed) throw notFound(PROOF_NOT_FOUND);
   const row = prepared(db, 'proofs.file', (d) => d.$client.prepare('SELECT content_type AS contentType, original_name AS originalName FROM uploads WHERE name = ?')).get(p.name) as Pick<UploadRow, 'contentType' | 'originalName'> | undefined;
   // Proofs from before the registry have no row: their name says what they are.

@@ -19,8 +19,12 @@ export type PollStatus = (typeof POLL_STATUSES)[number];
 export const RESULTS_VISIBILITIES = ['live', 'after_close'] as const;
 export type ResultsVisibility = (typeof RESULTS_VISIBILITIES)[number];
 
-/** Who may vote: every member, members who joined before a date, or members paid up on dues when they vote. */
-export const POLL_ELIGIBILITIES = ['all', 'joined_before', 'dues_paid'] as const;
+/**
+ * Who may vote: every member, members who joined before a date, or members in good standing when
+ * they vote (src/shared/standing.ts RIGHTS.vote; in an election its candidates too, RIGHTS.standForOffice).
+ * 'good_standing' replaced 'dues_paid' ("paid up on dues"); migration 0025 moved the polls that had it.
+ */
+export const POLL_ELIGIBILITIES = ['all', 'joined_before', 'good_standing'] as const;
 export type PollEligibility = (typeof POLL_ELIGIBILITIES)[number];
 
 export const NOMINATION_STATUSES = ['pending', 'accepted', 'declined'] as const;

@@ -23,7 +23,10 @@ const description = z.string({ message: 'validation.polls.descriptionLong' }).tr
 const option = z.string({ message: 'validation.polls.option' }).trim().min(1, 'validation.polls.option').max(OPTION_LABEL_MAX, 'validation.polls.optionLong');
 const anonymous = z.boolean({ message: 'validation.polls.anonymous' });
 const resultsVisibility = z.enum(RESULTS_VISIBILITIES, { message: 'validation.polls.resultsVisibility' });
-const eligibility = z.enum(POLL_ELIGIBILITIES, { message: 'validation.polls.eligibility' });
+// 'dues_paid', the name before standing, is still read (as 'good_standing') from integrators that send it.
+const eligibility = z
+  .enum([...POLL_ELIGIBILITIES, 'dues_paid'], { message: 'validation.polls.eligibility' })
+  .transform((v): (typeof POLL_ELIGIBILITIES)[number] => (v === 'dues_paid' ? 'good_standing' : v));
 const count = (message: 'validation.polls.maxChoices' | 'validation.polls.seats', max: number) => z.coerce.number({ message }).int(message).min(1, message).max(max, message);
 
 const OPTIONED = new Set(['single', 'multiple', 'ranked']);

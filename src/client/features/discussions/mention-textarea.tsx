@@ -1,15 +1,18 @@
 import { Box, HStack, Spinner, Stack, Text, Textarea, type TextareaProps } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { MENTION_PATTERN } from '@shared/discussions/rules';
 import { useTranslation } from 'react-i18next';
 import { mentionableQuery } from './queries';
-import { insertMention, mentionAt } from './mentions';
+import { insertMention, mentionAt, mentionsToDisplay, mentionsToMarkup, type MentionRef } from './mentions';
 import type { Mentionable } from './shared';
 
 /*
  * A Markdown textarea with the @mention autocomplete: typing @ and a few letters asks the server
  * (debounced) for the members whose name starts with them, listed under the field. Up and down
- * move through them, Enter or Tab puts the member's `@[Name](id)` token in, Escape closes the list.
+ * move through them, Enter or Tab puts the member in, Escape closes the list. The person reads and
+ * edits "@Name"; the value handed up keeps the `@[Name](id)` token the server needs (mentions.ts
+ * maps one to the other, so a chosen name typed over becomes plain text again).
  * The textarea points at the list (aria-controls) and the highlighted member
  * (aria-activedescendant); a polite live region says how many were found.
  */
@@ -43,6 +46,11 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, Props>(function M
   const options: Mentionable[] = mention && q.data ? q.data : [];
   const open = mention !== null && prefix !== null;
   const listed = open && options.length > 0;
+  // The field shows names; `value` (and what goes up) holds the tokens.
+  const shown = useMemo(() => mentionsToDisplay(value), [value]);
+  const chosen = useRef<MentionRef[]>([]);
+  const known = () => [...shown.mentions, ...chosen.current];
+  const change = (text: string) => onValueChange(mentionsToMarkup(text, known()));
 
   useEffect(() => onListOpenChange?.(open), [open, onListOpenChange]);
   useEffect(() => setActive(0), [prefix]);
@@ -55,8 +63,10 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, Props>(function M
   const choose = (m: Mentionable) => {
     const el = inner.current;
     if (!el || !mention) return;
-    const next = insertMention(value, mention.start, el.selectionStart, m.token);
-    onValueChange(next.text);
+    const token = new RegExp(MENTION_PATTERN.source).exec(m.token);
+    if (token) chosen.current = [...chosen.current, { name: token[1]!, id: token[2]! }];
+    const next = insertMention(shown.text, mention.start, el.selectionStart, token ? `@${token[1]}` : m.token);
+    change(next.text);
     setMention(null);
     requestAnimationFrame(() => {
       el.focus();
@@ -70,12 +80,12 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, Props>(function M
       <Textarea
         {...textarea}
         ref={inner}
-        value={value}
+        value={shown.text}
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
         aria-activedescendant={listed ? optionId(Math.min(active, options.length - 1)) : undefined}
         onChange={(e) => {
-          onValueChange(e.target.value);
+          change(e.target.value);
           track(e.target);
         }}
         onClick={(e) => track(e.currentTarget)}

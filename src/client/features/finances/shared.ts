@@ -83,7 +83,8 @@ export const DUES_PERIOD_KEY = {
 } as const satisfies Record<DuesPeriod, MessageKey>;
 
 export const PURPOSES = ['dues', 'donation'] as const;
-export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation' } as const satisfies Record<(typeof PURPOSES)[number], MessageKey>;
+/** Every purpose a payment can have; a levy is paid from the welfare fund's pages, never declared here. */
+export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation', levy: 'finances.purpose.levy' } as const satisfies Record<Payment['purpose'], MessageKey>;
 
 export const METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
 export const METHOD_KEY = {

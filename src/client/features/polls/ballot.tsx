@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refusalText } from '../standing/refusal';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { maxChoicesOf } from '@shared/polls/rules';
 import { formatDate } from '../../lib/format';
@@ -78,7 +79,9 @@ function Eligibility({ poll: p }: { poll: PollDetail }) {
   const text =
     reason === 'errors.polls.joinedTooLate'
       ? t('polls.eligibility.joinedTooLate', { date: formatDate(p.joinedBefore ?? undefined) })
-      : t(reason as MessageKey, { defaultValue: reason });
+      : p.refusal && p.refusalFrame
+        ? refusalText(t, p.refusal, 'vote', p.refusalFrame)
+        : t(reason as MessageKey, { defaultValue: reason });
   return (
     <Alert.Root status="warning" data-testid="poll-eligibility" data-reason={reason}>
       <Alert.Indicator />
@@ -87,10 +90,10 @@ function Eligibility({ poll: p }: { poll: PollDetail }) {
         <Alert.Description>
           <Stack gap="2">
             <Text>{text}</Text>
-            {reason === 'errors.polls.duesNotPaid' && (
+            {p.refusal && (
               <ChakraLink asChild color="brand.fg" textDecoration="underline" fontWeight="medium">
-                <Link to="/community/$id" params={{ id: String(p.community.id) }} search={{ tab: 'finances' }}>
-                  {t('polls.eligibility.duesLink')}
+                <Link to="/community/$id" params={{ id: String(p.community.id) }} search={{ tab: 'welfare' }}>
+                  {t('polls.eligibility.standingLink')}
                 </Link>
               </ChakraLink>
             )}

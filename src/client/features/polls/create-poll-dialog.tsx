@@ -31,7 +31,7 @@ import type { PollDetail } from './shared';
 const ELIGIBILITY = {
   all: 'polls.form.eligibility.all',
   joined_before: 'polls.form.eligibility.joined_before',
-  dues_paid: 'polls.form.eligibility.dues_paid',
+  good_standing: 'polls.form.eligibility.good_standing',
 } as const satisfies Record<PollEligibility, string>;
 
 const KIND_HELP = {

@@ -164,8 +164,8 @@ function AboutCard({ poll: p }: { poll: PollDetail }) {
   const who =
     p.eligibility === 'joined_before'
       ? t('polls.page.whoJoinedBefore', { date: formatDate(p.joinedBefore ?? undefined) })
-      : p.eligibility === 'dues_paid'
-        ? t('polls.page.whoDuesPaid')
+      : p.eligibility === 'good_standing'
+        ? t('polls.page.whoGoodStanding')
         : t('polls.page.whoAll');
   const kind =
     p.kind === 'multiple' && p.maxChoices !== null

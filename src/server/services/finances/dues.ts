@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { duesObligations, duesPlanMembers, duesPlans, ledgerEntries, memberships, financeCategories, users } from '../../../../db/schema';
+import { duesObligations, duesPlanMembers, duesPlans, ledgerEntries, membershipCategories, membershipCategoryPlans, memberships, financeCategories, users } from '../../../../db/schema';
 import type { DuesPeriod } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { notFound } from '../errors';
@@ -73,13 +73,25 @@ export function listDuesPlans(db: DbLike, communityId: number) {
   return db.select().from(duesPlans).where(eq(duesPlans.communityId, communityId)).orderBy(asc(duesPlans.id)).all();
 }
 
-/** Members a plan applies to (all current members, or the chosen ones who still are). */
+/**
+ * Members a plan applies to: all current members, or the chosen ones who still are; and when the
+ * plan belongs to membership categories (membership_category_plans), only the members of those
+ * (a member without a category of their own is in the community's default one).
+ */
 function planMembers(tx: DbLike, plan: typeof duesPlans.$inferSelect, only?: string): string[] {
-  const base = tx.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.communityId, plan.communityId), only ? eq(memberships.userId, only) : undefined));
-  const all = base.all().map((r) => r.userId);
-  if (plan.allMembers) return all;
+  const base = tx
+    .select({ userId: memberships.userId, categoryId: memberships.categoryId })
+    .from(memberships)
+    .where(and(eq(memberships.communityId, plan.communityId), only ? eq(memberships.userId, only) : undefined));
+  let all = base.all();
+  const categories = new Set(tx.select({ id: membershipCategoryPlans.categoryId }).from(membershipCategoryPlans).where(eq(membershipCategoryPlans.planId, plan.id)).all().map((r) => r.id));
+  if (categories.size) {
+    const fallback = tx.select({ id: membershipCategories.id }).from(membershipCategories).where(and(eq(membershipCategories.communityId, plan.communityId), eq(membershipCategories.isDefault, true))).get()?.id;
+    all = all.filter((m) => categories.has(m.categoryId ?? fallback ?? -1));
+  }
+  if (plan.allMembers) return all.map((m) => m.userId);
   const chosen = new Set(tx.select({ userId: duesPlanMembers.userId }).from(duesPlanMembers).where(eq(duesPlanMembers.planId, plan.id)).all().map((r) => r.userId));
-  return all.filter((u) => chosen.has(u));
+  return all.filter((m) => chosen.has(m.userId)).map((m) => m.userId);
 }
 
 /** Creates the obligations up to now that do not exist yet (idempotent), then spreads each touched member's credit again. */

@@ -7,6 +7,7 @@ import { toPage } from '../paging';
 import { recordFinanceAction } from './audit';
 import { spreadDuesCredit } from './dues';
 import { shownTo, type LedgerViewer } from './entry-privacy';
+import { afterReversal as afterWelfareReversal } from '../../domains/welfare/benefit';
 
 export type EntryKind = 'payment' | 'expense' | 'reversal';
 type NewEntry = {
@@ -112,6 +113,8 @@ export function reverseEntry(tx: DbLike, p: { communityId: number; entryId: numb
   if (original.kind === 'payment' && original.paymentId !== null) markPaymentReversed(tx, { ...p, paymentId: original.paymentId });
   // A reversed dues payment no longer covers the member's obligations.
   if (original.memberId) spreadDuesCredit(tx, { communityId: p.communityId, memberId: original.memberId });
+  // A reversed levy payment no longer pays its levy; a reversed welfare benefit is to be paid again.
+  afterWelfareReversal(tx, original, { actorId: p.actorId, reason: p.reason, now: p.now });
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'entry.reversed', subject: `entry:${original.id}`, details: { reversal: entry.id, amount: entry.amount, reason: p.reason }, now: p.now });
   return entry;
 }

@@ -10,10 +10,11 @@ import { spreadDuesCredit } from './dues';
 import { appendEntry } from './ledger';
 import { attachUpload } from '../../uploads/registry';
 import { prepared } from '../prepared';
+import { levyCategory, settleLevy } from '../../domains/welfare/levies';
 
 export type Declared = {
   amount: number;
-  purpose: 'dues' | 'donation';
+  purpose: 'dues' | 'donation' | 'levy';
   method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other';
   provider?: string | null;
   reference?: string | null;
@@ -100,7 +101,8 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
   appendEntry(tx, {
     communityId: p.communityId,
     accountId: p.accountId,
-    categoryId: builtInCategoryId(tx, p.communityId, row.purpose === 'dues' ? 'dues' : 'donation'),
+    // A welfare levy lands in its fund's own category; dues and donations in the built-in ones.
+    categoryId: row.purpose === 'levy' && row.levyId !== null ? levyCategory(tx, row.levyId) : builtInCategoryId(tx, p.communityId, row.purpose === 'dues' ? 'dues' : 'donation'),
     amount: row.amount,
     kind: 'payment',
     paymentId: row.id,
@@ -109,8 +111,9 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
     createdBy: p.actorId,
     now: p.now,
   });
-  // Dues paid cover the member's obligations, oldest first.
+  // Dues paid cover the member's obligations, oldest first; a levy payment pays its levy.
   if (row.purpose === 'dues') spreadDuesCredit(tx, { communityId: p.communityId, memberId: row.memberId });
+  if (row.purpose === 'levy' && row.levyId !== null) settleLevy(tx, row.levyId);
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.confirmed', subject: `payment:${row.id}`, details: { amount: row.amount, receiptNo, accountId: p.accountId }, now: p.now });
   notifyUser(tx, {
     userId: row.memberId,

@@ -13,7 +13,9 @@ export type ReceiptData = {
   member: string;
   amount: number;
   currency: Currency;
-  purpose: 'dues' | 'donation';
+  purpose: 'dues' | 'donation' | 'levy';
+  /** A levy's fund ("Bereavement fund"), named on its receipt. */
+  fund?: string | null;
   method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other';
   provider: string | null;
   reference: string | null;
@@ -73,7 +75,7 @@ export async function receiptDocumentPdf(d: ReceiptDocument): Promise<Uint8Array
 /** A one-page PDF receipt of a community payment, in `language` (the member's own). */
 export async function receiptPdf(r: ReceiptData, language: Language): Promise<Uint8Array> {
   const t = translator(language);
-  const category = t(r.purpose === 'dues' ? 'finances.categories.dues' : 'finances.categories.donation');
+  const category = r.purpose === 'levy' ? t('welfare.receipt.levy', { fund: r.fund ?? '' }) : t(r.purpose === 'dues' ? 'finances.categories.dues' : 'finances.categories.donation');
   const labels = r.periods.map((key) => periodLabel(key, LOCALES[language], (k, params) => t(k, params)));
   // One period by name; several as the first and the last ("November 2026 – January 2027").
   const periods = labels.length <= 2 ? labels.join(', ') : `${labels[0]} – ${labels[labels.length - 1]}`;

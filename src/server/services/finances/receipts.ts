@@ -58,6 +58,10 @@ export function receiptData(db: DbLike, p: { communityId: number; paymentId: num
     amount: row.amount,
     currency: books.currency,
     purpose: row.purpose,
+    fund:
+      row.levyId === null
+        ? null
+        : (db.get<{ name: string } | undefined>(sql`SELECT f.name AS name FROM welfare_levies l JOIN welfare_funds f ON f.id = l.fund_id WHERE l.id = ${row.levyId}`)?.name ?? null),
     method: row.method,
     provider: row.provider,
     reference: row.reference,

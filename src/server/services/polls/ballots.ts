@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { duesPlans, memberships, pollBallots, polls, pollVoters, users, type PollRow } from '../../../../db/schema';
+import { memberships, pollBallots, polls, pollVoters, users, type PollRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { ballotProblem, type PollKind } from '@shared/polls/rules';
 import { tally, type PollResult } from '@shared/polls/tally';
 import { conflict, DomainError, fieldError } from '../errors';
 import { csvLine } from '../events/csv';
 import { recordFinanceAction } from '../finances/audit';
-import { memberDues } from '../finances/dues';
+import { REFUSAL_KEY, rightRefusal, type Refusal } from '@shared/standing';
+import { communityMoneyFrame, refusalError, standingNow } from '../../domains/standing/standing';
 import { notifyCommunity } from '../notifications';
 import { prepared } from '../prepared';
 import { assertChangeable, communityName, effectiveStatus, IMMEDIATE, optionsOf, pollLink, pollOf, voterCount, voterKeyOf } from './polls';
@@ -21,27 +22,26 @@ import { assertChangeable, communityName, effectiveStatus, IMMEDIATE, optionsOf,
  * Who may vote:
  * - 'all': every member;
  * - 'joined_before': members whose membership started strictly before the poll's date;
- * - 'dues_paid': members whose dues status (finances/dues.ts memberDues) is 'paidUp' at the
- *   moment they vote. 'due' (an obligation fallen due, even within its grace days) and 'overdue'
- *   are refused with a message saying why. 'none' (no obligation at all) counts as paid up only
- *   when the community has no active dues plan; with one, a member without obligations has not
- *   been set up to pay and is refused like one who is behind.
+ * - 'good_standing': members whose standing gives them the right to vote at the moment they vote
+ *   (src/shared/standing.ts RIGHTS.vote, read from the records by domains/standing): a member in
+ *   arrears, suspended or (when the community has a waiting period) new is refused with the reason
+ *   and the way back ("Pay $50.00 of arrears to vote"). A community without dues, levies or a
+ *   waiting period has every member in good standing.
  */
 
-type Eligibility = { eligible: true } | { eligible: false; reason: string; params?: Record<string, unknown> };
+type Eligibility = { eligible: true } | { eligible: false; reason: string; params?: Record<string, unknown>; refusal?: Refusal };
 
 const dateText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function eligibilityOf(db: DbLike, poll: PollRow, userId: string, now: number): Eligibility {
+export function eligibilityOf(db: DB, poll: PollRow, userId: string, now: number): Eligibility {
   if (poll.eligibility === 'joined_before') {
     const m = db.select({ joinedAt: memberships.joinedAt }).from(memberships).where(and(eq(memberships.communityId, poll.communityId), eq(memberships.userId, userId))).get();
     if (!m || poll.joinedBefore === null || m.joinedAt >= poll.joinedBefore) return { eligible: false, reason: 'errors.polls.joinedTooLate', params: { date: dateText(poll.joinedBefore ?? now) } };
   }
-  if (poll.eligibility === 'dues_paid') {
-    const status = memberDues(db, { communityId: poll.communityId, memberId: userId, now }).status;
-    const plans = () => !!db.select({ id: duesPlans.id }).from(duesPlans).where(and(eq(duesPlans.communityId, poll.communityId), eq(duesPlans.active, true))).get();
-    const ok = status === 'paidUp' || (status === 'none' && !plans());
-    if (!ok) return { eligible: false, reason: 'errors.polls.duesNotPaid' };
+  if (poll.eligibility === 'good_standing') {
+    const s = standingNow(db, { communityId: poll.communityId, userId, now });
+    const refusal = s ? rightRefusal(s, 'vote') : null;
+    if (refusal) return { eligible: false, reason: REFUSAL_KEY[refusal.reason], refusal };
   }
   return { eligible: true };
 }
@@ -54,12 +54,12 @@ export function castVote(db: DB, p: { id: number; userId: string; choices: numbe
   // Every member's vote runs this: its queries are prepared once (prepared.ts) and run on `db`
   // inside the transaction.
   const q = voteQueries(db);
-  return db.transaction((tx) => {
+  return db.transaction(() => {
     const poll = pollOf(db, p.id);
     assertChangeable(poll, p.now);
     if (poll.status === 'nominating') throw conflict('errors.polls.nominating');
-    const who = eligibilityOf(tx, poll, p.userId, p.now);
-    if (!who.eligible) throw new DomainError('forbidden', who.reason, undefined, undefined, who.params);
+    const who = eligibilityOf(db, poll, p.userId, p.now);
+    if (!who.eligible) throw who.refusal ? refusalError(who.refusal, 'vote', communityMoneyFrame(db, poll.communityId)) : new DomainError('forbidden', who.reason, undefined, undefined, who.params);
     const optionIds = optionsOf(db, poll.id).map((o) => o.id);
     const problem = ballotProblem(poll, optionIds, p.choices);
     if (problem) throw fieldError('invalid', 'choices', problem);

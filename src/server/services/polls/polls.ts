@@ -4,6 +4,7 @@ import { communities, pollBallots, pollNominations, pollOptions, polls, pollVote
 import type { DB, DbLike } from '../../../../db/database';
 import { candidatesNeeded, MAX_POLL_DURATION_MS, YES_NO_OPTIONS, type PollStatus } from '@shared/polls/rules';
 import type { CreatePollInput, PollChanges } from '@shared/schemas/polls';
+import { requireRight } from '../../domains/standing/standing';
 import { conflict, DomainError, fieldError, forbidden, notFound } from '../errors';
 import { notifyCommunity, notifyUser } from '../notifications';
 import { toPage } from '../paging';
@@ -175,6 +176,8 @@ export function nominate(db: DB, p: { id: number; userId: string; by: string; by
     const row = nominatingElection(tx, p.id, p.now);
     if (!isMember(tx, row.communityId, p.userId)) throw fieldError('invalid', 'userId', 'errors.polls.notAMember');
     const status = self ? 'accepted' : 'pending';
+    // An election for members in good standing takes candidates in good standing (accepted at once when self-nominated).
+    if (self) standForOffice(db, row, p.userId, p.now);
     const existing = tx.select().from(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.userId, p.userId))).get();
     if (existing && (existing.status === 'accepted' || (existing.status === 'pending' && !self))) return nominationsOf(tx, row.id);
     tx.insert(pollNominations)
@@ -188,10 +191,16 @@ export function nominate(db: DB, p: { id: number; userId: string; by: string; by
   }, IMMEDIATE);
 }
 
+/** Standing for office in an election for members in good standing is their right only (src/shared/standing.ts RIGHTS.standForOffice). */
+function standForOffice(db: DB, row: PollRow, userId: string, now: number) {
+  if (row.eligibility === 'good_standing') requireRight(db, { communityId: row.communityId, userId, right: 'standForOffice', now });
+}
+
 /** The nominee's answer to their own nomination (they may change it while nominations are open). */
 export function answerNomination(db: DB, p: { id: number; userId: string; accept: boolean; now: number }) {
   return db.transaction((tx) => {
     const row = nominatingElection(tx, p.id, p.now);
+    if (p.accept) standForOffice(db, row, p.userId, p.now);
     const done = tx
       .update(pollNominations)
       .set({ status: p.accept ? 'accepted' : 'declined', decidedAt: p.now })

@@ -98,6 +98,7 @@ export const finances = {
   purpose: {
     dues: 'Dues',
     donation: 'Donation',
+    levy: 'Welfare levy',
   },
   method: {
     cash: 'Cash',

@@ -83,7 +83,7 @@ export const polls = {
     eligibility: {
       all: 'All members',
       joined_before: 'Members who joined before a date',
-      dues_paid: 'Members paid up on their dues',
+      good_standing: 'Members in good standing (dues and levies paid, not suspended)',
     },
     joinedBefore: 'Joined before',
     joinedBeforeHelp: 'Members who joined on or after this day cannot vote.',
@@ -128,7 +128,7 @@ export const polls = {
     resultsAfterClose: 'Shown once voting has closed',
     whoAll: 'All members',
     whoJoinedBefore: 'Members who joined before {{date}}',
-    whoDuesPaid: 'Members paid up on their dues',
+    whoGoodStanding: 'Members in good standing',
     maxChoices_one: 'Choose {{count}} option at most',
     maxChoices_other: 'Choose up to {{count}} options',
     seats_one: '{{count}} seat to fill',
@@ -137,7 +137,7 @@ export const polls = {
   eligibility: {
     title: 'You cannot vote in this poll',
     joinedTooLate: 'Only members who joined before {{date}} can vote in this poll.',
-    duesLink: 'See your dues',
+    standingLink: 'See your standing',
   },
   ballot: {
     title: 'Your vote',

@@ -17,6 +17,8 @@ import { communitySettings } from './communitySettings';
 import { admin } from './admin';
 import { recognitions } from './recognitions';
 import { imports } from './imports';
+import { standing } from './standing';
+import { welfare } from './welfare';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -39,4 +41,6 @@ export const frApp = {
   admin,
   recognitions,
   imports,
+  standing,
+  welfare,
 };

@@ -99,6 +99,7 @@ export const finances = {
   purpose: {
     dues: 'Cotisation',
     donation: 'Don',
+    levy: 'Cotisation de solidarité',
   },
   method: {
     cash: 'Espèces',

@@ -84,7 +84,7 @@ export const polls = {
     eligibility: {
       all: 'Tous les membres',
       joined_before: 'Les membres arrivés avant une date',
-      dues_paid: 'Les membres à jour de leurs cotisations',
+      good_standing: 'Les membres à jour (cotisations réglées, non suspendus)',
     },
     joinedBefore: 'Arrivés avant le',
     joinedBeforeHelp: 'Les membres arrivés ce jour-là ou après ne peuvent pas voter.',
@@ -129,7 +129,7 @@ export const polls = {
     resultsAfterClose: 'Affichés après la clôture',
     whoAll: 'Tous les membres',
     whoJoinedBefore: 'Les membres arrivés avant le {{date}}',
-    whoDuesPaid: 'Les membres à jour de leurs cotisations',
+    whoGoodStanding: 'Les membres à jour',
     maxChoices_one: '{{count}} option au plus',
     maxChoices_other: 'Jusqu’à {{count}} options',
     seats_one: '{{count}} siège à pourvoir',
@@ -138,7 +138,7 @@ export const polls = {
   eligibility: {
     title: 'Vous ne pouvez pas voter à ce sondage',
     joinedTooLate: 'Seuls les membres arrivés avant le {{date}} peuvent voter à ce sondage.',
-    duesLink: 'Voir vos cotisations',
+    standingLink: 'Voir votre situation',
   },
   ballot: {
     title: 'Votre vote',

@@ -18,6 +18,8 @@ CREATE TABLE `ledger_imports` (
 );
 --> statement-breakpoint
 CREATE INDEX `ledger_imports_community_idx` ON `ledger_imports` (`community_id`,`status`,`id`);--> statement-breakpoint
+ALTER TABLE `users` ADD `previous_login_at` integer;--> statement-breakpoint
+ALTER TABLE `users` ADD `show_recognitions` integer DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE `memberships` ADD `note` text;--> statement-breakpoint
 ALTER TABLE `ledger_entries` ADD `imported` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `ledger_entries` ADD `import_key` text;--> statement-breakpoint

@@ -1,0 +1,285 @@
+import { Button, Dialog, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { toDecimal, type Currency } from '@shared/money';
+import { DEPENDANT_RELATIONSHIPS } from '@shared/welfare/rules';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { notify } from '../../components/toaster';
+import { useZodForm } from '../../lib/use-zod-form';
+import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/current-user';
+import type { Community } from '../communities/shared';
+import { memberSettingsQuery } from '../communities/queries';
+import { amountText, MoneyInput } from '../finances/money-input';
+import { ProofPicker } from '../finances/proof-picker';
+import { METHODS, METHOD_KEY } from '../finances/shared';
+import { dependantsQuery, refreshWelfare, type Fund, type Levy } from './queries';
+import { isWelfareOfficer } from './shared';
+
+/*
+ * The welfare tab's forms: paying one's levy (declared, then confirmed by an officer), registering
+ * a dependant, and opening a case (a member for themself or their family; an officer for any
+ * member), each checked by the same rules as the procedure it calls.
+ */
+
+function Select(props: { id: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field id={props.id} name={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.children}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function Footer({ onCancel, busy, submit }: { onCancel: () => void; busy: boolean; submit: string }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" onClick={onCancel}>
+        {t('welfare.dialogs.cancel')}
+      </Button>
+      <Button type="submit" colorPalette="brand" loading={busy}>
+        {submit}
+      </Button>
+    </Dialog.Footer>
+  );
+}
+
+/**
+ * A form's submit: checked by its schema, sent, then the welfare queries refreshed and the dialog
+ * closed with a toast; a refusal's field errors land under their fields.
+ */
+function useSubmit<V>(form: { validate: () => { data: V | null; error: string | null }; applyServerError: (e: unknown) => { message: string } }, send: (v: V) => Promise<unknown>, success: string, onDone: () => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return async (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = form.validate();
+    if (checked.data === null) return notify.error(t('welfare.loadFailed'), checked.error ?? '');
+    try {
+      await send(checked.data);
+      notify.success(success);
+      await refreshWelfare(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('welfare.loadFailed'), form.applyServerError(error).message);
+    }
+  };
+}
+
+const payForm = (currency: Currency) => z.object({ amount: amountText(currency), method: z.enum(METHODS), reference: z.string().trim().max(80, 'validation.finance.referenceLong'), proofUrl: z.string().nullable() });
+
+export function PayLevyDialog({ levy, currency, trigger }: { levy: Levy; currency: Currency; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('welfare.levies.payTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => <PayLevyForm levy={levy} currency={currency} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function PayLevyForm({ levy, currency, onDone }: { levy: Levy; currency: Currency; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useZodForm(payForm(currency), { amount: toDecimal(levy.outstanding - levy.pending, currency), method: 'mobile_money', reference: '', proofUrl: null });
+  const pay = useMutation(trpc.welfare.payLevy.mutationOptions());
+  const onSubmit = useSubmit(
+    form,
+    (v) => pay.mutateAsync({ id: levy.id, amount: v.amount, currency, method: v.method, provider: v.method === 'mobile_money' ? 'Mobile money' : null, reference: v.reference || null, proofUrl: v.proofUrl }),
+    t('welfare.levies.declared'),
+    onDone,
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="pay-levy-form">
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="amount" label={t('welfare.levies.amount', { currency })} error={form.errors.amount} required>
+            <MoneyInput currency={currency} {...form.field('amount')} />
+          </FormField>
+          <FormField name="method" label={t('welfare.levies.method')} error={form.errors.method}>
+            <Select id="method" value={form.values.method} onChange={(v) => form.setValue('method', v as (typeof METHODS)[number])}>
+              {METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(METHOD_KEY[m])}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField name="reference" label={t('welfare.levies.reference')} error={form.errors.reference}>
+            <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+          </FormField>
+          <ProofPicker id="proofUrl" label={t('welfare.levies.proof')} value={form.values.proofUrl} onChange={(url) => form.setValue('proofUrl', url)} testId="levy-proof" />
+        </Stack>
+      </Dialog.Body>
+      <Footer onCancel={onDone} busy={pay.isPending} submit={t('welfare.levies.submit')} />
+    </form>
+  );
+}
+
+const dependantForm = z.object({
+  name: z.string().trim().min(2, 'validation.welfare.dependantName').max(100, 'validation.welfare.dependantName'),
+  relationship: z.enum(DEPENDANT_RELATIONSHIPS, { message: 'validation.welfare.relationship' }),
+});
+
+export function AddDependantDialog({ communityId, trigger }: { communityId: number; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('welfare.dependants.addTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => <AddDependantForm communityId={communityId} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function AddDependantForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useZodForm(dependantForm, { name: '', relationship: 'parent' });
+  const add = useMutation(trpc.welfare.addDependant.mutationOptions());
+  const onSubmit = useSubmit(form, (v) => add.mutateAsync({ communityId, ...v }), t('welfare.dependants.saved'), onDone);
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="name" label={t('welfare.dependants.name')} error={form.errors.name} required>
+            <Input {...form.field('name')} maxLength={100} autoComplete="off" />
+          </FormField>
+          <FormField name="relationship" label={t('welfare.dependants.relationship')} error={form.errors.relationship}>
+            <Select id="relationship" value={form.values.relationship} onChange={(v) => form.setValue('relationship', v as (typeof DEPENDANT_RELATIONSHIPS)[number])}>
+              {DEPENDANT_RELATIONSHIPS.map((r) => (
+                <option key={r} value={r}>
+                  {t(`welfare.relationships.${r}` as MessageKey)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Footer onCancel={onDone} busy={add.isPending} submit={t('welfare.dependants.add')} />
+    </form>
+  );
+}
+
+export function OpenCaseDialog({ community, funds, trigger }: { community: Community; funds: Fund[]; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('welfare.openForm.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => <OpenCaseForm community={community} funds={funds} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+const openForm = z.object({
+  fundId: z.string().min(1, 'validation.welfare.fundId'),
+  memberId: z.string(),
+  subject: z.string(),
+  beneficiaryId: z.string(),
+  description: z.string().trim().max(2000, 'validation.welfare.descriptionLong'),
+  document: z.string().nullable(),
+});
+
+/** For whom: the member themself ('member') or one of their dependants (its id). An officer may pick any member. */
+function OpenCaseForm({ community: c, funds, onDone }: { community: Community; funds: Fund[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const officer = isWelfareOfficer(c);
+  const me = useCurrentUser().user?.id ?? '';
+  const members = useInfiniteQuery(memberSettingsQuery(c.id));
+  const people = (members.data?.pages ?? []).flatMap((p) => p.items);
+  const form = useZodForm(openForm, { fundId: String(funds[0]?.id ?? ''), memberId: '', subject: 'member', beneficiaryId: '', description: '', document: null });
+  const memberId = form.values.memberId || me;
+  const dependants = useQuery(memberId === me ? dependantsQuery(c.id) : trpc.welfare.dependants.queryOptions({ communityId: c.id, userId: memberId }));
+  const open = useMutation(trpc.welfare.openCase.mutationOptions());
+  const forMember = form.values.subject === 'member';
+  const nameOf = (id: string) => {
+    const p = people.find((m) => m.userId === id);
+    return p ? `${p.user.firstName} ${p.user.lastName}` : '';
+  };
+
+  const onSubmit = useSubmit(
+    form,
+    async (v) => {
+      const opened = await open.mutateAsync({
+        communityId: c.id,
+        fundId: Number(v.fundId),
+        memberId: memberId === me ? undefined : memberId,
+        dependantId: forMember ? undefined : Number(v.subject),
+        beneficiaryId: v.beneficiaryId || undefined,
+        description: v.description,
+        documents: v.document ? [{ url: v.document, label: '' }] : [],
+      });
+      void navigate({ to: '/welfare/$id', params: { id: String(opened.id) } });
+    },
+    t('welfare.openForm.opened'),
+    onDone,
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="open-case-form">
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField name="fundId" label={t('welfare.openForm.fund')} error={form.errors.fundId}>
+            <Select id="fundId" value={form.values.fundId} onChange={(v) => form.setValue('fundId', v)}>
+              {funds.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {officer && (
+            <FormField name="memberId" label={t('welfare.openForm.member')} error={form.errors.memberId}>
+              <Select
+                id="memberId"
+                value={memberId}
+                onChange={(v) => {
+                  form.setValue('memberId', v);
+                  form.setValue('subject', 'member');
+                }}
+              >
+                {people.map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {m.user.firstName} {m.user.lastName}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          )}
+          <FormField name="subject" label={t('welfare.openForm.dependant')} error={form.errors.subject}>
+            <Select id="subject" value={form.values.subject} onChange={(v) => form.setValue('subject', v)}>
+              <option value="member">{memberId === me ? t('welfare.openForm.myself') : t('welfare.openForm.theMember', { name: nameOf(memberId) })}</option>
+              {(dependants.data ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name} ({t(`welfare.relationships.${d.relationship}` as MessageKey)})
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField name="beneficiaryId" label={t('welfare.openForm.beneficiary')} helper={t('welfare.openForm.beneficiaryHelp')} error={form.errors.beneficiaryId} required={forMember}>
+            <Select id="beneficiaryId" value={form.values.beneficiaryId} onChange={(v) => form.setValue('beneficiaryId', v)}>
+              <option value="">{forMember ? '' : nameOf(memberId) || t('welfare.openForm.myself')}</option>
+              {people
+                .filter((m) => m.userId !== memberId)
+                .map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {m.user.firstName} {m.user.lastName}
+                  </option>
+                ))}
+            </Select>
+          </FormField>
+          <FormField name="description" label={t('welfare.openForm.description')} error={form.errors.description}>
+            <Textarea {...form.field('description')} maxLength={2000} rows={3} />
+          </FormField>
+          <Stack gap="1">
+            <ProofPicker id="document" label={t('welfare.openForm.documents')} value={form.values.document} onChange={(url) => form.setValue('document', url)} testId="case-document" />
+          </Stack>
+        </Stack>
+      </Dialog.Body>
+      <Footer onCancel={onDone} busy={open.isPending} submit={t('welfare.openForm.submit')} />
+    </form>
+  );
+}

@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { payments, welfareCases, welfareFunds, welfareLevies, type WelfareCaseRow, type WelfareLevyRow } from '../../../../db/schema';
+import type { DB, DbLike } from '../../../../db/database';
+import { conflict, forbidden, notFound } from '../../services/errors';
+import { recordFinanceAction } from '../../services/finances/audit';
+import { accountOf, assertBooksCurrency, requireBooks } from '../../services/finances/books';
+import { toPaymentDto } from '../../services/finances/payments';
+import { prepared } from '../../services/prepared';
+import { attachUpload } from '../../uploads/registry';
+import { rollRows } from '../standing/roll';
+import { assertMove, caseOf, moveCase, partiesOf } from './cases';
+import { fundOf, rulesOf } from './funds';
+
+/*
+ * Levies: what a case asks of every member in good standing (the covered member and the
+ * beneficiary excepted), and a monthly fund's contributions. Issuing a case's levy is one
+ * conditional UPDATE of the case (approved → collecting) and one row per member under a unique
+ * (case, member) index, so two requests racing issue it once: the loser gets 409 and writes
+ * nothing. The members are told by the welfare job, in batches, after the answer.
+ *
+ * A levy is paid like dues: the member declares a payment (with a proof) or an officer records
+ * cash, and another officer confirms it (finances.confirmPayment: the same four eyes, receipts and
+ * ledger). Its entry lands in the fund's own category; `paid` is recomputed from the ledger,
+ * net of reversals, whenever an entry of it is confirmed or reversed.
+ */
+
+const DAY = 86_400_000;
+export const LEVY_NOT_FOUND = 'errors.welfare.levyNotFound';
+
+/** The community a levy belongs to (for the guard), or undefined. */
+export const levyCommunity = (db: DbLike, id: number) => db.select({ communityId: welfareLevies.communityId }).from(welfareLevies).where(eq(welfareLevies.id, id)).get()?.communityId;
+
+/**
+ * Issues the case's levy to every member in good standing now (the case's parties excepted): the
+ * rules' amount each, due after the rules' days, overdue after the grace days.
+ */
+export function issueLevy(db: DB, p: { communityId: number; caseId: number; actorId: string; now: number }) {
+  return db.transaction((tx) => {
+    const c = caseOf(tx, p.communityId, p.caseId);
+    const fund = fundOf(tx, p.communityId, c.fundId);
+    assertMove(c, 'issueLevy', p.actorId, fund.financing);
+    const rules = rulesOf(tx, fund.id, c.fundVersion);
+    const amount = rules.levyAmount!;
+    const dueAt = p.now + rules.levyDueDays * DAY;
+    const overdueAfter = dueAt + rules.graceDays * DAY;
+    // The arbiter of a race: only one request moves the case out of 'approved'.
+    const moved = moveCase(tx, c, 'collecting', { levyAmount: amount, levyDueAt: dueAt, levyIssuedAt: p.now, levyIssuedBy: p.actorId }, p.now);
+    const skip = new Set(partiesOf(c));
+    const insert = prepared(db, 'welfare.levy.insert', (d) =>
+      d.$client.prepare(
+        `INSERT INTO welfare_levies (community_id, fund_id, case_id, member_id, amount, paid, due_at, overdue_after, created_at)
+         VALUES (@communityId, @fundId, @caseId, @memberId, @amount, 0, @dueAt, @overdueAfter, @now) ON CONFLICT DO NOTHING`,
+      ),
+    );
+    let levied = 0;
+    for (const m of rollRows(db, { communityId: p.communityId, now: p.now, standing: 'good' })) {
+      if (skip.has(m.userId)) continue;
+      levied += insert.run({ communityId: p.communityId, fundId: fund.id, caseId: c.id, memberId: m.userId, amount, dueAt, overdueAfter, now: p.now }).changes;
+    }
+    const done = tx.update(welfareCases).set({ levyCount: levied }).where(eq(welfareCases.id, c.id)).returning().get()!;
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'welfare.levy_issued', subject: `case:${c.id}`, details: { amount, dueAt, members: levied }, now: p.now });
+    return { ...done, status: moved.status };
+  });
+}
+
+/** A case's collection as totals: expected, collected, how many have paid in full, of how many levied. Never who has not paid. */
+export function collection(db: DB, caseId: number) {
+  const row = prepared(db, 'welfare.collection', (d) =>
+    d.$client.prepare(`SELECT coalesce(sum(amount), 0) AS expected, coalesce(sum(min(paid, amount)), 0) AS collected, coalesce(sum(paid >= amount), 0) AS paidCount, count(*) AS levied
+      FROM welfare_levies WHERE case_id = ?`),
+  ).get(caseId) as { expected: number; collected: number; paidCount: number; levied: number };
+  return row;
+}
+
+/** Payments waiting for an officer on a levy (declared or recorded, not yet in the books). */
+function pendingOn(db: DbLike, levyId: number): number {
+  return db.get<{ n: number }>(sql`SELECT coalesce(sum(amount), 0) AS n FROM payments WHERE levy_id = ${levyId} AND status = 'pending'`).n;
+}
+
+export function levyOf(db: DbLike, communityId: number, id: number): WelfareLevyRow {
+  const row = db.select().from(welfareLevies).where(and(eq(welfareLevies.id, id), eq(welfareLevies.communityId, communityId))).get();
+  if (!row) throw notFound(LEVY_NOT_FOUND);
+  return row;
+}
+
+/** What can still be paid on a levy: its amount less what is paid and what waits for confirmation. */
+function assertRoom(db: DbLike, levy: WelfareLevyRow, amount: number) {
+  const room = levy.amount - levy.paid - pendingOn(db, levy.id);
+  if (room <= 0) throw conflict('errors.welfare.levySettled');
+  if (amount > room) throw conflict('errors.welfare.levyOverpaid');
+}
+
+/** A member declares a payment of their own levy: it waits, pending, for an officer (four eyes). */
+export function declareLevyPayment(
+  db: DB,
+  p: { communityId: number; levyId: number; memberId: string; amount: number; currency?: string; method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; provider?: string | null; reference?: string | null; proofUrl?: string | null; now: number },
+) {
+  return db.transaction((tx) => {
+    assertBooksCurrency(requireBooks(tx, p.communityId), p.currency);
+    const levy = levyOf(tx, p.communityId, p.levyId);
+    if (levy.memberId !== p.memberId) throw forbidden('errors.welfare.notYourLevy');
+    if (p.method === 'mobile_money' && !p.provider?.trim()) throw conflict('errors.finances.providerRequired');
+    assertRoom(tx, levy, p.amount);
+    attachUpload(tx, { url: p.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
+    const row = tx
+      .insert(payments)
+      .values({
+        communityId: p.communityId,
+        memberId: p.memberId,
+        amount: p.amount,
+        purpose: 'levy',
+        levyId: levy.id,
+        method: p.method,
+        provider: p.provider ?? null,
+        reference: p.reference ?? null,
+        proofUrl: p.proofUrl ?? null,
+        status: 'pending',
+        recordedBy: p.memberId,
+        createdAt: p.now,
+      })
+      .returning()
+      .get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: 'levy', levy: levy.id, method: row.method }, now: p.now });
+    return toPaymentDto(row);
+  });
+}
+
+/** Cash an officer took for a member's levy: recorded, and another officer confirms it. */
+export function recordLevyCash(db: DB, p: { communityId: number; levyId: number; actorId: string; accountId: number; amount: number; currency?: string; reference?: string | null; now: number }) {
+  return db.transaction((tx) => {
+    assertBooksCurrency(requireBooks(tx, p.communityId), p.currency);
+    const levy = levyOf(tx, p.communityId, p.levyId);
+    accountOf(tx, p.communityId, p.accountId);
+    assertRoom(tx, levy, p.amount);
+    const row = tx
+      .insert(payments)
+      .values({
+        communityId: p.communityId,
+        memberId: levy.memberId,
+        amount: p.amount,
+        purpose: 'levy',
+        levyId: levy.id,
+        method: 'cash',
+        reference: p.reference ?? null,
+        status: 'pending',
+        accountId: p.accountId,
+        recordedBy: p.actorId,
+        createdAt: p.now,
+      })
+      .returning()
+      .get();
+    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: 'levy', levy: levy.id, memberId: levy.memberId, accountId: p.accountId }, now: p.now });
+    return toPaymentDto(row);
+  });
+}
+
+/**
+ * A levy's paid amount from the ledger: its payments' entries, net of their reversals. Called in
+ * the transaction of every confirmation and reversal of such an entry (services/finances).
+ */
+export function settleLevy(tx: DbLike, levyId: number) {
+  const paid = tx.get<{ n: number }>(sql`SELECT coalesce(sum(e.amount), 0) AS n FROM ledger_entries e JOIN payments x ON x.id = e.payment_id
+    WHERE x.levy_id = ${levyId} AND e.kind IN ('payment', 'reversal')`).n;
+  tx.update(welfareLevies).set({ paid: Math.max(0, paid) }).where(eq(welfareLevies.id, levyId)).run();
+}
+
+/** The fund category a levy payment's entry lands in. */
+export function levyCategory(tx: DbLike, levyId: number): number {
+  const row = tx
+    .select({ categoryId: welfareFunds.incomeCategoryId })
+    .from(welfareLevies)
+    .innerJoin(welfareFunds, eq(welfareFunds.id, welfareLevies.fundId))
+    .where(eq(welfareLevies.id, levyId))
+    .get();
+  if (!row) throw notFound(LEVY_NOT_FOUND);
+  return row.categoryId;
+}
+
+/** The caller's own levies and contributions in a community, newest first, with what waits for confirmation. */
+export function myLevies(db: DbLike, p: { communityId: number; memberId: string; now: number }) {
+  const rows = db
+    .select({ levy: welfareLevies, fund: welfareFunds.name, caseRelationship: welfareCases.relationship, caseStatus: welfareCases.status })
+    .from(welfareLevies)
+    .innerJoin(welfareFunds, eq(welfareFunds.id, welfareLevies.fundId))
+    .leftJoin(welfareCases, eq(welfareCases.id, welfareLevies.caseId))
+    .where(and(eq(welfareLevies.communityId, p.communityId), eq(welfareLevies.memberId, p.memberId)))
+    .orderBy(desc(welfareLevies.id))
+    .limit(100)
+    .all();
+  const ids = rows.map((r) => r.levy.id);
+  const pending = ids.length
+    ? db
+        .select({ levyId: payments.levyId, n: sql<number>`sum(${payments.amount})` })
+        .from(payments)
+        .where(and(inArray(payments.levyId, ids), eq(payments.status, 'pending')))
+        .groupBy(payments.levyId)
+        .all()
+    : [];
+  return rows.map((r) => toLevyDto(r.levy, pending.find((x) => x.levyId === r.levy.id)?.n ?? 0, p.now, { fund: r.fund, relationship: r.caseRelationship }));
+}
+
+export function toLevyDto(l: WelfareLevyRow, pending: number, now: number, extra: { fund?: string; relationship?: string | null } = {}) {
+  const status = l.paid >= l.amount ? 'paid' : now > l.overdueAfter ? 'overdue' : 'due';
+  return {
+    id: l.id,
+    fundId: l.fundId,
+    caseId: l.caseId,
+    periodKey: l.periodKey,
+    amount: l.amount,
+    paid: Math.min(l.paid, l.amount),
+    pending,
+    outstanding: Math.max(0, l.amount - l.paid),
+    dueAt: new Date(l.dueAt).toISOString(),
+    overdueAfter: new Date(l.overdueAfter).toISOString(),
+    status: status as 'paid' | 'overdue' | 'due',
+    fund: extra.fund ?? null,
+    relationship: extra.relationship ?? null,
+  };
+}
+
+/** The caller's levy on one case, if they were levied. */
+export function myCaseLevy(db: DbLike, c: WelfareCaseRow, memberId: string, now: number) {
+  const l = db.select().from(welfareLevies).where(and(eq(welfareLevies.caseId, c.id), eq(welfareLevies.memberId, memberId))).get();
+  return l ? toLevyDto(l, pendingOn(db, l.id), now) : null;
+}
+
+/** A monthly fund's contribution for the month of `now`, for every member (idempotent: one per fund, month and member). */
+export function chargeMonthlyContributions(db: DB, p: { now: number }): number {
+  const funds = db.select().from(welfareFunds).where(and(eq(welfareFunds.financing, 'monthly'), eq(welfareFunds.active, true))).orderBy(asc(welfareFunds.id)).all();
+  const d = new Date(p.now);
+  const periodKey = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  let charged = 0;
+  for (const fund of funds) {
+    const rules = rulesOf(db, fund.id, fund.version);
+    const dueAt = monthStart + rules.levyDueDays * DAY;
+    charged += db.transaction(
+      () =>
+        db.$client
+          .prepare(
+            `INSERT INTO welfare_levies (community_id, fund_id, period_key, member_id, amount, paid, due_at, overdue_after, created_at)
+             SELECT ?, ?, ?, m.user_id, ?, 0, ?, ?, ? FROM memberships m WHERE m.community_id = ? ON CONFLICT DO NOTHING`,
+          )
+          .run(fund.communityId, fund.id, periodKey, rules.monthlyAmount!, dueAt, dueAt + rules.graceDays * DAY, p.now, fund.communityId).changes,
+    );
+  }
+  return charged;
+}
