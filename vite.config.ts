@@ -33,8 +33,8 @@ const uiOverlay = /[\\/]node_modules[\\/]@zag-js[\\/](?:focus-trap|dismissable|i
 const uiPopper =
   /[\\/]node_modules[\\/](?:@floating-ui|@zag-js[\\/](?:popper|popover|menu|tooltip|hover-card|rect-utils|dom-query[\\/]dist[\\/](?:proxy-tab-focus|typeahead)\\.)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:popover|menu|tooltip|hover-card)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:popover|menu|tooltip|hover-card))[\\/]/;
 const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
-/** What only forms need: zod, the input schemas, and our form pieces (a dialog frame, a field, the form hook, image pickers, the confirm dialog, the terms). */
-const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|form-field|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
+/** What only forms need: zod, the input schemas, and our form pieces (a dialog frame, its form, a field, the reason dialog, the form hook, image pickers, the confirm dialog, the terms). */
+const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|dialog-form|form-field|reason-dialog|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
 const isFormKit = (id: string) => schemas.test(id) || formKit.test(id);
 const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
 // Each feature's navigation entry (features/<x>/nav.ts) goes with the shell's navigation that lists them, never with the feature.

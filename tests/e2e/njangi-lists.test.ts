@@ -10,7 +10,7 @@ import { launchBrowser, screenshotDir, signInByCookie, startServer, type TestSer
 
 /*
  * The savings circles' lists in one journey: a community's creator starts a circle from the
- * dashboard's "Start Njangi Group"; it is on /njangi (its terms, the organiser's one hand), on the
+ * dashboard's "Start a savings circle"; it is on /njangi (its terms, the organiser's one hand), on the
  * community's Savings tab (1 of 4 hands, "Member"), and the dashboard counts it. On a phone no page
  * scrolls sideways, and /njangi has no serious accessibility violation.
  */
@@ -67,7 +67,7 @@ describe('Browser: savings circles lists', () => {
     const counter = page.getByTestId('njangi-counter');
     await expect.poll(() => counter.innerText()).toContain('0');
 
-    await page.getByRole('button', { name: 'Start Njangi Group' }).click();
+    await page.getByRole('button', { name: 'Start a savings circle' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a savings circle' });
     await expect.poll(() => dialog.getByLabel('Community').inputValue()).toBe(String(communityId));
     await dialog.getByLabel('Name').fill('Monthly 25k');

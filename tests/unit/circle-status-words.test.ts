@@ -6,8 +6,8 @@ import { fr } from '../../src/shared/i18n/fr';
 describe('savings circles: one word for each state', () => {
   for (const [lang, c] of [['en', en], ['fr', fr]] as const) {
     it(lang, () => {
-      expect(c.njangi.status).toEqual(c.circle.status);
-      expect(c.savings.report.status).toEqual(c.circle.status);
+      expect(c.circles.status).toEqual(c.circle.status);
+      expect(c.circleFiles.report.status).toEqual(c.circle.status);
     });
   }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ballotError, closingInstant, createPollForm, fieldOfServerPath, formatPercent, moveRank, roundsTable, rowAction, sharePercent, toggleChoice } from '../../src/client/features/polls/model';
+import { ballotError, closingInstant, createPollForm, fieldOfServerPath, moveRank, roundsTable, rowAction, sharePercent, toggleChoice } from '../../src/client/features/polls/model';
+import { formatPercent } from '../../src/client/lib/format';
 import { instantRunoff } from '../../src/shared/polls/irv';
 
 describe('poll screens: shares', () => {
@@ -13,9 +14,9 @@ describe('poll screens: shares', () => {
   });
 
   it('writes the share with exactly one decimal, in the locale', () => {
-    expect(formatPercent(33.3, 'en-US')).toBe('33.3%');
-    expect(formatPercent(100, 'en-US')).toBe('100.0%');
-    expect(formatPercent(12.5, 'fr-FR').replace(/\s/g, ' ')).toBe('12,5 %');
+    expect(formatPercent(0.333, { locale: 'en-US', minDigits: 1, maxDigits: 1 })).toBe('33.3%');
+    expect(formatPercent(1, { locale: 'en-US', minDigits: 1, maxDigits: 1 })).toBe('100.0%');
+    expect(formatPercent(0.125, { locale: 'fr-FR', minDigits: 1, maxDigits: 1 }).replace(/\s/g, ' ')).toBe('12,5 %');
   });
 });
 

@@ -13,12 +13,14 @@ export function FormDialog(props: {
   children: (close: () => void) => ReactNode;
   /** Open on mount: a form loaded by its first opening (components/lazy-dialog.tsx). */
   defaultOpen?: boolean;
+  /** 'alertdialog' for a form that asks before an action (components/reason-dialog.tsx). */
+  role?: 'dialog' | 'alertdialog';
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(props.defaultOpen ?? false);
   return (
     // Mounted only while open: a page with several of these renders none of their parts until asked.
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} scrollBehavior="inside" lazyMount unmountOnExit>
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} role={props.role} scrollBehavior="inside" lazyMount unmountOnExit>
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />

@@ -1,5 +1,6 @@
 import { Field } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Select } from './select';
 
 /**
  * A labelled control with its error. The control's id is the field name, so
@@ -16,5 +17,21 @@ export function FormField(props: { name: string; label: ReactNode; error?: strin
       {props.helper && !props.error && <Field.HelperText>{props.helper}</Field.HelperText>}
       {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/** A form's select with its label, helper and error: a FormField around a Select (`field` is the form's field('name')). */
+export function SelectField({
+  label,
+  error,
+  helper,
+  required,
+  field,
+  ...select
+}: { label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; field: { name: string; value: string; onChange: ComponentProps<'select'>['onChange'] } } & Omit<ComponentProps<typeof Select>, 'name' | 'value' | 'onChange'>) {
+  return (
+    <FormField name={field.name} label={label} error={error} helper={helper} required={required}>
+      <Select {...field} {...select} />
+    </FormField>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 export type MorePages = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 
 /**
- * The one 'Load more' button of every cursor list: shown while the server has more, busy while
- * the next page loads. Layout and wording come through the usual button props and children.
+ * The 'Load more' button of the cursor lists: shown while the server has more, busy while the
+ * next page loads. (The chat's history loads older messages as it scrolls, with its own button.) Layout and wording come through the usual button props and children.
  */
 export function LoadMore({ query, children, ...button }: { query: MorePages } & Omit<ButtonProps, 'onClick' | 'loading'>) {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
-import { formatMoney, type Currency } from '@shared/money';
+import { formatMoney, isCurrency } from '@shared/money';
 import { currentLocale, i18next } from '../i18n';
 
 /*
- * Every date and number the screens show, written once. Each function takes the locale last
+ * The dates, days, amounts, counts and percentages the screens show, written once (file sizes
+ * are the documents', the chat's and the admin's own, each worded for its place). Each function takes the locale last
  * (defaulting to the interface language's), so the language setting changes one argument, not the
  * screens. Formatters are built once per locale and shape (building one costs far more than
  * using it, and lists format a date per row).
@@ -15,7 +16,8 @@ type DateInput = string | number | Date;
 type Options = { locale?: string; fallback?: string };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** An Intl.DateTimeFormat made once per locale and options (the screens' own shapes, such as an event's range, use it too). */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
@@ -87,7 +89,61 @@ export function formatMemberCount(n: number): string {
   return i18next.t('common.members', { count: n });
 }
 
-/** An amount in the currency's minor units, with its currency, in the interface's locale ('150 000 FCFA', '$12.50'). */
-export function formatAmount(amount: number, currency: Currency, opts: { locale?: string } = {}): string {
-  return formatMoney(amount, currency, opts.locale ?? DEFAULT_LOCALE());
+/**
+ * An amount in the currency's minor units, with its currency, in the interface's locale
+ * ('150 000 FCFA', '$12.50'): every amount the screens show. A currency this build does not know
+ * shows as the number and its code.
+ */
+export function formatAmount(amount: number, currency: string, opts: { locale?: string } = {}): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE();
+  return isCurrency(currency) ? formatMoney(amount, currency, locale) : `${formatNumber(amount, { locale })} ${currency}`;
+}
+
+const percents = new Map<string, Intl.NumberFormat>();
+/** A fraction as a percentage ('2.5 %', '12,5 %'), with at most `maxDigits` decimals (and at least `minDigits`). */
+export function formatPercent(fraction: number, opts: { locale?: string; minDigits?: number; maxDigits?: number } = {}): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE();
+  const key = `${locale}|${opts.minDigits ?? 0}|${opts.maxDigits ?? 2}`;
+  let f = percents.get(key);
+  if (!f) percents.set(key, (f = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: opts.minDigits ?? 0, maximumFractionDigits: opts.maxDigits ?? 2 })));
+  return f.format(fraction);
+}
+
+/** A day as date inputs take and give it: 'YYYY-MM-DD', in the browser's own zone (today, by default). */
+export const inputDay = (d: Date = new Date()): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The viewer's own IANA time zone (the browser's). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const DAY_STYLES = {
+  /** 'Jun 5, 2025' */
+  medium: { dateStyle: 'medium' },
+  /** 'June 5, 2025' */
+  long: { dateStyle: 'long' },
+  /** 'Thursday, June 5, 2025' */
+  full: { dateStyle: 'full' },
+  /** 'Jun 5, 2025', spelled out field by field (the books' dates). */
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  /** 'June 5', without the year (a yearly due date). */
+  monthDay: { month: 'long', day: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A 'YYYY-MM-DD' day as the instant of its UTC midnight; anything else as Date reads it. */
+const dayInstant = (value: string | number) => new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+
+/**
+ * A calendar day for people: a 'YYYY-MM-DD' (a due date, a start date) or an instant's UTC day.
+ * A day carries no zone: it is read at UTC midnight and shown in UTC, so no browser zone moves it
+ * a day (a member west of Greenwich would otherwise read the day before). `fallback` (default: the
+ * value as given) when it cannot be read.
+ */
+export function formatDay(value: string | number, opts: { style?: keyof typeof DAY_STYLES; locale?: string; fallback?: string } = {}): string {
+  const d = dayInstant(value);
+  if (Number.isNaN(d.getTime())) return opts.fallback ?? String(value);
+  return dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { ...DAY_STYLES[opts.style ?? 'medium'], timeZone: 'UTC' }).format(d);
+}
+
+/** A calendar day's weekday ('Saturday'), for "meets on Saturdays"; a day as formatDay reads it. */
+export function formatWeekday(value: string | number, opts: { locale?: string } = {}): string {
+  return dateTimeFormat(opts.locale ?? DEFAULT_LOCALE(), { weekday: 'long', timeZone: 'UTC' }).format(dayInstant(value));
 }

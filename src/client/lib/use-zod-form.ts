@@ -1,7 +1,8 @@
-import { useCallback, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { MessageKey } from '@shared/i18n/catalogue';
+import { notify } from '../components/toaster';
 import { errorInfo } from './errors';
 
 type Errors = Partial<Record<string, string>>;
@@ -64,5 +65,16 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       setValue(name, e.target.value as z.input<S>[K]),
   });
 
-  return { values, setValues, setValue, errors, setErrors, validate, applyServerError, field };
+  /**
+   * The form's submit handler: the values checked first (the first problem toasted under
+   * `invalid`, its field focused), then `run` with the parsed values.
+   */
+  const submit = (invalid: string, run: (data: z.output<S>) => unknown) => (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate();
+    if (checked.error !== null) return notify.error(invalid, checked.error);
+    void run(checked.data);
+  };
+
+  return { values, setValues, setValue, errors, setErrors, validate, applyServerError, field, submit };
 }

@@ -5,7 +5,7 @@ import { Lock, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../components/toaster';
 import { currentUserOptions } from '../features/auth/current-user';
-import { refreshCommunities } from '../features/communities/shared';
+import { refreshCommunities } from '../features/communities/membership';
 import { errorInfo } from '../lib/errors';
 import { bannerImage } from '../lib/images';
 import { trpc } from '../trpc';

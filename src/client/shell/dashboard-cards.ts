@@ -1,6 +1,6 @@
 import { eventsCard } from '../features/events/dashboard-card';
 import { financesCard } from '../features/finances/dashboard-card';
-import { circlesCard } from '../features/njangi/dashboard-card';
+import { circlesCard } from '../features/circles/dashboard-card';
 import { recognitionsCard } from '../features/recognitions/dashboard-card';
 import type { DashboardCard } from './parts';
 

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { Preloadable } from '../lib/preloadable';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { FeatureId } from '@shared/features';
-import type { Community } from '../features/communities/shared';
+import type { Community } from '../features/communities/membership';
 
 /*
  * What a feature adds to the signed-in shell. Each feature exports its parts from small files of

@@ -17,7 +17,6 @@ import {
   summaryInput,
   exportInput,
 } from '@shared/schemas/finances';
-import { can } from '@shared/permissions';
 import type { Context } from '../context';
 import { translate } from '../i18n';
 import { forbidden } from '../services/errors';
@@ -29,8 +28,12 @@ import { membersSeeLedger, ledgerViewer } from '../services/finances/entry-priva
 import { ledgerExportFor } from './finance-files';
 import { toCsv } from '../exports/table';
 import { financeSummary, ownStatement } from '../services/finances/summary';
-import { budget, dues, emailReceipt, overview } from './finance-extras';
-import { groupedMutation, inCommunity, mutation, query, type CommunityScope } from './define';
+import { budget } from './finance-budget';
+import { dues } from './finance-dues';
+import { overview } from './finance-overview';
+import { emailReceipt } from './finance-receipts';
+import { isOfficer, thisYear } from './finance-scope';
+import { groupedMutation, inCommunity, mutation, query } from './define';
 
 /*
  * Community finances. Money arrives through payments (declared by members, confirmed by an
@@ -41,8 +44,6 @@ import { groupedMutation, inCommunity, mutation, query, type CommunityScope } fr
 const ofPayment = (input: { id: number }, ctx: Context) => paymentCommunity(ctx.db, input.id);
 const ofExpense = (input: { id: number }, ctx: Context) => expenseCommunity(ctx.db, input.id);
 const ofEntry = (input: { id: number }, ctx: Context) => entryCommunity(ctx.db, input.id);
-const thisYear = (ctx: Context) => new Date(ctx.now()).getUTCFullYear();
-const isOfficer = (scope: CommunityScope) => can(scope.role, 'finances.record');
 
 export const finances = {
   /** Totals as the community's transparency allows, and the caller's own figures. */

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
-import { receipt } from '../operations/finance-extras';
+import { receipt } from '../operations/finance-receipts';
 import { financeFiles } from '../operations/finance-files';
 import { XLSX_TYPE } from '../exports/xlsx';
 import { bodyWith, route } from './route';

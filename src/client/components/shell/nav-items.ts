@@ -2,7 +2,7 @@ import { chatNav } from '../../features/chat/nav';
 import { communitiesNav } from '../../features/communities/nav';
 import { dashboardNav } from '../../features/dashboard/nav';
 import { eventsNav } from '../../features/events/nav';
-import { njangiNav } from '../../features/njangi/nav';
+import { circlesNav } from '../../features/circles/nav';
 import { profileNav } from '../../features/profile/nav';
 import type { Destination, NavEntry, NavItem } from '../../shell/parts';
 import { isAvailable } from '@shared/features';
@@ -10,7 +10,7 @@ import { isAvailable } from '@shared/features';
 export type { Destination, NavItem } from '../../shell/parts';
 
 /** Every feature's places in the signed-in navigation (each feature's nav.ts), one line each. */
-const ENTRIES: NavEntry[] = [...dashboardNav, ...communitiesNav, ...eventsNav, ...chatNav, ...njangiNav, ...profileNav];
+const ENTRIES: NavEntry[] = [...dashboardNav, ...communitiesNav, ...eventsNav, ...chatNav, ...circlesNav, ...profileNav];
 
 const item = ({ to, label, icon, feature }: NavEntry): NavItem => ({ to, label, icon, ...(feature && !isAvailable(feature) ? { soon: true } : {}) });
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;

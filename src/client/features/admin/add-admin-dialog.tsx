@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { createAdminForm, splitName } from '@shared/schemas/admin';
 import { trpc } from '../../trpc';
+import { DialogForm } from '../../components/dialog-form';
 
 /**
  * "Add admin": a button that opens the form in a dialog, so the users table stays where it is.
@@ -51,31 +52,26 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
     }
   }
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="contents" data-testid="create-admin-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm" color="fg.muted">
-            {t('admin.createAdmin.description')}
-          </Text>
-          <FormField name="name" label={t('admin.createAdmin.name')} error={form.errors.name}>
-            <Input {...form.field('name')} autoComplete="off" />
-          </FormField>
-          <FormField name="email" label={t('admin.createAdmin.email')} error={form.errors.email}>
-            <Input {...form.field('email')} type="email" autoComplete="off" />
-          </FormField>
-          <FormField name="password" label={t('admin.createAdmin.password')} error={form.errors.password}>
-            <PasswordInput {...form.field('password')} autoComplete="new-password" />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('admin.createAdmin.submitting')}>
-          {t('admin.createAdmin.submit')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={(e) => void onSubmit(e)}
+      onCancel={onDone}
+      submitLabel={t('admin.createAdmin.submit')}
+      busy={create.isPending}
+      busyLabel={t('admin.createAdmin.submitting')}
+      testId="create-admin-form"
+    >
+      <Text fontSize="sm" color="fg.muted">
+        {t('admin.createAdmin.description')}
+      </Text>
+      <FormField name="name" label={t('admin.createAdmin.name')} error={form.errors.name}>
+        <Input {...form.field('name')} autoComplete="off" />
+      </FormField>
+      <FormField name="email" label={t('admin.createAdmin.email')} error={form.errors.email}>
+        <Input {...form.field('email')} type="email" autoComplete="off" />
+      </FormField>
+      <FormField name="password" label={t('admin.createAdmin.password')} error={form.errors.password}>
+        <PasswordInput {...form.field('password')} autoComplete="new-password" />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,10 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { formatSize } from '../documents/format';
-import type { DocumentStorage } from './shared';
+import type { DocumentStorage } from './labels';
+import { DialogForm } from '../../components/dialog-form';
 
 const MB = 1024 * 1024;
-
 
 /**
  * Staff set how much a community's documents may take, in megabytes; an empty field gives it the
@@ -64,35 +64,31 @@ function QuotaForm({ communityId, storage, onDone }: { communityId: number; stor
     }
   }
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="contents" data-testid="document-quota-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text data-testid="document-quota-current">
-            {t(storage.isDefault ? 'documents.admin.currentDefault' : 'documents.admin.current', { used: formatSize(storage.usedBytes), total: formatSize(storage.quotaBytes) })}
-          </Text>
-          <FormField name="document-quota-mb" label={t('documents.admin.field')} error={error} helper={t('documents.admin.help', { default: formatSize(storage.defaultBytes) })}>
-            <Input
-              inputMode="numeric"
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(undefined);
-              }}
-              placeholder={String(Math.round(storage.defaultBytes / MB))}
-              autoComplete="off"
-              data-testid="document-quota-input"
-            />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onDone}>
-          {t('documents.admin.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={set.isPending} data-testid="document-quota-save">
-          {t('documents.admin.save')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={(e) => void onSubmit(e)}
+      onCancel={onDone}
+      submitLabel={t('documents.admin.save')}
+      busy={set.isPending}
+      cancelLabel={t('documents.admin.cancel')}
+      testId="document-quota-form"
+      submitTestId="document-quota-save"
+    >
+      <Text data-testid="document-quota-current">
+        {t(storage.isDefault ? 'documents.admin.currentDefault' : 'documents.admin.current', { used: formatSize(storage.usedBytes), total: formatSize(storage.quotaBytes) })}
+      </Text>
+      <FormField name="document-quota-mb" label={t('documents.admin.field')} error={error} helper={t('documents.admin.help', { default: formatSize(storage.defaultBytes) })}>
+        <Input
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(undefined);
+          }}
+          placeholder={String(Math.round(storage.defaultBytes / MB))}
+          autoComplete="off"
+          data-testid="document-quota-input"
+        />
+      </FormField>
+    </DialogForm>
   );
 }

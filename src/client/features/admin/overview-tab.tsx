@@ -6,7 +6,7 @@ import { EmptyNote } from '../../components/empty-state';
 import { currentLocale } from '../../i18n';
 import { formatDate, formatDateTime, formatNumber, formatRelative, formatTime } from '../../lib/format';
 import { adminCountsQuery, auditQuery, backupsQuery } from './queries';
-import { auditActionName, auditTargetType } from './shared';
+import { auditActionName, auditTargetType } from './labels';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 /** '532 kB', '12.4 MB' ('12,4 Mo' in French): powers of 1000, in the interface's locale. */

@@ -13,7 +13,7 @@ import { ALL_ROLES, adminUpdateUserInput } from '@shared/schemas/admin';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
-import { authTypeKey, fullName, roleName, statusKey, type AdminUser } from './shared';
+import { authTypeKey, fullName, roleName, statusKey, type AdminUser } from './labels';
 
 /** One user's account: details and the support actions, all real server calls. */
 export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; selectedId: string | null; onSelect: (id: string) => void }) {

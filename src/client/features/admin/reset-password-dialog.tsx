@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { fullName, type AdminUser } from './shared';
+import { fullName, type AdminUser } from './labels';
 
 /**
  * Asks first, then shows the temporary password once in the same dialog, where it can be read

@@ -8,7 +8,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { AddAdminButton } from './add-admin-dialog';
-import { fullName, roleName, statusKey, type AdminUser } from './shared';
+import { fullName, roleName, statusKey, type AdminUser } from './labels';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { pageRange, StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 

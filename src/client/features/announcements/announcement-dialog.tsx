@@ -1,4 +1,4 @@
-import { Button, Dialog, HStack, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { HStack, Input, Switch, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,9 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { announcementFields } from '@shared/schemas/announcements';
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
-import { refreshAnnouncements, type Announcement } from './shared';
+import { refreshAnnouncements, type Announcement } from './announcement';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /** 'New Announcement' and edit: title, content, category, pinned and published; a new one starts published and not pinned. */
 export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
@@ -53,12 +55,7 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
   }
 
   const switchRow = (name: 'isPinned' | 'isPublished', label: string) => (
-    <Switch.Root
-      checked={!!form.values[name]}
-      onCheckedChange={(e) => form.setValue(name, e.checked)}
-      colorPalette="brand"
-      ids={{ hiddenInput: name }}
-    >
+    <Switch.Root checked={!!form.values[name]} onCheckedChange={(e) => form.setValue(name, e.checked)} colorPalette="brand" ids={{ hiddenInput: name }}>
       <Switch.HiddenInput />
       <Switch.Control>
         <Switch.Thumb />
@@ -68,42 +65,26 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="title" label={t('announcements.dialog.title')} error={form.errors.title}>
-            <Input {...form.field('title')} maxLength={220} />
-          </FormField>
-          <FormField name="content" label={t('announcements.dialog.content')} error={form.errors.content} helper={t('announcements.dialog.contentHelp')}>
-            <Textarea {...form.field('content')} rows={8} />
-          </FormField>
-          <FormField name="categoryId" label={t('announcements.dialog.category')} error={form.errors.categoryId}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('categoryId')}>
-                <option value="">{t('announcements.dialog.noCategory')}</option>
-                {categories.data?.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <HStack gap="6" flexWrap="wrap">
-            {switchRow('isPinned', t('announcements.pinned'))}
-            {switchRow('isPublished', t('announcements.dialog.published'))}
-          </HStack>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('announcements.dialog.saving')}>
-          {editing ? t('announcements.dialog.save') : t('announcements.dialog.create')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={editing ? t('announcements.dialog.save') : t('announcements.dialog.create')}
+      busy={busy}
+      busyLabel={t('announcements.dialog.saving')}
+    >
+      <FormField name="title" label={t('announcements.dialog.title')} error={form.errors.title}>
+        <Input {...form.field('title')} maxLength={220} />
+      </FormField>
+      <FormField name="content" label={t('announcements.dialog.content')} error={form.errors.content} helper={t('announcements.dialog.contentHelp')}>
+        <Textarea {...form.field('content')} rows={8} />
+      </FormField>
+      <FormField name="categoryId" label={t('announcements.dialog.category')} error={form.errors.categoryId}>
+        <Select {...form.field('categoryId')} placeholder={t('announcements.dialog.noCategory')} options={categories.data?.map((c) => ({ value: String(c.id), label: c.name })) ?? []} />
+      </FormField>
+      <HStack gap="6" flexWrap="wrap">
+        {switchRow('isPinned', t('announcements.pinned'))}
+        {switchRow('isPublished', t('announcements.dialog.published'))}
+      </HStack>
+    </DialogForm>
   );
 }

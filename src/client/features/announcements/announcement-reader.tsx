@@ -2,7 +2,7 @@ import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { formatDate } from '../../lib/format';
-import { postedBy, type Announcement } from './shared';
+import { postedBy, type Announcement } from './announcement';
 import { useCurrentUser } from '../auth/current-user';
 
 /** One announcement in full, opened by 'Read more' on the community dashboard's card. */

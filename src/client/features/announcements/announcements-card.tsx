@@ -10,7 +10,7 @@ import { lazyControlledDialog } from '../../components/lazy-dialog';
 import { CategoryBadge } from './category-badge';
 import { formatDate } from '../../lib/format';
 import { announcementsCardQuery } from './queries';
-import { postedBy, type Announcement } from './shared';
+import { postedBy, type Announcement } from './announcement';
 import { useCurrentUser } from '../auth/current-user';
 
 /** The whole announcement, loaded with the first 'Read more'. */

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Megaphone, Pencil, Pin, PinOff, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,9 @@ import { trpc } from '../../trpc';
 import { AnnouncementDialog } from './announcement-dialog';
 import { CategoryBadge } from './category-badge';
 import { announcementsSettingsQuery } from './queries';
-import { postedBy, refreshAnnouncements, type Announcement } from './shared';
+import { postedBy, refreshAnnouncements, type Announcement } from './announcement';
 import { useCurrentUser } from '../auth/current-user';
+import { EmptyNote } from '../../components/empty-state';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
@@ -32,13 +33,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
   );
 
   const row = (a: Announcement) => (
-    <Card.Root
-      key={a.id}
-      size="sm"
-      borderColor={a.isPinned ? 'brand.solid' : undefined}
-      bg={a.isPinned ? 'brand.subtle' : undefined}
-      data-testid="announcement-row"
-    >
+    <Card.Root key={a.id} size="sm" borderColor={a.isPinned ? 'brand.solid' : undefined} bg={a.isPinned ? 'brand.subtle' : undefined} data-testid="announcement-row">
       <Card.Body>
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
           <Stack gap="1" minW="0">
@@ -122,14 +117,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
         {q.isPending ? (
           <Skeleton h="32" />
         ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Megaphone aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{t('announcements.settings.empty')}</EmptyState.Title>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote icon={<Megaphone />} title={t('announcements.settings.empty')} />
         ) : (
           <Stack gap="3">
             {items.map(row)}

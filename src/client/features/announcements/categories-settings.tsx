@@ -1,4 +1,4 @@
-import { Box, Button, Card, Dialog, EmptyState, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -11,7 +11,9 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { DEFAULT_CATEGORY_COLOR, categoryFields } from '@shared/schemas/announcements';
 import { trpc } from '../../trpc';
 import { categoriesQuery } from './queries';
-import { refreshAnnouncements, type Category } from './shared';
+import { refreshAnnouncements, type Category } from './announcement';
+import { DialogForm } from '../../components/dialog-form';
+import { EmptyNote } from '../../components/empty-state';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
@@ -36,14 +38,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
         {q.isPending ? (
           <Skeleton h="24" />
         ) : !q.data?.length ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Tags aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{t('announcements.categories.empty')}</EmptyState.Title>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote icon={<Tags />} title={t('announcements.categories.empty')} />
         ) : (
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
             {q.data.map((c) => (
@@ -135,40 +130,25 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
       const info = form.applyServerError(error);
       // A duplicate name or a rule without a field (the 100-category cap) says what to do; anything else gets the generic 'Failed to …' text.
       const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
-      notify.error(
-        t('announcements.error'),
-        readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'),
-      );
+      notify.error(t('announcements.error'), readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'));
     }
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>
-            <Input {...form.field('name')} maxLength={60} />
-          </FormField>
-          <FormField name="color" label={t('announcements.categories.colour')} error={form.errors.color}>
-            <HStack>
-              <Input {...form.field('color')} type="color" w="16" p="1" />
-              <Text fontFamily="mono" fontSize="sm">
-                {form.values.color}
-              </Text>
-            </HStack>
-          </FormField>
-          <FormField name="description" label={t('announcements.categories.description')} error={form.errors.description}>
-            <Input {...form.field('description')} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending || update.isPending}>
-          {editing ? t('announcements.categories.save') : t('announcements.categories.create')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={editing ? t('announcements.categories.save') : t('announcements.categories.create')} busy={create.isPending || update.isPending}>
+      <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>
+        <Input {...form.field('name')} maxLength={60} />
+      </FormField>
+      <FormField name="color" label={t('announcements.categories.colour')} error={form.errors.color}>
+        <HStack>
+          <Input {...form.field('color')} type="color" w="16" p="1" />
+          <Text fontFamily="mono" fontSize="sm">
+            {form.values.color}
+          </Text>
+        </HStack>
+      </FormField>
+      <FormField name="description" label={t('announcements.categories.description')} error={form.errors.description}>
+        <Input {...form.field('description')} />
+      </FormField>
+    </DialogForm>
   );
 }

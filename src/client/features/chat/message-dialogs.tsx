@@ -1,9 +1,10 @@
-import { Button, chakra, Dialog, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, chakra, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@shared/chat/protocol';
 import { MUTE_REASON_MAX, REPORT_REASON_MAX } from '@shared/chat/rules';
 import { FormField } from '../../components/form-field';
+import { Select } from '../../components/select';
 
 /*
  * The questions asked before acting on a message: deleting it, reporting it, muting its author
@@ -161,16 +162,7 @@ export function MuteMemberDialog(props: { message: MessageDto | null; onClose: (
     >
       <Text>{t('chat.screen.muteMember.body')}</Text>
       <FormField name="chat-mute-duration" label={t('chat.screen.muteMember.duration')}>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
-            {DURATIONS.map((d) => (
-              <option key={d.minutes} value={d.minutes}>
-                {t(d.label)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} options={DURATIONS.map((d) => ({ value: d.minutes, label: t(d.label) }))} />
       </FormField>
       <FormField name="chat-mute-reason" label={t('chat.screen.muteMember.reason')}>
         <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={MUTE_REASON_MAX} />

@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpcClient } from '../../trpc';
 import { PeopleChooser, type Person } from './people-chooser';
 import { refreshConversations } from './queries';
+import { Select } from '../../components/select';
 
 type Community = { id: number; name: string };
 
@@ -18,16 +19,7 @@ function CommunitySelect({ communities, value, onChange }: { communities: Commun
   if (communities.length < 2) return null;
   return (
     <FormField name="chat-community" label={t('chat.screen.picker.community')}>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid="picker-community">
-          {communities.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Select value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid="picker-community" options={communities.map((c) => ({ value: c.id, label: c.name }))} />
     </FormField>
   );
 }

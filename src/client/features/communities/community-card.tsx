@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { JoinButton } from './join-button';
 import { IMAGE_SIZES } from '../../lib/images';
 import { CommunityCover } from './community-cover';
-import type { Community } from './shared';
+import type { Community } from './membership';
 
 /** A community in a grid: its cover, badges, two-line description, where to go next. */
 export function CommunityCard({ community, detailsPath = 'community' }: { community: Community; detailsPath?: 'community' | 'communities' }) {

@@ -10,7 +10,7 @@ import { JoinButton } from './join-button';
 import { CommunityNotFound } from './not-found';
 import { communityQuery } from './queries';
 import { CommunityCover } from './community-cover';
-import { canOpenSettings } from './shared';
+import { canOpenSettings } from './membership';
 
 /** /community/{id}/details and /communities/{id}: what anyone may know about a community. */
 export function CommunityDetails({ id }: { id: string }) {

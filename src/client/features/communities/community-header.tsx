@@ -10,7 +10,7 @@ import { trpc } from '../../trpc';
 import { canIn } from '@shared/permissions';
 import { InviteDialog } from '../invitations/dialogs';
 import { ShareButton } from '../invitations/share-button';
-import { canOpenSettings, refreshCommunities, type Community } from './shared';
+import { canOpenSettings, refreshCommunities, type Community } from './membership';
 import { CommunityCover } from './community-cover';
 
 /** A button's label shown from the tablet width up; below it the button is its icon alone. */

@@ -5,7 +5,7 @@ import { recentDocumentsQuery } from '../documents/queries';
 import { communityUpcomingQuery } from '../events/list-queries';
 import { financeSummaryQuery, myDuesQuery } from '../finances/queries';
 import { preloadable } from '../../lib/preloadable';
-import { seesFinances } from './shared';
+import { seesFinances } from './membership';
 
 /** The two tabs every member sees first; the page opens on the Overview. */
 export const communityTabs: CommunityTab[] = [

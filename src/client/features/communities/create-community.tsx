@@ -9,10 +9,11 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { createCommunityInput } from '@shared/schemas/communities';
 import { trpc } from '../../trpc';
 import { CommunityFields } from './community-fields';
-import { refreshCommunities, type Community } from './shared';
+import { refreshCommunities, type Community } from './membership';
+import { viewerTimeZone } from '../../lib/format';
 
 // The creator's own zone to start with: the community's books and receipts are dated in it.
-const empty = () => ({ name: '', description: '', location: '', isPublic: true, imageUrl: '', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+const empty = () => ({ name: '', description: '', location: '', isPublic: true, imageUrl: '', timeZone: viewerTimeZone() });
 
 /** The create form: a toast for the first invalid field, for success and for a server refusal; `onCreated` decides where to go next. */
 export function CreateCommunityForm(props: { onCreated: (c: Community) => void; onCancel?: () => void }) {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useCurrentUser } from '../auth/current-user';
-import type { Community } from './shared';
+import type { Community } from './membership';
 
 /* The community forms, each loaded with its first opening (components/lazy-dialog.tsx). */
 

@@ -8,7 +8,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/current-user';
-import { refreshCommunities, type Community } from './shared';
+import { refreshCommunities, type Community } from './membership';
 
 /**
  * Join (public), ask to join (private), or show where the viewer stands. Signed-out visitors

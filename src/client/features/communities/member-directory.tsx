@@ -1,12 +1,13 @@
-import { Avatar, Badge, Card, EmptyState, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Card, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Mail, Phone, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { memberDirectoryQuery } from './queries';
-import { initials, roleKey } from './shared';
+import { initials, roleKey } from './membership';
 import { avatarImage } from '../../lib/images';
+import { EmptyNote } from '../../components/empty-state';
 
 /** The members tab: who belongs, their role, and a way to reach them (members only, server-checked). */
 export function MemberDirectory({ communityId }: { communityId: number }) {
@@ -22,16 +23,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
     );
   }
   if (members.length === 0) {
-    return (
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <Users aria-hidden />
-          </EmptyState.Indicator>
-          <EmptyState.Title>{t('communities.directory.empty')}</EmptyState.Title>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
+    return <EmptyNote icon={<Users />} title={t('communities.directory.empty')} />;
   }
   return (
     <Stack gap="4">

@@ -10,7 +10,7 @@ import { CommunityUpcomingCard, useUpcomingCount } from '../events/upcoming-even
 import { useDuesStatus } from '../finances/dues-status';
 import { useActivePollCount } from '../polls/active-count';
 import { QuickStats, type QuickStat } from './quick-stats';
-import { seesFinances } from './shared';
+import { seesFinances } from './membership';
 
 /** The community's first tab: its figures (each opens the tab that holds it), announcements, next events, recent documents. */
 export function OverviewTab({ community: c, openTab }: CommunityTabProps) {

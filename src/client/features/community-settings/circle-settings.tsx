@@ -1,11 +1,12 @@
-import { Card, Switch, Text } from '@chakra-ui/react';
+import { Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { refreshCommunities, type Community } from '../communities/shared';
+import { refreshCommunities, type Community } from '../communities/membership';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * Who may start a savings circle: the creator and admins always; every member when this is on.
@@ -29,30 +30,17 @@ export function CircleSettings({ community: c }: { community: Community }) {
     }
   }
   return (
-    <Card.Root as="section" aria-labelledby="settings-circles">
-      <Card.Header>
-        <Card.Title as="h2" id="settings-circles">
-          {t('communitySettings.circles.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="2">
-        <Switch.Root
-          checked={on}
-          onCheckedChange={(e) => void change(e.checked)}
-          disabled={update.isPending}
-          colorPalette="brand"
-          ids={{ hiddenInput: 'membersOrganiseCircles' }}
-        >
-          <Switch.HiddenInput aria-describedby="membersOrganiseCircles-hint" />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('communitySettings.circles.membersOrganise')}</Switch.Label>
-        </Switch.Root>
-        <Text id="membersOrganiseCircles-hint" fontSize="sm" color="fg.muted">
-          {t('communitySettings.circles.hint')}
-        </Text>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="settings-circles" title={t('communitySettings.circles.title')} bodyGap="2">
+      <Switch.Root checked={on} onCheckedChange={(e) => void change(e.checked)} disabled={update.isPending} colorPalette="brand" ids={{ hiddenInput: 'membersOrganiseCircles' }}>
+        <Switch.HiddenInput aria-describedby="membersOrganiseCircles-hint" />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>{t('communitySettings.circles.membersOrganise')}</Switch.Label>
+      </Switch.Root>
+      <Text id="membersOrganiseCircles-hint" fontSize="sm" color="fg.muted">
+        {t('communitySettings.circles.hint')}
+      </Text>
+    </SectionCard>
   );
 }

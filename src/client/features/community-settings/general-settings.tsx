@@ -7,7 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { createCommunityInput } from '@shared/schemas/communities';
 import { trpc } from '../../trpc';
 import { CommunityFields } from '../communities/community-fields';
-import { refreshCommunities, type Community } from '../communities/shared';
+import { refreshCommunities, type Community } from '../communities/membership';
 
 /** General settings, editable by the creator and admins (the original's 'Coming Soon' made real). */
 export function GeneralSettings({ community: c }: { community: Community }) {

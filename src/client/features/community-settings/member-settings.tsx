@@ -12,7 +12,7 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { memberSettingsQuery } from '../communities/queries';
 import { ImportLink } from '../imports/import-link';
-import { initials, refreshCommunities, roleKey, type Community, type Member } from '../communities/shared';
+import { initials, refreshCommunities, roleKey, type Community, type Member } from '../communities/membership';
 
 const ASSIGNABLE = ['member', 'admin', 'treasurer'] as const;
 

@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { pendingRequestsQuery } from '../communities/queries';
-import { initials, refreshCommunities, type Community } from '../communities/shared';
+import { initials, refreshCommunities, type Community } from '../communities/membership';
+import { EmptyNote } from '../../components/empty-state';
 
 /**
  * The pending requests, a page at a time. The settings menu's badge reads the same query, so the
@@ -46,14 +47,7 @@ export function RequestSettings({ community: c }: { community: Community }) {
         {q.isPending ? (
           <Skeleton h="24" />
         ) : !requests.length ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Inbox aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{t('communitySettings.requests.empty')}</EmptyState.Title>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote icon={<Inbox />} title={t('communitySettings.requests.empty')} />
         ) : (
           <Stack gap="3">
             {requests.map((r) => {

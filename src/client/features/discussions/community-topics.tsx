@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, MessagesSquare, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,12 +7,13 @@ import { LoadMore } from '../../components/load-more';
 import { formatRelative } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { communityTopicsQuery } from './queries';
-import type { TopicListItem } from './shared';
-import { TopicBadges, UnreadMarker } from './topic-bits';
+import type { TopicListItem } from './types';
+import { TopicBadges, UnreadMarker } from './topic-badges';
 import { CreateTopicDialog } from './topic-form-dialog';
 import { SearchBox } from '../../components/search-box';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
 import { realName } from '../../lib/person-name';
+import { SectionCard } from '../../components/section-card';
 
 /*
  * A community's discussion topics (first in its Discussions tab): a search over titles, bodies and
@@ -31,17 +32,12 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
   const list = useCursorList(communityTopicsQuery(c.id, search));
   const q = list.query;
   return (
-    <Card.Root as="section" aria-labelledby="community-topics" data-testid="topics-section">
-      <Card.Header gap="3">
-        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
-          <Stack gap="1" minW="0" flex="1 1 16rem">
-            <Card.Title as="h2" id="community-topics">
-              {t('discussions.title')}
-            </Card.Title>
-            <Text color="fg.muted" fontSize="sm">
-              {t('discussions.section.intro')}
-            </Text>
-          </Stack>
+    <SectionCard
+      id="community-topics"
+      title={t('discussions.title')}
+      intro={t('discussions.section.intro')}
+      actions={
+        <>
           <CreateTopicDialog
             communityId={c.id}
             trigger={
@@ -50,7 +46,9 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
               </Button>
             }
           />
-        </HStack>
+        </>
+      }
+      toolbar={
         <Box role="search" w="full">
           <SearchBox
             typed={typed}
@@ -62,42 +60,42 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
             testId="topics-search"
           />
         </Box>
-      </Card.Header>
-      <Card.Body>
-        {q.isPending ? (
-          <ListSkeleton label={t('common.loading')} />
-        ) : q.isError ? (
-          <LoadFailed message={t('discussions.section.loadFailed')} retryLabel={t('discussions.section.tryAgain')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-        ) : list.items.length === 0 ? (
-          search ? (
-            <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="topics-no-results">
-              {t('discussions.section.noResults', { search })}
-            </Text>
-          ) : (
-            <Stack gap="2" align="center" textAlign="center" py="8" data-testid="topics-empty">
-              <MessagesSquare size={32} aria-hidden />
-              <Heading as="h3" size="md">
-                {t('discussions.section.emptyTitle')}
-              </Heading>
-              <Text color="fg.muted" maxW="md">
-                {t('discussions.section.emptyBody')}
-              </Text>
-            </Stack>
-          )
+      }
+      testId="topics-section"
+    >
+      {q.isPending ? (
+        <ListSkeleton label={t('common.loading')} />
+      ) : q.isError ? (
+        <LoadFailed message={t('discussions.section.loadFailed')} retryLabel={t('discussions.section.tryAgain')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      ) : list.items.length === 0 ? (
+        search ? (
+          <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="topics-no-results">
+            {t('discussions.section.noResults', { search })}
+          </Text>
         ) : (
-          <Stack gap="3">
-            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-busy={q.isFetching && !q.isFetchingNextPage}>
-              {list.items.map((topic) => (
-                <TopicRow key={topic.id} topic={topic} />
-              ))}
-            </Stack>
-            <LoadMore query={q} size="sm" alignSelf="flex-start">
-              {t('discussions.section.more')}
-            </LoadMore>
+          <Stack gap="2" align="center" textAlign="center" py="8" data-testid="topics-empty">
+            <MessagesSquare size={32} aria-hidden />
+            <Heading as="h3" size="md">
+              {t('discussions.section.emptyTitle')}
+            </Heading>
+            <Text color="fg.muted" maxW="md">
+              {t('discussions.section.emptyBody')}
+            </Text>
           </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+        )
+      ) : (
+        <Stack gap="3">
+          <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-busy={q.isFetching && !q.isFetchingNextPage}>
+            {list.items.map((topic) => (
+              <TopicRow key={topic.id} topic={topic} />
+            ))}
+          </Stack>
+          <LoadMore query={q} size="sm" alignSelf="flex-start">
+            {t('discussions.section.more')}
+          </LoadMore>
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 

@@ -5,7 +5,7 @@ import { MENTION_PATTERN } from '@shared/discussions/rules';
 import { useTranslation } from 'react-i18next';
 import { mentionableQuery } from './queries';
 import { insertMention, mentionAt, mentionsToDisplay, mentionsToMarkup, type MentionRef } from './mentions';
-import type { Mentionable } from './shared';
+import type { Mentionable } from './types';
 
 /*
  * A Markdown textarea with the @mention autocomplete: typing @ and a few letters asks the server

@@ -9,7 +9,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { MentionTextarea } from './mention-textarea';
 import { refreshDiscussions } from './queries';
-import type {  TopicPage as TopicData } from './shared';
+import type {  TopicPage as TopicData } from './types';
 import type { QuoteTarget } from './topic-page';
 
 /* The reply box: a quote, @mentions, the length limit; closed while the topic is locked. */

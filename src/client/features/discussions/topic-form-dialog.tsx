@@ -1,4 +1,4 @@
-import { Button, chakra, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
@@ -10,6 +10,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { MentionTextarea } from './mention-textarea';
 import { refreshDiscussions } from './queries';
+import { DialogForm } from '../../components/dialog-form';
 
 /*
  * Start a topic (every member) or edit one's own: title, an optional free category and the body
@@ -107,37 +108,36 @@ function TopicForm(props: {
   }
 
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate display="contents" data-testid={props.testId}>
-      <Dialog.Body>
-        <Stack gap="5">
-          <FormField name="title" label={t('discussions.form.topicTitle')} error={errors.title} helper={t('discussions.form.titleHelp')} required>
-            <Input value={values.title} onChange={(e) => set('title')(e.target.value)} maxLength={TOPIC_TITLE_MAX} autoComplete="off" data-testid="topic-title-input" />
-          </FormField>
-          <FormField name="category" label={t('discussions.form.category')} error={errors.category} helper={t('discussions.form.categoryHelp')}>
-            <Input value={values.category} onChange={(e) => set('category')(e.target.value)} maxLength={TOPIC_CATEGORY_MAX} autoComplete="off" data-testid="topic-category-input" />
-          </FormField>
-          <FormField name="body" label={t('discussions.form.body')} error={errors.body} helper={t('discussions.form.bodyHelp')} required>
-            <MentionTextarea
-              communityId={props.communityId}
-              value={values.body}
-              onValueChange={set('body')}
-              onListOpenChange={props.setListOpen}
-              rows={8}
-              maxLength={POST_BODY_MAX}
-              data-testid="topic-body-input"
-            />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer flexWrap="wrap">
-        <Button variant="outline" onClick={props.onCancel}>
-          {t('discussions.form.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={busy} loadingText={props.submitting} data-testid={props.testId === 'new-topic-form' ? 'create-topic-submit' : 'edit-topic-submit'}>
-          {props.submit}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={(e) => void onSubmit(e).catch(() => undefined)}
+      onCancel={props.onCancel}
+      submitLabel={props.submit}
+      busy={busy}
+      busyLabel={props.submitting}
+      cancelLabel={t('discussions.form.cancel')}
+      testId={props.testId}
+      submitTestId={props.testId === 'new-topic-form' ? 'create-topic-submit' : 'edit-topic-submit'}
+    >
+      <Stack gap="5">
+        <FormField name="title" label={t('discussions.form.topicTitle')} error={errors.title} helper={t('discussions.form.titleHelp')} required>
+          <Input value={values.title} onChange={(e) => set('title')(e.target.value)} maxLength={TOPIC_TITLE_MAX} autoComplete="off" data-testid="topic-title-input" />
+        </FormField>
+        <FormField name="category" label={t('discussions.form.category')} error={errors.category} helper={t('discussions.form.categoryHelp')}>
+          <Input value={values.category} onChange={(e) => set('category')(e.target.value)} maxLength={TOPIC_CATEGORY_MAX} autoComplete="off" data-testid="topic-category-input" />
+        </FormField>
+        <FormField name="body" label={t('discussions.form.body')} error={errors.body} helper={t('discussions.form.bodyHelp')} required>
+          <MentionTextarea
+            communityId={props.communityId}
+            value={values.body}
+            onValueChange={set('body')}
+            onListOpenChange={props.setListOpen}
+            rows={8}
+            maxLength={POST_BODY_MAX}
+            data-testid="topic-body-input"
+          />
+        </FormField>
+      </Stack>
+    </DialogForm>
   );
 }
 

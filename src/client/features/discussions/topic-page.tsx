@@ -1,19 +1,17 @@
-import { Alert, Box, Button, Card, Container, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Card, Skeleton, Stack } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
-import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { mentionsToMarkdown } from './mentions';
-import {  topicQuery } from './queries';
-import type {  TopicPage as TopicData } from './shared';
+import { topicQuery } from './queries';
+import type { TopicPage as TopicData } from './types';
 import { TopicPolls } from './topic-polls';
 import { FollowSelect, ModerationCard, TopicHeader } from './topic-header';
 import { RepliesSection } from './topic-replies';
 import { Composer } from './topic-composer';
-
+import { PageFrame, PageUnavailable, RecordPage, isRecordId } from '../../components/record-page';
 
 /*
  * One topic: its title, community, starter, body (Markdown, mentions shown as @Name), the
@@ -29,55 +27,34 @@ export type QuoteTarget = { id: number; name: string; excerpt: string };
 
 export function TopicPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const q = useInfiniteQuery({ ...topicQuery(valid ? id : 0), enabled: valid }) as Query;
-  if (!valid) return <TopicUnavailable />;
-  if (q.isPending) {
-    return (
-      <Container maxW="4xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} aria-busy="true" aria-label={t('discussions.page.loading')} data-testid="topic-loading">
-        <Skeleton h="5" w="32" mb="4" />
-        <Skeleton h="10" w="70%" mb="3" />
-        <Skeleton h="5" w="40%" mb="6" />
-        <Skeleton h="40" rounded="lg" mb="6" />
-        <Skeleton h="24" rounded="lg" />
-      </Container>
-    );
-  }
-  if (q.isError) {
-    const info = errorInfo(q.error);
-    if (info.status === 404 || info.status === 403) return <TopicUnavailable />;
-    return (
-      <Container maxW="4xl" py="8" px={{ base: '3', sm: '4' }}>
-        <Alert.Root status="error" flexWrap="wrap">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('discussions.page.loadFailed')}</Alert.Title>
-            <Alert.Description>{info.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('discussions.page.tryAgain')}
-          </Button>
-        </Alert.Root>
-      </Container>
-    );
-  }
-  return <TopicView key={id} query={q} />;
-}
-
-function TopicUnavailable() {
-  const { t } = useTranslation();
   return (
-    <VStack py="24" gap="4" textAlign="center" px="4" data-testid="topic-not-found">
-      <Heading as="h1" size="2xl">
-        {t('discussions.page.notFoundTitle')}
-      </Heading>
-      <Text color="fg.muted" maxW="md">
-        {t('discussions.page.notFoundBody')}
-      </Text>
-      <Button asChild colorPalette="brand">
-        <Link to="/communities">{t('discussions.page.back')}</Link>
-      </Button>
-    </VStack>
+    <RecordPage
+      valid={valid}
+      query={q}
+      maxW="4xl"
+      loading={t('discussions.page.loading')}
+      testId="topic"
+      skeleton={
+        <>
+          <Skeleton h="40" rounded="lg" mb="6" />
+          <Skeleton h="24" rounded="lg" />
+        </>
+      }
+      failed={t('discussions.page.loadFailed')}
+      retry={t('discussions.page.tryAgain')}
+      notFound={
+        <PageUnavailable
+          title={t('discussions.page.notFoundTitle')}
+          body={t('discussions.page.notFoundBody')}
+          back={{ to: '/communities', label: t('discussions.page.back') }}
+          testId="topic-not-found"
+        />
+      }
+    >
+      {() => <TopicView key={id} query={q} />}
+    </RecordPage>
   );
 }
 
@@ -110,7 +87,7 @@ function TopicView({ query: q }: { query: Query }) {
     composer.current?.focus({ preventScroll: true });
   };
   return (
-    <Container maxW="4xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} data-testid="topic-page" data-topic-id={topic.id}>
+    <PageFrame maxW="4xl" data-testid="topic-page" data-topic-id={topic.id}>
       <Stack gap="6">
         <TopicHeader topic={topic} />
         <Card.Root as="article" aria-labelledby="topic-title">
@@ -126,7 +103,6 @@ function TopicView({ query: q }: { query: Query }) {
         <RepliesSection topic={topic} replies={replies} query={q} onQuote={quoteReply} />
         <Composer topic={topic} quote={quote} onClearQuote={() => setQuote(null)} textarea={composer} />
       </Stack>
-    </Container>
+    </PageFrame>
   );
 }
-

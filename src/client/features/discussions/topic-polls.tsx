@@ -4,8 +4,8 @@ import { Vote } from 'lucide-react';
 import { EmptyNote } from '../../components/empty-state';
 import { useTranslation } from 'react-i18next';
 import { CreatePollDialog } from '../polls/create-poll-dialog';
-import { KindBadge, StatusBadge } from '../polls/poll-bits';
-import type { TopicPage } from './shared';
+import { KindBadge, StatusBadge } from '../polls/poll-badges';
+import type { TopicPage } from './types';
 
 /**
  * The polls attached to a topic (a decision taken where it was discussed), and for those who may

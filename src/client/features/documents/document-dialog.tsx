@@ -11,7 +11,7 @@ import { trpc } from '../../trpc';
 import { EditDocumentForm } from './edit-form';
 import { formatSize } from './format';
 import { documentFileUrl, documentQuery, refreshDocuments, uploadVersionUrl } from './queries';
-import { KIND_ICON, KIND_LABEL, type DocumentDetail, type DocumentFolder } from './shared';
+import { KIND_ICON, KIND_LABEL, type DocumentDetail, type DocumentFolder } from './kinds';
 import { UploadForm } from './upload-form';
 import { realName } from '../../lib/person-name';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { formatSize } from './format';
 import { documentFileUrl } from './queries';
-import { KIND_ICON, KIND_LABEL, type DocumentListItem } from './shared';
+import { KIND_ICON, KIND_LABEL, type DocumentListItem } from './kinds';
 import { realName } from '../../lib/person-name';
 
 /**

@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,9 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { refreshDocuments } from './queries';
-import type { DocumentDetail, DocumentFolder } from './shared';
+import type { DocumentDetail, DocumentFolder } from './kinds';
 import { FolderSelect, VisibilitySelect } from './upload-form';
+import { DialogForm } from '../../components/dialog-form';
 
 type Values = { title: string; description: string; folderId: string; visibility: DocumentVisibility };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -63,27 +64,26 @@ export function EditDocumentForm(props: { document: DocumentDetail; folders: rea
   }
 
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="contents" data-testid="edit-document-form">
-      <Dialog.Body>
-        <Stack gap="5">
-          <FormField name="edit-title" label={t('documents.upload.docTitle')} error={errors.title} required>
-            <Input value={values.title} onChange={(e) => set('title')(e.target.value)} maxLength={DOCUMENT_TITLE_MAX} autoComplete="off" data-testid="edit-title-input" />
-          </FormField>
-          <FormField name="edit-description" label={t('documents.upload.description')} error={errors.description}>
-            <Textarea value={values.description} onChange={(e) => set('description')(e.target.value)} rows={3} maxLength={DOCUMENT_DESCRIPTION_MAX} autoresize maxH="40" />
-          </FormField>
-          <FolderSelect id="edit-folderId" folders={props.folders} value={values.folderId} onChange={set('folderId')} error={errors.folderId} />
-          <VisibilitySelect id="edit-visibility" value={values.visibility} onChange={(v) => set('visibility')(v)} error={errors.visibility} />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer flexWrap="wrap">
-        <Button variant="outline" onClick={props.onDone}>
-          {t('documents.upload.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText={t('documents.edit.saving')} data-testid="edit-document-submit">
-          {t('documents.edit.save')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={(e) => void onSubmit(e)}
+      onCancel={props.onDone}
+      submitLabel={t('documents.edit.save')}
+      busy={update.isPending}
+      busyLabel={t('documents.edit.saving')}
+      cancelLabel={t('documents.upload.cancel')}
+      testId="edit-document-form"
+      submitTestId="edit-document-submit"
+    >
+      <Stack gap="5">
+        <FormField name="edit-title" label={t('documents.upload.docTitle')} error={errors.title} required>
+          <Input value={values.title} onChange={(e) => set('title')(e.target.value)} maxLength={DOCUMENT_TITLE_MAX} autoComplete="off" data-testid="edit-title-input" />
+        </FormField>
+        <FormField name="edit-description" label={t('documents.upload.description')} error={errors.description}>
+          <Textarea value={values.description} onChange={(e) => set('description')(e.target.value)} rows={3} maxLength={DOCUMENT_DESCRIPTION_MAX} autoresize maxH="40" />
+        </FormField>
+        <FolderSelect id="edit-folderId" folders={props.folders} value={values.folderId} onChange={set('folderId')} error={errors.folderId} />
+        <VisibilitySelect id="edit-visibility" value={values.visibility} onChange={(v) => set('visibility')(v)} error={errors.visibility} />
+      </Stack>
+    </DialogForm>
   );
 }

@@ -12,7 +12,7 @@ import { errorInfo } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { refreshDocuments } from './queries';
-import type { DocumentFolder } from './shared';
+import type { DocumentFolder } from './kinds';
 
 /*
  * Managers' folders (one level): add one, rename one in place, delete one after asking (its

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { FileText, Lock } from 'lucide-react';
@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { formatSize } from './format';
 import { recentDocumentsQuery } from './queries';
-import { KIND_ICON, KIND_LABEL } from './shared';
+import { KIND_ICON, KIND_LABEL } from './kinds';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /** The Overview's "Recent Documents": the last three the member may see, each opening its details on the Documents tab. */
 export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: number; onViewAll: () => void }) {
@@ -24,60 +26,49 @@ export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: n
         </Button>
       </Card.Header>
       <Card.Body pt="0">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('documents.tab.loading')}>
-            <Skeleton h="12" />
-            <Skeleton h="12" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="fg.error">{t('documents.recent.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('documents.tab.tryAgain')}
-            </Button>
-          </HStack>
-        ) : q.data.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <FileText aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('documents.recent.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
-            {q.data.map((d) => {
-              const Icon = KIND_ICON[d.kind];
-              return (
-                <HStack as="li" key={d.id} gap="3" py="3" align="flex-start" data-testid="recent-document">
-                  <Box color="brand.solid" pt="0.5" flexShrink={0} title={t(KIND_LABEL[d.kind])}>
-                    <Icon size={22} aria-hidden />
-                  </Box>
-                  <Stack gap="0.5" minW="0" flex="1">
-                    <Link asChild fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
-                      <RouterLink to="/community/$id" params={{ id: String(communityId) }} search={{ tab: 'documents', doc: d.id }}>
-                        {d.title}
-                      </RouterLink>
-                    </Link>
-                    <HStack gap="1" columnGap="3" flexWrap="wrap" fontSize="sm" color="fg.muted">
-                      <Text>{formatSize(d.bytes)}</Text>
-                      <Text>
-                        <time dateTime={new Date(d.updatedAt).toISOString()}>{formatDate(d.updatedAt, { style: 'short' })}</time>
-                      </Text>
-                      {d.visibility === 'leaders' && (
-                        <HStack as="span" gap="1">
-                          <Lock size={12} aria-hidden />
-                          <Text as="span">{t('documents.leadersOnly')}</Text>
-                        </HStack>
-                      )}
-                    </HStack>
-                  </Stack>
-                </HStack>
-              );
-            })}
-          </Stack>
-        )}
+        <ListStates
+          query={q}
+          loading={t('documents.tab.loading')}
+          rows={2}
+          rowHeight="12"
+          failed={t('documents.recent.loadFailed')}
+          retry={t('documents.tab.tryAgain')}
+          empty={q.data?.length === 0 && <EmptyNote icon={<FileText />}>{t('documents.recent.empty')}</EmptyNote>}
+        >
+          {() => (
+            <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
+              {q.data!.map((d) => {
+                const Icon = KIND_ICON[d.kind];
+                return (
+                  <HStack as="li" key={d.id} gap="3" py="3" align="flex-start" data-testid="recent-document">
+                    <Box color="brand.solid" pt="0.5" flexShrink={0} title={t(KIND_LABEL[d.kind])}>
+                      <Icon size={22} aria-hidden />
+                    </Box>
+                    <Stack gap="0.5" minW="0" flex="1">
+                      <Link asChild fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
+                        <RouterLink to="/community/$id" params={{ id: String(communityId) }} search={{ tab: 'documents', doc: d.id }}>
+                          {d.title}
+                        </RouterLink>
+                      </Link>
+                      <HStack gap="1" columnGap="3" flexWrap="wrap" fontSize="sm" color="fg.muted">
+                        <Text>{formatSize(d.bytes)}</Text>
+                        <Text>
+                          <time dateTime={new Date(d.updatedAt).toISOString()}>{formatDate(d.updatedAt, { style: 'short' })}</time>
+                        </Text>
+                        {d.visibility === 'leaders' && (
+                          <HStack as="span" gap="1">
+                            <Lock size={12} aria-hidden />
+                            <Text as="span">{t('documents.leadersOnly')}</Text>
+                          </HStack>
+                        )}
+                      </HStack>
+                    </Stack>
+                  </HStack>
+                );
+              })}
+            </Stack>
+          )}
+        </ListStates>
       </Card.Body>
     </Card.Root>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../components/toaster';
 import { refreshDocuments, uploadDocumentUrl } from './queries';
-import type { DocumentFolder } from './shared';
+import type { DocumentFolder } from './kinds';
 import { UploadForm } from './upload-form';
 
 /** "Upload": a new document in the community (managers). */

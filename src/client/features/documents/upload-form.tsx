@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, MAX_DOCUMENT_BYTES, type DocumentVisibility } from '@shared/documents/rules';
 import { FormField } from '../../components/form-field';
 import { formatSize } from './format';
-import type { DocumentFolder } from './shared';
+import type { DocumentFolder } from './kinds';
 import { postForm, UploadError } from './upload';
 
 /*

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Copy, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents } from './list-queries';
 import { communityCalendarUrl } from './queries';
-import { FLAT_ON_PHONE } from '../../components/ui/flat-on-phone';
+import { SectionCard } from '../../components/section-card';
 
 /*
  * A community's Events tab: its coming events by day (answerable), its past six months, the
@@ -29,33 +29,31 @@ export function CommunityEvents({ community: c }: { community: { id: number; nam
     />
   ) : null;
   return (
-    <Card.Root as="section" aria-labelledby="community-events" data-testid="community-events" {...FLAT_ON_PHONE.root}>
-      <Card.Header gap="3" {...FLAT_ON_PHONE.header}>
-        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
-          <Stack gap="1" minW="0" flex="1 1 16rem">
-            <Card.Title as="h2" id="community-events">
-              {t('events.community.title')}
-            </Card.Title>
-            <Text color="fg.muted" fontSize="sm">
-              {t('events.community.intro')}
-            </Text>
-            <ZoneHint />
-          </Stack>
-          {create}
-        </HStack>
-      </Card.Header>
-      <Card.Body {...FLAT_ON_PHONE.body}>
-        <Stack gap="10">
-          <UpcomingEvents
-            source={{ communityId: c.id }}
-            showCommunity={false}
-            empty={<NoEvents title={t('events.community.emptyTitle')} body={t(host ? 'events.community.emptyHost' : 'events.community.emptyMember')} />}
-          />
-          <PastEvents source={{ communityId: c.id }} showCommunity={false} headingLevel="h3" />
-          {c.isPublic && <PublicCalendar communityId={c.id} />}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard
+      id="community-events"
+      title={t('events.community.title')}
+      intro={
+        <>
+          <Text color="fg.muted" fontSize="sm">
+            {t('events.community.intro')}
+          </Text>
+          <ZoneHint />
+        </>
+      }
+      actions={create}
+      flatOnPhone
+      testId="community-events"
+    >
+      <Stack gap="10">
+        <UpcomingEvents
+          source={{ communityId: c.id }}
+          showCommunity={false}
+          empty={<NoEvents title={t('events.community.emptyTitle')} body={t(host ? 'events.community.emptyHost' : 'events.community.emptyMember')} />}
+        />
+        <PastEvents source={{ communityId: c.id }} showCommunity={false} headingLevel="h3" />
+        {c.isPublic && <PublicCalendar communityId={c.id} />}
+      </Stack>
+    </SectionCard>
   );
 }
 

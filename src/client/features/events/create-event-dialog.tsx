@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Dialog, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -18,6 +18,9 @@ import type { Ordinal } from './calendar-model';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { refreshEvents } from './queries';
 import { todayIn, viewerTimeZone } from './when';
+import { DialogForm } from '../../components/dialog-form';
+import { ListStates } from '../../components/list-states';
+import { Select } from '../../components/select';
 
 /*
  * "Schedule Event": a new event, or a series of them. Opened from a community the community is
@@ -62,23 +65,13 @@ function ChooseCommunity({ defaultId, onDone, onCreated }: { defaultId?: number;
     return (
       <>
         <Dialog.Body>
-          {q.isPending ? (
-            <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-              <Skeleton h="10" />
-              <Skeleton h="10" />
-            </Stack>
-          ) : q.isError ? (
-            <HStack gap="3" role="alert" flexWrap="wrap">
-              <Text color="red.fg">{t('events.form.communitiesFailed')}</Text>
-              <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                {t('event.tryAgain')}
-              </Button>
-            </HStack>
-          ) : (
-            <Text role="status" data-testid="schedule-no-community">
-              {t((q.data?.items.length ?? 0) > 0 ? 'events.form.noCommunity' : 'events.form.noCommunities')}
-            </Text>
-          )}
+          <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="10" failed={t('events.form.communitiesFailed')} retry={t('event.tryAgain')}>
+            {() => (
+              <Text role="status" data-testid="schedule-no-community">
+                {t((q.data?.items.length ?? 0) > 0 ? 'events.form.noCommunity' : 'events.form.noCommunities')}
+              </Text>
+            )}
+          </ListStates>
         </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" type="button" onClick={onDone}>
@@ -192,108 +185,88 @@ function EventForm({
   }
 
   return (
-    // display: contents keeps Body and Footer the dialog's own flex children, so the body scrolls inside it and the buttons stay in view.
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="create-event-form">
-      <Dialog.Body>
-        <Stack gap="6">
-          <Section legend={t('events.form.sectionEvent')}>
-            {fixed ? (
-              community.name && <Text color="fg.muted">{t('events.form.inCommunity', { name: community.name })}</Text>
-            ) : (
-              <FormField name="communityId" label={t('events.form.community')} error={form.errors.communityId} helper={t('events.form.communityHelp')}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={String(communityId)}
-                    onChange={(e) => {
-                      setCommunityId(Number(e.target.value));
-                      form.setErrors((x) => (x.communityId ? { ...x, communityId: undefined } : x));
-                    }}
-                    data-testid="event-community-select"
-                  >
-                    {communities.map((c) => (
-                      <option key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-            )}
-            <WhatFields api={api} />
-          </Section>
-
-          <Section legend={t('events.form.sectionWhen')}>
-            <WhenFields api={api} minDate={today} />
-          </Section>
-
-          <Section legend={t('events.form.sectionRepeat')}>
-            <FormField name="repeat" label={t('events.form.repeat')} error={form.errors.repeat} helper={v.repeat !== 'none' ? t('events.form.repeatHelp') : undefined}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('repeat')} data-testid="event-repeat-select">
-                  {REPEAT_CHOICES.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {repeatLabel(choice)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('events.form.submit')}
+      busy={create.isPending}
+      busyLabel={t('events.form.saving')}
+      testId="create-event-form"
+      submitTestId="create-event-submit"
+    >
+      <Stack gap="6">
+        <Section legend={t('events.form.sectionEvent')}>
+          {fixed ? (
+            community.name && <Text color="fg.muted">{t('events.form.inCommunity', { name: community.name })}</Text>
+          ) : (
+            <FormField name="communityId" label={t('events.form.community')} error={form.errors.communityId} helper={t('events.form.communityHelp')}>
+              <Select
+                value={String(communityId)}
+                onChange={(e) => {
+                  setCommunityId(Number(e.target.value));
+                  form.setErrors((x) => (x.communityId ? { ...x, communityId: undefined } : x));
+                }}
+                data-testid="event-community-select"
+                options={communities.map((c) => ({ value: String(c.id), label: c.name }))}
+              />
             </FormField>
-            {v.repeat !== 'none' && (
-              <>
-                <chakra.fieldset border="0" p="0" m="0" minW="0">
-                  <chakra.legend fontWeight="medium" fontSize="sm" mb="2" p="0">
-                    {t('events.form.ends')}
-                  </chakra.legend>
-                  <HStack gap="5" flexWrap="wrap">
-                    {(['count', 'until'] as const).map((ends) => (
-                      <chakra.label key={ends} display="inline-flex" gap="2" alignItems="center" cursor="pointer" fontSize="sm">
-                        <chakra.input
-                          type="radio"
-                          name="ends"
-                          value={ends}
-                          checked={v.ends === ends}
-                          onChange={() => form.setValue('ends', ends)}
-                          css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
-                          data-testid={`event-ends-${ends}`}
-                        />
-                        {t(ends === 'count' ? 'events.form.endsCount' : 'events.form.endsUntil')}
-                      </chakra.label>
-                    ))}
-                  </HStack>
-                </chakra.fieldset>
-                {v.ends === 'count' ? (
-                  <FormField name="count" label={t('events.form.count')} error={form.errors.count} helper={t('events.form.countHelp', { max: MAX_OCCURRENCES })} required>
-                    <Input type="number" inputMode="numeric" min={2} max={MAX_OCCURRENCES} step={1} {...form.field('count')} maxW={{ sm: '40' }} data-testid="event-count-input" />
-                  </FormField>
-                ) : (
-                  <FormField name="until" label={t('events.form.until')} error={form.errors.until} helper={t('events.form.untilHelp', { max: MAX_OCCURRENCES })} required>
-                    <Input type="date" min={isValidDate(v.date) ? v.date : today} {...form.field('until')} maxW={{ sm: '60' }} data-testid="event-until-input" />
-                  </FormField>
-                )}
-              </>
-            )}
-          </Section>
+          )}
+          <WhatFields api={api} />
+        </Section>
 
-          <Section legend={t('events.form.sectionWhere')}>
-            <WhereFields api={api} />
-            <CoverField api={api} />
-          </Section>
+        <Section legend={t('events.form.sectionWhen')}>
+          <WhenFields api={api} minDate={today} />
+        </Section>
 
-          <Section legend={t('events.form.sectionPeople')}>
-            <PeopleFields api={api} />
-          </Section>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('events.form.saving')} data-testid="create-event-submit">
-          {t('events.form.submit')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+        <Section legend={t('events.form.sectionRepeat')}>
+          <FormField name="repeat" label={t('events.form.repeat')} error={form.errors.repeat} helper={v.repeat !== 'none' ? t('events.form.repeatHelp') : undefined}>
+            <Select {...form.field('repeat')} data-testid="event-repeat-select" options={REPEAT_CHOICES.map((choice) => ({ value: choice, label: repeatLabel(choice) }))} />
+          </FormField>
+          {v.repeat !== 'none' && (
+            <>
+              <chakra.fieldset border="0" p="0" m="0" minW="0">
+                <chakra.legend fontWeight="medium" fontSize="sm" mb="2" p="0">
+                  {t('events.form.ends')}
+                </chakra.legend>
+                <HStack gap="5" flexWrap="wrap">
+                  {(['count', 'until'] as const).map((ends) => (
+                    <chakra.label key={ends} display="inline-flex" gap="2" alignItems="center" cursor="pointer" fontSize="sm">
+                      <chakra.input
+                        type="radio"
+                        name="ends"
+                        value={ends}
+                        checked={v.ends === ends}
+                        onChange={() => form.setValue('ends', ends)}
+                        css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
+                        data-testid={`event-ends-${ends}`}
+                      />
+                      {t(ends === 'count' ? 'events.form.endsCount' : 'events.form.endsUntil')}
+                    </chakra.label>
+                  ))}
+                </HStack>
+              </chakra.fieldset>
+              {v.ends === 'count' ? (
+                <FormField name="count" label={t('events.form.count')} error={form.errors.count} helper={t('events.form.countHelp', { max: MAX_OCCURRENCES })} required>
+                  <Input type="number" inputMode="numeric" min={2} max={MAX_OCCURRENCES} step={1} {...form.field('count')} maxW={{ sm: '40' }} data-testid="event-count-input" />
+                </FormField>
+              ) : (
+                <FormField name="until" label={t('events.form.until')} error={form.errors.until} helper={t('events.form.untilHelp', { max: MAX_OCCURRENCES })} required>
+                  <Input type="date" min={isValidDate(v.date) ? v.date : today} {...form.field('until')} maxW={{ sm: '60' }} data-testid="event-until-input" />
+                </FormField>
+              )}
+            </>
+          )}
+        </Section>
+
+        <Section legend={t('events.form.sectionWhere')}>
+          <WhereFields api={api} />
+          <CoverField api={api} />
+        </Section>
+
+        <Section legend={t('events.form.sectionPeople')}>
+          <PeopleFields api={api} />
+        </Section>
+      </Stack>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isValidElement, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { changedFields, editEventForm, fieldOfServerPath, localFields, toInstant
 import { refreshEvents } from './queries';
 import type { EventDetail } from './event-types';
 import { todayIn } from './when';
+import { DialogForm } from '../../components/dialog-form';
 
 /*
  * Edits an event (the hosts, from its page): the Schedule dialog's fields less the community and
@@ -119,46 +120,44 @@ function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void
   }
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="edit-event-form">
-      <Dialog.Body>
-        <Stack gap="6">
-          {e.seriesId !== null && (
-            <ChoiceCards
-              name="scope"
-              legend={t('events.form.scope')}
-              value={scope}
-              onChange={setScope}
-              options={[
-                { value: 'one', label: t('events.form.scopeOne'), help: t('events.form.scopeOneHelp') },
-                { value: 'following', label: t('events.form.scopeFollowing'), help: t('events.form.scopeFollowingHelp') },
-              ]}
-            />
-          )}
-          <Section legend={t('events.form.sectionEvent')}>
-            <WhatFields api={api} />
-          </Section>
-          <Section legend={t('events.form.sectionWhen')}>
-            <WhenFields api={api} minDate={minDate} />
-          </Section>
-          <Section legend={t('events.form.sectionWhere')}>
-            <WhereFields api={api} />
-            <CoverField api={api} />
-          </Section>
-          {(whenChanged || placeChanged) && answered > 0 && <Note>{t('events.form.timeChangeNotice')}</Note>}
-          <Section legend={t('events.form.sectionPeople')}>
-            <PeopleFields api={api} note={capacityNote} />
-          </Section>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText={t('events.form.savingChanges')} data-testid="edit-event-submit">
-          {t('events.form.save')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('events.form.save')}
+      busy={update.isPending}
+      busyLabel={t('events.form.savingChanges')}
+      testId="edit-event-form"
+      submitTestId="edit-event-submit"
+    >
+      <Stack gap="6">
+        {e.seriesId !== null && (
+          <ChoiceCards
+            name="scope"
+            legend={t('events.form.scope')}
+            value={scope}
+            onChange={setScope}
+            options={[
+              { value: 'one', label: t('events.form.scopeOne'), help: t('events.form.scopeOneHelp') },
+              { value: 'following', label: t('events.form.scopeFollowing'), help: t('events.form.scopeFollowingHelp') },
+            ]}
+          />
+        )}
+        <Section legend={t('events.form.sectionEvent')}>
+          <WhatFields api={api} />
+        </Section>
+        <Section legend={t('events.form.sectionWhen')}>
+          <WhenFields api={api} minDate={minDate} />
+        </Section>
+        <Section legend={t('events.form.sectionWhere')}>
+          <WhereFields api={api} />
+          <CoverField api={api} />
+        </Section>
+        {(whenChanged || placeChanged) && answered > 0 && <Note>{t('events.form.timeChangeNotice')}</Note>}
+        <Section legend={t('events.form.sectionPeople')}>
+          <PeopleFields api={api} note={capacityNote} />
+        </Section>
+      </Stack>
+    </DialogForm>
   );
 }
 

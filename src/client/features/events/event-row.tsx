@@ -3,7 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { Clock, MapPin, Repeat, Video } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerBadge, CapacityHint, DateBadge, type ListEvent } from './event-bits';
+import { AnswerBadge, CapacityHint, DateBadge, type ListEvent } from './event-badges';
 import { RsvpButtons } from './rsvp-buttons';
 import { timeRange } from './when';
 

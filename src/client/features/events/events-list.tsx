@@ -5,12 +5,13 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
-import type { ListEvent } from './event-bits';
+import type { ListEvent } from './event-badges';
 import { groupByDay } from './calendar-model';
 import { EventRow } from './event-row';
 import { communityPastQuery, communityUpcomingQuery, myPastQuery, PAST_WINDOW_MS } from './list-queries';
 import { myEventsQuery } from './queries';
 import { dayHeading, todayIn, viewerTimeZone, zoneName } from './when';
+import { EmptyNote } from '../../components/empty-state';
 
 /*
  * Lists of events grouped by day (in the viewer's zone): the coming ones, paged, with answers;
@@ -167,14 +168,9 @@ function PastView({ id, query: q, span, showCommunity, headingLevel }: { id: str
       ) : q.isError ? (
         <LoadFailed message={t('events.page.pastLoadFailed')} onRetry={() => void q.refetch()} busy={q.isFetching} />
       ) : past.length === 0 && !q.hasNextPage ? (
-        <EmptyState.Root size="sm" borderWidth="1px" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <History aria-hidden />
-            </EmptyState.Indicator>
-            <EmptyState.Description>{t('events.page.pastEmpty')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote framed icon={<History />}>
+          {t('events.page.pastEmpty')}
+        </EmptyNote>
       ) : (
         <>
           <EventsByDay events={past} now={span.to} showCommunity={showCommunity} headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'} testId="events-past-list" />
@@ -200,15 +196,18 @@ export function ZoneHint() {
 /** "No upcoming events", with what to do about it. */
 export function NoEvents({ title, body, action }: { title: string; body?: string; action?: ReactNode }) {
   return (
-    <EmptyState.Root size="sm" borderWidth="1px" rounded="lg" data-testid="events-empty">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <CalendarDays aria-hidden />
-        </EmptyState.Indicator>
-        <EmptyState.Title as="h3">{title}</EmptyState.Title>
-        {body && <EmptyState.Description maxW="prose">{body}</EmptyState.Description>}
-        {action}
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyNote
+      framed
+      icon={<CalendarDays />}
+      title={title}
+      titleAs="h3"
+      action={
+        <>
+          {body && <EmptyState.Description maxW="prose">{body}</EmptyState.Description>}
+          {action}
+        </>
+      }
+      testId="events-empty"
+    />
   );
 }

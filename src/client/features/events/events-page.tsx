@@ -1,4 +1,4 @@
-import { Box, Button, Container, EmptyState, Field, Heading, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Container, EmptyState, Field, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, List, Plus, Users } from 'lucide-react';
@@ -8,6 +8,8 @@ import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { MonthView } from './month-view';
+import { EmptyNote } from '../../components/empty-state';
+import { Select } from '../../components/select';
 
 /*
  * /events: the caller's events across their communities (or one of them), as a list (coming
@@ -76,39 +78,35 @@ export function EventsPage() {
         </Stack>
 
         {communities.isSuccess && mine.length === 0 ? (
-          <EmptyState.Root borderWidth="1px" rounded="lg" data-testid="events-no-communities">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Users aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title as="h2">{t('events.page.noCommunitiesTitle')}</EmptyState.Title>
-              <EmptyState.Description maxW="prose">{t('events.page.noCommunitiesBody')}</EmptyState.Description>
-              <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to="/communities">{t('events.page.browse')}</RouterLink>
-              </Button>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyNote
+            framed
+            icon={<Users />}
+            title={t('events.page.noCommunitiesTitle')}
+            titleAs="h2"
+            action={
+              <>
+                <EmptyState.Description maxW="prose">{t('events.page.noCommunitiesBody')}</EmptyState.Description>
+                <Button asChild colorPalette="brand" size="sm">
+                  <RouterLink to="/communities">{t('events.page.browse')}</RouterLink>
+                </Button>
+              </>
+            }
+            testId="events-no-communities"
+          />
         ) : (
           <Tabs.Root value={view} onValueChange={(e) => changeView(e.value)} colorPalette="brand" variant="enclosed" size="sm" lazyMount>
             <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" mb="5">
               {mine.length > 1 ? (
                 <Field.Root id={filterId} maxW={{ sm: 'xs' }}>
                   <Field.Label>{t('events.page.community')}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      value={communityId === undefined ? '' : String(communityId)}
-                      onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
-                      data-testid="events-community-filter"
-                    >
-                      <option value="">{t('events.page.allCommunities')}</option>
-                      {mine.map((c) => (
-                        <option key={c.id} value={String(c.id)}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Select
+                    value={communityId === undefined ? '' : String(communityId)}
+                    onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
+                    data-testid="events-community-filter"
+                    placeholder={t('events.page.allCommunities')}
+                    root={{ size: 'sm' }}
+                    options={mine.map((c) => ({ value: String(c.id), label: c.name }))}
+                  />
                 </Field.Root>
               ) : (
                 <Box />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { instantOfLocal } from '@shared/events/time';
 import { addDays } from '@shared/njangi/schedule';
 import { currentLocale } from '../../i18n';
-import type { ListEvent } from './event-bits';
+import type { ListEvent } from './event-badges';
 import { addMonths, eventDates, firstDayOfWeek, monthGrid, monthOf, weekdayName, weekHeader } from './calendar-model';
 import { EventRow } from './event-row';
 import { LoadFailed } from './events-list';

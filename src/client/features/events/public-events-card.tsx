@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { PublicCalendar } from './community-events';
-import { DateBadge } from './event-bits';
+import { DateBadge } from './event-badges';
 import { ZoneHint } from './events-list';
 import { formatEventWhen } from './when';
 

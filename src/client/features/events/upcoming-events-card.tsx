@@ -1,14 +1,15 @@
-import { Badge, Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerBadge, DateBadge, type ListEvent } from './event-bits';
+import { AnswerBadge, DateBadge, type ListEvent } from './event-badges';
 import { CreateEventDialog } from './dialogs';
 import { communityUpcomingQuery, mayManageEvents } from './list-queries';
 import { nextEventsQuery } from './queries';
 import { formatEventStart } from './when';
+import { EmptyNote } from '../../components/empty-state';
 
 /*
  * "Upcoming Events" cards: the dashboard's (the caller's next three across their communities)
@@ -111,15 +112,9 @@ function CardBody({
 
 function Empty({ title, body }: { title: string; body?: string }) {
   return (
-    <EmptyState.Root size="sm">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <CalendarDays aria-hidden />
-        </EmptyState.Indicator>
-        <EmptyState.Title as="h3">{title}</EmptyState.Title>
-        {body && <EmptyState.Description>{body}</EmptyState.Description>}
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyNote icon={<CalendarDays />} title={title} titleAs="h3">
+      {body}
+    </EmptyNote>
   );
 }
 

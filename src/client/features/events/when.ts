@@ -2,25 +2,17 @@ import type { TFunction } from 'i18next';
 import { localOf } from '@shared/events/time';
 import { addDays } from '@shared/njangi/schedule';
 import { currentLocale } from '../../i18n';
+import { dateTimeFormat as fmt, viewerTimeZone } from '../../lib/format';
 
 /*
  * When an event happens, as people read it. An event is chosen on its own zone's wall clock
  * ("19:00 in Chicago"); a member living elsewhere also sees it in their own zone, so nobody joins
  * a call an hour late after the clocks change. Every date and time of the event screens is
- * formatted here, through one cache of Intl formatters.
+ * formatted here, through lib/format.ts's one cache of Intl formatters.
  */
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** An Intl.DateTimeFormat made once per locale and options. */
-export function fmt(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
-  return f;
-}
-
-/** The viewer's own IANA zone (the browser's). */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** lib/format.ts's formatters, made once per locale and options, and the viewer's zone. */
+export { dateTimeFormat as fmt, viewerTimeZone } from '../../lib/format';
 
 /** Today's date in the viewer's zone. */
 export const todayIn = (timeZone = viewerTimeZone(), now = Date.now()) => localOf(now, timeZone).date;

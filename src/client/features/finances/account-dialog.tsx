@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,9 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { refreshFinances } from './queries';
-import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './shared';
+import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './labels';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const accountForm = accountInput.omit({ communityId: true, holderId: true });
 
@@ -42,34 +44,13 @@ function AccountForm({ communityId, onDone }: { communityId: number; onDone: () 
     }
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="name" label={t('finances.accounts.name')} error={form.errors.name} helper={t('finances.accounts.nameHelp')} required>
-            <Input {...form.field('name')} maxLength={60} />
-          </FormField>
-          <FormField name="kind" label={t('finances.accounts.kind')} error={form.errors.kind}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('kind')}>
-                {ACCOUNT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(ACCOUNT_KIND_KEY[k])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('finances.form.saving')}>
-          {t('finances.accounts.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.accounts.submit')} busy={create.isPending} busyLabel={t('finances.form.saving')}>
+      <FormField name="name" label={t('finances.accounts.name')} error={form.errors.name} helper={t('finances.accounts.nameHelp')} required>
+        <Input {...form.field('name')} maxLength={60} />
+      </FormField>
+      <FormField name="kind" label={t('finances.accounts.kind')} error={form.errors.kind}>
+        <Select {...form.field('kind')} options={ACCOUNT_KINDS.map((k) => ({ value: k, label: t(ACCOUNT_KIND_KEY[k]) }))} />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, NativeSelect, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, EmptyState, Stack, Text, VStack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookLock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { MoneyInput, optionalAmountText } from './money-input';
 import { refreshFinances } from './queries';
-import { TRANSPARENCIES, TRANSPARENCY_DESCRIBE_KEY, TRANSPARENCY_KEY, type Transparency } from './shared';
+import { TRANSPARENCIES, TRANSPARENCY_DESCRIBE_KEY, TRANSPARENCY_KEY, type Transparency } from './labels';
+import { Select } from '../../components/select';
 
 /** The currency's name in the interface language ("Central African CFA Franc"), its code when Intl has none. */
 function currencyName(code: Currency): string {
@@ -103,16 +104,7 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
         <form onSubmit={onSubmit} noValidate aria-label={t(editing ? 'finances.settings.title' : 'finances.setup.title')}>
           <Stack gap="5">
             <FormField name="currency" label={t('finances.setup.currency')} error={form.errors.currency} helper={t('finances.setup.currencyHelp')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('currency')}>
-                  {CURRENCY_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {`${code} · ${currencyName(code)}`}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select {...form.field('currency')} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
             </FormField>
             <FormField
               name="transparency"
@@ -121,30 +113,21 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
               helper={
                 <Stack as="span" gap="1">
                   {/* What the choice shows, in full: showing each other's payments is said plainly before it is saved. */}
-                  <Text as="span" data-testid="transparency-description" color={transparency === 'named_ledger' ? 'orange.fg' : undefined} fontWeight={transparency === 'named_ledger' ? 'medium' : undefined}>
+                  <Text
+                    as="span"
+                    data-testid="transparency-description"
+                    color={transparency === 'named_ledger' ? 'orange.fg' : undefined}
+                    fontWeight={transparency === 'named_ledger' ? 'medium' : undefined}
+                  >
                     {t(TRANSPARENCY_DESCRIBE_KEY[transparency])}
                   </Text>
                   <Text as="span">{t('finances.setup.transparencyHelp')}</Text>
                 </Stack>
               }
             >
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('transparency')}>
-                  {TRANSPARENCIES.map((v) => (
-                    <option key={v} value={v}>
-                      {t(TRANSPARENCY_KEY[v])}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Select {...form.field('transparency')} options={TRANSPARENCIES.map((v) => ({ value: v, label: t(TRANSPARENCY_KEY[v]) }))} />
             </FormField>
-            <FormField
-              name="secondApprovalAbove"
-              label={t('finances.setup.threshold')}
-              error={form.errors.secondApprovalAbove}
-              helper={t('finances.setup.thresholdHelp')}
-            >
+            <FormField name="secondApprovalAbove" label={t('finances.setup.threshold')} error={form.errors.secondApprovalAbove} helper={t('finances.setup.thresholdHelp')}>
               <MoneyInput currency={currency} {...form.field('secondApprovalAbove')} />
             </FormField>
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={open.isPending} loadingText={t('finances.form.saving')}>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,9 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { MoneyInput, optionalAmountText } from './money-input';
 import { refreshFinances } from './queries';
-import { categoryName, type BudgetLine } from './shared';
+import { categoryName } from './labels';
+import type { BudgetLine } from './types';
+import { DialogForm } from '../../components/dialog-form';
 
 /** Each category's field is named after it, so the form can focus the first wrong one. */
 const fieldOf = (categoryId: number) => `planned-${categoryId}`;
@@ -69,24 +71,14 @@ function BudgetForm({ communityId, year, currency, lines, onDone }: { communityI
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="5">
-          <Text color="fg.muted" fontSize="sm">
-            {t('finances.budget.editIntro')}
-          </Text>
-          {group('income', t('finances.budget.income'))}
-          {group('expense', t('finances.budget.expenses'))}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={t('finances.form.saving')}>
-          {t('finances.budget.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.budget.submit')} busy={save.isPending} busyLabel={t('finances.form.saving')}>
+      <Stack gap="5">
+        <Text color="fg.muted" fontSize="sm">
+          {t('finances.budget.editIntro')}
+        </Text>
+        {group('income', t('finances.budget.income'))}
+        {group('expense', t('finances.budget.expenses'))}
+      </Stack>
+    </DialogForm>
   );
 }

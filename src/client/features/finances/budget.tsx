@@ -1,13 +1,18 @@
-import { Button, Card, EmptyState, HStack, NativeSelect, Progress, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@shared/money';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatAmount } from '../../lib/format';
 import { BudgetDialog } from './budget-dialog';
 import { budgetQuery } from './queries';
-import { categoryName, money, type Books, type BudgetLine } from './shared';
+import { categoryName } from './labels';
+import type { Books, BudgetLine } from './types';
+import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
+import { Select } from '../../components/select';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -28,22 +33,18 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
   const shown = lines.filter((l) => l.planned > 0 || l.actual !== 0);
   const c = q.data?.currency ?? books.currency;
   return (
-    <Card.Root as="section" aria-labelledby="finance-budget" data-testid="budget">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="finance-budget">
-          {t('finances.budget.title')}
-        </Card.Title>
+    <SectionCard
+      id="finance-budget"
+      title={t('finances.budget.title')}
+      actions={
         <HStack gap="2" flexWrap="wrap">
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={t('finances.budget.year')} value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
-              {yearsAround(books.year).map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Select
+            aria-label={t('finances.budget.year')}
+            value={String(year)}
+            onChange={(e) => setYear(Number(e.target.value))}
+            root={{ size: 'sm', width: 'auto' }}
+            options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
+          />
           {canManage && q.data?.lines && (
             <BudgetDialog
               communityId={communityId}
@@ -58,37 +59,25 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
             />
           )}
         </HStack>
-      </Card.Header>
-      <Card.Body gap="4">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.budget.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : shown.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <PiggyBank aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <>
-            <BudgetTable title={t('finances.budget.income')} lines={shown.filter((l) => l.kind === 'income')} currency={c} testId="budget-income" />
-            <BudgetTable title={t('finances.budget.expenses')} lines={shown.filter((l) => l.kind === 'expense')} currency={c} testId="budget-expense" />
-          </>
-        )}
-      </Card.Body>
-    </Card.Root>
+      }
+      bodyGap="4"
+      testId="budget"
+    >
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="10"
+        failed={t('finances.budget.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={shown.length === 0 && <EmptyNote icon={<PiggyBank />}>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyNote>}
+      >
+        <>
+          <BudgetTable title={t('finances.budget.income')} lines={shown.filter((l) => l.kind === 'income')} currency={c} testId="budget-income" />
+          <BudgetTable title={t('finances.budget.expenses')} lines={shown.filter((l) => l.kind === 'expense')} currency={c} testId="budget-expense" />
+        </>
+      </ListStates>
+    </SectionCard>
   );
 }
 
@@ -137,10 +126,10 @@ function Row({ label, line, currency, strong }: { label: string; line: Pick<Budg
     <Table.Row fontWeight={strong ? 'semibold' : undefined} data-testid="budget-line">
       <Table.Cell>{label}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {line.planned > 0 ? money(line.planned, currency) : t('finances.budget.notPlanned')}
+        {line.planned > 0 ? formatAmount(line.planned, currency) : t('finances.budget.notPlanned')}
       </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {money(line.actual, currency)}
+        {formatAmount(line.actual, currency)}
       </Table.Cell>
       <Table.Cell>
         {percent === null ? (
@@ -150,16 +139,11 @@ function Row({ label, line, currency, strong }: { label: string; line: Pick<Budg
           </Text>
         ) : (
           <HStack gap="2">
-            <Progress.Root
-              value={Math.min(100, percent)}
-              max={100}
-              size="sm"
-              flex="1"
-              minW="20"
-              colorPalette={palette}
-            >
+            <Progress.Root value={Math.min(100, percent)} max={100} size="sm" flex="1" minW="20" colorPalette={palette}>
               {/* The track is the progressbar: its name says the figures the eye reads. */}
-              <Progress.Track aria-label={t('finances.budget.bar', { category: label, actual: money(line.actual, currency), planned: money(line.planned, currency), percent: formatNumber(percent) })}>
+              <Progress.Track
+                aria-label={t('finances.budget.bar', { category: label, actual: formatAmount(line.actual, currency), planned: formatAmount(line.planned, currency), percent: formatNumber(percent) })}
+              >
                 <Progress.Range />
               </Progress.Track>
             </Progress.Root>

@@ -1,7 +1,10 @@
-import { Box, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryName, money, type Books } from './shared';
+import { categoryName } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Books } from './types';
+import { SectionCard } from '../../components/section-card';
 
 type Bar = { id: number; label: string; amount: number };
 
@@ -23,19 +26,12 @@ export function CategoryChart({ books }: { books: Books }) {
   // One scale for both sides, so the eye compares what came in with what went out.
   const max = Math.max(1, ...moneyIn.map((b) => b.amount), ...moneyOut.map((b) => b.amount));
   return (
-    <Card.Root as="section" aria-labelledby="finance-chart">
-      <Card.Header>
-        <Card.Title as="h2" id="finance-chart">
-          {t('finances.chart.title', { year: books.year })}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="8">
-          <BarGroup title={t('finances.chart.moneyIn')} empty={t('finances.chart.emptyIn')} bars={moneyIn} max={max} color="green.solid" books={books} testId="chart-in" />
-          <BarGroup title={t('finances.chart.moneyOut')} empty={t('finances.chart.emptyOut')} bars={moneyOut} max={max} color="red.solid" books={books} testId="chart-out" />
-        </SimpleGrid>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="finance-chart" title={t('finances.chart.title', { year: books.year })}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="8">
+        <BarGroup title={t('finances.chart.moneyIn')} empty={t('finances.chart.emptyIn')} bars={moneyIn} max={max} color="green.solid" books={books} testId="chart-in" />
+        <BarGroup title={t('finances.chart.moneyOut')} empty={t('finances.chart.emptyOut')} bars={moneyOut} max={max} color="red.solid" books={books} testId="chart-out" />
+      </SimpleGrid>
+    </SectionCard>
   );
 }
 
@@ -53,7 +49,7 @@ function BarGroup(props: { title: string; empty: string; bars: Bar[]; max: numbe
         </Text>
       ) : (
         props.bars.map((b) => {
-          const amount = money(b.amount, props.books.currency);
+          const amount = formatAmount(b.amount, props.books.currency);
           return (
             <Box key={b.id} role="img" aria-label={t('finances.chart.bar', { category: b.label, amount })}>
               <HStack justify="space-between" gap="3" fontSize="sm" mb="1">

@@ -1,6 +1,6 @@
 import { preloadable } from '../../lib/preloadable';
 import type { CommunityTab, CommunityTabProps } from '../../shell/parts';
-import { seesFinances } from '../communities/shared';
+import { seesFinances } from '../communities/membership';
 
 export const financesTab: CommunityTab = {
   id: 'finances',

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
 import { ProofPicker } from './proof-picker';
 import { refreshFinances } from './queries';
-import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './shared';
+import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './labels';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
 
@@ -76,65 +78,35 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
-            <MoneyInput currency={currency} {...form.field('amount')} />
-          </FormField>
-          <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('purpose')}>
-                {PURPOSES.map((p) => (
-                  <option key={p} value={p}>
-                    {t(PURPOSE_KEY[p])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="method" label={t('finances.declare.method')} error={form.errors.method}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('method')}>
-                {METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(METHOD_KEY[m])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          {mobile && (
-            <FormField name="provider" label={t('finances.declare.provider')} error={form.errors.provider} helper={t('finances.declare.providerHelp')} required>
-              <Input {...form.field('provider')} list={providers} maxLength={40} autoComplete="off" />
-              <datalist id={providers}>
-                {PROVIDERS.map((p) => (
-                  <option key={p} value={p} />
-                ))}
-              </datalist>
-            </FormField>
-          )}
-          <FormField name="reference" label={t('finances.declare.reference')} error={form.errors.reference} helper={t('finances.declare.referenceHelp')}>
-            <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
-          </FormField>
-          <FormField name="proofUrl" label={t('finances.proof.label')} error={form.errors.proofUrl}>
-            <ProofPicker id="proofUrl" label={t('finances.proof.label')} value={form.values.proofUrl ?? null} onChange={(url) => form.setValue('proofUrl', url)} testId="proof-file" />
-          </FormField>
-          <FormField name="note" label={t('finances.declare.note')} error={form.errors.note}>
-            <Textarea {...form.field('note')} rows={2} maxLength={500} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={declare.isPending} loadingText={t('finances.form.saving')}>
-          {t('finances.declare.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.declare.submit')} busy={declare.isPending} busyLabel={t('finances.form.saving')}>
+      <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
+        <MoneyInput currency={currency} {...form.field('amount')} />
+      </FormField>
+      <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
+        <Select {...form.field('purpose')} options={PURPOSES.map((p) => ({ value: p, label: t(PURPOSE_KEY[p]) }))} />
+      </FormField>
+      <FormField name="method" label={t('finances.declare.method')} error={form.errors.method}>
+        <Select {...form.field('method')} options={METHODS.map((m) => ({ value: m, label: t(METHOD_KEY[m]) }))} />
+      </FormField>
+      {mobile && (
+        <FormField name="provider" label={t('finances.declare.provider')} error={form.errors.provider} helper={t('finances.declare.providerHelp')} required>
+          <Input {...form.field('provider')} list={providers} maxLength={40} autoComplete="off" />
+          <datalist id={providers}>
+            {PROVIDERS.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
+        </FormField>
+      )}
+      <FormField name="reference" label={t('finances.declare.reference')} error={form.errors.reference} helper={t('finances.declare.referenceHelp')}>
+        <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+      </FormField>
+      <FormField name="proofUrl" label={t('finances.proof.label')} error={form.errors.proofUrl}>
+        <ProofPicker id="proofUrl" label={t('finances.proof.label')} value={form.values.proofUrl ?? null} onChange={(url) => form.setValue('proofUrl', url)} testId="proof-file" />
+      </FormField>
+      <FormField name="note" label={t('finances.declare.note')} error={form.errors.note}>
+        <Textarea {...form.field('note')} rows={2} maxLength={500} />
+      </FormField>
+    </DialogForm>
   );
 }

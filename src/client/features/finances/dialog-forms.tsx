@@ -1,10 +1,15 @@
-import { Button, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { ACCOUNT_KIND_KEY, money, type Account, type Books } from './shared';
+import { ACCOUNT_KIND_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Account, Books } from './types';
+import { DialogForm } from '../../components/dialog-form';
+import { ReasonDialog, type ReasonDialogProps } from '../../components/reason-dialog';
+import { Select } from '../../components/select';
 
 /*
  * The small forms several decisions share: which account the money went into or comes out of
@@ -36,65 +41,38 @@ export function AccountChoiceForm(props: {
     if (await props.onSubmit(checked.data.accountId)) props.onDone();
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{props.intro}</Text>
-          <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('accountId')}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={String(a.id)}>
-                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: money(a.balance, props.books.currency) })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={props.onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={props.busy} loadingText={t('finances.form.saving')}>
-          {props.submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={props.onDone} submitLabel={props.submitLabel} busy={props.busy} busyLabel={t('finances.form.saving')}>
+      <Text>{props.intro}</Text>
+      <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
+        <Select
+          {...form.field('accountId')}
+          options={accounts.map((a) => ({
+            value: String(a.id),
+            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) }),
+          }))}
+        />
+      </FormField>
+    </DialogForm>
   );
 }
 
-const reasonForm = z.object({ reason: z.string().trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong') });
-
-export function ReasonForm(props: { intro: string; helper: string; submitLabel: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onDone: () => void }) {
+/**
+ * A decision on the books asked for with its reason (rejecting a payment or an expense, reversing
+ * an entry, disputing money received in a circle): components/reason-dialog.tsx with the books'
+ * words; the reason is required, at most 300 characters.
+ */
+export function FinanceReasonDialog(props: Pick<ReasonDialogProps, 'trigger' | 'title' | 'intro' | 'helper' | 'submitLabel' | 'onSubmit' | 'size'>) {
   const { t } = useTranslation();
-  const form = useZodForm(reasonForm, { reason: '' });
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    if (await props.onSubmit(checked.data.reason)) props.onDone();
-  }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{props.intro}</Text>
-          <FormField name="reason" label={t('finances.form.reason')} error={form.errors.reason} helper={props.helper} required>
-            <Textarea {...form.field('reason')} rows={3} maxLength={300} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={props.onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={props.busy} loadingText={t('finances.form.saving')}>
-          {props.submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <ReasonDialog
+      {...props}
+      role="dialog"
+      size={props.size ?? 'md'}
+      label={t('finances.form.reason')}
+      required={t('validation.finance.reason')}
+      invalid={t('finances.form.invalid')}
+      busyLabel={t('finances.form.saving')}
+      max={300}
+    />
   );
 }

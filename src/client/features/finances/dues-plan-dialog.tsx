@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Dialog, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,10 @@ import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
-import { DUES_PERIODS, DUES_PERIOD_KEY, isoDay } from './shared';
+import { DUES_PERIODS, DUES_PERIOD_KEY } from './labels';
+import { inputDay } from '../../lib/format';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const WHO = ['all', 'chosen'] as const;
 
@@ -46,7 +49,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
     period: 'monthly',
     dueDay: '5',
     graceDays: '7',
-    startsOn: isoDay(new Date()),
+    startsOn: inputDay(new Date()),
     who: 'all',
     memberIds: [] as string[],
   });
@@ -69,78 +72,50 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="name" label={t('finances.plans.name')} error={form.errors.name} helper={t('finances.plans.nameHelp')} required>
-            <Input {...form.field('name')} maxLength={80} autoComplete="off" />
-          </FormField>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField name="amount" label={t('finances.plans.amount')} error={form.errors.amount} required>
-              <MoneyInput currency={currency} {...form.field('amount')} />
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.plans.submit')} busy={create.isPending} busyLabel={t('finances.form.saving')}>
+      <FormField name="name" label={t('finances.plans.name')} error={form.errors.name} helper={t('finances.plans.nameHelp')} required>
+        <Input {...form.field('name')} maxLength={80} autoComplete="off" />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField name="amount" label={t('finances.plans.amount')} error={form.errors.amount} required>
+          <MoneyInput currency={currency} {...form.field('amount')} />
+        </FormField>
+        <FormField name="period" label={t('finances.plans.period')} error={form.errors.period}>
+          <Select {...form.field('period')} options={DUES_PERIODS.map((p) => ({ value: p, label: t(DUES_PERIOD_KEY[p]) }))} />
+        </FormField>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: once ? 1 : 3 }} gap="4">
+        <FormField name="startsOn" label={once ? t('finances.plans.dueOn') : t('finances.plans.startsOn')} error={form.errors.startsOn} required>
+          <Input type="date" {...form.field('startsOn')} />
+        </FormField>
+        {!once && (
+          <>
+            <FormField name="dueDay" label={t('finances.plans.dueDay')} error={form.errors.dueDay} required>
+              <Input type="number" inputMode="numeric" min={1} max={28} step={1} {...form.field('dueDay')} />
             </FormField>
-            <FormField name="period" label={t('finances.plans.period')} error={form.errors.period}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('period')}>
-                  {DUES_PERIODS.map((p) => (
-                    <option key={p} value={p}>
-                      {t(DUES_PERIOD_KEY[p])}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+            <FormField name="graceDays" label={t('finances.plans.graceDays')} error={form.errors.graceDays}>
+              <Input type="number" inputMode="numeric" min={0} max={90} step={1} {...form.field('graceDays')} />
             </FormField>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: once ? 1 : 3 }} gap="4">
-            <FormField name="startsOn" label={once ? t('finances.plans.dueOn') : t('finances.plans.startsOn')} error={form.errors.startsOn} required>
-              <Input type="date" {...form.field('startsOn')} />
-            </FormField>
-            {!once && (
-              <>
-                <FormField name="dueDay" label={t('finances.plans.dueDay')} error={form.errors.dueDay} required>
-                  <Input type="number" inputMode="numeric" min={1} max={28} step={1} {...form.field('dueDay')} />
-                </FormField>
-                <FormField name="graceDays" label={t('finances.plans.graceDays')} error={form.errors.graceDays}>
-                  <Input type="number" inputMode="numeric" min={0} max={90} step={1} {...form.field('graceDays')} />
-                </FormField>
-              </>
-            )}
-          </SimpleGrid>
-          {!once && (
-            <Text fontSize="sm" color="fg.muted">
-              {t(form.values.period === 'quarterly' ? 'finances.plans.dueDayHelpQuarterly' : form.values.period === 'yearly' ? 'finances.plans.dueDayHelpYearly' : 'finances.plans.dueDayHelp')}{' '}
-              {t('finances.plans.graceDaysHelp')}
-            </Text>
-          )}
-          <FormField name="who" label={t('finances.plans.who')} error={form.errors.who}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('who')}>
-                <option value="all">{t('finances.plans.allMembers')}</option>
-                <option value="chosen">{t('finances.plans.chosenMembers')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          {form.values.who === 'chosen' && (
-            <MemberChoice
-              communityId={communityId}
-              chosen={form.values.memberIds}
-              error={form.errors.memberIds}
-              onChange={(ids) => form.setValue('memberIds', ids)}
-            />
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('finances.form.saving')}>
-          {t('finances.plans.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+          </>
+        )}
+      </SimpleGrid>
+      {!once && (
+        <Text fontSize="sm" color="fg.muted">
+          {t(form.values.period === 'quarterly' ? 'finances.plans.dueDayHelpQuarterly' : form.values.period === 'yearly' ? 'finances.plans.dueDayHelpYearly' : 'finances.plans.dueDayHelp')}{' '}
+          {t('finances.plans.graceDaysHelp')}
+        </Text>
+      )}
+      <FormField name="who" label={t('finances.plans.who')} error={form.errors.who}>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.field('who')}>
+            <option value="all">{t('finances.plans.allMembers')}</option>
+            <option value="chosen">{t('finances.plans.chosenMembers')}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {form.values.who === 'chosen' && <MemberChoice communityId={communityId} chosen={form.values.memberIds} error={form.errors.memberIds} onChange={(ids) => form.setValue('memberIds', ids)} />}
+    </DialogForm>
   );
 }
 

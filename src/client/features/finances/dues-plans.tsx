@@ -1,15 +1,18 @@
-import { Badge, Button, Card, EmptyState, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarPlus, CalendarRange, CircleStop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
+import { EmptyNote } from '../../components/empty-state';
+import { ListStates } from '../../components/list-states';
+import { ActionRow, RuledList } from '../../components/rows';
+import { SectionCard } from '../../components/section-card';
+import { useAction } from '../../lib/use-action';
 import { trpc } from '../../trpc';
 import { DuesPlanDialog } from './dues-plan-dialog';
 import { planTerms, utcDay } from './dues-format';
-import { duesPlansQuery, refreshFinances } from './queries';
-import { ROWS, type Books, type DuesPlan } from './shared';
+import { duesPlansQuery } from './queries';
+import type { Books, DuesPlan } from './types';
 
 /**
  * Dues plans: what members owe and how often. Managers (finances.manage) see every plan, create one
@@ -22,12 +25,12 @@ export function DuesPlans({ communityId, books, canManage }: { communityId: numb
   const plans = (q.data ?? []).filter((p) => canManage || p.active);
   if (!canManage && plans.length === 0) return null;
   return (
-    <Card.Root as="section" aria-labelledby="finance-plans">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="finance-plans">
-          {t('finances.plans.title')}
-        </Card.Title>
-        {canManage && (
+    <SectionCard
+      id="finance-plans"
+      title={t('finances.plans.title')}
+      bodyGap="3"
+      actions={
+        canManage && (
           <DuesPlanDialog
             communityId={communityId}
             currency={books.currency}
@@ -37,44 +40,30 @@ export function DuesPlans({ communityId, books, canManage }: { communityId: numb
               </Button>
             }
           />
-        )}
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="14" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.plans.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : plans.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <CalendarRange aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('finances.plans.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
-            {plans.map((p) => (
-              <PlanRow key={p.id} plan={p} communityId={communityId} books={books} canManage={canManage} />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+        )
+      }
+    >
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={1}
+        failed={t('finances.plans.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={plans.length === 0 && <EmptyNote icon={<CalendarRange />}>{t('finances.plans.empty')}</EmptyNote>}
+      >
+        <RuledList>
+          {plans.map((p) => (
+            <PlanRow key={p.id} plan={p} communityId={communityId} books={books} canManage={canManage} />
+          ))}
+        </RuledList>
+      </ListStates>
+    </SectionCard>
   );
 }
 
 function PlanRow({ plan: p, communityId, books, canManage }: { plan: DuesPlan; communityId: number; books: Books; canManage: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const run = useAction([trpc.finances.pathKey()], { wait: true });
   const stop = useMutation(trpc.finances.stopDuesPlan.mutationOptions());
   const details = [
     p.allMembers ? t('finances.plans.forAll') : t('finances.plans.forChosen'),
@@ -82,41 +71,36 @@ function PlanRow({ plan: p, communityId, books, canManage }: { plan: DuesPlan; c
     p.period === 'once' ? null : t('finances.plans.starts', { date: utcDay(p.startsOn) }),
   ].filter(Boolean);
 
-  const onStop = async () => {
-    try {
-      await stop.mutateAsync({ communityId, id: p.id });
-      notify.success(t('finances.plans.stoppedToast'), t('finances.plans.stoppedBody'));
-      await refreshFinances(queryClient);
-    } catch (e) {
-      notify.error(t('finances.plans.stopFailed'), errorInfo(e).message);
-    }
-  };
+  const onStop = () => run(() => stop.mutateAsync({ communityId, id: p.id }), t('finances.plans.stopFailed'), { title: t('finances.plans.stoppedToast'), body: t('finances.plans.stoppedBody') });
 
   return (
-    <Stack as="li" gap="2" py="3" data-testid="dues-plan" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
-      <Stack gap="1" minW="0">
-        <HStack gap="2" flexWrap="wrap">
-          <Text fontWeight="semibold">{p.name}</Text>
-          {canManage && <Badge colorPalette={p.active ? 'green' : 'gray'}>{p.active ? t('finances.plans.active') : t('finances.plans.stopped')}</Badge>}
-        </HStack>
-        <Text>{planTerms(t, p, books.currency)}</Text>
-        <Text fontSize="sm" color="fg.muted">
-          {details.join(' · ')}
-        </Text>
-      </Stack>
-      {canManage && p.active && (
-        <ConfirmDialog
-          title={t('finances.plans.stopTitle')}
-          description={t('finances.plans.stopBody', { name: p.name })}
-          confirmLabel={t('finances.plans.stopConfirm')}
-          onConfirm={onStop}
-          trigger={
-            <Button size="sm" variant="outline" colorPalette="red" flexShrink={0} alignSelf={{ base: 'flex-start', md: 'center' }} aria-label={t('finances.plans.stopLabel', { name: p.name })}>
-              <CircleStop aria-hidden /> {t('finances.plans.stop')}
-            </Button>
-          }
-        />
-      )}
-    </Stack>
+    <ActionRow
+      testId="dues-plan"
+      actions={
+        canManage &&
+        p.active && (
+          <ConfirmDialog
+            title={t('finances.plans.stopTitle')}
+            description={t('finances.plans.stopBody', { name: p.name })}
+            confirmLabel={t('finances.plans.stopConfirm')}
+            onConfirm={onStop}
+            trigger={
+              <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.plans.stopLabel', { name: p.name })}>
+                <CircleStop aria-hidden /> {t('finances.plans.stop')}
+              </Button>
+            }
+          />
+        )
+      }
+    >
+      <HStack gap="2" flexWrap="wrap">
+        <Text fontWeight="semibold">{p.name}</Text>
+        {canManage && <Badge colorPalette={p.active ? 'green' : 'gray'}>{p.active ? t('finances.plans.active') : t('finances.plans.stopped')}</Badge>}
+      </HStack>
+      <Text>{planTerms(t, p, books.currency)}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {details.join(' · ')}
+      </Text>
+    </ActionRow>
   );
 }

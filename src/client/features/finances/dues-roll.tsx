@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, ClipboardList } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { DuesBadge } from './dues-badge';
 import { duesRollQuery } from './queries';
-import { money, type DuesRollRow, type DuesStatus } from './shared';
+import { formatAmount } from '../../lib/format';
+import type { DuesRollRow, DuesStatus } from './types';
+import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 type SortKey = 'name' | 'status' | 'outstanding';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -53,74 +57,49 @@ export function DuesRoll({ communityId }: { communityId: number }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-roll">
-      <Card.Header>
-        <Card.Title as="h2" id="finance-roll">
-          {t('finances.roll.title')}
-        </Card.Title>
-        <Text color="fg.muted" fontSize="sm">
-          {t('finances.roll.intro')}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.roll.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : rows.length === 0 || !c ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <ClipboardList aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('finances.roll.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" data-testid="dues-roll">
-              <Table.Caption srOnly>{t('finances.roll.caption')}</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  {header('name', t('finances.roll.member'))}
-                  {header('status', t('finances.roll.status'))}
-                  <Table.ColumnHeader textAlign="end">{t('finances.roll.owed')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('finances.roll.paid')}</Table.ColumnHeader>
-                  {header('outstanding', t('finances.roll.outstanding'), true)}
+    <SectionCard id="finance-roll" title={t('finances.roll.title')} intro={t('finances.roll.intro')} bodyGap="3">
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rowHeight="10"
+        failed={t('finances.roll.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={(rows.length === 0 || !c) && <EmptyNote icon={<ClipboardList />}>{t('finances.roll.empty')}</EmptyNote>}
+      >
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" data-testid="dues-roll">
+            <Table.Caption srOnly>{t('finances.roll.caption')}</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                {header('name', t('finances.roll.member'))}
+                {header('status', t('finances.roll.status'))}
+                <Table.ColumnHeader textAlign="end">{t('finances.roll.owed')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('finances.roll.paid')}</Table.ColumnHeader>
+                {header('outstanding', t('finances.roll.outstanding'), true)}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((m) => (
+                <Table.Row key={m.memberId} data-testid="dues-roll-row">
+                  <Table.Cell>{m.name}</Table.Cell>
+                  <Table.Cell>
+                    <DuesBadge status={m.status} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {formatAmount(m.owed, c!)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {formatAmount(m.paid, c!)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
+                    {formatAmount(m.outstanding, c!)}
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((m) => (
-                  <Table.Row key={m.memberId} data-testid="dues-roll-row">
-                    <Table.Cell>{m.name}</Table.Cell>
-                    <Table.Cell>
-                      <DuesBadge status={m.status} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {money(m.owed, c)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {money(m.paid, c)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
-                      {money(m.outstanding, c)}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-      </Card.Body>
-    </Card.Root>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </ListStates>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { financeSummaryQuery, myDuesQuery } from './queries';
-import { DUES_STATUS_KEY, money } from './shared';
+import { DUES_STATUS_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
 
 /**
  * The Overview's "Dues status": once the viewer owes dues under a plan, their status ("Paid up to
@@ -21,9 +22,9 @@ export function useDuesStatus(communityId: number, enabled: boolean): string {
   const d = dues.data;
   if (d && d.status !== 'none') {
     const status = t(DUES_STATUS_KEY[d.status]);
-    return d.outstanding > 0 ? t('finances.overview.owing', { status, amount: money(d.outstanding, d.currency) }) : status;
+    return d.outstanding > 0 ? t('finances.overview.owing', { status, amount: formatAmount(d.outstanding, d.currency) }) : status;
   }
   // No dues owed yet (or they could not be read): what the viewer paid, as before plans existed.
-  const paid = money(s.own.paidThisYear, s.currency);
-  return s.own.pending > 0 ? t('finances.overview.paidPending', { paid, pending: money(s.own.pending, s.currency) }) : t('finances.overview.paid', { paid });
+  const paid = formatAmount(s.own.paidThisYear, s.currency);
+  return s.own.pending > 0 ? t('finances.overview.paidPending', { paid, pending: formatAmount(s.own.pending, s.currency) }) : t('finances.overview.paid', { paid });
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
 import { ReceiptsPicker } from './proof-picker';
 import { refreshFinances } from './queries';
-import { categoryName, money, type Books, type Expense } from './shared';
+import { categoryName } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Books, Expense } from './types';
+import { Select } from '../../components/select';
 
 const description = z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong');
 
@@ -53,7 +56,7 @@ function AmountField({ books, form }: { books: Books; form: { errors: Partial<Re
       name="amount"
       label={t('finances.form.amount')}
       error={form.errors.amount}
-      helper={threshold !== null ? t('finances.expenses.thresholdHelp', { amount: money(threshold, books.currency) }) : undefined}
+      helper={threshold !== null ? t('finances.expenses.thresholdHelp', { amount: formatAmount(threshold, books.currency) }) : undefined}
       required
     >
       <MoneyInput currency={books.currency} {...form.field('amount')} />
@@ -80,17 +83,7 @@ function CategoryField({ books, form }: { books: Books; form: { errors: Partial<
   const categories = books.categories.filter((c) => c.kind === 'expense');
   return (
     <FormField name="categoryId" label={t('finances.expenses.category')} error={form.errors.categoryId} required>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...form.field('categoryId')}>
-          <option value="">{t('finances.expenses.chooseCategory')}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {categoryName(t, c)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Select {...form.field('categoryId')} placeholder={t('finances.expenses.chooseCategory')} options={categories.map((c) => ({ value: String(c.id), label: categoryName(t, c) }))} />
     </FormField>
   );
 }

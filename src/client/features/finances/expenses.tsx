@@ -1,21 +1,26 @@
-import { Badge, Button, Card, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { Banknote, Check, FilePlus, Pencil, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
-import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
+import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
-import { AccountChoiceForm, ReasonForm } from './dialog-forms';
+import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
-import { expensesQuery, refreshFinances, type ExpenseFilter } from './queries';
-import { ROWS, STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName, money, type Books, type Expense } from './shared';
+import { expensesQuery, type ExpenseFilter } from './queries';
+import { STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName } from './labels';
+import type { Books, Expense } from './types';
+import { RuledList } from '../../components/rows';
+import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
+import { Select } from '../../components/select';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -28,7 +33,6 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const { communityId, books, canApprove } = props;
   const { t } = useTranslation();
   const me = useSignedInUser();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<ExpenseFilter>(undefined);
   const { query: q, items } = useCursorList(expensesQuery(communityId, filter));
   const approve = useMutation(trpc.finances.approveExpense.mutationOptions());
@@ -38,22 +42,13 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a]));
 
-  const run = async (action: () => Promise<unknown>, success: string, failed: string) => {
-    try {
-      await action();
-      notify.success(success);
-      await refreshFinances(queryClient);
-      return true;
-    } catch (e) {
-      // A 409 ("holds too little", "decided meanwhile") or a refusal: the server's words.
-      notify.error(failed, errorInfo(e).message);
-      return false;
-    }
-  };
+  // A 409 ("holds too little", "decided meanwhile") or a refusal is toasted in the server's words.
+  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const run = (action: () => Promise<unknown>, success: string, failed: string) => act(action, failed, success);
 
   const row = (e: Expense) => {
     const author = e.author ?? t('finances.unknownMember');
-    const amount = money(e.amount, c);
+    const amount = formatAmount(e.amount, c);
     // Whoever submitted it or changed its figures since: four eyes keeps them from deciding on it.
     const mine = e.authors.includes(me.id);
     const mayApprove = canApprove && !mine && e.status === 'pending' && !e.approvers.includes(me.id);
@@ -128,25 +123,18 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
             </Button>
           )}
           {mayReject && (
-            <FormDialog
+            <FinanceReasonDialog
               title={t('finances.expenses.rejectTitle')}
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>
                   <X aria-hidden /> {t('finances.expenses.reject')}
                 </Button>
               }
-            >
-              {(close) => (
-                <ReasonForm
-                  intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
-                  helper={t('finances.expenses.reasonHelp')}
-                  submitLabel={t('finances.expenses.rejectSubmit')}
-                  busy={reject.isPending}
-                  onDone={close}
-                  onSubmit={(reason) => run(() => reject.mutateAsync({ id: e.id, reason }), t('finances.expenses.rejected'), t('finances.expenses.rejectFailed'))}
-                />
-              )}
-            </FormDialog>
+              intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
+              helper={t('finances.expenses.reasonHelp')}
+              submitLabel={t('finances.expenses.rejectSubmit')}
+              onSubmit={(reason) => run(() => reject.mutateAsync({ id: e.id, reason }), t('finances.expenses.rejected'), t('finances.expenses.rejectFailed'))}
+            />
           )}
           {mayPay && (
             <FormDialog
@@ -176,23 +164,19 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-expenses">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="finance-expenses">
-          {t('finances.expenses.title')}
-        </Card.Title>
+    <SectionCard
+      id="finance-expenses"
+      title={t('finances.expenses.title')}
+      actions={
         <HStack gap="2" flexWrap="wrap">
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={t('finances.expenses.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}>
-              <option value="">{t('finances.expenses.all')}</option>
-              {FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {t(EXPENSE_STATUS_KEY[f])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Select
+            aria-label={t('finances.expenses.filter')}
+            value={filter ?? ''}
+            onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
+            placeholder={t('finances.expenses.all')}
+            root={{ size: 'sm', width: 'auto' }}
+            options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
+          />
           <ExpenseDialog
             communityId={communityId}
             books={books}
@@ -203,36 +187,21 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
             }
           />
         </HStack>
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="14" />
-            <Skeleton h="14" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.expenses.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <ReceiptText aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
-            {items.map(row)}
-          </Stack>
-        )}
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+      }
+      bodyGap="3"
+    >
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="14"
+        failed={t('finances.expenses.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={items.length === 0 && <EmptyNote icon={<ReceiptText />}>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyNote>}
+      >
+        <RuledList>{items.map(row)}</RuledList>
+      </ListStates>
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '@shared/permissions';
 import { errorInfo } from '../../lib/errors';
-import type { Community } from '../communities/shared';
+import type { Community } from '../communities/membership';
 import { BooksNotOpened, BooksSettings } from './books-setup';
 import { BudgetCard } from './budget';
 import { CategoryChart } from './category-chart';
@@ -15,7 +15,8 @@ import { Expenses } from './expenses';
 import { Ledger } from './ledger';
 import { PaymentsQueue } from './payments-queue';
 import { financeSummaryQuery } from './queries';
-import { TRANSPARENCY_SEE_KEY, type Books } from './shared';
+import { TRANSPARENCY_SEE_KEY } from './labels';
+import type { Books } from './types';
 import { Statement } from './statement';
 import { SummaryCards } from './summary-cards';
 

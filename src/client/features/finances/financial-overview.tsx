@@ -1,13 +1,16 @@
-import { Button, Card, EmptyState, HStack, Link, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Card, HStack, Link, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isCurrency } from '@shared/money';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatAmount } from '../../lib/format';
 import { DuesBadge } from './dues-badge';
 import { financeOverviewQuery } from './queries';
-import { ROWS, money, type OverviewRow } from './shared';
+import type { OverviewRow } from './types';
+import { RuledList } from '../../components/rows';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 /**
  * The dashboard's Financial Overview: in each community whose books are open, the viewer's own
@@ -30,42 +33,35 @@ export function FinancialOverview() {
         )}
       </Card.Header>
       <Card.Body>
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true">
-            <Skeleton h="16" />
-            <Skeleton h="16" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('dashboard.finances.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('dashboard.finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : q.data.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <Wallet aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{t('dashboard.finances.empty')}</EmptyState.Title>
-              <EmptyState.Description>{t('dashboard.finances.emptyBody')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
-            {q.data.map((r) => (
-              <OverviewItem key={r.communityId} row={r} />
-            ))}
-          </Stack>
-        )}
+        <ListStates
+          query={q}
+          loading={t('common.loading')}
+          rows={2}
+          failed={t('dashboard.finances.loadFailed')}
+          retry={t('dashboard.finances.tryAgain')}
+          empty={
+            q.data?.length === 0 && (
+              <EmptyNote icon={<Wallet />} title={t('dashboard.finances.empty')}>
+                {t('dashboard.finances.emptyBody')}
+              </EmptyNote>
+            )
+          }
+        >
+          {() => (
+            <RuledList>
+              {q.data!.map((r) => (
+                <OverviewItem key={r.communityId} row={r} />
+              ))}
+            </RuledList>
+          )}
+        </ListStates>
       </Card.Body>
     </Card.Root>
   );
 }
 
 /** The overview names its currency as a plain code: a known one formats as money, another (none today) as a number and its code. */
-const amountIn = (amount: number, currency: string) => (isCurrency(currency) ? money(amount, currency) : `${formatNumber(amount)} ${currency}`);
+const amountIn = (amount: number, currency: string) => (isCurrency(currency) ? formatAmount(amount, currency) : `${formatNumber(amount)} ${currency}`);
 
 function OverviewItem({ row: r }: { row: OverviewRow }) {
   const { t } = useTranslation();

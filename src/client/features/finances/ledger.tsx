@@ -1,47 +1,40 @@
-import { Badge, Button, Card, EmptyState, HStack, Input, Skeleton, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, HStack, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { BookOpen, Download, FileSpreadsheet, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
-import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, inputDay, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { ReasonForm } from './dialog-forms';
-import { exportCsvUrl, ledgerQuery, refreshFinances } from './queries';
-import { ENTRY_KIND_KEY, PURPOSE_KEY, ROWS, categoryName, isoDay, money, type Books, type Entry } from './shared';
+import { useAction } from '../../lib/use-action';
+import { FinanceReasonDialog } from './dialog-forms';
+import { exportCsvUrl, ledgerQuery } from './queries';
+import { ENTRY_KIND_KEY, PURPOSE_KEY, categoryName } from './labels';
+import type { Books, Entry } from './types';
+import { RuledList } from '../../components/rows';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
+import { SectionCard } from '../../components/section-card';
 
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { query: q, items } = useCursorList(ledgerQuery(communityId));
   const reverse = useMutation(trpc.finances.reverseEntry.mutationOptions());
   const c = books.currency;
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a.name]));
 
-  const onReverse = async (entry: Entry, reason: string) => {
-    try {
-      await reverse.mutateAsync({ id: entry.id, reason });
-      notify.success(t('finances.ledger.reversed'));
-      await refreshFinances(queryClient);
-      return true;
-    } catch (e) {
-      notify.error(t('finances.ledger.reverseFailed'), errorInfo(e).message);
-      return false;
-    }
-  };
+  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const onReverse = (entry: Entry, reason: string) => act(() => reverse.mutateAsync({ id: entry.id, reason }), t('finances.ledger.reverseFailed'), t('finances.ledger.reversed'));
 
   // A payment's entry is described by the server as "dues · reference" (its purpose as a code): the purpose is shown translated.
-  const description = (e: Entry) =>
-    e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description;
+  const description = (e: Entry) => (e.kind === 'payment' ? e.description.replace(/^(dues|donation)\b/, (p) => t(PURPOSE_KEY[p as keyof typeof PURPOSE_KEY])) : e.description);
 
   const row = (e: Entry) => {
-    const amount = money(e.amount, c);
+    const amount = formatAmount(e.amount, c);
     // Another member's payment, when the community does not show names, reads "a member".
     const member = e.memberHidden ? t('finances.ledger.aMember') : e.member;
     const details = [categoryName(t, categories.get(e.categoryId)), accounts.get(e.accountId), member, formatDate(e.createdAt, { style: 'short' })].filter(Boolean);
@@ -82,69 +75,43 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
           )}
         </Stack>
         {canReverse && e.kind !== 'reversal' && e.reversedBy === null && (
-          <FormDialog
+          <FinanceReasonDialog
             title={t('finances.ledger.reverseTitle')}
             trigger={
-              <Button size="sm" variant="outline" flexShrink={0} alignSelf={{ base: 'flex-start', md: 'center' }} aria-label={t('finances.ledger.reverseLabel', { description: description(e), amount })}>
+              <Button
+                size="sm"
+                variant="outline"
+                flexShrink={0}
+                alignSelf={{ base: 'flex-start', md: 'center' }}
+                aria-label={t('finances.ledger.reverseLabel', { description: description(e), amount })}
+              >
                 <Undo2 aria-hidden /> {t('finances.ledger.reverse')}
               </Button>
             }
-          >
-            {(close) => (
-              <ReasonForm
-                intro={t('finances.ledger.reverseBody', { amount: money(-e.amount, c) })}
-                helper={t('finances.ledger.reasonHelp')}
-                submitLabel={t('finances.ledger.reverseSubmit')}
-                busy={reverse.isPending}
-                onDone={close}
-                onSubmit={(reason) => onReverse(e, reason)}
-              />
-            )}
-          </FormDialog>
+            intro={t('finances.ledger.reverseBody', { amount: formatAmount(-e.amount, c) })}
+            helper={t('finances.ledger.reasonHelp')}
+            submitLabel={t('finances.ledger.reverseSubmit')}
+            onSubmit={(reason) => onReverse(e, reason)}
+          />
         )}
       </Stack>
     );
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-ledger">
-      <Card.Header gap="3">
-        <Card.Title as="h2" id="finance-ledger">
-          {t('finances.ledger.title')}
-        </Card.Title>
-        <ExportCsv communityId={communityId} year={books.year} />
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="12" />
-            <Skeleton h="12" />
-            <Skeleton h="12" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{errorInfo(q.error).message || t('finances.ledger.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <BookOpen aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{t('finances.ledger.empty')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
-            {items.map(row)}
-          </Stack>
-        )}
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="finance-ledger" title={t('finances.ledger.title')} toolbar={<ExportCsv communityId={communityId} year={books.year} />} bodyGap="3">
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rowHeight="12"
+        failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}
+      >
+        <RuledList>{items.map(row)}</RuledList>
+      </ListStates>
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }
 
@@ -153,7 +120,7 @@ function ExportCsv({ communityId, year }: { communityId: number; year: number })
   const { t } = useTranslation();
   const id = useId();
   const [from, setFrom] = useState(`${year}-01-01`);
-  const [to, setTo] = useState(() => isoDay(new Date()));
+  const [to, setTo] = useState(() => inputDay(new Date()));
   return (
     <Stack as="fieldset" border="0" p="0" m="0" minW="0" direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'stretch', sm: 'flex-end' }} flexWrap="wrap">
       <VisuallyHidden as="legend">{t('finances.ledger.exportLegend')}</VisuallyHidden>

@@ -3,10 +3,11 @@ import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@shared/money';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatAmount } from '../../lib/format';
 import { ProofLink } from './proof-picker';
 import { receiptUrl } from './queries';
-import { METHOD_KEY, PURPOSE_KEY, STATUS_COLOR, PAYMENT_STATUS_KEY, money, type Payment } from './shared';
+import { METHOD_KEY, PURPOSE_KEY, STATUS_COLOR, PAYMENT_STATUS_KEY } from './labels';
+import type { Payment } from './types';
 
 /**
  * One payment as a list item: amount, purpose and method, its status, receipt number or reason, and
@@ -20,7 +21,7 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
       <Stack gap="1" minW="0">
         <HStack gap="2" flexWrap="wrap">
           {who && <Text fontWeight="semibold">{who}</Text>}
-          <Text fontWeight="semibold">{money(p.amount, currency)}</Text>
+          <Text fontWeight="semibold">{formatAmount(p.amount, currency)}</Text>
           <Badge colorPalette={STATUS_COLOR[p.status]}>{t(PAYMENT_STATUS_KEY[p.status])}</Badge>
           {p.imported && (
             <Badge variant="outline" colorPalette="purple">

@@ -1,20 +1,27 @@
-import { Button, Card, EmptyState, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
+import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
-import { AccountChoiceForm, ReasonForm } from './dialog-forms';
+import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { PaymentRow } from './payment-row';
-import { paymentsQuery, refreshFinances, type PaymentFilter } from './queries';
+import { paymentsQuery, type PaymentFilter } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { PAYMENT_STATUS_KEY, ROWS, money, type Account, type Books, type Payment } from './shared';
+import { PAYMENT_STATUS_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Account, Books, Payment } from './types';
+import { RuledList } from '../../components/rows';
+import { Select } from '../../components/select';
+import { SectionCard } from '../../components/section-card';
+import { ListStates } from '../../components/list-states';
+import { EmptyNote } from '../../components/empty-state';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -27,7 +34,6 @@ const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
 export function PaymentsQueue({ communityId, books }: { communityId: number; books: Books }) {
   const { t } = useTranslation();
   const me = useSignedInUser();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<PaymentFilter>('pending');
   const { query: q, items } = useCursorList(paymentsQuery(communityId, filter));
   const confirm = useMutation(trpc.finances.confirmPayment.mutationOptions());
@@ -35,21 +41,17 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
   const c = books.currency;
   const nameOf = (p: Payment) => p.member ?? t('finances.unknownMember');
 
-  const decide = async (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) => {
-    try {
-      done(await run());
-      await refreshFinances(queryClient);
-      return true;
-    } catch (e) {
-      notify.error(failed, errorInfo(e).message);
-      return false;
-    }
-  };
+  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const decide = (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) =>
+    act(run, failed, (r) => {
+      done(r);
+      return null;
+    });
 
   const actions = (p: Payment) => {
     if (p.status !== 'pending') return undefined;
     const name = nameOf(p);
-    const amount = money(p.amount, c);
+    const amount = formatAmount(p.amount, c);
     // Its authors (the member, whoever recorded it) neither confirm nor reject it; the server refuses it anyway.
     if (p.memberId === me.id || p.recordedBy === me.id) {
       return (
@@ -87,47 +89,42 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
             />
           )}
         </FormDialog>
-        <FormDialog
+        <FinanceReasonDialog
           title={t('finances.queue.rejectTitle')}
           trigger={
             <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>
               <X aria-hidden /> {t('finances.queue.reject')}
             </Button>
           }
-        >
-          {(close) => (
-            <ReasonForm
-              intro={t('finances.queue.rejectBody', { name, amount })}
-              helper={t('finances.queue.reasonHelp')}
-              submitLabel={t('finances.queue.rejectSubmit')}
-              busy={reject.isPending}
-              onDone={close}
-              onSubmit={(reason) => decide(() => reject.mutateAsync({ id: p.id, reason }), () => notify.success(t('finances.queue.rejected')), t('finances.queue.rejectFailed'))}
-            />
-          )}
-        </FormDialog>
+          intro={t('finances.queue.rejectBody', { name, amount })}
+          helper={t('finances.queue.reasonHelp')}
+          submitLabel={t('finances.queue.rejectSubmit')}
+          onSubmit={(reason) =>
+            decide(
+              () => reject.mutateAsync({ id: p.id, reason }),
+              () => notify.success(t('finances.queue.rejected')),
+              t('finances.queue.rejectFailed'),
+            )
+          }
+        />
       </HStack>
     );
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="finance-queue">
-      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap="2">
-        <Card.Title as="h2" id="finance-queue">
-          {t('finances.queue.title')}
-        </Card.Title>
+    <SectionCard
+      id="finance-queue"
+      title={t('finances.queue.title')}
+      actions={
         <HStack gap="2" flexWrap="wrap">
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={t('finances.queue.filter')} value={filter ?? ''} onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}>
-              {FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {t(PAYMENT_STATUS_KEY[f])}
-                </option>
-              ))}
-              <option value="">{t('finances.queue.all')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Select
+            aria-label={t('finances.queue.filter')}
+            value={filter ?? ''}
+            onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}
+            root={{ size: 'sm', width: 'auto' }}
+            options={FILTERS.map((f) => ({ value: f, label: t(PAYMENT_STATUS_KEY[f]) }))}
+            after={[{ value: '', label: t('finances.queue.all') }]}
+          />
           <RecordPaymentDialog
             communityId={communityId}
             books={books}
@@ -138,38 +135,25 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
             }
           />
         </HStack>
-      </Card.Header>
-      <Card.Body gap="3">
-        {q.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('finances.loading')}>
-            <Skeleton h="14" />
-            <Skeleton h="14" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="red.fg">{t('finances.queue.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()}>
-              {t('finances.tryAgain')}
-            </Button>
-          </HStack>
-        ) : items.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <CircleCheck aria-hidden />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" css={ROWS}>
-            {items.map((p) => (
-              <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
-            ))}
-          </Stack>
-        )}
-        <LoadMore query={q} alignSelf="center" size="sm" />
-      </Card.Body>
-    </Card.Root>
+      }
+      bodyGap="3"
+    >
+      <ListStates
+        query={q}
+        loading={t('finances.loading')}
+        rows={2}
+        rowHeight="14"
+        failed={t('finances.queue.loadFailed')}
+        retry={t('finances.tryAgain')}
+        empty={items.length === 0 && <EmptyNote icon={<CircleCheck />}>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyNote>}
+      >
+        <RuledList>
+          {items.map((p) => (
+            <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
+          ))}
+        </RuledList>
+      </ListStates>
+      <LoadMore query={q} alignSelf="center" size="sm" />
+    </SectionCard>
   );
 }

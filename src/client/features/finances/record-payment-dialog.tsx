@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Input, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,11 @@ import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
-import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY, money, type Books } from './shared';
+import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY } from './labels';
+import { formatAmount } from '../../lib/format';
+import type { Books } from './types';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 const recordForm = (currency: Currency) =>
   z.object({
@@ -63,68 +67,34 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm" color="fg.muted">
-            {t('finances.record.intro')}
-          </Text>
-          <FormField name="memberId" label={t('finances.record.member')} error={form.errors.memberId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('memberId')}>
-                <option value="">{t('finances.record.chooseMember')}</option>
-                {members.members.map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {memberName(m)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <LoadMore query={members.query} size="xs" alignSelf="flex-start">
-            {t('finances.record.moreMembers')}
-          </LoadMore>
-          <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
-            <MoneyInput currency={books.currency} {...form.field('amount')} />
-          </FormField>
-          <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('purpose')}>
-                {PURPOSES.map((p) => (
-                  <option key={p} value={p}>
-                    {t(PURPOSE_KEY[p])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('accountId')}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={String(a.id)}>
-                    {t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: money(a.balance, books.currency) })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="reference" label={t('finances.record.reference')} error={form.errors.reference}>
-            <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={record.isPending} loadingText={t('finances.form.saving')}>
-          {t('finances.record.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.record.submit')} busy={record.isPending} busyLabel={t('finances.form.saving')}>
+      <Text fontSize="sm" color="fg.muted">
+        {t('finances.record.intro')}
+      </Text>
+      <FormField name="memberId" label={t('finances.record.member')} error={form.errors.memberId} required>
+        <Select {...form.field('memberId')} placeholder={t('finances.record.chooseMember')} options={members.members.map((m) => ({ value: m.userId, label: memberName(m) }))} />
+      </FormField>
+      <LoadMore query={members.query} size="xs" alignSelf="flex-start">
+        {t('finances.record.moreMembers')}
+      </LoadMore>
+      <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
+        <MoneyInput currency={books.currency} {...form.field('amount')} />
+      </FormField>
+      <FormField name="purpose" label={t('finances.declare.purpose')} error={form.errors.purpose}>
+        <Select {...form.field('purpose')} options={PURPOSES.map((p) => ({ value: p, label: t(PURPOSE_KEY[p]) }))} />
+      </FormField>
+      <FormField name="accountId" label={t('finances.form.account')} error={form.errors.accountId}>
+        <Select
+          {...form.field('accountId')}
+          options={accounts.map((a) => ({
+            value: String(a.id),
+            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, books.currency) }),
+          }))}
+        />
+      </FormField>
+      <FormField name="reference" label={t('finances.record.reference')} error={form.errors.reference}>
+        <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,9 +1,10 @@
 import { Badge, Button, Card, HStack, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatAmount } from '../../lib/format';
 import { AccountDialog } from './account-dialog';
-import { ACCOUNT_KIND_KEY, money, type Books } from './shared';
+import { ACCOUNT_KIND_KEY } from './labels';
+import type { Books } from './types';
 
 /** For officers, what waits for them; the accounts' balances where the community shows them. */
 export function SummaryCards({ books, communityId, canManage }: { books: Books; communityId: number; canManage: boolean }) {
@@ -45,7 +46,7 @@ export function SummaryCards({ books, communityId, canManage }: { books: Books; 
                         <Badge size="sm">{t(ACCOUNT_KIND_KEY[a.kind])}</Badge>
                       </HStack>
                     </Stat.Label>
-                    <Stat.ValueText fontSize="xl">{money(a.balance, c)}</Stat.ValueText>
+                    <Stat.ValueText fontSize="xl">{formatAmount(a.balance, c)}</Stat.ValueText>
                   </Stat.Root>
                 </Card.Body>
               </Card.Root>

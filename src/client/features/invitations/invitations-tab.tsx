@@ -7,7 +7,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { refreshCommunities } from '../communities/shared';
+import { refreshCommunities } from '../communities/membership';
 
 /** The Invitations tab of /communities: invitations to my verified address, with Accept and Decline. */
 export function MyInvitations() {

@@ -1,11 +1,12 @@
-import { Card, Switch, Text } from '@chakra-ui/react';
+import { Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { refreshCommunities, type Community } from '../communities/shared';
+import { refreshCommunities, type Community } from '../communities/membership';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * Who may invite: leaders always; every member when this is on (permissions.ts GRANTED_BY_SETTING).
@@ -28,24 +29,17 @@ export function InviteSettings({ community: c }: { community: Community }) {
     }
   }
   return (
-    <Card.Root as="section" aria-labelledby="settings-invitations">
-      <Card.Header>
-        <Card.Title as="h2" id="settings-invitations">
-          {t('invitations.settings.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="2">
-        <Switch.Root checked={on} onCheckedChange={(e) => void change(e.checked)} disabled={update.isPending} colorPalette="brand" ids={{ hiddenInput: 'membersInvite' }}>
-          <Switch.HiddenInput aria-describedby="membersInvite-hint" />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('invitations.settings.membersInvite')}</Switch.Label>
-        </Switch.Root>
-        <Text id="membersInvite-hint" fontSize="sm" color="fg.muted">
-          {t('invitations.settings.hint')}
-        </Text>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="settings-invitations" title={t('invitations.settings.title')} bodyGap="2">
+      <Switch.Root checked={on} onCheckedChange={(e) => void change(e.checked)} disabled={update.isPending} colorPalette="brand" ids={{ hiddenInput: 'membersInvite' }}>
+        <Switch.HiddenInput aria-describedby="membersInvite-hint" />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>{t('invitations.settings.membersInvite')}</Switch.Label>
+      </Switch.Root>
+      <Text id="membersInvite-hint" fontSize="sm" color="fg.muted">
+        {t('invitations.settings.hint')}
+      </Text>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { LINK_EXPIRY_DAYS, LINK_MAX_USES } from '@shared/schemas/invitations';
 import { trpc } from '../../trpc';
+import { Select } from '../../components/select';
 
 async function copy(url: string, t: (k: 'invitations.link.copied' | 'invitations.link.copyFailed') => string) {
   try {
@@ -56,16 +57,12 @@ export function LinkInvites({ communityId }: { communityId: number }) {
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-end' }}>
           <Field.Root>
             <Field.Label>{t('invitations.link.expiry')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="expiresInDays" value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
-                {LINK_EXPIRY_DAYS.map((d) => (
-                  <option key={d} value={d}>
-                    {t('invitations.link.days', { count: d })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select
+              name="expiresInDays"
+              value={String(days)}
+              onChange={(e) => setDays(Number(e.target.value))}
+              options={LINK_EXPIRY_DAYS.map((d) => ({ value: d, label: t('invitations.link.days', { count: d }) }))}
+            />
           </Field.Root>
           <Field.Root invalid={!usesValid}>
             <Field.Label>{t('invitations.link.maxUses')}</Field.Label>

@@ -10,8 +10,8 @@ import { maxChoicesOf } from '@shared/polls/rules';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ballotError, moveRank, toggleChoice } from './model';
-import { useOptionLabel } from './poll-bits';
-import type { PollDetail } from './shared';
+import { useOptionLabel } from './poll-badges';
+import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
 
 /*

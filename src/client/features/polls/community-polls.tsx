@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus, Vote } from 'lucide-react';
 import { useId } from 'react';
@@ -8,10 +8,11 @@ import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { CreatePollDialog } from './create-poll-dialog';
 import { rowAction } from './model';
-import { KindBadge, StatusBadge } from './poll-bits';
+import { KindBadge, StatusBadge } from './poll-badges';
 import { communityPollsQuery } from './queries';
-import type { PollListItem } from './shared';
+import type { PollListItem } from './types';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
+import { SectionCard } from '../../components/section-card';
 
 /*
  * A community's polls and elections (in its Discussions tab): the ones open now or taking
@@ -31,90 +32,83 @@ export function CommunityPolls({ community: c }: { community: { id: number; name
   const active = [...open.items, ...nominating.items].sort((a, b) => a.closesAt - b.closesAt);
   const nothing = !pending && !failed && active.length === 0 && !closed.query.isPending && closed.items.length === 0 && !closed.query.isError && cancelled.items.length === 0;
   return (
-    <Card.Root as="section" aria-labelledby="community-polls" data-testid="polls-section">
-      <Card.Header gap="3">
-        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
-          <Stack gap="1" minW="0" flex="1 1 16rem">
-            <Card.Title as="h2" id="community-polls">
-              {t('polls.title')}
-            </Card.Title>
-            <Text color="fg.muted" fontSize="sm">
-              {t('polls.section.intro')}
-            </Text>
-          </Stack>
-          {manager && (
-            <CreatePollDialog
-              communityId={c.id}
-              trigger={
-                <Button size="sm" colorPalette="brand" data-testid="create-poll">
-                  <Plus aria-hidden /> {t('polls.section.create')}
-                </Button>
-              }
+    <SectionCard
+      id="community-polls"
+      title={t('polls.title')}
+      intro={t('polls.section.intro')}
+      actions={
+        manager && (
+          <CreatePollDialog
+            communityId={c.id}
+            trigger={
+              <Button size="sm" colorPalette="brand" data-testid="create-poll">
+                <Plus aria-hidden /> {t('polls.section.create')}
+              </Button>
+            }
+          />
+        )
+      }
+      testId="polls-section"
+    >
+      {nothing ? (
+        <Stack gap="2" align="center" textAlign="center" py="8" data-testid="polls-empty">
+          <Vote size={32} aria-hidden />
+          <Heading as="h3" size="md">
+            {t('polls.section.emptyTitle')}
+          </Heading>
+          <Text color="fg.muted" maxW="md">
+            {t(manager ? 'polls.section.emptyManager' : 'polls.section.emptyMember')}
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="8">
+          <PollGroup
+            title={t('polls.section.active')}
+            pending={pending}
+            failed={failed}
+            retry={() => {
+              void open.query.refetch();
+              void nominating.query.refetch();
+            }}
+            retrying={open.query.isFetching || nominating.query.isFetching}
+            items={active}
+            empty={t('polls.section.noActive')}
+            more={
+              <>
+                <LoadMore query={open.query} size="sm" alignSelf="flex-start" />
+                <LoadMore query={nominating.query} size="sm" alignSelf="flex-start" />
+              </>
+            }
+          />
+          <PollGroup
+            title={t('polls.section.past')}
+            pending={closed.query.isPending}
+            failed={closed.query.isError}
+            retry={() => void closed.query.refetch()}
+            retrying={closed.query.isFetching}
+            items={closed.items}
+            empty={t('polls.section.noPast')}
+            more={
+              <LoadMore query={closed.query} size="sm" alignSelf="flex-start">
+                {t('polls.section.morePast')}
+              </LoadMore>
+            }
+          />
+          {cancelled.items.length > 0 && (
+            <PollGroup
+              title={t('polls.section.cancelled')}
+              pending={false}
+              failed={false}
+              retry={() => void cancelled.query.refetch()}
+              retrying={cancelled.query.isFetching}
+              items={cancelled.items}
+              empty=""
+              more={<LoadMore query={cancelled.query} size="sm" alignSelf="flex-start" />}
             />
           )}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {nothing ? (
-          <Stack gap="2" align="center" textAlign="center" py="8" data-testid="polls-empty">
-            <Vote size={32} aria-hidden />
-            <Heading as="h3" size="md">
-              {t('polls.section.emptyTitle')}
-            </Heading>
-            <Text color="fg.muted" maxW="md">
-              {t(manager ? 'polls.section.emptyManager' : 'polls.section.emptyMember')}
-            </Text>
-          </Stack>
-        ) : (
-          <Stack gap="8">
-            <PollGroup
-              title={t('polls.section.active')}
-              pending={pending}
-              failed={failed}
-              retry={() => {
-                void open.query.refetch();
-                void nominating.query.refetch();
-              }}
-              retrying={open.query.isFetching || nominating.query.isFetching}
-              items={active}
-              empty={t('polls.section.noActive')}
-              more={
-                <>
-                  <LoadMore query={open.query} size="sm" alignSelf="flex-start" />
-                  <LoadMore query={nominating.query} size="sm" alignSelf="flex-start" />
-                </>
-              }
-            />
-            <PollGroup
-              title={t('polls.section.past')}
-              pending={closed.query.isPending}
-              failed={closed.query.isError}
-              retry={() => void closed.query.refetch()}
-              retrying={closed.query.isFetching}
-              items={closed.items}
-              empty={t('polls.section.noPast')}
-              more={
-                <LoadMore query={closed.query} size="sm" alignSelf="flex-start">
-                  {t('polls.section.morePast')}
-                </LoadMore>
-              }
-            />
-            {cancelled.items.length > 0 && (
-              <PollGroup
-                title={t('polls.section.cancelled')}
-                pending={false}
-                failed={false}
-                retry={() => void cancelled.query.refetch()}
-                retrying={cancelled.query.isFetching}
-                items={cancelled.items}
-                empty=""
-                more={<LoadMore query={cancelled.query} size="sm" alignSelf="flex-start" />}
-              />
-            )}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 
@@ -166,14 +160,7 @@ export function PollRow({ poll: p }: { poll: PollListItem }) {
             </Text>
           </HStack>
         </Stack>
-        <Button
-          asChild
-          size="sm"
-          flexShrink={0}
-          variant={action === 'vote' ? 'solid' : 'outline'}
-          colorPalette={action === 'vote' ? 'brand' : 'gray'}
-          data-testid="poll-row-action"
-        >
+        <Button asChild size="sm" flexShrink={0} variant={action === 'vote' ? 'solid' : 'outline'} colorPalette={action === 'vote' ? 'brand' : 'gray'} data-testid="poll-row-action">
           <Link to="/polls/$id" params={{ id: String(p.id) }} aria-label={t('polls.section.rowLabel', { title: p.title, action: t(ACTION[action]) })}>
             {t(ACTION[action])}
           </Link>

@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, HStack, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, chakra, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
@@ -6,7 +6,19 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localOf } from '@shared/events/time';
-import { MAX_OPTIONS, MAX_SEATS, MIN_OPTIONS, OPTION_LABEL_MAX, POLL_DESCRIPTION_MAX, POLL_ELIGIBILITIES, POLL_KINDS, POLL_TITLE_MAX, type PollEligibility, type PollKind, type ResultsVisibility } from '@shared/polls/rules';
+import {
+  MAX_OPTIONS,
+  MAX_SEATS,
+  MIN_OPTIONS,
+  OPTION_LABEL_MAX,
+  POLL_DESCRIPTION_MAX,
+  POLL_ELIGIBILITIES,
+  POLL_KINDS,
+  POLL_TITLE_MAX,
+  type PollEligibility,
+  type PollKind,
+  type ResultsVisibility,
+} from '@shared/polls/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -17,9 +29,11 @@ import { Section } from '../events/event-form-fields';
 import { ScopeChoice } from '../events/event/scope-choice';
 import { todayIn, viewerTimeZone, zoneName } from '../events/when';
 import { closingInstant, createPollForm, fieldOfServerPath, moveRank, OPTIONED_KINDS, type PollFormValues } from './model';
-import { useKindLabel } from './poll-bits';
+import { useKindLabel } from './poll-badges';
 import { refreshPolls } from './queries';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /*
  * Create poll (managers): the question, its kind and options, when voting closes (in the viewer's
@@ -119,72 +133,66 @@ function CreatePollForm({ communityId, topicId, onDone }: { communityId: number;
   }
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="create-poll-form">
-      <Dialog.Body>
-        <Stack gap="6">
-          <Section legend={t('polls.form.sectionQuestion')}>
-            <FormField name="title" label={t('polls.form.pollTitle')} error={form.errors.title} helper={t('polls.form.titleHelp')} required>
-              <Input {...form.field('title')} maxLength={POLL_TITLE_MAX} autoComplete="off" data-testid="poll-title-input" />
-            </FormField>
-            <FormField name="description" label={t('polls.form.description')} error={form.errors.description} helper={t('polls.form.descriptionHelp')}>
-              <Textarea {...form.field('description')} rows={3} maxLength={POLL_DESCRIPTION_MAX} data-testid="poll-description-input" />
-            </FormField>
-            <FormField name="kind" label={t('polls.form.kind')} error={form.errors.kind} helper={t(KIND_HELP[v.kind])}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={v.kind}
-                  onChange={(e) => {
-                    form.setValue('kind', e.target.value as PollKind);
-                    form.setErrors((x) => ({ ...x, options: undefined, maxChoices: undefined, seats: undefined }));
-                  }}
-                  data-testid="poll-kind-select"
-                >
-                  {POLL_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {kindLabel(k)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </Section>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('polls.form.submit')}
+      busy={create.isPending}
+      busyLabel={t('polls.form.saving')}
+      testId="create-poll-form"
+      submitTestId="create-poll-submit"
+    >
+      <Stack gap="6">
+        <Section legend={t('polls.form.sectionQuestion')}>
+          <FormField name="title" label={t('polls.form.pollTitle')} error={form.errors.title} helper={t('polls.form.titleHelp')} required>
+            <Input {...form.field('title')} maxLength={POLL_TITLE_MAX} autoComplete="off" data-testid="poll-title-input" />
+          </FormField>
+          <FormField name="description" label={t('polls.form.description')} error={form.errors.description} helper={t('polls.form.descriptionHelp')}>
+            <Textarea {...form.field('description')} rows={3} maxLength={POLL_DESCRIPTION_MAX} data-testid="poll-description-input" />
+          </FormField>
+          <FormField name="kind" label={t('polls.form.kind')} error={form.errors.kind} helper={t(KIND_HELP[v.kind])}>
+            <Select
+              value={v.kind}
+              onChange={(e) => {
+                form.setValue('kind', e.target.value as PollKind);
+                form.setErrors((x) => ({ ...x, options: undefined, maxChoices: undefined, seats: undefined }));
+              }}
+              data-testid="poll-kind-select"
+              options={POLL_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+            />
+          </FormField>
+        </Section>
 
-          <Section legend={t('polls.form.sectionChoices')}>
-            {optioned && <OptionsEditor options={v.options} onChange={setOptions} error={form.errors.options} />}
-            {v.kind === 'yes_no' && <Text color="fg.muted" fontSize="sm">{t('polls.form.yesNoNote')}</Text>}
-            {v.kind === 'election' && (
-              <>
-                <Text color="fg.muted" fontSize="sm">
-                  {t('polls.form.electionNote')}
-                </Text>
-                <FormField name="seats" label={t('polls.form.seats')} error={form.errors.seats} helper={t('polls.form.seatsHelp')} required>
-                  <Input type="number" inputMode="numeric" min={1} max={MAX_SEATS} step={1} {...form.field('seats')} maxW={{ sm: '32' }} data-testid="poll-seats-input" />
-                </FormField>
-              </>
-            )}
-            {v.kind === 'multiple' && (
-              <FormField name="maxChoices" label={t('polls.form.maxChoices')} error={form.errors.maxChoices} helper={t('polls.form.maxChoicesHelp')}>
-                <Input type="number" inputMode="numeric" min={1} max={Math.max(1, v.options.length)} step={1} {...form.field('maxChoices')} maxW={{ sm: '32' }} data-testid="poll-max-choices-input" />
+        <Section legend={t('polls.form.sectionChoices')}>
+          {optioned && <OptionsEditor options={v.options} onChange={setOptions} error={form.errors.options} />}
+          {v.kind === 'yes_no' && (
+            <Text color="fg.muted" fontSize="sm">
+              {t('polls.form.yesNoNote')}
+            </Text>
+          )}
+          {v.kind === 'election' && (
+            <>
+              <Text color="fg.muted" fontSize="sm">
+                {t('polls.form.electionNote')}
+              </Text>
+              <FormField name="seats" label={t('polls.form.seats')} error={form.errors.seats} helper={t('polls.form.seatsHelp')} required>
+                <Input type="number" inputMode="numeric" min={1} max={MAX_SEATS} step={1} {...form.field('seats')} maxW={{ sm: '32' }} data-testid="poll-seats-input" />
               </FormField>
-            )}
-          </Section>
+            </>
+          )}
+          {v.kind === 'multiple' && (
+            <FormField name="maxChoices" label={t('polls.form.maxChoices')} error={form.errors.maxChoices} helper={t('polls.form.maxChoicesHelp')}>
+              <Input type="number" inputMode="numeric" min={1} max={Math.max(1, v.options.length)} step={1} {...form.field('maxChoices')} maxW={{ sm: '32' }} data-testid="poll-max-choices-input" />
+            </FormField>
+          )}
+        </Section>
 
-          <Section legend={t('polls.form.sectionVoting')}>
-            <ClosingFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value)} />
-            <SettingsFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value as never)} />
-          </Section>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={t('polls.form.saving')} data-testid="create-poll-submit">
-          {t('polls.form.submit')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+        <Section legend={t('polls.form.sectionVoting')}>
+          <ClosingFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value)} />
+          <SettingsFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value as never)} />
+        </Section>
+      </Stack>
+    </DialogForm>
   );
 }
 
@@ -410,37 +418,35 @@ function EditPollForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => voi
   }
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="edit-poll-form">
-      <Dialog.Body>
-        <Stack gap="6">
-          <Section legend={t('polls.form.sectionQuestion')}>
-            <FormField name="title" label={t('polls.form.pollTitle')} error={form.errors.title} required>
-              <Input {...form.field('title')} maxLength={POLL_TITLE_MAX} autoComplete="off" />
-            </FormField>
-            <FormField name="description" label={t('polls.form.description')} error={form.errors.description} helper={t('polls.form.descriptionHelp')}>
-              <Textarea {...form.field('description')} rows={3} maxLength={POLL_DESCRIPTION_MAX} />
-            </FormField>
-          </Section>
-          <Section legend={t('polls.form.sectionVoting')}>
-            <ClosingFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value)} />
-            {p.settingsLocked ? (
-              <Text fontSize="sm" color="fg.muted" data-testid="poll-settings-locked">
-                {t('polls.form.lockedNote')}
-              </Text>
-            ) : (
-              <SettingsFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value as never)} />
-            )}
-          </Section>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText={t('polls.edit.saving')} data-testid="edit-poll-submit">
-          {t('polls.edit.submit')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('polls.edit.submit')}
+      busy={update.isPending}
+      busyLabel={t('polls.edit.saving')}
+      testId="edit-poll-form"
+      submitTestId="edit-poll-submit"
+    >
+      <Stack gap="6">
+        <Section legend={t('polls.form.sectionQuestion')}>
+          <FormField name="title" label={t('polls.form.pollTitle')} error={form.errors.title} required>
+            <Input {...form.field('title')} maxLength={POLL_TITLE_MAX} autoComplete="off" />
+          </FormField>
+          <FormField name="description" label={t('polls.form.description')} error={form.errors.description} helper={t('polls.form.descriptionHelp')}>
+            <Textarea {...form.field('description')} rows={3} maxLength={POLL_DESCRIPTION_MAX} />
+          </FormField>
+        </Section>
+        <Section legend={t('polls.form.sectionVoting')}>
+          <ClosingFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value)} />
+          {p.settingsLocked ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="poll-settings-locked">
+              {t('polls.form.lockedNote')}
+            </Text>
+          ) : (
+            <SettingsFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value as never)} />
+          )}
+        </Section>
+      </Stack>
+    </DialogForm>
   );
 }

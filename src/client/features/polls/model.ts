@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { instantOfLocal, isValidLocalTime } from '@shared/events/time';
 import type { IrvRound } from '@shared/polls/irv';
-import { ballotProblem, MAX_OPTIONS, MAX_SEATS, MIN_OPTIONS, OPTION_LABEL_MAX, POLL_DESCRIPTION_MAX, POLL_ELIGIBILITIES, POLL_KINDS, POLL_TITLE_MAX, RESULTS_VISIBILITIES, type PollKind } from '@shared/polls/rules';
+import {
+  ballotProblem,
+  MAX_OPTIONS,
+  MAX_SEATS,
+  MIN_OPTIONS,
+  OPTION_LABEL_MAX,
+  POLL_DESCRIPTION_MAX,
+  POLL_ELIGIBILITIES,
+  POLL_KINDS,
+  POLL_TITLE_MAX,
+  RESULTS_VISIBILITIES,
+  type PollKind,
+} from '@shared/polls/rules';
 import { isValidDate, isValidTimeZone } from '@shared/njangi/schedule';
 
 /*
@@ -14,14 +26,6 @@ import { isValidDate, isValidTimeZone } from '@shared/njangi/schedule';
 export function sharePercent(votes: number, ballots: number): number {
   if (ballots <= 0 || votes <= 0) return 0;
   return Math.round((votes * 1000) / ballots) / 10;
-}
-
-const percentFormats = new Map<string, Intl.NumberFormat>();
-/** '42.9%' / '42,9 %': a share with exactly one decimal in the locale. */
-export function formatPercent(percent: number, locale: string): string {
-  let f = percentFormats.get(locale);
-  if (!f) percentFormats.set(locale, (f = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })));
-  return f.format(percent / 100);
 }
 
 export type RoundsRow = {

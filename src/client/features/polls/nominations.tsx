@@ -9,7 +9,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/current-user';
 import { MemberPicker } from '../events/event/member-picker';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
 
 /*

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, chakra, Container, DataList, Dialog, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea, VStack } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
@@ -10,18 +10,19 @@ import { FormField } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Markdown } from '../../components/markdown';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { BallotCard } from './ballot';
 import { EditPollDialog } from './create-poll-dialog';
 import { NominationsCard } from './nominations';
-import { KindBadge, StatusBadge, useKindLabel } from './poll-bits';
+import { KindBadge, StatusBadge, useKindLabel } from './poll-badges';
 import { pollQuery } from './queries';
 import { ResultsCard, VotersCard } from './results';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
 import { usePollAction } from './use-poll-action';
+import { PageFrame, PageUnavailable, RecordPage, isRecordId } from '../../components/record-page';
+import { DialogForm } from '../../components/dialog-form';
 
 /**
  * One poll or election. Every member sees what it asks, how it works, their ballot (or why they
@@ -31,57 +32,26 @@ import { usePollAction } from './use-poll-action';
  */
 export function PollPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const valid = isRecordId(id);
   const q = useQuery({ ...pollQuery(valid ? id : 0), enabled: valid });
-  if (!valid) return <PollUnavailable />;
-  if (q.isPending) {
-    return (
-      <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} aria-busy="true" aria-label={t('polls.page.loading')} data-testid="poll-loading">
-        <Skeleton h="5" w="32" mb="4" />
-        <Skeleton h="10" w="70%" mb="3" />
-        <Skeleton h="5" w="40%" mb="6" />
+  return (
+    <RecordPage
+      valid={valid}
+      query={q}
+      loading={t('polls.page.loading')}
+      testId="poll"
+      skeleton={
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
           <Skeleton h="64" rounded="lg" />
           <Skeleton h="48" rounded="lg" />
         </Grid>
-      </Container>
-    );
-  }
-  if (q.isError) {
-    const info = errorInfo(q.error);
-    if (info.status === 404 || info.status === 403) return <PollUnavailable />;
-    return (
-      <Container maxW="5xl" py="8" px={{ base: '3', sm: '4' }}>
-        <Alert.Root status="error" flexWrap="wrap">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('polls.page.loadFailed')}</Alert.Title>
-            <Alert.Description>{info.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            {t('polls.page.tryAgain')}
-          </Button>
-        </Alert.Root>
-      </Container>
-    );
-  }
-  return <PollView key={q.data.id} poll={q.data} />;
-}
-
-function PollUnavailable() {
-  const { t } = useTranslation();
-  return (
-    <VStack py="24" gap="4" textAlign="center" px="4" data-testid="poll-not-found">
-      <Heading as="h1" size="2xl">
-        {t('polls.page.notFoundTitle')}
-      </Heading>
-      <Text color="fg.muted" maxW="md">
-        {t('polls.page.notFoundBody')}
-      </Text>
-      <Button asChild colorPalette="brand">
-        <Link to="/communities">{t('polls.page.back')}</Link>
-      </Button>
-    </VStack>
+      }
+      failed={t('polls.page.loadFailed')}
+      retry={t('polls.page.tryAgain')}
+      notFound={<PageUnavailable title={t('polls.page.notFoundTitle')} body={t('polls.page.notFoundBody')} back={{ to: '/communities', label: t('polls.page.back') }} testId="poll-not-found" />}
+    >
+      {(poll) => <PollView key={poll.id} poll={poll} />}
+    </RecordPage>
   );
 }
 
@@ -89,7 +59,7 @@ function PollView({ poll: p }: { poll: PollDetail }) {
   const nominating = p.kind === 'election' && p.status === 'nominating';
   const results = p.status === 'open' || p.status === 'closed';
   return (
-    <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} data-testid="poll-page">
+    <PageFrame data-testid="poll-page">
       <Stack gap="6">
         <PollHeader poll={p} />
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
@@ -108,7 +78,7 @@ function PollView({ poll: p }: { poll: PollDetail }) {
           </GridItem>
         </Grid>
       </Stack>
-    </Container>
+    </PageFrame>
   );
 }
 
@@ -244,7 +214,11 @@ function ManageCard({ poll: p }: { poll: PollDetail }) {
             description={t('polls.manage.closeBody')}
             confirmLabel={t('polls.manage.closeConfirm')}
             onConfirm={async () => {
-              const ok = await run(() => close.mutateAsync({ id: p.id }), t('polls.manage.closeFailed'), () => ({ title: t('polls.manage.closed') }));
+              const ok = await run(
+                () => close.mutateAsync({ id: p.id }),
+                t('polls.manage.closeFailed'),
+                () => ({ title: t('polls.manage.closed') }),
+              );
               if (!ok) throw new Error('not closed');
             }}
           />
@@ -294,26 +268,24 @@ function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void 
     if (ok) onDone();
   }
   return (
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="cancel-poll-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{t('polls.manage.cancelIntro')}</Alert.Title>
-          </Alert.Root>
-          <FormField name="reason" label={t('polls.manage.reason')} error={form.errors.reason} helper={t('polls.manage.reasonHelp')} required>
-            <Textarea {...form.field('reason')} rows={3} maxLength={REASON_MAX} data-testid="poll-cancel-reason" />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('polls.manage.keep')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={cancel.isPending} loadingText={t('polls.manage.cancelling')} data-testid="poll-cancel-submit">
-          {t('polls.manage.cancelConfirm')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('polls.manage.cancelConfirm')}
+      busy={cancel.isPending}
+      busyLabel={t('polls.manage.cancelling')}
+      cancelLabel={t('polls.manage.keep')}
+      destructive
+      testId="cancel-poll-form"
+      submitTestId="poll-cancel-submit"
+    >
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title fontWeight="normal">{t('polls.manage.cancelIntro')}</Alert.Title>
+      </Alert.Root>
+      <FormField name="reason" label={t('polls.manage.reason')} error={form.errors.reason} helper={t('polls.manage.reasonHelp')} required>
+        <Textarea {...form.field('reason')} rows={3} maxLength={REASON_MAX} data-testid="poll-cancel-reason" />
+      </FormField>
+    </DialogForm>
   );
 }

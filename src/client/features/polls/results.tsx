@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { PollResult } from '@shared/polls/tally';
 import { currentLocale } from '../../i18n';
 import { errorInfo } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
-import { formatPercent, roundsTable, sharePercent } from './model';
-import { useOptionLabel } from './poll-bits';
+import { formatDateTime, formatPercent } from '../../lib/format';
+import { roundsTable, sharePercent } from './model';
+import { useOptionLabel } from './poll-badges';
 import { pollResultsCsvUrl, pollResultsQuery, pollVotersQuery } from './queries';
-import type { PollDetail } from './shared';
+import type { PollDetail } from './types';
 
 /*
  * The results as the poll shows them: counts, shares of the ballots to one decimal and bars; a
@@ -96,8 +96,7 @@ function ResultView(props: {
 
   let summary: string;
   if (r.ballots === 0) summary = t('polls.results.none');
-  else if (p.kind === 'election')
-    summary = r.winners.length ? t(final ? 'polls.results.elected' : 'polls.results.leading', { names: names(r.winners) }) : t('polls.results.noWinner');
+  else if (p.kind === 'election') summary = r.winners.length ? t(final ? 'polls.results.elected' : 'polls.results.leading', { names: names(r.winners) }) : t('polls.results.noWinner');
   else if (r.tied.length) summary = t('polls.results.tie', { names: names(r.tied) });
   else if (r.winners.length === 1) summary = final ? t('polls.results.winner', { name: names(r.winners) }) : t('polls.results.leading', { names: names(r.winners) });
   else if (r.winners.length > 1) summary = final ? t('polls.results.winners', { names: names(r.winners) }) : t('polls.results.leading', { names: names(r.winners) });
@@ -128,7 +127,7 @@ function ResultView(props: {
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
           {r.counts.map((c) => {
             const percent = sharePercent(c.votes, r.ballots);
-            const pct = formatPercent(percent, locale);
+            const pct = formatPercent(percent / 100, { locale, minDigits: 1, maxDigits: 1 });
             const won = winners.has(c.optionId) && (final || p.kind !== 'ranked');
             const votes = t('polls.results.votes', { count: c.votes });
             return (

@@ -1,4 +1,4 @@
-import { Card, Stack, Switch, Text } from '@chakra-ui/react';
+import { Stack, Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { currentUserOptions, useSignedInUser } from '../auth/current-user';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * Who sees the member's email and phone in their communities' directories: the leaders only
@@ -29,26 +30,19 @@ export function ContactPrivacyCard() {
     }
   }
   return (
-    <Card.Root as="section" aria-labelledby="profile-privacy">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-privacy">
-          {t('profile.privacy.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="1">
-          <Switch.Root checked={shared} onCheckedChange={(e) => void change(e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: 'contactVisibility' }}>
-            <Switch.HiddenInput aria-describedby="contactVisibility-hint" />
-            <Switch.Control>
-              <Switch.Thumb />
-            </Switch.Control>
-            <Switch.Label>{t('profile.privacy.shareContact')}</Switch.Label>
-          </Switch.Root>
-          <Text id="contactVisibility-hint" fontSize="sm" color="fg.muted">
-            {t('profile.privacy.shareContactHint')}
-          </Text>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="profile-privacy" title={t('profile.privacy.title')}>
+      <Stack gap="1">
+        <Switch.Root checked={shared} onCheckedChange={(e) => void change(e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: 'contactVisibility' }}>
+          <Switch.HiddenInput aria-describedby="contactVisibility-hint" />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label>{t('profile.privacy.shareContact')}</Switch.Label>
+        </Switch.Root>
+        <Text id="contactVisibility-hint" fontSize="sm" color="fg.muted">
+          {t('profile.privacy.shareContactHint')}
+        </Text>
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Stack, Switch, Text } from '@chakra-ui/react';
+import { Stack, Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { currentUserOptions, useSignedInUser } from '../auth/current-user';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * Which optional notices the member gets, each saved as soon as it is switched. Reminders of
@@ -15,7 +16,14 @@ import { currentUserOptions, useSignedInUser } from '../auth/current-user';
 type Setting = 'newEvents' | 'discussionsEmail';
 const SETTINGS = [
   { key: 'newEvents', id: 'notifyNewEvents', label: 'profile.notices.newEvents', hint: 'profile.notices.newEventsHint', on: 'profile.notices.savedOn', off: 'profile.notices.savedOff' },
-  { key: 'discussionsEmail', id: 'notifyDiscussionsEmail', label: 'profile.notices.discussionsEmail', hint: 'profile.notices.discussionsEmailHint', on: 'profile.notices.discussionsEmailOn', off: 'profile.notices.discussionsEmailOff' },
+  {
+    key: 'discussionsEmail',
+    id: 'notifyDiscussionsEmail',
+    label: 'profile.notices.discussionsEmail',
+    hint: 'profile.notices.discussionsEmailHint',
+    on: 'profile.notices.discussionsEmailOn',
+    off: 'profile.notices.discussionsEmailOff',
+  },
 ] as const;
 
 export function NotificationSettingsCard() {
@@ -37,28 +45,21 @@ export function NotificationSettingsCard() {
     }
   }
   return (
-    <Card.Root as="section" aria-labelledby="profile-notices">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-notices">
-          {t('profile.notices.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        {SETTINGS.map((setting) => (
-          <Stack key={setting.key} gap="1">
-            <Switch.Root checked={on[setting.key]} onCheckedChange={(e) => void change(setting, e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: setting.id }}>
-              <Switch.HiddenInput aria-describedby={`${setting.id}-hint`} />
-              <Switch.Control>
-                <Switch.Thumb />
-              </Switch.Control>
-              <Switch.Label>{t(setting.label)}</Switch.Label>
-            </Switch.Root>
-            <Text id={`${setting.id}-hint`} fontSize="sm" color="fg.muted">
-              {t(setting.hint)}
-            </Text>
-          </Stack>
-        ))}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="profile-notices" title={t('profile.notices.title')} bodyGap="4">
+      {SETTINGS.map((setting) => (
+        <Stack key={setting.key} gap="1">
+          <Switch.Root checked={on[setting.key]} onCheckedChange={(e) => void change(setting, e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: setting.id }}>
+            <Switch.HiddenInput aria-describedby={`${setting.id}-hint`} />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>{t(setting.label)}</Switch.Label>
+          </Switch.Root>
+          <Text id={`${setting.id}-hint`} fontSize="sm" color="fg.muted">
+            {t(setting.hint)}
+          </Text>
+        </Stack>
+      ))}
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Dialog, Field, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +8,8 @@ import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { DialogForm } from '../../components/dialog-form';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * The member's own data: download it (everything as JSON, the money records as CSV, both from
@@ -22,51 +24,44 @@ export function YourDataCard() {
   const blocking = Object.values(blockers.data ?? {}).flat();
   const blocked = blocking.length > 0;
   return (
-    <Card.Root as="section" aria-labelledby="profile-data">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-data">
-          {t('profile.data.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          {t('profile.data.intro')}
-        </Text>
-        <HStack gap="2" flexWrap="wrap">
-          <Button asChild size="sm" variant="outline">
-            <a href="/api/user/export" download>
-              <Download aria-hidden /> {t('profile.data.downloadAll')}
-            </a>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <a href="/api/user/export/money.csv" download>
-              <Download aria-hidden /> {t('profile.data.downloadMoney')}
-            </a>
-          </Button>
-        </HStack>
-        {blocked ? (
-          <Stack gap="1" data-testid="delete-blockers">
-            <Text fontSize="sm">{t('profile.data.handOverFirst')}</Text>
-            <List.Root fontSize="sm" ps="5">
-              {blocking.map((name) => (
-                <List.Item key={name}>{name}</List.Item>
-              ))}
-            </List.Root>
-          </Stack>
-        ) : (
-          <FormDialog
-            title={t('profile.data.deleteTitle')}
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red" alignSelf="flex-start" disabled={blockers.isPending}>
-                <Trash2 aria-hidden /> {t('profile.data.delete')}
-              </Button>
-            }
-          >
-            {(close) => <DeleteAccountForm close={close} />}
-          </FormDialog>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="profile-data" title={t('profile.data.title')} bodyGap="4">
+      <Text fontSize="sm" color="fg.muted">
+        {t('profile.data.intro')}
+      </Text>
+      <HStack gap="2" flexWrap="wrap">
+        <Button asChild size="sm" variant="outline">
+          <a href="/api/user/export" download>
+            <Download aria-hidden /> {t('profile.data.downloadAll')}
+          </a>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <a href="/api/user/export/money.csv" download>
+            <Download aria-hidden /> {t('profile.data.downloadMoney')}
+          </a>
+        </Button>
+      </HStack>
+      {blocked ? (
+        <Stack gap="1" data-testid="delete-blockers">
+          <Text fontSize="sm">{t('profile.data.handOverFirst')}</Text>
+          <List.Root fontSize="sm" ps="5">
+            {blocking.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+      ) : (
+        <FormDialog
+          title={t('profile.data.deleteTitle')}
+          trigger={
+            <Button size="sm" variant="outline" colorPalette="red" alignSelf="flex-start" disabled={blockers.isPending}>
+              <Trash2 aria-hidden /> {t('profile.data.delete')}
+            </Button>
+          }
+        >
+          {(close) => <DeleteAccountForm close={close} />}
+        </FormDialog>
+      )}
+    </SectionCard>
   );
 }
 
@@ -89,33 +84,21 @@ function DeleteAccountForm({ close }: { close: () => void }) {
     }
   }
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{t('profile.data.deleteWhat')}</Text>
-          <Text fontSize="sm" color="fg.muted">
-            {t('profile.data.deleteKept')}
-          </Text>
-          <Checkbox.Root checked={removePosts} onCheckedChange={(d) => setRemovePosts(d.checked === true)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('profile.data.removePosts')}</Checkbox.Label>
-          </Checkbox.Root>
-          <Field.Root invalid={!!error} required>
-            <Field.Label>{t('profile.data.password')}</Field.Label>
-            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} name="password" />
-            {error && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={close}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={remove.isPending} disabled={!password}>
-          {t('profile.data.deleteConfirm')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm onSubmit={submit} onCancel={close} submitLabel={t('profile.data.deleteConfirm')} busy={remove.isPending} destructive disabled={!password}>
+      <Text>{t('profile.data.deleteWhat')}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('profile.data.deleteKept')}
+      </Text>
+      <Checkbox.Root checked={removePosts} onCheckedChange={(d) => setRemovePosts(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('profile.data.removePosts')}</Checkbox.Label>
+      </Checkbox.Root>
+      <Field.Root invalid={!!error} required>
+        <Field.Label>{t('profile.data.password')}</Field.Label>
+        <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} name="password" />
+        {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      </Field.Root>
+    </DialogForm>
   );
 }

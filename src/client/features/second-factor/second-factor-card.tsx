@@ -1,4 +1,4 @@
-import { Button, Card, Dialog, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +11,8 @@ import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetup } from './setup';
+import { DialogForm } from '../../components/dialog-form';
+import { SectionCard } from '../../components/section-card';
 
 /** The profile's two-step verification: turn it on, make new recovery codes, turn it off (members only). */
 export function SecondFactorCard({ account }: { account: string }) {
@@ -21,72 +23,65 @@ export function SecondFactorCard({ account }: { account: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.secondFactor.status.queryKey() });
   const s = status.data;
   return (
-    <Card.Root as="section" aria-labelledby="profile-second-factor" data-testid="second-factor-card">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-second-factor">
-          {t('secondFactor.profile.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        {!s ? null : s.enabled ? (
-          <>
-            <Text fontSize="sm">
-              <ShieldCheck aria-hidden style={{ display: 'inline', verticalAlign: 'text-bottom' }} />{' '}
-              {t('secondFactor.profile.on', { date: formatDate(s.enabledAt) })} {t('secondFactor.profile.codesLeft', { count: s.recoveryCodesLeft })}
+    <SectionCard id="profile-second-factor" title={t('secondFactor.profile.title')} bodyGap="4" testId="second-factor-card">
+      {!s ? null : s.enabled ? (
+        <>
+          <Text fontSize="sm">
+            <ShieldCheck aria-hidden style={{ display: 'inline', verticalAlign: 'text-bottom' }} /> {t('secondFactor.profile.on', { date: formatDate(s.enabledAt) })}{' '}
+            {t('secondFactor.profile.codesLeft', { count: s.recoveryCodesLeft })}
+          </Text>
+          {s.required && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('secondFactor.profile.staffNote')}
             </Text>
-            {s.required && (
-              <Text fontSize="sm" color="fg.muted">
-                {t('secondFactor.profile.staffNote')}
-              </Text>
-            )}
-            <HStack gap="2" flexWrap="wrap">
+          )}
+          <HStack gap="2" flexWrap="wrap">
+            <FormDialog
+              title={t('secondFactor.profile.regenerateTitle')}
+              trigger={
+                <Button size="sm" variant="outline">
+                  <KeyRound aria-hidden /> {t('secondFactor.profile.regenerate')}
+                </Button>
+              }
+            >
+              {(close) => <RegenerateForm account={account} close={close} onChanged={refresh} />}
+            </FormDialog>
+            {!s.required && (
               <FormDialog
-                title={t('secondFactor.profile.regenerateTitle')}
+                title={t('secondFactor.profile.disableTitle')}
                 trigger={
-                  <Button size="sm" variant="outline">
-                    <KeyRound aria-hidden /> {t('secondFactor.profile.regenerate')}
+                  <Button size="sm" variant="outline" colorPalette="red">
+                    <ShieldOff aria-hidden /> {t('secondFactor.profile.turnOff')}
                   </Button>
                 }
               >
-                {(close) => <RegenerateForm account={account} close={close} onChanged={refresh} />}
+                {(close) => <DisableForm close={close} onChanged={refresh} />}
               </FormDialog>
-              {!s.required && (
-                <FormDialog
-                  title={t('secondFactor.profile.disableTitle')}
-                  trigger={
-                    <Button size="sm" variant="outline" colorPalette="red">
-                      <ShieldOff aria-hidden /> {t('secondFactor.profile.turnOff')}
-                    </Button>
-                  }
-                >
-                  {(close) => <DisableForm close={close} onChanged={refresh} />}
-                </FormDialog>
-              )}
-            </HStack>
-          </>
-        ) : settingUp ? (
-          <SecondFactorSetup
-            intro={t('secondFactor.setup.memberIntro')}
-            account={account}
-            onCancel={() => setSettingUp(false)}
-            onDone={() => {
-              setSettingUp(false);
-              notify.success(t('secondFactor.setup.enabled'));
-              void refresh();
-            }}
-          />
-        ) : (
-          <>
-            <Text fontSize="sm" color="fg.muted">
-              {t('secondFactor.profile.off')}
-            </Text>
-            <Button size="sm" colorPalette="brand" alignSelf="flex-start" onClick={() => setSettingUp(true)}>
-              <ShieldCheck aria-hidden /> {t('secondFactor.profile.turnOn')}
-            </Button>
-          </>
-        )}
-      </Card.Body>
-    </Card.Root>
+            )}
+          </HStack>
+        </>
+      ) : settingUp ? (
+        <SecondFactorSetup
+          intro={t('secondFactor.setup.memberIntro')}
+          account={account}
+          onCancel={() => setSettingUp(false)}
+          onDone={() => {
+            setSettingUp(false);
+            notify.success(t('secondFactor.setup.enabled'));
+            void refresh();
+          }}
+        />
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {t('secondFactor.profile.off')}
+          </Text>
+          <Button size="sm" colorPalette="brand" alignSelf="flex-start" onClick={() => setSettingUp(true)}>
+            <ShieldCheck aria-hidden /> {t('secondFactor.profile.turnOn')}
+          </Button>
+        </>
+      )}
+    </SectionCard>
   );
 }
 
@@ -115,26 +110,21 @@ function RegenerateForm({ account, close, onChanged }: { account: string; close:
     );
   }
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm">{t('secondFactor.profile.regenerateText')}</Text>
-          <Field.Root invalid={!!error} required>
-            <Field.Label>{t('secondFactor.profile.appCode')}</Field.Label>
-            <Input name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
-            {error && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={close}>
-          {t('secondFactor.profile.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={regenerate.isPending} disabled={!code.trim()}>
-          {t('secondFactor.profile.regenerate')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={close}
+      submitLabel={t('secondFactor.profile.regenerate')}
+      busy={regenerate.isPending}
+      cancelLabel={t('secondFactor.profile.cancel')}
+      disabled={!code.trim()}
+    >
+      <Text fontSize="sm">{t('secondFactor.profile.regenerateText')}</Text>
+      <Field.Root invalid={!!error} required>
+        <Field.Label>{t('secondFactor.profile.appCode')}</Field.Label>
+        <Input name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
+        {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      </Field.Root>
+    </DialogForm>
   );
 }
 
@@ -159,35 +149,31 @@ function DisableForm({ close, onChanged }: { close: () => void; onChanged: () =>
     }
   }
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm">{t('secondFactor.profile.disableText')}</Text>
-          <Field.Root invalid={!!errors.password} required>
-            <Field.Label>{t('secondFactor.profile.password')}</Field.Label>
-            <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            {errors.password && <Field.ErrorText>{errors.password}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={!!errors.code} required>
-            <Field.Label>{t('secondFactor.profile.code')}</Field.Label>
-            <Input name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" maxLength={32} />
-            {errors.code && <Field.ErrorText>{errors.code}</Field.ErrorText>}
-          </Field.Root>
-          {errors.other && (
-            <Text fontSize="sm" color="fg.error" role="alert">
-              {errors.other}
-            </Text>
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={close}>
-          {t('secondFactor.profile.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={disable.isPending} disabled={!password || !code.trim()}>
-          {t('secondFactor.profile.turnOff')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={close}
+      submitLabel={t('secondFactor.profile.turnOff')}
+      busy={disable.isPending}
+      cancelLabel={t('secondFactor.profile.cancel')}
+      destructive
+      disabled={!password || !code.trim()}
+    >
+      <Text fontSize="sm">{t('secondFactor.profile.disableText')}</Text>
+      <Field.Root invalid={!!errors.password} required>
+        <Field.Label>{t('secondFactor.profile.password')}</Field.Label>
+        <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {errors.password && <Field.ErrorText>{errors.password}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.code} required>
+        <Field.Label>{t('secondFactor.profile.code')}</Field.Label>
+        <Input name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" maxLength={32} />
+        {errors.code && <Field.ErrorText>{errors.code}</Field.ErrorText>}
+      </Field.Root>
+      {errors.other && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {errors.other}
+        </Text>
+      )}
+    </DialogForm>
   );
 }

@@ -5,8 +5,7 @@ import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Currency } from '@shared/money';
 import { RIGHT_NAMES, type Standing } from '@shared/standing';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
-import { formatDate } from '../../lib/format';
-import { money } from '../finances/shared';
+import { formatAmount, formatDate } from '../../lib/format';
 import { myStandingQuery, type MyStanding } from '../welfare/queries';
 import { refusalText } from './refusal';
 
@@ -58,10 +57,10 @@ function StandingBody({ s }: { s: MyStanding }) {
       : s.standing === 'new'
         ? t('standing.mine.new', { date: date(s.newUntil) })
         : s.standing === 'in_arrears'
-          ? t('standing.mine.inArrears', { amount: money(s.arrears, frame.currency), date: date(s.arrearsSince) })
+          ? t('standing.mine.inArrears', { amount: formatAmount(s.arrears, frame.currency), date: date(s.arrearsSince) })
           : s.suspended?.by === 'decision'
             ? t('standing.mine.suspendedDecision', { date: date(s.suspendedUntil), reason: s.suspended.reason })
-            : t('standing.mine.suspendedArrears', { amount: money(s.arrears, frame.currency), date: date(s.arrearsSince) });
+            : t('standing.mine.suspendedArrears', { amount: formatAmount(s.arrears, frame.currency), date: date(s.arrearsSince) });
   return (
     <Stack gap="3">
       <Text data-testid="standing-summary">{summary}</Text>

@@ -5,11 +5,10 @@ import type { Currency } from '@shared/money';
 import { STANDINGS, type Standing } from '@shared/standing';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
 import { LoadMore } from '../../components/load-more';
-import { formatDate } from '../../lib/format';
+import { formatAmount, formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { cursorPaging } from '../../lib/cursor-paging';
 import { trpc } from '../../trpc';
-import { money } from '../finances/shared';
 import { STANDING_COLOR, standingKey } from './my-standing';
 
 /**
@@ -67,7 +66,7 @@ export function StandingRollCard({ communityId }: { communityId: number }) {
                       <Table.Cell>
                         <Badge colorPalette={STANDING_COLOR[r.standing]}>{t(standingKey(r.standing))}</Badge>
                       </Table.Cell>
-                      <Table.Cell textAlign="end">{r.arrears > 0 ? money(r.arrears, currency) : ''}</Table.Cell>
+                      <Table.Cell textAlign="end">{r.arrears > 0 ? formatAmount(r.arrears, currency) : ''}</Table.Cell>
                       <Table.Cell>{formatDate(r.arrearsSince ?? r.suspendedUntil ?? r.newUntil, { style: 'short' })}</Table.Cell>
                     </Table.Row>
                   ))}

@@ -11,14 +11,14 @@ import { FormField } from '../../components/form-field';
 import { ListSkeleton } from '../../components/list-states';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatAmount, formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { financeSummaryQuery } from '../finances/queries';
 import { ProofLink, ProofPicker } from '../finances/proof-picker';
-import { METHODS, METHOD_KEY, money } from '../finances/shared';
+import { METHODS, METHOD_KEY } from '../finances/labels';
 import { caseQuery, refreshWelfare, type CaseView } from './queries';
 import { CondolenceDialog } from './officer-forms';
-import { CASE_STATUS_COLOR, caseStatusKey } from './shared';
+import { CASE_STATUS_COLOR, caseStatusKey } from './case-status';
 
 /*
  * One welfare case as its reader may see it (the server decides what: the story and the papers
@@ -54,7 +54,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 function CaseBody({ k }: { k: CaseView }) {
   const { t } = useTranslation();
   const currency = k.currency as Currency;
-  const m = (amount: number) => money(amount, currency);
+  const m = (amount: number) => formatAmount(amount, currency);
   const relationship = t(`welfare.relationshipOf.${k.relationship}` as MessageKey);
   return (
     <Container maxW="3xl" py={{ base: '4', md: '6' }} px={{ base: '3', md: '6' }} data-testid="welfare-case">

@@ -13,13 +13,13 @@ import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/current-user';
-import type { Community } from '../communities/shared';
+import type { Community } from '../communities/membership';
 import { memberSettingsQuery } from '../communities/queries';
 import { amountText, MoneyInput } from '../finances/money-input';
 import { ProofPicker } from '../finances/proof-picker';
-import { METHODS, METHOD_KEY } from '../finances/shared';
+import { METHODS, METHOD_KEY } from '../finances/labels';
 import { dependantsQuery, refreshWelfare, type Fund, type Levy } from './queries';
-import { isWelfareOfficer } from './shared';
+import { isWelfareOfficer } from './case-status';
 
 /*
  * The welfare tab's forms: paying one's levy (declared, then confirmed by an officer), registering

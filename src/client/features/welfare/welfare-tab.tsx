@@ -8,18 +8,17 @@ import type { Currency } from '@shared/money';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
-import { formatDate } from '../../lib/format';
+import { formatAmount, formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import type { Community } from '../communities/shared';
-import { money } from '../finances/shared';
+import type { Community } from '../communities/membership';
 import { can } from '@shared/permissions';
 import { MyStandingCard } from '../standing/my-standing';
 import { StandingRollCard } from '../standing/standing-roll';
 import { AddDependantDialog, OpenCaseDialog, PayLevyDialog } from './forms';
 import { casesQuery, dependantsQuery, fundsQuery, myLeviesQuery, refreshWelfare, type CaseSummary, type Fund, type Levy } from './queries';
 import { CreateFundDialog } from './officer-forms';
-import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './shared';
+import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
 
 /**
  * A community's Welfare tab: the member's own standing and levies, the cases the community shares
@@ -72,12 +71,12 @@ function LeviesCard({ levies, currency, loading }: { levies: Levy[] | undefined;
               <Stack gap="0" minW="0" flex="1 1 12rem">
                 <Text fontWeight="medium">{l.caseId ? t('welfare.levies.forCase', { fund: l.fund ?? '', id: l.caseId }) : t('welfare.levies.forMonth', { fund: l.fund ?? '', month: l.periodKey ?? '' })}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {money(l.amount, currency)} ·{' '}
+                  {formatAmount(l.amount, currency)} ·{' '}
                   {l.status === 'paid' ? t('welfare.levies.paid') : l.status === 'overdue' ? t('welfare.levies.overdue', { date: formatDate(l.overdueAfter) }) : t('welfare.levies.due', { date: formatDate(l.dueAt) })}
                 </Text>
                 {l.pending > 0 && (
                   <Text fontSize="sm" color="orange.fg">
-                    {t('welfare.levies.pending', { amount: money(l.pending, currency) })}
+                    {t('welfare.levies.pending', { amount: formatAmount(l.pending, currency) })}
                   </Text>
                 )}
               </Stack>
@@ -154,11 +153,11 @@ function CaseRow({ k, currency }: { k: CaseSummary; currency: Currency }) {
             </Link>
           </LinkOverlay>
           <Text fontSize="sm" color="fg.muted">
-            {t('welfare.cases.subject', { member: k.member, relationship: t(`welfare.relationshipOf.${k.relationship}` as MessageKey) })} · {money(k.benefitAmount, currency)}
+            {t('welfare.cases.subject', { member: k.member, relationship: t(`welfare.relationshipOf.${k.relationship}` as MessageKey) })} · {formatAmount(k.benefitAmount, currency)}
           </Text>
           {k.collection && (
             <Text fontSize="sm" data-testid="case-progress">
-              {t('welfare.cases.progress', { collected: money(k.collection.collected, currency), expected: money(k.collection.expected, currency), paid: k.collection.paidCount, levied: k.collection.levied })}
+              {t('welfare.cases.progress', { collected: formatAmount(k.collection.collected, currency), expected: formatAmount(k.collection.expected, currency), paid: k.collection.paidCount, levied: k.collection.levied })}
             </Text>
           )}
         </Stack>
@@ -257,10 +256,10 @@ function FundsCard({ community: c, funds, loading, currency }: { community: Comm
               <Text fontSize="sm" color="fg.muted">
                 {Object.entries(f.rules.benefits)
                   .filter(([, amount]) => amount !== undefined)
-                  .map(([r, amount]) => t('welfare.funds.benefitFor', { relationship: t(`welfare.relationships.${r}` as MessageKey), amount: money(amount!, currency) }))
+                  .map(([r, amount]) => t('welfare.funds.benefitFor', { relationship: t(`welfare.relationships.${r}` as MessageKey), amount: formatAmount(amount!, currency) }))
                   .join(' · ')}
               </Text>
-              {f.rules.levyAmount !== undefined && <Text fontSize="sm">{t('welfare.funds.levyEach', { amount: money(f.rules.levyAmount, currency), days: f.rules.levyDueDays })}</Text>}
+              {f.rules.levyAmount !== undefined && <Text fontSize="sm">{t('welfare.funds.levyEach', { amount: formatAmount(f.rules.levyAmount, currency), days: f.rules.levyDueDays })}</Text>}
               <Text fontSize="sm" color="fg.muted">
                 {t('welfare.funds.waiting', { days: f.rules.dependantWaitingDays })} · {t('welfare.funds.version', { version: f.version })}
               </Text>

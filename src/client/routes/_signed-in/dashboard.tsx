@@ -10,16 +10,16 @@ import { VerifyBanner } from '../../features/auth/verify-banner';
 import { CommunityCard } from '../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../features/communities/dialogs';
 import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
-import type { Community } from '../../features/communities/shared';
+import type { Community } from '../../features/communities/membership';
 import { CreateEventDialog } from '../../features/events/dialogs';
 import { myRecognitionsQuery } from '../../features/recognitions/queries';
 import { JoinWithLinkDialog } from '../../features/invitations/join-with-link';
 import { trpc } from '../../trpc';
 import { can, canIn } from '@shared/permissions';
-import { CreateCircleDialog } from '../../features/njangi/dialogs';
-import { currentCircles } from '../../features/njangi/dashboard-circles';
+import { CreateCircleDialog } from '../../features/circles/dialogs';
+import { currentCircles } from '../../features/circles/dashboard-circles';
 import { cardsAt, DASHBOARD_CARDS } from '../../shell/dashboard-cards';
-import { myCirclesQuery } from '../../features/njangi/queries';
+import { myCirclesQuery } from '../../features/circles/queries';
 import { formatDate, formatNumber } from '../../lib/format';
 import { loadQuery } from '../../lib/route-data';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -94,7 +94,7 @@ function Dashboard() {
         <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
           <Counter label={t('dashboard.counters.communities')} value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
           <Counter
-            label={t('dashboard.counters.njangi')}
+            label={t('dashboard.counters.circles')}
             value={circles.data ? formatNumber(currentCircles(circles.data).length) : circles.isError ? '–' : <Skeleton h="6" w="8" />}
             testId="njangi-counter"
           />
@@ -174,7 +174,7 @@ function Dashboard() {
                 {mayStartCircle && (
                   <CreateCircleDialog
                     trigger={
-                      <Button variant="outline">{t('dashboard.quickActions.startNjangi')}</Button>
+                      <Button variant="outline">{t('dashboard.quickActions.startCircle')}</Button>
                     }
                   />
                 )}

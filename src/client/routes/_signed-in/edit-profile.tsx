@@ -1,4 +1,4 @@
-import { Button, Card, Container, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Card, Container, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { T_SHIRT_SIZES } from '@shared/constants';
 import { LANGUAGE_NAMES, LANGUAGES } from '@shared/i18n/languages';
 import { profileUpdateInput } from '@shared/schemas/profile';
 import { trpc } from '../../trpc';
+import { Select } from '../../components/select';
 
 // The form starts from the signed-in user, whom the layout's guard has already loaded.
 export const Route = createFileRoute('/_signed-in/edit-profile')({ component: EditProfile });
@@ -95,29 +96,10 @@ function EditProfile() {
                   <Input {...form.field('birthday')} type="date" autoComplete="bday" />
                 </FormField>
                 <FormField name="tShirtSize" label={t('profile.fields.tShirtSize')} error={form.errors.tShirtSize}>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.field('tShirtSize')}>
-                      <option value="">{t('profile.notSet')}</option>
-                      {T_SHIRT_SIZES.map((s) => (
-                        <option key={s} value={s}>
-                          {s}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Select {...form.field('tShirtSize')} placeholder={t('profile.notSet')} options={T_SHIRT_SIZES.map((s) => ({ value: s, label: s }))} />
                 </FormField>
                 <FormField name="language" label={t('common.language')} error={form.errors.language}>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.field('language')}>
-                      {LANGUAGES.map((l) => (
-                        <option key={l} value={l} lang={l}>
-                          {LANGUAGE_NAMES[l]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Select {...form.field('language')} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }))} />
                 </FormField>
               </SimpleGrid>
               <FormField name="socialMedia" label={t('profile.fields.socialMedia')} error={form.errors.socialMedia} helper={t('profile.edit.socialMediaHelper')}>

@@ -15,7 +15,7 @@ import { OverviewTab } from '../../features/admin/overview-tab';
 import { ProfileTab } from '../../features/admin/profile-tab';
 import { adminCountsQuery, auditQuery } from '../../features/admin/queries';
 import { SettingsTab } from '../../features/admin/settings-tab';
-import { roleName } from '../../features/admin/shared';
+import { roleName } from '../../features/admin/labels';
 import { UsersTab } from '../../features/admin/users-tab';
 import { ensureCurrentUser, useCurrentUser, type CurrentUser } from '../../features/auth/current-user';
 import { loadQuery } from '../../lib/route-data';

@@ -39,18 +39,18 @@ export async function contributionReceipt(db: DbLike, p: { id: number; viewerId:
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
-    title: t('savings.receipt.contributionTitle', { number: row.receiptNo }),
+    title: t('circleFiles.receipt.contributionTitle', { number: row.receiptNo }),
     rows: [
-      { label: t('savings.receipt.circle'), value: circle.name },
-      { label: t('savings.receipt.receivedFrom'), value: person(db, row.userId) },
-      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
-      { label: t('savings.receipt.for'), value: t('savings.receipt.contributionFor', { round: round.number, date: day(round.dueDate, language), hand: hand.handNo }) + (row.late ? ` · ${t('savings.receipt.late')}` : '') },
-      { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
-      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
-      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
-      { label: t('savings.receipt.confirmedBy'), value: person(db, row.decidedBy) },
+      { label: t('circleFiles.receipt.circle'), value: circle.name },
+      { label: t('circleFiles.receipt.receivedFrom'), value: person(db, row.userId) },
+      { label: t('circleFiles.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('circleFiles.receipt.for'), value: t('circleFiles.receipt.contributionFor', { round: round.number, date: day(round.dueDate, language), hand: hand.handNo }) + (row.late ? ` · ${t('circleFiles.receipt.late')}` : '') },
+      { label: t('circleFiles.receipt.method'), value: t(`finances.methods.${row.method}`) },
+      ...(row.reference ? [{ label: t('circleFiles.receipt.reference'), value: row.reference }] : []),
+      { label: t('circleFiles.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
+      { label: t('circleFiles.receipt.confirmedBy'), value: person(db, row.decidedBy) },
     ],
-    footer: t('savings.receipt.footer'),
+    footer: t('circleFiles.receipt.footer'),
   });
   return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
 }
@@ -67,19 +67,19 @@ export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: strin
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
-    title: t('savings.receipt.payoutTitle', { number: row.receiptNo }),
+    title: t('circleFiles.receipt.payoutTitle', { number: row.receiptNo }),
     rows: [
-      { label: t('savings.receipt.circle'), value: circle.name },
-      { label: t('savings.receipt.paidTo'), value: person(db, row.beneficiaryId) },
-      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
-      { label: t('savings.receipt.for'), value: t('savings.receipt.payoutFor', { round: round.number }) },
-      { label: t('savings.receipt.pot'), value: t('savings.receipt.potDetail', { collected: money(row.collected), fee: money(row.fee), discount: money(row.discount), fines: money(row.fines) }) },
-      { label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) },
-      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
-      { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
-      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
+      { label: t('circleFiles.receipt.circle'), value: circle.name },
+      { label: t('circleFiles.receipt.paidTo'), value: person(db, row.beneficiaryId) },
+      { label: t('circleFiles.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('circleFiles.receipt.for'), value: t('circleFiles.receipt.payoutFor', { round: round.number }) },
+      { label: t('circleFiles.receipt.pot'), value: t('circleFiles.receipt.potDetail', { collected: money(row.collected), fee: money(row.fee), discount: money(row.discount), fines: money(row.fines) }) },
+      { label: t('circleFiles.receipt.method'), value: t(`finances.methods.${row.method}`) },
+      ...(row.reference ? [{ label: t('circleFiles.receipt.reference'), value: row.reference }] : []),
+      { label: t('circleFiles.receipt.recordedBy'), value: person(db, row.recordedBy) },
+      { label: t('circleFiles.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
     ],
-    footer: t('savings.receipt.footer'),
+    footer: t('circleFiles.receipt.footer'),
   });
   return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
 }
@@ -96,18 +96,18 @@ export async function topUpReceipt(db: DbLike, p: { id: number; viewerId: string
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
-    title: t('savings.receipt.topUpTitle', { number: row.receiptNo }),
+    title: t('circleFiles.receipt.topUpTitle', { number: row.receiptNo }),
     rows: [
-      { label: t('savings.receipt.circle'), value: circle.name },
-      { label: t('savings.receipt.paidTo'), value: person(db, row.beneficiaryId) },
-      { label: t('savings.receipt.amount'), value: money(row.amount), bold: true },
-      { label: t('savings.receipt.for'), value: t('savings.receipt.topUpFor', { round: round.number }) },
-      ...(row.method ? [{ label: t('savings.receipt.method'), value: t(`finances.methods.${row.method}`) }] : []),
-      ...(row.reference ? [{ label: t('savings.receipt.reference'), value: row.reference }] : []),
-      { label: t('savings.receipt.recordedBy'), value: person(db, row.recordedBy) },
-      { label: t('savings.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
+      { label: t('circleFiles.receipt.circle'), value: circle.name },
+      { label: t('circleFiles.receipt.paidTo'), value: person(db, row.beneficiaryId) },
+      { label: t('circleFiles.receipt.amount'), value: money(row.amount), bold: true },
+      { label: t('circleFiles.receipt.for'), value: t('circleFiles.receipt.topUpFor', { round: round.number }) },
+      ...(row.method ? [{ label: t('circleFiles.receipt.method'), value: t(`finances.methods.${row.method}`) }] : []),
+      ...(row.reference ? [{ label: t('circleFiles.receipt.reference'), value: row.reference }] : []),
+      { label: t('circleFiles.receipt.recordedBy'), value: person(db, row.recordedBy) },
+      { label: t('circleFiles.receipt.confirmedOn'), value: localDateTime(row.decidedAt, circle.timeZone, language) },
     ],
-    footer: t('savings.receipt.footer'),
+    footer: t('circleFiles.receipt.footer'),
   });
   return { filename: `circle-${circle.id}-receipt-${row.receiptNo}.pdf`, pdf };
 }

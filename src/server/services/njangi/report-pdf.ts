@@ -23,7 +23,7 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
   const locale = LOCALES[p.language];
   const money = (n: number | null) => (n === null ? '—' : formatMoney(n, report.circle.currency as Currency, locale));
   const doc = await PDFDocument.create();
-  doc.setTitle(drawnText(t('savings.report.title', { circle: report.circle.name })));
+  doc.setTitle(drawnText(t('circleFiles.report.title', { circle: report.circle.name })));
   doc.setProducer(p.appName);
   const { regular, bold } = unicodeFaces(doc);
   const ink = rgb(0.1, 0.13, 0.17);
@@ -90,29 +90,29 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
   const c = report.circle;
   await line(p.appName, { size: 9, color: muted });
   await line(p.community, { size: 14, font: bold, gap: 20 });
-  await line(t('savings.report.title', { circle: c.name }), { size: 18, font: bold, gap: 24 });
-  await line(t('savings.report.rules', { contribution: money(c.contribution), frequency: t(`savings.report.frequency.${c.frequency}`), hands: c.hands }), { color: muted });
-  await line(t(`savings.report.status.${c.status}`) + (c.cancelReason ? ` · ${c.cancelReason}` : ''), { color: muted });
+  await line(t('circleFiles.report.title', { circle: c.name }), { size: 18, font: bold, gap: 24 });
+  await line(t('circleFiles.report.rules', { contribution: money(c.contribution), frequency: t(`circleFiles.report.frequency.${c.frequency}`), hands: c.hands }), { color: muted });
+  await line(t(`circleFiles.report.status.${c.status}`) + (c.cancelReason ? ` · ${c.cancelReason}` : ''), { color: muted });
   // The circle's own zone: where its members meet and its rounds fall due.
-  await line(t('savings.report.generated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: c.timeZone }).format(p.now), zone: c.timeZone }), { color: muted, gap: 24 });
+  await line(t('circleFiles.report.generated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: c.timeZone }).format(p.now), zone: c.timeZone }), { color: muted, gap: 24 });
 
   const totals = report.totals;
-  await line(t('savings.report.totalsHeading'), { size: 12, font: bold, gap: 18 });
+  await line(t('circleFiles.report.totalsHeading'), { size: 12, font: bold, gap: 18 });
   await table(
     [
-      { label: t('savings.report.collected'), width: 80, align: 'right' },
-      { label: t('savings.report.fines'), width: 66, align: 'right' },
-      { label: t('savings.report.fees'), width: 66, align: 'right' },
-      { label: t('savings.report.shared'), width: 72, align: 'right' },
-      { label: t('savings.report.paidOut'), width: 80, align: 'right' },
-      { label: t('savings.report.topUps'), width: 75, align: 'right' },
-      { label: t('savings.report.shortfall'), width: 76, align: 'right' },
+      { label: t('circleFiles.report.collected'), width: 80, align: 'right' },
+      { label: t('circleFiles.report.fines'), width: 66, align: 'right' },
+      { label: t('circleFiles.report.fees'), width: 66, align: 'right' },
+      { label: t('circleFiles.report.shared'), width: 72, align: 'right' },
+      { label: t('circleFiles.report.paidOut'), width: 80, align: 'right' },
+      { label: t('circleFiles.report.topUps'), width: 75, align: 'right' },
+      { label: t('circleFiles.report.shortfall'), width: 76, align: 'right' },
     ],
     [[money(totals.collected), money(totals.fines), money(totals.fees), money(totals.shared), money(totals.paidOut), money(totals.topUps), money(totals.shortfall)]],
   );
   // The cycle-close check, in words: everything that came in is somewhere.
   await paragraph(
-    t('savings.report.balance', {
+    t('circleFiles.report.balance', {
       moneyIn: money(totals.collected + totals.finesPaid),
       collected: money(totals.collected),
       fines: money(totals.finesPaid),
@@ -125,22 +125,22 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
     { size: 8, color: muted, gap: 20 },
   );
 
-  await line(t('savings.report.roundsHeading'), { size: 12, font: bold, gap: 18 });
+  await line(t('circleFiles.report.roundsHeading'), { size: 12, font: bold, gap: 18 });
   // Ten columns on a page: the discount only for auctions (as on the screen), amounts a point smaller.
   const auction = c.payoutMethod === 'auction';
   const w = auction ? { money: 55, small: 48 } : { money: 64, small: 56 };
   await table(
     [
-      { label: t('savings.report.round'), width: 30 },
-      { label: t('savings.report.due'), width: 50 },
-      { label: t('savings.report.collected'), width: w.money, align: 'right' },
-      { label: t('savings.report.shortfall'), width: w.money, align: 'right' },
-      { label: t('savings.report.fines'), width: w.small, align: 'right' },
-      { label: t('savings.report.fee'), width: w.small, align: 'right' },
-      ...(auction ? [{ label: t('savings.report.discount'), width: w.small, align: 'right' as const }] : []),
-      { label: t('savings.report.payout'), width: w.money, align: 'right' },
-      { label: t('savings.report.topUps'), width: w.money, align: 'right' },
-      { label: t('savings.report.payoutStatus'), width: A4[0] - 2 * MARGIN - 80 - 4 * w.money - (auction ? 3 : 2) * w.small },
+      { label: t('circleFiles.report.round'), width: 30 },
+      { label: t('circleFiles.report.due'), width: 50 },
+      { label: t('circleFiles.report.collected'), width: w.money, align: 'right' },
+      { label: t('circleFiles.report.shortfall'), width: w.money, align: 'right' },
+      { label: t('circleFiles.report.fines'), width: w.small, align: 'right' },
+      { label: t('circleFiles.report.fee'), width: w.small, align: 'right' },
+      ...(auction ? [{ label: t('circleFiles.report.discount'), width: w.small, align: 'right' as const }] : []),
+      { label: t('circleFiles.report.payout'), width: w.money, align: 'right' },
+      { label: t('circleFiles.report.topUps'), width: w.money, align: 'right' },
+      { label: t('circleFiles.report.payoutStatus'), width: A4[0] - 2 * MARGIN - 80 - 4 * w.money - (auction ? 3 : 2) * w.small },
     ],
     report.rounds.map((r) => [
       String(r.number),
@@ -152,24 +152,24 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
       ...(auction ? [money(r.discount)] : []),
       money(r.payout),
       money(r.topUps),
-      r.payoutStatus ? t(`savings.report.payoutState.${r.payoutStatus}`) : '',
+      r.payoutStatus ? t(`circleFiles.report.payoutState.${r.payoutStatus}`) : '',
     ]),
     8,
   );
 
-  await line(t(report.organiser ? 'savings.report.membersHeading' : 'savings.report.yourLine'), { size: 12, font: bold, gap: 18 });
+  await line(t(report.organiser ? 'circleFiles.report.membersHeading' : 'circleFiles.report.yourLine'), { size: 12, font: bold, gap: 18 });
   await table(
     [
-      { label: t('savings.report.member'), width: 130 },
-      { label: t('savings.report.hands'), width: 40, align: 'right' },
-      { label: t('savings.report.paidIn'), width: 80, align: 'right' },
-      { label: t('savings.report.received'), width: 80, align: 'right' },
-      { label: t('savings.report.shares'), width: 60, align: 'right' },
-      { label: t('savings.report.finesPaid'), width: 60, align: 'right' },
-      { label: t('savings.report.net'), width: 65, align: 'right' },
+      { label: t('circleFiles.report.member'), width: 130 },
+      { label: t('circleFiles.report.hands'), width: 40, align: 'right' },
+      { label: t('circleFiles.report.paidIn'), width: 80, align: 'right' },
+      { label: t('circleFiles.report.received'), width: 80, align: 'right' },
+      { label: t('circleFiles.report.shares'), width: 60, align: 'right' },
+      { label: t('circleFiles.report.finesPaid'), width: 60, align: 'right' },
+      { label: t('circleFiles.report.net'), width: 65, align: 'right' },
     ],
     report.members.map((m) => [m.name, String(m.hands), money(m.paidIn), money(m.received), money(m.shares), money(m.finesPaid), money(m.net)]),
   );
-  await line(t('savings.report.footer'), { size: 8, color: muted });
+  await line(t('circleFiles.report.footer'), { size: 8, color: muted });
   return doc.save();
 }

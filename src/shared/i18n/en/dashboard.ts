@@ -6,7 +6,7 @@ export const dashboard = {
   subtitle: 'Here is what is happening in your communities.',
   counters: {
     communities: 'Communities',
-    njangi: 'Njangi Groups',
+    circles: 'Savings circles',
     recognitions: 'Recognitions',
     comingSoon: 'Coming soon',
   },
@@ -21,8 +21,8 @@ export const dashboard = {
     outstanding: 'Outstanding',
     pending: 'Awaiting confirmation',
   },
-  njangi: {
-    title: 'My Njangi Groups',
+  circles: {
+    title: 'My Savings Circles',
     viewAll: 'View all',
     empty: 'No savings circle yet',
     emptyBody: 'Circles you belong to show here with your next contribution.',
@@ -40,7 +40,7 @@ export const dashboard = {
     title: 'Quick Actions',
     create: 'Create community',
     join: 'Join with an invitation link',
-    startNjangi: 'Start Njangi Group',
+    startCircle: 'Start a savings circle',
     scheduleEvent: 'Schedule Event',
   },
   activity: {

@@ -125,7 +125,7 @@ export const landing = {
         p3: 'Receipts, budget and exports',
       },
       njangi: {
-        title: 'Savings Group (Njangi)',
+        title: 'Savings Circles (Njangi)',
         body: 'The savings circle you know, with less paperwork and more trust.',
         p1: 'Configurable circles and payout order',
         p2: 'Receipts for every contribution',

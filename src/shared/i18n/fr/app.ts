@@ -1,7 +1,7 @@
 import { finances } from './finances';
-import { njangi } from './njangi';
+import { circles } from './circles';
 import { circle } from './circle';
-import { savings } from './savings';
+import { circleFiles } from './circleFiles';
 import { event } from './event';
 import { events } from './events';
 import { polls } from './polls';
@@ -23,9 +23,9 @@ import { welfare } from './welfare';
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
   finances,
-  njangi,
+  circles,
   circle,
-  savings,
+  circleFiles,
   event,
   events,
   polls,

@@ -7,7 +7,7 @@ export const dashboard = {
   subtitle: 'Voici ce qui se passe dans vos communautés.',
   counters: {
     communities: 'Communautés',
-    njangi: 'Groupes njangi',
+    circles: 'Tontines',
     recognitions: 'Reconnaissances',
     comingSoon: 'Bientôt disponible',
   },
@@ -22,8 +22,8 @@ export const dashboard = {
     outstanding: 'Reste à payer',
     pending: 'En attente de confirmation',
   },
-  njangi: {
-    title: 'Mes groupes njangi',
+  circles: {
+    title: 'Mes tontines',
     viewAll: 'Tout voir',
     empty: 'Aucune tontine pour l’instant',
     emptyBody: 'Les tontines dont vous êtes membre s’affichent ici avec votre prochaine cotisation.',
@@ -41,7 +41,7 @@ export const dashboard = {
     title: 'Actions rapides',
     create: 'Créer une communauté',
     join: 'Rejoindre avec un lien d’invitation',
-    startNjangi: 'Créer un groupe njangi',
+    startCircle: 'Créer une tontine',
     scheduleEvent: 'Planifier un événement',
   },
   activity: {

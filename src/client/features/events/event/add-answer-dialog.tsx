@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, Dialog, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { Attendee } from './attendees-card';
 import { MemberPicker } from './member-picker';
 import { answerOf, STATUS_KEY } from './rsvp-status';
 import { useEventAction } from './use-event-action';
+import { DialogForm } from '../../../components/dialog-form';
 
 const answerForm = z.object({
   userId: z.string().trim().min(1, 'validation.community.chooseMember'),
@@ -66,57 +67,52 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
   }
 
   return (
-    // display: contents keeps Body and Footer the dialog's own children, so the body scrolls on a phone and the buttons stay in view.
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="add-answer-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{t('event.addAnswer.intro')}</Text>
-          <MemberPicker communityId={e.communityId} name="userId" label={t('event.addAnswer.member')} value={form.values.userId} onChange={choose} error={form.errors.userId} required />
-          {existing?.status && (
-            <Alert.Root status="info" size="sm">
-              <Alert.Indicator />
-              <Alert.Title fontWeight="normal">{t('event.addAnswer.existing', { name: existing.name, status: t(STATUS_KEY[existing.status]) })}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField name="status" label={t('event.addAnswer.answer')} error={form.errors.status} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.field('status')} data-testid="add-answer-status">
-                {RSVP_ANSWERS.map((a: RsvpAnswer) => (
-                  <option key={a} value={a}>
-                    {t(STATUS_KEY[a])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          {form.values.status === 'going' && (
-            <FormField name="guests" label={t('event.rsvp.guests')} error={form.errors.guests} helper={t('event.addAnswer.guestsHelp', { max: MAX_GUESTS })}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.field('guests')} data-testid="add-answer-guests">
-                  {Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
-                    <option key={n} value={String(n)}>
-                      {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          )}
-          <FormField name="note" label={t('event.addAnswer.note')} error={form.errors.note}>
-            <Textarea {...form.field('note')} rows={2} maxLength={RSVP_NOTE_MAX} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={add.isPending} loadingText={t('event.saving')} data-testid="add-answer-submit">
-          {t('event.addAnswer.submit')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('event.addAnswer.submit')}
+      busy={add.isPending}
+      busyLabel={t('event.saving')}
+      testId="add-answer-form"
+      submitTestId="add-answer-submit"
+    >
+      <Text>{t('event.addAnswer.intro')}</Text>
+      <MemberPicker communityId={e.communityId} name="userId" label={t('event.addAnswer.member')} value={form.values.userId} onChange={choose} error={form.errors.userId} required />
+      {existing?.status && (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{t('event.addAnswer.existing', { name: existing.name, status: t(STATUS_KEY[existing.status]) })}</Alert.Title>
+        </Alert.Root>
+      )}
+      <FormField name="status" label={t('event.addAnswer.answer')} error={form.errors.status} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.field('status')} data-testid="add-answer-status">
+            {RSVP_ANSWERS.map((a: RsvpAnswer) => (
+              <option key={a} value={a}>
+                {t(STATUS_KEY[a])}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {form.values.status === 'going' && (
+        <FormField name="guests" label={t('event.rsvp.guests')} error={form.errors.guests} helper={t('event.addAnswer.guestsHelp', { max: MAX_GUESTS })}>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...form.field('guests')} data-testid="add-answer-guests">
+              {Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
+                <option key={n} value={String(n)}>
+                  {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      )}
+      <FormField name="note" label={t('event.addAnswer.note')} error={form.errors.note}>
+        <Textarea {...form.field('note')} rows={2} maxLength={RSVP_NOTE_MAX} />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, chakra, Checkbox, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
@@ -11,6 +11,7 @@ import type { Attendee } from './attendees-card';
 import { MemberPicker } from './member-picker';
 import { STATUS_COLOR, STATUS_KEY } from './rsvp-status';
 import { useEventAction } from './use-event-action';
+import { DialogForm } from '../../../components/dialog-form';
 
 type Row = { userId: string; name: string; status: RsvpStatus | null };
 
@@ -59,85 +60,81 @@ function AttendanceForm({ event: e, attendees, onDone }: { event: EventDetail; a
   }
 
   return (
-    // display: contents keeps Body and Footer the dialog's own children, so the body scrolls on a phone and the buttons stay in view.
-    <chakra.form onSubmit={onSubmit} noValidate display="contents" data-testid="attendance-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>{t('event.attendance.intro')}</Text>
-          {rows.length === 0 ? (
-            <Text color="fg.muted">{t('event.attendance.empty')}</Text>
-          ) : (
-            // A plain fieldset, not a Field: a Field's context would give every checkbox the same ids.
-            <chakra.fieldset border="0" p="0" m="0" minW="0">
-              <chakra.legend fontWeight="medium" fontSize="sm" mb="2">
-                {t('event.attendance.people')}
-              </chakra.legend>
-              <HStack gap="2" flexWrap="wrap" mb="3">
-                <Button size="xs" variant="outline" type="button" onClick={() => rows.forEach((r) => r.status === 'going' && set(r.userId, true))}>
-                  {t('event.attendance.allGoing')}
-                </Button>
-                <Button size="xs" variant="outline" type="button" onClick={() => setCame(new Set())}>
-                  {t('event.attendance.clear')}
-                </Button>
-                <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                  {t('event.attendance.ticked', { count: rows.filter((r) => came.has(r.userId)).length })}
-                </Text>
-              </HStack>
-              <Box maxH={{ base: 'none', sm: '80' }} overflowY="auto" borderWidth="1px" rounded="md" p="3">
-                <Stack gap="2.5">
-                  {rows.map((r) => (
-                    <Checkbox.Root key={r.userId} checked={came.has(r.userId)} onCheckedChange={(x) => set(r.userId, x.checked === true)} alignItems="flex-start" data-testid="attendance-row">
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control mt="0.5" />
-                      <Checkbox.Label minW="0">
-                        <HStack as="span" gap="2" flexWrap="wrap">
-                          <Text as="span" overflowWrap="anywhere">
-                            {r.name}
-                          </Text>
-                          {r.status ? (
-                            <Badge size="sm" colorPalette={STATUS_COLOR[r.status]}>
-                              {t(STATUS_KEY[r.status])}
-                            </Badge>
-                          ) : (
-                            <Badge size="sm" colorPalette="teal">
-                              {t('event.attendees.walkIn')}
-                            </Badge>
-                          )}
-                        </HStack>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  ))}
-                </Stack>
-              </Box>
-            </chakra.fieldset>
-          )}
-          <Stack gap="2" borderTopWidth="1px" pt="4">
-            <Text fontWeight="medium">{t('event.attendance.someoneElse')}</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {t('event.attendance.someoneElseHelp')}
-            </Text>
-            <MemberPicker
-              communityId={e.communityId}
-              name="walkInId"
-              label={t('event.addAnswer.member')}
-              value={other.userId}
-              onChange={(userId, name) => setOther({ userId, name })}
-              exclude={new Set(rows.map((r) => r.userId))}
-            />
-            <Button size="sm" variant="outline" type="button" alignSelf="flex-start" disabled={!other.userId} onClick={addOther} data-testid="attendance-add">
-              <Plus aria-hidden /> {t('event.attendance.add')}
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('event.attendance.save')}
+      busy={mark.isPending}
+      busyLabel={t('event.saving')}
+      disabled={!rows.length}
+      testId="attendance-form"
+      submitTestId="attendance-save"
+    >
+      <Text>{t('event.attendance.intro')}</Text>
+      {rows.length === 0 ? (
+        <Text color="fg.muted">{t('event.attendance.empty')}</Text>
+      ) : (
+        // A plain fieldset, not a Field: a Field's context would give every checkbox the same ids.
+        <chakra.fieldset border="0" p="0" m="0" minW="0">
+          <chakra.legend fontWeight="medium" fontSize="sm" mb="2">
+            {t('event.attendance.people')}
+          </chakra.legend>
+          <HStack gap="2" flexWrap="wrap" mb="3">
+            <Button size="xs" variant="outline" type="button" onClick={() => rows.forEach((r) => r.status === 'going' && set(r.userId, true))}>
+              {t('event.attendance.allGoing')}
             </Button>
-          </Stack>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={onDone}>
-          {t('common.cancel')}
+            <Button size="xs" variant="outline" type="button" onClick={() => setCame(new Set())}>
+              {t('event.attendance.clear')}
+            </Button>
+            <Text fontSize="sm" color="fg.muted" aria-live="polite">
+              {t('event.attendance.ticked', { count: rows.filter((r) => came.has(r.userId)).length })}
+            </Text>
+          </HStack>
+          <Box maxH={{ base: 'none', sm: '80' }} overflowY="auto" borderWidth="1px" rounded="md" p="3">
+            <Stack gap="2.5">
+              {rows.map((r) => (
+                <Checkbox.Root key={r.userId} checked={came.has(r.userId)} onCheckedChange={(x) => set(r.userId, x.checked === true)} alignItems="flex-start" data-testid="attendance-row">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control mt="0.5" />
+                  <Checkbox.Label minW="0">
+                    <HStack as="span" gap="2" flexWrap="wrap">
+                      <Text as="span" overflowWrap="anywhere">
+                        {r.name}
+                      </Text>
+                      {r.status ? (
+                        <Badge size="sm" colorPalette={STATUS_COLOR[r.status]}>
+                          {t(STATUS_KEY[r.status])}
+                        </Badge>
+                      ) : (
+                        <Badge size="sm" colorPalette="teal">
+                          {t('event.attendees.walkIn')}
+                        </Badge>
+                      )}
+                    </HStack>
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Stack>
+          </Box>
+        </chakra.fieldset>
+      )}
+      <Stack gap="2" borderTopWidth="1px" pt="4">
+        <Text fontWeight="medium">{t('event.attendance.someoneElse')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('event.attendance.someoneElseHelp')}
+        </Text>
+        <MemberPicker
+          communityId={e.communityId}
+          name="walkInId"
+          label={t('event.addAnswer.member')}
+          value={other.userId}
+          onChange={(userId, name) => setOther({ userId, name })}
+          exclude={new Set(rows.map((r) => r.userId))}
+        />
+        <Button size="sm" variant="outline" type="button" alignSelf="flex-start" disabled={!other.userId} onClick={addOther} data-testid="attendance-add">
+          <Plus aria-hidden /> {t('event.attendance.add')}
         </Button>
-        <Button type="submit" colorPalette="brand" disabled={!rows.length} loading={mark.isPending} loadingText={t('event.saving')} data-testid="attendance-save">
-          {t('event.attendance.save')}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+      </Stack>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Download, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,11 +10,10 @@ import { AddAnswerDialog } from './add-answer-dialog';
 import { AttendanceDialog } from './attendance-dialog';
 import { STATUS_COLOR, STATUS_KEY } from './rsvp-status';
 import { hasStarted, isOver } from './use-event-action';
+import { RuledList } from '../../../components/rows';
+import { ListStates } from '../../../components/list-states';
 
 export type Attendee = Attendees['attendees'][number];
-
-/** Rows with a rule between them. */
-const ROWS = { '& > li + li': { borderTopWidth: '1px' } };
 
 /**
  * For the hosts: how many answered what, who (with guests, notes, their place in line and whether
@@ -74,52 +73,41 @@ export function AttendeesCard({ event: e }: { event: EventDetail }) {
         </Stack>
       </Card.Header>
       <Card.Body gap="4">
-        {q.isPending ? (
-          <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton h="16" />
-            <Skeleton h="12" />
-            <Skeleton h="12" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="fg.error">{t('event.attendees.loadFailed')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('event.tryAgain')}
-            </Button>
-          </HStack>
-        ) : (
-          <>
-            <Counts counts={q.data.counts} started={started} />
-            {list.length > 0 && (
-              <HStack role="group" aria-label={t('event.attendees.filter')} gap="2" flexWrap="wrap">
-                {[undefined, ...RSVP_STATUSES].map((s) => (
-                  <Button
-                    key={s ?? 'all'}
-                    size="xs"
-                    rounded="full"
-                    variant={filter === s ? 'solid' : 'outline'}
-                    colorPalette={filter === s ? 'brand' : 'gray'}
-                    aria-pressed={filter === s}
-                    onClick={() => setFilter(s)}
-                  >
-                    {s ? t(STATUS_KEY[s]) : t('event.attendees.all')}
-                  </Button>
-                ))}
-              </HStack>
-            )}
-            {shown.length === 0 ? (
-              <Text color="fg.muted" data-testid="attendees-empty">
-                {list.length === 0 ? t('event.attendees.empty') : t('event.attendees.emptyFilter')}
-              </Text>
-            ) : (
-              <Stack as="ul" gap="0" listStyleType="none" css={ROWS} aria-labelledby="event-attendees">
-                {shown.map((a) => (
-                  <AttendeeRow key={a.userId} attendee={a} />
-                ))}
-              </Stack>
-            )}
-          </>
-        )}
+        <ListStates query={q} loading={t('common.loading')} failed={t('event.attendees.loadFailed')} retry={t('event.tryAgain')}>
+          {() => (
+            <>
+              <Counts counts={q.data!.counts} started={started} />
+              {list.length > 0 && (
+                <HStack role="group" aria-label={t('event.attendees.filter')} gap="2" flexWrap="wrap">
+                  {[undefined, ...RSVP_STATUSES].map((s) => (
+                    <Button
+                      key={s ?? 'all'}
+                      size="xs"
+                      rounded="full"
+                      variant={filter === s ? 'solid' : 'outline'}
+                      colorPalette={filter === s ? 'brand' : 'gray'}
+                      aria-pressed={filter === s}
+                      onClick={() => setFilter(s)}
+                    >
+                      {s ? t(STATUS_KEY[s]) : t('event.attendees.all')}
+                    </Button>
+                  ))}
+                </HStack>
+              )}
+              {shown.length === 0 ? (
+                <Text color="fg.muted" data-testid="attendees-empty">
+                  {list.length === 0 ? t('event.attendees.empty') : t('event.attendees.emptyFilter')}
+                </Text>
+              ) : (
+                <RuledList aria-labelledby="event-attendees">
+                  {shown.map((a) => (
+                    <AttendeeRow key={a.userId} attendee={a} />
+                  ))}
+                </RuledList>
+              )}
+            </>
+          )}
+        </ListStates>
       </Card.Body>
     </Card.Root>
   );

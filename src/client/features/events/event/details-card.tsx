@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, Link, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CalendarPlus, Clock, ExternalLink, MapPin, Ticket, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,36 +6,30 @@ import { eventIcsUrl } from '../queries';
 import type { EventDetail } from '../event-types';
 import { zoneLabel } from '../../../lib/time-zones';
 import { formatEventRange, mapLink, sameClock, viewerTimeZone } from '../when';
+import { SectionCard } from '../../../components/section-card';
 
 /** When (in the event's zone, and the viewer's when their clock differs), where, how many places are taken, and the calendar file. */
 export function DetailsCard({ event: e }: { event: EventDetail }) {
   const { t } = useTranslation();
   const cancelled = e.status === 'cancelled';
   return (
-    <Card.Root as="section" aria-labelledby="event-details">
-      <Card.Header>
-        <Card.Title as="h2" id="event-details">
-          {t('event.details.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="5">
-        <When event={e} />
-        <Where event={e} />
-        <Places event={e} />
-        {!cancelled && (
-          <Stack gap="1" align="flex-start">
-            <Button asChild variant="outline" size="sm" colorPalette="brand">
-              <a href={eventIcsUrl(e.id)} download data-testid="event-ics">
-                <CalendarPlus aria-hidden /> {t('event.details.addToCalendar')}
-              </a>
-            </Button>
-            <Text fontSize="sm" color="fg.muted">
-              {t('event.details.addToCalendarHelp')}
-            </Text>
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="event-details" title={t('event.details.title')} bodyGap="5">
+      <When event={e} />
+      <Where event={e} />
+      <Places event={e} />
+      {!cancelled && (
+        <Stack gap="1" align="flex-start">
+          <Button asChild variant="outline" size="sm" colorPalette="brand">
+            <a href={eventIcsUrl(e.id)} download data-testid="event-ics">
+              <CalendarPlus aria-hidden /> {t('event.details.addToCalendar')}
+            </a>
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            {t('event.details.addToCalendarHelp')}
+          </Text>
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 
@@ -112,11 +106,7 @@ function Places({ event: e }: { event: EventDetail }) {
   const c = e.counts;
   const full = c.capacity !== null && (c.placesLeft ?? 0) <= 0;
   const summary =
-    c.capacity === null
-      ? t('event.capacity.unlimited')
-      : full
-        ? t('event.capacity.full')
-        : t('event.capacity.taken', { count: c.placesTaken, capacity: c.capacity, left: c.placesLeft ?? 0 });
+    c.capacity === null ? t('event.capacity.unlimited') : full ? t('event.capacity.full') : t('event.capacity.taken', { count: c.placesTaken, capacity: c.capacity, left: c.placesLeft ?? 0 });
   const parts = [
     c.going > 0 && `${t('event.capacity.going', { count: c.going })}${c.goingGuests > 0 ? ` (${t('event.capacity.guests', { count: c.goingGuests })})` : ''}`,
     c.maybe > 0 && t('event.capacity.maybe', { count: c.maybe }),

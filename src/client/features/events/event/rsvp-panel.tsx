@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, chakra, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Button, chakra, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleHelp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import type { EventDetail } from '../event-types';
 import { ScopeChoice } from './scope-choice';
 import { ANSWER_KEY, answerOf, STATUS_COLOR, STATUS_KEY } from './rsvp-status';
 import { isOver, useEventAction } from './use-event-action';
+import { SectionCard } from '../../../components/section-card';
 
 const ANSWER_ICON: Record<RsvpAnswer, ReactNode> = { going: <Check aria-hidden />, maybe: <CircleHelp aria-hidden />, not_going: <X aria-hidden /> };
 
@@ -91,113 +92,114 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="event-rsvp" data-testid="rsvp-panel">
-      <Card.Header>
-        <Card.Title as="h2" id="event-rsvp">
-          {t('event.rsvp.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body gap="4">
-        <HStack gap="2" align="flex-start" role="status" aria-live="polite" data-testid="rsvp-status">
-          {mine && (
-            <Badge colorPalette={STATUS_COLOR[mine.status]} flexShrink={0} mt="0.5">
-              {t(STATUS_KEY[mine.status])}
-            </Badge>
-          )}
-          <Text fontWeight={mine ? 'medium' : undefined} color={mine ? undefined : 'fg.muted'}>
-            {current}
-          </Text>
-        </HStack>
-        {closed ? (
-          <Alert.Root status="info" size="sm" data-testid="rsvp-closed">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{closed}</Alert.Title>
-          </Alert.Root>
-        ) : (
-          <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={submit} noValidate>
-            <Stack gap="2">
-              <Text id={questionId} fontWeight="medium" fontSize="sm">
-                {t('event.rsvp.question')}
-              </Text>
-              <HStack role="group" aria-labelledby={questionId} gap="2" flexWrap="wrap" data-testid="rsvp-answers">
-                {RSVP_ANSWERS.map((a) => (
-                  <Button
-                    key={a}
-                    type="button"
-                    size="sm"
-                    flex={{ base: '1 1 auto', sm: '0 0 auto' }}
-                    variant={answer === a ? 'solid' : 'outline'}
-                    colorPalette={answer === a ? 'brand' : 'gray'}
-                    aria-pressed={answer === a}
-                    data-answer={a}
-                    onClick={() => setAnswer(a)}
-                  >
-                    {ANSWER_ICON[a]} {t(ANSWER_KEY[a])}
-                  </Button>
-                ))}
-              </HStack>
-            </Stack>
-            {answer === 'going' && (
-              <>
-                <FormField name="rsvp-guests" label={t('event.rsvp.guests')} error={errors.guests} helper={t('event.rsvp.guestsHelp', { max: MAX_GUESTS })}>
-                  <NativeSelect.Root size="sm" maxW={{ sm: '48' }}>
-                    <NativeSelect.Field
-                      value={guests}
-                      onChange={(x) => {
-                        setGuests(x.target.value);
-                        setErrors((v) => ({ ...v, guests: undefined }));
-                      }}
-                      data-testid="rsvp-guests"
-                    >
-                      {Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
-                        <option key={n} value={String(n)}>
-                          {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-                {c.capacity !== null && !alreadyGoing && (
-                  <Text fontSize="sm" color={full ? 'orange.fg' : 'fg.muted'} data-testid="rsvp-places">
-                    {full ? t('event.rsvp.full') : t('event.rsvp.placesLeft', { count: c.placesLeft ?? 0 })}
-                  </Text>
-                )}
-              </>
-            )}
-            {answer && (
-              <FormField name="rsvp-note" label={t('event.rsvp.note')} error={errors.note} helper={t('event.rsvp.noteHelp', { max: RSVP_NOTE_MAX })}>
-                <Textarea
-                  size="sm"
-                  rows={2}
-                  maxLength={RSVP_NOTE_MAX}
-                  value={note}
-                  onChange={(x) => {
-                    setNote(x.target.value);
-                    setErrors((v) => ({ ...v, note: undefined }));
-                  }}
-                  data-testid="rsvp-note"
-                />
-              </FormField>
-            )}
-            {answer && e.seriesId !== null && (
-              <ScopeChoice
-                name="rsvp-scope"
-                legend={t('event.rsvp.scope.label')}
-                value={scope}
-                onChange={setScope}
-                options={[
-                  { value: 'one', label: t('event.rsvp.scope.one') },
-                  { value: 'series', label: t('event.rsvp.scope.series') },
-                ]}
-              />
-            )}
-            <Button type="submit" colorPalette="brand" disabled={!answer} loading={rsvp.isPending} loadingText={t('event.saving')} alignSelf={{ base: 'stretch', sm: 'flex-start' }} data-testid="rsvp-submit">
-              {mine ? t('event.rsvp.update') : t('event.rsvp.send')}
-            </Button>
-          </chakra.form>
+    <SectionCard id="event-rsvp" title={t('event.rsvp.title')} bodyGap="4" testId="rsvp-panel">
+      <HStack gap="2" align="flex-start" role="status" aria-live="polite" data-testid="rsvp-status">
+        {mine && (
+          <Badge colorPalette={STATUS_COLOR[mine.status]} flexShrink={0} mt="0.5">
+            {t(STATUS_KEY[mine.status])}
+          </Badge>
         )}
-      </Card.Body>
-    </Card.Root>
+        <Text fontWeight={mine ? 'medium' : undefined} color={mine ? undefined : 'fg.muted'}>
+          {current}
+        </Text>
+      </HStack>
+      {closed ? (
+        <Alert.Root status="info" size="sm" data-testid="rsvp-closed">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{closed}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={submit} noValidate>
+          <Stack gap="2">
+            <Text id={questionId} fontWeight="medium" fontSize="sm">
+              {t('event.rsvp.question')}
+            </Text>
+            <HStack role="group" aria-labelledby={questionId} gap="2" flexWrap="wrap" data-testid="rsvp-answers">
+              {RSVP_ANSWERS.map((a) => (
+                <Button
+                  key={a}
+                  type="button"
+                  size="sm"
+                  flex={{ base: '1 1 auto', sm: '0 0 auto' }}
+                  variant={answer === a ? 'solid' : 'outline'}
+                  colorPalette={answer === a ? 'brand' : 'gray'}
+                  aria-pressed={answer === a}
+                  data-answer={a}
+                  onClick={() => setAnswer(a)}
+                >
+                  {ANSWER_ICON[a]} {t(ANSWER_KEY[a])}
+                </Button>
+              ))}
+            </HStack>
+          </Stack>
+          {answer === 'going' && (
+            <>
+              <FormField name="rsvp-guests" label={t('event.rsvp.guests')} error={errors.guests} helper={t('event.rsvp.guestsHelp', { max: MAX_GUESTS })}>
+                <NativeSelect.Root size="sm" maxW={{ sm: '48' }}>
+                  <NativeSelect.Field
+                    value={guests}
+                    onChange={(x) => {
+                      setGuests(x.target.value);
+                      setErrors((v) => ({ ...v, guests: undefined }));
+                    }}
+                    data-testid="rsvp-guests"
+                  >
+                    {Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
+                      <option key={n} value={String(n)}>
+                        {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              {c.capacity !== null && !alreadyGoing && (
+                <Text fontSize="sm" color={full ? 'orange.fg' : 'fg.muted'} data-testid="rsvp-places">
+                  {full ? t('event.rsvp.full') : t('event.rsvp.placesLeft', { count: c.placesLeft ?? 0 })}
+                </Text>
+              )}
+            </>
+          )}
+          {answer && (
+            <FormField name="rsvp-note" label={t('event.rsvp.note')} error={errors.note} helper={t('event.rsvp.noteHelp', { max: RSVP_NOTE_MAX })}>
+              <Textarea
+                size="sm"
+                rows={2}
+                maxLength={RSVP_NOTE_MAX}
+                value={note}
+                onChange={(x) => {
+                  setNote(x.target.value);
+                  setErrors((v) => ({ ...v, note: undefined }));
+                }}
+                data-testid="rsvp-note"
+              />
+            </FormField>
+          )}
+          {answer && e.seriesId !== null && (
+            <ScopeChoice
+              name="rsvp-scope"
+              legend={t('event.rsvp.scope.label')}
+              value={scope}
+              onChange={setScope}
+              options={[
+                { value: 'one', label: t('event.rsvp.scope.one') },
+                { value: 'series', label: t('event.rsvp.scope.series') },
+              ]}
+            />
+          )}
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={!answer}
+            loading={rsvp.isPending}
+            loadingText={t('event.saving')}
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            data-testid="rsvp-submit"
+          >
+            {mine ? t('event.rsvp.update') : t('event.rsvp.send')}
+          </Button>
+        </chakra.form>
+      )}
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CirclePage } from '../../../features/njangi/circle/circle-page';
-import { circleQuery } from '../../../features/njangi/circle/queries';
+import { CirclePage } from '../../../features/circles/circle/circle-page';
+import { circleQuery } from '../../../features/circles/circle/queries';
 import { loadQuery } from '../../../lib/route-data';
 
 /** One savings circle: its rules, members and rounds, and what the viewer may do in it. */

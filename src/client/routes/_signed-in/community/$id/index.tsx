@@ -8,7 +8,7 @@ import { CommunityHeader } from '../../../../features/communities/community-head
 import { JoinButton } from '../../../../features/communities/join-button';
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
-import type { Community } from '../../../../features/communities/shared';
+import type { Community } from '../../../../features/communities/membership';
 import { loadQuery } from '../../../../lib/route-data';
 import { isCommunityTab, tabsFor } from '../../../../shell/community-tabs';
 

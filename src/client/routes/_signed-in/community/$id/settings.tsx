@@ -13,7 +13,7 @@ import { CategoriesSettings } from '../../../../features/announcements/categorie
 import { announcementsSettingsQuery, categoriesQuery } from '../../../../features/announcements/queries';
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery, memberSettingsQuery, pendingRequestsQuery } from '../../../../features/communities/queries';
-import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/shared';
+import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/membership';
 import { CircleSettings } from '../../../../features/community-settings/circle-settings';
 import { InviteSettings } from '../../../../features/invitations/invite-settings';
 import { GeneralSettings } from '../../../../features/community-settings/general-settings';

@@ -1,0 +1,61 @@
+import { Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
+import { notify } from '../../../components/toaster';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { trpc } from '../../../trpc';
+import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
+import { refreshCircle } from './queries';
+import { type Circle, type Hand, type Round } from './model';
+import { formatAmount, formatDay } from '../../../lib/format';
+import { DialogForm } from '../../../components/dialog-form';
+
+const declareForm = z.object(paymentFields);
+
+/** "I paid" for one of the viewer's hands in one round: it waits until the organiser confirms it. */
+export function DeclareDialog({ circle, hand, round, trigger }: { circle: Circle; hand: Hand; round: Round; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('circle.pay.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
+      {(close) => <DeclareForm circle={circle} hand={hand} round={round} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand: Hand; round: Round; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(declareForm, { method: 'mobile_money', reference: '', proofUrl: null });
+  const declare = useMutation(trpc.njangi.declareContribution.mutationOptions());
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = form.validate();
+    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
+    try {
+      await declare.mutateAsync({ id: c.id, roundId: round.id, handId: hand.id, ...paymentInput(checked.data) });
+      notify.success(t('circle.pay.done'), t('circle.pay.doneBody'));
+      await refreshCircle(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('circle.pay.failed'), form.applyServerError(error).message);
+    }
+  }
+
+  return (
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.pay.submit')} busy={declare.isPending} busyLabel={t('circle.saving')}>
+      <Text data-testid="declare-summary">
+        {t(hand.userId === c.organiserId ? 'circle.pay.summaryOwn' : 'circle.pay.summary', {
+          amount: formatAmount(c.contribution, c.currency),
+          round: round.number,
+          hand: hand.handNo,
+          date: formatDay(round.dueDate),
+        })}
+      </Text>
+      <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId="contribution-proof-file" />
+    </DialogForm>
+  );
+}
