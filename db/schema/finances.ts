@@ -99,12 +99,19 @@ export const ledgerEntries = sqliteTable(
     description: text('description').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
+    // Brought in from the community's old spreadsheet (an opening balance or a past payment): dated
+    // on the day it happened, with no payment record and no receipt of ours.
+    imported: integer('imported', { mode: 'boolean' }).notNull().default(false),
+    // An imported row's fingerprint (its day, account, amount, kind, member, reference and text):
+    // the same row imported again is recognised and not written twice.
+    importKey: text('import_key'),
   },
   (t) => [
     index('ledger_entries_community_idx').on(t.communityId, t.id),
     uniqueIndex('ledger_entries_reverses_unique').on(t.reversesId),
     // A member's own figures (statement, dues, overview) sum their entries.
     index('ledger_entries_member_idx').on(t.communityId, t.memberId, t.createdAt),
+    uniqueIndex('ledger_entries_import_key_unique').on(t.communityId, t.importKey),
   ],
 );
 
@@ -169,6 +176,8 @@ export const payments = sqliteTable(
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
+    // A past payment brought in from the old spreadsheet with the books' history: no receipt of ours.
+    imported: integer('imported', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('payments_community_idx').on(t.communityId, t.status, t.id),

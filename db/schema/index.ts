@@ -15,5 +15,6 @@ export * from './invitations';
 export * from './chat';
 export * from './second-factor';
 export * from './outbox';
+export * from './imports';
 export * from './standing';
 export * from './welfare';

@@ -1,10 +1,10 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
-export const TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+export const TOKEN_PURPOSES = ['verify-email', 'reset-password', 'pending-sign-in'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
-/** Single-use email tokens (verification, password reset); only sha256(token) is stored. */
+/** Single-use tokens (verification, password reset, the browser that signed up: see pending-sign-in.ts); only sha256(token) is stored. */
 export const emailTokens = sqliteTable(
   'email_tokens',
   {

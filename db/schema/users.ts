@@ -42,6 +42,10 @@ export const users = sqliteTable(
     deletedAt: integer('deleted_at'),
     loginStreak: integer('login_streak').notNull().default(0),
     lastLoginAt: integer('last_login_at'),
+    // The sign-in before the latest one: none yet means the person is on their first visit ("Welcome", not "Welcome back").
+    previousLoginAt: integer('previous_login_at'),
+    // Whether the member's recognitions (years of membership, offices held…) show on their profile and to others.
+    showRecognitions: integer('show_recognitions', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
     updatedAt: integer('updated_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },

@@ -40,6 +40,7 @@ import { Route as SignedInTopicsIdRouteImport } from './routes/_signed-in/topics
 import { Route as SignedInWelfareIdRouteImport } from './routes/_signed-in/welfare/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
+import { Route as SignedInCommunityIdImportRouteImport } from './routes/_signed-in/community/$id/import'
 import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
 
 const IndexRoute = IndexRouteImport.update({
@@ -199,6 +200,12 @@ const SignedInCommunityIdIndexRoute =
     path: '/community/$id/',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInCommunityIdImportRoute =
+  SignedInCommunityIdImportRouteImport.update({
+    id: '/community/$id/import',
+    path: '/community/$id/import',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInCommunityIdSettingsRoute =
   SignedInCommunityIdSettingsRouteImport.update({
     id: '/community/$id/settings',
@@ -236,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/communities/': typeof SignedInCommunitiesIndexRoute
   '/events/': typeof SignedInEventsIndexRoute
   '/njangi/': typeof SignedInNjangiIndexRoute
+  '/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
@@ -269,6 +277,7 @@ export interface FileRoutesByTo {
   '/communities': typeof SignedInCommunitiesIndexRoute
   '/events': typeof SignedInEventsIndexRoute
   '/njangi': typeof SignedInNjangiIndexRoute
+  '/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/community/$id': typeof SignedInCommunityIdIndexRoute
 }
@@ -304,6 +313,7 @@ export interface FileRoutesById {
   '/_signed-in/communities/': typeof SignedInCommunitiesIndexRoute
   '/_signed-in/events/': typeof SignedInEventsIndexRoute
   '/_signed-in/njangi/': typeof SignedInNjangiIndexRoute
+  '/_signed-in/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/_signed-in/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
   '/_signed-in/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/communities/'
     | '/events/'
     | '/njangi/'
+    | '/community/$id/import'
     | '/community/$id/settings'
     | '/community/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/communities'
     | '/events'
     | '/njangi'
+    | '/community/$id/import'
     | '/community/$id/settings'
     | '/community/$id'
   id:
@@ -406,6 +418,7 @@ export interface FileRouteTypes {
     | '/_signed-in/communities/'
     | '/_signed-in/events/'
     | '/_signed-in/njangi/'
+    | '/_signed-in/community/$id/import'
     | '/_signed-in/community/$id/settings'
     | '/_signed-in/community/$id/'
   fileRoutesById: FileRoutesById
@@ -648,6 +661,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCommunityIdIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/community/$id/import': {
+      id: '/_signed-in/community/$id/import'
+      path: '/community/$id/import'
+      fullPath: '/community/$id/import'
+      preLoaderRoute: typeof SignedInCommunityIdImportRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/community/$id/settings': {
       id: '/_signed-in/community/$id/settings'
       path: '/community/$id/settings'
@@ -673,6 +693,7 @@ interface SignedInRouteChildren {
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
   SignedInEventsIndexRoute: typeof SignedInEventsIndexRoute
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
+  SignedInCommunityIdImportRoute: typeof SignedInCommunityIdImportRoute
   SignedInCommunityIdSettingsRoute: typeof SignedInCommunityIdSettingsRoute
   SignedInCommunityIdIndexRoute: typeof SignedInCommunityIdIndexRoute
 }
@@ -692,6 +713,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,
   SignedInEventsIndexRoute: SignedInEventsIndexRoute,
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,
+  SignedInCommunityIdImportRoute: SignedInCommunityIdImportRoute,
   SignedInCommunityIdSettingsRoute: SignedInCommunityIdSettingsRoute,
   SignedInCommunityIdIndexRoute: SignedInCommunityIdIndexRoute,
 }

@@ -31,13 +31,16 @@ export type Context = AppDeps & {
   /** Headers added to the response: Set-Cookie, Retry-After. */
   resHeaders: Headers;
   secureCookies: boolean;
+  /** The request's Cookie header, as sent (read where a cookie other than the session's matters: auth/pending-sign-in.ts). */
+  cookieHeader: string | null;
 };
 
 /** One context builder for tRPC and the REST routes, so both authenticate alike. */
 export function createContext(deps: AppDeps, req: { headers: Headers; ip: string; resHeaders: Headers }): Context {
   const now = deps.now();
   const secureCookies = deps.env.APP_URL.startsWith('https://');
-  const token = readSessionToken(req.headers.get('cookie'), secureCookies);
+  const cookieHeader = req.headers.get('cookie');
+  const token = readSessionToken(cookieHeader, secureCookies);
   const found = token ? validateSessionToken(deps.db, token, now, sessionIdleMs(deps.db)) : null;
   if (found?.renewed && token) {
     req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, now, secureCookies));
@@ -60,5 +63,6 @@ export function createContext(deps: AppDeps, req: { headers: Headers; ip: string
     language: languageFromHeader(req.headers.get('accept-language')),
     resHeaders: req.resHeaders,
     secureCookies,
+    cookieHeader,
   };
 }

@@ -24,6 +24,8 @@ export const COMMUNITY_CAPABILITIES = [
   'community.manage',
   /** Decide join requests, change members' roles, remove members. */
   'members.manage',
+  /** Bring members in from a spreadsheet: those with an account join at once, the others are invited. */
+  'members.import',
   /** Hand the community over to another member (the creator's role moves with it). */
   'community.transfer',
   /** Write, edit, pin and delete announcements; manage their categories; see drafts. */
@@ -36,6 +38,8 @@ export const COMMUNITY_CAPABILITIES = [
   'finances.approve',
   /** Open the books, choose the currency and transparency, add accounts and categories. */
   'finances.manage',
+  /** Bring the books' history in from a spreadsheet (opening balances, past payments and expenses), and confirm or reject another officer's import. */
+  'finances.import',
   /** See the community's savings circles, ask to join one, contribute, bid, ask for swaps. */
   'circles.view',
   /** Start a savings circle and organise it (a community setting can give this to every member). */
@@ -84,8 +88,8 @@ export const STAFF_CAPABILITIES = [
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
-const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage'];
+const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'finances.import'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
@@ -144,6 +148,8 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'community.manage': 'errors.denied.settings',
   'members.manage': 'errors.denied.settings',
   'community.transfer': 'errors.denied.creator',
+  'members.import': 'errors.denied.settings',
+  'finances.import': 'errors.denied.finances',
   'announcements.manage': 'errors.denied.settings',
   'finances.view': 'errors.denied.members',
   'finances.record': 'errors.denied.finances',

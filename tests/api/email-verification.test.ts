@@ -27,7 +27,7 @@ for (const tr of transportsFor(REST)) {
       const { t, user, token } = await newAccount();
       const r = await tr.call(agent(t), OPS.verifyEmail, { token });
       expect(r.status).toBe(200);
-      expect(r.data).toEqual({ success: true, email: user.email });
+      expect(r.data).toEqual({ success: true, email: user.email, signedIn: false });
       const me = await whoAmI(await signIn(t, user.email));
       expect(me?.isEmailVerified).toBe(true);
     });

@@ -224,6 +224,19 @@ const withFactor = (state: 'pending' | 'on') => (app: TestApp, f: Pick<Fx, 'call
   app.db.$client.prepare('UPDATE second_factors SET last_used_step = NULL WHERE user_id = ?').run(f.caller.id);
 };
 
+/** The imports' files: one member to invite, one opening balance for the books' cash box. */
+const MEMBERS_CSV = 'Name,Email\r\nImported Person,imported.person@example.org\r\n';
+const LEDGER_CSV = 'Date,Amount,Kind,Account\r\n2024-01-01,1000,Opening balance,Cash box\r\n';
+const importInput = (f: Fx, content: string) => ({ communityId: f.community.id, language: 'en', file: { name: 'sheet.csv', content, encoding: 'text' } });
+/** A pending import of the books' history in the cell's community, brought in by the target member (no caller is its author). */
+const LEDGER_IMPORT_ID = 900_001;
+const pendingLedgerImport = (app: TestApp, f: Fx) => {
+  const row = { line: 2, date: '2024-01-01', kind: 'opening', amount: 1000, accountId: f.books.account, account: 'Cash box', memberId: null, member: null, reference: null, description: 'Opening balance', key: 'k'.repeat(32), action: 'add', problems: [] };
+  app.db.$client
+    .prepare("INSERT INTO ledger_imports (id, community_id, status, file_name, rows, row_count, total_in, total_out, created_by, created_at) VALUES (?, ?, 'pending', 'sheet.csv', ?, 1, 1000, 0, ?, ?)")
+    .run(LEDGER_IMPORT_ID, f.community.id, JSON.stringify([row]), f.target.id, W.now);
+};
+
 const TABLE: Record<string, Entry> = {
   'auth.me': { rule: 'public' },
   'auth.register': {
@@ -243,7 +256,9 @@ const TABLE: Record<string, Entry> = {
 
   'profile.update': { rule: 'authed', input: () => ({ firstName: 'Renamed' }) },
   'profile.updatePanel': { rule: 'authed', input: () => ({ bio: 'Drums on Saturdays.' }) },
-
+  'recognitions.mine': { rule: 'authed' },
+  'recognitions.setVisibility': { rule: 'authed', input: () => ({ show: false }) },
+  'recognitions.member': { rule: 'community.view', input: (f) => ({ communityId: f.community.id, userId: f.target.id }) },
   'profile.privacy': { rule: 'authed', input: () => ({ contactVisibility: 'members' }) },
 
   // One's own data; deleting one's account (a creator hands over first: 409; staff accounts are
@@ -389,6 +404,14 @@ const TABLE: Record<string, Entry> = {
   'finances.budget': { rule: 'finances.view', input: inCommunity },
   'finances.setBudget': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, year: 2026, lines: [{ categoryId: f.books.expenseCategory, planned: 50000 }] }) },
   'finances.reverseEntry': { rule: 'finances.record', input: (f) => ({ id: f.books.entry, reason: 'Entered twice' }) },
+  // Imports: previews write nothing; the books' history waits for an officer other than its author (the target member here).
+  'imports.previewMembers': { rule: 'members.import', input: (f) => importInput(f, MEMBERS_CSV), writes: () => false },
+  'imports.members': { rule: 'members.import', input: (f) => importInput(f, MEMBERS_CSV) },
+  'imports.previewLedger': { rule: 'finances.import', input: (f) => importInput(f, LEDGER_CSV), writes: () => false },
+  'imports.submitLedger': { rule: 'finances.import', input: (f) => importInput(f, LEDGER_CSV) },
+  'imports.ledgerImports': { rule: 'finances.import', input: inCommunity },
+  'imports.confirmLedger': { rule: 'finances.import', input: () => ({ id: LEDGER_IMPORT_ID }), prepare: pendingLedgerImport },
+  'imports.rejectLedger': { rule: 'finances.import', input: () => ({ id: LEDGER_IMPORT_ID, reason: 'Wrong year' }), prepare: pendingLedgerImport },
 
   'notifications.list': { rule: 'authed', input: () => ({}) },
   'notifications.unreadCount': { rule: 'authed' },
@@ -1038,6 +1061,7 @@ describe('authorization matrix: GET /api/proofs/:name × caller × community', (
  * read through the permission table like every procedure above.
  */
 const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
+  ['GET /api/imports/templates/:kind/:language.:format', { rule: 'public' }, () => '/api/imports/templates/ledger/fr.xlsx'],
   ['GET /api/communities/:id/finances/export.xlsx', { rule: 'finances.view', except: ledgerForOfficers }, (f) => `/api/communities/${f.community.id}/finances/export.xlsx`],
   ['GET /api/communities/:id/standing/roll.xlsx', { rule: 'standing.view' }, (f) => `/api/communities/${f.community.id}/standing/roll.xlsx`],
   ['GET /api/welfare/cases/:id/report.xlsx', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.xlsx`],

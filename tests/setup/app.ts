@@ -68,20 +68,27 @@ export type CallResult = { status: number; body: any; headers: Headers };
  */
 export class Agent {
   cookie: string | null = null;
+  /** Cookies other than the session's, by name. */
+  others = new Map<string, string>();
   origin: string | null = null;
   constructor(private readonly t: TestApp) {}
 
   private async send(path: string, init: RequestInit): Promise<CallResult> {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set('cookie', this.cookie);
+    const sent = [this.cookie, ...this.others.values()].filter(Boolean).join('; ');
+    if (sent) headers.set('cookie', sent);
     if (this.origin) headers.set('origin', this.origin);
     const res = await this.t.app.request(path, { ...init, headers });
     // The mail a write queued leaves right after its answer: the next step of a test sees it.
     await this.t.flushMail();
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
+      const name = pair!.slice(0, pair!.indexOf('='));
       const value = pair!.slice(pair!.indexOf('=') + 1);
-      this.cookie = value ? pair! : null;
+      // `cookie` is the session's; any other cookie (the pending sign-in after sign-up) is kept beside it.
+      if (/harambee_session$/.test(name)) this.cookie = value ? pair! : null;
+      else if (value) this.others.set(name, pair!);
+      else this.others.delete(name);
     }
     const text = await res.text();
     let body: unknown = text;

@@ -18,7 +18,11 @@ import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/signin')({
-  validateSearch: (s: Record<string, unknown>): { redirect?: string } => (typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
+  // ?email= comes from sign-up: the form starts with the address and the cursor in the password.
+  validateSearch: (s: Record<string, unknown>): { redirect?: string; email?: string } => ({
+    ...(typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
+    ...(typeof s.email === 'string' && s.email.length <= 254 ? { email: s.email } : {}),
+  }),
   component: SignIn,
 });
 
@@ -30,10 +34,10 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function SignIn() {
   const { t } = useTranslation();
-  const { redirect } = Route.useSearch();
+  const { redirect, email: carried } = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useZodForm(loginInput, { email: '', password: '' });
+  const form = useZodForm(loginInput, { email: carried ?? '', password: '' });
   const login = useMutation(trpc.auth.login.mutationOptions());
   // Set when the password was right and the account asks for its second factor.
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -61,11 +65,11 @@ function SignIn() {
       return notify.error(t('auth.signIn.failed'), known ? t(known) : info.message || t('auth.signIn.failed'));
     }
     if ('secondFactorRequired' in result) return setChallenge(result.challenge);
-    await finish(result.mustChangePassword);
+    await finish(result.mustChangePassword, result.firstVisit);
   }
 
-  async function finish(mustChange: boolean) {
-    notify.success(t('auth.signIn.welcome'), t('auth.signIn.welcomeBody'));
+  async function finish(mustChange: boolean, firstVisit: boolean) {
+    notify.success(t(firstVisit ? 'auth.signIn.welcomeFirst' : 'auth.signIn.welcome'), t('auth.signIn.welcomeBody'));
     try {
       if (!(await confirmSession())) {
         return notify.error(t('auth.signIn.sessionIssue'), t('auth.signIn.sessionIssueBody'));
@@ -78,7 +82,7 @@ function SignIn() {
 
   return (
     <AuthCard
-      title={t('auth.signIn.title')}
+      title={t(carried ? 'auth.signIn.titleAfterSignUp' : 'auth.signIn.title')}
       subtitle={t('auth.signIn.subtitle')}
       footer={
         <>
@@ -97,7 +101,7 @@ function SignIn() {
       }
     >
       {challenge ? (
-        <SecondStepForm challenge={challenge} onSignedIn={(user) => finish(user.mustChangePassword)} onRestart={() => setChallenge(null)} />
+        <SecondStepForm challenge={challenge} onSignedIn={(user) => finish(user.mustChangePassword, user.firstVisit)} onRestart={() => setChallenge(null)} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
@@ -105,7 +109,8 @@ function SignIn() {
               <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
             </FormField>
             <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
-              <PasswordInput {...form.field('password')} autoComplete="current-password" />
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- arriving from sign-up, the address is filled in and the password is what is left */}
+              <PasswordInput {...form.field('password')} autoComplete="current-password" autoFocus={!!carried} />
             </FormField>
             <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="brand.fg">
               <Link to="/forgot-password">{t('auth.signIn.forgot')}</Link>

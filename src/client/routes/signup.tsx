@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, HStack, Input, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -56,13 +56,12 @@ function SignUp() {
       // A new account has joined already, so signing in lands in the community; an email invitation
       // to another address than the one typed joins nobody, and its page says what to do.
       const elsewhere = !!invited.email && invited.email !== payload.email.trim().toLowerCase();
-      return navigate({ to: '/signin', search: { redirect: elsewhere ? `/invite/${invite}` : `/community/${invited.community.id}` } });
+      return navigate({ to: '/signin', search: { redirect: elsewhere ? `/invite/${invite}` : `/community/${invited.community.id}`, email: payload.email } });
     }
     notify.success(t('auth.signUp.checkEmail'), t('auth.signUp.checkEmailBody', { email: payload.email }));
-    await navigate({ to: '/signin' });
+    // The address typed here goes with the person to the sign-in form, which waits on the password.
+    await navigate({ to: '/signin', search: { email: payload.email } });
   }
-
-  const comingSoon = (provider: string) => notify.info(t('auth.signUp.providerSoon'), t('auth.signUp.providerSoonBody', { provider }));
 
   return (
     <AuthCard
@@ -124,21 +123,6 @@ function SignUp() {
           <Button type="submit" colorPalette="brand" loading={register.isPending} loadingText={t('auth.signUp.submitting')}>
             {t('auth.signUp.submit')}
           </Button>
-          <HStack>
-            <Separator flex="1" />
-            <Text fontSize="xs" color="fg.muted">
-              {t('auth.signUp.or')}
-            </Text>
-            <Separator flex="1" />
-          </HStack>
-          <SimpleGrid columns={2} gap="3">
-            <Button variant="outline" type="button" onClick={() => comingSoon('Google')}>
-              {t('auth.signUp.google')}
-            </Button>
-            <Button variant="outline" type="button" onClick={() => comingSoon('Apple')}>
-              {t('auth.signUp.apple')}
-            </Button>
-          </SimpleGrid>
         </Stack>
       </form>
     </AuthCard>

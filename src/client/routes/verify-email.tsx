@@ -23,7 +23,7 @@ function VerifyEmail() {
   const queryClient = useQueryClient();
   const { supportEmail } = useSiteConfig();
   // The server's message when it gave one (already in the reader's language); otherwise the screen's own words.
-  const [state, setState] = useState<{ status: 'loading' | 'success' | 'error'; message?: string }>(() =>
+  const [state, setState] = useState<{ status: 'loading' | 'success' | 'error'; message?: string; signedIn?: boolean }>(() =>
     token ? { status: 'loading' } : { status: 'error' },
   );
 
@@ -33,11 +33,13 @@ function VerifyEmail() {
     if (!attempt) attempts.set(token, (attempt = trpcClient.auth.verifyEmail.mutate({ token })));
     let live = true;
     attempt.then(
-      () => {
+      (result) => {
         if (!live) return;
-        notify.success(t('auth.verify.verifiedToast'), t('auth.verify.verifiedToastBody'));
+        // Opened in the browser that signed up (and nobody signed in here): the server signed the person in.
+        const signedIn = !!(result as { signedIn?: boolean }).signedIn;
+        notify.success(t('auth.verify.verifiedToast'), t(signedIn ? 'auth.verify.signedInBody' : 'auth.verify.verifiedToastBody'));
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-        setState({ status: 'success' });
+        setState({ status: 'success', signedIn });
       },
       (error) => {
         if (!live) return;
@@ -57,8 +59,8 @@ function VerifyEmail() {
       <ResultView
         status="success"
         title={t('auth.verify.verifiedTitle')}
-        message={t('auth.verify.verifiedBody')}
-        action={{ label: t('auth.verify.continue'), to: '/signin' }}
+        message={t(state.signedIn ? 'auth.verify.signedInBody' : 'auth.verify.verifiedBody')}
+        action={state.signedIn ? { label: t('auth.verify.toDashboard'), to: '/dashboard' } : { label: t('auth.verify.continue'), to: '/signin' }}
       />
     );
   }

@@ -6,6 +6,7 @@ import { generateToken, hashToken } from './crypto';
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
+  'pending-sign-in': 2 * 60 * 60 * 1000,
 };
 
 /** Issue a single-use token; any earlier token of the same purpose for this user stops working. */

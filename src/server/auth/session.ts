@@ -29,14 +29,14 @@ const FIND_SQL = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.created_at AS s
   s.expires_at AS s_expires_at, s.user_agent AS s_user_agent,
   u.id, u.first_name, u.last_name, u.email, u.username, u.phone_number, u.location, u.birthday, u.t_shirt_size,
   u.social_media, u.profile_image_url, u.bio, u.language, u.role, u.is_email_verified, u.auth_type, u.password_hash,
-  u.must_change_password, u.contact_visibility, u.deleted_at, u.login_streak, u.last_login_at, u.created_at, u.updated_at
+  u.must_change_password, u.contact_visibility, u.deleted_at, u.login_streak, u.last_login_at, u.previous_login_at, u.show_recognitions, u.created_at, u.updated_at
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`;
 type FoundRow = {
   s_id: string; s_user_id: string; s_created_at: number; s_renewed_at: number; s_expires_at: number; s_user_agent: string | null;
   id: string; first_name: string; last_name: string; email: string; username: string | null; phone_number: string | null;
   location: string | null; birthday: string | null; t_shirt_size: string | null; social_media: string | null;
   profile_image_url: string | null; bio: string | null; language: UserRow['language']; role: UserRow['role']; is_email_verified: number; auth_type: string;
-  password_hash: string | null; must_change_password: number; contact_visibility: UserRow['contactVisibility']; deleted_at: number | null; login_streak: number; last_login_at: number | null;
+  password_hash: string | null; must_change_password: number; contact_visibility: UserRow['contactVisibility']; deleted_at: number | null; login_streak: number; last_login_at: number | null; previous_login_at: number | null; show_recognitions: number;
   created_at: number; updated_at: number;
 };
 const findStatements = new WeakMap<DB, Database.Statement<[string], FoundRow>>();
@@ -72,6 +72,8 @@ export function findSession(db: DB, id: string): { session: SessionRow; user: Us
       deletedAt: r.deleted_at,
       loginStreak: r.login_streak,
       lastLoginAt: r.last_login_at,
+      previousLoginAt: r.previous_login_at,
+      showRecognitions: r.show_recognitions === 1,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     },

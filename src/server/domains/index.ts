@@ -10,10 +10,12 @@ import { discussionsDomain } from './discussions';
 import { documentsDomain } from './documents';
 import { eventsDomain } from './events';
 import { financesDomain } from './finances';
+import { importsDomain } from './imports';
 import { invitationsDomain } from './invitations';
 import { njangiDomain } from './njangi';
 import { notificationsDomain } from './notifications';
 import { pollsDomain } from './polls';
+import { recognitionsDomain } from './recognitions';
 import { secondFactorDomain } from './second-factor';
 import { siteDomain } from './site';
 import { uploadsDomain } from './uploads';
@@ -31,6 +33,7 @@ export const DOMAINS = [
   accounts,
   communitiesDomain,
   financesDomain,
+  importsDomain,
   njangiDomain,
   eventsDomain,
   pollsDomain,
@@ -40,6 +43,7 @@ export const DOMAINS = [
   documentsDomain,
   invitationsDomain,
   chatDomain,
+  recognitionsDomain,
   announcementsDomain,
   adminDomain,
   secondFactorDomain,

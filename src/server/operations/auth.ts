@@ -15,6 +15,8 @@ import {
   listUserSessions,
 } from '../auth/session';
 import { refuseWhileThrottled, signIn, startSession } from '../auth/sign-in';
+import { setPendingSignIn, takePendingSignIn } from '../auth/pending-sign-in';
+import { hasSecondFactor } from '../services/second-factor';
 import { translate } from '../i18n';
 import { limitAddress, mayMail, queueAccountMail } from '../auth/account-mail';
 import { hashToken } from '../auth/crypto';
@@ -23,6 +25,7 @@ import {
   AUTH_MSG,
   changePassword,
   issueVerificationToken,
+  recordLogin,
   registerUser,
   requestPasswordReset,
   resetPassword,
@@ -55,6 +58,8 @@ export const auth = {
       // A visitor who signs up reading French keeps French (the emails too).
       const outcome = await registerUser(ctx.db, { input, language: ctx.language, now: ctx.now() });
       const answer = { message: translate(ctx.language, AUTH_MSG.signUp) };
+      // Both paths set the same cookie; only a new account's token can sign this browser in later.
+      setPendingSignIn(ctx, outcome.created ?? null);
       if (outcome.existing) {
         if (mayMail(ctx, 'sign-up-attempt', outcome.existing.email)) queueAccountMail(ctx, 'signUpAttempt', outcome.existing.id, {}, `${outcome.existing.id}:${randomUUID()}`);
         return answer;
@@ -92,7 +97,13 @@ export const auth = {
     access: anyone,
     run: (ctx, input) => {
       const user = verifyEmail(ctx.db, { token: input.token, now: ctx.now() });
-      return { success: true as const, email: user.email };
+      // The browser that signed up, with nobody signed in there, is signed in (auth/pending-sign-in.ts).
+      const signedIn = takePendingSignIn(ctx, user) && !hasSecondFactor(ctx.db, user.id);
+      if (signedIn) {
+        startSession(ctx, user.id);
+        recordLogin(ctx.db, user, ctx.now());
+      }
+      return { success: true as const, email: user.email, signedIn };
     },
   }),
 

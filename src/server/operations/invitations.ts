@@ -4,7 +4,7 @@ import { acceptById, acceptToken, declineInvitation, myInvitations, previewInvit
 import { createLink, linkCommunity, listLinks, revokeLink } from '../services/invitations/links';
 import { cancelInvitation, invitationCommunity, pendingInvitations, resendInvitation, sendInvitations } from '../services/invitations/send';
 import { inviteUrl } from '../services/invitations/tokens';
-import { DomainError } from '../services/errors';
+import { retryAfterOn } from './retry-after';
 import { anyone, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
 
 /*
@@ -20,16 +20,6 @@ const ofLink = (input: { id: number }, ctx: Context) => linkCommunity(ctx.db, in
 const inviter = inCommunity('invitations.send');
 const invitationLeader = inCommunity('invitations.send', ofInvitation, 'invitations.errors.notFound');
 const linkLeader = inCommunity('invitations.send', ofLink, 'invitations.errors.linkNotFound');
-
-/** The daily limit's refusal tells the client when to try again, on both transports. */
-function retryAfterOn<T>(ctx: Context, write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (error instanceof DomainError && error.retryAfter) ctx.resHeaders.set('Retry-After', String(error.retryAfter));
-    throw error;
-  }
-}
 
 const actor = (ctx: SignedInContext) => ({ id: ctx.user.id, email: ctx.user.email, firstName: ctx.user.firstName, language: ctx.user.language });
 const inviterName = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;

@@ -88,7 +88,7 @@ export function nextLoginStreak(lastLoginAt: number | null, streak: number, now:
 export function recordLogin(db: DB, user: UserRow, now: number): UserRow {
   return db
     .update(users)
-    .set({ lastLoginAt: now, loginStreak: nextLoginStreak(user.lastLoginAt, user.loginStreak, now) })
+    .set({ lastLoginAt: now, previousLoginAt: user.lastLoginAt, loginStreak: nextLoginStreak(user.lastLoginAt, user.loginStreak, now) })
     .where(eq(users.id, user.id))
     .returning()
     .get()!;

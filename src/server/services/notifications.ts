@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { tidyPunctuation } from '@shared/punctuation';
 import { notifications, users } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -51,8 +52,8 @@ const toDto = (n: typeof notifications.$inferSelect, handler: { firstName: strin
   return {
     id: n.id,
     type: n.type,
-    title: translate(language, n.title, params),
-    message: translate(language, n.message, params),
+    title: tidyPunctuation(translate(language, n.title, params)),
+    message: tidyPunctuation(translate(language, n.message, params)),
     link: n.link,
     read: n.read,
     timestamp: new Date(n.createdAt).toISOString(),

@@ -31,6 +31,9 @@ export function toUserDto(u: UserRow) {
     authType: u.authType,
     loginStreak: u.loginStreak,
     lastLoginAt: iso(u.lastLoginAt),
+    /** No sign-in before the current one: the dashboard says "Welcome", later "Welcome back". */
+    firstVisit: u.previousLoginAt === null,
+    showRecognitions: u.showRecognitions,
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
   };

@@ -30,6 +30,16 @@ export function DiscoverPage({ title }: { title: string }) {
               </Heading>
               <Text color="fg.muted">{user ? t('communities.discover.introSignedIn') : t('communities.discover.introSignedOut')}</Text>
             </Box>
+            {!user && (
+              <HStack gap="2" alignSelf={{ md: 'center' }} flexWrap="wrap" data-testid="discover-account">
+                <Button asChild variant="outline">
+                  <Link to="/signin">{t('communities.discover.signIn')}</Link>
+                </Button>
+                <Button asChild colorPalette="brand">
+                  <Link to="/signup">{t('communities.discover.createAccount')}</Link>
+                </Button>
+              </HStack>
+            )}
             {user && (
               <CreateCommunityDialog
                 trigger={

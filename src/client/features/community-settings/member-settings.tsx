@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { memberSettingsQuery } from '../communities/queries';
+import { ImportLink } from '../imports/import-link';
 import { initials, refreshCommunities, roleKey, type Community, type Member } from '../communities/membership';
 
 const ASSIGNABLE = ['member', 'admin', 'treasurer'] as const;
@@ -125,6 +126,7 @@ export function MemberSettings({ community: c }: { community: Community }) {
         <Text color="fg.muted" fontSize="sm">
           {t('communitySettings.members.intro')}
         </Text>
+        {can(c.role, 'members.import') && <ImportLink communityId={c.id} kind="members" />}
       </Card.Header>
       <Card.Body>
         {q.isPending ? (

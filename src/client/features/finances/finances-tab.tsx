@@ -1,4 +1,5 @@
 import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ImportLink } from '../imports/import-link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '@shared/permissions';
@@ -67,6 +68,7 @@ function OpenBooks({ community: c, books }: { community: Community; books: Books
     <Stack gap="6" data-testid="finances">
       <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
         <Text>{t('finances.kept', { currency: books.currency, transparency: t(TRANSPARENCY_SEE_KEY[books.transparency]) })}</Text>
+        {can(c.role, 'finances.import') && <ImportLink communityId={c.id} kind="ledger" />}
       </HStack>
       <SummaryCards books={books} communityId={c.id} canManage={manager} />
       {!books.byCategory && (

@@ -49,6 +49,11 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
             <Badge size="sm" colorPalette={e.kind === 'reversal' ? 'orange' : 'gray'}>
               {t(ENTRY_KIND_KEY[e.kind])}
             </Badge>
+            {e.imported && (
+              <Badge size="sm" colorPalette="purple" variant="outline">
+                {t('imports.badge')}
+              </Badge>
+            )}
             {e.reversedBy !== null && (
               <Badge size="sm" colorPalette="orange" variant="outline">
                 {t('finances.ledger.reversedTag')}

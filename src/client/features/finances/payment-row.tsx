@@ -23,6 +23,11 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
           {who && <Text fontWeight="semibold">{who}</Text>}
           <Text fontWeight="semibold">{formatAmount(p.amount, currency)}</Text>
           <Badge colorPalette={STATUS_COLOR[p.status]}>{t(PAYMENT_STATUS_KEY[p.status])}</Badge>
+          {p.imported && (
+            <Badge variant="outline" colorPalette="purple">
+              {t('imports.badge')}
+            </Badge>
+          )}
           {p.receiptNo !== null && (
             <Badge variant="outline" colorPalette="green">
               {t('finances.statement.receipt', { number: p.receiptNo })}

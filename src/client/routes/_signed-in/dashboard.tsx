@@ -1,11 +1,10 @@
 import { Box, Button, Card, Container, Grid, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Flame, Plus, Users } from 'lucide-react';
+import { Plus, Users } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '../../components/empty-state';
-import { notify } from '../../components/toaster';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { CommunityCard } from '../../features/communities/community-card';
@@ -13,6 +12,10 @@ import { CreateCommunityDialog } from '../../features/communities/dialogs';
 import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../../features/communities/queries';
 import type { Community } from '../../features/communities/membership';
 import { CreateEventDialog } from '../../features/events/dialogs';
+import { myRecognitionsQuery } from '../../features/recognitions/queries';
+import { JoinWithLinkDialog } from '../../features/invitations/join-with-link';
+import { trpc } from '../../trpc';
+import { can, canIn } from '@shared/permissions';
 import { CreateCircleDialog } from '../../features/circles/dialogs';
 import { currentCircles } from '../../features/circles/dashboard-circles';
 import { cardsAt, DASHBOARD_CARDS } from '../../shell/dashboard-cards';
@@ -69,7 +72,11 @@ function Dashboard() {
   const created = useQuery(dashboardCreatedQuery());
   const circles = useQuery(myCirclesQuery());
   const mine = mergeById(joined.data?.items ?? [], created.data?.items ?? []).slice(0, 6);
-  const comingSoon = (what: MessageKey) => () => notify.info(t('dashboard.quickActions.soonTitle'), t(what));
+  const recognitions = useQuery(myRecognitionsQuery());
+  // Quick actions offer only what the person can do in at least one of their communities.
+  const all = useQuery(trpc.communities.joined.queryOptions({ limit: 100 }));
+  const mayStartCircle = (all.data?.items ?? []).some((c) => canIn(c.role, c, 'circles.organise'));
+  const maySchedule = (all.data?.items ?? []).some((c) => can(c.role, 'events.manage'));
   // One number for the counter and the sentence under it, so they never disagree.
   const streak = currentLoginStreak(user.loginStreak, user.lastLoginAt, Date.now());
   const goTo = (c: Community) => navigate({ to: '/community/$id', params: { id: String(c.id) } });
@@ -79,7 +86,7 @@ function Dashboard() {
       <Stack gap="6">
         <Box>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {t('dashboard.welcome', { name: user.firstName || t('dashboard.fallbackName') })}
+            {t(user.firstVisit ? 'dashboard.welcomeFirst' : 'dashboard.welcome', { name: user.firstName || t('dashboard.fallbackName') })}
           </Heading>
           <Text color="fg.muted">{t('dashboard.subtitle')}</Text>
         </Box>
@@ -89,19 +96,17 @@ function Dashboard() {
             <Component />
           </Suspense>
         ))}
-        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+        <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
           <Counter label={t('dashboard.counters.communities')} value={counts.data ? formatNumber(counts.data.joined) : <Skeleton h="6" w="8" />} />
           <Counter
             label={t('dashboard.counters.circles')}
             value={circles.data ? formatNumber(currentCircles(circles.data).length) : circles.isError ? '–' : <Skeleton h="6" w="8" />}
             testId="njangi-counter"
           />
-          <Counter label={t('dashboard.counters.recognitions')} value={null} />
           <Counter
-            label={t('dashboard.counters.loginStreak')}
-            value={formatNumber(streak)}
-            unit={t('dashboard.counters.streakUnit', { count: streak })}
-            icon={<Flame size={18} aria-hidden color="var(--chakra-colors-orange-500)" />}
+            label={t('dashboard.counters.recognitions')}
+            value={recognitions.data ? formatNumber(recognitions.data.items.length) : recognitions.isError ? '–' : <Skeleton h="6" w="8" />}
+            testId="recognitions-counter"
           />
         </SimpleGrid>
 
@@ -164,21 +169,29 @@ function Dashboard() {
                     </Button>
                   }
                 />
-                <Button variant="outline" onClick={comingSoon('dashboard.quickActions.joinSoon')}>
-                  {t('dashboard.quickActions.join')}
-                </Button>
-                <CreateCircleDialog
+                <JoinWithLinkDialog
                   trigger={
-                    <Button variant="outline">{t('dashboard.quickActions.startCircle')}</Button>
-                  }
-                />
-                <CreateEventDialog
-                  trigger={
-                    <Button variant="outline" data-testid="quick-schedule-event">
-                      {t('dashboard.quickActions.scheduleEvent')}
+                    <Button variant="outline" data-testid="quick-join-link">
+                      {t('dashboard.quickActions.join')}
                     </Button>
                   }
                 />
+                {mayStartCircle && (
+                  <CreateCircleDialog
+                    trigger={
+                      <Button variant="outline">{t('dashboard.quickActions.startCircle')}</Button>
+                    }
+                  />
+                )}
+                {maySchedule && (
+                  <CreateEventDialog
+                    trigger={
+                      <Button variant="outline" data-testid="quick-schedule-event">
+                        {t('dashboard.quickActions.scheduleEvent')}
+                      </Button>
+                    }
+                  />
+                )}
               </Grid>
             </Card.Body>
           </Card.Root>

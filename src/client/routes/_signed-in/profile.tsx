@@ -10,6 +10,7 @@ import { CalendarFeedCard } from '../../features/profile/calendar-feed-card';
 import { NotificationSettingsCard } from '../../features/profile/notification-settings-card';
 import { ContactPrivacyCard } from '../../features/profile/contact-privacy-card';
 import { YourDataCard } from '../../features/profile/your-data-card';
+import { RecognitionsProfileCard } from '../../features/recognitions/profile-card';
 import { SecondFactorCard } from '../../features/second-factor/second-factor-card';
 import { VerifyBanner } from '../../features/auth/verify-banner';
 import { formatDate } from '../../lib/format';
@@ -111,6 +112,7 @@ function Profile() {
           ]}
         />
         <SecondFactorCard account={user.email} />
+        <RecognitionsProfileCard />
         <NotificationSettingsCard />
         <ContactPrivacyCard />
         <YourDataCard />

@@ -24,6 +24,8 @@ type NewEntry = {
   description: string;
   createdBy: string | null;
   now: number;
+  /** A row brought in from the old spreadsheet: its fingerprint, so it is never written twice. */
+  importKey?: string | null;
 };
 
 const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
@@ -70,6 +72,8 @@ export function appendEntry(tx: DbLike, e: NewEntry) {
       description: e.description,
       createdBy: e.createdBy,
       createdAt: e.now,
+      imported: e.importKey != null,
+      importKey: e.importKey ?? null,
     })
     .returning()
     .get();
@@ -153,6 +157,7 @@ const entryColumns = {
   memberFirstName: users.firstName,
   memberLastName: users.lastName,
   createdAt: ledgerEntries.createdAt,
+  imported: ledgerEntries.imported,
 };
 /** The reversal of each entry, if any (an entry is reversed at most once). */
 const reversedBy = sql<number | null>`(SELECT r.id FROM ledger_entries r WHERE r.reverses_id = ${ledgerEntries.id})`;
@@ -171,6 +176,8 @@ const toEntryDto = (r: EntryRow, viewer: LedgerViewer) => ({
   // member: the payer's or the expense author's name; null with memberHidden: "a member" (entry-privacy.ts).
   ...shownTo(r, viewer),
   createdAt: new Date(r.createdAt).toISOString(),
+  // Brought in from the old spreadsheet: dated on the day it happened, no receipt of ours.
+  imported: r.imported,
 });
 
 /** A page of the ledger, newest first, by keyset on id (fast at any depth), as `viewer` may read it. */

@@ -233,6 +233,8 @@ export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string
     status: r.status,
     reason: r.reason,
     receiptNo: r.receiptNo,
+    // Brought in with the books' history: dated on the day it was paid, with no receipt of ours.
+    imported: r.imported,
     createdAt: new Date(r.createdAt).toISOString(),
     decidedAt: r.decidedAt === null ? null : new Date(r.decidedAt).toISOString(),
   };

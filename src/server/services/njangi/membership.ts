@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { circleMembers, circlePicks, memberships, users } from '../../../../db/schema';
+import { circleMembers, circlePicks, memberships } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { handled, tellWhoMayAct } from '../needs/notices';
 import { audit, circleOf, organisedBy } from './circles';
+import { personName } from './notices';
 
 /** Hands already granted in a circle. */
 export function approvedHands(db: DbLike, circleId: number): number {
@@ -35,8 +36,7 @@ export function joinCircle(db: DB, p: { circleId: number; userId: string; hands:
     const requestId = mine?.id ?? tx.insert(circleMembers).values({ circleId: p.circleId, userId: p.userId, hands: p.hands, status: 'pending', createdAt: p.now }).returning({ id: circleMembers.id }).get().id;
     audit(tx, circle, p.userId, 'join.requested', { hands: p.hands }, p.now);
     if (mine?.status !== 'pending') {
-      const who = tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId)).get();
-      tellWhoMayAct(db, tx, { kind: 'circleJoin', id: requestId, by: p.userId, key: 'circleJoinWaiting', params: { name: who ? `${who.firstName} ${who.lastName}` : '', hands: p.hands, circle: circle.name }, link: link(circle.id), now: p.now });
+      tellWhoMayAct(db, tx, { kind: 'circleJoin', id: requestId, by: p.userId, key: 'circleJoinWaiting', params: { name: personName(tx, p.userId), hands: p.hands, circle: circle.name }, link: link(circle.id), now: p.now });
     }
     return { status: 'pending' as const, hands: p.hands };
   });

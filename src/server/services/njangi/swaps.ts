@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { handled, itemKey } from '../needs/notices';
 import { audit, circleOf } from './circles';
+import { personName } from './notices';
 
 /*
  * Two hands trade payout positions: one member asks, the other accepts, the organiser approves.
@@ -37,7 +38,7 @@ export function requestSwap(db: DB, p: { circleId: number; fromHandId: number; t
     if (to.userId === p.userId) throw invalid('errors.njangi.swapOwnHand', [{ path: ['toHandId'], message: 'errors.njangi.swapOwnHand' }]);
     const row = tx.insert(circleSwaps).values({ circleId: circle.id, fromHandId: from.id, toHandId: to.id, requestedBy: p.userId, createdAt: p.now }).returning().get();
     audit(tx, circle, p.userId, 'swap.requested', { swapId: row.id, from: from.position, to: to.position }, p.now);
-    notifyUser(tx, { userId: to.userId, type: 'info', title: 'notifications.circleSwapRequested.title', message: 'notifications.circleSwapRequested.message', params: { circle: circle.name, from: from.position!, to: to.position! }, link: `/njangi/${circle.id}`, item: itemKey('swapAccept', row.id), now: p.now });
+    notifyUser(tx, { userId: to.userId, type: 'info', title: 'notifications.circleSwapRequested.title', message: 'notifications.circleSwapRequested.message', params: { circle: circle.name, name: personName(tx, p.userId), from: from.position!, to: to.position! }, link: `/njangi/${circle.id}`, item: itemKey('swapAccept', row.id), now: p.now });
     return row;
   });
 }

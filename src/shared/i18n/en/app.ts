@@ -16,6 +16,8 @@ import { profile } from './profile';
 import { announcements } from './announcements';
 import { communitySettings } from './communitySettings';
 import { admin } from './admin';
+import { recognitions } from './recognitions';
+import { imports } from './imports';
 import { standing } from './standing';
 import { welfare } from './welfare';
 
@@ -39,6 +41,8 @@ export const enApp = {
   announcements,
   communitySettings,
   admin,
+  recognitions,
+  imports,
   standing,
   welfare,
 };

@@ -13,7 +13,7 @@ export const circles = {
   },
   status: {
     recruiting: 'Recruiting',
-    active: 'Active',
+    active: 'Running',
     completed: 'Completed',
     cancelled: 'Cancelled',
   },

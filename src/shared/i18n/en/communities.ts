@@ -98,6 +98,7 @@ export const communities = {
     home: 'Home',
     signIn: 'Sign In',
     signUp: 'Sign Up',
+    createAccount: 'Create an account',
   },
   page: {
     title: 'Communities',

@@ -1,16 +1,14 @@
 /** Texts of the dashboard (/dashboard). */
 export const dashboard = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   fallbackName: 'User',
   subtitle: 'Here is what is happening in your communities.',
   counters: {
     communities: 'Communities',
     circles: 'Savings circles',
     recognitions: 'Recognitions',
-    loginStreak: 'Login streak',
     comingSoon: 'Coming soon',
-    streakUnit_one: 'day',
-    streakUnit_other: 'days',
   },
   finances: {
     title: 'Financial Overview',
@@ -41,11 +39,9 @@ export const dashboard = {
   quickActions: {
     title: 'Quick Actions',
     create: 'Create community',
-    join: 'Join Community',
+    join: 'Join with an invitation link',
     startCircle: 'Start a savings circle',
     scheduleEvent: 'Schedule Event',
-    soonTitle: 'Coming Soon',
-    joinSoon: 'Joining by invitation code is on its way.',
   },
   activity: {
     title: 'Login Activity',

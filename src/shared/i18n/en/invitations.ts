@@ -1,6 +1,14 @@
 /** The invitations texts in English. */
 export const invitations = {
   title: 'Invitations',
+  joinWithLink: {
+    title: 'Join with an invitation link',
+    intro: 'Paste the invitation link someone shared with you, or just its code.',
+    label: 'Invitation link or code',
+    placeholder: 'https://…/invite/…',
+    invalid: 'This is not an invitation link or code. Copy the whole link from the message you received.',
+    submit: 'Open the invitation',
+  },
   validation: {
     id: 'Choose an invitation from the list.',
     token: 'This invitation link is not valid.',

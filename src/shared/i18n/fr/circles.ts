@@ -12,7 +12,7 @@ export const circles = {
     monthly: 'Chaque mois',
   },
   status: {
-    recruiting: 'En recrutement',
+    recruiting: 'Inscriptions ouvertes',
     active: 'En cours',
     completed: 'Terminée',
     cancelled: 'Annulée',

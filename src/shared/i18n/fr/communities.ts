@@ -99,6 +99,7 @@ export const communities = {
     home: 'Accueil',
     signIn: 'Se connecter',
     signUp: 'S’inscrire',
+    createAccount: 'Créer un compte',
   },
   page: {
     title: 'Communautés',

@@ -2,16 +2,14 @@ import type { Catalogue } from '../catalogue';
 
 export const dashboard = {
   welcome: 'Bon retour parmi nous, {{name}} !',
+  welcomeFirst: 'Bienvenue, {{name}} !',
   fallbackName: 'membre',
   subtitle: 'Voici ce qui se passe dans vos communautés.',
   counters: {
     communities: 'Communautés',
     circles: 'Tontines',
     recognitions: 'Reconnaissances',
-    loginStreak: 'Série de connexions',
     comingSoon: 'Bientôt disponible',
-    streakUnit_one: 'jour',
-    streakUnit_other: 'jours',
   },
   finances: {
     title: 'Aperçu financier',
@@ -42,11 +40,9 @@ export const dashboard = {
   quickActions: {
     title: 'Actions rapides',
     create: 'Créer une communauté',
-    join: 'Rejoindre une communauté',
+    join: 'Rejoindre avec un lien d’invitation',
     startCircle: 'Créer une tontine',
     scheduleEvent: 'Planifier un événement',
-    soonTitle: 'Bientôt disponible',
-    joinSoon: 'Rejoindre une communauté avec un code d’invitation sera bientôt possible.',
   },
   activity: {
     title: 'Activité de connexion',

@@ -2,6 +2,14 @@ import type { Catalogue } from '../catalogue';
 
 export const invitations = {
   title: 'Invitations',
+  joinWithLink: {
+    title: 'Rejoindre avec un lien d’invitation',
+    intro: 'Collez le lien d’invitation qu’on vous a envoyé, ou seulement son code.',
+    label: 'Lien ou code d’invitation',
+    placeholder: 'https://…/invite/…',
+    invalid: 'Ce n’est ni un lien ni un code d’invitation. Copiez le lien en entier depuis le message reçu.',
+    submit: 'Ouvrir l’invitation',
+  },
   validation: {
     id: 'Choisissez une invitation dans la liste.',
     token: 'Ce lien d’invitation n’est pas valide.',

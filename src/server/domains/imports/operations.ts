@@ -1,0 +1,91 @@
+import { importInput, ledgerImportIdInput, ledgerImportsInput, rejectLedgerImportInput } from '@shared/schemas/imports';
+import type { Context } from '../../context';
+import { retryAfterOn } from '../../operations/retry-after';
+import { inCommunity, mutation, query, type SignedInContext } from '../../operations/define';
+import { confirmLedger, ledgerImportCommunity, listLedgerImports, previewLedger, rejectLedger, submitLedger } from './ledger';
+import { importMembers, previewMembers } from './members';
+import { readSheet } from './sheet';
+
+/*
+ * Bringing an association in from its spreadsheets. Each import is read and checked first
+ * (preview: every row with its problems, nothing written), then written whole or not at all.
+ * Members are written at once by the leaders who bring them in; the books' history waits for
+ * another finance officer (four eyes on money) before it reaches the ledger.
+ */
+
+const ofLedgerImport = (input: { id: number }, ctx: Context) => ledgerImportCommunity(ctx.db, input.id);
+const ledgerOfficer = inCommunity('finances.import', ofLedgerImport, 'imports.errors.notFound');
+
+const nameOf = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;
+const actor = (ctx: SignedInContext) => ({ id: ctx.user.id, email: ctx.user.email, firstName: ctx.user.firstName, lastName: ctx.user.lastName, language: ctx.user.language });
+
+/** What a preview answers: the rows and how many have problems, so the screen can say it before the table. */
+const withCounts = <R extends { problems: unknown[] }>(rows: R[]) => ({ total: rows.length, withProblems: rows.filter((r) => r.problems.length).length, rows });
+
+export const imports = {
+  /** Members' rows read and checked; nothing is written (a write only in name, for the file's size). */
+  previewMembers: mutation({
+    input: importInput,
+    access: inCommunity('members.import'),
+    run: async (ctx, input, { community }) => {
+      const sheet = await readSheet(input.file);
+      return withCounts(previewMembers(ctx.db, { communityId: community.id, sheet, language: input.language, now: ctx.now() }));
+    },
+  }),
+
+  /** Every row or none: accounts with the address join at once, the others are invited by email. */
+  members: mutation({
+    input: importInput,
+    access: inCommunity('members.import'),
+    run: async (ctx, input, { community }) => {
+      const sheet = await readSheet(input.file);
+      const now = ctx.now();
+      const rows = previewMembers(ctx.db, { communityId: community.id, sheet, language: input.language, now });
+      return retryAfterOn(ctx, () => importMembers(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), rows, now }));
+    },
+  }),
+
+  /** The books' history read and checked against the books as they are; nothing is written. */
+  previewLedger: mutation({
+    input: importInput,
+    access: inCommunity('finances.import'),
+    run: async (ctx, input, { community }) => {
+      const sheet = await readSheet(input.file);
+      const { currency, rows } = previewLedger(ctx.db, { communityId: community.id, sheet, language: input.language, now: ctx.now() });
+      return { currency, ...withCounts(rows) };
+    },
+  }),
+
+  /** The checked rows wait for another finance officer; nothing reaches the books yet. */
+  submitLedger: mutation({
+    input: importInput,
+    access: inCommunity('finances.import'),
+    run: async (ctx, input, { community }) => {
+      const sheet = await readSheet(input.file);
+      const now = ctx.now();
+      const { rows } = previewLedger(ctx.db, { communityId: community.id, sheet, language: input.language, now });
+      return submitLedger(ctx.db, { communityId: community.id, actorId: ctx.user.id, actorName: nameOf(ctx), fileName: input.file.name, rows, now });
+    },
+  }),
+
+  /** The community's imports of the books' history, newest first (the pending ones with their rows). */
+  ledgerImports: query({
+    input: ledgerImportsInput,
+    access: inCommunity('finances.import'),
+    run: (ctx, _input, { community }) => listLedgerImports(ctx.db, { communityId: community.id }),
+  }),
+
+  /** Another officer than the one who brought the file in appends its entries, all or none. */
+  confirmLedger: mutation({
+    input: ledgerImportIdInput,
+    access: ledgerOfficer,
+    run: (ctx, input, { community }) => confirmLedger(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), now: ctx.now() }),
+  }),
+
+  /** Rejected by another officer, or withdrawn by its author. */
+  rejectLedger: mutation({
+    input: rejectLedgerImportInput,
+    access: ledgerOfficer,
+    run: (ctx, input, { community }) => rejectLedger(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), reason: input.reason, now: ctx.now() }),
+  }),
+};

@@ -1,0 +1,43 @@
+import type { Catalogue } from '../catalogue';
+
+export const recognitions = {
+  title: 'Mes reconnaissances',
+  profileTitle: 'Reconnaissances',
+  intro: 'Tirées de vos propres données dans vos communautés, jamais inventées.',
+  loading: 'Chargement des reconnaissances',
+  loadFailed: 'Vos reconnaissances n’ont pas pu être chargées.',
+  tryAgain: 'Réessayer',
+  empty: 'Aucune reconnaissance pour l’instant',
+  emptyBody: 'Elles viennent de vos données\u00a0: une année d’adhésion, une fonction, des cotisations ou des versements payés à temps, des événements suivis, une tontine menée à terme.',
+  hiddenNote: 'Masquées aux autres membres\u00a0: vous seul les voyez.',
+  show: 'Montrer mes reconnaissances aux autres membres',
+  showHelp: 'Désactivé, les membres de vos communautés ne les voient pas\u00a0; vous, si.',
+  saved: 'Enregistré',
+  saveFailed: 'Le réglage n’a pas été enregistré',
+  inCommunity: 'Dans {{community}}',
+  memberTitle: 'Reconnaissances de {{name}}',
+  memberHidden: 'Ce membre garde ses reconnaissances pour lui.',
+  memberNone: 'Aucune reconnaissance pour l’instant.',
+  count_one: '{{count}} reconnaissance',
+  count_other: '{{count}} reconnaissances',
+  offices: { creator: 'Fondateur et responsable', admin: 'Administrateur', treasurer: 'Trésorier' },
+  kinds: {
+    years: { title_one: '{{count}} an d’adhésion', title_other: '{{count}} ans d’adhésion', means: 'Compté depuis l’adhésion à {{community}}.' },
+    founder: { title: 'Membre fondateur', means: 'A créé {{community}} ou l’a rejointe dans ses 30 premiers jours.' },
+    office: { title: '{{office}}', means: 'Une fonction occupée aujourd’hui dans {{community}}.' },
+    onTimeCircles: {
+      title_one: '{{count}} versement de tontine à temps d’affilée',
+      title_other: '{{count}} versements de tontine à temps d’affilée',
+      means: 'Les derniers versements de tontine dans {{community}}, confirmés et aucun en retard.',
+    },
+    onTimeDues: {
+      title_one: '{{count}} période de cotisation payée à temps d’affilée',
+      title_other: '{{count}} périodes de cotisation payées à temps d’affilée',
+      means: 'Chacune des dernières périodes de cotisation dans {{community}} a été couverte avant son échéance.',
+    },
+    eventsAttended: { title_one: '{{count}} événement suivi', title_other: '{{count}} événements suivis', means: 'Selon la présence notée par les organisateurs des événements de {{community}}.' },
+    circlesCompleted: { title_one: '{{count}} tontine menée à terme', title_other: '{{count}} tontines menées à terme', means: 'Tontines de {{community}} suivies jusqu’à leur dernier tour.' },
+  },
+  errors: { memberNotFound: 'Cette personne n’est pas membre de la communauté.' },
+  validation: { show: 'show doit valoir true ou false' },
+} satisfies Catalogue['recognitions'];

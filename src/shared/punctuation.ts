@@ -1,0 +1,6 @@
+/**
+ * A sentence that ends with a value ending its own sentence ("voting has opened for {{title}}."
+ * with the title "Where shall we meet?") would read "meet?.": the text's own full stop goes when
+ * the value already ends with ?, !, . or …, in either language (French spaces before ? and ! too).
+ */
+export const tidyPunctuation = (text: string) => text.replace(/([?!.…])(\s?)\.(?=\s|$|["”»)])/g, '$1');
