@@ -91,7 +91,7 @@ for (const T of transportsFor(TRPC)) {
       const told = t.db.$client.prepare("SELECT count(*) FROM notifications WHERE title = 'notifications.circleJoinWaiting.title'").pluck().get();
       expect(told).toBe(2);
       // The organiser's notice names who asks, not "someone".
-      const params = JSON.parse(t.db.$client.prepare("SELECT params FROM notifications WHERE title = 'notifications.circleJoinRequest.title' LIMIT 1").pluck().get() as string);
+      const params = JSON.parse(t.db.$client.prepare("SELECT params FROM notifications WHERE title = 'notifications.circleJoinWaiting.title' LIMIT 1").pluck().get() as string);
       expect(params.name).toBe(`${a!.user.firstName} ${a!.user.lastName}`);
       expect((await decide(a!.user.id, true)).data).toMatchObject({ status: 'approved', hands: 2 });
     });

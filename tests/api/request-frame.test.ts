@@ -18,8 +18,10 @@ describe('request frame and routing', () => {
     const uploads = new Set(['/api/uploads', '/api/communities/:id/documents', '/api/documents/:id/versions', '/api/chat/files']);
     const routes = restRoutes(app).filter((r) => !(r.method === 'POST' && [...uploads].some((u) => r.path === u || r.path.replace(/\{[^}]*\}/g, '') === u)));
     expect(routes.length).toBeGreaterThan(30);
+    // A parameter with a pattern of its own takes a value that fits it.
+    const fitting = (path: string) => path.replace(/:file\{\[a-z\]\+\\\.\(csv\|xlsx\)\}/, 'en.csv');
     for (const route of routes) {
-      const path = fillPath(route.path, ['7']);
+      const path = fillPath(fitting(route.path), ['7']);
       expect(app.router.match(route.method, path)[0].length, `${route.method} ${path}`).toBe(isWrite(route.method) ? 2 : 1);
     }
     // A parameter never swallows a static name beside it.

@@ -20,13 +20,14 @@ describe('permission table: community roles', () => {
   it('a member sees the inside, the books as the community shows them, its circles, events, documents, chat and welfare fund, and nothing more', () => {
     expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view']);
   });
-  it('a treasurer keeps the books and the papers, reads the standing roll and is a welfare officer, but does not manage the community, its members, standing, circles, events, invitations or chat', () => {
+  it('a treasurer keeps the books (and brings in their history) and the papers, reads the standing roll and is a welfare officer, but does not manage the community, its members, standing, circles, events, invitations or chat', () => {
     expect(granted('treasurer')).toEqual([
       'community.view',
       'finances.view',
       'finances.record',
       'finances.approve',
       'finances.manage',
+      'finances.import',
       'circles.view',
       'events.view',
       'polls.view',
@@ -39,16 +40,18 @@ describe('permission table: community roles', () => {
       'welfare.manage',
     ]);
   });
-  it('an admin manages the community, its members, its announcements and its books, but cannot hand it over', () => {
+  it('an admin manages the community, its members, its announcements and its books (and imports them), but cannot hand it over', () => {
     expect(granted('admin')).toEqual([
       'community.view',
       'community.manage',
       'members.manage',
+      'members.import',
       'announcements.manage',
       'finances.view',
       'finances.record',
       'finances.approve',
       'finances.manage',
+      'finances.import',
       'circles.view',
       'circles.organise',
       'events.view',

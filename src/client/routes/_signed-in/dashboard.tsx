@@ -13,7 +13,7 @@ import { dashboardCreatedQuery, dashboardJoinedQuery, myCountsQuery } from '../.
 import type { Community } from '../../features/communities/membership';
 import { CreateEventDialog } from '../../features/events/dialogs';
 import { myRecognitionsQuery } from '../../features/recognitions/queries';
-import { JoinWithLinkDialog } from '../../features/invitations/join-with-link';
+import { JoinWithLinkDialog } from '../../features/invitations/dialogs';
 import { trpc } from '../../trpc';
 import { can, canIn } from '@shared/permissions';
 import { CreateCircleDialog } from '../../features/circles/dialogs';

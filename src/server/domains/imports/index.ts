@@ -54,6 +54,8 @@ export const importsDomain = defineDomain({
   name: 'imports',
   operations: { imports },
   rest: importRoutes,
+  // Books' history waiting for a second finance officer is work for them; its outcome is the importer's.
+  noticeKinds: { 'notifications.ledgerImport': 'needs', 'notifications.ledgerImportConfirmed': 'money', 'notifications.ledgerImportRejected': 'money' },
   personalData: {
     ledger_imports: {
       export: { not: 'the community’s books waiting for confirmation; the payments they bring in are exported once confirmed' },
