@@ -3,7 +3,7 @@ import { needText } from '../../src/shared/needs-text';
 import type { NeedItem } from '../../src/shared/needs';
 import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
-import { N, waiting, whoHas } from '../setup/needs';
+import { N, noticesOf, waiting, whoHas } from '../setup/needs';
 import { TRANSPORTS, type Transport } from '../setup/transport';
 import { W, welfareWorld, type WelfareWorld } from '../setup/welfare';
 
@@ -63,8 +63,15 @@ for (const T of TRANSPORTS) {
       expect((await T.call(tabe, N.count)).data).toEqual({ count: 1, communities: [{ communityId, count: 1, tabs: { welfare: 1 } }] });
       await countsAgree(T, agents, communityId);
 
+      // The officers' notice names the item; once Tabe verifies, it reads as handled by Tabe.
+      const opening = () => noticesOf(w.t, w.admin.id, 'notifications.welfareCaseOpened');
+      expect(opening()).toMatchObject([{ item_key: `caseToVerify:${id}`, handled_at: null }]);
+
       // Verified by Tabe: to approve by another officer, never Tabe.
       expect((await T.call(tabe, W.verify, { id })).status).toBe(200);
+      expect(opening()).toMatchObject([{ handled_by: w.treasurer.id }]);
+      expect(opening()[0]!.handled_at).not.toBeNull();
+      expect(noticesOf(w.t, w.creator.id, 'notifications.welfareCaseVerified')).toMatchObject([{ item_key: `caseToApprove:${id}`, handled_at: null }]);
       expect(await whoHas(T, agents, `caseToVerify:${id}`)).toEqual([]);
       expect(await whoHas(T, agents, `caseToApprove:${id}`)).toEqual(['awa', 'ngozi']);
       expect((await itemOf(T, awa, `caseToApprove:${id}`)).who).toBe('Tabe Test');
@@ -121,10 +128,12 @@ for (const T of TRANSPORTS) {
       // The tap is the ordinary operation: then the case waits to be closed by an officer.
       expect((await T.call(musa, W.confirmBenefit, toConfirm.action!.input)).status).toBe(200);
       expect(await whoHas(T, agents, `benefitToConfirm:${id}`)).toEqual([]);
+      expect(noticesOf(w.t, w.musa.id, 'notifications.welfareBenefitPaid')).toMatchObject([{ item_key: `benefitToConfirm:${id}`, handled_by: w.musa.id }]);
       expect(await whoHas(T, agents, `caseToClose:${id}`)).toEqual(['awa', 'ngozi', 'tabe']);
       expect((await itemOf(T, awa, `caseToClose:${id}`)).who).toBe('Musa Test');
 
       expect((await T.call(awa, W.close, { id, note: 'Benefit received by the family.' })).status).toBe(200);
+      expect(noticesOf(w.t, w.creator.id, 'notifications.welfareBenefitConfirmed')).toMatchObject([{ item_key: `caseToClose:${id}`, handled_by: w.admin.id }]);
       for (const who of Object.values(agents)) expect(await waiting(T, who)).toEqual([]);
       await countsAgree(T, agents, communityId);
     });
