@@ -22,6 +22,8 @@ export function needText(item: NeedItem, language: Language, when: (iso: string)
       return { key: item.who ? 'needs.items.nomination' : 'needs.items.nominationAnonymous', params };
     case 'chatReport':
       return { key: item.subject ? 'needs.items.chatReport' : 'needs.items.chatReportDirect', params };
+    case 'levyToPay':
+      return { key: item.details.contribution ? 'needs.items.contributionToPay' : 'needs.items.levyToPay', params };
     default:
       return { key: `needs.items.${item.kind}`, params };
   }

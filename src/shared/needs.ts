@@ -24,6 +24,13 @@ export const NEED_KINDS = [
   'eventAnswer',
   'chatReport',
   'invitation',
+  'caseToVerify',
+  'caseToApprove',
+  'levyToIssue',
+  'benefitToPay',
+  'benefitToConfirm',
+  'caseToClose',
+  'levyToPay',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 
@@ -52,7 +59,8 @@ export type NeedAction =
   | { op: 'polls.answerNomination'; input: { id: number; accept: true } }
   | { op: 'polls.vote'; input: { id: number }; choices: { id: number; label: string }[] }
   | { op: 'events.rsvp'; input: { id: number; status: 'going' } }
-  | { op: 'invitations.acceptById'; input: { id: number } };
+  | { op: 'invitations.acceptById'; input: { id: number } }
+  | { op: 'welfare.confirmBenefit'; input: { id: number } };
 
 export type NeedItem = {
   /** '<kind>:<id>': the same key names the notices about it, which read as handled once it is done. */

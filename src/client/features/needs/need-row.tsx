@@ -28,6 +28,7 @@ const ACTION_LABEL = {
   'polls.answerNomination': 'needs.actions.accept',
   'events.rsvp': 'needs.actions.going',
   'invitations.acceptById': 'needs.actions.accept',
+  'welfare.confirmBenefit': 'needs.actions.confirm',
 } as const satisfies Record<Exclude<NeedAction['op'], 'polls.vote'>, string>;
 
 /** The one tap: the app's ordinary operation for it, never another way to move money. */
@@ -63,6 +64,8 @@ async function perform(a: NeedAction, choice: { accountId?: number; optionId?: n
       return trpcClient.events.rsvp.mutate(a.input);
     case 'invitations.acceptById':
       return trpcClient.invitations.acceptById.mutate(a.input);
+    case 'welfare.confirmBenefit':
+      return trpcClient.welfare.confirmBenefit.mutate(a.input);
   }
 }
 

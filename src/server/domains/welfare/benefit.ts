@@ -7,6 +7,7 @@ import { createAnnouncement } from '../../services/announcements';
 import { recordFinanceAction } from '../../services/finances/audit';
 import { accountOf, builtInCategoryId, requireBooks } from '../../services/finances/books';
 import { appendEntry } from '../../services/finances/ledger';
+import { handled, itemKey } from '../../services/needs/notices';
 import { notify } from '../../services/notify';
 import { attachUpload } from '../../uploads/registry';
 import { assertMove, caseOf, moveCase, officersOf, partiesOf } from './cases';
@@ -60,6 +61,7 @@ export function payBenefit(
       type: 'success',
       params: (l) => ({ amount: moneyIn(c.benefitAmount, books.currency as Currency, l), fund: fund.name, community: p.communityName }),
       link: caseLink(c.id),
+      item: itemKey('benefitToConfirm', c.id),
       now: p.now,
     });
     return moved;
@@ -73,8 +75,9 @@ export function confirmBenefit(db: DB, p: { communityId: number; communityName: 
     const fund = fundOf(tx, p.communityId, c.fundId);
     assertMove(c, 'confirmBenefit', p.actorId, fund.financing);
     const moved = moveCase(tx, c, 'confirmed', { benefitConfirmedAt: p.now }, p.now);
+    handled(tx, 'benefitToConfirm', c.id, p.actorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'welfare.benefit_confirmed', subject: `case:${c.id}`, now: p.now });
-    notify(tx, { to: officersOf(tx, p.communityId).filter((id) => !partiesOf(c).includes(id)), key: 'welfareBenefitConfirmed', params: { fund: fund.name, community: p.communityName }, link: caseLink(c.id), now: p.now });
+    notify(tx, { to: officersOf(tx, p.communityId).filter((id) => !partiesOf(c).includes(id)), key: 'welfareBenefitConfirmed', params: { fund: fund.name, community: p.communityName }, link: caseLink(c.id), item: itemKey('caseToClose', c.id), now: p.now });
     return moved;
   });
 }
@@ -119,5 +122,7 @@ export function afterReversal(tx: DbLike, original: typeof ledgerEntries.$inferS
     .set({ status: back, benefitEntryId: null, benefitAccountId: null, benefitMethod: null, benefitReference: null, benefitProofUrl: null, benefitPaidBy: null, benefitPaidAt: null, benefitConfirmedAt: null, closedAt: null, closedBy: null, updatedAt: p.now })
     .where(and(eq(welfareCases.id, c.id), eq(welfareCases.status, c.status)))
     .run();
+  // The benefit is to be paid again: nothing waits to be confirmed or closed any more.
+  for (const kind of ['benefitToConfirm', 'caseToClose'] as const) handled(tx, kind, c.id, p.actorId, p.now);
   recordFinanceAction(tx, { communityId: c.communityId, actorId: p.actorId, action: 'welfare.benefit_reversed', subject: `case:${c.id}`, details: { entry: original.id, reason: p.reason }, now: p.now });
 }

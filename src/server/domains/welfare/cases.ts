@@ -5,6 +5,7 @@ import { rolesWith } from '@shared/permissions';
 import { CASE_TRANSITIONS, type CaseAction, type CaseStatus } from '@shared/welfare/rules';
 import { conflict, DomainError, fieldError, forbidden, notFound } from '../../services/errors';
 import { recordFinanceAction } from '../../services/finances/audit';
+import { handled, itemKey } from '../../services/needs/notices';
 import { notify } from '../../services/notify';
 import { attachUpload } from '../../uploads/registry';
 import { requireRight } from '../standing/standing';
@@ -164,7 +165,7 @@ export function openCase(
     recordFinanceAction(tx, { communityId, actorId: p.actorId, action: 'welfare.case_opened', subject: `case:${row.id}`, details: { fund: fund.id, version: fund.version, memberId, relationship, benefit }, now: p.now });
     const member = nameOf(tx, memberId);
     const values = (l: 'en' | 'fr') => ({ member, fund: fund.name, relationship: relationshipIn(relationship, l), community: p.community.name });
-    notify(tx, { to: officersOf(tx, communityId).filter((id) => !partiesOf(row).includes(id)), key: 'welfareCaseOpened', params: values, link: caseLink(row.id), now: p.now });
+    notify(tx, { to: officersOf(tx, communityId).filter((id) => !partiesOf(row).includes(id)), key: 'welfareCaseOpened', params: values, link: caseLink(row.id), item: itemKey('caseToVerify', row.id), now: p.now });
     if (memberId !== p.actorId) notify(tx, { to: [memberId], key: 'welfareCaseForYou', params: values, link: caseLink(row.id), now: p.now });
     return row;
   });
@@ -194,8 +195,10 @@ export function decideCase(db: DB, p: { communityId: number; communityName: stri
     const moved = moveCase(tx, c, CASE_TRANSITIONS[p.action].to, p.action === 'verify' ? { verifiedBy: p.actorId } : { approvedBy: p.actorId }, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: `welfare.case_${p.action === 'verify' ? 'verified' : 'approved'}`, subject: `case:${c.id}`, now: p.now });
     const values = (l: 'en' | 'fr') => ({ member: nameOf(tx, c.memberId), fund: fund.name, relationship: relationshipIn(c.relationship, l), community: p.communityName });
+    // Its notices read as handled ("Needs you": need-sources.ts); the next move's name its own item.
+    handled(tx, p.action === 'verify' ? 'caseToVerify' : 'caseToApprove', c.id, p.actorId, p.now);
     if (p.action === 'verify') {
-      notify(tx, { to: officersOf(tx, p.communityId).filter((id) => id !== p.actorId && !partiesOf(c).includes(id)), key: 'welfareCaseVerified', params: values, link: caseLink(c.id), now: p.now });
+      notify(tx, { to: officersOf(tx, p.communityId).filter((id) => id !== p.actorId && !partiesOf(c).includes(id)), key: 'welfareCaseVerified', params: values, link: caseLink(c.id), item: itemKey('caseToApprove', c.id), now: p.now });
     } else {
       notify(tx, { to: partiesOf(c), key: 'welfareCaseApproved', type: 'success', params: values, link: caseLink(c.id), now: p.now });
     }
@@ -209,6 +212,7 @@ export function rejectCase(db: DB, p: { communityId: number; communityName: stri
     const fund = fundOf(tx, p.communityId, c.fundId);
     assertMove(c, 'reject', p.actorId, fund.financing);
     const moved = moveCase(tx, c, 'rejected', { rejectedBy: p.actorId, rejectReason: p.reason }, p.now);
+    for (const kind of ['caseToVerify', 'caseToApprove'] as const) handled(tx, kind, c.id, p.actorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'welfare.case_rejected', subject: `case:${c.id}`, details: { reason: p.reason }, now: p.now });
     notify(tx, { to: partiesOf(c), key: 'welfareCaseRejected', type: 'warning', params: { fund: fund.name, reason: p.reason, community: p.communityName }, link: caseLink(c.id), now: p.now });
     return moved;
@@ -221,6 +225,7 @@ export function closeCase(db: DB, p: { communityId: number; communityName: strin
     const fund = fundOf(tx, p.communityId, c.fundId);
     assertMove(c, 'close', p.actorId, fund.financing);
     const moved = moveCase(tx, c, 'closed', { closedBy: p.actorId, closedAt: p.now, closeNote: p.note || null }, p.now);
+    handled(tx, 'caseToClose', c.id, p.actorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'welfare.case_closed', subject: `case:${c.id}`, details: { note: p.note }, now: p.now });
     notify(tx, { to: partiesOf(c), key: 'welfareCaseClosed', params: { fund: fund.name, community: p.communityName }, link: caseLink(c.id), now: p.now });
     return moved;

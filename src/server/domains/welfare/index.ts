@@ -2,6 +2,7 @@ import { defineDomain } from '../domain';
 import { runWelfareJob } from './jobs';
 import { welfare } from './operations';
 import { welfareRoutes } from './rest';
+import { WELFARE_NEEDS } from './need-sources';
 import { listDependants } from './dependants';
 import { welfareDependants } from '../../../../db/schema';
 import { eq } from 'drizzle-orm';
@@ -16,6 +17,8 @@ export const welfareDomain = defineDomain({
   jobs: { welfare: runWelfareJob },
   // Decisions waiting on officers or on the beneficiary are work ("needs"); levies and a case's
   // outcome are the member's own money.
+  // Cases to decide, benefits to pay, confirm or close, levies to pay: who may act on each (need-sources.ts).
+  needs: WELFARE_NEEDS,
   noticeKinds: {
     ...Object.fromEntries(['welfareCaseOpened', 'welfareCaseVerified', 'welfareBenefitPaid', 'welfareBenefitConfirmed'].map((k) => [`notifications.${k}`, 'needs' as const])),
     ...Object.fromEntries(

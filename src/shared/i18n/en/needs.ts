@@ -54,5 +54,13 @@ export const needs = {
     chatReport: '{{who}} reported a message in #{{subject}}: {{reason}}',
     chatReportDirect: '{{who}} reported a message: {{reason}}',
     invitation: '{{who}} invited you to join {{community}}',
+    caseToVerify: '{{who}} opened a case in {{fund}} for {{subject}} ({{amount}}): check its papers and verify it',
+    caseToApprove: '{{who}} verified the case in {{fund}} for {{subject}} ({{amount}}): approve it as the second officer',
+    levyToIssue: '{{who}} approved the case in {{fund}} for {{subject}} ({{amount}}): issue its levy to the members',
+    benefitToPay: 'Pay {{who}} the benefit of {{amount}} from {{fund}} for {{subject}}',
+    benefitToConfirm: '{{who}} paid you the benefit of {{amount}} from {{fund}}: confirm when you have it',
+    caseToClose: '{{who}} confirmed receiving the benefit of {{amount}} from {{fund}} for {{subject}}: close the case with its report',
+    levyToPay: 'Your levy of {{amount}} for {{fund}}: due {{due}}',
+    contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
   },
 };

@@ -55,5 +55,13 @@ export const needs = {
     chatReport: '{{who}} a signalé un message dans #{{subject}}\u00a0: {{reason}}',
     chatReportDirect: '{{who}} a signalé un message\u00a0: {{reason}}',
     invitation: '{{who}} vous invite à rejoindre {{community}}',
+    caseToVerify: '{{who}} a ouvert un dossier {{fund}} pour {{subject}} ({{amount}})\u00a0: examinez ses pièces et vérifiez-le',
+    caseToApprove: '{{who}} a vérifié le dossier {{fund}} pour {{subject}} ({{amount}})\u00a0: approuvez-le en tant que second responsable',
+    levyToIssue: '{{who}} a approuvé le dossier {{fund}} pour {{subject}} ({{amount}})\u00a0: lancez l’appel de cotisation auprès des membres',
+    benefitToPay: 'Versez à {{who}} la prestation {{fund}} de {{amount}} pour {{subject}}',
+    benefitToConfirm: '{{who}} vous a versé la prestation {{fund}} de {{amount}}\u00a0: confirmez dès que vous l’avez reçue',
+    caseToClose: '{{who}} a confirmé avoir reçu la prestation {{fund}} de {{amount}} pour {{subject}}\u00a0: clôturez le dossier avec son rapport',
+    levyToPay: 'Votre cotisation {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
+    contributionToPay: 'Votre contribution {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
   },
 } satisfies Catalogue['needs'];
