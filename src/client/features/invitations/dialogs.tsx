@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
 
-/** The invitation forms load with the dialog's first opening (components/lazy-dialog.tsx). */
+/** The invitation forms load with the dialog's first opening (components/lazy-dialog.tsx): the pages that offer them load no form kit up front. */
 const Invite = lazyDialog(() => import('./invite-dialog').then((m) => m.InviteDialogView));
 
 /** The community header's Invite button. */
@@ -20,3 +20,6 @@ export function InviteDialog({ community }: { community: { id: number; name: str
     />
   );
 }
+
+/** The dashboard's "Join with an invitation link": a link or its code. */
+export const JoinWithLinkDialog = lazyDialog(() => import('./join-with-link').then((m) => m.JoinWithLinkDialog));
