@@ -128,7 +128,8 @@ describe('Browser: staff reset a member’s password', () => {
     await p.getByRole('button', { name: 'Change password' }).click();
     await p.waitForURL(`${server.url}/profile`);
     await p.goto(`${server.url}/dashboard`);
-    await p.getByRole('heading', { name: 'Welcome back, Chidi!' }).waitFor();
+    // Their first visit since the account was made: 'Welcome', not 'Welcome back'.
+    await p.getByRole('heading', { name: 'Welcome, Chidi!' }).waitFor();
     await p.context().close();
 
     const again = await page();

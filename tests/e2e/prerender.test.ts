@@ -123,7 +123,7 @@ describe('pre-rendered public pages', () => {
     // soon as it can take input: the copy's fields are inert, so nothing typed is lost).
     await signInAs(page, server, member.email, member.password);
     // Signed in, the app's part follows, before the dashboard shows.
-    await page.getByRole('heading', { name: `Welcome back, ${member.firstName}!` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${member.firstName}!` }).waitFor();
     expect([...new Set(texts)].sort()).toEqual(['texts-en-app', 'texts-en-public']);
     expect(errors).toEqual([]);
     // Signed in, the landing page is the live one, never the copy.
