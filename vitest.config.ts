@@ -3,6 +3,17 @@ import { defineConfig } from 'vitest/config';
 // '@shared/…' is src/shared (tsconfig.json's paths), in every project.
 const resolve = { tsconfigPaths: true };
 
+/** The browser test files run one at a time, after the others (project 'e2e-alone'). */
+const ALONE = ['tests/e2e/layout.test.ts', 'tests/e2e/durability.test.ts', 'tests/e2e/shutdown.test.ts', 'tests/e2e/backup.test.ts'];
+const browser = {
+  include: ['tests/e2e/**/*.test.ts'],
+  environment: 'node' as const,
+  globalSetup: ['tests/e2e/global-setup.ts'],
+  isolate: false,
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on the 2-core machines this
@@ -16,21 +27,13 @@ export default defineConfig({
       // must not rely on module state being fresh (no vi.mock of app modules).
       { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: ['tests/setup/migrate-once.ts'] } },
       { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000, globalSetup: ['tests/setup/migrate-once.ts'] } },
-      {
-        resolve,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // Each file starts its own server (compiled) and drives the run's one Chromium; two cores
-          // fit one file at a time. The files share their modules (the harness, the factories).
-          fileParallelism: false,
-          isolate: false,
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // Browser journeys, two files at a time: most of a journey is waiting on the page, which
+      // two files on two cores share (each file starts its own compiled server and drives the run's
+      // one Chromium). The files share their modules (the harness, the factories).
+      { resolve, test: { ...browser, name: 'e2e', exclude: ALONE, fileParallelism: true } },
+      // What wants the machine to itself: the layout walk (four walks side by side already), and the
+      // files that kill, stop or copy a server and time how it behaves.
+      { resolve, test: { ...browser, name: 'e2e-alone', include: ALONE, fileParallelism: false } },
     ],
   },
 });
