@@ -25,17 +25,26 @@ const languageOf = (db: DbLike, id: string): Language => db.select({ language: u
 const day = (date: string, language: Language) => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${date}T12:00:00Z`));
 const communityName = (db: DbLike, id: number) => db.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? '';
 
+/**
+ * What every circle receipt needs once its row is found: the circle, who may read it (its
+ * member or beneficiary, and the organiser), its round, and the words and amounts in the
+ * language of the person the paper is for.
+ */
+function paperFor(db: DbLike, row: { circleId: number; roundId: number }, owner: string, viewerId: string, refusal: 'errors.njangi.organiserOnly' | 'errors.njangi.beneficiaryOnly') {
+  const circle = circleOf(db, row.circleId);
+  if (owner !== viewerId && circle.organiserId !== viewerId) throw forbidden(refusal);
+  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
+  const language = languageOf(db, owner);
+  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
+  return { circle, round, language, t: translator(language), money };
+}
+
 /** The community a contribution or payout belongs to is checked by the operation's guard; here, who may read it. */
 export async function contributionReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
   const row = db.select().from(circleContributions).where(eq(circleContributions.id, p.id)).get();
   if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.contributionNotFound');
-  const circle = circleOf(db, row.circleId);
-  if (row.userId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.organiserOnly');
-  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
+  const { circle, round, language, t, money } = paperFor(db, row, row.userId, p.viewerId, 'errors.njangi.organiserOnly');
   const hand = db.select({ handNo: circleHands.handNo }).from(circleHands).where(eq(circleHands.id, row.handId)).get()!;
-  const language = languageOf(db, row.userId);
-  const t = translator(language);
-  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
@@ -58,12 +67,7 @@ export async function contributionReceipt(db: DbLike, p: { id: number; viewerId:
 export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
   const row = db.select().from(circlePayouts).where(eq(circlePayouts.id, p.id)).get();
   if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.payoutNotFound');
-  const circle = circleOf(db, row.circleId);
-  if (row.beneficiaryId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.beneficiaryOnly');
-  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
-  const language = languageOf(db, row.beneficiaryId);
-  const t = translator(language);
-  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
+  const { circle, round, language, t, money } = paperFor(db, row, row.beneficiaryId, p.viewerId, 'errors.njangi.beneficiaryOnly');
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
@@ -87,12 +91,7 @@ export async function payoutReceipt(db: DbLike, p: { id: number; viewerId: strin
 export async function topUpReceipt(db: DbLike, p: { id: number; viewerId: string; appName: string }) {
   const row = db.select().from(circleTopUps).where(eq(circleTopUps.id, p.id)).get();
   if (!row || row.status !== 'confirmed' || row.receiptNo === null || row.decidedAt === null) throw notFound('errors.njangi.topUpNotFound');
-  const circle = circleOf(db, row.circleId);
-  if (row.beneficiaryId !== p.viewerId && circle.organiserId !== p.viewerId) throw forbidden('errors.njangi.beneficiaryOnly');
-  const round = db.select().from(circleRounds).where(eq(circleRounds.id, row.roundId)).get()!;
-  const language = languageOf(db, row.beneficiaryId);
-  const t = translator(language);
-  const money = (n: number) => formatMoney(n, circle.currency as Currency, LOCALES[language]);
+  const { circle, round, language, t, money } = paperFor(db, row, row.beneficiaryId, p.viewerId, 'errors.njangi.beneficiaryOnly');
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, circle.communityId),
