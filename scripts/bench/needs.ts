@@ -104,7 +104,7 @@ async function signInsPerSecond(): Promise<number> {
   return n / ((performance.now() - start) / 1000);
 }
 
-export type NeedsBench = { items: number; waiting: number; rest: { list: Timing; count: Timing }; trpc: { list: Timing; count: Timing }; signInsPerSecond: number; runs: number; load: number };
+export type NeedsBench = { items: number; waiting: number; rest: { list: Timing; count: Timing; countAfterChange: Timing }; trpc: { list: Timing; count: Timing; countAfterChange: Timing }; signInsPerSecond: number; runs: number; load: number };
 
 /** Whether the kept database opens (its migrations apply) and holds a finished seeding. */
 function reusable(path: string): boolean {
@@ -155,10 +155,13 @@ export async function runNeedsBench(runs = 400, fresh = false): Promise<NeedsBen
       return body;
     };
     const waiting = (JSON.parse(await get('/api/needs/count')) as { count: number }).count;
-    const time = async (path: string) => {
+    // A write the count cannot know is harmless: it makes the next ask count afresh (count-cache.ts).
+    const touch = db.$client.prepare('UPDATE bench_facts SET items = items');
+    const time = async (path: string, afterChange = false) => {
       for (let i = 0; i < 50; i++) await get(path);
       const ms: number[] = [];
       for (let i = 0; i < runs; i++) {
+        if (afterChange) touch.run();
         const start = performance.now();
         await get(path);
         ms.push(performance.now() - start);
@@ -169,8 +172,8 @@ export async function runNeedsBench(runs = 400, fresh = false): Promise<NeedsBen
     const result: NeedsBench = {
       items: seeded.items,
       waiting,
-      rest: { list: await time('/api/needs?limit=20'), count: await time('/api/needs/count') },
-      trpc: { list: await time(trpc('needs.list', { limit: 20 })), count: await time(trpc('needs.count')) },
+      rest: { list: await time('/api/needs?limit=20'), count: await time('/api/needs/count'), countAfterChange: await time('/api/needs/count', true) },
+      trpc: { list: await time(trpc('needs.list', { limit: 20 })), count: await time(trpc('needs.count')), countAfterChange: await time(trpc('needs.count'), true) },
       signInsPerSecond: await signInsPerSecond(),
       runs,
       load: loadavg()[0]!,
@@ -199,9 +202,10 @@ export function needsReport(r: NeedsBench): string {
     '| call | REST | tRPC | budget |',
     '|---|---|---|---|',
     `| first page (20 items) | ${ms(r.rest.list)} | ${ms(r.trpc.list)} | < ${LIST_BUDGET} ms: ${within(r.rest.list, LIST_BUDGET)} / ${within(r.trpc.list, LIST_BUDGET)} |`,
-    `| count (total, per community and tab) | ${ms(r.rest.count)} | ${ms(r.trpc.count)} | < ${COUNT_BUDGET} ms: ${within(r.rest.count, COUNT_BUDGET)} / ${within(r.trpc.count, COUNT_BUDGET)} |`,
+    `| count (total, per community and tab), asked again with nothing changed (the bell) | ${ms(r.rest.count)} | ${ms(r.trpc.count)} | < ${COUNT_BUDGET} ms: ${within(r.rest.count, COUNT_BUDGET)} / ${within(r.trpc.count, COUNT_BUDGET)} |`,
+    `| count right after a write (counted afresh) | ${ms(r.rest.countAfterChange)} | ${ms(r.trpc.countAfterChange)} | < ${COUNT_BUDGET} ms: ${within(r.rest.countAfterChange, COUNT_BUDGET)} / ${within(r.trpc.countAfterChange, COUNT_BUDGET)} |`,
     '',
-    `- Ratios to one argon2id sign-in (${(1000 / r.signInsPerSecond).toFixed(1)} ms here): first page ${(r.rest.list.median * r.signInsPerSecond / 1000).toFixed(3)}, count ${(r.rest.count.median * r.signInsPerSecond / 1000).toFixed(3)}`,
+    `- Ratios to one argon2id sign-in (${(1000 / r.signInsPerSecond).toFixed(1)} ms here): first page ${(r.rest.list.median * r.signInsPerSecond / 1000).toFixed(3)}, count ${(r.rest.count.median * r.signInsPerSecond / 1000).toFixed(3)} (after a write ${(r.rest.countAfterChange.median * r.signInsPerSecond / 1000).toFixed(3)})`,
   ].join('\n');
 }
 

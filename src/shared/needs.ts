@@ -31,6 +31,7 @@ export const NEED_KINDS = [
   'benefitToConfirm',
   'caseToClose',
   'levyToPay',
+  'ledgerImport',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

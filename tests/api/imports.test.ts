@@ -211,6 +211,12 @@ for (const tr of TRANSPORTS) {
       // The other finance officers are told; the author is not.
       expect(count(w.t, 'notifications', "title = 'notifications.ledgerImport.title' AND user_id = ?", w.admin.id)).toBe(1);
       expect(count(w.t, 'notifications', "title = 'notifications.ledgerImport.title' AND user_id = ?", w.treasurer.id)).toBe(0);
+      // …and it waits in the second officer's "Needs you", never the author's.
+      const waiting = (u: typeof treasurer) => u.query('needs.list', {}).then((r) => r.data.items.filter((i: { kind: string }) => i.kind === 'ledgerImport'));
+      expect(await waiting(await as(w.t, w.admin))).toEqual([
+        expect.objectContaining({ key: `ledgerImport:${submitted.data.id}`, who: `${w.treasurer.firstName} ${w.treasurer.lastName}`, subject: input.file.name, details: { rows: 4 }, link: `/community/${w.community.id}/import` }),
+      ]);
+      expect(await waiting(treasurer)).toEqual([]);
 
       const own = await tr.call(treasurer, IMP.confirmLedger, { id: submitted.data.id });
       expect(own.status).toBe(403);
@@ -224,6 +230,8 @@ for (const tr of TRANSPORTS) {
       const confirmed = await tr.call(admin, IMP.confirmLedger, { id: submitted.data.id });
       expect(confirmed.status).toBe(200);
       expect(confirmed.data).toMatchObject({ status: 'confirmed', written: 4 });
+      expect(await waiting(admin)).toEqual([]);
+      expect(count(w.t, 'notifications', "title = 'notifications.ledgerImport.title' AND handled_at IS NULL")).toBe(0);
       expect(w.balance()).toBe(before + 150000 + 5000 - 12500 + 2000);
       const entries = w.t.db.$client.prepare("SELECT amount, kind, created_at AS at, member_id AS memberId, imported FROM ledger_entries WHERE imported = 1 ORDER BY created_at").all();
       expect(entries).toEqual([

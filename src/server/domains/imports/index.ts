@@ -5,6 +5,7 @@ import type { AppDeps } from '../../context';
 import { anyone, query } from '../../operations/define';
 import { bodyWith, route } from '../../rest/route';
 import { defineDomain } from '../domain';
+import { ledgerImportNeeds } from './need-sources';
 import { imports } from './operations';
 import { importTemplate } from './templates';
 
@@ -54,6 +55,7 @@ export const importsDomain = defineDomain({
   name: 'imports',
   operations: { imports },
   rest: importRoutes,
+  needs: [ledgerImportNeeds],
   // Books' history waiting for a second finance officer is work for them; its outcome is the importer's.
   noticeKinds: { 'notifications.ledgerImport': 'needs', 'notifications.ledgerImportConfirmed': 'money', 'notifications.ledgerImportRejected': 'money' },
   personalData: {

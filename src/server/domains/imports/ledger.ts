@@ -7,6 +7,7 @@ import { headerKey, IMPORT_KIND_TEXT, parseImportAmount, parseImportDate, parseL
 import { rolesWith } from '@shared/permissions';
 import type { Currency } from '@shared/money';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../../services/errors';
+import { handled, itemKey } from '../../services/needs/notices';
 import { notifyCommunity, notifyUser } from '../../services/notifications';
 import { recordFinanceAction } from '../../services/finances/audit';
 import { builtInCategoryId, requireBooks } from '../../services/finances/books';
@@ -198,6 +199,8 @@ export function submitLedger(db: DB, p: { communityId: number; actorId: string; 
       message: 'notifications.ledgerImport.message',
       params: { name: p.actorName, count: rows.length },
       link: `/community/${p.communityId}/import`,
+      // The same people its "Needs you" item falls to (need-sources.ts): confirming or rejecting marks it handled.
+      item: itemKey('ledgerImport', batch.id),
       now: p.now,
     });
     return { ...toImportDto(batch, null), skipped: p.rows.length - rows.length };
@@ -222,6 +225,7 @@ function decide(tx: DbLike, p: { communityId: number; id: number; status: 'confi
     .returning()
     .get();
   if (!row) throw conflict('imports.errors.decided');
+  handled(tx, 'ledgerImport', row.id, p.actorId, p.now);
   return row;
 }
 

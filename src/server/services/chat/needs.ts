@@ -14,6 +14,12 @@ export const chatReportNeeds: NeedSource = {
     LEFT JOIN communities co ON co.id = conv.community_id
     LEFT JOIN users ru ON ru.id = r.reporter_id
     WHERE r.resolved_at IS NULL AND m.user_id IS NOT r.reporter_id`,
+  // Without the names and the community's row the list reads: open reports are few and found by
+  // their index, each one's conversation by its key.
+  count: `SELECT conv.community_id AS communityId, count(*) AS n
+    FROM message_reports r JOIN messages msg ON msg.id = r.message_id JOIN conversations conv ON conv.id = msg.conversation_id
+    JOIN memberships m ON m.community_id = conv.community_id AND m.user_id = @viewer AND m.role IN (${rolesWith('chat.moderate')})
+    WHERE r.resolved_at IS NULL AND m.user_id IS NOT r.reporter_id GROUP BY conv.community_id`,
   toItem: (r) => ({
     key: `chatReport:${r.id}`,
     kind: 'chatReport',

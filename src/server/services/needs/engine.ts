@@ -5,6 +5,7 @@ import type { NeedCounts, NeedItem } from '@shared/needs';
 import { NEED_SOURCES } from '../../domains';
 import { invalid } from '../errors';
 import { prepared } from '../prepared';
+import { keptCounts } from './count-cache';
 import type { ItemContext, NeedRow, NeedSource } from './types';
 
 /*
@@ -160,8 +161,12 @@ export function listNeeds(db: DB, p: { viewerId: string; cursor?: string; limit:
   return { items: page.map((f) => f.source.toItem(f.row, ctx)), nextCursor: best.length > p.limit ? encodeCursor(page.at(-1)!.pos) : null };
 }
 
-/** How much waits on the viewer: in all, per community and per community tab. */
+/** How much waits on the viewer: in all, per community and per community tab (kept between asks while nothing changed: count-cache.ts). */
 export function countNeeds(db: DB, p: { viewerId: string; now: number }): NeedCounts {
+  return keptCounts(db, p.viewerId, p.now, () => countAfresh(db, p));
+}
+
+function countAfresh(db: DB, p: { viewerId: string; now: number }): NeedCounts {
   const mine = memberships(db, p.viewerId);
   const byCommunity = new Map<number, { communityId: number; count: number; tabs: Record<string, number> }>();
   let count = 0;
