@@ -19,7 +19,10 @@ function configure(sqlite: Database.Database): DB {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return drizzle(sqlite, { schema }) as DB;
+  // No `{ schema }`: it only feeds drizzle's relational API (db.query.*), which this code does not
+  // use, and building it costs about 0.4 ms of CPU per connection (tests open thousands of copies).
+  // The type still names the schema's tables.
+  return drizzle(sqlite) as unknown as DB;
 }
 
 /**

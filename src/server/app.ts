@@ -55,7 +55,23 @@ export function createApp(opts: AppOptions) {
   // The app's own typed calls (tRPC's protocol, answered from the operations: trpc/http.ts).
   app.all('/trpc/*', trpcHandler(deps));
 
-  for (const domain of DOMAINS) if (domain.rest) app.route('/api', domain.rest(deps));
+  // The REST routes (some three hundred, each compiled to a pattern as it is added) are added on
+  // the first request to /api, or when the route list is read: an app made per test that only
+  // calls tRPC (the authorization matrix makes thousands) never pays for them. They are the last
+  // routes either way, so matching order is what it was when they were added here.
+  let restAdded = false;
+  const addRest = () => {
+    if (restAdded) return;
+    restAdded = true;
+    for (const domain of DOMAINS) if (domain.rest) app.route('/api', domain.rest(deps));
+  };
+  const routeList = app.routes;
+  Object.defineProperty(app, 'routes', {
+    get: () => {
+      addRest();
+      return routeList;
+    },
+  });
   app.notFound((c) => (isApiPath(c.req.path) ? c.json(restRefusal(languageOf(c), 'NOT_FOUND', 'errors.noApiPath'), 404) : c.text('404 Not Found', 404)));
 
   const onError: ErrorHandler = (error, c) => {
@@ -67,6 +83,11 @@ export function createApp(opts: AppOptions) {
   const site = clientDir ? clientApp(clientDir, { headFor: (path) => openGraphFor(deps, path), prerendered }) : null;
   site?.onError(onError);
   // Hono's fetch is an instance property; app.request() calls this.fetch, so tests get the frame.
-  app.fetch = requestFrame(deps, { routes: app.fetch, site: site ? site.fetch : null }) as typeof app.fetch;
+  const routes = app.fetch;
+  const routesWithRest: typeof routes = (request, ...rest) => {
+    if (!restAdded && request.url.includes('/api/')) addRest();
+    return routes(request, ...rest);
+  };
+  app.fetch = requestFrame(deps, { routes: routesWithRest, site: site ? site.fetch : null }) as typeof app.fetch;
   return app;
 }

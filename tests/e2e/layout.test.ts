@@ -23,7 +23,7 @@ let server: TestServer;
 let browser: Browser;
 let db: DB;
 let world: SeededWorld;
-let session: Cookie[];
+let sessions: Record<'en' | 'fr', Cookie[]>;
 
 beforeAll(async () => {
   server = await startServer();
@@ -31,12 +31,16 @@ beforeAll(async () => {
   db = openDatabase(join(server.dir, 'app.db'));
   world = await seedPages(db, `layout.${Date.now()}@example.org`);
   mkdirSync(screenshotDir, { recursive: true });
-  // One sign-in serves the four walks: side by side, each signing in with the account's second
-  // factor would wait for the clock (a code is accepted once).
-  const context = await browser.newContext();
-  await signInByCookie(await context.newPage(), server, world.email);
-  session = await context.cookies();
-  await context.close();
+  // One sign-in per language serves the four walks: side by side, each signing in with the
+  // account's second factor would wait for the clock (a code is accepted once).
+  const signedIn = async (email: string) => {
+    const context = await browser.newContext();
+    await signInByCookie(await context.newPage(), server, email);
+    const cookies = await context.cookies();
+    await context.close();
+    return cookies;
+  };
+  sessions = { en: await signedIn(world.email), fr: await signedIn(world.frenchEmail) };
 });
 afterAll(async () => {
   await browser?.close();
@@ -203,21 +207,27 @@ async function audit(page: Page): Promise<string[]> {
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
+/*
+ * Four walks, each width in both languages and both themes: French, whose words run longest, at
+ * the phone's width in one theme and the laptop's in the other. A visitor's language is the
+ * cookie's; a signed-in member's their account's (the French walk signs in a French-speaking leader).
+ */
 const RUNS = [
-  { width: 375, theme: 'light', axe: false },
-  { width: 375, theme: 'dark', axe: false },
-  { width: 1280, theme: 'light', axe: true },
-  { width: 1280, theme: 'dark', axe: true },
+  { width: 375, theme: 'light', language: 'en', axe: false },
+  { width: 375, theme: 'dark', language: 'fr', axe: false },
+  { width: 1280, theme: 'light', language: 'fr', axe: true },
+  { width: 1280, theme: 'dark', language: 'en', axe: true },
 ] as const;
 
 // The four walks run side by side, each in its own context: most of a walk is waiting for a page
 // to settle, which they can share (this file went from about 180 to 80 s on two cores).
 describe('Browser: every page at each width and theme', () => {
   for (const run of RUNS) {
-    it.concurrent(`at ${run.width} px (${run.theme}): fits the screen, draws no tab or button over another and shows no raw technical strings${run.axe ? '; axe-core finds nothing serious' : ''}`, { timeout: 300_000 }, async ({ expect }) => {
+    it.concurrent(`at ${run.width} px (${run.theme}, ${run.language}): fits the screen, draws no tab or button over another and shows no raw technical strings${run.axe ? '; axe-core finds nothing serious' : ''}`, { timeout: 300_000 }, async ({ expect }) => {
       // bypassCSP lets the test inject axe-core; the app's own policy is tested by the other files.
       const context = await browser.newContext({ viewport: { width: run.width, height: 800 }, bypassCSP: run.axe });
       await context.addInitScript(`localStorage.setItem('harambee-theme', '${run.theme}')`);
+      await context.addCookies([{ name: 'harambee_lang', value: run.language, url: server.url }]);
       const found: string[] = [];
       const violations: string[] = [];
       try {
@@ -227,12 +237,13 @@ describe('Browser: every page at each width and theme', () => {
             await page.goto(`${server.url}${path}`);
             for (const p of await problems(page)) found.push(`${path}: ${p}`);
             expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(run.theme === 'dark');
-            await page.screenshot({ path: `${screenshotDir}/layout-${run.theme}-${run.width}-${slug(path)}.png` });
+            expect(await page.evaluate(() => document.documentElement.lang), path).toBe(run.language);
+            await page.screenshot({ path: `${screenshotDir}/layout-${run.language}-${run.theme}-${run.width}-${slug(path)}.png` });
             if (run.axe) for (const v of await audit(page)) violations.push(`${path}: ${v}`);
           }
         };
         await walk(PUBLIC_ROUTES);
-        await context.addCookies(session);
+        await context.addCookies(sessions[run.language]);
         await walk(signedInRoutes(world));
       } finally {
         await context.close();
@@ -282,7 +293,7 @@ describe('Browser: a dialog on a phone', () => {
   it('with its validation errors shown, nothing (the bottom bar included) covers its buttons', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
     try {
-      await context.addCookies(session);
+      await context.addCookies(sessions.en);
       const page = await context.newPage();
       await page.goto(`${server.url}/community/${world.communityId}?tab=discussions`);
       await page.getByRole('button', { name: 'New topic' }).click();

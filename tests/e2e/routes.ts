@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database';
 import { createEvent } from '../../src/server/services/events/events';
 import { createPoll } from '../../src/server/services/polls/polls';
-import { makeCommunity, makeUser } from '../factories';
+import { addMember, makeCommunity, makeUser } from '../factories';
 
 /*
  * Every page of the app, for the tests that walk them all (accessibility, layout): the public
@@ -11,11 +11,14 @@ import { makeCommunity, makeUser } from '../factories';
 
 export const PUBLIC_ROUTES = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/unsubscribe', '/admin/login', '/discover', '/events', '/no-such-page'];
 
-export type SeededWorld = { email: string; communityId: number; eventId: number; pollId: number };
+/** `frenchEmail`: a second superadmin who reads the app in French and leads the community beside its creator (an admin). */
+export type SeededWorld = { email: string; frenchEmail: string; communityId: number; eventId: number; pollId: number };
 
 export async function seedPages(db: DB, email: string): Promise<SeededWorld> {
   const boss = await makeUser(db, { firstName: 'Abena', lastName: 'Owusu', email, role: 'superadmin' });
   const communityId = makeCommunity(db, { creator: boss, name: 'Accra Hometown Union', location: 'Accra' }).id;
+  const frenchEmail = `fr.${email}`;
+  addMember(db, { communityId, user: await makeUser(db, { firstName: 'Aminata', lastName: 'Ndiaye', email: frenchEmail, role: 'superadmin', language: 'fr' }), role: 'admin' });
   const community = { id: communityId, name: 'Accra Hometown Union' };
   // A weekly meeting with a place and a capacity: the event page, the lists and the month view have something to show.
   const startsAt = Date.now() + 3 * 86_400_000;
@@ -32,7 +35,7 @@ export async function seedPages(db: DB, email: string): Promise<SeededWorld> {
     input: { kind: 'ranked', title: 'Where shall we hold the gala?', description: '', options: ['Community hall', 'Hotel ballroom', 'Riverside park'], closesAt: Date.now() + 3 * 86_400_000, anonymous: false, resultsVisibility: 'live', eligibility: 'all' },
     now: Date.now(),
   }).id;
-  return { email, communityId, eventId, pollId };
+  return { email, frenchEmail, communityId, eventId, pollId };
 }
 
 export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) => [
