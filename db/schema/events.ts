@@ -58,6 +58,8 @@ export const events = sqliteTable(
     // Going people plus their guests; null: no limit.
     capacity: integer('capacity'),
     visibility: text('visibility', { enum: EVENT_VISIBILITIES }).notNull().default('members'),
+    // The organisers' choice to keep who is going to themselves (members then see only counts).
+    guestListHidden: integer('guest_list_hidden', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('scheduled'),
     cancelReason: text('cancel_reason'),
     // iCalendar SEQUENCE: incremented on every change, so calendar apps replace their copy.

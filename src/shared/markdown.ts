@@ -78,3 +78,22 @@ export function markdownToText(source: string): string {
     .map((b) => (b.type === 'paragraph' ? b.lines.map(inline).join(' ') : b.items.map(inline).join(' · ')))
     .join(' ');
 }
+
+/**
+ * The text as a plain-text document (calendar files, where Markdown marks would show as typed):
+ * paragraphs and their lines kept, list items on their own lines ("- " or "1. "), a link as its
+ * words followed by its address unless the words are the address.
+ */
+export function markdownToPlainText(source: string): string {
+  const inline = (nodes: Inline[]): string =>
+    nodes
+      .map((n) => {
+        if (n.type === 'text') return n.text;
+        const words = inline(n.children);
+        return n.type === 'link' && words !== n.href ? `${words} (${n.href})` : words;
+      })
+      .join('');
+  return parseMarkdown(source)
+    .map((b) => (b.type === 'paragraph' ? b.lines.map(inline).join('\n') : b.items.map((item, i) => `${b.ordered ? `${i + 1}.` : '-'} ${inline(item)}`).join('\n')))
+    .join('\n\n');
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMember, makeUser } from '../factories';
 import { as } from '../setup/communities';
-import { transportsFor, REST } from '../setup/transport';
+import { TRANSPORTS, transportsFor, REST } from '../setup/transport';
 import { C, chatWorld, CT, TRPC } from '../setup/chat';
 import { mention } from '../setup/discussions';
 
@@ -252,3 +252,33 @@ describe('chat: reactions, replies, reports', () => {
     expect((await TRPC.call(agents.outsider, CT.people, { prefix: '' })).data).toEqual([]);
   });
 });
+
+// Who one may find and write to is privacy: held over both transports in every run.
+for (const T of TRANSPORTS) {
+  describe(`${T.name}: a direct message from a name typed across one's communities`, () => {
+    it('finds people of every community the caller shares with them (by first, last or full name), never anyone else, and opens the conversation without naming a community', async () => {
+      const w = await chatWorld();
+      const { t, agents, users, privateCommunity } = w;
+      // Zara belongs only to the private community, which Amara shares and Bih does not.
+      const zara = await makeUser(t.db, { firstName: 'Zara', lastName: 'Fonkou' });
+      addMember(t.db, { communityId: privateCommunity.id, user: zara });
+      const found = async (who: typeof agents.amara, prefix: string) => ((await TRPC.call(who, CT.people, { prefix })).data as { id: string }[]).map((p) => p.id);
+      for (const typed of ['Za', 'fonk', 'Zara Fo']) expect(await found(agents.amara, typed), typed).toEqual([zara.id]);
+      expect(((await TRPC.call(agents.amara, CT.people, { prefix: 'Zara' })).data as { communityIds: number[] }[])[0]!.communityIds).toEqual([privateCommunity.id]);
+      expect(await found(agents.bih, 'Za')).toEqual([]);
+      expect(await found(agents.outsider, 'Za')).toEqual([]);
+      // Nobody outside the caller's communities is found, even typed in full.
+      expect(await found(agents.amara, `${users.outsider.firstName} ${users.outsider.lastName}`)).toEqual([]);
+
+      const opened = await T.call(agents.amara, C.openDirect, { kind: 'direct', userId: zara.id });
+      expect(opened.status, JSON.stringify(opened.raw)).toBe(T.okStatus(C.openDirect));
+      expect(opened.data).toMatchObject({ kind: 'direct', community: { id: privateCommunity.id }, people: [{ id: zara.id, name: name(zara) }] });
+      // The same conversation again; strangers get the same 404 as an unknown account.
+      expect((await T.call(agents.amara, C.openDirect, { kind: 'direct', userId: zara.id })).data).toMatchObject({ id: opened.data.id, created: false });
+      const refused = await T.call(agents.bih, C.openDirect, { kind: 'direct', userId: zara.id });
+      const unknown = await T.call(agents.bih, C.openDirect, { kind: 'direct', userId: 'no-such-user' });
+      expect([refused.status, unknown.status]).toEqual([404, 404]);
+      expect(refused.error).toEqual(unknown.error);
+    });
+  });
+}

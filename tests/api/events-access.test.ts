@@ -3,7 +3,7 @@ import { makeUser } from '../factories';
 import { asStaff } from '../setup/admin';
 import { anonymous } from '../setup/communities';
 import { DAY, E, eventWorld, fetchText, HOUR, newEvent } from '../setup/events';
-import { transportsFor, TRPC } from '../setup/transport';
+import { TRANSPORTS, transportsFor, TRPC } from '../setup/transport';
 
 /*
  * Who sees what. Online links and attendee lists never reach non-members or non-hosts; only the
@@ -55,6 +55,41 @@ for (const T of transportsFor(TRPC)) {
       expect(list.status).toBe(200);
       expect(list.data.attendees).toEqual([expect.objectContaining({ status: 'going', note: 'Private note' })]);
       expect((await T.call(agents.admin, E.create, newEvent(t, community.id))).status).toBe(T.okStatus(E.create));
+    });
+  });
+}
+
+// The guest list is privacy: held over both transports in every run, not only the deep one.
+for (const T of TRANSPORTS) {
+  describe(`${T.name}: who is going`, () => {
+    it('members see the names of those going (never maybe, not going or notes) unless the hosts hide the list; the hosts still see it', async () => {
+      const { t, agents, community, users } = await eventWorld();
+      const id = (await T.call(agents.host, E.create, newEvent(t, community.id))).data.id;
+      await T.call(agents.amara, E.rsvp, { id, status: 'going', guests: 1, note: 'Bringing my cousin' });
+      await T.call(agents.treasurer, E.rsvp, { id, status: 'maybe' });
+      await T.call(agents.admin, E.rsvp, { id, status: 'not_going' });
+      const amara = { userId: users.amara.id, name: `${users.amara.firstName} ${users.amara.lastName}`, guests: 1 };
+      const seen = await T.call(agents.bih, E.get, { id });
+      expect(seen.data).toMatchObject({ guestListHidden: false, going: [amara] });
+      expect(JSON.stringify(seen.raw)).not.toContain('Bringing my cousin');
+      expect(JSON.stringify(seen.raw)).not.toContain(users.treasurer.id);
+
+      const hidden = await T.call(agents.host, E.update, { id, guestListHidden: true });
+      expect(hidden.status, JSON.stringify(hidden.raw)).toBe(200);
+      const after = await T.call(agents.bih, E.get, { id });
+      expect(after.data).toMatchObject({ guestListHidden: true, going: null, counts: expect.objectContaining({ going: 1 }) });
+      // Nothing of who answered leaks anywhere in the member's answer, nor in the lists.
+      expect(JSON.stringify(after.raw)).not.toContain(users.amara.id);
+      expect(JSON.stringify(after.raw)).not.toContain(users.amara.lastName);
+      expect(JSON.stringify((await T.call(agents.bih, E.list, { communityId: community.id })).raw)).not.toContain(users.amara.id);
+      // Amara still sees her own answer; the hosts still see who is going.
+      expect((await T.call(agents.amara, E.get, { id })).data).toMatchObject({ going: null, myRsvp: expect.objectContaining({ status: 'going' }) });
+      expect((await T.call(agents.admin, E.get, { id })).data.going).toEqual([amara]);
+      // Created hidden from the start.
+      const secret = (await T.call(agents.host, E.create, newEvent(t, community.id, { guestListHidden: true }))).data.id;
+      await T.call(agents.amara, E.rsvp, { id: secret, status: 'going' });
+      expect((await T.call(agents.bih, E.get, { id: secret })).data.going).toBeNull();
+      expect((await T.call(agents.host, E.create, newEvent(t, community.id, { guestListHidden: 'yes' }))).status).toBe(400);
     });
   });
 }

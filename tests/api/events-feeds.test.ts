@@ -24,7 +24,8 @@ describe('GET /api/events/:id/ics', () => {
     expect(first.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     const [e] = parseIcs(first.text);
     expect(e).toMatchObject({ uid: `event-${created.id}@localhost`, sequence: 0, summary: 'Monthly meeting', status: 'CONFIRMED', start: created.startsAt, end: created.endsAt, location: '1200 Main St, Houston', url: ONLINE });
-    expect(e!.description).toContain('Bring **your** ideas.');
+    // The description's Markdown is written out as plain text: calendar apps would show the marks.
+    expect(e!.description).toBe(`Bring your ideas.\n\n${ONLINE}`);
     // Written in UTC.
     expect(first.text).toMatch(/^DTSTART:\d{8}T\d{6}Z\r?$/m);
     // The same version reads the same, byte for byte.
@@ -39,6 +40,24 @@ describe('GET /api/events/:id/ics', () => {
     await T.call(agents.host, E.cancel, { id: created.id, reason: 'No hall' });
     const cancelled = parseIcs((await fetchText(t, agents.amara, path)).text)[0]!;
     expect(cancelled).toMatchObject({ uid: e!.uid, sequence: 3, status: 'CANCELLED' });
+  });
+
+  it('an occurrence of a series brings the whole series, each date with its own edits and cancellation', async () => {
+    const { t, agents, community } = await eventWorld();
+    const first = (await T.call(agents.host, E.create, newEvent(t, community.id, { title: 'Choir practice', description: '- [Songs](https://example.org/songs)\n- *Water*', repeat: { frequency: 'weekly', count: 4 } }))).data;
+    const listed = (await agents.amara.query('events.list', { communityId: community.id })).data.items as { id: number; seriesId: number | null }[];
+    const dates = listed.filter((e) => e.seriesId === first.seriesId || e.seriesId === first.series?.id);
+    expect(dates).toHaveLength(4);
+    await T.call(agents.host, E.cancel, { id: dates[2]!.id, reason: 'Holiday' });
+    // A lone event in the same community is not part of it.
+    await T.call(agents.host, E.create, newEvent(t, community.id, { title: 'Picnic' }));
+
+    const read = await fetchText(t, agents.amara, `/api/events/${dates[1]!.id}/ics`);
+    expect(read.status).toBe(200);
+    const all = parseIcs(read.text);
+    expect(all.map((e) => e.uid)).toEqual(dates.map((d) => `event-${d.id}@localhost`));
+    expect(all.map((e) => e.status)).toEqual(['CONFIRMED', 'CONFIRMED', 'CANCELLED', 'CONFIRMED']);
+    expect(all[0]!.description).toBe('- Songs (https://example.org/songs)\n- Water');
   });
 
   it('is for members only: outsiders 403 (public community) or 404 (private), signed out 401', async () => {

@@ -183,6 +183,16 @@ for (const T of transportsFor(REST)) {
       expect(refusals.map((x) => x.status)).toEqual([409, 409, 409, 409, 409, 409, 409, 409]);
     });
 
+    it('an election’s ballots are secret unless its creator asks for named ones; other polls stay named unless asked', async () => {
+      const { t, agents, community } = await pollWorld();
+      const now = t.clock.now();
+      const election = (over: Record<string, unknown> = {}) => T.call(agents.host, P.create, { communityId: community.id, kind: 'election', title: 'Secretary', closesAt: now + DAY, ...over });
+      expect((await election()).data).toMatchObject({ kind: 'election', anonymous: true });
+      expect((await election({ anonymous: false })).data).toMatchObject({ kind: 'election', anonymous: false });
+      expect((await T.call(agents.host, P.create, newPoll(now, community.id))).data).toMatchObject({ kind: 'single', anonymous: false });
+      expect((await T.call(agents.host, P.create, newPoll(now, community.id, { anonymous: true }))).data).toMatchObject({ anonymous: true });
+    });
+
     it('a tie for the last seat elects neither and is reported', async () => {
       const w = await pollWorld();
       const { t, agents, users, community } = w;

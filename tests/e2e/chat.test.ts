@@ -56,12 +56,14 @@ const esi: Person = {
   width: 1280,
 };
 
+let communityId: number;
+
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   db = openDatabase(join(server.dir, 'app.db'));
   const users = await Promise.all([ngozi, amara, tabe, kofi, esi].map((p) => makeUser(db, { firstName: p.first, lastName: p.last, email: p.email })));
-  const communityId = makeCommunity(db, {
+  communityId = makeCommunity(db, {
     creator: users[0]!,
     name: 'Douala Friends Abroad',
   }).id;
@@ -253,6 +255,16 @@ describe('Browser: chat', () => {
     // The browser's back button returns to the conversation (the open one is in the address).
     await t.goBack();
     await conversation(t).waitFor();
+
+    // From the member directory, "Message" opens a direct conversation with that member.
+    await t.goto(`${server.url}/community/${communityId}?tab=members`);
+    await t.getByRole('button', { name: 'Message Kofi Boateng' }).click();
+    await t.waitForURL(/\/chat\?c=\d+$/);
+    await expect.poll(() => conversation(t).getByTestId('conversation-title').textContent(), { timeout: 10_000 }).toBe('Kofi Boateng');
+    // One's own card offers no "Message".
+    await t.goBack();
+    await t.getByTestId('member-card').first().waitFor();
+    expect(await t.getByRole('button', { name: 'Message Tabe Ndip' }).count()).toBe(0);
   });
 
   it('after a dropped connection catches up on what was missed, once', async () => {

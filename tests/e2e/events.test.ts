@@ -100,16 +100,25 @@ describe('Browser: events', () => {
     await page.goto(`${server.url}/dashboard`);
     await expect.poll(() => page.getByTestId('upcoming-event').filter({ hasText: SERIES }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
-    // The event's own page: going, and its .ics, read back by an independent parser.
+    // The event's own page: going, named among those going, and "Add to calendar": Google and
+    // Outlook filled in, the private feed offered, and the series' .ics read back by an independent parser.
     await page.goto(`${server.url}/events/${firstId}`);
     await page.getByTestId('rsvp-status').filter({ hasText: 'You’re going.' }).waitFor();
+    await page.getByTestId('event-going-person').filter({ hasText: 'Amara Nwosu' }).waitFor();
+    await page.getByTestId('add-to-calendar').click();
+    const google = new URL((await page.getByTestId('calendar-google').getAttribute('href'))!);
+    expect([google.hostname, google.searchParams.get('text')]).toEqual(['calendar.google.com', SERIES]);
+    expect(await page.getByTestId('calendar-outlook').getAttribute('href')).toMatch(/^https:\/\/outlook\.live\.com\//);
+    await page.getByTestId('calendar-all').getByRole('button', { name: 'Create my calendar address' }).click();
+    expect(await page.getByTestId('calendar-feed-webcal').getAttribute('href')).toMatch(/^webcal:\/\/[^/]+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-ics').click()]);
     // Read as a stream: the browser may be a shared one this process is connected to, whose files are not ours to open.
     const chunks: Buffer[] = [];
     for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
     const ics = Buffer.concat(chunks).toString('utf8');
     const vevents = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
-    expect(vevents).toHaveLength(1);
+    // The whole series, one VEVENT per date.
+    expect(vevents).toHaveLength(6);
     const ev = new ICAL.Event(vevents[0]!);
     expect(ev.summary).toBe(SERIES);
     expect(ev.location).toBe('1200 Main St, Houston');
@@ -130,16 +139,17 @@ describe('Browser: events', () => {
     await tabePage.goto(`${server.url}/events/${id}`);
     await tabePage.getByRole('heading', { level: 1, name: 'Dinner at the chief’s' }).waitFor();
     await tabePage.getByTestId('event-capacity').filter({ hasText: '1' }).waitFor();
+    // One tap sends the answer.
     await tabePage.getByTestId('rsvp-answers').getByRole('button', { name: 'Going' }).click();
-    await tabePage.getByTestId('rsvp-submit').click();
     await tabePage.getByTestId('rsvp-status').filter({ hasText: 'You’re going.' }).waitFor();
     await fitsPhone(tabePage);
 
     const musaPage = await signedIn(musa);
     await musaPage.goto(`${server.url}/events/${id}`);
     await musaPage.getByTestId('event-capacity').filter({ hasText: 'Full' }).waitFor();
+    // Musa sees who is going.
+    await musaPage.getByTestId('event-going-person').filter({ hasText: 'Tabe Ndip' }).waitFor();
     await musaPage.getByTestId('rsvp-answers').getByRole('button', { name: 'Going' }).click();
-    await musaPage.getByTestId('rsvp-submit').click();
     await expectToast(musaPage, 'You’re on the waitlist');
     await musaPage.getByTestId('rsvp-status').filter({ hasText: 'number 1 in line' }).waitFor();
     await fitsPhone(musaPage);
@@ -153,7 +163,6 @@ describe('Browser: events', () => {
 
     // Tabe can no longer come: Musa is let in, and told.
     await tabePage.getByTestId('rsvp-answers').getByRole('button', { name: 'Can’t go' }).click();
-    await tabePage.getByTestId('rsvp-submit').click();
     await tabePage.getByTestId('rsvp-status').filter({ hasText: 'You’re not going.' }).waitFor();
     await musaPage.reload();
     await musaPage.getByTestId('rsvp-status').filter({ hasText: 'You’re going.' }).waitFor();

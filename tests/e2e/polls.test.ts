@@ -99,12 +99,17 @@ describe('Browser: an election', () => {
     await lead.getByRole('alertdialog').getByRole('button', { name: 'Open voting' }).click();
     await lead.getByTestId('poll-ballot-card').waitFor();
 
-    // Amara, paid up, votes for Tabe.
+    // Amara, paid up, votes for Tabe: one seat is one choice (radio buttons), and the ballot is
+    // secret though the election was created without a word on it.
     const a = await signedIn(amara);
     await a.goto(`${server.url}/polls/${pollId}`);
+    const ballot = a.getByTestId('poll-ballot');
+    await ballot.getByText('Choose one candidate.').waitFor();
+    expect(await ballot.getByRole('radio').count()).toBe(2);
     await a.getByTestId('poll-ballot-card').getByText('Tabe Ndip').click();
     await a.getByTestId('poll-submit').click();
     await expect.poll(() => a.getByTestId('poll-submit').innerText(), { timeout: 10_000 }).toMatch(/Change/);
+    await a.getByTestId('poll-my-vote').filter({ hasText: 'This poll is anonymous' }).waitFor();
 
     // Bih is in arrears on her dues: told why and the way back, and offered no ballot.
     const b = await signedIn(bih);
@@ -113,8 +118,19 @@ describe('Browser: an election', () => {
     expect(await b.getByTestId('poll-submit').count()).toBe(0);
     await fitsPhone(b);
 
+    // A new election's form starts secret; choosing named ballots says everyone will see each vote.
+    await lead.goto(`${server.url}/community/${communityId}?tab=discussions`);
+    await lead.getByTestId('create-poll').click();
+    await lead.getByTestId('poll-kind-select').selectOption('election');
+    const secrecy = lead.getByTestId('poll-anonymous');
+    expect(await secrecy.locator('input[value="anonymous"]').isChecked()).toBe(true);
+    expect(await lead.getByTestId('poll-named-warning').count()).toBe(0);
+    await secrecy.getByText('Named:').click();
+    await lead.getByTestId('poll-named-warning').filter({ hasText: 'every member of the community will see each vote' }).waitFor();
+    await lead.getByTestId('create-poll-form').getByRole('button', { name: 'Cancel' }).click();
+
     // Closed by the leader: Tabe is elected, for everyone.
-    await lead.reload();
+    await lead.goto(`${server.url}/polls/${pollId}`);
     await lead.getByTestId('poll-close').click();
     await lead.getByRole('alertdialog').getByRole('button').last().click();
     await lead.getByTestId('poll-results-summary').filter({ hasText: 'Elected: Tabe Ndip' }).waitFor();

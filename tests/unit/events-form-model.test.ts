@@ -40,6 +40,7 @@ const values = (over: Partial<CreateEventValues> = {}): CreateEventValues => ({
   coverUrl: null,
   capacity: '',
   visibility: 'members',
+  guestListHidden: false,
   repeat: 'none',
   ends: 'count',
   until: '',
@@ -140,6 +141,7 @@ describe('the Schedule Event form', () => {
       coverUrl: null,
       capacity: 40,
       visibility: 'members',
+      guestListHidden: false,
       repeat: null,
     });
   });
@@ -187,6 +189,7 @@ describe('the Edit Event form', () => {
     coverUrl: null,
     capacity: 20,
     visibility: 'members' as const,
+    guestListHidden: false,
   };
   const fields = {
     ...localFields(event),
@@ -198,6 +201,7 @@ describe('the Edit Event form', () => {
     coverUrl: null,
     capacity: '20',
     visibility: 'members' as const,
+    guestListHidden: false,
   };
 
   it('keeps a start already past when it is not changed, and refuses to move one into the past', () => {
@@ -211,6 +215,8 @@ describe('the Edit Event form', () => {
     const moved = editEventForm(NOW, event).safeParse({ ...fields, date: '2026-03-12' }).data!;
     expect(changedFields(event, moved)).toEqual({ startsAt: Date.parse('2026-03-13T00:00:00Z'), endsAt: Date.parse('2026-03-13T02:00:00Z'), timeZone: 'America/Chicago' });
     expect(changedFields(event, { ...event })).toEqual({});
+    // Hiding the guest list is a change of its own.
+    expect(changedFields(event, editEventForm(NOW, event).safeParse({ ...fields, guestListHidden: true }).data!)).toEqual({ guestListHidden: true });
   });
 });
 

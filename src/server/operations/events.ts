@@ -20,8 +20,8 @@ import { answerEvent, attendees, attendeesCsv, hostAnswer, markAttendance, myEve
 import { anyone, groupedMutation, inCommunity, mutation, query, signedIn, staff } from './define';
 
 /*
- * Community events. Members (events.view) see the calendar, one event with its counts (never who
- * answered), answer it and download it; hosts (events.manage: the creator and admins) create,
+ * Community events. Members (events.view) see the calendar, one event with its counts and who is
+ * going (unless its hosts hide the list), answer it and download it; hosts (events.manage: the creator and admins) create,
  * edit and cancel, see and export who answered, record offline answers and attendance. Notices a
  * change writes in-app are emailed once it has committed.
  */
@@ -59,7 +59,7 @@ export const events = {
     input: eventIdInput,
     access: member,
     run: (ctx, input, { community, role }) => ({
-      ...eventDetail(ctx.db, { id: input.id, viewerId: ctx.user.id }),
+      ...eventDetail(ctx.db, { id: input.id, viewerId: ctx.user.id, host: can(role, 'events.manage') }),
       community: { id: community.id, name: community.name },
       canManage: can(role, 'events.manage'),
     }),

@@ -80,6 +80,8 @@ export const createEventInput = z
     coverUrl: coverUrl.optional(),
     capacity: capacity.optional(),
     visibility: visibility.default('members'),
+    /** Members then see how many are going, not who (the hosts always see who). */
+    guestListHidden: z.boolean({ message: 'validation.events.guestListHidden' }).default(false),
     /** A series: the first occurrence is startsAt–endsAt, repeated at the same local time in timeZone. */
     repeat: repeatInput.nullish(),
   })
@@ -105,6 +107,7 @@ export const updateEventInput = z
     coverUrl: coverUrl.optional(),
     capacity: capacity.optional(),
     visibility: visibility.optional(),
+    guestListHidden: z.boolean({ message: 'validation.events.guestListHidden' }).optional(),
   })
   .refine((e) => Object.entries(e).some(([k, v]) => k !== 'id' && k !== 'scope' && v !== undefined), { path: ['title'], message: 'validation.events.nothingToChange' })
   .refine(timesFit, { path: ['endsAt'], message: 'validation.events.endBeforeStart' })

@@ -29,6 +29,9 @@ const eligibility = z
   .transform((v): (typeof POLL_ELIGIBILITIES)[number] => (v === 'dues_paid' ? 'good_standing' : v));
 const count = (message: 'validation.polls.maxChoices' | 'validation.polls.seats', max: number) => z.coerce.number({ message }).int(message).min(1, message).max(max, message);
 
+/** Whether a poll of this kind has secret ballots when its creator does not say: an election's are, as members vote on each other. */
+export const defaultSecrecy = (kind: (typeof POLL_KINDS)[number]) => kind === 'election';
+
 const OPTIONED = new Set(['single', 'multiple', 'ranked']);
 
 export const createPollInput = z
@@ -46,7 +49,8 @@ export const createPollInput = z
     closesAt: instant('validation.polls.closesAt'),
     /** A discussion topic of the same community the poll belongs to (shown on the topic's page). */
     topicId: z.coerce.number({ message: 'validation.polls.topicId' }).int('validation.polls.topicId').positive('validation.polls.topicId').max(Number.MAX_SAFE_INTEGER, 'validation.polls.topicId').optional(),
-    anonymous: anonymous.default(false),
+    /** Secret ballots unless asked otherwise for an election (a vote on people); named for the other kinds. */
+    anonymous: anonymous.optional(),
     resultsVisibility: resultsVisibility.default('live'),
     eligibility: eligibility.default('all'),
     joinedBefore: instant('validation.polls.joinedBefore').optional(),
@@ -56,7 +60,8 @@ export const createPollInput = z
   .refine((p) => !p.options || new Set(p.options.map((o) => o.toLocaleLowerCase())).size === p.options.length, { path: ['options'], message: 'validation.polls.duplicateOption' })
   .refine((p) => p.maxChoices === undefined || (p.kind === 'multiple' && p.maxChoices <= (p.options?.length ?? 0)), { path: ['maxChoices'], message: 'validation.polls.maxChoices' })
   .refine((p) => p.seats === undefined || p.kind === 'election', { path: ['seats'], message: 'validation.polls.seats' })
-  .refine((p) => (p.eligibility === 'joined_before') === (p.joinedBefore !== undefined), { path: ['joinedBefore'], message: 'validation.polls.joinedBefore' });
+  .refine((p) => (p.eligibility === 'joined_before') === (p.joinedBefore !== undefined), { path: ['joinedBefore'], message: 'validation.polls.joinedBefore' })
+  .transform((p) => ({ ...p, anonymous: p.anonymous ?? defaultSecrecy(p.kind) }));
 export type CreatePollInput = z.output<typeof createPollInput>;
 
 /** Title, description and closing time change while the poll runs; anonymity, results visibility and who may vote only until the first vote. */

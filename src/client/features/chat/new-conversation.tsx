@@ -63,12 +63,16 @@ function Shell(props: { open: boolean; onClose: () => void; title: string; busy:
   );
 }
 
-/** "New message": one person opens (or reopens) the direct conversation, several start a group. */
+/**
+ * "New message": a name typed finds people across all the caller's communities; one person opens
+ * (or reopens) the direct conversation, several start a group in a community they all share
+ * (chosen here when there are several).
+ */
 export function NewConversationDialog({ open, onClose, communities }: { open: boolean; onClose: () => void; communities: Community[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [communityId, setCommunityId] = useState(communities[0]?.id ?? 0);
+  const [picked, setPicked] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Person[]>([]);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -76,19 +80,19 @@ export function NewConversationDialog({ open, onClose, communities }: { open: bo
     if (!open) {
       setChosen([]);
       setName('');
-    } else if (!communities.some((c) => c.id === communityId)) setCommunityId(communities[0]?.id ?? 0);
-  }, [open, communities, communityId]);
+      setPicked(null);
+    }
+  }, [open]);
+  const group = chosen.length > 1;
+  const shared = communities.filter((c) => chosen.every((p) => p.communityIds.includes(c.id)));
+  const communityId = shared.some((c) => c.id === picked) ? picked! : (shared[0]?.id ?? 0);
 
   async function submit() {
     setBusy(true);
     try {
-      const c =
-        chosen.length === 1
-          ? await trpcClient.chat.openDirect.mutate({
-              userId: chosen[0]!.id,
-              communityId,
-            })
-          : await trpcClient.chat.createGroup.mutate({
+      const c = !group
+        ? await trpcClient.chat.openDirect.mutate({ userId: chosen[0]!.id })
+        : await trpcClient.chat.createGroup.mutate({
               communityId,
               userIds: chosen.map((p) => p.id),
               name: name.trim() || null,
@@ -109,7 +113,7 @@ export function NewConversationDialog({ open, onClose, communities }: { open: bo
       onClose={onClose}
       title={t('chat.screen.picker.title')}
       busy={busy}
-      canSubmit={chosen.length > 0}
+      canSubmit={chosen.length > 0 && (!group || communityId > 0)}
       submitLabel={chosen.length > 1 ? t('chat.screen.picker.startGroup') : t('chat.screen.picker.startDirect')}
       onSubmit={() => void submit()}
       testId="new-conversation"
@@ -117,18 +121,18 @@ export function NewConversationDialog({ open, onClose, communities }: { open: bo
       <Text color="fg.muted" fontSize="sm">
         {communities.length ? t('chat.screen.picker.intro', { max: GROUP_MAX_MEMBERS }) : t('chat.screen.picker.noCommunity')}
       </Text>
-      <CommunitySelect
-        communities={communities}
-        value={communityId}
-        onChange={(id) => {
-          setCommunityId(id);
-          setChosen([]);
-        }}
-      />
-      {communityId > 0 && (
-        <PeopleChooser communityId={communityId} chosen={chosen} onChange={setChosen} max={GROUP_MAX_MEMBERS - 1} limitText={t('chat.screen.picker.limit', { max: GROUP_MAX_MEMBERS })} />
+      {communities.length > 0 && (
+        <PeopleChooser chosen={chosen} onChange={setChosen} max={GROUP_MAX_MEMBERS - 1} limitText={t('chat.screen.picker.limit', { max: GROUP_MAX_MEMBERS })} />
       )}
-      {chosen.length > 1 && (
+      {group &&
+        (shared.length === 0 ? (
+          <Text fontSize="sm" color="fg.error" role="alert" data-testid="picker-no-shared">
+            {t('chat.screen.picker.noSharedCommunity')}
+          </Text>
+        ) : (
+          <CommunitySelect communities={shared} value={communityId} onChange={setPicked} />
+        ))}
+      {group && (
         <FormField name="chat-group-name" label={t('chat.screen.picker.groupName')}>
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={GROUP_NAME_MAX} />
         </FormField>

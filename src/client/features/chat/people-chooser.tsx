@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { peopleQuery } from './queries';
 
-export type Person = { id: string; name: string };
+/** Someone chosen, with the communities the caller shares with them (a group lives in one they all share). */
+export type Person = { id: string; name: string; communityIds: number[] };
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -17,10 +18,11 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * Members of a community found by name, ticked into a selection (shown above as removable tags).
- * `max` stops further ticks once reached, and says so.
+ * People found by name, ticked into a selection (shown above as removable tags): the members of
+ * `communityId`, or without it everyone who shares a community with the caller (the server
+ * scopes the search). `max` stops further ticks once reached, and says so.
  */
-export function PeopleChooser(props: { communityId: number; chosen: Person[]; onChange: (chosen: Person[]) => void; max: number; limitText: string }) {
+export function PeopleChooser(props: { communityId?: number; chosen: Person[]; onChange: (chosen: Person[]) => void; max: number; limitText: string }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const prefix = useDebounced(search.trim(), 200);
@@ -78,7 +80,7 @@ export function PeopleChooser(props: { communityId: number; chosen: Person[]; on
                 key={p.id}
                 checked={chosenIds.has(p.id)}
                 disabled={full && !chosenIds.has(p.id)}
-                onCheckedChange={(x) => toggle({ id: p.id, name: p.name }, x.checked === true)}
+                onCheckedChange={(x) => toggle({ id: p.id, name: p.name, communityIds: p.communityIds }, x.checked === true)}
                 data-testid="picker-person"
               >
                 <Checkbox.HiddenInput />

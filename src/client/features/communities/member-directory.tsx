@@ -8,10 +8,13 @@ import { memberDirectoryQuery } from './queries';
 import { initials, roleKey } from './membership';
 import { avatarImage } from '../../lib/images';
 import { EmptyNote } from '../../components/empty-state';
+import { useSignedInUser } from '../auth/current-user';
+import { MessageButton } from '../chat/message-button';
 
-/** The members tab: who belongs, their role, and a way to reach them (members only, server-checked). */
+/** The members tab: who belongs, their role, and ways to reach them: a direct message, and their email or phone when shared (members only, server-checked). */
 export function MemberDirectory({ communityId }: { communityId: number }) {
   const { t } = useTranslation();
+  const me = useSignedInUser();
   const { query: q, items: members } = useCursorList(memberDirectoryQuery(communityId));
   if (q.isPending) {
     return (
@@ -51,6 +54,7 @@ export function MemberDirectory({ communityId }: { communityId: number }) {
                     </Text>
                   </Stack>
                   <HStack gap="1">
+                    {m.userId !== me.id && <MessageButton userId={m.userId} name={name} communityId={communityId} />}
                     {m.user.email && (
                       <IconButton asChild size="sm" variant="ghost" aria-label={t('communities.directory.email', { name })}>
                         <a href={`mailto:${m.user.email}`}>

@@ -126,6 +126,7 @@ function EventForm({
       coverUrl: null,
       capacity: '',
       visibility: 'members',
+      guestListHidden: false,
       repeat: 'none',
       ends: 'count',
       until: '',

@@ -48,6 +48,7 @@ function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void
     coverUrl: e.coverUrl,
     capacity: e.capacity === null ? '' : String(e.capacity),
     visibility: e.visibility,
+    guestListHidden: e.guestListHidden,
   }));
   const [scope, setScope] = useState<Scope>('one');
   // The start as the form reads it (to the minute): kept as it is, it may already be past.
@@ -88,6 +89,7 @@ function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void
       coverUrl: e.coverUrl,
       capacity: e.capacity,
       visibility: e.visibility,
+      guestListHidden: e.guestListHidden,
     };
     // Schedule fields left as they were keep the stored instants (which may carry seconds the form does not show):
     // a started event whose end alone moves keeps its start, which the server would refuse as a new start in the past.

@@ -29,6 +29,7 @@ export type CommonValues = {
   coverUrl: string | null;
   capacity: string;
   visibility: 'members' | 'public';
+  guestListHidden: boolean;
 };
 type TextKey = { [K in keyof CommonValues]: CommonValues[K] extends string ? K : never }[keyof CommonValues];
 
@@ -225,7 +226,7 @@ export function CoverField({ api }: { api: FieldsApi }) {
   );
 }
 
-/** Capacity and visibility; `note` goes under the capacity (the edit dialog's word on places already taken). */
+/** Capacity, visibility and whether members see who is going; `note` goes under the capacity (the edit dialog's word on places already taken). */
 export function PeopleFields({ api, note }: { api: FieldsApi; note?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -253,6 +254,17 @@ export function PeopleFields({ api, note }: { api: FieldsApi; note?: ReactNode }
         options={[
           { value: 'members', label: t('events.form.visibilityMembers'), help: t('events.form.visibilityMembersHelp') },
           { value: 'public', label: t('events.form.visibilityPublic'), help: t('events.form.visibilityPublicHelp') },
+        ]}
+      />
+      <ChoiceCards
+        name="guestList"
+        legend={t('events.form.guestList')}
+        value={api.values.guestListHidden ? 'hidden' : 'shown'}
+        onChange={(value) => api.set('guestListHidden', value === 'hidden')}
+        error={api.errors.guestListHidden}
+        options={[
+          { value: 'shown', label: t('events.form.guestListShown'), help: t('events.form.guestListShownHelp') },
+          { value: 'hidden', label: t('events.form.guestListHidden'), help: t('events.form.guestListHiddenHelp') },
         ]}
       />
     </>

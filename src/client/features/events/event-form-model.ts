@@ -74,6 +74,7 @@ const common = {
     .trim()
     .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_CAPACITY), 'validation.events.capacity'),
   visibility: z.enum(['members', 'public'], { message: 'validation.events.visibility' }),
+  guestListHidden: z.boolean(),
 };
 
 type Common = { [K in keyof typeof common]: z.output<(typeof common)[K]> };
@@ -105,6 +106,7 @@ function payloadOf(v: Common) {
     coverUrl: v.coverUrl || null,
     capacity: v.capacity === '' ? null : Number(v.capacity),
     visibility: v.visibility,
+    guestListHidden: v.guestListHidden,
   };
 }
 export type EventFields = ReturnType<typeof payloadOf>;
@@ -144,7 +146,7 @@ export const editEventForm = (now: number, original: { startsAt: number }) =>
     .transform(payloadOf);
 export type EditEventValues = z.input<ReturnType<typeof editEventForm>>;
 
-type Editable = Pick<EventFields, 'title' | 'description' | 'startsAt' | 'endsAt' | 'timeZone' | 'place' | 'onlineUrl' | 'coverUrl' | 'capacity' | 'visibility'>;
+type Editable = Pick<EventFields, 'title' | 'description' | 'startsAt' | 'endsAt' | 'timeZone' | 'place' | 'onlineUrl' | 'coverUrl' | 'capacity' | 'visibility' | 'guestListHidden'>;
 
 /**
  * Only what changed, for events.update. A new time, end or zone sends all three (a series moves
@@ -152,7 +154,7 @@ type Editable = Pick<EventFields, 'title' | 'description' | 'startsAt' | 'endsAt
  */
 export function changedFields(original: Editable, next: Editable): Partial<Editable> {
   const out: Partial<Editable> = {};
-  for (const k of ['title', 'description', 'place', 'onlineUrl', 'coverUrl', 'capacity', 'visibility'] as const) {
+  for (const k of ['title', 'description', 'place', 'onlineUrl', 'coverUrl', 'capacity', 'visibility', 'guestListHidden'] as const) {
     if ((next[k] ?? null) !== (original[k] ?? null)) (out as Record<string, unknown>)[k] = next[k];
   }
   if (next.startsAt !== original.startsAt || next.endsAt !== original.endsAt || next.timeZone !== original.timeZone) {

@@ -1,3 +1,4 @@
+import { AddToCalendar } from './add-to-calendar';
 import { Box, Button, Container, EmptyState, Field, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
@@ -74,7 +75,10 @@ export function EventsPage() {
             </Heading>
             <Text color="fg.muted">{t('events.page.intro')}</Text>
           </Box>
-          {schedule}
+          <Stack direction="row" gap="2" flexWrap="wrap" align="flex-start">
+            {mine.length > 0 && <AddToCalendar />}
+            {schedule}
+          </Stack>
         </Stack>
 
         {communities.isSuccess && mine.length === 0 ? (

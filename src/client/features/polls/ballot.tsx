@@ -135,9 +135,10 @@ function BallotForm({ poll: p }: { poll: PollDetail }) {
     );
   }
 
-  const radio = p.kind === 'single' || p.kind === 'yes_no';
+  // One choice (a single-seat election too) is a radio group: picking another replaces the first.
+  const radio = max === 1 && p.kind !== 'ranked';
   const help = radio
-    ? t('polls.ballot.chooseOne')
+    ? t(p.kind === 'election' ? 'polls.ballot.chooseOneCandidate' : 'polls.ballot.chooseOne')
     : p.kind === 'ranked'
       ? t('polls.ballot.rankHelp')
       : p.kind === 'election'

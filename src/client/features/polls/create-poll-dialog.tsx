@@ -1,4 +1,4 @@
-import { Button, chakra, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, chakra, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
@@ -6,6 +6,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localOf } from '@shared/events/time';
+import { defaultSecrecy } from '@shared/schemas/polls';
 import {
   MAX_OPTIONS,
   MAX_SEATS,
@@ -102,13 +103,15 @@ function CreatePollForm({ communityId, topicId, onDone }: { communityId: number;
       seats: '1',
       ...defaultClosing(zone),
       timeZone: zone,
-      anonymous: false,
+      anonymous: defaultSecrecy('single'),
       resultsVisibility: 'live',
       eligibility: 'all',
       joinedBefore: '',
     };
   });
   const form = useZodForm(createPollForm(Date.now()), initial);
+  // Until the creator chooses, the secrecy follows the kind's default (an election's ballots are secret).
+  const [secrecyChosen, setSecrecyChosen] = useState(false);
   const create = useMutation(trpc.polls.create.mutationOptions());
   const v = form.values;
   const optioned = OPTIONED_KINDS.includes(v.kind);
@@ -154,7 +157,9 @@ function CreatePollForm({ communityId, topicId, onDone }: { communityId: number;
             <Select
               value={v.kind}
               onChange={(e) => {
-                form.setValue('kind', e.target.value as PollKind);
+                const kind = e.target.value as PollKind;
+                form.setValue('kind', kind);
+                if (!secrecyChosen) form.setValue('anonymous', defaultSecrecy(kind));
                 form.setErrors((x) => ({ ...x, options: undefined, maxChoices: undefined, seats: undefined }));
               }}
               data-testid="poll-kind-select"
@@ -189,7 +194,14 @@ function CreatePollForm({ communityId, topicId, onDone }: { communityId: number;
 
         <Section legend={t('polls.form.sectionVoting')}>
           <ClosingFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value)} />
-          <SettingsFields values={v} errors={form.errors} set={(name, value) => form.setValue(name, value as never)} />
+          <SettingsFields
+            values={v}
+            errors={form.errors}
+            set={(name, value) => {
+              if (name === 'anonymous') setSecrecyChosen(true);
+              form.setValue(name, value as never);
+            }}
+          />
         </Section>
       </Stack>
     </DialogForm>
@@ -299,10 +311,17 @@ function SettingsFields({ values: v, errors, set }: { values: SettingsValues; er
         value={v.anonymous ? 'anonymous' : 'named'}
         onChange={(x) => set('anonymous', x === 'anonymous')}
         options={[
-          { value: 'named', label: t('polls.form.named') },
           { value: 'anonymous', label: t('polls.form.anonymous') },
+          { value: 'named', label: t('polls.form.named') },
         ]}
       />
+      {!v.anonymous && (
+        // Said plainly before anyone votes: a named ballot is public to the whole community.
+        <Alert.Root status="warning" size="sm" data-testid="poll-named-warning">
+          <Alert.Indicator />
+          <Alert.Description>{t('polls.form.namedWarning')}</Alert.Description>
+        </Alert.Root>
+      )}
       <ScopeChoice
         name="poll-results"
         legend={t('polls.form.resultsLegend')}

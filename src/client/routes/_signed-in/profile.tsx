@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DefinitionList } from '../../components/ui/definition-list';
 import { useSignedInUser } from '../../features/auth/current-user';
 import { DevicesCard } from '../../features/auth/devices-card';
-import { CalendarFeedCard } from '../../features/profile/calendar-feed-card';
+import { CalendarFeedCard } from '../../features/events/calendar-feed';
 import { NotificationSettingsCard } from '../../features/profile/notification-settings-card';
 import { ContactPrivacyCard } from '../../features/profile/contact-privacy-card';
 import { YourDataCard } from '../../features/profile/your-data-card';

@@ -50,7 +50,7 @@ const startInPast = () => fieldError('invalid', 'startsAt', 'errors.events.start
  * A new event, or a series materialised as one row per occurrence (at most 104); the community's
  * members are told once, in-app.
  */
-export function createEvent(db: DB, p: { community: { id: number; name: string }; createdBy: string; input: Omit<CreateEventInput, 'communityId'>; now: number }) {
+export function createEvent(db: DB, p: { community: { id: number; name: string }; createdBy: string; input: Omit<CreateEventInput, 'communityId' | 'guestListHidden'> & { guestListHidden?: boolean }; now: number }) {
   const { repeat, ...fields } = p.input;
   if (fields.startsAt < p.now) throw startInPast();
   const durationMs = fields.endsAt - fields.startsAt;
@@ -84,6 +84,7 @@ export function createEvent(db: DB, p: { community: { id: number; name: string }
       coverUrl: fields.coverUrl ?? null,
       capacity: fields.capacity ?? null,
       visibility: fields.visibility,
+      guestListHidden: fields.guestListHidden ?? false,
       createdBy: p.createdBy,
       createdAt: p.now,
       updatedAt: p.now,
@@ -109,7 +110,7 @@ export function createEvent(db: DB, p: { community: { id: number; name: string }
   }, IMMEDIATE);
 }
 
-type Change = Partial<Pick<EventRow, 'title' | 'description' | 'place' | 'onlineUrl' | 'coverUrl' | 'capacity' | 'visibility' | 'startsAt' | 'endsAt' | 'timeZone' | 'seriesId'>>;
+type Change = Partial<Pick<EventRow, 'title' | 'description' | 'place' | 'onlineUrl' | 'coverUrl' | 'capacity' | 'visibility' | 'guestListHidden' | 'startsAt' | 'endsAt' | 'timeZone' | 'seriesId'>>;
 
 /** One occurrence changed: only while scheduled, its SEQUENCE incremented; a new time re-arms its reminder; new places go to those waiting. */
 function applyChange(tx: DbLike, row: EventRow, change: Change, now: number): { row: EventRow; notices: EventNotice[] } {
@@ -164,7 +165,7 @@ export function updateEvent(db: DB, p: { id: number; scope: 'one' | 'following';
     if (startsAt !== row.startsAt && startsAt < p.now) throw startInPast();
     const timeZone = c.timeZone ?? row.timeZone;
     const fields: Change = {};
-    for (const k of ['title', 'description', 'place', 'onlineUrl', 'coverUrl', 'capacity', 'visibility'] as const) {
+    for (const k of ['title', 'description', 'place', 'onlineUrl', 'coverUrl', 'capacity', 'visibility', 'guestListHidden'] as const) {
       if (c[k] !== undefined) (fields as Record<string, unknown>)[k] = c[k];
     }
 
@@ -269,8 +270,12 @@ export function cancelEvent(db: DB, p: { id: number; scope: 'one' | 'following';
   }, IMMEDIATE);
 }
 
-/** One event as a member sees it: counts but never who answered, and the caller's own answer. */
-export function eventDetail(db: DbLike, p: { id: number; viewerId: string }) {
+/**
+ * One event as a member sees it: the counts, the caller's own answer and who is going (their
+ * names and guests; never maybe, not going nor notes). When the hosts hide the guest list, `going`
+ * is null for everyone but them: members see only the counts.
+ */
+export function eventDetail(db: DbLike, p: { id: number; viewerId: string; host: boolean }) {
   const row = eventOf(db, p.id);
   const series = row.seriesId === null ? undefined : db.select().from(eventSeries).where(eq(eventSeries.id, row.seriesId)).get();
   const mine = myRsvp(db, row.id, p.viewerId);
@@ -279,7 +284,19 @@ export function eventDetail(db: DbLike, p: { id: number; viewerId: string }) {
     series: series ? seriesDto(series) : null,
     counts: rsvpCounts(db, row),
     myRsvp: mine ? rsvpResult(db, row, mine) : null,
+    going: row.guestListHidden && !p.host ? null : goingList(db, row.id),
   };
+}
+
+/** Who is going, in the order they answered. */
+function goingList(db: DbLike, eventId: number) {
+  return db
+    .all<{ userId: string; firstName: string; lastName: string; guests: number }>(
+      sql`SELECT r.user_id AS userId, u.first_name AS firstName, u.last_name AS lastName, r.guests
+        FROM event_rsvps r JOIN users u ON u.id = r.user_id
+        WHERE r.event_id = ${eventId} AND r.status = 'going' ORDER BY r.created_at, r.id`,
+    )
+    .map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`, guests: r.guests }));
 }
 
 const decodeCursor = (cursor: string | undefined) => {

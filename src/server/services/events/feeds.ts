@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { calendarTokens, communities, events, memberships, type EventRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
+import { markdownToPlainText } from '@shared/markdown';
 import { hashToken } from '../../auth/crypto';
 import { notFound } from '../errors';
 import { eventOf } from './events';
@@ -26,7 +27,8 @@ function calendarOf(name: string, rows: EventRow[], audience: Audience, ctx: Fee
   const cal = ical({ name, prodId: { company: ctx.appName, product: 'Events', language: 'EN' }, ttl: 3600 });
   for (const e of rows) {
     const online = audience === 'member' ? e.onlineUrl : null;
-    const description = [e.description, online ?? ''].filter(Boolean).join('\n\n');
+    // Calendar apps show the description as typed: the Markdown is written out as plain text.
+    const description = [markdownToPlainText(e.description), online ?? ''].filter(Boolean).join('\n\n');
     cal.createEvent({
       id: `event-${e.id}@${host}`,
       sequence: e.sequence,
@@ -46,10 +48,15 @@ function calendarOf(name: string, rows: EventRow[], audience: Audience, ctx: Fee
   return cal.toString();
 }
 
-/** One event as an .ics file (members: the guard has checked). */
+/**
+ * One event as an .ics file (members: the guard has checked). An occurrence of a series brings
+ * every occurrence of its series, each its own VEVENT (as the feeds write them), so one import
+ * adds the whole series with each date's own edits and cancellations.
+ */
 export function eventIcs(db: DbLike, p: { eventId: number } & FeedCtx) {
   const e = eventOf(db, p.eventId);
-  return { filename: `event-${e.id}.ics`, ics: calendarOf(e.title, [e], 'member', p) };
+  const rows = e.seriesId === null ? [e] : db.select().from(events).where(eq(events.seriesId, e.seriesId)).orderBy(asc(events.startsAt), asc(events.id)).all();
+  return { filename: `${e.seriesId === null ? 'event' : 'series'}-${e.id}.ics`, ics: calendarOf(e.title, rows, 'member', p) };
 }
 
 /** A public community's public events, for anyone (no online links). Private and hidden communities have no feed. */

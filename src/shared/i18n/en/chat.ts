@@ -164,7 +164,7 @@ export const chat = {
     },
     picker: {
       title: 'New message',
-      intro: 'Choose one person for a direct message, or up to {{max}} people for a group. You can write to members of your communities.',
+      intro: 'Type a name from any of your communities: one person for a direct message, or up to {{max}} people for a group.',
       community: 'Community',
       search: 'Find a member',
       searchPlaceholder: 'Type a name',
@@ -179,6 +179,7 @@ export const chat = {
       startGroup: 'Start the group',
       failed: 'The conversation could not be started',
       noCommunity: 'Join a community first: you can write to the members of your communities.',
+      noSharedCommunity: 'These people share none of your communities with each other: a group lives in one community they all belong to.',
     },
     channel: {
       title: 'New channel',

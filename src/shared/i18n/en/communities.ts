@@ -120,6 +120,7 @@ export const communities = {
     joinedUnknown: 'Joined Unknown',
     email: 'Email {{name}}',
     call: 'Call {{name}}',
+    message: 'Message {{name}}',
     loadMore: 'Load more members',
   },
   notFound: {

@@ -52,8 +52,6 @@ export const event = {
     joinOnline: 'Join online',
     noPlace: 'The place has not been given yet.',
     places: 'Places',
-    addToCalendar: 'Add to calendar',
-    addToCalendarHelp: 'Downloads the event as a file your calendar app can open.',
   },
   about: {
     title: 'About this event',
@@ -110,8 +108,7 @@ export const event = {
       one: 'This event only',
       series: 'This and all later events in the series',
     },
-    send: 'Send my answer',
-    update: 'Update my answer',
+    saveDetails: 'Save guests and note',
     closed: {
       cancelled: 'This event has been cancelled: answers are closed.',
       ended: 'This event is over: answers are closed.',
@@ -226,5 +223,11 @@ export const event = {
     doneBody_one: '{{count}} person came.',
     doneBody_other: '{{count}} people came.',
     failed: 'Attendance could not be saved',
+  },
+  going: {
+    title: 'Who is going',
+    hidden: 'The hosts keep the guest list to themselves.',
+    withGuests_one: '{{name}} and {{count}} guest',
+    withGuests_other: '{{name}} and {{count}} guests',
   },
 };

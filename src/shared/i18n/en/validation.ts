@@ -178,6 +178,7 @@ export const validation = {
     onlineUrl: 'The online link must be a full https:// address',
     capacity: 'The capacity must be a whole number from 1 to 100,000',
     visibility: 'Choose members only or public',
+    guestListHidden: 'Say whether members see who is going',
     frequency: 'Choose weekly, every two weeks, monthly on a date or monthly on a weekday',
     until: 'Choose the date of the last occurrence',
     count: 'A series has from 2 to 104 occurrences',

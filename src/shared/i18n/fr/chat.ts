@@ -163,7 +163,7 @@ export const chat = {
     },
     picker: {
       title: 'Nouveau message',
-      intro: 'Choisissez une personne pour un message privé, ou jusqu’à {{max}} personnes pour un groupe. Vous pouvez écrire aux membres de vos communautés.',
+      intro: 'Tapez le nom d’une personne de l’une de vos communautés : une personne pour un message privé, ou jusqu’à {{max}} personnes pour un groupe.',
       community: 'Communauté',
       search: 'Trouver un membre',
       searchPlaceholder: 'Tapez un nom',
@@ -178,6 +178,7 @@ export const chat = {
       startGroup: 'Créer le groupe',
       failed: 'Impossible de lancer la conversation',
       noCommunity: 'Rejoignez d’abord une communauté : vous pouvez écrire aux membres de vos communautés.',
+      noSharedCommunity: 'Ces personnes n’ont aucune de vos communautés en commun : un groupe vit dans une communauté dont tous sont membres.',
     },
     channel: {
       title: 'Nouveau salon',

@@ -121,6 +121,7 @@ export const communities = {
     joinedUnknown: 'Date d’adhésion inconnue',
     email: 'Écrire à {{name}}',
     call: 'Appeler {{name}}',
+    message: 'Envoyer un message à {{name}}',
     loadMore: 'Afficher plus de membres',
   },
   notFound: {

@@ -53,8 +53,6 @@ export const event = {
     joinOnline: 'Rejoindre en ligne',
     noPlace: 'Le lieu n’a pas encore été communiqué.',
     places: 'Places',
-    addToCalendar: 'Ajouter à mon agenda',
-    addToCalendarHelp: 'Télécharge l’événement dans un fichier que votre application d’agenda sait ouvrir.',
   },
   about: {
     title: 'À propos de cet événement',
@@ -111,8 +109,7 @@ export const event = {
       one: 'Cet événement seulement',
       series: 'Cet événement et tous les suivants de la série',
     },
-    send: 'Envoyer ma réponse',
-    update: 'Modifier ma réponse',
+    saveDetails: 'Enregistrer invités et message',
     closed: {
       cancelled: 'Cet événement a été annulé : les réponses sont closes.',
       ended: 'Cet événement est terminé : les réponses sont closes.',
@@ -227,5 +224,11 @@ export const event = {
     doneBody_one: '{{count}} personne est venue.',
     doneBody_other: '{{count}} personnes sont venues.',
     failed: 'Les présences n’ont pas pu être enregistrées',
+  },
+  going: {
+    title: 'Qui vient',
+    hidden: 'Les organisateurs gardent la liste des participants pour eux.',
+    withGuests_one: '{{name}} et {{count}} invité',
+    withGuests_other: '{{name}} et {{count}} invités',
   },
 } satisfies Catalogue['event'];

@@ -178,6 +178,7 @@ export const validation = {
     onlineUrl: 'Le lien en ligne doit être une adresse complète en https://',
     capacity: 'La capacité doit être un nombre entier de 1 à 100 000',
     visibility: 'Choisissez réservé aux membres ou public',
+    guestListHidden: 'Indiquez si les membres voient qui vient',
     frequency: 'Choisissez chaque semaine, toutes les deux semaines, chaque mois à une date ou chaque mois un jour de la semaine',
     until: 'Choisissez la date de la dernière séance',
     count: 'Une série compte de 2 à 104 séances',

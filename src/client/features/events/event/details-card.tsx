@@ -1,14 +1,14 @@
-import { Box, Button, Heading, HStack, Link, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { CalendarPlus, Clock, ExternalLink, MapPin, Ticket, Video } from 'lucide-react';
+import { Box, Button, Heading, HStack, Link, List, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Clock, ExternalLink, MapPin, Ticket, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { eventIcsUrl } from '../queries';
+import { AddToCalendar } from '../add-to-calendar';
 import type { EventDetail } from '../event-types';
 import { zoneLabel } from '../../../lib/time-zones';
 import { formatEventRange, mapLink, sameClock, viewerTimeZone } from '../when';
 import { SectionCard } from '../../../components/section-card';
 
-/** When (in the event's zone, and the viewer's when their clock differs), where, how many places are taken, and the calendar file. */
+/** When (in the event's zone, and the viewer's when their clock differs), where, how many places are taken, who is going, and "Add to calendar". */
 export function DetailsCard({ event: e }: { event: EventDetail }) {
   const { t } = useTranslation();
   const cancelled = e.status === 'cancelled';
@@ -17,17 +17,11 @@ export function DetailsCard({ event: e }: { event: EventDetail }) {
       <When event={e} />
       <Where event={e} />
       <Places event={e} />
+      <Going event={e} />
       {!cancelled && (
-        <Stack gap="1" align="flex-start">
-          <Button asChild variant="outline" size="sm" colorPalette="brand">
-            <a href={eventIcsUrl(e.id)} download data-testid="event-ics">
-              <CalendarPlus aria-hidden /> {t('event.details.addToCalendar')}
-            </a>
-          </Button>
-          <Text fontSize="sm" color="fg.muted">
-            {t('event.details.addToCalendarHelp')}
-          </Text>
-        </Stack>
+        <Box>
+          <AddToCalendar event={e} />
+        </Box>
       )}
     </SectionCard>
   );
@@ -127,6 +121,29 @@ function Places({ event: e }: { event: EventDetail }) {
       <Text fontSize="sm" color="fg.muted" data-testid="event-counts">
         {parts.length ? parts.join(' · ') : t('event.capacity.nobody')}
       </Text>
+    </Part>
+  );
+}
+
+/** Who is going, by name (with their guests); when the hosts keep the list to themselves, only that. */
+function Going({ event: e }: { event: EventDetail }) {
+  const { t } = useTranslation();
+  if (e.going !== null && e.going.length === 0) return null;
+  return (
+    <Part icon={<Users size={18} />} title={t('event.going.title')}>
+      {e.going === null ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="event-going-hidden">
+          {t('event.going.hidden')}
+        </Text>
+      ) : (
+        <List.Root variant="plain" gap="1" data-testid="event-going">
+          {e.going.map((g) => (
+            <List.Item key={g.userId} data-testid="event-going-person">
+              {g.guests > 0 ? t('event.going.withGuests', { name: g.name, count: g.guests }) : g.name}
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
     </Part>
   );
 }

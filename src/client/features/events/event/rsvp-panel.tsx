@@ -25,9 +25,10 @@ const DONE_KEY = {
 type Scope = 'one' | 'series';
 
 /**
- * The viewer's answer: Going, Maybe or Can't go, with guests (going only) and a note for the
- * hosts; for a series, this date or every later one too. "Going" that does not fit joins the
- * waitlist, which the panel says at once. Closed, with the reason, once cancelled or over.
+ * The viewer's answer: one tap on Going, Maybe or Can't go sends it (for a series, to this date
+ * or every later one too, chosen first). Once answered, guests (going only) and a note for the
+ * hosts are details saved with their own button. "Going" that does not fit joins the waitlist,
+ * which the panel says at once. Closed, with the reason, once cancelled or over.
  */
 export function RsvpPanel({ event: e }: { event: EventDetail }) {
   const { t } = useTranslation();
@@ -58,12 +59,12 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
           ? t('event.rsvp.current.maybe')
           : t('event.rsvp.current.notGoing');
 
-  async function submit(ev: React.FormEvent) {
-    ev.preventDefault();
-    if (!answer || closed) return;
+  async function send(status: RsvpAnswer) {
+    if (closed || rsvp.isPending) return;
+    setAnswer(status);
     setErrors({});
     await run(
-      () => rsvp.mutateAsync({ id: e.id, status: answer, guests: answer === 'going' ? Number(guests) : 0, note: note.trim() || null, scope }),
+      () => rsvp.mutateAsync({ id: e.id, status, guests: status === 'going' ? Number(guests) : 0, note: note.trim() || null, scope }),
       t('event.rsvp.failed'),
       (r) => {
         const status = r.rsvp.status;
@@ -109,7 +110,28 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
           <Alert.Title fontWeight="normal">{closed}</Alert.Title>
         </Alert.Root>
       ) : (
-        <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={submit} noValidate>
+        <chakra.form
+          display="flex"
+          flexDirection="column"
+          gap="4"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            if (answer) void send(answer);
+          }}
+          noValidate
+        >
+          {e.seriesId !== null && (
+            <ScopeChoice
+              name="rsvp-scope"
+              legend={t('event.rsvp.scope.label')}
+              value={scope}
+              onChange={setScope}
+              options={[
+                { value: 'one', label: t('event.rsvp.scope.one') },
+                { value: 'series', label: t('event.rsvp.scope.series') },
+              ]}
+            />
+          )}
           <Stack gap="2">
             <Text id={questionId} fontWeight="medium" fontSize="sm">
               {t('event.rsvp.question')}
@@ -125,14 +147,15 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
                   colorPalette={answer === a ? 'brand' : 'gray'}
                   aria-pressed={answer === a}
                   data-answer={a}
-                  onClick={() => setAnswer(a)}
+                  loading={rsvp.isPending && rsvp.variables?.status === a}
+                  onClick={() => void send(a)}
                 >
                   {ANSWER_ICON[a]} {t(ANSWER_KEY[a])}
                 </Button>
               ))}
             </HStack>
           </Stack>
-          {answer === 'going' && (
+          {mine && answer === 'going' && (
             <>
               <FormField name="rsvp-guests" label={t('event.rsvp.guests')} error={errors.guests} helper={t('event.rsvp.guestsHelp', { max: MAX_GUESTS })}>
                 <NativeSelect.Root size="sm" maxW={{ sm: '48' }}>
@@ -160,7 +183,7 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
               )}
             </>
           )}
-          {answer && (
+          {mine && (
             <FormField name="rsvp-note" label={t('event.rsvp.note')} error={errors.note} helper={t('event.rsvp.noteHelp', { max: RSVP_NOTE_MAX })}>
               <Textarea
                 size="sm"
@@ -175,29 +198,19 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
               />
             </FormField>
           )}
-          {answer && e.seriesId !== null && (
-            <ScopeChoice
-              name="rsvp-scope"
-              legend={t('event.rsvp.scope.label')}
-              value={scope}
-              onChange={setScope}
-              options={[
-                { value: 'one', label: t('event.rsvp.scope.one') },
-                { value: 'series', label: t('event.rsvp.scope.series') },
-              ]}
-            />
+          {mine && (
+            // Guests and the note are details of an answer already sent: saved on request.
+            <Button
+              type="submit"
+              variant="outline"
+              loading={rsvp.isPending}
+              loadingText={t('event.saving')}
+              alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+              data-testid="rsvp-submit"
+            >
+              {t('event.rsvp.saveDetails')}
+            </Button>
           )}
-          <Button
-            type="submit"
-            colorPalette="brand"
-            disabled={!answer}
-            loading={rsvp.isPending}
-            loadingText={t('event.saving')}
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            data-testid="rsvp-submit"
-          >
-            {mine ? t('event.rsvp.update') : t('event.rsvp.send')}
-          </Button>
         </chakra.form>
       )}
     </SectionCard>

@@ -1,4 +1,5 @@
 import { Button, Card, Clipboard, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { CalendarSync } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +8,37 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { calendarFeedQuery } from '../events/queries';
+import { useSiteConfig } from '../site-config';
+import { googleSubscribeLink, outlookSubscribeLink, webcalOf } from './calendar-links';
+import { calendarFeedQuery } from './queries';
+
+/** The private calendar address as the profile's card. */
+export function CalendarFeedCard() {
+  const { t } = useTranslation();
+  return (
+    <Card.Root as="section" aria-labelledby="profile-calendar" data-testid="calendar-feed">
+      <Card.Header>
+        <Card.Title as="h2" id="profile-calendar">
+          {t('profile.calendar.title')}
+        </Card.Title>
+        <Card.Description>{t('profile.calendar.intro')}</Card.Description>
+      </Card.Header>
+      <Card.Body gap="3">
+        <CalendarFeed />
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
 /**
  * The member's private calendar address: every event of their communities, for Google Calendar,
  * Apple Calendar or Outlook. The server keeps only a hash, so the address is shown once, when it
- * is made; making a new one (or turning it off) stops the old one at once.
+ * is made (with the webcal: link calendar apps subscribe from, and Google's and Outlook's pages);
+ * making a new one (or turning it off) stops the old one at once.
  */
-export function CalendarFeedCard() {
+export function CalendarFeed() {
   const { t } = useTranslation();
+  const { appName } = useSiteConfig();
   const queryClient = useQueryClient();
   const status = useQuery(calendarFeedQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.events.calendarFeed.queryKey() });
@@ -43,14 +66,7 @@ export function CalendarFeedCard() {
   // Until the server has said whether an address is live, "Create" is not offered: making one replaces a working address.
   const known = status.isSuccess;
   return (
-    <Card.Root as="section" aria-labelledby="profile-calendar" data-testid="calendar-feed">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-calendar">
-          {t('profile.calendar.title')}
-        </Card.Title>
-        <Card.Description>{t('profile.calendar.intro')}</Card.Description>
-      </Card.Header>
-      <Card.Body gap="3">
+    <>
         {url ? (
           <Stack gap="2">
             <Clipboard.Root value={url}>
@@ -72,6 +88,23 @@ export function CalendarFeedCard() {
             <Text fontSize="sm" color="fg.muted" role="status">
               {t('profile.calendar.shownOnce')}
             </Text>
+            <HStack gap="2" flexWrap="wrap" data-testid="calendar-feed-links">
+              <Button asChild size="sm" colorPalette="brand">
+                <a href={webcalOf(url)} data-testid="calendar-feed-webcal">
+                  <CalendarSync aria-hidden /> {t('events.calendar.subscribeApp')}
+                </a>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <a href={googleSubscribeLink(url)} target="_blank" rel="noopener noreferrer">
+                  {t('events.calendar.google')}
+                </a>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <a href={outlookSubscribeLink(url, appName)} target="_blank" rel="noopener noreferrer">
+                  {t('events.calendar.outlook')}
+                </a>
+              </Button>
+            </HStack>
           </Stack>
         ) : status.isError ? (
           <HStack gap="3" role="alert" flexWrap="wrap" data-testid="calendar-feed-failed">
@@ -121,7 +154,6 @@ export function CalendarFeedCard() {
             )}
           </HStack>
         )}
-      </Card.Body>
-    </Card.Root>
+    </>
   );
 }

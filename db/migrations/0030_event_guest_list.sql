@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `guest_list_hidden` integer DEFAULT false NOT NULL;
