@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookLock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CURRENCY_CODES, isCurrency, toDecimal, type Currency } from '@shared/money';
+import { CURRENCY_CODES, isCurrency, type Currency } from '@shared/money';
+import { amountInputText } from '../../lib/format';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { currentLocale } from '../../i18n';
@@ -72,7 +73,7 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
   const form = useZodForm(setupForm, {
     currency: current?.currency ?? 'XAF',
     transparency: current?.transparency ?? 'summary',
-    secondApprovalAbove: current?.secondApprovalAbove == null ? '' : toDecimal(current.secondApprovalAbove, current.currency),
+    secondApprovalAbove: current?.secondApprovalAbove == null ? '' : amountInputText(current.secondApprovalAbove, current.currency),
   });
   const open = useMutation(trpc.finances.updateSettings.mutationOptions());
   const currency = isCurrency(form.values.currency) ? form.values.currency : 'XAF';

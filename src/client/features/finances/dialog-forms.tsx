@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { ACCOUNT_KIND_KEY } from './labels';
+import { ACCOUNT_KIND_KEY, accountName } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books } from './types';
 import { DialogForm } from '../../components/dialog-form';
@@ -48,7 +48,7 @@ export function AccountChoiceForm(props: {
           {...form.field('accountId')}
           options={accounts.map((a) => ({
             value: String(a.id),
-            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) }),
+            label: t('finances.form.accountOption', { name: accountName(t, a), kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) }),
           }))}
         />
       </FormField>

@@ -13,7 +13,7 @@ import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
-import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY } from './labels';
+import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY, accountName } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Books } from './types';
 import { DialogForm } from '../../components/dialog-form';
@@ -88,7 +88,7 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
           {...form.field('accountId')}
           options={accounts.map((a) => ({
             value: String(a.id),
-            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, books.currency) }),
+            label: t('finances.form.accountOption', { name: accountName(t, a), kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, books.currency) }),
           }))}
         />
       </FormField>

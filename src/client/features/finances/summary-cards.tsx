@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatAmount } from '../../lib/format';
 import { AccountDialog } from './account-dialog';
-import { ACCOUNT_KIND_KEY } from './labels';
+import { ACCOUNT_KIND_KEY, accountName } from './labels';
 import type { Books } from './types';
 
 /** For officers, what waits for them; the accounts' balances where the community shows them. */
@@ -42,7 +42,7 @@ export function SummaryCards({ books, communityId, canManage }: { books: Books; 
                   <Stat.Root>
                     <Stat.Label>
                       <HStack gap="2" flexWrap="wrap">
-                        <Text as="span">{a.name}</Text>
+                        <Text as="span">{accountName(t, a)}</Text>
                         <Badge size="sm">{t(ACCOUNT_KIND_KEY[a.kind])}</Badge>
                       </HStack>
                     </Stat.Label>
