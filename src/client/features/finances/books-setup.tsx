@@ -59,9 +59,9 @@ export function BooksNotOpened({ communityId, canManage }: { communityId: number
   );
 }
 
-type Current = { currency: Currency; transparency: Transparency; secondApprovalAbove: number | null };
+type Current = { currency: Currency; transparency: Transparency; secondApprovalAbove: number | null; currencyLocked: boolean };
 
-/** Open books: their managers change the settings here (the currency only until something is recorded: the server says so). */
+/** Open books: their managers change the settings here (the currency only until something is recorded: locked, with why, after; the server refuses it too). */
 export function BooksSettings({ communityId, current }: { communityId: number; current: Current }) {
   return <BooksSetup communityId={communityId} current={current} />;
 }
@@ -70,6 +70,7 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = current !== undefined;
+  const locked = current?.currencyLocked === true;
   const form = useZodForm(setupForm, {
     currency: current?.currency ?? 'XAF',
     transparency: current?.transparency ?? 'summary',
@@ -84,7 +85,8 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
     const checked = form.validate();
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     try {
-      await open.mutateAsync({ communityId, ...checked.data });
+      // A locked currency is not sent: the other settings still save.
+      await open.mutateAsync({ communityId, ...checked.data, currency: locked ? undefined : checked.data.currency });
       if (editing) notify.success(t('finances.settings.saved'));
       else notify.success(t('finances.setup.opened'), t('finances.setup.openedBody'));
       await refreshFinances(queryClient);
@@ -104,8 +106,13 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
       <Card.Body>
         <form onSubmit={onSubmit} noValidate aria-label={t(editing ? 'finances.settings.title' : 'finances.setup.title')}>
           <Stack gap="5">
-            <FormField name="currency" label={t('finances.setup.currency')} error={form.errors.currency} helper={t('finances.setup.currencyHelp')}>
-              <Select {...form.field('currency')} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
+            <FormField
+              name="currency"
+              label={t('finances.setup.currency')}
+              error={form.errors.currency}
+              helper={locked ? <Text as="span" data-testid="currency-locked">{t('finances.settings.currencyLocked', { currency: current.currency })}</Text> : t('finances.setup.currencyHelp')}
+            >
+              <Select {...form.field('currency')} disabled={locked} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
             </FormField>
             <FormField
               name="transparency"

@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Alert, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
@@ -27,6 +27,8 @@ export function AccountChoiceForm(props: {
   preferredId?: number | null;
   preferredKind?: Account['kind'];
   busy: boolean;
+  /** Money out of the chosen account (paying an expense): warns when its ledger balance cannot cover it. */
+  spends?: number;
   onSubmit: (accountId: number) => Promise<boolean>;
   onDone: () => void;
 }) {
@@ -34,6 +36,9 @@ export function AccountChoiceForm(props: {
   const accounts = props.books.accounts ?? [];
   const first = accounts.find((a) => a.id === props.preferredId) ?? accounts.find((a) => a.kind === props.preferredKind) ?? accounts[0];
   const form = useZodForm(accountForm, { accountId: first ? String(first.id) : '' });
+  const chosen = accounts.find((a) => String(a.id) === String(form.values.accountId));
+  const short = props.spends !== undefined && chosen && chosen.balance < props.spends ? props.spends - chosen.balance : 0;
+  const money = (n: number) => formatAmount(n, props.books.currency);
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
@@ -52,6 +57,13 @@ export function AccountChoiceForm(props: {
           }))}
         />
       </FormField>
+      {chosen && short > 0 && (
+        // The server refuses it anyway (the balance never goes below zero); said before it is tried.
+        <Alert.Root status="warning" data-testid="account-shortfall">
+          <Alert.Indicator />
+          <Alert.Description>{t('finances.expenses.shortfall', { account: accountName(t, chosen), balance: money(chosen.balance), short: money(short) })}</Alert.Description>
+        </Alert.Root>
+      )}
     </DialogForm>
   );
 }

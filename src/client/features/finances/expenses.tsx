@@ -151,6 +151,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
                   intro={t('finances.expenses.payBody', { description: e.description, amount })}
                   submitLabel={t('finances.expenses.paySubmit')}
                   preferredKind="cash"
+                  spends={e.amount}
                   busy={pay.isPending}
                   onDone={close}
                   onSubmit={(accountId) => run(() => pay.mutateAsync({ id: e.id, accountId }), t('finances.expenses.paid'), t('finances.expenses.payFailed'))}
