@@ -400,6 +400,8 @@ const TABLE: Record<string, Entry> = {
     rule: 'finances.manage',
     input: (f) => ({ communityId: f.community.id, name: 'Building fund', amount: 10000, period: 'yearly', dueDay: 1, startsOn: '2026-01-01' }),
   },
+  'finances.duesPlanPreview': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, amount: 10000, period: 'monthly', dueDay: 1, startsOn: '2026-01-01' }) },
+  'finances.cashFlow': { rule: 'finances.view', input: inCommunity },
   'finances.stopDuesPlan': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, id: f.books.plan }) },
   'finances.budget': { rule: 'finances.view', input: inCommunity },
   'finances.setBudget': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, year: 2026, lines: [{ categoryId: f.books.expenseCategory, planned: 50000 }] }) },

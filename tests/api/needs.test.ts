@@ -29,7 +29,7 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, key)).toEqual(['admin', 'creator', 'treasurer']);
 
       const [item] = T.page(await T.call(agents.treasurer, N.list, {})).items;
-      expect(item).toMatchObject({ key, kind: 'payment', community: 'Bamenda Cultural Association', tab: 'finances', who: 'Jean-Paul Mbarga', amount: { amount: 2500, currency: 'USD' }, link: `/community/${community.id}?tab=finances` });
+      expect(item).toMatchObject({ key, kind: 'payment', community: 'Bamenda Cultural Association', tab: 'finances', who: 'Jean-Paul Mbarga', amount: { amount: 2500, currency: 'USD' }, link: `/community/${community.id}?tab=finances&section=payments` });
       expect(item.action).toMatchObject({ op: 'finances.confirmPayment', input: { id: declared.data.id }, accountId: account });
       const text = needText(item, 'en', (iso) => iso);
       expect(text.key).toBe('needs.items.paymentDues');

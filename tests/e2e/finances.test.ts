@@ -11,8 +11,9 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
- * The Finances tab end to end: the creator opens the books in XAF; a member (reading French, on a
- * phone) declares a mobile-money payment with a proof photo; the treasurer confirms it and the
+ * The Finances tab end to end, section by section: the creator opens the books in XAF; a member
+ * (reading French, on a phone) declares a mobile-money payment with a proof photo from "Pay dues"
+ * at the top of the Overview; the treasurer confirms it and the
  * member sees it confirmed with its receipt number. The treasurer submits an expense with a PDF
  * invoice and a photo, corrects its amount while it waits, the creator (another leader) approves
  * and pays it, and it shows in the ledger and the chart's expense bars.
@@ -82,9 +83,9 @@ async function signedIn(email: string, width = 1280): Promise<Page> {
   return page;
 }
 
-async function openFinances(page: Page) {
-  await page.goto(`${server.url}/community/${communityId}`);
-  await page.getByRole('tab', { name: 'Finances' }).click();
+async function openFinances(page: Page, section?: string) {
+  await page.goto(`${server.url}/community/${communityId}${section ? `?tab=finances&section=${section}` : ''}`);
+  if (!section) await page.getByRole('tab', { name: 'Finances' }).click();
 }
 
 let creatorPage: Page;
@@ -112,7 +113,8 @@ describe('Browser: community finances', () => {
     // The member reads French, on a phone.
     memberPage = await signedIn(member.email, 375);
     await openFinances(memberPage);
-    await memberPage.getByRole('button', { name: 'J’ai payé' }).click();
+    // The member's own status and "Pay dues" come first on the Overview.
+    await memberPage.getByTestId('my-status').getByRole('button', { name: 'Payer ma cotisation' }).click();
     const declare = memberPage.getByRole('dialog', { name: 'Déclarer un paiement' });
     await declare.getByLabel('Montant').fill('5 000');
     await declare.getByLabel('Objet du paiement').selectOption('dues');
@@ -130,6 +132,10 @@ describe('Browser: community finances', () => {
     await declare.getByAltText('Aperçu du justificatif').waitFor();
     await declare.getByRole('button', { name: 'Déclarer le paiement' }).click();
     await expectToast(memberPage, 'Paiement déclaré');
+    await expect.poll(async () => plain(await memberPage.getByTestId('my-pending').innerText())).toContain(fcfa(5000, 'fr-FR'));
+    // Their payments are one section away, by the section menu (a link: its own address).
+    await memberPage.getByRole('navigation', { name: 'Rubriques des comptes' }).getByRole('link', { name: 'Paiements' }).click();
+    await memberPage.waitForURL(/section=payments/);
     await memberPage.getByTestId('statement-payment').filter({ hasText: 'En attente' }).waitFor();
     // Cards stack and nothing runs off a 375 px screen.
     expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -138,6 +144,9 @@ describe('Browser: community finances', () => {
 
     treasurerPage = await signedIn(treasurer.email);
     await openFinances(treasurerPage);
+    // "Payments to confirm 1" takes the treasurer to the queue.
+    await treasurerPage.getByRole('link', { name: 'Payments to confirm: 1. Open the list' }).click();
+    await treasurerPage.waitForURL(/section=payments/);
     const pending = treasurerPage.getByTestId('pending-payment').filter({ hasText: 'Jean-Paul Mbarga' });
     await pending.getByText('MTN MoMo', { exact: false }).waitFor();
     // The proof is a private file: its link is the authorised route, which the treasurer's session opens.
@@ -157,13 +166,15 @@ describe('Browser: community finances', () => {
     await memberPage.goto(`${server.url}/community/${communityId}`);
     const dues = memberPage.getByRole('button', { name: /État des cotisations/ });
     await expect.poll(async () => plain(await dues.innerText())).toContain(`${fcfa(5000, 'fr-FR')} payés cette année`);
-    await dues.click();
+    // The receipt's notice links to the payments (as its email does).
+    await openFinances(memberPage, 'payments');
     const confirmed = memberPage.getByTestId('statement-payment').filter({ hasText: 'Confirmé' });
     await expect.poll(async () => plain(await confirmed.innerText())).toContain('Reçu n° 1');
     expect(plain(await memberPage.getByTestId('own-paid').innerText())).toContain(fcfa(5000, 'fr-FR'));
   });
 
-  it('an expense submitted by the treasurer with a PDF invoice and a photo, corrected while pending, approved and paid by another leader, shows in the ledger and the chart; too little money is refused', async () => {
+  it('an expense submitted by the treasurer with a PDF invoice and a photo, corrected while pending, approved and paid by another leader, shows in the ledger and the chart; too little money is warned of and refused', async () => {
+    await openFinances(treasurerPage, 'expenses');
     await treasurerPage.getByRole('button', { name: 'Submit expense' }).click();
     const submit = treasurerPage.getByRole('dialog', { name: 'Submit an expense' });
     await submit.getByLabel('Amount').fill('1500');
@@ -212,7 +223,7 @@ describe('Browser: community finances', () => {
     await expectToast(treasurerPage, 'Expense changed');
     await expect.poll(async () => plain(await mine.innerText())).toContain(fcfa(2000, 'en-US'));
 
-    await openFinances(creatorPage);
+    await openFinances(creatorPage, 'expenses');
     const row = creatorPage.getByTestId('expense-row').filter({ hasText: 'Hall rental' });
     await row.getByRole('button', { name: /^Approve “Hall rental/ }).click();
     await expectToast(creatorPage, 'Expense approved');
@@ -222,14 +233,19 @@ describe('Browser: community finances', () => {
     await expectToast(creatorPage, 'Expense paid');
     await row.getByText('Paid', { exact: true }).waitFor();
 
+    await openFinances(creatorPage, 'ledger');
     const entry = creatorPage.getByTestId('ledger-entry').filter({ hasText: 'Hall rental for the general assembly' });
     await expect.poll(async () => plain(await entry.innerText())).toContain(fcfa(-2000, 'en-US'));
     await creatorPage.getByTestId('ledger-entry').filter({ hasText: 'Dues · MP240615.1432.C77' }).waitFor();
+    await openFinances(creatorPage, 'overview');
     await creatorPage.getByTestId('chart-out').getByRole('img', { name: named(`Venue: ${fcfa(2000, 'en-US')}`) }).waitFor();
+    // This month in the month-by-month figures: 5 000 in, 2 000 out, 3 000 left.
+    await expect.poll(async () => plain(await creatorPage.getByTestId('cash-flow-summary').innerText())).toBe(`Over the last 12 months: ${fcfa(5000, 'en-US')} in, ${fcfa(2000, 'en-US')} out. Balance now ${fcfa(3000, 'en-US')}.`);
     await creatorPage.getByTestId('chart-in').getByRole('img', { name: named(`Dues: ${fcfa(5000, 'en-US')}`) }).waitFor();
     await expect.poll(async () => plain(await creatorPage.getByTestId('account-card').filter({ hasText: 'Cash box' }).innerText())).toContain(fcfa(3000, 'en-US'));
 
-    // More than the cash box holds: approved, then refused at payment with the server's reason.
+    // More than the cash box holds: approved, warned of in the pay dialog, then refused at payment with the server's reason.
+    await openFinances(creatorPage, 'expenses');
     await creatorPage.getByRole('button', { name: 'Submit expense' }).click();
     const big = creatorPage.getByRole('dialog', { name: 'Submit an expense' });
     await big.getByLabel('Amount').fill('9000');
@@ -238,11 +254,12 @@ describe('Browser: community finances', () => {
     await big.getByRole('button', { name: 'Submit expense' }).click();
     await expectToast(creatorPage, 'Expense submitted');
     await treasurerPage.reload();
-    await treasurerPage.getByRole('tab', { name: 'Finances' }).click();
     await treasurerPage.getByRole('button', { name: /^Approve “Sound system/ }).click();
     await expectToast(treasurerPage, 'Expense approved');
     await treasurerPage.getByRole('button', { name: /^Pay “Sound system/ }).click();
-    await treasurerPage.getByRole('dialog', { name: 'Pay an expense' }).getByRole('button', { name: 'Pay expense' }).click();
+    const payBig = treasurerPage.getByRole('dialog', { name: 'Pay an expense' });
+    await payBig.getByTestId('account-shortfall').waitFor();
+    await payBig.getByRole('button', { name: 'Pay expense' }).click();
     await expectToast(treasurerPage, 'This account holds too little money for that.');
     await treasurerPage.keyboard.press('Escape');
     await treasurerPage.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -251,7 +268,7 @@ describe('Browser: community finances', () => {
 
     // On a phone: the expense form with a PDF and a photo attached fits the screen.
     const phone = await signedIn(treasurer.email, 375);
-    await openFinances(phone);
+    await openFinances(phone, 'expenses');
     await phone.getByRole('button', { name: 'Submit expense' }).click();
     const small = phone.getByRole('dialog', { name: 'Submit an expense' });
     await small.getByTestId('receipt-file').setInputFiles([
@@ -267,7 +284,7 @@ describe('Browser: community finances', () => {
   it('a monthly dues plan: the member, paid up, downloads their receipt; the roll and the dashboard say so', async () => {
     // Due on the 1st of this (UTC) month, so it has fallen due whatever today is; Jean-Paul's confirmed 5 000 covers it.
     const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
-    await creatorPage.goto(`${server.url}/community/${communityId}?tab=finances`);
+    await openFinances(creatorPage, 'dues');
     await creatorPage.getByRole('button', { name: 'New dues plan' }).click();
     const plan = creatorPage.getByRole('dialog', { name: 'New dues plan' });
     await plan.getByLabel('Name').fill('Monthly dues');
@@ -284,8 +301,8 @@ describe('Browser: community finances', () => {
     await creatorPage.screenshot({ path: `${screenshotDir}/finances-dues-creator-1280.png`, fullPage: true });
     expect(await audit(creatorPage)).toEqual([]);
 
-    // The member (French, on a phone), opened by the notifications' deep link.
-    await memberPage.goto(`${server.url}/community/${communityId}?tab=finances`);
+    // The member (French, on a phone), in the Dues section.
+    await openFinances(memberPage, 'dues');
     const dues = memberPage.getByTestId('my-dues');
     await dues.getByTestId('dues-status').filter({ hasText: 'À jour' }).waitFor();
     expect(plain(await dues.getByTestId('dues-outstanding').innerText())).toContain(fcfa(0, 'fr-FR'));
@@ -297,7 +314,8 @@ describe('Browser: community finances', () => {
     expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await memberPage.screenshot({ path: `${screenshotDir}/finances-dues-member-375.png`, fullPage: true });
 
-    // The receipt of the confirmed payment: a PDF download.
+    // The receipt of the confirmed payment: a PDF download, in the payments.
+    await openFinances(memberPage, 'payments');
     const receipt = memberPage.getByTestId('statement-payment').filter({ hasText: 'Confirmé' }).getByRole('link', { name: named('Télécharger le reçu n° 1 (PDF)') });
     const href = await receipt.getAttribute('href');
     expect(href).toMatch(/^\/api\/finances\/payments\/\d+\/receipt\.pdf$/);
@@ -317,6 +335,6 @@ describe('Browser: community finances', () => {
     expect(plain(await overview.innerText())).toContain(fcfa(5000, 'fr-FR'));
     await overview.getByRole('link', { name: 'Douala Mutual Aid' }).click();
     await memberPage.waitForURL(`${server.url}/community/${communityId}?tab=finances`);
-    await memberPage.getByTestId('my-dues').waitFor();
+    await memberPage.getByTestId('my-status').getByTestId('dues-status').filter({ hasText: 'À jour' }).waitFor();
   });
 });

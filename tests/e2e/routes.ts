@@ -60,7 +60,9 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   `/community/${communityId}?tab=documents`,
   `/community/${communityId}?tab=savings`,
   `/community/${communityId}?tab=welfare`,
+  // The books' Overview (the member's status, the counters, the month-by-month chart) and a section of tables (the dues roll, stacked on a phone).
   `/community/${communityId}?tab=finances`,
+  `/community/${communityId}?tab=finances&section=dues`,
   `/polls/${pollId}`,
   `/community/${communityId}/details`,
   `/community/${communityId}/settings`,

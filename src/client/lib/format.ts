@@ -1,4 +1,4 @@
-import { formatMoney, isCurrency } from '@shared/money';
+import { formatMoney, isCurrency, toDecimal, type Currency } from '@shared/money';
 import { currentLocale, i18next } from '../i18n';
 
 /*
@@ -97,6 +97,18 @@ export function formatMemberCount(n: number): string {
 export function formatAmount(amount: number, currency: string, opts: { locale?: string } = {}): string {
   const locale = opts.locale ?? DEFAULT_LOCALE();
   return isCurrency(currency) ? formatMoney(amount, currency, locale) : `${formatNumber(amount, { locale })} ${currency}`;
+}
+
+const separators = new Map<string, string>();
+/**
+ * An amount as a form's field shows it to be edited, in the interface's locale: '500,00' in
+ * French, '500.00' in English, no grouping and no currency (parseAmount reads either separator).
+ */
+export function amountInputText(amount: number, currency: Currency, opts: { locale?: string } = {}): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE();
+  let separator = separators.get(locale);
+  if (separator === undefined) separators.set(locale, (separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'));
+  return toDecimal(amount, currency).replace('.', separator);
 }
 
 const percents = new Map<string, Intl.NumberFormat>();

@@ -5,6 +5,7 @@ import type { MessageKey } from '@shared/i18n/catalogue';
 import type { FeatureId } from '@shared/features';
 import type { Community } from '../features/communities/membership';
 import type { NeedCounts } from '@shared/needs';
+import type { FinanceSection } from '@shared/finances/sections';
 
 /*
  * What a feature adds to the signed-in shell. Each feature exports its parts from small files of
@@ -34,8 +35,8 @@ export type NavEntry = Omit<NavItem, 'soon'> & {
 
 export type CommunityTabProps = {
   community: Community;
-  /** The page's own search parameters (?doc= opens a document on the Documents tab). */
-  search: { doc?: number };
+  /** The page's own search parameters (?doc= opens a document on the Documents tab, ?section= a section of the books). */
+  search: { doc?: number; section?: FinanceSection };
   /** Opens another tab (the Overview's rows jump to the tab that holds the figure). */
   openTab: (id: string) => void;
   /** Opens a document's details on the Documents tab (null closes them); the address keeps it. */

@@ -7,6 +7,7 @@ import type { DbLike } from '../../../db/database';
 import type { AppDeps } from '../context';
 import { generateObligations } from '../services/finances/dues';
 import { notify } from '../services/notify';
+import { financeLink } from '@shared/finances/sections';
 
 /*
  * The dues job, run by the scheduler: it makes each period's obligations and sends reminders.
@@ -67,7 +68,7 @@ export function runDuesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now()):
         key: kind === 'before' ? 'duesBefore' : 'duesOverdue',
         type: kind === 'before' ? 'info' : 'warning',
         params: (language: Language) => ({ plan: o.plan, amount: formatMoney(o.owed, o.currency as Currency, LOCALES[language]), date: dateIn(o.dueAt, language), community: o.community }),
-        link: `/community/${o.communityId}?tab=finances`,
+        link: financeLink(o.communityId),
         once: `dues-${kind}:obligation:${o.id}`,
         now,
       }).length;
@@ -106,7 +107,7 @@ export function runDuesJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now()):
         key: 'duesTreasurer',
         type: 'warning',
         params: (language: Language) => ({ plan: period.plan, period: period.periodKey, date: dateIn(period.dueAt, language), community: period.community }),
-        link: `/community/${period.communityId}?tab=finances`,
+        link: financeLink(period.communityId, 'dues'),
         once: `dues-treasurer:period:${period.planId}:${period.periodKey}`,
         now,
       }).length;

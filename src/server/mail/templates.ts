@@ -1,6 +1,7 @@
 import type { Language } from '@shared/i18n/languages';
 import { translator } from '../i18n';
 import type { MailMessage } from './mailer';
+import { financeLink } from '@shared/finances/sections';
 
 type Ctx = { appName: string; appUrl: string };
 /** Who receives the email: its texts are in their language. */
@@ -90,7 +91,7 @@ export function receiptMail(
 ): MailMessage {
   const t = translator(to.language);
   const values = { community: r.community, number: r.receiptNo, firstName: to.firstName, amount: r.amountText };
-  const url = `${ctx.appUrl}/community/${r.communityId}?tab=finances`;
+  const url = `${ctx.appUrl}${financeLink(r.communityId, 'payments')}`;
   const body = layout(ctx, to.language, t('finances.receipt.mailHeading', values), [t('finances.receipt.mailBody', values)], { url, label: r.community }, unsubscribe);
   return {
     to: to.email,

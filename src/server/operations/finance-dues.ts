@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { communityId } from '@shared/schemas/communities';
-import { duesPlanInput, planIdInput } from '@shared/schemas/finances';
+import { duesPlanInput, duesPlanPreviewInput, planIdInput } from '@shared/schemas/finances';
 import { assertBooksCurrency, requireBooks } from '../services/finances/books';
 import { createDuesPlan, deactivatePlan, duesRoll, listDuesPlans, memberDues } from '../services/finances/dues';
+import { previewDuesPlan } from '../services/finances/dues-preview';
 import { inCommunity, mutation, query } from './define';
 
 /* The books' dues: the plans members pay under, each member's own dues, and the officers' roll. */
@@ -23,6 +24,17 @@ export const dues = {
       const { communityId: _, currency: _currency, ...plan } = input;
       const row = createDuesPlan(ctx.db, { communityId: community.id, actorId: ctx.user.id, plan, now: ctx.now() });
       return { id: row.id };
+    },
+  }),
+
+  /** Before a plan is made: how many members it would make overdue at once (a plan starting in the past owes its past periods). */
+  preview: query({
+    input: duesPlanPreviewInput,
+    access: inCommunity('finances.manage'),
+    run: (ctx, input, { community }) => {
+      requireBooks(ctx.db, community.id);
+      const { communityId: _, ...plan } = input;
+      return previewDuesPlan(ctx.db, { communityId: community.id, plan: { ...plan, name: '' }, now: ctx.now() });
     },
   }),
 

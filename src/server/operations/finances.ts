@@ -31,6 +31,7 @@ import { financeSummary, ownStatement } from '../services/finances/summary';
 import { budget } from './finance-budget';
 import { dues } from './finance-dues';
 import { overview } from './finance-overview';
+import { cashFlow } from './finance-cash-flow';
 import { isOfficer, thisYear } from './finance-scope';
 import { groupedMutation, inCommunity, mutation, query } from './define';
 
@@ -196,10 +197,12 @@ export const finances = {
   overview,
   plans: dues.plans,
   createDuesPlan: dues.createPlan,
+  duesPlanPreview: dues.preview,
   stopDuesPlan: dues.stopPlan,
   myDues: dues.mine,
   duesRoll: dues.roll,
   budget: budget.get,
+  cashFlow,
   setBudget: budget.set,
 
   /** A correction: the opposite entry, pointing at the one it corrects. */

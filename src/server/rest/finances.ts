@@ -26,6 +26,7 @@ export function financeRoutes(deps: AppDeps) {
     route(deps, receipt, (c) => ({ id: c.req.param('id') }), { file: (r: { filename: string; pdf: Uint8Array }) => ({ body: r.pdf, type: 'application/pdf', filename: r.filename }) }),
   );
   api.get(`/communities/${id}/finances/dues`, route(deps, ops.myDues, inCommunity));
+  api.get(`/communities/${id}/finances/cash-flow`, route(deps, ops.cashFlow, (c) => ({ ...inCommunity(c), months: c.req.query('months') })));
   api.post(`/communities/${id}/finances/expenses`, route(deps, ops.submitExpense, bodyWith(inCommunity), { status: 201 }));
   api.post('/finances/expenses/:id/approve', route(deps, ops.approveExpense, byId));
   api.post('/finances/expenses/:id/reject', route(deps, ops.rejectExpense, byId));

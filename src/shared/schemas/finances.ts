@@ -114,6 +114,10 @@ export const duesPlanInput = z.object({
   startsOn: day,
   memberIds: z.array(z.string().trim().min(1).max(64)).max(5000).optional(),
 });
+/** A dues plan not made yet, for the count of members it would make overdue at once (its name does not matter). */
+export const duesPlanPreviewInput = duesPlanInput.omit({ name: true, currency: true });
+/** The months of money in and out: the last `months` up to this one (a year by default). */
+export const cashFlowInput = z.object({ communityId, months: z.coerce.number({ message: 'validation.finance.months' }).int('validation.finance.months').min(1, 'validation.finance.months').max(36, 'validation.finance.months').default(12) });
 export const planIdInput = z.object({ id: z.coerce.number({ message: 'validation.finance.planId' }).int().positive('validation.finance.planId') });
 export const budgetInput = z.object({
   communityId,

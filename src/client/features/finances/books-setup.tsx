@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookLock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CURRENCY_CODES, isCurrency, toDecimal, type Currency } from '@shared/money';
+import { CURRENCY_CODES, isCurrency, type Currency } from '@shared/money';
+import { amountInputText } from '../../lib/format';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { currentLocale } from '../../i18n';
@@ -58,9 +59,9 @@ export function BooksNotOpened({ communityId, canManage }: { communityId: number
   );
 }
 
-type Current = { currency: Currency; transparency: Transparency; secondApprovalAbove: number | null };
+type Current = { currency: Currency; transparency: Transparency; secondApprovalAbove: number | null; currencyLocked: boolean };
 
-/** Open books: their managers change the settings here (the currency only until something is recorded: the server says so). */
+/** Open books: their managers change the settings here (the currency only until something is recorded: locked, with why, after; the server refuses it too). */
 export function BooksSettings({ communityId, current }: { communityId: number; current: Current }) {
   return <BooksSetup communityId={communityId} current={current} />;
 }
@@ -69,10 +70,11 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = current !== undefined;
+  const locked = current?.currencyLocked === true;
   const form = useZodForm(setupForm, {
     currency: current?.currency ?? 'XAF',
     transparency: current?.transparency ?? 'summary',
-    secondApprovalAbove: current?.secondApprovalAbove == null ? '' : toDecimal(current.secondApprovalAbove, current.currency),
+    secondApprovalAbove: current?.secondApprovalAbove == null ? '' : amountInputText(current.secondApprovalAbove, current.currency),
   });
   const open = useMutation(trpc.finances.updateSettings.mutationOptions());
   const currency = isCurrency(form.values.currency) ? form.values.currency : 'XAF';
@@ -83,7 +85,8 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
     const checked = form.validate();
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     try {
-      await open.mutateAsync({ communityId, ...checked.data });
+      // A locked currency is not sent: the other settings still save.
+      await open.mutateAsync({ communityId, ...checked.data, currency: locked ? undefined : checked.data.currency });
       if (editing) notify.success(t('finances.settings.saved'));
       else notify.success(t('finances.setup.opened'), t('finances.setup.openedBody'));
       await refreshFinances(queryClient);
@@ -103,8 +106,13 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
       <Card.Body>
         <form onSubmit={onSubmit} noValidate aria-label={t(editing ? 'finances.settings.title' : 'finances.setup.title')}>
           <Stack gap="5">
-            <FormField name="currency" label={t('finances.setup.currency')} error={form.errors.currency} helper={t('finances.setup.currencyHelp')}>
-              <Select {...form.field('currency')} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
+            <FormField
+              name="currency"
+              label={t('finances.setup.currency')}
+              error={form.errors.currency}
+              helper={locked ? <Text as="span" data-testid="currency-locked">{t('finances.settings.currencyLocked', { currency: current.currency })}</Text> : t('finances.setup.currencyHelp')}
+            >
+              <Select {...form.field('currency')} disabled={locked} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
             </FormField>
             <FormField
               name="transparency"

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { toDecimal, type Currency } from '@shared/money';
+import type { Currency } from '@shared/money';
+import { amountInputText } from '../../lib/format';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -32,7 +33,7 @@ function BudgetForm({ communityId, year, currency, lines, onDone }: { communityI
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const schema = useMemo(() => z.object(Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), optionalAmountText(currency)]))), [lines, currency]);
-  const form = useZodForm(schema, Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), l.planned > 0 ? toDecimal(l.planned, currency) : ''])));
+  const form = useZodForm(schema, Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), l.planned > 0 ? amountInputText(l.planned, currency) : ''])));
   const save = useMutation(trpc.finances.setBudget.mutationOptions());
 
   async function onSubmit(e: React.FormEvent) {

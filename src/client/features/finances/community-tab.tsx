@@ -8,5 +8,5 @@ export const financesTab: CommunityTab = {
   count: waitingOnTab('finances'),
   order: 70,
   visible: (c) => seesFinances(c.role),
-  Component: preloadable(() => import('./finances-tab').then((m) => ({ default: ({ community }: CommunityTabProps) => <m.FinancesTab community={community} /> }))),
+  Component: preloadable(() => import('./finances-tab').then((m) => ({ default: ({ community, search }: CommunityTabProps) => <m.FinancesTab community={community} section={search.section} /> }))),
 };

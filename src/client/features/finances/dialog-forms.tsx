@@ -1,10 +1,10 @@
-import { Text } from '@chakra-ui/react';
+import { Alert, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
-import { ACCOUNT_KIND_KEY } from './labels';
+import { ACCOUNT_KIND_KEY, accountName } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books } from './types';
 import { DialogForm } from '../../components/dialog-form';
@@ -27,6 +27,8 @@ export function AccountChoiceForm(props: {
   preferredId?: number | null;
   preferredKind?: Account['kind'];
   busy: boolean;
+  /** Money out of the chosen account (paying an expense): warns when its ledger balance cannot cover it. */
+  spends?: number;
   onSubmit: (accountId: number) => Promise<boolean>;
   onDone: () => void;
 }) {
@@ -34,6 +36,9 @@ export function AccountChoiceForm(props: {
   const accounts = props.books.accounts ?? [];
   const first = accounts.find((a) => a.id === props.preferredId) ?? accounts.find((a) => a.kind === props.preferredKind) ?? accounts[0];
   const form = useZodForm(accountForm, { accountId: first ? String(first.id) : '' });
+  const chosen = accounts.find((a) => String(a.id) === String(form.values.accountId));
+  const short = props.spends !== undefined && chosen && chosen.balance < props.spends ? props.spends - chosen.balance : 0;
+  const money = (n: number) => formatAmount(n, props.books.currency);
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const checked = form.validate();
@@ -48,10 +53,17 @@ export function AccountChoiceForm(props: {
           {...form.field('accountId')}
           options={accounts.map((a) => ({
             value: String(a.id),
-            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) }),
+            label: t('finances.form.accountOption', { name: accountName(t, a), kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, props.books.currency) }),
           }))}
         />
       </FormField>
+      {chosen && short > 0 && (
+        // The server refuses it anyway (the balance never goes below zero); said before it is tried.
+        <Alert.Root status="warning" data-testid="account-shortfall">
+          <Alert.Indicator />
+          <Alert.Description>{t('finances.expenses.shortfall', { account: accountName(t, chosen), balance: money(chosen.balance), short: money(short) })}</Alert.Description>
+        </Alert.Root>
+      )}
     </DialogForm>
   );
 }

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { toDecimal, type Currency } from '@shared/money';
+import type { Currency } from '@shared/money';
+import { amountInputText } from '../../lib/format';
 import { MAX_EXPENSE_RECEIPTS } from '@shared/schemas/finances';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
@@ -130,7 +131,7 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
 function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(changeForm(books.currency), { amount: toDecimal(expense.amount, books.currency), categoryId: String(expense.categoryId), description: expense.description });
+  const form = useZodForm(changeForm(books.currency), { amount: amountInputText(expense.amount, books.currency), categoryId: String(expense.categoryId), description: expense.description });
   const change = useMutation(trpc.finances.changeExpense.mutationOptions());
 
   async function onSubmit(e: React.FormEvent) {

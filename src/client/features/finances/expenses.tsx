@@ -14,7 +14,7 @@ import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
 import { expensesQuery, type ExpenseFilter } from './queries';
-import { STATUS_COLOR, EXPENSE_STATUS_KEY, categoryName } from './labels';
+import { STATUS_COLOR, EXPENSE_STATUS_KEY, accountName, categoryName } from './labels';
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
@@ -40,7 +40,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const pay = useMutation(trpc.finances.payExpense.mutationOptions());
   const c = books.currency;
   const categories = new Map(books.categories.map((x) => [x.id, x]));
-  const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a]));
+  const accounts = new Map((books.accounts ?? []).map((a) => [a.id, accountName(t, a)]));
 
   // A 409 ("holds too little", "decided meanwhile") or a refusal is toasted in the server's words.
   const act = useAction([trpc.finances.pathKey()], { wait: true });
@@ -56,7 +56,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
     const mayPay = !mine && e.status === 'approved';
     // A change sends it back to pending (approvals cleared) and makes the changer an author.
     const mayEdit = e.status === 'pending' || e.status === 'approved';
-    const paidFrom = e.paidFrom !== null ? accounts.get(e.paidFrom)?.name : undefined;
+    const paidFrom = e.paidFrom !== null ? accounts.get(e.paidFrom) : undefined;
     return (
       <Stack as="li" key={e.id} gap="2" py="3" data-testid="expense-row" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
         <Stack gap="1" minW="0">
@@ -151,6 +151,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
                   intro={t('finances.expenses.payBody', { description: e.description, amount })}
                   submitLabel={t('finances.expenses.paySubmit')}
                   preferredKind="cash"
+                  spends={e.amount}
                   busy={pay.isPending}
                   onDone={close}
                   onSubmit={(accountId) => run(() => pay.mutateAsync({ id: e.id, accountId }), t('finances.expenses.paid'), t('finances.expenses.payFailed'))}

@@ -1,11 +1,24 @@
 import type { MessageKey } from '@shared/i18n/catalogue';
-import type { DuesStatus, Entry, ExpenseStatus, Obligation, Payment, PaymentStatus } from './types';
+import { notices as enNotices } from '@shared/i18n/en/notices';
+import { notices as frNotices } from '@shared/i18n/fr/notices';
+import type { Account, DuesStatus, Entry, ExpenseStatus, Obligation, Payment, PaymentStatus } from './types';
 
 /* The books' codes (statuses, methods, purposes, account kinds, transparency) with the catalogue keys of their words and their colours, and the choices the forms offer. */
 
 /** A category's name: the catalogue's for a built-in one, its own otherwise. */
 export const categoryName = (t: (key: MessageKey) => string, category: { builtIn: string | null; name: string | null } | undefined): string =>
   !category ? '' : category.builtIn ? t(`finances.categories.${category.builtIn}` as MessageKey) : (category.name ?? '');
+
+/** The names the books' first account is given when they are opened, in every language. */
+const CASH_BOX_NAMES = new Set([enNotices.cashBox, frNotices.cashBox]);
+
+/**
+ * An account's name as the reader says it: the cash box the books start with is named in the
+ * language of whoever opened them, so it reads in the reader's ("Caisse", "Cash box"); an account
+ * a manager named keeps its name.
+ */
+export const accountName = (t: (key: MessageKey) => string, account: Pick<Account, 'name' | 'kind'>): string =>
+  account.kind === 'cash' && CASH_BOX_NAMES.has(account.name) ? t('notices.cashBox') : account.name;
 
 export const PAYMENT_STATUS_KEY = {
   pending: 'finances.status.pending',

@@ -11,7 +11,7 @@ import { trpc } from '../../trpc';
 import { useAction } from '../../lib/use-action';
 import { FinanceReasonDialog } from './dialog-forms';
 import { exportCsvUrl, ledgerQuery } from './queries';
-import { ENTRY_KIND_KEY, PURPOSE_KEY, categoryName } from './labels';
+import { ENTRY_KIND_KEY, PURPOSE_KEY, accountName, categoryName } from './labels';
 import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
 import { ListStates } from '../../components/list-states';
@@ -25,7 +25,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   const reverse = useMutation(trpc.finances.reverseEntry.mutationOptions());
   const c = books.currency;
   const categories = new Map(books.categories.map((x) => [x.id, x]));
-  const accounts = new Map((books.accounts ?? []).map((a) => [a.id, a.name]));
+  const accounts = new Map((books.accounts ?? []).map((a) => [a.id, accountName(t, a)]));
 
   const act = useAction([trpc.finances.pathKey()], { wait: true });
   const onReverse = (entry: Entry, reason: string) => act(() => reverse.mutateAsync({ id: entry.id, reason }), t('finances.ledger.reverseFailed'), t('finances.ledger.reversed'));

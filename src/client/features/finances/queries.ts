@@ -42,6 +42,13 @@ export const duesRollQuery = (communityId: number) => trpc.finances.duesRoll.que
 /** Planned against actual per category for a year. */
 export const budgetQuery = (communityId: number, year: number) => trpc.finances.budget.queryOptions({ communityId, year });
 
+/** Money in and out and the balance, month by month, for the last twelve months (null where members see only their own). */
+export const cashFlowQuery = (communityId: number) => trpc.finances.cashFlow.queryOptions({ communityId });
+
+/** How many members a dues plan not made yet would make overdue at once (for those who make plans). */
+export const duesPlanPreviewQuery = (input: { communityId: number; amount: number; period: 'monthly' | 'quarterly' | 'yearly' | 'once'; dueDay: number; graceDays: number; startsOn: string; memberIds?: string[] }) =>
+  trpc.finances.duesPlanPreview.queryOptions(input);
+
 /** The dashboard's Financial Overview: the viewer's own figures in each community whose books are open. */
 export const financeOverviewQuery = () => trpc.finances.overview.queryOptions();
 

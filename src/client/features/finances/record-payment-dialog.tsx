@@ -1,6 +1,6 @@
-import { Input, Text } from '@chakra-ui/react';
+import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@shared/money';
@@ -13,9 +13,11 @@ import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
 import { refreshFinances } from './queries';
-import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY } from './labels';
+import { ACCOUNT_KIND_KEY, PURPOSES, PURPOSE_KEY, accountName } from './labels';
 import { formatAmount } from '../../lib/format';
-import type { Books } from './types';
+import type { Books, Payment } from './types';
+import { PaymentRow } from './payment-row';
+import { RuledList } from '../../components/rows';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 
@@ -42,6 +44,41 @@ export function RecordPaymentDialog({ communityId, books, trigger }: { community
 }
 
 function RecordForm({ communityId, books, onDone }: { communityId: number; books: Books; onDone: () => void }) {
+  const [recorded, setRecorded] = useState<{ payment: Payment; name: string } | null>(null);
+  // After "Record payment" the dialog shows what was recorded, and where its receipt will be, before closing.
+  if (recorded) return <Recorded {...recorded} currency={books.currency} onAnother={() => setRecorded(null)} onDone={onDone} />;
+  return <CashForm communityId={communityId} books={books} onDone={onDone} onRecorded={(payment, name) => setRecorded({ payment, name })} />;
+}
+
+/** The payment just recorded, pending: its receipt is numbered (and offered with it) when another officer confirms it. */
+function Recorded({ payment, name, currency, onAnother, onDone }: { payment: Payment; name: string; currency: Currency; onAnother: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog.Body>
+        <Stack gap="3" role="status" data-testid="cash-recorded">
+          <Text fontWeight="semibold">{t('finances.record.recordedTitle')}</Text>
+          <RuledList>
+            <PaymentRow payment={payment} currency={currency} who={name} testId="recorded-payment" />
+          </RuledList>
+          <Text fontSize="sm" color="fg.muted">
+            {t('finances.record.recordedBody', { name })}
+          </Text>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onAnother}>
+          {t('finances.record.another')}
+        </Button>
+        <Button colorPalette="brand" onClick={onDone}>
+          {t('finances.record.close')}
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
+
+function CashForm({ communityId, books, onDone, onRecorded }: { communityId: number; books: Books; onDone: () => void; onRecorded: (payment: Payment, name: string) => void }) {
   const { t } = useTranslation();
   // The members load when the dialog opens (the form is mounted only while it is open).
   const members = useMembers(communityId);
@@ -57,10 +94,11 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
     if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
     const v = checked.data;
     try {
-      await record.mutateAsync({ communityId, ...v, currency: books.currency, method: 'cash', reference: v.reference || null });
+      const payment = await record.mutateAsync({ communityId, ...v, currency: books.currency, method: 'cash', reference: v.reference || null });
       notify.success(t('finances.record.done'), t('finances.record.doneBody'));
       await refreshFinances(queryClient);
-      onDone();
+      const member = members.members.find((m) => m.userId === v.memberId);
+      onRecorded(payment, member ? memberName(member) : t('finances.unknownMember'));
     } catch (error) {
       notify.error(t('finances.record.failed'), form.applyServerError(error).message);
     }
@@ -88,7 +126,7 @@ function RecordForm({ communityId, books, onDone }: { communityId: number; books
           {...form.field('accountId')}
           options={accounts.map((a) => ({
             value: String(a.id),
-            label: t('finances.form.accountOption', { name: a.name, kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, books.currency) }),
+            label: t('finances.form.accountOption', { name: accountName(t, a), kind: t(ACCOUNT_KIND_KEY[a.kind]), balance: formatAmount(a.balance, books.currency) }),
           }))}
         />
       </FormField>

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, HStack, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Badge, Button, Card, HStack, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { ChevronRight, Plus } from 'lucide-react';
+import { FinanceSectionLink } from './section-link';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatAmount } from '../../lib/format';
 import { AccountDialog } from './account-dialog';
-import { ACCOUNT_KIND_KEY } from './labels';
+import { ACCOUNT_KIND_KEY, accountName } from './labels';
 import type { Books } from './types';
 
 /** For officers, what waits for them; the accounts' balances where the community shows them. */
@@ -14,8 +15,8 @@ export function SummaryCards({ books, communityId, canManage }: { books: Books; 
     <Stack gap="4">
       {books.officer && (
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          {books.pendingPayments !== null && <StatCard label={t('finances.summary.pendingPayments')} value={formatNumber(books.pendingPayments)} testId="pending-payments" />}
-          {books.pendingExpenses !== null && <StatCard label={t('finances.summary.pendingExpenses')} value={formatNumber(books.pendingExpenses)} testId="pending-expenses" />}
+          {books.pendingPayments !== null && <Counter communityId={communityId} section="payments" label={t('finances.summary.pendingPayments')} count={books.pendingPayments} testId="pending-payments" />}
+          {books.pendingExpenses !== null && <Counter communityId={communityId} section="expenses" label={t('finances.summary.pendingExpenses')} count={books.pendingExpenses} testId="pending-expenses" />}
         </SimpleGrid>
       )}
       {books.accounts && (
@@ -42,7 +43,7 @@ export function SummaryCards({ books, communityId, canManage }: { books: Books; 
                   <Stat.Root>
                     <Stat.Label>
                       <HStack gap="2" flexWrap="wrap">
-                        <Text as="span">{a.name}</Text>
+                        <Text as="span">{accountName(t, a)}</Text>
                         <Badge size="sm">{t(ACCOUNT_KIND_KEY[a.kind])}</Badge>
                       </HStack>
                     </Stat.Label>
@@ -58,15 +59,30 @@ export function SummaryCards({ books, communityId, canManage }: { books: Books; 
   );
 }
 
-function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** What waits, as a card that is a link to its queue ("Payments to confirm 2" opens the payments). */
+function Counter({ communityId, section, label, count, testId }: { communityId: number; section: 'payments' | 'expenses'; label: string; count: number; testId: string }) {
+  const { t } = useTranslation();
   return (
-    <Card.Root size="sm" data-testid={testId}>
+    <Card.Root asChild size="sm" data-testid={testId} _hover={{ borderColor: 'brand.emphasized' }}>
+      <LinkBox>
       <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>
-        </Stat.Root>
+        <HStack justify="space-between" gap="3">
+          <Stat.Root>
+            <Stat.Label>
+              <LinkOverlay asChild>
+                <FinanceSectionLink communityId={communityId} section={section} aria-label={t('finances.counters.open', { label, count })}>
+                  {label}
+                </FinanceSectionLink>
+              </LinkOverlay>
+            </Stat.Label>
+            <Stat.ValueText fontSize="xl" color={count > 0 ? 'orange.fg' : undefined}>
+              {formatNumber(count)}
+            </Stat.ValueText>
+          </Stat.Root>
+          <ChevronRight aria-hidden />
+        </HStack>
       </Card.Body>
+      </LinkBox>
     </Card.Root>
   );
 }

@@ -84,7 +84,8 @@ export function saveFinanceSettings(
   });
 }
 
-function hasRecords(tx: DbLike, communityId: number): boolean {
+/** Whether anything is recorded in the books' currency (a payment of any state, an expense, an entry): then it can no longer change. */
+export function hasRecords(tx: DbLike, communityId: number): boolean {
   const n = (table: typeof ledgerEntries | typeof payments | typeof expenses) =>
     tx.select({ n: count() }).from(table).where(eq(table.communityId, communityId)).get()!.n;
   return n(ledgerEntries) + n(payments) + n(expenses) > 0;

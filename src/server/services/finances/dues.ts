@@ -127,18 +127,26 @@ export function spreadDuesCredit(tx: DbLike, p: { communityId: number; memberId:
       .innerJoin(financeCategories, eq(financeCategories.id, ledgerEntries.categoryId))
       .where(and(eq(ledgerEntries.communityId, p.communityId), eq(ledgerEntries.memberId, p.memberId), eq(financeCategories.builtIn, 'dues'), inArray(ledgerEntries.kind, ['payment', 'reversal'])))
       .get()?.total ?? 0;
-  let left = Math.max(0, credit);
   const obligations = tx
     .select({ id: duesObligations.id, amount: duesObligations.amount, paid: duesObligations.paid })
     .from(duesObligations)
     .where(and(eq(duesObligations.communityId, p.communityId), eq(duesObligations.memberId, p.memberId)))
     .orderBy(asc(duesObligations.dueAt), asc(duesObligations.id))
     .all();
-  for (const o of obligations) {
+  const spread = spreadOldestFirst(credit, obligations);
+  obligations.forEach((o, i) => {
+    if (spread[i] !== o.paid) tx.update(duesObligations).set({ paid: spread[i] }).where(eq(duesObligations.id, o.id)).run();
+  });
+}
+
+/** What a credit pays of each obligation, in the order given (oldest first): each in full while the credit lasts. */
+export function spreadOldestFirst(credit: number, obligations: readonly { amount: number }[]): number[] {
+  let left = Math.max(0, credit);
+  return obligations.map((o) => {
     const paid = Math.min(o.amount, left);
     left -= paid;
-    if (paid !== o.paid) tx.update(duesObligations).set({ paid }).where(eq(duesObligations.id, o.id)).run();
-  }
+    return paid;
+  });
 }
 
 export type DuesStatus = 'paid' | 'overdue' | 'due' | 'upcoming';

@@ -11,6 +11,7 @@ import { recordFinanceAction } from './audit';
 import { accountOf, categoryOf, requireBooks } from './books';
 import { appendEntry } from './ledger';
 import { attachUpload } from '../../uploads/registry';
+import { financeLink } from '@shared/finances/sections';
 
 /*
  * An expense's states and who may move it between them: one table, tested cell by cell.
@@ -86,7 +87,7 @@ function tellWhoActs(db: DB, tx: DbLike, row: typeof expenses.$inferSelect, by: 
     by,
     key: pending ? 'expenseWaiting' : 'expenseToPay',
     params: (language) => ({ name: author ? `${author.firstName} ${author.lastName}` : '', amount: moneyText(row.amount, books.currency, language), description: row.description, community: books.community }),
-    link: `/community/${row.communityId}?tab=finances`,
+    link: financeLink(row.communityId, 'expenses'),
     now,
   });
 }
@@ -130,7 +131,7 @@ export function approveExpense(db: DB, p: { communityId: number; expenseId: numb
     if (approvals >= row.approvalsNeeded) {
       current = move(tx, row, 'approved', {}, p.now);
       handled(tx, 'expenseApproval', row.id, p.actorId, p.now);
-      notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expenseApproved.title', message: 'notifications.expenseApproved.message', params: { description: row.description }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+      notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expenseApproved.title', message: 'notifications.expenseApproved.message', params: { description: row.description }, link: financeLink(p.communityId, 'expenses'), now: p.now });
       // Now it waits to be paid.
       tellWhoActs(db, tx, current, p.actorId, p.now);
     } else {
@@ -152,7 +153,7 @@ export function rejectExpense(db: DB, p: { communityId: number; expenseId: numbe
     handled(tx, 'expenseApproval', row.id, p.actorId, p.now);
     handled(tx, 'expensePayment', row.id, p.actorId, p.now);
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.rejected', subject: `expense:${row.id}`, details: { reason: p.reason }, now: p.now });
-    notifyUser(tx, { userId: row.authorId, type: 'warning', title: 'notifications.expenseRejected.title', message: 'notifications.expenseRejected.message', params: { description: row.description, reason: p.reason }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+    notifyUser(tx, { userId: row.authorId, type: 'warning', title: 'notifications.expenseRejected.title', message: 'notifications.expenseRejected.message', params: { description: row.description, reason: p.reason }, link: financeLink(p.communityId, 'expenses'), now: p.now });
     return toExpenseDto(moved, approversOf(tx, row.id), authorsOf(tx, row.id));
   });
 }
@@ -178,7 +179,7 @@ export function payExpense(db: DB, p: { communityId: number; expenseId: number; 
       now: p.now,
     });
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'expense.paid', subject: `expense:${row.id}`, details: { amount: row.amount, accountId: p.accountId }, now: p.now });
-    notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expensePaid.title', message: 'notifications.expensePaid.message', params: { description: row.description }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+    notifyUser(tx, { userId: row.authorId, type: 'success', title: 'notifications.expensePaid.title', message: 'notifications.expensePaid.message', params: { description: row.description }, link: financeLink(p.communityId, 'expenses'), now: p.now });
     return toExpenseDto(moved, approversOf(tx, row.id), authorsOf(tx, row.id));
   });
 }

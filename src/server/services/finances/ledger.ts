@@ -8,6 +8,7 @@ import { recordFinanceAction } from './audit';
 import { spreadDuesCredit } from './dues';
 import { shownTo, type LedgerViewer } from './entry-privacy';
 import { afterReversal as afterWelfareReversal } from '../../domains/welfare/benefit';
+import { financeLink } from '@shared/finances/sections';
 
 export type EntryKind = 'payment' | 'expense' | 'reversal';
 type NewEntry = {
@@ -138,7 +139,7 @@ function markPaymentReversed(tx: DbLike, p: { communityId: number; paymentId: nu
     title: 'notifications.paymentReversed.title',
     message: 'notifications.paymentReversed.message',
     params: { receiptNo: row.receiptNo ?? '', reason: p.reason },
-    link: `/community/${p.communityId}?tab=finances`,
+    link: financeLink(p.communityId, 'payments'),
     now: p.now,
   });
 }

@@ -1,5 +1,6 @@
 import type { NeedSource } from '../needs/types';
 import { iso, nameSql, rolesWith } from '../needs/sql';
+import { financeLink } from '@shared/finances/sections';
 
 /*
  * The books' waiting work and who may act on it (the four-eyes rule of payments.ts and
@@ -8,8 +9,6 @@ import { iso, nameSql, rolesWith } from '../needs/sql';
  * expense to the approvers who are none of its authors and have not approved it yet; an approved
  * expense to the officers who are none of its authors.
  */
-
-const financesLink = (communityId: number) => `/community/${communityId}?tab=finances`;
 
 export const paymentNeeds: NeedSource = {
   kind: 'payment',
@@ -48,7 +47,7 @@ export const paymentNeeds: NeedSource = {
       details: { purpose: r.purpose as string, method: r.method as string, recorded: recorded ? 1 : 0 },
       since: iso(r.key),
       due: null,
-      link: financesLink(communityId),
+      link: financeLink(communityId, 'payments'),
       action: { op: 'finances.confirmPayment', input: { id: r.id }, accounts, accountId: (r.accountId as number | null) ?? accounts[0]?.id ?? null },
     };
   },
@@ -77,7 +76,7 @@ const expenseItem = (kind: 'expenseApproval' | 'expensePayment'): NeedSource['to
     details: {},
     since: iso(r.key),
     due: null,
-    link: financesLink(communityId),
+    link: financeLink(communityId, 'expenses'),
     action: kind === 'expenseApproval' ? { op: 'finances.approveExpense', input: { id: r.id } } : { op: 'finances.payExpense', input: { id: r.id }, accounts, accountId: accounts[0]?.id ?? null },
   };
 };

@@ -13,6 +13,7 @@ import { appendEntry } from './ledger';
 import { attachUpload } from '../../uploads/registry';
 import { prepared } from '../prepared';
 import { levyCategory, settleLevy } from '../../domains/welfare/levies';
+import { financeLink } from '@shared/finances/sections';
 
 export type Declared = {
   amount: number;
@@ -73,7 +74,7 @@ function tellOfficers(db: DB, tx: DbLike, row: typeof payments.$inferSelect, now
     by: row.recordedBy ?? row.memberId,
     key: recorded ? 'paymentRecordedWaiting' : row.purpose === 'dues' ? 'paymentWaitingDues' : 'paymentWaitingDonation',
     params: (language) => ({ name: who(recorded ? row.recordedBy : row.memberId), member: who(row.memberId), amount: moneyText(row.amount, books.currency, language), community: books.community }),
-    link: `/community/${row.communityId}?tab=finances`,
+    link: financeLink(row.communityId, 'payments'),
     now,
   });
 }
@@ -147,7 +148,7 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
     key: 'paymentConfirmed',
     type: 'success',
     params: { receiptNo },
-    link: `/community/${p.communityId}?tab=finances`,
+    link: financeLink(p.communityId, 'payments'),
     mail: { template: 'receipt', payload: { communityId: p.communityId, paymentId: row.id } },
     once: `receipt:payment:${row.id}`,
     now: p.now,
@@ -189,7 +190,7 @@ export function rejectPayment(db: DB, p: { communityId: number; paymentId: numbe
     if (!row) throw conflict('errors.finances.paymentDecided');
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.rejected', subject: `payment:${row.id}`, details: { reason: p.reason }, now: p.now });
     handled(tx, 'payment', row.id, p.actorId, p.now);
-    notify(tx, { to: [row.memberId], key: 'paymentRejected', type: 'warning', params: { reason: p.reason }, link: `/community/${p.communityId}?tab=finances`, now: p.now });
+    notify(tx, { to: [row.memberId], key: 'paymentRejected', type: 'warning', params: { reason: p.reason }, link: financeLink(p.communityId, 'payments'), now: p.now });
     return toPaymentDto(row);
   });
 }

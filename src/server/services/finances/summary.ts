@@ -1,10 +1,11 @@
 import type { DbLike } from '../../../../db/database';
-import { requireBooks, listAccounts, listCategories, findBooks } from './books';
+import { requireBooks, listAccounts, listCategories, findBooks, hasRecords } from './books';
+import { cashFlowMonths } from '@shared/finances/cash-flow';
 import { monthlyTotals } from './ledger';
 import { membersSeeLedger } from './entry-privacy';
 import { listPayments, memberTotals } from './payments';
-import { and, count, eq } from 'drizzle-orm';
-import { expenses, payments } from '../../../../db/schema';
+import { and, asc, count, eq, sum } from 'drizzle-orm';
+import { expenses, financeMonthly, payments } from '../../../../db/schema';
 
 /**
  * What one person sees of the books. Officers (who record) see everything; other members see
@@ -31,6 +32,8 @@ export function financeSummary(db: DbLike, p: { communityId: number; viewerId: s
     currency: books.currency,
     transparency: books.transparency,
     secondApprovalAbove: books.secondApprovalAbove,
+    // The settings lock the currency, and say why, once money is recorded (the server refuses the change too).
+    currencyLocked: hasRecords(db, p.communityId),
     year: p.year,
     officer: p.officer,
     own,
@@ -52,4 +55,22 @@ export function ownStatement(db: DbLike, p: { communityId: number; memberId: str
     ...memberTotals(db, { communityId: p.communityId, memberId: p.memberId, year: p.year }),
     payments: listPayments(db, { communityId: p.communityId, memberId: p.memberId, cursor: p.cursor, limit: p.limit }),
   };
+}
+
+/**
+ * Money in and out per month and the balance at each month's end, for the last `months` months:
+ * from the ledger's monthly totals (every entry moves them in its own transaction), summed over
+ * the categories. `months: null` where the community shows members only their own statement.
+ */
+export function cashFlow(db: DbLike, p: { communityId: number; officer: boolean; months: number; now: number }) {
+  const books = requireBooks(db, p.communityId);
+  if (!p.officer && books.transparency === 'own') return { currency: books.currency, months: null };
+  const totals = db
+    .select({ month: financeMonthly.month, moneyIn: sum(financeMonthly.moneyIn).mapWith(Number), moneyOut: sum(financeMonthly.moneyOut).mapWith(Number) })
+    .from(financeMonthly)
+    .where(eq(financeMonthly.communityId, p.communityId))
+    .groupBy(financeMonthly.month)
+    .orderBy(asc(financeMonthly.month))
+    .all();
+  return { currency: books.currency, months: cashFlowMonths(totals, p.now, p.months) };
 }

@@ -131,6 +131,7 @@ export const validation = {
     period: 'Choose monthly, quarterly, yearly or once',
     dueDay: 'Choose a due day from 1 to 28',
     graceDays: 'Grace days go from 0 to 90',
+    months: 'Choose from 1 to 36 months',
     planId: 'Dues plan not found',
     year: 'Choose a year between 2000 and 2100',
     nothingToChange: 'Change the amount, the description or the category.',

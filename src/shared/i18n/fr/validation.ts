@@ -131,6 +131,7 @@ export const validation = {
     period: 'Choisissez mensuelle, trimestrielle, annuelle ou unique',
     dueDay: 'Choisissez un jour d’échéance entre 1 et 28',
     graceDays: 'Le délai de grâce va de 0 à 90 jours',
+    months: 'Choisissez de 1 à 36 mois',
     planId: 'Plan de cotisation introuvable',
     year: 'Choisissez une année entre 2000 et 2100',
     nothingToChange: 'Modifiez le montant, la description ou la catégorie.',

@@ -12,15 +12,21 @@ import { needsCountQuery } from '../../../../features/needs/queries';
 import type { Community } from '../../../../features/communities/membership';
 import { loadQuery } from '../../../../lib/route-data';
 import { isCommunityTab, tabsFor } from '../../../../shell/community-tabs';
+import { isFinanceSection, type FinanceSection } from '@shared/finances/sections';
 
 export const Route = createFileRoute('/_signed-in/community/$id/')({
   // ?tab=finances (or savings) opens that tab (notifications link there); no tab, or an unknown one, is the Overview.
   // (An explicit undefined: the root route passes the raw search down, and `{}` would leave a bogus tab in place.)
   // With the Documents tab, ?doc=<id> opens that document's details (the Overview's Recent Documents link there).
-  validateSearch: (s: Record<string, unknown>): { tab?: string; doc?: number } => {
+  // With the Finances tab, ?section=payments (or expenses, dues…) opens that section of the books (notices and emails link there).
+  validateSearch: (s: Record<string, unknown>): { tab?: string; doc?: number; section?: FinanceSection } => {
     const tab = isCommunityTab(s.tab) && s.tab !== 'overview' ? s.tab : undefined;
     const doc = Number(s.doc);
-    return { tab, doc: tab === 'documents' && Number.isSafeInteger(doc) && doc > 0 ? doc : undefined };
+    return {
+      tab,
+      doc: tab === 'documents' && Number.isSafeInteger(doc) && doc > 0 ? doc : undefined,
+      section: tab === 'finances' && isFinanceSection(s.section) && s.section !== 'overview' ? s.section : undefined,
+    };
   },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ context: { queryClient }, params, deps }) => {
@@ -81,7 +87,7 @@ function CommunityDashboard({ community: c }: { community: Community }) {
   const tab = tabs.find((x) => x.id === search.tab)?.id ?? 'overview';
   const openTab = (next: string) => {
     if (next === tab || !tabs.some((x) => x.id === next)) return;
-    void navigate({ search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next, doc: undefined }), replace: true, resetScroll: false });
+    void navigate({ search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next, doc: undefined, section: undefined }), replace: true, resetScroll: false });
   };
   const openDocument = (doc: number | null) => void navigate({ search: (prev) => ({ ...prev, doc: doc ?? undefined }), replace: true, resetScroll: false });
   return (

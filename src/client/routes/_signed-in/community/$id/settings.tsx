@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { DENIED, can } from '@shared/permissions';
-import { useScrollFade } from '../../../../components/scrolling-tab-list';
+import { SectionNav, SectionNavLink } from '../../../../components/section-nav';
 import { notify } from '../../../../components/toaster';
 import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
 import { CategoriesSettings } from '../../../../features/announcements/categories-settings';
@@ -98,7 +98,6 @@ function Settings({ community: c }: { community: Community }) {
   const { q: requestsQuery, requests } = usePendingRequests(c.id);
   const pending = requests.length;
   const pendingLabel = `${pending}${requestsQuery.hasNextPage ? '+' : ''}`;
-  const fade = useScrollFade<HTMLDivElement>();
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }}>
       <Stack gap="6">
@@ -113,31 +112,20 @@ function Settings({ community: c }: { community: Community }) {
           </Heading>
         </Stack>
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
-          <Box as="nav" aria-label={t('communitySettings.page.nav')} w={{ base: 'full', md: '56' }} flexShrink={0}>
-            <Stack ref={fade.ref} css={fade.css} direction={{ base: 'row', md: 'column' }} gap="1" overflowX="auto" scrollbarWidth="thin">
-              {SECTIONS.filter((s) => can(c.role, SETTINGS_SECTION_CAPABILITY[s])).map((s) => (
-                <Button
-                  key={s}
-                  asChild
-                  variant={s === section ? 'subtle' : 'ghost'}
-                  colorPalette={s === section ? 'brand' : 'gray'}
-                  justifyContent="flex-start"
-                  // Whole labels on a phone: the row scrolls sideways instead of cutting them.
-                  flexShrink={0}
-                  size="sm"
-                >
-                  <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: s }} aria-current={s === section ? 'page' : undefined}>
-                    {t(LABEL[s])}
-                    {s === 'requests' && pending > 0 && (
-                      <Badge colorPalette="red" ms="auto" aria-label={t('communitySettings.page.pending', { label: pendingLabel })}>
-                        {pendingLabel}
-                      </Badge>
-                    )}
-                  </Link>
-                </Button>
-              ))}
-            </Stack>
-          </Box>
+          <SectionNav label={t('communitySettings.page.nav')} layout="side">
+            {SECTIONS.filter((s) => can(c.role, SETTINGS_SECTION_CAPABILITY[s])).map((s) => (
+              <SectionNavLink key={s} current={s === section}>
+                <Link to="/community/$id/settings" params={{ id: String(c.id) }} search={{ section: s }}>
+                  {t(LABEL[s])}
+                  {s === 'requests' && pending > 0 && (
+                    <Badge colorPalette="red" ms="auto" aria-label={t('communitySettings.page.pending', { label: pendingLabel })}>
+                      {pendingLabel}
+                    </Badge>
+                  )}
+                </Link>
+              </SectionNavLink>
+            ))}
+          </SectionNav>
           <Box flex="1" minW="0" w="full">
             {section === 'general' && (
               <Stack gap="6">
