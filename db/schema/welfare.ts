@@ -136,6 +136,8 @@ export const welfareCases = sqliteTable(
   },
   (t) => [
     index('welfare_cases_community_idx').on(t.communityId, t.id),
+    // The cases waiting in a community by status (a status filter on the list, "Needs you" per community).
+    index('welfare_cases_status_idx').on(t.communityId, t.status),
     index('welfare_cases_fund_idx').on(t.fundId, t.status),
     index('welfare_cases_proof_idx').on(t.benefitProofUrl),
   ],

@@ -686,6 +686,8 @@ const TABLE: Record<string, Entry> = {
   'welfare.reportCsv': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.confirmedCase }) },
   'welfare.myLevies': { rule: 'welfare.view', input: inCommunity },
   'welfare.payLevy': { rule: 'welfare.view', input: (f) => ({ id: f.welfare.memberLevy, amount: 5_000, method: 'cash' }), except: circleRole('member') },
+  // Who has paid a case's levy, member by member: its officers only (members read the totals).
+  'welfare.caseLevies': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.paidCase }) },
   'welfare.recordLevyCash': { rule: 'finances.record', input: (f) => ({ id: f.welfare.memberLevy, accountId: f.books.account, amount: 5_000 }) },
   'welfare.needs': { rule: 'authed' },
 };

@@ -68,6 +68,7 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   `/community/${communityId}/settings`,
   `/community/${communityId}/settings?section=general`,
   `/community/${communityId}/settings?section=members`,
+  `/community/${communityId}/settings?section=standing`,
   `/community/${communityId}/import`,
   `/community/${communityId}/import?kind=ledger`,
   '/admin/dashboard',

@@ -95,6 +95,14 @@ describe('Browser: a bereavement case', () => {
     await fundForm.getByRole('button', { name: 'Create fund' }).click();
     await expectToast(officer, 'Fund created');
     await officer.getByTestId('welfare-funds').getByText('Medical fund').waitFor();
+    // Its benefit raised: the rules' next version (cases already open keep theirs).
+    await officer.getByRole('button', { name: 'Change rules: Medical fund' }).click();
+    const rulesForm = officer.getByTestId('fund-rules-form');
+    expect(await rulesForm.locator('#benefit-member').inputValue()).toBe('10000');
+    await rulesForm.locator('#benefit-member').fill('12000');
+    await rulesForm.getByRole('button', { name: 'Save new rules' }).click();
+    await expectToast(officer, 'New rules in force');
+    await officer.getByTestId('welfare-funds').getByText('Rules version 2').waitFor();
     await officer.getByRole('button', { name: 'Open a case' }).click();
     const form = officer.getByTestId('open-case-form');
     await form.locator('#memberId').selectOption(ids.Musa!);
@@ -137,6 +145,14 @@ describe('Browser: a bereavement case', () => {
     // Everyone in good standing but the case's parties (Ngozi opened it, Musa is covered): Awa, Tabe, Ada.
     await expectToast(second, 'Levy issued to 3 members');
     await second.getByTestId('case-collection').getByText('0 of 3 members have paid').waitFor();
+    // Tabe handed Awa cash at the meeting: she records it against his levy, for another officer to confirm.
+    const tabeLevy = second.getByTestId('case-levy').filter({ hasText: 'Tabe Ndip' });
+    await tabeLevy.getByRole('button', { name: 'Record cash: Tabe Ndip' }).click();
+    const cash = second.getByTestId('levy-cash-form');
+    expect(await cash.locator('#amount').inputValue()).toBe('5000');
+    await cash.getByRole('button', { name: 'Record cash' }).click();
+    await expectToast(second, 'Cash recorded');
+    await tabeLevy.getByText(/waiting for confirmation/).waitFor();
     await fitsPhone(second);
     await second.screenshot({ path: `${screenshotDir}/welfare-case-levy-375.png`, fullPage: true });
 
@@ -184,5 +200,24 @@ describe('Browser: a bereavement case', () => {
     await expect.poll(() => beneficiary.getByTestId('case-status').textContent()).toBe('Prestation reçue');
     await fitsPhone(beneficiary);
     await beneficiary.screenshot({ path: `${screenshotDir}/welfare-beneficiary-fr-375.png`, fullPage: true });
+  });
+
+  it('a leader suspends a member from the roll, with a reason and an end date, then lifts it', async () => {
+    const leader = await signedIn(awa);
+    await leader.goto(`${server.url}/community/${communityId}?tab=welfare`);
+    const row = leader.getByTestId('roll-row').filter({ hasText: 'Ada Eze' });
+    await row.getByRole('button', { name: 'Suspend Ada Eze' }).click();
+    const form = leader.getByTestId('suspend-form');
+    await form.locator('#reason').fill('Insulted a member at the meeting');
+    await form.getByRole('button', { name: 'Suspend' }).click();
+    await expectToast(leader, 'Member suspended');
+    await row.getByText('Suspended', { exact: true }).waitFor();
+    await fitsPhone(leader);
+    await row.getByRole('button', { name: 'Lift suspension of Ada Eze' }).click();
+    const lift = leader.getByTestId('lift-form');
+    await lift.getByRole('textbox').fill('She apologised');
+    await lift.getByRole('button', { name: 'Lift suspension' }).click();
+    await expectToast(leader, 'Suspension lifted');
+    await row.getByText('In good standing').waitFor();
   });
 });

@@ -41,6 +41,7 @@ export const W = {
   condolence: op('POST', '/api/welfare/cases/:id/condolence', 'welfare.condolence', 'mutation', byId),
   myLevies: op('GET', '/api/communities/:id/welfare/levies', 'welfare.myLevies', 'query', byCommunity),
   payLevy: op('POST', '/api/welfare/levies/:id/payments', 'welfare.payLevy', 'mutation', { ...byId, created: true }),
+  caseLevies: op('GET', '/api/welfare/cases/:id/levies', 'welfare.caseLevies', 'query', { ...byId, page: true }),
   recordLevyCash: op('POST', '/api/welfare/levies/:id/cash', 'welfare.recordLevyCash', 'mutation', { ...byId, created: true }),
   confirmPayment: op('POST', '/api/finances/payments/:id/confirm', 'finances.confirmPayment', 'mutation', byId),
 } satisfies Record<string, Op>;

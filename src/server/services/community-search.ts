@@ -6,7 +6,7 @@
 export type SearchPlan = { match: string | null; likeText: string | null; likeLocation: string | null };
 
 const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function planSearch(search?: string, location?: string): SearchPlan {
   const parts: string[] = [];

@@ -74,7 +74,7 @@ export const pageInput = {
   limit: z.coerce.number({ message: 'validation.limitNumber' }).int().min(1, 'validation.limitMin').max(100, 'validation.limitMax').default(100),
 };
 
-const filterText = z
+export const filterText = z
   .string()
   .trim()
   .max(100, 'validation.searchLong')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '../money';
 import { PROOF_URL_PATTERN } from '../proofs';
 import { CASE_STATUSES, DEPENDANT_RELATIONSHIPS, FINANCING, FUND_KINDS, MAX_CASE_DOCUMENTS, MAX_DEPENDANTS_PER_RELATIONSHIP, MAX_LEVY_DUE_DAYS, MAX_WAITING_DAYS, RELATIONSHIPS } from '../welfare/rules';
-import { communityId } from './communities';
+import { communityId, filterText } from './communities';
 
 /*
  * Inputs of the welfare operations. Amounts are integers in the minor unit of the books' currency;
@@ -144,3 +144,11 @@ export const payLevyInput = z.object({
 /** Cash an officer took for a member's levy: it waits for another officer, like any recorded payment. */
 export const recordLevyCashInput = z.object({ id: recordId('validation.welfare.levyId'), accountId: recordId('validation.finance.accountId'), amount, currency, reference });
 export const myLeviesInput = z.object({ communityId });
+/** A case's levies for its officers (to record cash at a meeting): by member name, the unpaid ones only if asked, keyset paged. */
+export const caseLeviesInput = z.object({
+  id: recordId('validation.welfare.caseId'),
+  search: filterText,
+  unpaid: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { message: 'validation.welfare.unpaidFlag' }).default(false),
+  cursor,
+  limit: pageLimit,
+});

@@ -35,6 +35,7 @@ export const SETTINGS_SECTION_CAPABILITY = {
   general: 'community.manage',
   members: 'members.manage',
   requests: 'members.manage',
+  standing: 'standing.manage',
 } as const satisfies Record<string, CommunityCapability>;
 export type SettingsSection = keyof typeof SETTINGS_SECTION_CAPABILITY;
 

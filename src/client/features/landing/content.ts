@@ -15,6 +15,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sprout from 'lucide-react/icons/sprout';
 import Users from 'lucide-react/icons/users';
 import Vote from 'lucide-react/icons/vote';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import FileText from 'lucide-react/icons/file-text';
 import Video from 'lucide-react/icons/video';
 import { FEATURES as PRODUCT_FEATURES, type FeatureId } from '@shared/features';
@@ -63,6 +64,7 @@ const FEATURE_ICONS: Record<FeatureId, LucideIcon> = {
   discussions: Vote,
   documents: FileText,
   chat: MessagesSquare,
+  welfare: HeartHandshake,
   calls: Video,
 };
 /** The landing page's feature cards (landing.features.items.<id>, three points each). */

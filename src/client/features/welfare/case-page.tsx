@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Container, Dialog, Heading, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Paperclip } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -18,7 +18,11 @@ import { ProofLink, ProofPicker } from '../finances/proof-picker';
 import { METHODS, METHOD_KEY } from '../finances/labels';
 import { caseQuery, refreshWelfare, type CaseView } from './queries';
 import { CondolenceDialog } from './officer-forms';
-import { CASE_STATUS_COLOR, caseStatusKey } from './case-status';
+import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
+import { AddDocumentDialog } from './case-documents';
+import { CaseLevies } from './case-levies';
+import { communityQuery } from '../communities/queries';
+import { MAX_CASE_DOCUMENTS } from '@shared/welfare/rules';
 
 /*
  * One welfare case as its reader may see it (the server decides what: the story and the papers
@@ -56,6 +60,9 @@ function CaseBody({ k }: { k: CaseView }) {
   const currency = k.currency as Currency;
   const m = (amount: number) => formatAmount(amount, currency);
   const relationship = t(`welfare.relationshipOf.${k.relationship}` as MessageKey);
+  // Who recorded what each member paid is the officers' (members read the totals only).
+  const role = useQuery(communityQuery(k.communityId)).data?.role;
+  const officer = isWelfareOfficer({ role: role ?? null });
   return (
     <Container maxW="3xl" py={{ base: '4', md: '6' }} px={{ base: '3', md: '6' }} data-testid="welfare-case">
       <Stack gap="4">
@@ -89,15 +96,23 @@ function CaseBody({ k }: { k: CaseView }) {
               {k.rejectReason && <Text color="fg.error">{t('welfare.case.rejected', { reason: k.rejectReason })}</Text>}
               {k.documents && (
                 <Row label={t('welfare.case.documents')}>
-                  {k.documents.length === 0 ? (
-                    t('welfare.case.noDocuments')
-                  ) : (
-                    <Stack gap="1">
-                      {k.documents.map((d, i) => (
-                        <ProofLink key={d.id} url={d.url} label={d.label || t('welfare.case.document', { n: i + 1 })} pdfLabel={d.label || t('welfare.case.document', { n: i + 1 })} />
-                      ))}
-                    </Stack>
-                  )}
+                  <Stack gap="1" data-testid="case-documents">
+                    {k.documents.length === 0 && t('welfare.case.noDocuments')}
+                    {k.documents.map((d, i) => (
+                      <ProofLink key={d.id} url={d.url} label={d.label || t('welfare.case.document', { n: i + 1 })} pdfLabel={d.label || t('welfare.case.document', { n: i + 1 })} />
+                    ))}
+                    {/* Whoever sees the papers (the officers, whoever opened the case) may add one while it is being checked. */}
+                    {['open', 'verified'].includes(k.status) && k.documents.length < MAX_CASE_DOCUMENTS && (
+                      <AddDocumentDialog
+                        k={k}
+                        trigger={
+                          <Button size="xs" variant="outline" alignSelf="flex-start" mt="1">
+                            <Paperclip aria-hidden /> {t('welfare.documents.add')}
+                          </Button>
+                        }
+                      />
+                    )}
+                  </Stack>
                 </Row>
               )}
               {k.fundHeld !== null && <Text fontSize="sm">{t('welfare.case.fundHeld', { amount: m(k.fundHeld) })}</Text>}
@@ -121,6 +136,7 @@ function CaseBody({ k }: { k: CaseView }) {
                   </Text>
                 )}
               </Stack>
+              {officer && <CaseLevies k={k} currency={currency} />}
             </Card.Body>
           </Card.Root>
         )}

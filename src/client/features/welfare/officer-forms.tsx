@@ -1,21 +1,23 @@
-import { Button, Dialog, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
-import { parseAmount, type Currency } from '@shared/money';
-import { DEPENDANT_RELATIONSHIPS, FINANCING, FUND_KINDS, RELATIONSHIPS, type Financing, type FundKind } from '@shared/welfare/rules';
+import type { Currency } from '@shared/money';
+import { FINANCING, FUND_KINDS, type Financing, type FundKind } from '@shared/welfare/rules';
+import { DialogForm } from '../../components/dialog-form';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { MoneyInput } from '../finances/money-input';
-import { refreshWelfare, type CaseView } from './queries';
+import { Select } from '../../components/select';
+import { RulesFields, useRulesDraft } from './fund-rules-fields';
+import { refreshWelfare, type CaseView, type Fund } from './queries';
 
 /*
- * The officers' forms: a new fund with its rules, and a condolence announcement with the family's
- * consent. The server checks every rule (its messages come back in the toast and under the fields
+ * The officers' forms: a new fund with its rules, new rules for a fund (its next version), and a
+ * condolence announcement with the family's consent. The server checks every rule (its messages come back in the toast and under the fields
  * it names); the form only turns typed amounts into minor units.
  */
 
@@ -42,6 +44,12 @@ export function CreateFundDialog({ communityId, currency, trigger }: { community
   );
 }
 
+/** The toast for a refusal: the server's message and each of its issues (the rules' fields have no single place). */
+const refusal = (error: unknown) => {
+  const info = errorInfo(error);
+  return [info.message, ...info.issues.map((i) => i.message)].filter(Boolean).join(' ');
+};
+
 function CreateFundForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -49,98 +57,71 @@ function CreateFundForm({ communityId, currency, onDone }: { communityId: number
   const [name, setName] = useState('');
   const [kind, setKind] = useState<FundKind>('bereavement');
   const [financing, setFinancing] = useState<Financing>('levy');
-  const [benefits, setBenefits] = useState<Record<string, string>>({});
-  const [limits, setLimits] = useState<Record<string, string>>({ spouse: '1', child: '6', parent: '2', parentInLaw: '2', sibling: '0' });
-  const [days, setDays] = useState({ dependantWaitingDays: '90', levyDueDays: '14', graceDays: '7' });
-  const [levy, setLevy] = useState('');
-  const amount = (text: string | undefined) => (text?.trim() ? (parseAmount(text, currency) ?? Number.NaN) : undefined);
+  const { draft, setDraft, rules } = useRulesDraft(currency);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
-    const rules = {
-      benefits: Object.fromEntries(RELATIONSHIPS.map((r) => [r, amount(benefits[r])]).filter(([, v]) => v !== undefined)),
-      limits: Object.fromEntries(DEPENDANT_RELATIONSHIPS.map((r) => [r, Number(limits[r] ?? 0)])),
-      dependantWaitingDays: Number(days.dependantWaitingDays),
-      levyDueDays: Number(days.levyDueDays),
-      graceDays: Number(days.graceDays),
-      ...(financing === 'levy' ? { levyAmount: amount(levy) } : financing === 'monthly' ? { monthlyAmount: amount(levy) } : {}),
-    };
     try {
-      await create.mutateAsync({ communityId, name, kind, financing, currency, rules });
+      await create.mutateAsync({ communityId, name, kind, financing, currency, rules: rules(financing) });
       notify.success(t('welfare.fundForm.created'));
       await refreshWelfare(queryClient);
       onDone();
     } catch (error) {
-      const info = errorInfo(error);
-      notify.error(t('welfare.loadFailed'), [info.message, ...info.issues.map((i) => i.message)].filter(Boolean).join(' '));
+      notify.error(t('welfare.loadFailed'), refusal(error));
     }
   }
 
-  const select = (id: string, value: string, onChange: (v: string) => void, options: readonly string[], key: (o: string) => MessageKey) => (
-    <NativeSelect.Root>
-      <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {t(key(o))}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-  const number = (id: keyof typeof days) => <Input id={id} inputMode="numeric" value={days[id]} onChange={(e) => setDays({ ...days, [id]: e.target.value })} />;
-
+  const options = (values: readonly string[], key: (o: string) => MessageKey) => values.map((o) => ({ value: o, label: t(key(o)) }));
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="create-fund-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="name" label={t('welfare.fundForm.name')} required>
-            <Input id="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
-          </FormField>
-          <FormField name="kind" label={t('welfare.fundForm.kind')}>
-            {select('kind', kind, (v) => setKind(v as FundKind), FUND_KINDS, (o) => `welfare.kinds.${o}` as MessageKey)}
-          </FormField>
-          <FormField name="financing" label={t('welfare.fundForm.financing')}>
-            {select('financing', financing, (v) => setFinancing(v as Financing), FINANCING, (o) => `welfare.financing.${o}` as MessageKey)}
-          </FormField>
-          {financing !== 'general' && (
-            <FormField name="levyAmount" label={t(financing === 'levy' ? 'welfare.fundForm.levyAmount' : 'welfare.fundForm.monthlyAmount', { currency })} required>
-              <MoneyInput id="levyAmount" currency={currency} value={levy} onChange={(e) => setLevy(e.target.value)} />
-            </FormField>
-          )}
-          <Stack gap="2">
-            <Text fontWeight="medium">{t('welfare.fundForm.benefits', { currency })}</Text>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              {RELATIONSHIPS.map((r) => (
-                <FormField key={r} name={`benefit-${r}`} label={t(`welfare.relationships.${r}` as MessageKey)}>
-                  <MoneyInput id={`benefit-${r}`} currency={currency} value={benefits[r] ?? ''} onChange={(e) => setBenefits({ ...benefits, [r]: e.target.value })} />
-                </FormField>
-              ))}
-            </SimpleGrid>
-          </Stack>
-          <Stack gap="2">
-            <Text fontWeight="medium">{t('welfare.fundForm.limits')}</Text>
-            <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3">
-              {DEPENDANT_RELATIONSHIPS.map((r) => (
-                <FormField key={r} name={`limit-${r}`} label={t(`welfare.relationships.${r}` as MessageKey)}>
-                  <Input id={`limit-${r}`} inputMode="numeric" value={limits[r] ?? ''} onChange={(e) => setLimits({ ...limits, [r]: e.target.value })} />
-                </FormField>
-              ))}
-            </SimpleGrid>
-          </Stack>
-          <FormField name="dependantWaitingDays" label={t('welfare.fundForm.waitingDays')}>
-            {number('dependantWaitingDays')}
-          </FormField>
-          <FormField name="levyDueDays" label={t('welfare.fundForm.levyDueDays')}>
-            {number('levyDueDays')}
-          </FormField>
-          <FormField name="graceDays" label={t('welfare.fundForm.graceDays')}>
-            {number('graceDays')}
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Actions onCancel={onDone} busy={create.isPending} submit={t('welfare.fundForm.submit')} />
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('welfare.fundForm.submit')} busy={create.isPending} testId="create-fund-form">
+      <FormField name="name" label={t('welfare.fundForm.name')} required>
+        <Input id="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
+      </FormField>
+      <FormField name="kind" label={t('welfare.fundForm.kind')}>
+        <Select id="kind" value={kind} onChange={(e) => setKind(e.target.value as FundKind)} options={options(FUND_KINDS, (o) => `welfare.kinds.${o}` as MessageKey)} />
+      </FormField>
+      <FormField name="financing" label={t('welfare.fundForm.financing')}>
+        <Select id="financing" value={financing} onChange={(e) => setFinancing(e.target.value as Financing)} options={options(FINANCING, (o) => `welfare.financing.${o}` as MessageKey)} />
+      </FormField>
+      <RulesFields draft={draft} setDraft={setDraft} financing={financing} currency={currency} />
+    </DialogForm>
+  );
+}
+
+/** New rules for a fund: its next version, in force for cases opened from now on (open cases keep theirs). */
+export function ChangeRulesDialog({ fund, currency, trigger }: { fund: Fund; currency: Currency; trigger: ReactElement }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('welfare.fundForm.rulesTitle', { name: fund.name })} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
+      {(close) => <ChangeRulesForm fund={fund} currency={currency} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function ChangeRulesForm({ fund, currency, onDone }: { fund: Fund; currency: Currency; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const change = useMutation(trpc.welfare.changeRules.mutationOptions());
+  const { draft, setDraft, rules } = useRulesDraft(currency, fund.rules);
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      const saved = await change.mutateAsync({ id: fund.id, currency, rules: rules(fund.financing) });
+      notify.success(t('welfare.fundForm.rulesSaved'), t('welfare.funds.version', { version: saved.version }));
+      await refreshWelfare(queryClient);
+      onDone();
+    } catch (error) {
+      notify.error(t('welfare.loadFailed'), refusal(error));
+    }
+  }
+  return (
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('welfare.fundForm.saveRules')} busy={change.isPending} testId="fund-rules-form">
+      <Text>{t('welfare.fundForm.rulesIntro')}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t(`welfare.financing.${fund.financing}` as MessageKey)}
+      </Text>
+      <RulesFields draft={draft} setDraft={setDraft} financing={fund.financing} currency={currency} />
+    </DialogForm>
   );
 }
 

@@ -15,6 +15,7 @@ export type Fund = Outputs['funds'][number];
 export type CaseSummary = Outputs['cases']['items'][number];
 export type CaseView = Outputs['case'];
 export type Levy = Outputs['myLevies']['levies'][number];
+export type CaseLevy = Outputs['caseLevies']['items'][number];
 export type Dependant = Outputs['dependants'][number];
 export type MyStanding = inferRouterOutputs<AppRouter>['standing']['mine'];
 

@@ -17,7 +17,7 @@ import { MyStandingCard } from '../standing/my-standing';
 import { StandingRollCard } from '../standing/standing-roll';
 import { AddDependantDialog, OpenCaseDialog, PayLevyDialog } from './forms';
 import { casesQuery, dependantsQuery, fundsQuery, myLeviesQuery, refreshWelfare, type CaseSummary, type Fund, type Levy } from './queries';
-import { CreateFundDialog } from './officer-forms';
+import { ChangeRulesDialog, CreateFundDialog } from './officer-forms';
 import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
 
 /**
@@ -35,7 +35,7 @@ export function WelfareTab({ community: c }: { community: Community }) {
       <CasesCard community={c} funds={funds.data ?? []} currency={currency} />
       <DependantsCard communityId={c.id} />
       <FundsCard community={c} funds={funds.data} loading={funds.isPending} currency={currency} />
-      {can(c.role, 'standing.view') && <StandingRollCard communityId={c.id} />}
+      {can(c.role, 'standing.view') && <StandingRollCard community={c} />}
     </Stack>
   );
 }
@@ -248,9 +248,22 @@ function FundsCard({ community: c, funds, loading, currency }: { community: Comm
         <Stack gap="4">
           {funds.map((f) => (
             <Stack key={f.id} gap="1" data-testid="fund">
-              <HStack gap="2" flexWrap="wrap">
-                <Text fontWeight="semibold">{f.name}</Text>
-                <Badge>{t(`welfare.kinds.${f.kind}` as MessageKey)}</Badge>
+              <HStack gap="2" flexWrap="wrap" justify="space-between">
+                <HStack gap="2" flexWrap="wrap">
+                  <Text fontWeight="semibold">{f.name}</Text>
+                  <Badge>{t(`welfare.kinds.${f.kind}` as MessageKey)}</Badge>
+                </HStack>
+                {officer && (
+                  <ChangeRulesDialog
+                    fund={f}
+                    currency={currency}
+                    trigger={
+                      <Button size="xs" variant="outline" aria-label={t('welfare.funds.changeRulesOf', { name: f.name })}>
+                        {t('welfare.funds.changeRules')}
+                      </Button>
+                    }
+                  />
+                )}
               </HStack>
               <Text fontSize="sm">{t(`welfare.financing.${f.financing}` as MessageKey)}</Text>
               <Text fontSize="sm" color="fg.muted">

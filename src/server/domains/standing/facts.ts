@@ -26,7 +26,7 @@ const FACT_COLUMNS = `
     WHERE l.community_id = @c AND l.member_id = m.user_id AND l.paid < l.amount AND l.overdue_after < @now) AS levyArrears,
   (SELECT min(l.overdue_after) FROM welfare_levies l
     WHERE l.community_id = @c AND l.member_id = m.user_id AND l.paid < l.amount AND l.overdue_after < @now) AS levySince,
-  (SELECT json_array(s.ends_at, s.reason) FROM standing_suspensions s
+  (SELECT json_array(s.ends_at, s.reason, s.id) FROM standing_suspensions s
     WHERE s.community_id = @c AND s.member_id = m.user_id AND s.lifted_at IS NULL AND s.starts_at <= @now AND s.ends_at > @now
     ORDER BY s.ends_at DESC LIMIT 1) AS suspension`;
 
@@ -35,7 +35,7 @@ export type FactRow = { joinedAt: number; duesArrears: number; duesSince: number
 /** A row's facts in the rule's shape. */
 export function toFacts(r: FactRow): StandingFacts {
   const sinces = [r.duesSince, r.levySince].filter((v): v is number => v !== null);
-  const suspension = r.suspension ? (JSON.parse(r.suspension) as [number, string]) : null;
+  const suspension = r.suspension ? (JSON.parse(r.suspension) as [number, string, number]) : null;
   return {
     joinedAt: r.joinedAt,
     arrears: r.duesArrears + r.levyArrears,
@@ -43,6 +43,9 @@ export function toFacts(r: FactRow): StandingFacts {
     suspension: suspension ? { until: suspension[0], reason: suspension[1] } : null,
   };
 }
+
+/** The leaders' suspension in force named by a row's facts (the roll lifts it by this id), or null. */
+export const suspensionIdOf = (r: Pick<FactRow, 'suspension'>): number | null => (r.suspension ? (JSON.parse(r.suspension) as [number, string, number])[2] : null);
 
 /** One member's facts (undefined: not a member). */
 export function memberFacts(db: DB, p: { communityId: number; userId: string; now: number }): (FactRow & { categoryId: number | null }) | undefined {

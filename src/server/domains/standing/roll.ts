@@ -1,6 +1,6 @@
 import type { DB } from '../../../../db/database';
 import { DAY_MS, standingOf, type Standing } from '@shared/standing';
-import { defaultCategoryId, rollFacts, standingRules, toFacts, type RollFactRow } from './facts';
+import { defaultCategoryId, rollFacts, standingRules, suspensionIdOf, toFacts, type RollFactRow } from './facts';
 
 /*
  * The standing roll, for leaders: every member's standing, what they owe past its grace and since
@@ -21,6 +21,8 @@ export type RollRow = {
   newUntil: string | null;
   suspendedUntil: string | null;
   suspensionReason: string | null;
+  /** The leaders' suspension in force, which the roll's row lifts. */
+  suspensionId: number | null;
 };
 
 type RollQuery = { communityId: number; now: number; standing?: Standing; categoryId?: number; cursor?: number; limit: number };
@@ -38,6 +40,7 @@ function toRow(r: RollFactRow, rules: ReturnType<typeof standingRules>, now: num
     newUntil: s.newUntil === null ? null : new Date(s.newUntil).toISOString(),
     suspendedUntil: s.suspended?.by === 'decision' ? new Date(s.suspended.until).toISOString() : null,
     suspensionReason: s.suspended?.by === 'decision' ? s.suspended.reason : null,
+    suspensionId: s.suspended?.by === 'decision' ? suspensionIdOf(r) : null,
   };
 }
 

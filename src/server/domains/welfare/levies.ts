@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { payments, welfareCases, welfareFunds, welfareLevies, type WelfareCaseRow, type WelfareLevyRow } from '../../../../db/schema';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { payments, users, welfareCases, welfareFunds, welfareLevies, type WelfareCaseRow, type WelfareLevyRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, forbidden, notFound } from '../../services/errors';
 import { recordFinanceAction } from '../../services/finances/audit';
 import { accountOf, assertBooksCurrency, requireBooks } from '../../services/finances/books';
 import { toPaymentDto } from '../../services/finances/payments';
+import { likePattern } from '../../services/community-search';
 import { prepared } from '../../services/prepared';
 import { attachUpload } from '../../uploads/registry';
 import { rollRows } from '../standing/roll';
@@ -70,6 +71,48 @@ export function collection(db: DB, caseId: number) {
       FROM welfare_levies WHERE case_id = ?`),
   ).get(caseId) as { expected: number; collected: number; paidCount: number; levied: number };
   return row;
+}
+
+/**
+ * A case's levies for its officers, who record cash taken at a meeting: each member's levy with
+ * what is paid and what waits for confirmation, in levy order, keyset paged; by name, and the
+ * unpaid ones only when asked. Officers only (the operation's guard): members see totals.
+ */
+export function caseLevies(db: DbLike, p: { caseId: number; search?: string; unpaid: boolean; cursor?: number; limit: number; now: number }) {
+  const like = p.search ? likePattern(p.search) : null;
+  const rows = db
+    .select({ levy: welfareLevies, firstName: users.firstName, lastName: users.lastName })
+    .from(welfareLevies)
+    .innerJoin(users, eq(users.id, welfareLevies.memberId))
+    .where(
+      and(
+        eq(welfareLevies.caseId, p.caseId),
+        p.cursor ? gt(welfareLevies.id, p.cursor) : undefined,
+        p.unpaid ? lt(welfareLevies.paid, welfareLevies.amount) : undefined,
+        like ? sql`(${users.firstName} || ' ' || ${users.lastName}) LIKE ${like} ESCAPE '\\'` : undefined,
+      ),
+    )
+    .orderBy(asc(welfareLevies.id))
+    .limit(p.limit + 1)
+    .all();
+  const page = rows.slice(0, p.limit);
+  const pending = pendingOnLevies(db, page.map((r) => r.levy.id));
+  return {
+    items: page.map((r) => ({ ...toLevyDto(r.levy, pending.get(r.levy.id) ?? 0, p.now), memberId: r.levy.memberId, member: `${r.firstName} ${r.lastName}` })),
+    nextCursor: rows.length > p.limit ? page[page.length - 1]!.levy.id : null,
+  };
+}
+
+/** What waits for an officer on each of these levies (declared or recorded payments), by levy id. */
+function pendingOnLevies(db: DbLike, ids: number[]): Map<number, number> {
+  if (!ids.length) return new Map();
+  const rows = db
+    .select({ levyId: payments.levyId, n: sql<number>`sum(${payments.amount})` })
+    .from(payments)
+    .where(and(inArray(payments.levyId, ids), eq(payments.status, 'pending')))
+    .groupBy(payments.levyId)
+    .all();
+  return new Map(rows.map((r) => [r.levyId!, r.n]));
 }
 
 /** Payments waiting for an officer on a levy (declared or recorded, not yet in the books). */
@@ -187,16 +230,8 @@ export function myLevies(db: DbLike, p: { communityId: number; memberId: string;
     .orderBy(desc(welfareLevies.id))
     .limit(100)
     .all();
-  const ids = rows.map((r) => r.levy.id);
-  const pending = ids.length
-    ? db
-        .select({ levyId: payments.levyId, n: sql<number>`sum(${payments.amount})` })
-        .from(payments)
-        .where(and(inArray(payments.levyId, ids), eq(payments.status, 'pending')))
-        .groupBy(payments.levyId)
-        .all()
-    : [];
-  return rows.map((r) => toLevyDto(r.levy, pending.find((x) => x.levyId === r.levy.id)?.n ?? 0, p.now, { fund: r.fund, relationship: r.caseRelationship }));
+  const pending = pendingOnLevies(db, rows.map((r) => r.levy.id));
+  return rows.map((r) => toLevyDto(r.levy, pending.get(r.levy.id) ?? 0, p.now, { fund: r.fund, relationship: r.caseRelationship }));
 }
 
 export function toLevyDto(l: WelfareLevyRow, pending: number, now: number, extra: { fund?: string; relationship?: string | null } = {}) {

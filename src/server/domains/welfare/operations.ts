@@ -2,6 +2,7 @@ import {
   addDependantInput,
   addDocumentInput,
   caseIdInput,
+  caseLeviesInput,
   closeCaseInput,
   communityIdInput,
   condolenceInput,
@@ -30,7 +31,7 @@ import { announceCondolence, confirmBenefit, payBenefit } from './benefit';
 import { addDocument, caseCommunity, caseOf, closeCase, decideCase, listCases, openCase, rejectCase, seesCase } from './cases';
 import { addDependant, dependantCommunity, listDependants, removeDependant } from './dependants';
 import { changeFundRules, createFund, fundCommunity, fundDto, fundOf, listFunds } from './funds';
-import { declareLevyPayment, issueLevy, levyCommunity, myLevies, recordLevyCash } from './levies';
+import { caseLevies, declareLevyPayment, issueLevy, levyCommunity, myLevies, recordLevyCash } from './levies';
 import { welfareNeeds } from './needs';
 import { caseReportExport, caseReportPdf } from './report';
 import { caseSummary, caseView } from './view';
@@ -174,6 +175,15 @@ export const welfare = {
     access: inCommunity('welfare.view', ofLevy, 'errors.welfare.levyNotFound'),
     run: (ctx, input, { community }) =>
       declareLevyPayment(ctx.db, { communityId: community.id, levyId: input.id, memberId: ctx.user.id, amount: input.amount, currency: input.currency, method: input.method, provider: input.provider, reference: input.reference, proofUrl: input.proofUrl, now: ctx.now() }),
+  }),
+  /** A case's levies, member by member, for its officers (members see the collection's totals only). */
+  caseLevies: query({
+    input: caseLeviesInput,
+    access: caseOfficer,
+    run: (ctx, input, { community }) => {
+      const c = caseOf(ctx.db, community.id, input.id);
+      return caseLevies(ctx.db, { caseId: c.id, search: input.search, unpaid: input.unpaid, cursor: input.cursor, limit: input.limit, now: ctx.now() });
+    },
   }),
   /** Cash an officer took for a member's levy; another officer confirms it. */
   recordLevyCash: mutation({

@@ -39,6 +39,7 @@ export function welfareRoutes(deps: AppDeps) {
 
   api.get(`/communities/${community}/welfare/levies`, route(deps, welfare.myLevies, cid));
   api.post('/welfare/levies/:id/payments', route(deps, welfare.payLevy, withId, { status: 201 }));
+  api.get('/welfare/cases/:id/levies', route(deps, welfare.caseLevies, (c) => ({ ...id(c), search: c.req.query('search'), unpaid: c.req.query('unpaid'), cursor: c.req.query('cursor'), limit: c.req.query('limit') }), { page: true }));
   api.post('/welfare/levies/:id/cash', route(deps, welfare.recordLevyCash, withId, { status: 201 }));
   return api;
 }

@@ -14,6 +14,7 @@ export const communitySettings = {
       general: 'General Settings',
       members: 'Members',
       requests: 'Requests',
+      standing: 'Membership',
     },
   },
   general: {

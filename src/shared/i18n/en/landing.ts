@@ -159,6 +159,13 @@ export const landing = {
         p2: 'Files and photos',
         p3: 'Mentions and an email digest',
       },
+      welfare: {
+        title: 'Welfare fund and standing',
+        body: 'Stand by each other when a member is bereaved or falls ill.',
+        p1: 'Bereavement and medical funds with their rules',
+        p2: 'A levy on members in good standing, collection as totals',
+        p3: 'Standing computed from the books, never typed',
+      },
       calls: {
         title: 'Voice and video calls',
         body: 'Call a member or the whole group from the conversation where the matter is discussed.',

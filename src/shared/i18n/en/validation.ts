@@ -270,6 +270,7 @@ export const validation = {
     caseId: 'Choose a welfare case',
     dependantId: 'Choose a dependant',
     levyId: 'Choose a levy',
+    unpaidFlag: 'Say true or false for unpaid levies only',
     waitingDays: 'The waiting period is a number of days from 0 to 3,650',
     levyDueDays: 'The days to pay are a number from 0 to 365',
     graceDays: 'The grace days are a number from 0 to 365',

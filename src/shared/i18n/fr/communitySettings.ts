@@ -15,6 +15,7 @@ export const communitySettings = {
       general: 'Paramètres généraux',
       members: 'Membres',
       requests: 'Demandes',
+      standing: 'Adhésion',
     },
   },
   general: {

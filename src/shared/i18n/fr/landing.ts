@@ -167,6 +167,13 @@ export const landing = {
         p2: 'Fichiers et photos',
         p3: 'Mentions et récapitulatif par e-mail',
       },
+      welfare: {
+        title: 'Caisse de solidarité et statut des membres',
+        body: 'Se soutenir quand un membre est en deuil ou tombe malade.',
+        p1: 'Caisses décès et maladie, avec leurs règles',
+        p2: 'Une cotisation des membres à jour, la collecte en totaux',
+        p3: 'Le statut calculé à partir des comptes, jamais saisi',
+      },
       calls: {
         title: 'Appels audio et vidéo',
         body: 'Appelez un membre ou tout le groupe depuis la conversation où l’on en parle.',

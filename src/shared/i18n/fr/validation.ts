@@ -270,6 +270,7 @@ export const validation = {
     caseId: 'Choisissez un dossier de solidarité',
     dependantId: 'Choisissez une personne à charge',
     levyId: 'Choisissez une cotisation',
+    unpaidFlag: 'Indiquez true ou false pour n’afficher que les cotisations impayées',
     waitingDays: 'La période d’attente est un nombre de jours de 0 à 3 650',
     levyDueDays: 'Le délai de paiement est un nombre de 0 à 365',
     graceDays: 'Les jours de grâce sont un nombre de 0 à 365',

@@ -19,15 +19,19 @@ import { InviteSettings } from '../../../../features/invitations/invite-settings
 import { GeneralSettings } from '../../../../features/community-settings/general-settings';
 import { MemberSettings } from '../../../../features/community-settings/member-settings';
 import { RequestSettings, usePendingRequests } from '../../../../features/community-settings/request-settings';
+import { CategoriesCard } from '../../../../features/standing/category-settings';
+import { membershipCategoriesQuery, standingRulesQuery } from '../../../../features/standing/queries';
+import { StandingRulesCard } from '../../../../features/standing/rules-settings';
 import { loadList, loadQuery } from '../../../../lib/route-data';
 
-const SECTIONS = ['announcements', 'categories', 'general', 'members', 'requests'] as const satisfies readonly Section[];
+const SECTIONS = ['announcements', 'categories', 'general', 'members', 'standing', 'requests'] as const satisfies readonly Section[];
 const LABEL = {
   announcements: 'communitySettings.page.sections.announcements',
   categories: 'communitySettings.page.sections.categories',
   general: 'communitySettings.page.sections.general',
   members: 'communitySettings.page.sections.members',
   requests: 'communitySettings.page.sections.requests',
+  standing: 'communitySettings.page.sections.standing',
 } as const satisfies Record<Section, MessageKey>;
 
 export const Route = createFileRoute('/_signed-in/community/$id/settings')({
@@ -58,6 +62,8 @@ function loadSection(queryClient: QueryClient, communityId: number, section: Sec
       return loadQuery(queryClient, categoriesQuery(communityId));
     case 'members':
       return loadList(queryClient, memberSettingsQuery(communityId));
+    case 'standing':
+      return Promise.all([loadQuery(queryClient, membershipCategoriesQuery(communityId)), loadQuery(queryClient, standingRulesQuery(communityId))]);
     case 'requests':
     case 'general':
       // The requests are loaded for the badge already; General edits the community itself.
@@ -136,6 +142,12 @@ function Settings({ community: c }: { community: Community }) {
             )}
             {section === 'members' && <MemberSettings community={c} />}
             {section === 'requests' && <RequestSettings community={c} />}
+            {section === 'standing' && (
+              <Stack gap="6">
+                <CategoriesCard communityId={c.id} />
+                <StandingRulesCard communityId={c.id} />
+              </Stack>
+            )}
             {section === 'announcements' && <AnnouncementsSettings communityId={c.id} />}
             {section === 'categories' && <CategoriesSettings communityId={c.id} />}
           </Box>

@@ -1,0 +1,1 @@
+CREATE INDEX `welfare_cases_status_idx` ON `welfare_cases` (`community_id`,`status`);
