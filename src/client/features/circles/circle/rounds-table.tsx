@@ -1,4 +1,5 @@
-import { Badge, Button, Card, HStack, Link, Stack, Table, Text, type TableCellProps } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { StackedCell as Cell, StackedTable } from '../../../components/stacked-table';
 import { AlertTriangle, Banknote, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../auth/current-user';
@@ -6,33 +7,6 @@ import { payoutReceiptUrl } from './queries';
 import { RecordPayoutDialog } from './record-payout-dialog';
 import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
-
-/*
- * Below the md breakpoint each round is a small card: the rows and cells stack, the column headers
- * stay for screen readers only, and every cell shows its column's name beside its value. The roles
- * are explicit because a table laid out as blocks loses its implicit ones in some browsers.
- */
-const STACKED = {
-  '@media screen and (max-width: 47.99em)': {
-    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-    '& tbody, & tr': { display: 'block' },
-    '& tr': { borderBottomWidth: '1px', paddingBlock: '2' },
-    '& tr:last-of-type': { borderBottomWidth: '0' },
-    '& td': { display: 'flex', alignItems: 'baseline', gap: '3', borderBottomWidth: '0', paddingBlock: '1', textAlign: 'start', whiteSpace: 'normal', minWidth: '0' },
-  },
-};
-
-/** A cell with its column's name in front of it on a phone (hidden from screen readers, which have the header). */
-function Cell({ label, children, ...props }: TableCellProps & { label: string }) {
-  return (
-    <Table.Cell role="cell" {...props}>
-      <Text as="span" hideFrom="md" aria-hidden flex="0 0 6.5rem" color="fg.muted" fontSize="xs" fontWeight="medium">
-        {label}
-      </Text>
-      {children}
-    </Table.Cell>
-  );
-}
 
 /**
  * The payout order: every round with its due date, who receives, how many hands have paid (a
@@ -74,7 +48,7 @@ export function RoundsTable({ detail: d }: { detail: Detail }) {
       </Card.Header>
       <Card.Body>
         <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-labelledby="circle-rounds">
-          <Table.Root size="sm" data-testid="rounds-table" role="table" css={STACKED}>
+          <StackedTable size="sm" data-testid="rounds-table">
             <Table.Caption srOnly>{t('circle.rounds.caption')}</Table.Caption>
             <Table.Header role="rowgroup">
               <Table.Row role="row">
@@ -175,7 +149,7 @@ export function RoundsTable({ detail: d }: { detail: Detail }) {
                 );
               })}
             </Table.Body>
-          </Table.Root>
+          </StackedTable>
         </Table.ScrollArea>
       </Card.Body>
     </Card.Root>
