@@ -3,6 +3,7 @@ import { en } from '@shared/i18n/en';
 import { fr } from '@shared/i18n/fr';
 import { LANGUAGES, type Language } from '@shared/i18n/languages';
 import { withPluralFallbacks } from '@shared/i18n/plurals';
+import { tidyPunctuation } from '@shared/punctuation';
 
 /*
  * The server's texts (error messages, notices, emails, notifications) in the caller's or the
@@ -31,6 +32,12 @@ export const translator = (language: Language): TFunction => fixed[language];
 export function translate(language: Language, message: string, params?: Record<string, unknown>): string {
   return (fixed[language] as (key: string, options?: object) => string)(message, { ...inLanguage(language, params), defaultValue: message });
 }
+
+/**
+ * A notice's title or message (in the app, its email, the digest): translated, with no double
+ * punctuation where a person's text ends the sentence ("Where shall we meet?." reads "…meet?").
+ */
+export const noticeText = (language: Language, message: string, params?: Record<string, unknown>): string => tidyPunctuation(translate(language, message, params));
 
 /**
  * A message's values, those written per language (an amount, a date, a translated phrase: a

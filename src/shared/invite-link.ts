@@ -10,3 +10,6 @@ export function inviteTokenFrom(text: string): string | null {
   const token = inPath ? inPath[1]! : /^[a-z2-7]{20,64}$/i.test(s) ? s : null;
   return token ? token.toLowerCase() : null;
 }
+
+/** A WhatsApp "send to…" address carrying `message` (the app or web.whatsapp.com asks whom to send it to). */
+export const whatsAppShareUrl = (message: string) => `https://wa.me/?text=${encodeURIComponent(message)}`;

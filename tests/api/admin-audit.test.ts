@@ -81,6 +81,11 @@ const CASES: Record<string, Case> = {
   },
 };
 
+const nameOf = (c: Ctx, id: string) => {
+  const row = c.t.db.$client.prepare('SELECT first_name, last_name FROM users WHERE id = ?').get(id) as { first_name: string; last_name: string };
+  return `${row.first_name} ${row.last_name}`.trim();
+};
+
 async function setup(): Promise<Ctx> {
   const t = makeTestApp();
   const c = await staffCast(t);
@@ -117,6 +122,9 @@ describe('tRPC: admin actions write the audit log', () => {
       targetType: target.type,
       targetId: target.id,
       createdAt: new Date(c.t.clock.now()).toISOString(),
+      // Names as they are now, for the panel to show people rather than addresses.
+      actorName: `${actor.firstName} ${actor.lastName}`,
+      targetName: target.type === 'user' ? nameOf(c, target.id) : null,
     });
   });
 });
@@ -156,6 +164,17 @@ describe('tRPC: admin.audit', () => {
     await c.ad.mutate('admin.deleteCommunity', { id: 999_999 }); // 404
     await c.sa.mutate('admin.updateSettings', { minPasswordLength: 7, requireEmailVerification: false, sessionTimeoutMinutes: null, defaultCommunityPrivacy: 'public' }); // 400
     expect(auditRows(c.t)).toEqual([]);
+  });
+});
+
+describe('tRPC: admin.audit names', () => {
+  it('keeps the address of an actor whose account is gone, with no name', async () => {
+    const c = await setup();
+    expect((await c.ad.mutate('admin.verifyUser', { id: c.target.id })).status).toBe(200);
+    c.t.db.$client.pragma('foreign_keys = OFF');
+    c.t.db.$client.prepare('DELETE FROM users WHERE id = ?').run(c.admin.id);
+    const [entry] = (await c.sa.query('admin.audit', {})).data.items;
+    expect(entry).toMatchObject({ actorId: c.admin.id, actorEmail: c.admin.email, actorName: null, targetName: 'Tunde Target' });
   });
 });
 

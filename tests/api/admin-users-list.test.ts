@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCommunity, makeUser } from '../factories';
+import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, staffCast } from '../setup/admin';
 import { type Outcome, type Transport, transportsFor, REST } from '../setup/transport';
@@ -32,6 +32,23 @@ for (const tr of transportsFor(REST)) {
       expect((await ad.mutate('admin.deleteCommunity', { id: community.id })).status).toBe(200);
       expect((await tr.call(ad, ADMIN.communityCount)).data).toEqual({ count: 1 });
       expect((await ad.query('admin.counts')).data).toEqual({ users: 5, communities: 1, events: 0 });
+    });
+  });
+
+  describe(`${tr.title(ADMIN.users)}: community roles`, () => {
+    it('gives each person the roles they hold across their communities, each once and highest first', async () => {
+      const { t, ad, user, target, superadmin, admin } = await setup();
+      const second = makeCommunity(t.db, { creator: superadmin, name: 'Accra Circle' });
+      addMember(t.db, { communityId: second.id, user: target, role: 'treasurer' });
+      addMember(t.db, { communityId: second.id, user, role: 'member' });
+      const r = await tr.call(ad, ADMIN.users, {});
+      expect(r.status).toBe(200);
+      const roles = Object.fromEntries(tr.page<{ id: string; communityRoles: string[] }>(r).items.map((u) => [u.id, u.communityRoles]));
+      expect(roles[target.id]).toEqual(['creator', 'treasurer']);
+      expect(roles[user.id]).toEqual(['member']);
+      expect(roles[superadmin.id]).toEqual(['creator']);
+      // Staff in no community: nothing to show but their staff role.
+      expect(roles[admin.id]).toEqual([]);
     });
   });
 

@@ -162,6 +162,9 @@ for (const T of transportsFor(REST)) {
       expect(notices(t, w.organiser.user.id, title)).toBe(1);
       expect(notices(t, w.leader!.user.id, title)).toBe(1);
       for (const m of w.members) expect(notices(t, m.user.id, title)).toBe(0);
+      // …by the name of who disputed it.
+      const params = t.db.$client.prepare('SELECT params FROM notifications WHERE user_id = ? AND title = ?').pluck().get(w.leader!.user.id, title) as string;
+      expect(JSON.parse(params).name).toBe(`${beneficiary.user.firstName} ${beneficiary.user.lastName}`);
       expect((await beneficiary.a.mutate('njangi.disputePayout', { id: payout.id, reason: 'Again' })).status).toBe(409);
       // It arrived after all.
       const confirmed = await T.call(beneficiary.a, NJ.receipt, { id: payout.id });

@@ -49,6 +49,10 @@ for (const T of transportsFor(TRPC)) {
       expect(circleSnapshot(t)).toBe(before);
       expect((await T.call(w.c.a, NJ.acceptSwap, { id: swap })).data).toMatchObject({ status: 'accepted' });
       expect((await T.call(w.c.a, NJ.acceptSwap, { id: swap })).status).toBe(409);
+      // The organiser's notice names the two members, not "two members".
+      const told = t.db.$client.prepare("SELECT params FROM notifications WHERE user_id = ? AND title = 'notifications.circleSwapAccepted.title'").pluck().get(w.organiser.user.id) as string;
+      const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+      expect(JSON.parse(told)).toMatchObject({ from: name(w.a.user), to: name(w.c.user) });
       // Only the organiser approves.
       for (const who of [w.a, w.c, w.b, w.leader!]) expect((await T.call(who.a, NJ.approveSwap, { id: swap })).status).toBe(403);
       const approved = await T.call(w.organiser.a, NJ.approveSwap, { id: swap });

@@ -84,12 +84,12 @@ describe('tRPC: communities.join (private community)', () => {
     t.clock.advance(60_000);
     const r = await askerAgent.mutate('communities.join', { communityId: priv.id });
     expect(r.data?.status).toBe('pending');
-    expect(inbox(t, users)).toEqual(only(users, { creator: ['New request to join'], admin: ['New request to join'] }));
+    expect(inbox(t, users)).toEqual(only(users, { creator: ['Asha Mwangi asks to join'], admin: ['Asha Mwangi asks to join'] }));
     for (const leader of [users.creator, users.admin]) {
       expect(notesOf(t, leader.id)).toEqual([
         {
           type: 'info',
-          title: 'New request to join',
+          title: 'Asha Mwangi asks to join',
           message: 'Asha Mwangi asked to join Private Savings Circle.',
           link: `/community/${priv.id}/settings?section=requests`,
           read: 0,
@@ -105,7 +105,7 @@ describe('tRPC: communities.join (private community)', () => {
     await askerAgent.mutate('communities.join', { communityId: priv.id });
     const r = await askerAgent.mutate('communities.join', { communityId: priv.id });
     expect(r.data?.status).toBe('pending');
-    expect(inbox(t, users)).toEqual(only(users, { creator: ['New request to join'], admin: ['New request to join'] }));
+    expect(inbox(t, users)).toEqual(only(users, { creator: ['Asha Mwangi asks to join'], admin: ['Asha Mwangi asks to join'] }));
   });
 
   it('asking again after a decline, a day later, is a new request and notifies the leaders again', async () => {
@@ -117,7 +117,7 @@ describe('tRPC: communities.join (private community)', () => {
     expect((await admin.mutate('communities.decideRequest', { communityId: priv.id, requestId: request.id, approve: false })).status).toBe(200);
     t.clock.advance(24 * 60 * 60_000);
     expect((await askerAgent.mutate('communities.join', { communityId: priv.id })).data?.status).toBe('pending');
-    const twice = ['New request to join', 'New request to join'];
+    const twice = ['Asha Mwangi asks to join', 'Asha Mwangi asks to join'];
     expect(inbox(t, users)).toEqual(only(users, { creator: twice, admin: twice, asker: ['Request declined'] }));
   });
 
@@ -130,7 +130,7 @@ describe('tRPC: communities.join (private community)', () => {
       expect((await askerAgent.mutate('communities.join', { communityId: priv.id })).status).toBe(429);
       t.clock.advance(11 * 60_000);
     }
-    const once = ['New request to join'];
+    const once = ['Asha Mwangi asks to join'];
     expect(inbox(t, users)).toEqual(only(users, { creator: once, admin: once }));
   });
 

@@ -8,6 +8,8 @@ describe('tidyPunctuation: no double punctuation where a value ends a sentence',
     ['Bring drums!. See you', 'Bring drums! See you'],
     ['Ends with etc.. Then more', 'Ends with etc. Then more'],
     ['Wait… .', 'Wait…'],
+    ['Welcome, Ama!!', 'Welcome, Ama!'],
+    ['Bienvenue dans Tous ensemble ! ! Vous', 'Bienvenue dans Tous ensemble ! Vous'],
     ['Receipt number 12.', 'Receipt number 12.'],
     ['Amount 1.500,00 is due.', 'Amount 1.500,00 is due.'],
   ])('%s', (text, tidy) => expect(tidyPunctuation(text)).toBe(tidy));

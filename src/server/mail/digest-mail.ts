@@ -2,7 +2,7 @@ import type { Language } from '@shared/i18n/languages';
 import { LOCALES } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
 import { needText } from '@shared/needs-text';
-import { translate, translator } from '../i18n';
+import { noticeText, translator } from '../i18n';
 import type { DigestContent } from '../services/digest';
 import type { MailMessage } from './mailer';
 import { layout, type MailList, type Unsubscribe } from './templates';
@@ -22,7 +22,7 @@ export function digestMail(ctx: { appName: string; appUrl: string }, to: { email
   if (c.needs.length) {
     const items = c.needs.map((n) => {
       const { key, params } = needText(n, to.language, (iso) => whenIn(to.language, Date.parse(iso), typeof n.details.timeZone === 'string' ? n.details.timeZone : undefined));
-      return { text: `${translate(to.language, key, params)}${n.community && n.kind !== 'joinRequest' && n.kind !== 'invitation' ? ` (${n.community})` : ''}`, url: url(n.link) };
+      return { text: `${noticeText(to.language, key, params)}${n.community && n.kind !== 'joinRequest' && n.kind !== 'invitation' ? ` (${n.community})` : ''}`, url: url(n.link) };
     });
     if (c.needsTotal > c.needs.length) items.push({ text: t('mail.digest.moreNeeds', { count: c.needsTotal - c.needs.length }), url: url('/dashboard') });
     lists.push({ heading: t('mail.digest.needs', { count: c.needsTotal }), items });
@@ -30,7 +30,7 @@ export function digestMail(ctx: { appName: string; appUrl: string }, to: { email
   if (c.notices.length) {
     lists.push({
       heading: t('mail.digest.notices'),
-      items: c.notices.map((n) => ({ text: `${translate(to.language, n.title, n.params ?? undefined)}: ${translate(to.language, n.message, n.params ?? undefined)}`, url: url(n.link ?? '/dashboard') })),
+      items: c.notices.map((n) => ({ text: `${noticeText(to.language, n.title, n.params ?? undefined)}: ${noticeText(to.language, n.message, n.params ?? undefined)}`, url: url(n.link ?? '/dashboard') })),
     });
   }
   if (c.events.length) {

@@ -1,7 +1,7 @@
 import type { Language } from '@shared/i18n/languages';
 import type { DB } from '../../../db/database';
 import type { Env } from '../env';
-import { translate } from '../i18n';
+import { noticeText } from '../i18n';
 import type { MailMessage } from './mailer';
 import type { NoticeKey } from './notice';
 import { chatDigestMail, type DigestItem } from './chat-digest';
@@ -39,8 +39,8 @@ export const MAIL_TEMPLATES = {
     if (p.notificationId !== undefined && handled(deps.db, p.notificationId)) return null;
     const text = p.text ?? `notifications.${p.key}`;
     return noticeMail(ctxOf(deps), named(to), {
-      subject: translate(to.language, `${text}.title`, p.params),
-      body: translate(to.language, `${text}.message`, p.params),
+      subject: noticeText(to.language, `${text}.title`, p.params),
+      body: noticeText(to.language, `${text}.message`, p.params),
       link: p.link,
       unsubscribe: p.kind && to.userId ? unsubscribeParts(deps.db, deps.env.APP_URL, to.userId, p.kind) : undefined,
     });
@@ -54,7 +54,7 @@ export const MAIL_TEMPLATES = {
   },
   /** A short notice whose subject and body are any catalogue keys (sign-in warnings and the like). */
   message: (deps: Deps, to: OutboxRecipient, p: { subject: string; body: string; params?: Record<string, string | number>; link: string }): MailMessage =>
-    noticeMail(ctxOf(deps), named(to), { subject: translate(to.language, p.subject, p.params), body: translate(to.language, p.body, p.params), link: p.link }),
+    noticeMail(ctxOf(deps), named(to), { subject: noticeText(to.language, p.subject, p.params), body: noticeText(to.language, p.body, p.params), link: p.link }),
   verify: (deps: Deps, to: OutboxRecipient, p: { token: string }): MailMessage => verificationMail(ctxOf(deps), named(to), p.token),
   reset: (deps: Deps, to: OutboxRecipient, p: { token: string }): MailMessage => passwordResetMail(ctxOf(deps), named(to), p.token),
   signUpAttempt: (deps: Deps, to: OutboxRecipient): MailMessage => signUpAttemptMail(ctxOf(deps), named(to)),

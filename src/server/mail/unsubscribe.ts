@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../../../db/database';
-import { serverKeys } from '../../../db/schema';
+import { serverKey } from '../auth/server-keys';
 import { isNoticeKind, type NoticeKind } from '@shared/notices';
 
 /*
@@ -14,19 +13,7 @@ import { isNoticeKind, type NoticeKind } from '@shared/notices';
 
 export type UnsubscribeTopic = NoticeKind | 'digest';
 const KEY_NAME = 'unsubscribe';
-const keys = new WeakMap<object, Buffer>();
-
-/** The server's signing key, made once per database (the first server to need it writes it; every other reads that one). */
-function signingKey(db: DB): Buffer {
-  let key = keys.get(db.$client);
-  if (key) return key;
-  db.insert(serverKeys).values({ name: KEY_NAME, key: randomBytes(32).toString('hex'), createdAt: Date.now() }).onConflictDoNothing().run();
-  key = Buffer.from(db.select({ key: serverKeys.key }).from(serverKeys).where(eq(serverKeys.name, KEY_NAME)).get()!.key, 'hex');
-  keys.set(db.$client, key);
-  return key;
-}
-
-const signature = (db: DB, payload: string) => createHmac('sha256', signingKey(db)).update(`unsubscribe:${payload}`).digest('base64url');
+const signature = (db: DB, payload: string) => createHmac('sha256', serverKey(db, KEY_NAME)).update(`unsubscribe:${payload}`).digest('base64url');
 
 export function unsubscribeToken(db: DB, userId: string, topic: UnsubscribeTopic): string {
   const payload = Buffer.from(JSON.stringify([userId, topic])).toString('base64url');

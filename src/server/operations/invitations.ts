@@ -60,7 +60,12 @@ export const invitations = {
     },
   }),
 
-  links: query({ input: byCommunityInput, access: inviter, run: (ctx, _input, { community }) => listLinks(ctx.db, { communityId: community.id, now: ctx.now() }) }),
+  /** Each link with its address while it lives (to copy or share again), null once it does not. */
+  links: query({
+    input: byCommunityInput,
+    access: inviter,
+    run: (ctx, _input, { community }) => listLinks(ctx.db, { communityId: community.id, now: ctx.now() }).map(({ token, ...l }) => ({ ...l, url: token ? inviteUrl(ctx.env.APP_URL, token) : null })),
+  }),
 
   revokeLink: mutation({
     input: invitationIdInput,

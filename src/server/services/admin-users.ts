@@ -1,6 +1,6 @@
-import { staffCan } from '@shared/permissions';
+import { COMMUNITY_ROLES, staffCan, type CommunityRole } from '@shared/permissions';
 import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { emailTokens, recoveryCodes, secondFactors, users, type UserRow } from '../../../db/schema';
+import { emailTokens, memberships, recoveryCodes, secondFactors, users, type UserRow } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import type { DB, DbLike } from '../../../db/database';
@@ -16,10 +16,23 @@ type Actor = Pick<UserRow, 'id' | 'email' | 'role'>;
 
 /** What staff see of a user: profile and account state (a second factor on or not), never the hash or the key. */
 export function toAdminUserDto(db: DbLike, u: UserRow) {
-  return adminUserDto(u, hasSecondFactor(db, u.id));
+  return adminUserDto(u, hasSecondFactor(db, u.id), communityRolesOf(db, [u.id]).get(u.id) ?? []);
 }
 
-function adminUserDto(u: UserRow, secondFactor: boolean) {
+/**
+ * The roles each person holds across their communities (creator, treasurer…), each once, the
+ * highest first: "Member" alone says little of someone who created two communities.
+ */
+function communityRolesOf(db: DbLike, ids: string[]): Map<string, CommunityRole[]> {
+  const held = new Map<string, Set<CommunityRole>>();
+  if (ids.length) {
+    const rows = db.selectDistinct({ userId: memberships.userId, role: memberships.role }).from(memberships).where(inArray(memberships.userId, ids)).all();
+    for (const r of rows) held.set(r.userId, (held.get(r.userId) ?? new Set()).add(r.role));
+  }
+  return new Map([...held].map(([id, roles]) => [id, COMMUNITY_ROLES.filter((r) => roles.has(r))]));
+}
+
+function adminUserDto(u: UserRow, secondFactor: boolean, communityRoles: CommunityRole[]) {
   const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
   return {
     id: u.id,
@@ -35,6 +48,7 @@ function adminUserDto(u: UserRow, secondFactor: boolean) {
     updatedAt: iso(u.updatedAt)!,
     lastLoginAt: iso(u.lastLoginAt),
     hasSecondFactor: secondFactor,
+    communityRoles,
   };
 }
 
@@ -54,7 +68,8 @@ export function listUsers(db: DB, p: { search?: string; cursor?: number; limit: 
   const withFactor = new Set(
     ids.length ? db.select({ id: secondFactors.userId }).from(secondFactors).where(and(inArray(secondFactors.userId, ids), isNotNull(secondFactors.enabledAt))).all().map((r) => r.id) : [],
   );
-  return { items: rows.map((u) => adminUserDto(u, withFactor.has(u.id))), total, offset, nextCursor: next < total ? next : null };
+  const roles = communityRolesOf(db, ids);
+  return { items: rows.map((u) => adminUserDto(u, withFactor.has(u.id), roles.get(u.id) ?? [])), total, offset, nextCursor: next < total ? next : null };
 }
 
 function target(db: DB, id: string): UserRow {

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { tidyPunctuation } from '@shared/punctuation';
 import { notifications, users } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Language } from '@shared/i18n/languages';
-import { translate } from '../i18n';
+import { noticeText } from '../i18n';
 import { notify, notifyMembers, type NoticeText } from './notify';
 import { toPage } from './paging';
 
@@ -52,8 +51,8 @@ const toDto = (n: typeof notifications.$inferSelect, handler: { firstName: strin
   return {
     id: n.id,
     type: n.type,
-    title: tidyPunctuation(translate(language, n.title, params)),
-    message: tidyPunctuation(translate(language, n.message, params)),
+    title: noticeText(language, n.title, params),
+    message: noticeText(language, n.message, params),
     link: n.link,
     read: n.read,
     timestamp: new Date(n.createdAt).toISOString(),

@@ -2,6 +2,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { TFunction } from 'i18next';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { MessageKey } from '@shared/i18n/catalogue';
+import { AUDIT_ACTIONS, type AuditAction } from '@shared/audit-actions';
 
 type Out = inferRouterOutputs<AppRouter>['admin'];
 export type AdminUser = Out['users']['items'][number];
@@ -34,24 +35,21 @@ export const roleName = (t: TFunction, role: string): string => {
   return key ? t(key) : role;
 };
 
-/** The action codes the server writes to the audit log, with their readable names. */
-const AUDIT_ACTIONS: Record<string, MessageKey> = {
-  'user.role_changed': 'admin.audit.actions.user.role_changed',
-  'user.updated': 'admin.audit.actions.user.updated',
-  'user.staff_created': 'admin.audit.actions.user.staff_created',
-  'user.password_reset': 'admin.audit.actions.user.password_reset',
-  'user.verified': 'admin.audit.actions.user.verified',
-  'user.reset_email_sent': 'admin.audit.actions.user.reset_email_sent',
-  'community.hidden': 'admin.audit.actions.community.hidden',
-  'community.unhidden': 'admin.audit.actions.community.unhidden',
-  'community.deleted': 'admin.audit.actions.community.deleted',
-  'settings.updated': 'admin.audit.actions.settings.updated',
+/**
+ * What a person is: their staff role when they have one, then the roles they hold in their
+ * communities as they are ('Creator, Treasurer'), or that they are in none.
+ */
+export const rolesText = (t: TFunction, u: Pick<AdminUser, 'role' | 'communityRoles'>): string => {
+  const parts = [...(u.role === 'user' ? [] : [roleName(t, u.role)]), ...u.communityRoles.map((r) => t(`communities.roles.${r}`))];
+  return parts.length ? parts.join(', ') : t('admin.users.noCommunity');
 };
+
+/** An audited action's catalogue key: the type refuses an action of the list without its text. */
+export const auditActionKey = (action: AuditAction): MessageKey => `admin.audit.actions.${action}`;
+
 /** An audit action's readable name; an action this client does not know yet shows its code. */
-export const auditActionName = (t: TFunction, action: string): string => {
-  const key = keyOf(AUDIT_ACTIONS, action);
-  return key ? t(key) : action;
-};
+export const auditActionName = (t: TFunction, action: string): string =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(auditActionKey(action as AuditAction)) : action;
 
 const AUDIT_TARGETS: Record<string, MessageKey> = {
   user: 'admin.audit.targets.user',

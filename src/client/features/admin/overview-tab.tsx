@@ -7,6 +7,7 @@ import { currentLocale } from '../../i18n';
 import { formatDate, formatDateTime, formatNumber, formatRelative, formatTime } from '../../lib/format';
 import { adminCountsQuery, auditQuery, backupsQuery } from './queries';
 import { auditActionName, auditTargetType } from './labels';
+import { StackedCell, StackedTable } from '../../components/stacked-table';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 /** '532 kB', '12.4 MB' ('12,4 Mo' in French): powers of 1000, in the interface's locale. */
@@ -97,6 +98,22 @@ function BackupsCard() {
   );
 }
 
+/** A person by name with the address the entry kept beneath; an account since deleted by that address alone. */
+function Person({ name, email }: { name: string | null; email: string | null }) {
+  const { t } = useTranslation();
+  if (!name) return <>{email ? t('admin.overview.formerAccount', { email }) : null}</>;
+  return (
+    <Stack gap="0" minW="0">
+      <Text>{name}</Text>
+      {email && (
+        <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+          {email}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Real counts (users, communities, events), the daily backups and the audit log of what staff did. */
 export function OverviewTab() {
   const { t } = useTranslation();
@@ -131,36 +148,44 @@ export function OverviewTab() {
             <EmptyNote icon={<ScrollText />}>{t('admin.overview.auditEmpty')}</EmptyNote>
           ) : (
             <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="audit-log">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('admin.overview.columns.when')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.overview.columns.who')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.overview.columns.action')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.overview.columns.target')}</Table.ColumnHeader>
+              <StackedTable size="sm" data-testid="audit-log">
+                <Table.Header role="rowgroup">
+                  <Table.Row role="row">
+                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.when')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.who')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.action')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.target')}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
-                <Table.Body>
+                <Table.Body role="rowgroup">
                   {audit.data.items.map((e) => (
-                    <Table.Row key={e.id}>
-                      <Table.Cell whiteSpace="nowrap">
+                    <Table.Row role="row" key={e.id} data-testid="audit-row" data-action={e.action}>
+                      <StackedCell label={t('admin.overview.columns.when')} whiteSpace="nowrap">
                         {formatDate(e.createdAt, { style: 'short', fallback: t('admin.never') })} {formatTime(e.createdAt)}
-                      </Table.Cell>
-                      <Table.Cell>{e.actorEmail}</Table.Cell>
-                      <Table.Cell>
+                      </StackedCell>
+                      <StackedCell label={t('admin.overview.columns.who')}>
+                        <Person name={e.actorName} email={e.actorEmail} />
+                      </StackedCell>
+                      <StackedCell label={t('admin.overview.columns.action')}>
                         {/* The readable name, and the code the server records (what logs and the API show). */}
                         <Stack gap="0.5" align="flex-start">
-                          <Badge>{auditActionName(t, e.action)}</Badge>
+                          <Badge whiteSpace="normal">{auditActionName(t, e.action)}</Badge>
                           <Code fontSize="2xs" variant="plain" color="fg.muted" px="0">
                             {e.action}
                           </Code>
                         </Stack>
-                      </Table.Cell>
-                      <Table.Cell>{e.targetLabel ?? t('admin.audit.target', { type: auditTargetType(t, e.targetType), id: e.targetId })}</Table.Cell>
+                      </StackedCell>
+                      <StackedCell label={t('admin.overview.columns.target')}>
+                        {e.targetName ? (
+                          <Person name={e.targetName} email={e.targetLabel} />
+                        ) : (
+                          (e.targetLabel ?? t('admin.audit.target', { type: auditTargetType(t, e.targetType), id: e.targetId }))
+                        )}
+                      </StackedCell>
                     </Table.Row>
                   ))}
                 </Table.Body>
-              </Table.Root>
+              </StackedTable>
             </Table.ScrollArea>
           )}
         </Card.Body>

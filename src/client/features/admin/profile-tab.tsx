@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,9 +151,6 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
             onConfirm={() => resetFactor.mutateAsync({ id: user.id })}
           />
         )}
-        <Text fontSize="xs" color="fg.muted" w="full">
-          {t('admin.profile.notesSoon')}
-        </Text>
       </Card.Footer>
     </Card.Root>
   );

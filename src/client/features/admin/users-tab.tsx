@@ -1,4 +1,5 @@
 import { Badge, Button, Card, HStack, Skeleton, Stack, Table } from '@chakra-ui/react';
+import { StackedCell, StackedTable } from '../../components/stacked-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
 import { AddAdminButton } from './add-admin-dialog';
-import { fullName, roleName, statusKey, type AdminUser } from './labels';
+import { fullName, rolesText, statusKey, type AdminUser } from './labels';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { pageRange, StaffPager, StaffSearch, useSearchPaging } from './staff-table';
 
@@ -47,34 +48,34 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
             <EmptyNote icon={<SearchX />}>{t('admin.users.empty')}</EmptyNote>
           ) : (
             <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="users-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('admin.users.columns.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.users.columns.email')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.users.columns.status')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.users.columns.role')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.users.columns.created')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('admin.users.columns.profile')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('admin.users.columns.actions')}</Table.ColumnHeader>
+              <StackedTable size="sm" data-testid="users-table">
+                <Table.Header role="rowgroup">
+                  <Table.Row role="row">
+                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.email')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.status')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.role')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.created')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.profile')}</Table.ColumnHeader>
+                    <Table.ColumnHeader role="columnheader" textAlign="end">{t('admin.users.columns.actions')}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
-                <Table.Body>
+                <Table.Body role="rowgroup">
                   {rows.map((u) => (
-                    <Table.Row key={u.id} data-testid="user-row">
-                      <Table.Cell>{fullName(u)}</Table.Cell>
-                      <Table.Cell>{u.email}</Table.Cell>
-                      <Table.Cell>
+                    <Table.Row role="row" key={u.id} data-testid="user-row">
+                      <StackedCell label={t('admin.users.columns.name')} fontWeight="medium">{fullName(u)}</StackedCell>
+                      <StackedCell label={t('admin.users.columns.email')} wordBreak="break-all">{u.email}</StackedCell>
+                      <StackedCell label={t('admin.users.columns.status')}>
                         <Badge colorPalette={u.isEmailVerified ? 'green' : 'orange'}>{t(statusKey(u))}</Badge>
-                      </Table.Cell>
-                      <Table.Cell>{roleName(t, u.role)}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: t('admin.never') })}</Table.Cell>
-                      <Table.Cell>
+                      </StackedCell>
+                      <StackedCell label={t('admin.users.columns.role')} data-testid="user-roles">{rolesText(t, u)}</StackedCell>
+                      <StackedCell label={t('admin.users.columns.created')} whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: t('admin.never') })}</StackedCell>
+                      <StackedCell label={t('admin.users.columns.profile')}>
                         <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
                           {t('admin.users.viewProfile')}
                         </Button>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
+                      </StackedCell>
+                      <StackedCell label={t('admin.users.columns.actions')} textAlign="end">
                         {mayReset(u) && (
                           <ResetPasswordDialog
                             user={u}
@@ -85,11 +86,11 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
                             }
                           />
                         )}
-                      </Table.Cell>
+                      </StackedCell>
                     </Table.Row>
                   ))}
                 </Table.Body>
-              </Table.Root>
+              </StackedTable>
             </Table.ScrollArea>
           )}
         </Card.Body>

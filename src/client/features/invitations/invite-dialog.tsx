@@ -29,7 +29,7 @@ export function InviteDialogView({ community, trigger, defaultOpen }: { communit
                   <EmailInvites communityId={community.id} />
                 </Tabs.Content>
                 <Tabs.Content value="link">
-                  <LinkInvites communityId={community.id} />
+                  <LinkInvites community={community} />
                 </Tabs.Content>
                 <Tabs.Content value="pending">
                   <PendingInvites communityId={community.id} />

@@ -1,6 +1,5 @@
 import { Badge, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -10,23 +9,16 @@ import { formatDate } from '../../lib/format';
 import { LINK_EXPIRY_DAYS, LINK_MAX_USES } from '@shared/schemas/invitations';
 import { trpc } from '../../trpc';
 import { Select } from '../../components/select';
-
-async function copy(url: string, t: (k: 'invitations.link.copied' | 'invitations.link.copyFailed') => string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    notify.success(t('invitations.link.copied'));
-  } catch {
-    notify.info(t('invitations.link.copyFailed'), url);
-  }
-}
+import { LinkShareActions } from './link-share';
 
 const STATUS_PALETTE = { active: 'green', expired: 'gray', revoked: 'red', used_up: 'orange' } as const;
 
 /**
- * Shareable links: created with an expiry and a number of uses; the link itself is shown once,
- * right after creation (only its hash is kept), then each link is listed with its uses.
+ * Shareable links: created with an expiry and a number of uses, then listed with their uses; a
+ * live one can be copied or shared again from its row.
  */
-export function LinkInvites({ communityId }: { communityId: number }) {
+export function LinkInvites({ community }: { community: { id: number; name: string } }) {
+  const communityId = community.id;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const links = useQuery(trpc.invitations.links.queryOptions({ communityId }));
@@ -77,12 +69,8 @@ export function LinkInvites({ communityId }: { communityId: number }) {
       {created && (
         <Stack gap="2" borderWidth="1px" rounded="md" p="3" bg="bg.subtle" role="status">
           <Text fontSize="sm">{t('invitations.link.created')}</Text>
-          <HStack>
-            <Input readOnly value={created} aria-label={t('invitations.link.copy')} onFocus={(e) => e.target.select()} fontSize="sm" />
-            <Button onClick={() => void copy(created, t)} variant="outline" flexShrink={0}>
-              <Copy aria-hidden /> {t('invitations.link.copy')}
-            </Button>
-          </HStack>
+          <Input readOnly value={created} aria-label={t('invitations.link.address')} onFocus={(e) => e.target.select()} fontSize="sm" />
+          <LinkShareActions url={created} community={community.name} />
         </Stack>
       )}
       <Stack gap="2" as="section" aria-labelledby="invite-links-title">
@@ -109,6 +97,7 @@ export function LinkInvites({ communityId }: { communityId: number }) {
                   <Text fontSize="xs" color="fg.muted">
                     {t('invitations.link.expires', { date: formatDate(l.expiresAt) })}
                   </Text>
+                  {l.url && <LinkShareActions url={l.url} community={community.name} />}
                 </Stack>
                 {l.status !== 'revoked' && (
                   <ConfirmDialog

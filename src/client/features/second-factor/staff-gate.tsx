@@ -36,7 +36,8 @@ export function StaffSecondFactorGate({ account, children }: { account: string; 
               intro={t('secondFactor.setup.staffIntro')}
               account={account}
               onDone={() => {
-                notify.success(t('secondFactor.setup.enabled'));
+                // The sign-in's welcome waited for this step (routes/admin/login.tsx).
+                notify.success(t('secondFactor.setup.enabled'), t('admin.login.welcomeText'));
                 // Everything the panel asked for while refused is asked again.
                 void queryClient.invalidateQueries();
               }}

@@ -1,11 +1,10 @@
 import { Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, Navigate, createFileRoute, redirect } from '@tanstack/react-router';
-import { LifeBuoy, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { DENIED, staffCan } from '@shared/permissions';
-import { EmptyNote } from '../../components/empty-state';
 import { ScrollingTab, ScrollingTabList } from '../../components/scrolling-tab-list';
 import { notify } from '../../components/toaster';
 import { i18next } from '../../i18n';
@@ -43,12 +42,12 @@ export const Route = createFileRoute('/admin/dashboard')({
   component: AdminDashboard,
 });
 
+// A tab appears once it does something: no placeholder (support requests, account notes) is shown before.
 const ADMIN_TABS: [value: string, label: MessageKey][] = [
   ['overview', 'admin.dashboard.tabs.overview'],
   ['users', 'admin.dashboard.tabs.users'],
   ['profiles', 'admin.dashboard.tabs.profiles'],
   ['communities', 'admin.dashboard.tabs.communities'],
-  ['support', 'admin.dashboard.tabs.support'],
   ['settings', 'admin.dashboard.tabs.settings'],
 ];
 
@@ -115,11 +114,6 @@ function AdminPanel({ me }: { me: CurrentUser }) {
           </Tabs.Content>
           <Tabs.Content value="communities">
             <CommunitiesTab />
-          </Tabs.Content>
-          <Tabs.Content value="support">
-            <EmptyNote framed icon={<LifeBuoy />} title={t('admin.dashboard.support.title')}>
-              {t('admin.dashboard.support.description')}
-            </EmptyNote>
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab me={me} />

@@ -23,9 +23,13 @@ function AdminLogin() {
   const login = useMutation(trpc.admin.login.mutationOptions());
   // Set when the password was right and the account asks for its second factor.
   const [challenge, setChallenge] = useState<string | null>(null);
-  async function enter(user: CurrentUser) {
+  /**
+   * Staff must have a second factor: one who signs in with the password alone has yet to set it up,
+   * and the panel asks for that first, so the welcome waits for it (the set-up says it).
+   */
+  async function enter(user: CurrentUser, secondFactorDone: boolean) {
     queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-    notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
+    if (secondFactorDone) notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
     await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
   }
   async function onSubmit(e: React.FormEvent) {
@@ -35,7 +39,7 @@ function AdminLogin() {
     try {
       const result = await login.mutateAsync(checked.data);
       if ('secondFactorRequired' in result) return setChallenge(result.challenge);
-      await enter(result);
+      await enter(result, false);
     } catch (error) {
       notify.error(t('admin.login.failed'), form.applyServerError(error).message || t('admin.login.failedFallback'));
     }
@@ -53,7 +57,7 @@ function AdminLogin() {
       }
     >
       {challenge ? (
-        <SecondStepForm challenge={challenge} onSignedIn={enter} onRestart={() => setChallenge(null)} />
+        <SecondStepForm challenge={challenge} onSignedIn={(user) => enter(user, true)} onRestart={() => setChallenge(null)} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">

@@ -3,7 +3,8 @@ import { inviteLinks, users } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { recordAudit } from '../audit';
 import { conflict, notFound } from '../errors';
-import { DAY_MS, INV_MSG, newInvitationToken } from './tokens';
+import { DAY_MS, INV_MSG, linkToken, newInvitationToken } from './tokens';
+import { hashToken } from '../../auth/crypto';
 
 type Actor = { id: string; email: string };
 type Community = { id: number; name: string };
@@ -12,11 +13,15 @@ export const linkCommunity = (db: DbLike, id: number) => db.select({ communityId
 
 type LinkRow = typeof inviteLinks.$inferSelect & { firstName?: string | null; lastName?: string | null };
 
-function linkDto(r: LinkRow, now: number) {
+function linkDto(db: DbLike, r: LinkRow, now: number) {
   const status = r.revokedAt !== null ? 'revoked' : r.expiresAt <= now ? 'expired' : r.uses >= r.maxUses ? 'used_up' : 'active';
+  // A live link's token again, to copy or share it once more (a link made before tokens were
+  // derived from the id has none to give back).
+  const token = status === 'active' ? linkToken(db, r.id) : null;
   return {
     id: r.id,
     status,
+    token: token && hashToken(token) === r.tokenHash ? token : null,
     uses: r.uses,
     /** Everyone who came in through the link: each use is one person joining. */
     joined: r.uses,
@@ -28,19 +33,24 @@ function linkDto(r: LinkRow, now: number) {
   };
 }
 
-/** A new shareable link; its token is in the answer only (the table keeps the hash). */
+/**
+ * A new shareable link. Its token is derived from its id under the server's own key (tokens.ts
+ * linkToken), so the leaders can copy it again while it lives; the table keeps only its hash.
+ */
 export function createLink(db: DB, p: { community: Community; actor: Actor; expiresInDays: number; maxUses: number; now: number }) {
-  const { token, hash } = newInvitationToken();
   const row = db.transaction((tx) => {
-    const created = tx
+    // The id comes first: a random hash holds the place until the derived one replaces it.
+    const inserted = tx
       .insert(inviteLinks)
-      .values({ communityId: p.community.id, tokenHash: hash, createdBy: p.actor.id, expiresAt: p.now + p.expiresInDays * DAY_MS, maxUses: p.maxUses, createdAt: p.now })
+      .values({ communityId: p.community.id, tokenHash: newInvitationToken().hash, createdBy: p.actor.id, expiresAt: p.now + p.expiresInDays * DAY_MS, maxUses: p.maxUses, createdAt: p.now })
       .returning()
       .get();
+    const created = tx.update(inviteLinks).set({ tokenHash: hashToken(linkToken(tx, inserted.id)) }).where(eq(inviteLinks.id, inserted.id)).returning().get()!;
     recordAudit(tx, { actor: p.actor, action: 'invitations.link_created', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { linkId: created.id, expiresInDays: p.expiresInDays, maxUses: p.maxUses }, now: p.now });
     return created;
   });
-  return { ...linkDto(row, p.now), token };
+  const dto = linkDto(db, row, p.now);
+  return { ...dto, token: dto.token! };
 }
 
 export function listLinks(db: DB, p: { communityId: number; now: number }) {
@@ -52,7 +62,7 @@ export function listLinks(db: DB, p: { communityId: number; now: number }) {
     .orderBy(desc(inviteLinks.id))
     .limit(100)
     .all();
-  return rows.map((r) => linkDto({ ...r.link, firstName: r.firstName, lastName: r.lastName }, p.now));
+  return rows.map((r) => linkDto(db, { ...r.link, firstName: r.firstName, lastName: r.lastName }, p.now));
 }
 
 export function revokeLink(db: DB, p: { id: number; community: Community; actor: Actor; now: number }) {
@@ -68,6 +78,6 @@ export function revokeLink(db: DB, p: { id: number; community: Community; actor:
       throw exists ? conflict(INV_MSG.alreadyRevoked) : notFound(INV_MSG.linkNotFound);
     }
     recordAudit(tx, { actor: p.actor, action: 'invitations.link_revoked', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { linkId: p.id }, now: p.now });
-    return linkDto(revoked, p.now);
+    return linkDto(tx, revoked, p.now);
   });
 }

@@ -1,10 +1,13 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { createHmac } from 'node:crypto';
+import type { DbLike } from '../../../../db/database';
 import { hashToken } from '../../auth/crypto';
+import { serverKey } from '../../auth/server-keys';
 
 /*
  * Invitation tokens: 32 random bytes (256 bits) in base32, so they fit a URL path as they are.
  * Only the SHA-256 is stored (hashToken, as sessions and email tokens do): a copy of the database
- * opens no community.
+ * opens no email invitation (a shareable link: see linkToken).
  */
 export function newInvitationToken(): { token: string; hash: string } {
   const bytes = new Uint8Array(32);
@@ -14,6 +17,16 @@ export function newInvitationToken(): { token: string; hash: string } {
 }
 
 export { hashToken };
+
+/**
+ * A shareable link's token: HMAC-SHA256 of its id under a key the server made for itself
+ * (server_keys), in base32 like a random one, so the leaders can copy a live link again. The
+ * trade: a link is meant to be passed around (WhatsApp groups), and whoever holds a copy of the
+ * whole database could rebuild the live links' tokens, as they could sign unsubscribe links;
+ * links expire within weeks and a leader revokes one at once. Email invitations stay random.
+ */
+export const linkToken = (db: DbLike, id: number): string =>
+  encodeBase32LowerCaseNoPadding(createHmac('sha256', serverKey(db, 'invite-links')).update(`invite-link:${id}`).digest());
 
 export const DAY_MS = 24 * 60 * 60_000;
 /** An email invitation works for two weeks. */

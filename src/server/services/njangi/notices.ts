@@ -69,7 +69,7 @@ export function circleOfficers(tx: DbLike, circle: Pick<CircleRow, 'communityId'
  * the one who disputed it.
  */
 export function tellDispute(tx: DbLike, circle: Pick<CircleRow, 'id' | 'name' | 'communityId'>, p: { recordedBy: string | null; disputedBy: string; now: number }) {
-  const note = { type: 'warning' as const, title: 'notifications.circlePayoutDisputed.title' as const, message: 'notifications.circlePayoutDisputed.message' as const, params: { circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now };
+  const note = { type: 'warning' as const, title: 'notifications.circlePayoutDisputed.title' as const, message: 'notifications.circlePayoutDisputed.message' as const, params: { circle: circle.name, name: personName(tx, p.disputedBy) }, link: `/njangi/${circle.id}`, now: p.now };
   const recorder = p.recordedBy && p.recordedBy !== p.disputedBy ? p.recordedBy : null;
   notifyCommunity(tx, { ...note, communityId: circle.communityId, roles: ['creator', 'admin'] satisfies (typeof memberships.$inferSelect.role)[], exceptUserIds: [p.disputedBy, ...(recorder ? [recorder] : [])] });
   if (recorder) notifyUser(tx, { ...note, userId: recorder });

@@ -59,12 +59,12 @@ function move(tx: DbLike, id: number, from: 'requested' | 'accepted', to: 'accep
 export function acceptSwap(db: DB, p: { id: number; userId: string; now: number }) {
   return db.transaction((tx) => {
     const { swap, circle } = swapOf(tx, p.id);
-    const { to } = tradeable(tx, circle.id, swap.fromHandId, swap.toHandId);
+    const { from, to } = tradeable(tx, circle.id, swap.fromHandId, swap.toHandId);
     if (to.userId !== p.userId) throw forbidden('errors.njangi.swapNotYours');
     const row = move(tx, swap.id, 'requested', 'accepted', p.now);
     audit(tx, circle, p.userId, 'swap.accepted', { swapId: swap.id }, p.now);
     handled(tx, 'swapAccept', swap.id, p.userId, p.now);
-    notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleSwapAccepted.title', message: 'notifications.circleSwapAccepted.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, item: itemKey('swapApprove', swap.id), now: p.now });
+    notifyUser(tx, { userId: circle.organiserId, type: 'info', title: 'notifications.circleSwapAccepted.title', message: 'notifications.circleSwapAccepted.message', params: { circle: circle.name, from: personName(tx, from.userId), to: personName(tx, to.userId) }, link: `/njangi/${circle.id}`, item: itemKey('swapApprove', swap.id), now: p.now });
     return row;
   });
 }

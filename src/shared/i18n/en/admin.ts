@@ -32,12 +32,7 @@ export const admin = {
       users: 'Users',
       profiles: 'Profile Management',
       communities: 'Communities',
-      support: 'Support',
       settings: 'Settings',
-    },
-    support: {
-      title: 'No support requests',
-      description: 'When members can ask for help from inside the app, their requests will appear here.',
     },
   },
   overview: {
@@ -45,9 +40,11 @@ export const admin = {
     communities: 'Communities',
     events: 'Events',
     auditTitle: 'Audit log',
-    auditDescription: 'Every staff action, newest first. Entries cannot be changed or removed.',
-    auditEmpty: 'No staff actions yet.',
+    auditDescription: 'What staff did to accounts, communities and settings, and what community leaders did with invitations, member imports, document storage and chat moderation, newest first. Entries cannot be changed or removed.',
+    auditEmpty: 'Nothing recorded yet.',
     columns: { when: 'When', who: 'Who', action: 'Action', target: 'Target' },
+    /** Who did it when their account is gone: the address the entry kept. */
+    formerAccount: '{{email}} (account deleted)',
   },
   /** The Overview's card on the daily backups (BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR). */
   backups: {
@@ -65,23 +62,50 @@ export const admin = {
     restoreHint: 'To restore one: stop the server, then run npm run restore -- <backup folder>.',
   },
   audit: {
-    /** By the action code the server records ('user.password_reset'); an unknown code shows as it is. */
+    /** By the action code the server records ('user.password_reset'; the list is src/shared/audit-actions.ts). */
     actions: {
       user: {
         role_changed: 'Role changed',
         updated: 'Account edited',
         staff_created: 'Staff account created',
         password_reset: 'Password reset',
+        second_factor_reset: 'Two-step verification turned off',
         verified: 'Account verified',
         reset_email_sent: 'Reset email sent',
+        deleted: 'Account deleted by staff',
+      },
+      account: {
+        deleted: 'Account deleted by its owner',
       },
       community: {
         hidden: 'Community hidden',
         unhidden: 'Community visible again',
         deleted: 'Community deleted',
+        documentQuota: 'Document storage changed',
       },
       settings: {
         updated: 'Settings changed',
+      },
+      invitations: {
+        link_created: 'Invitation link created',
+        link_revoked: 'Invitation link revoked',
+        sent: 'Invitations emailed',
+        resent: 'Invitation sent again',
+        cancelled: 'Invitation cancelled',
+      },
+      imports: {
+        members: 'Members imported',
+      },
+      chat: {
+        channel: {
+          create: 'Channel created',
+          update: 'Channel renamed or its topic changed',
+          addMembers: 'Members added to a channel',
+          removeMember: 'Member removed from a channel',
+        },
+        message: { delete: 'Chat message removed' },
+        member: { mute: 'Member muted in chat', unmute: 'Member unmuted in chat' },
+        report: { resolve: 'Chat report handled' },
       },
     },
     targets: { user: 'user', community: 'community', settings: 'settings' },
@@ -94,6 +118,8 @@ export const admin = {
     searchPlaceholder: 'Search by name, email or role',
     empty: 'No users found',
     columns: { name: 'Name', email: 'Email', status: 'Status', role: 'Role', created: 'Created', profile: 'Profile', actions: 'Actions' },
+    /** The Role column of someone who is staff of no kind and in no community. */
+    noCommunity: 'No community',
     viewProfile: 'View profile',
     resetPassword: 'Reset Password',
     /** range: '1–20' (or '0'); total: all matching users. */
@@ -159,7 +185,6 @@ export const admin = {
     resetSent: 'Reset email sent',
     verify: 'Verify account',
     verified: 'Account verified',
-    notesSoon: 'Account notes: coming soon.',
     edit: {
       open: 'Edit profile',
       title: 'Edit {{name}}',
