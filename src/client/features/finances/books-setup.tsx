@@ -112,7 +112,7 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
               error={form.errors.currency}
               helper={locked ? <Text as="span" data-testid="currency-locked">{t('finances.settings.currencyLocked', { currency: current.currency })}</Text> : t('finances.setup.currencyHelp')}
             >
-              <Select {...form.field('currency')} disabled={locked} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
+              <Select {...form.field('currency')} root={{ disabled: locked }} options={CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))} />
             </FormField>
             <FormField
               name="transparency"
