@@ -37,8 +37,10 @@ for (const T of transportsFor(TRPC)) {
       const detail = (await T.call(agents.bih, E.get, { id })).data;
       expect(detail.counts).toMatchObject({ going: 1, goingGuests: 2, maybe: 1, notGoing: 1, waitlisted: 0, placesTaken: 3, placesLeft: 17 });
       expect(detail.myRsvp).toMatchObject({ status: 'maybe' });
-      // Members see counts, never who answered.
-      expect(JSON.stringify(detail)).not.toContain(users.amara.id);
+      // Members see who is going (names and guests), never who said maybe or not going, nor anyone's note.
+      expect(detail.going).toEqual([{ userId: users.amara.id, name: expect.stringMatching(/^Amara /), guests: 2 }]);
+      for (const other of [users.bih.id, users.treasurer.id]) expect(JSON.stringify(detail)).not.toContain(other);
+      expect(JSON.stringify(detail)).not.toContain('puff-puff');
 
       const list = await T.call(agents.host, E.attendees, { id });
       expect(list.status).toBe(200);

@@ -1138,7 +1138,10 @@ const extras = (f: Fx) => ({
 function schemaKeys(path: string): Set<string> {
   const input = OPERATIONS_BY_PATH.get(path)?.input;
   if (!input) return new Set();
-  const shape = (input as { shape?: Record<string, unknown> }).shape;
+  // A schema that transforms what it parsed (a default chosen from other fields) is a pipe: its input side holds the shape.
+  let schema = input as { shape?: Record<string, unknown>; in?: unknown };
+  while (!schema.shape && schema.in) schema = schema.in as typeof schema;
+  const shape = schema.shape;
   if (!shape) throw new Error(`${path}: an input schema without a shape; say which fields it accepts`);
   return new Set(Object.keys(shape));
 }

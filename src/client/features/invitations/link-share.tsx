@@ -38,7 +38,7 @@ export function LinkShareActions({ url, community }: { url: string; community: s
       </Button>
       <Button size="sm" variant="outline" asChild>
         <a href={whatsAppShareUrl(message)} target="_blank" rel="noopener noreferrer" data-testid="link-whatsapp" aria-label={t('invitations.link.whatsAppLabel')}>
-          <MessageCircle aria-hidden /> WhatsApp
+          <MessageCircle aria-hidden /> {t('invitations.link.whatsApp')}
         </a>
       </Button>
       {canShare() && (

@@ -107,6 +107,7 @@ export const invitations = {
     created: 'Link created. Share it now, or later from the list below while it lives.',
     address: 'Invitation link',
     share: 'Share…',
+    whatsApp: 'WhatsApp',
     whatsAppLabel: 'Share on WhatsApp',
     shareText: 'Join {{community}} on {{appName}}: {{url}}',
     copy: 'Copy link',

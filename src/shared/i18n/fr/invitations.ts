@@ -108,6 +108,7 @@ export const invitations = {
     created: 'Lien créé. Partagez-le maintenant, ou plus tard depuis la liste ci-dessous tant qu’il est valide.',
     address: 'Lien d’invitation',
     share: 'Partager…',
+    whatsApp: 'WhatsApp',
     whatsAppLabel: 'Partager sur WhatsApp',
     shareText: 'Rejoignez {{community}} sur {{appName}} : {{url}}',
     copy: 'Copier le lien',
