@@ -155,8 +155,10 @@ describe('invitations', () => {
     await dialog.getByRole('tab', { name: 'By link' }).click();
     await dialog.getByLabel('Maximum uses').fill('25');
     await dialog.getByRole('button', { name: 'Create link' }).click();
-    await dialog.getByText('Link created. Copy it now: it is shown only once.').waitFor();
-    expect(await dialog.getByRole('textbox', { name: 'Copy link' }).inputValue()).toMatch(new RegExp(`^${server.url}/invite/[a-z2-7]{52}$`));
+    await dialog.getByText('Link created. Share it now, or later from the list below while it lives.').waitFor();
+    // WhatsApp opens with the invitation and its address written out.
+    expect(await dialog.getByTestId('link-whatsapp').first().getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=.*%2Finvite%2F/);
+    expect(await dialog.getByRole('textbox', { name: 'Invitation link' }).inputValue()).toMatch(new RegExp(`^${server.url}/invite/[a-z2-7]{52}$`));
     await dialog.getByText('0 of 25 used · 0 joined').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.screenshot({ path: `${screenshotDir}/invitations-link-375.png` });

@@ -73,7 +73,8 @@ describe('Browser: Needs you', () => {
 
     const memberPage = await onPhone(member.email);
     await memberPage.goto(`${server.url}/community/${communityId}?tab=finances`);
-    await memberPage.getByRole('button', { name: 'J’ai payé' }).click();
+    // The member's own status opens the finances, with "Pay dues" at its top.
+    await memberPage.getByRole('button', { name: 'Payer ma cotisation' }).click();
     const declare = memberPage.getByRole('dialog', { name: 'Déclarer un paiement' });
     await declare.getByLabel('Montant').fill('25');
     await declare.getByLabel('Objet du paiement').selectOption('dues');

@@ -1,4 +1,4 @@
-import { Button, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Input, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,12 +131,20 @@ const cashForm = (currency: Currency) =>
     reference: z.string().trim().max(80, 'validation.finance.referenceLong'),
   });
 
-function RecordCashForm({ levy, k, currency, onDone }: { levy: CaseLevy; k: CaseView; currency: Currency; onDone: () => void }) {
+type CashFormProps = { levy: CaseLevy; k: CaseView; currency: Currency; onDone: () => void };
+
+/** The form once the books' accounts are known: its first choice is set from them, never from an empty list. */
+function RecordCashForm(props: CashFormProps) {
+  const { t } = useTranslation();
+  const books = useQuery(financeSummaryQuery(props.k.communityId));
+  if (books.isPending) return <Skeleton height="40" aria-label={t('welfare.loading')} />;
+  return <RecordCashFields {...props} accounts={books.data?.opened ? (books.data.accounts ?? []) : []} />;
+}
+
+function RecordCashFields({ levy, currency, onDone, accounts }: CashFormProps & { accounts: { id: number; name: string; kind: string }[] }) {
   const { t } = useTranslation();
   const act = useAction(WELFARE_KEYS, { wait: true });
   const record = useMutation(trpc.welfare.recordLevyCash.mutationOptions());
-  const books = useQuery(financeSummaryQuery(k.communityId)).data;
-  const accounts = books?.opened ? (books.accounts ?? []) : [];
   // The cash box first: cash taken at a meeting goes there.
   const first = accounts.find((a) => a.kind === 'cash') ?? accounts[0];
   const form = useZodForm(cashForm(currency), { accountId: first ? String(first.id) : '', amount: toDecimal(levy.outstanding - levy.pending, currency), reference: '' });

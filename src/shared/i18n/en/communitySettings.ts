@@ -50,7 +50,7 @@ export const communitySettings = {
     roleOf: 'Role of {{name}}',
     roleUpdated: 'Role updated',
     roleFailed: 'Failed to update role',
-    makeCreatorLabel: 'Make {{name}} the creator',
+    makeCreatorLabel: 'Make creator: {{name}}',
     makeCreator: 'Make creator',
     handOverTitle: 'Hand {{community}} over to {{name}}?',
     handOverBody: 'They become the creator; you stay on as an admin. Only they can hand it back.',

@@ -51,7 +51,7 @@ export const communitySettings = {
     roleOf: 'Rôle de {{name}}',
     roleUpdated: 'Rôle mis à jour',
     roleFailed: 'Impossible de modifier le rôle',
-    makeCreatorLabel: 'Nommer {{name}} créateur de la communauté',
+    makeCreatorLabel: 'Nommer créateur\u00a0: {{name}}',
     makeCreator: 'Nommer créateur',
     handOverTitle: 'Transmettre {{community}} à {{name}} ?',
     handOverBody: 'Cette personne en devient le créateur ; vous restez administrateur. Elle seule pourra vous la retransmettre.',
