@@ -202,7 +202,7 @@ async function measure(page: Page): Promise<string[]> {
 }
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] };
 
 /** axe-core in the page (already settled by problems()); only serious and critical violations fail. */
 async function audit(page: Page): Promise<string[]> {
@@ -213,7 +213,7 @@ async function audit(page: Page): Promise<string[]> {
   })) as Violation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
 }
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';

@@ -81,6 +81,8 @@ describe('Browser: Needs you', () => {
     await declare.getByLabel('Moyen de paiement').selectOption('cash');
     await declare.getByRole('button', { name: 'Déclarer le paiement' }).click();
     await expectToast(memberPage, 'Paiement déclaré');
+    // Their payments and receipts are one tap away, in the Payments section.
+    await memberPage.getByRole('link', { name: 'Mes paiements et reçus' }).click();
     await memberPage.getByTestId('statement-payment').filter({ hasText: 'En attente' }).waitFor();
 
     // On the treasurer's dashboard, at the top, in words, and counted on the bell (it follows the server once a minute and on focus).
@@ -91,7 +93,8 @@ describe('Browser: Needs you', () => {
     expect(await item.innerText()).toContain('Houston Bamenda Union');
     expect(await card.getByTestId('needs-count').innerText()).toBe('1 waiting');
     await expect.poll(() => treasurerPage.getByTestId('unread-badge').innerText()).toBe('1');
-    expect(await treasurerPage.getByTestId('notifications-button').getAttribute('aria-label')).toBe('Notifications: 1 unread, 1 waiting on you');
+    // The bell's name starts with the number its badge shows.
+    expect(await treasurerPage.getByTestId('notifications-button').getAttribute('aria-label')).toBe('Notifications: 1 (1 unread, 1 waiting on you)');
     // Nothing runs off a 375 px screen; the card is readable by assistive technology.
     expect(await treasurerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await treasurerPage.screenshot({ path: `${screenshotDir}/needs-375.png` });

@@ -21,13 +21,15 @@ export function NotificationsMenu({ placement = 'right-end' }: { placement?: 'ri
   const unread = useQuery(unreadCountQuery());
   const count = unread.data?.badge ?? 0;
   const waiting = unread.data?.waiting ?? 0;
-  const label = waiting ? t('shell.notifications.summary', { unread: unread.data?.count ?? 0, waiting }) : count ? t('shell.notifications.buttonUnread', { count }) : t('shell.notifications.button');
+  const shown = count > 99 ? '99+' : String(count);
+  // The name starts with the number the badge shows, so what is seen is what is heard.
+  const label = waiting ? t('shell.notifications.summary', { badge: shown, unread: unread.data?.count ?? 0, waiting }) : count ? t('shell.notifications.buttonUnread', { count }) : t('shell.notifications.button');
   const bell = (
     <IconButton variant="ghost" aria-label={label} position="relative" data-testid="notifications-button">
       <Bell aria-hidden />
       {count > 0 && (
         <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" rounded="full" size="xs" data-testid="unread-badge" aria-hidden>
-          {count > 99 ? '99+' : count}
+          {shown}
         </Badge>
       )}
     </IconButton>

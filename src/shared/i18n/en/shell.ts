@@ -31,7 +31,7 @@ export const shell = {
     unread: 'Unread',
     remove: 'Remove notification: {{title}}',
     showOlder: 'Show older',
-    summary: 'Notifications: {{unread}} unread, {{waiting}} waiting on you',
+    summary: 'Notifications: {{badge}} ({{unread}} unread, {{waiting}} waiting on you)',
     handled: 'Handled',
     handledBy: 'Handled by {{name}}',
     handledByYou: 'You handled this',

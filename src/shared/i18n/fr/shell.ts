@@ -31,7 +31,7 @@ export const shell = {
     unread: 'Non lue',
     remove: 'Supprimer la notification : {{title}}',
     showOlder: 'Afficher les plus anciennes',
-    summary: 'Notifications : {{unread}} non lues, {{waiting}} à traiter',
+    summary: 'Notifications : {{badge}} ({{unread}} non lues, {{waiting}} à traiter)',
     handled: 'Traité',
     handledBy: 'Traité par {{name}}',
     handledByYou: 'Vous l’avez traité',
