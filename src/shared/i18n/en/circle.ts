@@ -417,6 +417,7 @@ export const circle = {
     sealed: 'The secret number is revealed after the last payout; then anyone can check the draw here.',
     order: 'Order drawn',
     orderItem: 'Hand {{hand}} · {{name}}',
+    swapsAfter: 'This is the order as drawn. Swaps agreed between members and approved by the organiser change it afterwards: the rounds below show who receives each pot now.',
     verify: 'Verify the draw',
     verifying: 'Checking…',
     hashOk: 'The secret number matches the published fingerprint.',

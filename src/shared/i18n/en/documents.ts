@@ -54,7 +54,7 @@ export const documents = {
     allFolders: 'All folders',
     topLevel: 'Not in a folder',
     emptyTitle: 'No documents yet',
-    emptyBody: 'Nothing has been shared with the members yet.',
+    emptyBody: 'Nothing has been shared with the members yet. The community’s leaders add documents here; to share one, send it to a leader or share it in the chat.',
     emptyBodyManager: 'Upload the constitution, the minutes of the last meeting or a flyer to share them with the members.',
     noResults: 'No document matches “{{search}}”.',
     emptyFolder: 'No document here yet.',

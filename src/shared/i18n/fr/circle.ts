@@ -418,6 +418,7 @@ export const circle = {
     sealed: 'Le nombre secret est révélé après le dernier versement ; chacun pourra alors vérifier le tirage ici.',
     order: 'Ordre tiré',
     orderItem: 'Main {{hand}} · {{name}}',
+    swapsAfter: 'Voici l’ordre tel qu’il a été tiré. Les échanges convenus entre membres et approuvés par l’organisateur le modifient ensuite\u00a0: les tours ci-dessous indiquent qui reçoit chaque cagnotte désormais.',
     verify: 'Vérifier le tirage',
     verifying: 'Vérification…',
     hashOk: 'Le nombre secret correspond à l’empreinte publiée.',

@@ -55,7 +55,7 @@ export const documents = {
     allFolders: 'Tous les dossiers',
     topLevel: 'Hors dossier',
     emptyTitle: 'Aucun document pour l’instant',
-    emptyBody: 'Rien n’a encore été partagé avec les membres.',
+    emptyBody: 'Rien n’a encore été partagé avec les membres. Ce sont les responsables de la communauté qui ajoutent les documents ici\u00a0; pour en partager un, envoyez-le à un responsable ou partagez-le dans la messagerie.',
     emptyBodyManager: 'Téléversez les statuts, le compte rendu de la dernière réunion ou une affiche pour les partager avec les membres.',
     noResults: 'Aucun document ne correspond à « {{search}} ».',
     emptyFolder: 'Aucun document ici pour l’instant.',

@@ -70,6 +70,9 @@ export function DrawCard({ detail: d }: { detail: Detail }) {
               <List.Item key={h.id}>{t('circle.draw.orderItem', { hand: h.handNo, name: h.name })}</List.Item>
             ))}
           </List.Root>
+          <Text color="fg.muted" fontSize="sm">
+            {t('circle.draw.swapsAfter')}
+          </Text>
         </Stack>
       )}
       {canVerify && (
