@@ -1,11 +1,10 @@
-import { Button, HStack, Link, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import { HStack, Link, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { formatAmount } from '../../lib/format';
-import { DeclarePaymentDialog } from './declare-payment-dialog';
 import { DuesBadge } from './dues-badge';
+import { DeclareButton, OwnTotals } from './own-money';
 import { myDuesQuery } from './queries';
 import { FinanceSectionLink } from './section-link';
 import type { Books } from './types';
@@ -27,15 +26,7 @@ export function MyStatus({ communityId, books }: { communityId: number; books: B
       actions={
         <HStack gap="3" flexWrap="wrap">
           {dues.data && <DuesBadge status={dues.data.status} size="lg" />}
-          <DeclarePaymentDialog
-            communityId={communityId}
-            currency={c}
-            trigger={
-              <Button size="sm" colorPalette="brand">
-                <Wallet aria-hidden /> {t('finances.mine.pay')}
-              </Button>
-            }
-          />
+          <DeclareButton communityId={communityId} books={books} label={t('finances.mine.pay')} />
         </HStack>
       }
       bodyGap="4"
@@ -47,14 +38,7 @@ export function MyStatus({ communityId, books }: { communityId: number; books: B
             {dues.data ? formatAmount(dues.data.outstanding, c) : <Skeleton h="8" w="24" aria-label={t('finances.loading')} />}
           </Stat.ValueText>
         </Stat.Root>
-        <Stat.Root data-testid="my-paid">
-          <Stat.Label>{t('finances.summary.paidThisYear', { year: books.year })}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{formatAmount(books.own.paidThisYear, c)}</Stat.ValueText>
-        </Stat.Root>
-        <Stat.Root data-testid="my-pending">
-          <Stat.Label>{t('finances.summary.ownPending')}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{formatAmount(books.own.pending, c)}</Stat.ValueText>
-        </Stat.Root>
+        <OwnTotals books={books} testId="my" />
       </SimpleGrid>
       <HStack gap="4" flexWrap="wrap" fontSize="sm">
         <Link asChild color="brand.fg">

@@ -1,12 +1,11 @@
-import { Button, SimpleGrid, Stat } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Receipt, Wallet } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more';
-import { DeclarePaymentDialog } from './declare-payment-dialog';
+import { DeclareButton, OwnTotals } from './own-money';
 import { PaymentRow } from './payment-row';
 import { statementQuery } from './queries';
-import { formatAmount } from '../../lib/format';
 import type { Books } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
@@ -24,29 +23,12 @@ export function Statement({ communityId, books }: { communityId: number; books: 
       id="finance-statement"
       title={t('finances.statement.title')}
       actions={
-        <>
-          <DeclarePaymentDialog
-            communityId={communityId}
-            currency={c}
-            trigger={
-              <Button size="sm" colorPalette="brand">
-                <Wallet aria-hidden /> {t('finances.declare.open')}
-              </Button>
-            }
-          />
-        </>
+<DeclareButton communityId={communityId} books={books} label={t('finances.declare.open')} />
       }
       bodyGap="4"
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Stat.Root data-testid="own-paid">
-          <Stat.Label>{t('finances.summary.paidThisYear', { year: books.year })}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{formatAmount(books.own.paidThisYear, c)}</Stat.ValueText>
-        </Stat.Root>
-        <Stat.Root data-testid="own-pending">
-          <Stat.Label>{t('finances.summary.ownPending')}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{formatAmount(books.own.pending, c)}</Stat.ValueText>
-        </Stat.Root>
+        <OwnTotals books={books} testId="own" />
       </SimpleGrid>
       <ListStates
         query={q}
