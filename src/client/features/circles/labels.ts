@@ -16,18 +16,9 @@ export const termsOf = (t: TFunction, c: { contribution: number; currency: strin
 
 const TERMS_KEY = { weekly: 'circles.terms.weekly', biweekly: 'circles.terms.biweekly', monthly: 'circles.terms.monthly' } as const satisfies Record<Frequency, MessageKey>;
 
-export const FREQUENCY_KEY = {
-  weekly: 'circles.frequency.weekly',
-  biweekly: 'circles.frequency.biweekly',
-  monthly: 'circles.frequency.monthly',
-} as const satisfies Record<Frequency, MessageKey>;
+export const FREQUENCY_KEY = { weekly: 'circles.frequency.weekly', biweekly: 'circles.frequency.biweekly', monthly: 'circles.frequency.monthly' } as const satisfies Record<Frequency, MessageKey>;
 
-export const STATUS_KEY = {
-  recruiting: 'circles.status.recruiting',
-  active: 'circles.status.active',
-  completed: 'circles.status.completed',
-  cancelled: 'circles.status.cancelled',
-} as const satisfies Record<CircleStatus, MessageKey>;
+export const STATUS_KEY = { recruiting: 'circles.status.recruiting', active: 'circles.status.active', completed: 'circles.status.completed', cancelled: 'circles.status.cancelled' } as const satisfies Record<CircleStatus, MessageKey>;
 export const STATUS_COLOR: Record<CircleStatus, string> = { recruiting: 'blue', active: 'green', completed: 'purple', cancelled: 'red' };
 
 /** Whether the caller may start a circle in this community: by their role, or because the community lets every member. */

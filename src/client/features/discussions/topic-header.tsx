@@ -5,10 +5,9 @@ import { ArrowLeft, EyeOff, Lock, Pencil, Pin, Trash2, Unlock } from 'lucide-rea
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_MODES, type FollowMode } from '@shared/discussions/rules';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { ReasonDialog } from './reason-dialog';
+import { DeleteOwn, MODERATION, ModerationAction } from './reason-dialog';
 import type {  TopicPage as TopicData } from './types';
 import { EditedMarker, TopicBadges } from './topic-badges';
 import { EditTopicDialog } from './topic-form-dialog';
@@ -20,7 +19,6 @@ import { realName } from '../../lib/person-name';
 export function TopicHeader({ topic: x }: { topic: TopicData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const run = useDiscussionAction();
   const remove = useMutation(trpc.discussions.delete.mutationOptions());
   return (
     <Stack gap="3">
@@ -64,20 +62,11 @@ export function TopicHeader({ topic: x }: { topic: TopicData }) {
               </Button>
             }
           />
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red" data-testid="topic-delete">
-                <Trash2 aria-hidden /> {t('discussions.page.delete')}
-              </Button>
-            }
-            title={t('discussions.page.deleteTitle')}
-            description={t('discussions.page.deleteBody')}
-            confirmLabel={t('discussions.page.deleteConfirm')}
-            onConfirm={async () => {
-              const ok = await run(() => remove.mutateAsync({ id: x.id }), t('discussions.page.deleteFailed'), t('discussions.page.deleted'));
-              if (!ok) throw new Error('failed');
-              void navigate({ to: '/community/$id', params: { id: String(x.community.id) }, search: { tab: 'discussions' } });
-            }}
+          <DeleteOwn
+            of="page"
+            testId="topic-delete"
+            act={() => remove.mutateAsync({ id: x.id })}
+            then={() => void navigate({ to: '/community/$id', params: { id: String(x.community.id) }, search: { tab: 'discussions' } })}
           />
         </HStack>
       )}
@@ -125,12 +114,10 @@ export function FollowSelect({ topic: x }: { topic: TopicData }) {
 export function ModerationCard({ topic: x }: { topic: TopicData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const run = useDiscussionAction();
   const pin = useMutation(trpc.discussions.pin.mutationOptions());
   const lock = useMutation(trpc.discussions.lock.mutationOptions());
   const hide = useMutation(trpc.discussions.hideTopic.mutationOptions());
   const remove = useMutation(trpc.discussions.removeTopic.mutationOptions());
-  const failed = t('discussions.moderate.failed');
   return (
     <Card.Root as="section" aria-labelledby="topic-moderation" variant="subtle" data-testid="topic-moderation">
       <Card.Header pb="2">
@@ -143,61 +130,35 @@ export function ModerationCard({ topic: x }: { topic: TopicData }) {
       </Card.Header>
       <Card.Body pt="2">
         <HStack gap="2" flexWrap="wrap">
-          <ReasonDialog
+          <ModerationAction
             optional
-            trigger={
-              <Button size="sm" variant="outline" data-testid="topic-pin">
-                <Pin aria-hidden /> {t(x.isPinned ? 'discussions.moderate.unpin' : 'discussions.moderate.pin')}
-              </Button>
-            }
-            title={t(x.isPinned ? 'discussions.moderate.unpinTitle' : 'discussions.moderate.pinTitle')}
-            description={t(x.isPinned ? 'discussions.moderate.unpinBody' : 'discussions.moderate.pinBody')}
-            confirmLabel={t(x.isPinned ? 'discussions.moderate.unpin' : 'discussions.moderate.pin')}
-            onConfirm={(reason) => run(() => pin.mutateAsync({ id: x.id, pinned: !x.isPinned, reason }), failed, t(x.isPinned ? 'discussions.moderate.unpinned' : 'discussions.moderate.pinned'))}
+            words={x.isPinned ? MODERATION.unpin : MODERATION.pin}
+            icon={<Pin aria-hidden />}
+            testId="topic-pin"
+            act={(reason) => pin.mutateAsync({ id: x.id, pinned: !x.isPinned, reason })}
           />
-          <ReasonDialog
-            trigger={
-              <Button size="sm" variant="outline" data-testid="topic-lock">
-                {x.isLocked ? <Unlock aria-hidden /> : <Lock aria-hidden />} {t(x.isLocked ? 'discussions.moderate.unlock' : 'discussions.moderate.lock')}
-              </Button>
-            }
-            title={t(x.isLocked ? 'discussions.moderate.unlockTitle' : 'discussions.moderate.lockTitle')}
-            description={t(x.isLocked ? 'discussions.moderate.unlockBody' : 'discussions.moderate.lockBody')}
-            confirmLabel={t(x.isLocked ? 'discussions.moderate.unlock' : 'discussions.moderate.lock')}
-            onConfirm={(reason) =>
-              run(() => lock.mutateAsync({ id: x.id, locked: !x.isLocked, reason: reason! }), failed, t(x.isLocked ? 'discussions.moderate.unlockedDone' : 'discussions.moderate.lockedDone'))
-            }
+          <ModerationAction
+            words={x.isLocked ? MODERATION.unlock : MODERATION.lock}
+            icon={x.isLocked ? <Unlock aria-hidden /> : <Lock aria-hidden />}
+            testId="topic-lock"
+            act={(reason) => lock.mutateAsync({ id: x.id, locked: !x.isLocked, reason: reason! })}
           />
-          <ReasonDialog
-            trigger={
-              <Button size="sm" variant="outline" data-testid="topic-hide">
-                <EyeOff aria-hidden /> {t(x.hidden ? 'discussions.moderate.unhide' : 'discussions.moderate.hide')}
-              </Button>
-            }
-            title={t(x.hidden ? 'discussions.moderate.unhideTopicTitle' : 'discussions.moderate.hideTopicTitle')}
-            description={t(x.hidden ? 'discussions.moderate.unhideTopicBody' : 'discussions.moderate.hideTopicBody')}
-            confirmLabel={t(x.hidden ? 'discussions.moderate.unhide' : 'discussions.moderate.hide')}
-            onConfirm={(reason) => run(() => hide.mutateAsync({ id: x.id, hidden: !x.hidden, reason: reason! }), failed, t(x.hidden ? 'discussions.moderate.shown' : 'discussions.moderate.hidden'))}
+          <ModerationAction
+            words={x.hidden ? MODERATION.unhideTopic : MODERATION.hideTopic}
+            icon={<EyeOff aria-hidden />}
+            testId="topic-hide"
+            act={(reason) => hide.mutateAsync({ id: x.id, hidden: !x.hidden, reason: reason! })}
           />
-          <ReasonDialog
+          <ModerationAction
             destructive
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red" data-testid="topic-remove">
-                <Trash2 aria-hidden /> {t('discussions.moderate.remove')}
-              </Button>
-            }
-            title={t('discussions.moderate.removeTopicTitle')}
-            description={t('discussions.moderate.removeTopicBody')}
-            confirmLabel={t('discussions.moderate.remove')}
-            onConfirm={async (reason) => {
-              const ok = await run(() => remove.mutateAsync({ id: x.id, reason: reason! }), failed, t('discussions.moderate.removed'));
-              if (ok) void navigate({ to: '/community/$id', params: { id: String(x.community.id) }, search: { tab: 'discussions' } });
-              return ok;
-            }}
+            words={MODERATION.removeTopic}
+            icon={<Trash2 aria-hidden />}
+            testId="topic-remove"
+            act={(reason) => remove.mutateAsync({ id: x.id, reason: reason! })}
+            then={() => void navigate({ to: '/community/$id', params: { id: String(x.community.id) }, search: { tab: 'discussions' } })}
           />
         </HStack>
       </Card.Body>
     </Card.Root>
   );
 }
-

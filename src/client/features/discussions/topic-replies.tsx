@@ -5,14 +5,13 @@ import { EmptyNote } from '../../components/empty-state';
 import {  useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {  mentionsAsText, POST_BODY_MAX } from '@shared/discussions/rules';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { Markdown } from '../../components/markdown';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { MentionTextarea } from './mention-textarea';
 import { mentionsToMarkdown } from './mentions';
-import { ReasonDialog } from './reason-dialog';
+import { DeleteOwn, MODERATION, ModerationAction } from './reason-dialog';
 import type { Reply, TopicPage as TopicData } from './types';
 import { EditedMarker } from './topic-badges';
 import { useDiscussionAction } from './use-discussion-action';
@@ -52,13 +51,11 @@ export function RepliesSection(props: { topic: TopicData; replies: Reply[]; quer
 
 function ReplyRow({ reply: r, topic: x, onQuote }: { reply: Reply; topic: TopicData; onQuote: (q: QuoteTarget) => void }) {
   const { t } = useTranslation();
-  const run = useDiscussionAction();
   const [editing, setEditing] = useState(false);
   const name = realName(r.author?.name) ?? t('discussions.formerMember');
   const del = useMutation(trpc.discussions.deleteReply.mutationOptions());
   const hide = useMutation(trpc.discussions.hideReply.mutationOptions());
   const remove = useMutation(trpc.discussions.removeReply.mutationOptions());
-  const failed = t('discussions.moderate.failed');
 
   if (r.hidden && r.body === null) {
     return (
@@ -127,48 +124,26 @@ function ReplyRow({ reply: r, topic: x, onQuote }: { reply: Reply; topic: TopicD
               </Button>
             )}
             {r.mine && (
-              <ConfirmDialog
-                trigger={
-                  <Button size="xs" variant="ghost" colorPalette="red" data-testid="reply-delete">
-                    <Trash2 aria-hidden /> {t('discussions.replies.delete')}
-                  </Button>
-                }
-                title={t('discussions.replies.deleteTitle')}
-                description={t('discussions.replies.deleteBody')}
-                confirmLabel={t('discussions.replies.deleteConfirm')}
-                onConfirm={async () => {
-                  if (!(await run(() => del.mutateAsync({ id: r.id }), t('discussions.replies.deleteFailed'), t('discussions.replies.deleted')))) throw new Error('failed');
-                }}
-              />
+              <DeleteOwn of="replies" small testId="reply-delete" act={() => del.mutateAsync({ id: r.id })} />
             )}
             {x.canModerate && (
-              <>
-                <ReasonDialog
-                  trigger={
-                    <Button size="xs" variant="ghost" data-testid="reply-hide">
-                      <EyeOff aria-hidden /> {t(r.hidden ? 'discussions.moderate.unhide' : 'discussions.moderate.hide')}
-                    </Button>
-                  }
-                  title={t(r.hidden ? 'discussions.moderate.unhideReplyTitle' : 'discussions.moderate.hideReplyTitle')}
-                  description={t(r.hidden ? 'discussions.moderate.unhideReplyBody' : 'discussions.moderate.hideReplyBody')}
-                  confirmLabel={t(r.hidden ? 'discussions.moderate.unhide' : 'discussions.moderate.hide')}
-                  onConfirm={(reason) => run(() => hide.mutateAsync({ id: r.id, hidden: !r.hidden, reason: reason! }), failed, t(r.hidden ? 'discussions.moderate.shown' : 'discussions.moderate.hidden'))}
-                />
-                {!r.mine && (
-                  <ReasonDialog
-                    destructive
-                    trigger={
-                      <Button size="xs" variant="ghost" colorPalette="red" data-testid="reply-remove">
-                        <Trash2 aria-hidden /> {t('discussions.moderate.remove')}
-                      </Button>
-                    }
-                    title={t('discussions.moderate.removeReplyTitle')}
-                    description={t('discussions.moderate.removeReplyBody')}
-                    confirmLabel={t('discussions.moderate.remove')}
-                    onConfirm={(reason) => run(() => remove.mutateAsync({ id: r.id, reason: reason! }), failed, t('discussions.moderate.removed'))}
-                  />
-                )}
-              </>
+              <ModerationAction
+                small
+                words={r.hidden ? MODERATION.unhideReply : MODERATION.hideReply}
+                icon={<EyeOff aria-hidden />}
+                testId="reply-hide"
+                act={(reason) => hide.mutateAsync({ id: r.id, hidden: !r.hidden, reason: reason! })}
+              />
+            )}
+            {x.canModerate && !r.mine && (
+              <ModerationAction
+                small
+                destructive
+                words={MODERATION.removeReply}
+                icon={<Trash2 aria-hidden />}
+                testId="reply-remove"
+                act={(reason) => remove.mutateAsync({ id: r.id, reason: reason! })}
+              />
             )}
           </HStack>
         )}

@@ -23,33 +23,15 @@ export type Report = Outputs['report'];
 export type CircleStatus = Circle['status'];
 export type PayoutMethod = Circle['payoutMethod'];
 
-export const STATUS_KEY = {
-  recruiting: 'circle.status.recruiting',
-  active: 'circle.status.active',
-  completed: 'circle.status.completed',
-  cancelled: 'circle.status.cancelled',
-} as const satisfies Record<CircleStatus, MessageKey>;
-export const STATUS_COLOR: Record<CircleStatus, string> = { recruiting: 'blue', active: 'green', completed: 'purple', cancelled: 'red' };
+/** A circle's state: the same words and colours as in the lists of circles. */
+export { STATUS_COLOR, STATUS_KEY } from '../labels';
 
-export const PAYOUT_METHOD_KEY = {
-  fixed: 'circle.method.fixed',
-  random: 'circle.method.random',
-  auction: 'circle.method.auction',
-} as const satisfies Record<PayoutMethod, MessageKey>;
+export const PAYOUT_METHOD_KEY = { fixed: 'circle.method.fixed', random: 'circle.method.random', auction: 'circle.method.auction' } as const satisfies Record<PayoutMethod, MessageKey>;
 
-export const PAYOUT_STATUS_KEY = {
-  recorded: 'circle.payoutStatus.recorded',
-  confirmed: 'circle.payoutStatus.confirmed',
-  disputed: 'circle.payoutStatus.disputed',
-} as const satisfies Record<Payout['status'], MessageKey>;
+export const PAYOUT_STATUS_KEY = { recorded: 'circle.payoutStatus.recorded', confirmed: 'circle.payoutStatus.confirmed', disputed: 'circle.payoutStatus.disputed' } as const satisfies Record<Payout['status'], MessageKey>;
 export const PAYOUT_STATUS_COLOR: Record<Payout['status'], string> = { recorded: 'orange', confirmed: 'green', disputed: 'red' };
 
-export const TOP_UP_STATUS_KEY = {
-  owed: 'circle.topUps.status.owed',
-  recorded: 'circle.topUps.status.recorded',
-  confirmed: 'circle.topUps.status.confirmed',
-  disputed: 'circle.topUps.status.disputed',
-} as const satisfies Record<TopUp['status'], MessageKey>;
+export const TOP_UP_STATUS_KEY = { owed: 'circle.topUps.status.owed', recorded: 'circle.topUps.status.recorded', confirmed: 'circle.topUps.status.confirmed', disputed: 'circle.topUps.status.disputed' } as const satisfies Record<TopUp['status'], MessageKey>;
 export const TOP_UP_STATUS_COLOR: Record<TopUp['status'], string> = { owed: 'purple', recorded: 'orange', confirmed: 'green', disputed: 'red' };
 
 /** "Hand 2" — a hand by its number, which never changes (its position may, by a swap). */

@@ -6,12 +6,7 @@ import type { RsvpAnswer, RsvpStatus } from '@shared/events/rules';
  */
 
 /** A status as a badge reads it ("Going", "On the waitlist"). */
-export const STATUS_KEY = {
-  going: 'event.status.going',
-  maybe: 'event.status.maybe',
-  not_going: 'event.status.notGoing',
-  waitlisted: 'event.status.waitlisted',
-} as const satisfies Record<RsvpStatus, string>;
+export const STATUS_KEY = { going: 'event.status.going', maybe: 'event.status.maybe', not_going: 'event.status.notGoing', waitlisted: 'event.status.waitlisted' } as const satisfies Record<RsvpStatus, string>;
 
 export const STATUS_COLOR: Record<RsvpStatus, string> = { going: 'green', maybe: 'orange', not_going: 'gray', waitlisted: 'purple' };
 
@@ -19,11 +14,7 @@ export const STATUS_COLOR: Record<RsvpStatus, string> = { going: 'green', maybe:
 export const isStatus = (s: string | null | undefined): s is RsvpStatus => !!s && Object.hasOwn(STATUS_KEY, s);
 
 /** An answer as the viewer gives it ("Going", "Can't go" / "Je participe", "Je ne peux pas"). */
-export const ANSWER_KEY = {
-  going: 'event.rsvp.answer.going',
-  maybe: 'event.rsvp.answer.maybe',
-  not_going: 'event.rsvp.answer.notGoing',
-} as const satisfies Record<RsvpAnswer, string>;
+export const ANSWER_KEY = { going: 'event.rsvp.answer.going', maybe: 'event.rsvp.answer.maybe', not_going: 'event.rsvp.answer.notGoing' } as const satisfies Record<RsvpAnswer, string>;
 
 /** What a stored status was answered as: waiting in line is "going" that did not fit. */
 export function answerOf(status: RsvpStatus): RsvpAnswer;
