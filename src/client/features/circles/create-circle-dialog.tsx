@@ -175,12 +175,9 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
   // Errors the server puts on the fields chosen outside the form.
   const clearError = (field: string) => form.setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circles.create.invalid'), checked.error);
+  const onSubmit = form.submit(t('circles.create.invalid'), async (v) => {
     try {
-      const circle = await create.mutateAsync({ communityId: community.id, currency, ...checked.data });
+      const circle = await create.mutateAsync({ communityId: community.id, currency, ...v });
       notify.success(t('circles.create.created'), t('circles.create.createdBody', { name: circle.name }));
       await refreshCircles(queryClient);
       onDone();
@@ -188,7 +185,7 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
     } catch (error) {
       notify.error(t('circles.create.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   const hands = Number(v.hands);
   const contribution = parseAmount(String(v.contribution), currency);

@@ -7,6 +7,7 @@ import { POST_BODY_MAX, TOPIC_CATEGORY_MAX, TOPIC_TITLE_MAX } from '@shared/disc
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
+import { placeServerIssues } from '../../lib/server-issues';
 import { trpc } from '../../trpc';
 import { MentionTextarea } from './mention-textarea';
 import { refreshDiscussions } from './queries';
@@ -92,15 +93,8 @@ function TopicForm(props: {
     try {
       await props.onSubmit(values);
     } catch (error) {
-      const info = errorInfo(error);
-      const placed: Errors = {};
-      for (const issue of info.issues) {
-        const field = FIELDS.find((f) => f === issue.path[0]);
-        if (field) placed[field] ??= issue.message;
-      }
-      setErrors(placed);
-      const first = FIELDS.find((f) => placed[f]);
-      if (first) requestAnimationFrame(() => document.getElementById(first)?.focus());
+      setErrors({});
+      placeServerIssues(error, setErrors, (path) => FIELDS.find((f) => f === path[0]));
       throw error;
     } finally {
       setBusy(false);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, type DocumentVisibility } from '@shared/documents/rules';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
+import { placeServerIssues } from '../../lib/server-issues';
 import { trpc } from '../../trpc';
 import { refreshDocuments } from './queries';
 import type { DocumentDetail, DocumentFolder } from './kinds';
@@ -50,16 +50,9 @@ export function EditDocumentForm(props: { document: DocumentDetail; folders: rea
       await refreshDocuments(queryClient);
       props.onDone();
     } catch (error) {
-      const info = errorInfo(error);
-      const placed: Errors = {};
-      for (const issue of info.issues) {
-        const field = FIELDS.find((f) => f === issue.path[0]);
-        if (field) placed[field] ??= issue.message;
-      }
-      setErrors(placed);
-      const first = FIELDS.find((f) => placed[f]);
-      if (first) focus(first);
-      else notify.error(t('documents.edit.failed'), info.message);
+      setErrors({});
+      const info = placeServerIssues(error, setErrors, (path) => FIELDS.find((f) => f === path[0]), (f) => `edit-${f}`);
+      if (info.first === undefined) notify.error(t('documents.edit.failed'), info.message);
     }
   }
 

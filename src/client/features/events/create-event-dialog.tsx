@@ -9,7 +9,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { currentLocale } from '../../i18n';
-import { errorInfo } from '../../lib/errors';
+import { placeServerIssues } from '../../lib/server-issues';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
@@ -158,13 +158,10 @@ function EventForm({
     }
   };
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.submit(t('events.form.invalid'), async (data) => {
     if (create.isPending) return;
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('events.form.invalid'), checked.error);
     try {
-      const created = await create.mutateAsync({ communityId: community.id, ...checked.data });
+      const created = await create.mutateAsync({ communityId: community.id, ...data });
       if (created.occurrences > 1) notify.success(t('events.form.createdSeries', { count: created.occurrences }), t('events.form.createdSeriesBody', { title: created.title }));
       else notify.success(t('events.form.created'), t('events.form.createdBody', { title: created.title }));
       // Closed at once (the lists refresh behind it): a dialog left open while they load could be sent twice.
@@ -173,17 +170,9 @@ function EventForm({
       if (onCreated) onCreated({ id: created.id, title: created.title, occurrences: created.occurrences });
       else void navigate({ to: '/events/$id', params: { id: String(created.id) } });
     } catch (error) {
-      const info = errorInfo(error);
-      if (info.issues.length) {
-        const next: Record<string, string> = {};
-        for (const issue of info.issues) next[fieldOfServerPath(issue.path, v.ends)] ??= issue.message;
-        form.setErrors(next);
-        const first = fieldOfServerPath(info.issues[0]!.path, v.ends);
-        requestAnimationFrame(() => document.getElementById(first)?.focus());
-      }
-      notify.error(t('events.form.failed'), info.message);
+      notify.error(t('events.form.failed'), placeServerIssues(error, form.setErrors, (path) => fieldOfServerPath(path, v.ends)).message);
     }
-  }
+  });
 
   return (
     <DialogForm

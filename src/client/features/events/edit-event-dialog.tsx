@@ -4,7 +4,7 @@ import { isValidElement, useState, type ReactElement, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
+import { placeServerIssues } from '../../lib/server-issues';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { ChoiceCards, CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
@@ -73,11 +73,8 @@ function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void
   const today = todayIn(v.timeZone);
   const minDate = initial.date < today ? initial.date : today;
 
-  async function onSubmit(ev: React.FormEvent) {
-    ev.preventDefault();
+  const onSubmit = form.submit(t('events.form.invalid'), async (data) => {
     if (update.isPending) return;
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('events.form.invalid'), checked.error);
     const original = {
       title: e.title,
       description: e.description,
@@ -96,7 +93,7 @@ function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void
     const startKept = v.date === initial.date && v.startTime === initial.startTime && v.timeZone === initial.timeZone;
     const endKept = startKept && v.endTime === initial.endTime && endDateOf(v) === endDateOf(initial);
     const next = {
-      ...checked.data,
+      ...data,
       ...(startKept ? { startsAt: e.startsAt, timeZone: e.timeZone } : {}),
       ...(endKept ? { endsAt: e.endsAt } : {}),
     };
@@ -109,17 +106,9 @@ function EditForm({ event: e, onDone }: { event: EventDetail; onDone: () => void
       onDone();
       void refreshEvents(queryClient);
     } catch (error) {
-      const info = errorInfo(error);
-      if (info.issues.length) {
-        const errors: Record<string, string> = {};
-        for (const issue of info.issues) errors[fieldOfServerPath(issue.path)] ??= issue.message;
-        form.setErrors(errors);
-        const first = fieldOfServerPath(info.issues[0]!.path);
-        requestAnimationFrame(() => document.getElementById(first)?.focus());
-      }
-      notify.error(t('events.form.saveFailed'), info.message);
+      notify.error(t('events.form.saveFailed'), placeServerIssues(error, form.setErrors, (path) => fieldOfServerPath(path)).message);
     }
-  }
+  });
 
   return (
     <DialogForm

@@ -7,23 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localOf } from '@shared/events/time';
 import { defaultSecrecy } from '@shared/schemas/polls';
-import {
-  MAX_OPTIONS,
-  MAX_SEATS,
-  MIN_OPTIONS,
-  OPTION_LABEL_MAX,
-  POLL_DESCRIPTION_MAX,
-  POLL_ELIGIBILITIES,
-  POLL_KINDS,
-  POLL_TITLE_MAX,
-  type PollEligibility,
-  type PollKind,
-  type ResultsVisibility,
-} from '@shared/polls/rules';
+import { MAX_OPTIONS, MAX_SEATS, MIN_OPTIONS, OPTION_LABEL_MAX, POLL_DESCRIPTION_MAX, POLL_ELIGIBILITIES, POLL_KINDS, POLL_TITLE_MAX, type PollEligibility, type PollKind, type ResultsVisibility } from '@shared/polls/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
-import { errorInfo } from '../../lib/errors';
+import { placeServerIssues } from '../../lib/server-issues';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { Section } from '../events/event-form-fields';
@@ -63,18 +51,6 @@ type Errors = Partial<Record<string, string>>;
 function defaultClosing(zone: string) {
   const week = localOf(Date.now() + 7 * 86_400_000, zone);
   return { closesDate: week.date, closesTime: '18:00' };
-}
-
-function placeServerIssues(error: unknown, setErrors: (e: Errors) => void) {
-  const info = errorInfo(error);
-  if (info.issues.length) {
-    const next: Errors = {};
-    for (const issue of info.issues) next[fieldOfServerPath(issue.path)] ??= issue.message;
-    setErrors(next);
-    const first = fieldOfServerPath(info.issues[0]!.path);
-    requestAnimationFrame(() => document.getElementById(first)?.focus());
-  }
-  return info;
 }
 
 /** A new poll; with `topicId`, attached to that discussion topic (its page lists it). */
@@ -117,23 +93,19 @@ function CreatePollForm({ communityId, topicId, onDone }: { communityId: number;
   const optioned = OPTIONED_KINDS.includes(v.kind);
   const setOptions = (options: string[]) => form.setValue('options', options);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.submit(t('polls.form.invalid'), async (v) => {
     if (create.isPending) return;
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('polls.form.invalid'), checked.error);
     try {
-      const created = await create.mutateAsync({ communityId, ...checked.data, ...(topicId === undefined ? {} : { topicId }) });
+      const created = await create.mutateAsync({ communityId, ...v, ...(topicId === undefined ? {} : { topicId }) });
       if (created.kind === 'election') notify.success(t('polls.form.createdElection'), t('polls.form.createdElectionBody', { title: created.title }));
       else notify.success(t('polls.form.created'), t('polls.form.createdBody', { title: created.title }));
       onDone();
       void refreshPolls(queryClient);
       void navigate({ to: '/polls/$id', params: { id: String(created.id) } });
     } catch (error) {
-      const info = placeServerIssues(error, form.setErrors);
-      notify.error(t('polls.form.failed'), info.message);
+      notify.error(t('polls.form.failed'), placeServerIssues(error, form.setErrors, fieldOfServerPath).message);
     }
-  }
+  });
 
   return (
     <DialogForm
@@ -394,12 +366,8 @@ function EditPollForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => voi
   const update = useMutation(trpc.polls.update.mutationOptions());
   const v = form.values;
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.submit(t('polls.form.invalid'), async (d) => {
     if (update.isPending) return;
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('polls.form.invalid'), checked.error);
-    const d = checked.data;
     const closesAt = closingInstant(d.closesDate, d.closesTime, d.timeZone);
     if (closesAt === null) {
       form.setErrors({ closesDate: t('validation.polls.closesAt') });
@@ -431,10 +399,9 @@ function EditPollForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => voi
       onDone();
       void refreshPolls(queryClient);
     } catch (error) {
-      const info = placeServerIssues(error, form.setErrors);
-      notify.error(t('polls.edit.failed'), info.message);
+      notify.error(t('polls.edit.failed'), placeServerIssues(error, form.setErrors, fieldOfServerPath).message);
     }
-  }
+  });
 
   return (
     <DialogForm

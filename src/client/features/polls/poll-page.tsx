@@ -9,7 +9,6 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Markdown } from '../../components/markdown';
-import { notify } from '../../components/toaster';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
@@ -253,12 +252,9 @@ function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void 
   const run = usePollAction();
   const cancel = useMutation(trpc.polls.cancel.mutationOptions());
   const form = useZodForm(cancelForm, { reason: '' });
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.submit(t('polls.form.invalid'), async (v) => {
     if (cancel.isPending) return;
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('polls.form.invalid'), checked.error);
-    const reason = checked.data.reason;
+    const reason = v.reason;
     const ok = await run(
       () => cancel.mutateAsync({ id: p.id, reason }),
       t('polls.manage.cancelFailed'),
@@ -266,7 +262,7 @@ function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void 
       (error) => form.applyServerError(error),
     );
     if (ok) onDone();
-  }
+  });
   return (
     <DialogForm
       onSubmit={onSubmit}

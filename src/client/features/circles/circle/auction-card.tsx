@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { settleRound } from '@shared/njangi/money';
 import type { Currency } from '@shared/money';
 import { FormField } from '../../../components/form-field';
-import { notify } from '../../../components/toaster';
 import { formatDateTime, formatAmount } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
@@ -93,11 +92,7 @@ function BidForm({ roundId, hands, currency, max }: { roundId: number; hands: Ha
   });
   const form = useZodForm(schema, { handId: String(hands[0]!.id), discount: '' });
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     const ok = await run(
       () =>
         bid.mutateAsync({ id: roundId, handId: v.handId, discount: v.discount }).catch((error: unknown) => {
@@ -108,7 +103,7 @@ function BidForm({ roundId, hands, currency, max }: { roundId: number; hands: Ha
       t('circle.auction.failed'),
     );
     if (ok) form.setValues({ handId: String(hands[0]!.id), discount: '' });
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -31,19 +31,16 @@ function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand:
   const form = useZodForm(declareForm, { method: 'mobile_money', reference: '', proofUrl: null });
   const declare = useMutation(trpc.njangi.declareContribution.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     try {
-      await declare.mutateAsync({ id: c.id, roundId: round.id, handId: hand.id, ...paymentInput(checked.data) });
+      await declare.mutateAsync({ id: c.id, roundId: round.id, handId: hand.id, ...paymentInput(v) });
       notify.success(t('circle.pay.done'), t('circle.pay.doneBody'));
       await refreshCircle(queryClient);
       onDone();
     } catch (error) {
       notify.error(t('circle.pay.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.pay.submit')} busy={declare.isPending} busyLabel={t('circle.saving')}>

@@ -42,11 +42,7 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
   // Which hands already have a contribution counting for the chosen round (the organiser sees them all).
   const live = new Map(d.contributions.filter((x) => x.roundId === roundId && x.status !== 'rejected').map((x) => [x.handId, x.status]));
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     try {
       const row = await record.mutateAsync({ id: c.id, roundId: v.roundId, handId: v.handId, ...paymentInput(v) });
       // Cash for the organiser's own hand waits for a finance officer: no receipt number yet.
@@ -56,7 +52,7 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
     } catch (error) {
       notify.error(t('circle.cash.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('circle.cash.submit')} busy={record.isPending} busyLabel={t('circle.saving')}>

@@ -46,13 +46,10 @@ function PaymentForm(p: Props & { onDone: () => void }) {
   const form = useZodForm(paymentForm, { method: 'cash', reference: '', proofUrl: null });
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     setBusy(true);
     try {
-      await p.send(paymentInput(checked.data));
+      await p.send(paymentInput(v));
       notify.success(p.done, p.doneBody);
       await refreshCircle(queryClient);
       p.onDone();
@@ -61,7 +58,7 @@ function PaymentForm(p: Props & { onDone: () => void }) {
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={p.onDone} submitLabel={p.submitLabel} busy={busy} busyLabel={t('circle.saving')}>

@@ -40,19 +40,16 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
   // An auction won by the organiser's own hand: a finance officer records it, not the organiser.
   const own = p.hand?.userId === c.organiserId;
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     try {
-      const paid = await record.mutateAsync({ id: round.id, ...paymentInput(checked.data) });
+      const paid = await record.mutateAsync({ id: round.id, ...paymentInput(v) });
       notify.success(t('circle.payout.done'), t('circle.payout.doneBody', { amount: m(paid.amount), round: round.number }));
       await refreshCircle(queryClient);
       onDone();
     } catch (error) {
       notify.error(t('circle.payout.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   const lines: [string, string, boolean?][] = [
     [t('circle.split.pot'), m(p.pot)],

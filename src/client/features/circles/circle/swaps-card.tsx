@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
-import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { useCircleAction, type Detail, type Hand, type Swap } from './model';
@@ -126,11 +125,7 @@ function SwapForm({ circleId, mine, others, roundDate }: { circleId: number; min
   const form = useZodForm(swapForm, { fromHandId: String(mine[0]!.id), toHandId: '' });
   const option = (h: Hand) => t('circle.swaps.option', { hand: h.handNo, name: h.name, round: h.position ?? 0, date: roundDate(h.position ?? 0) });
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('circle.form.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     const ok = await run(
       () =>
         request.mutateAsync({ id: circleId, fromHandId: v.fromHandId, toHandId: v.toHandId }).catch((error: unknown) => {
@@ -142,7 +137,7 @@ function SwapForm({ circleId, mine, others, roundDate }: { circleId: number; min
       t('circle.swaps.requestedBody'),
     );
     if (ok) form.setValue('toHandId', '');
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { MAX_GUESTS, RSVP_ANSWERS, RSVP_NOTE_MAX, type RsvpAnswer } from '@shared/events/rules';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
-import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import type { EventDetail } from '../event-types';
@@ -49,11 +48,7 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
     form.setValue('note', before?.status ? (before.note ?? '') : '');
   }
 
-  async function onSubmit(ev: React.FormEvent) {
-    ev.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('event.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('event.invalid'), async (v) => {
     const ok = await run(
       () => add.mutateAsync({ id: e.id, userId: v.userId, status: v.status, guests: v.status === 'going' ? v.guests : 0, note: v.note || null }),
       t('event.addAnswer.failed'),
@@ -64,7 +59,7 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
       (error) => form.applyServerError(error),
     );
     if (ok) onDone();
-  }
+  });
 
   return (
     <DialogForm

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { EDIT_SCOPES } from '@shared/schemas/events';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
-import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import type { EventDetail } from '../event-types';
@@ -42,11 +41,7 @@ function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: (cancell
   const form = useZodForm(cancelForm, { reason: '', scope: 'one' });
   const reasonLength = form.values.reason.trim().length;
 
-  async function onSubmit(ev: React.FormEvent) {
-    ev.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('event.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('event.invalid'), async (v) => {
     const ok = await run(
       () => cancel.mutateAsync({ id: e.id, scope: e.seriesId === null ? 'one' : v.scope, reason: v.reason }),
       t('event.cancel.failed'),
@@ -54,7 +49,7 @@ function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: (cancell
       (error) => form.applyServerError(error),
     );
     if (ok) onDone(true);
-  }
+  });
 
   return (
     // display: contents keeps Body and Footer the dialog's own children, so the body scrolls on a phone and the buttons stay in view.
