@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Dialog, Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -19,12 +19,13 @@ import { trpc } from '../../trpc';
 import { seesFinances, type Community } from '../communities/membership';
 import { amountText, MoneyInput, optionalAmountText } from '../finances/money-input';
 import { financeSummaryQuery } from '../finances/queries';
-import { myCommunitiesQuery, refreshCircles } from './queries';
+import { ChoiceCardList, Section } from '../events/event-form-fields';
+import { refreshCircles } from './queries';
 import { FREQUENCY_KEY, mayOrganise } from './labels';
 import { formatAmount, formatWeekday, inputDay, viewerTimeZone } from '../../lib/format';
 import { ZoneSelect } from '../../components/zone-select';
+import { ChooseCommunity } from '../../components/choose-community';
 import { DialogForm } from '../../components/dialog-form';
-import { ListStates } from '../../components/list-states';
 import { Select } from '../../components/select';
 
 /*
@@ -112,33 +113,17 @@ export function CreateCircleDialog({ trigger, community, defaultOpen }: { trigge
   const { t } = useTranslation();
   return (
     <FormDialog title={t('circles.create.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }} defaultOpen={defaultOpen}>
-      {(close) => (community ? <CircleForm communities={[community]} fixed onDone={close} /> : <ChooseCommunity onDone={close} />)}
+      {(close) =>
+        community ? (
+          <CircleForm communities={[community]} fixed onDone={close} />
+        ) : (
+          <ChooseCommunity allowed={mayOrganise} failed={t('circles.create.communitiesFailed')} retry={t('circles.page.tryAgain')} none={() => <Text role="status">{t('circles.create.noCommunity')}</Text>} onDone={close}>
+            {(organisable) => <CircleForm communities={organisable} onDone={close} />}
+          </ChooseCommunity>
+        )
+      }
     </FormDialog>
   );
-}
-
-/** The caller's communities where they may start a circle; the form once they are known. */
-function ChooseCommunity({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
-  const q = useQuery(myCommunitiesQuery());
-  const organisable = useMemo(() => (q.data?.items ?? []).filter(mayOrganise), [q.data]);
-  if (q.isPending || q.isError || organisable.length === 0) {
-    return (
-      <>
-        <Dialog.Body>
-          <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="10" failed={t('circles.create.communitiesFailed')} retry={t('circles.page.tryAgain')}>
-            <Text role="status">{t('circles.create.noCommunity')}</Text>
-          </ListStates>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" type="button" onClick={onDone}>
-            {t('common.close')}
-          </Button>
-        </Dialog.Footer>
-      </>
-    );
-  }
-  return <CircleForm communities={organisable} onDone={onDone} />;
 }
 
 function CircleForm({ communities, fixed, onDone }: { communities: Community[]; fixed?: boolean; onDone: () => void }) {
@@ -255,47 +240,12 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
         </Section>
 
         <Section legend={t('circles.create.sectionPayout')} id="payoutMethod" tabIndex={-1}>
-          {PAYOUT_METHODS.map((m) => {
-            const checked = v.payoutMethod === m;
-            return (
-              <chakra.label
-                key={m}
-                display="flex"
-                gap="3"
-                alignItems="flex-start"
-                borderWidth="1px"
-                rounded="md"
-                p="3"
-                cursor="pointer"
-                borderColor={checked ? 'brand.solid' : 'border'}
-                bg={checked ? 'brand.subtle' : undefined}
-                _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-              >
-                <chakra.input
-                  type="radio"
-                  name="payoutMethod"
-                  value={m}
-                  checked={checked}
-                  onChange={() => form.setValue('payoutMethod', m)}
-                  mt="1"
-                  flexShrink={0}
-                  css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
-                  aria-labelledby={`payoutMethod-${m}`}
-                  aria-describedby={`payoutMethod-${m}-help`}
-                  // The label's outline shows focus; the radio's own would be drawn twice.
-                  _focusVisible={{ outline: 'none' }}
-                />
-                <Box>
-                  <Text id={`payoutMethod-${m}`} fontWeight="medium">
-                    {t(METHOD_KEY[m].label)}
-                  </Text>
-                  <Text id={`payoutMethod-${m}-help`} fontSize="sm" color="fg.muted">
-                    {t(METHOD_KEY[m].help)}
-                  </Text>
-                </Box>
-              </chakra.label>
-            );
-          })}
+          <ChoiceCardList
+            name="payoutMethod"
+            value={v.payoutMethod}
+            options={PAYOUT_METHODS.map((m) => ({ value: m, label: t(METHOD_KEY[m].label), help: t(METHOD_KEY[m].help) }))}
+            onChange={(m) => form.setValue('payoutMethod', m)}
+          />
           {form.errors.payoutMethod && (
             <Text color="fg.error" fontSize="sm">
               {form.errors.payoutMethod}
@@ -341,17 +291,6 @@ function CircleForm({ communities, fixed, onDone }: { communities: Community[]; 
 }
 
 /** A group of the form's fields under its legend (plain fieldset: the theme has no Fieldset recipe). */
-function Section({ legend, children, ...props }: { legend: string; children: React.ReactNode; id?: string; tabIndex?: number }) {
-  return (
-    <chakra.fieldset border="0" p="0" m="0" minW="0" {...props}>
-      <chakra.legend fontWeight="semibold" fontSize="md" mb="3" p="0">
-        {legend}
-      </chakra.legend>
-      <Stack gap="4">{children}</Stack>
-    </chakra.fieldset>
-  );
-}
-
 /** "Meets every Saturday" / "Meets on day 31 of each month…", under the start date. */
 function Meets({ date, frequency }: { date: string; frequency: unknown }) {
   const { t } = useTranslation();

@@ -41,9 +41,9 @@ export type FieldsApi = {
 };
 
 /** A group of the form's fields under its legend (plain fieldset: the theme has no Fieldset recipe). */
-export function Section({ legend, children }: { legend: string; children: ReactNode }) {
+export function Section({ legend, children, ...props }: { legend: string; children: ReactNode; id?: string; tabIndex?: number }) {
   return (
-    <chakra.fieldset border="0" p="0" m="0" minW="0">
+    <chakra.fieldset border="0" p="0" m="0" minW="0" {...props}>
       <chakra.legend fontWeight="semibold" fontSize="md" mb="3" p="0">
         {legend}
       </chakra.legend>
@@ -59,56 +59,63 @@ export function ChoiceCards<V extends string>(props: { name: string; legend: str
       <chakra.legend fontWeight="medium" fontSize="sm" mb="2" p="0">
         {props.legend}
       </chakra.legend>
-      <Stack gap="2">
-        {props.options.map((o) => {
-          const checked = props.value === o.value;
-          const id = `${props.name}-${o.value}`;
-          return (
-            <chakra.label
-              key={o.value}
-              display="flex"
-              gap="3"
-              alignItems="flex-start"
-              borderWidth="1px"
-              rounded="md"
-              p="3"
-              cursor="pointer"
-              borderColor={checked ? 'brand.solid' : 'border'}
-              bg={checked ? 'brand.subtle' : undefined}
-              _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-            >
-              <chakra.input
-                type="radio"
-                name={props.name}
-                value={o.value}
-                checked={checked}
-                onChange={() => props.onChange(o.value)}
-                mt="1"
-                flexShrink={0}
-                css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
-                aria-labelledby={id}
-                aria-describedby={`${id}-help`}
-                data-testid={id}
-                _focusVisible={{ outline: 'none' }}
-              />
-              <Box>
-                <Text id={id} fontWeight="medium">
-                  {o.label}
-                </Text>
-                <Text id={`${id}-help`} fontSize="sm" color="fg.muted">
-                  {o.help}
-                </Text>
-              </Box>
-            </chakra.label>
-          );
-        })}
-      </Stack>
+      <ChoiceCardList name={props.name} value={props.value} options={props.options} onChange={props.onChange} />
       {props.error && (
         <Text color="fg.error" fontSize="sm" mt="1">
           {props.error}
         </Text>
       )}
     </chakra.fieldset>
+  );
+}
+
+/** The cards of ChoiceCards alone, for a form that gives them a legend of its own. */
+export function ChoiceCardList<V extends string>(props: { name: string; value: V; options: { value: V; label: string; help: string }[]; onChange: (value: V) => void }) {
+  return (
+    <Stack gap="2">
+      {props.options.map((o) => {
+        const checked = props.value === o.value;
+        const id = `${props.name}-${o.value}`;
+        return (
+          <chakra.label
+            key={o.value}
+            display="flex"
+            gap="3"
+            alignItems="flex-start"
+            borderWidth="1px"
+            rounded="md"
+            p="3"
+            cursor="pointer"
+            borderColor={checked ? 'brand.solid' : 'border'}
+            bg={checked ? 'brand.subtle' : undefined}
+            _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+          >
+            <chakra.input
+              type="radio"
+              name={props.name}
+              value={o.value}
+              checked={checked}
+              onChange={() => props.onChange(o.value)}
+              mt="1"
+              flexShrink={0}
+              css={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
+              aria-labelledby={id}
+              aria-describedby={`${id}-help`}
+              data-testid={id}
+              _focusVisible={{ outline: 'none' }}
+            />
+            <Box>
+              <Text id={id} fontWeight="medium">
+                {o.label}
+              </Text>
+              <Text id={`${id}-help`} fontSize="sm" color="fg.muted">
+                {o.help}
+              </Text>
+            </Box>
+          </chakra.label>
+        );
+      })}
+    </Stack>
   );
 }
 

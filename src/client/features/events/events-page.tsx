@@ -1,10 +1,11 @@
 import { AddToCalendar } from './add-to-calendar';
-import { Box, Button, Container, EmptyState, Field, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Container, EmptyState, Field, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, List, Plus, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
 import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
@@ -68,18 +69,12 @@ export function EventsPage() {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
-          <Box>
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              {t('events.title')}
-            </Heading>
-            <Text color="fg.muted">{t('events.page.intro')}</Text>
-          </Box>
+        <PageTitle title={t('events.title')} intro={t('events.page.intro')}>
           <Stack direction="row" gap="2" flexWrap="wrap" align="flex-start">
             {mine.length > 0 && <AddToCalendar />}
             {schedule}
           </Stack>
-        </Stack>
+        </PageTitle>
 
         {communities.isSuccess && mine.length === 0 ? (
           <EmptyNote
