@@ -1,8 +1,9 @@
-import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { POST_BODY_MAX, TOPIC_CATEGORY_MAX, TOPIC_TITLE_MAX } from '@shared/discussions/rules';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -24,7 +25,6 @@ type Errors = Partial<Record<keyof Values, string>>;
 const FIELDS = ['title', 'category', 'body'] as const;
 
 function TopicDialog(props: { title: string; trigger: ReactElement; children: (close: () => void, setListOpen: (open: boolean) => void) => React.ReactNode }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const listOpen = useRef(false);
   const setListOpen = useCallback((o: boolean) => {
@@ -49,9 +49,7 @@ function TopicDialog(props: { title: string; trigger: ReactElement; children: (c
               <Dialog.Title>{props.title}</Dialog.Title>
             </Dialog.Header>
             {open && props.children(() => setOpen(false), setListOpen)}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,0 +1,12 @@
+import { CloseButton, Dialog } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+/** A dialog's close button in its corner, named "Close" for screen readers. */
+export function DialogCloseButton() {
+  const { t } = useTranslation();
+  return (
+    <Dialog.CloseTrigger asChild>
+      <CloseButton size="sm" aria-label={t('common.close')} />
+    </Dialog.CloseTrigger>
+  );
+}
