@@ -1,14 +1,12 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatAmount } from '../../../lib/format';
-import { trpc } from '../../../trpc';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordCashDialog } from './record-cash-dialog';
 import { currentLocale } from '../../../i18n';
-import { useCircleAction, type Contribution, type Detail } from './model';
+import { type Contribution, type Detail } from './model';
 import { RuledList } from '../../../components/rows';
 import { ContributionDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';
@@ -21,9 +19,6 @@ import { EmptyNote } from '../../../components/empty-state';
 export function ContributionsQueue({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
   const c = d.circle;
-  const run = useCircleAction();
-  const confirm = useMutation(trpc.njangi.confirmContribution.mutationOptions());
-  const reject = useMutation(trpc.njangi.rejectContribution.mutationOptions());
   const pending = d.contributions.filter((x) => x.status === 'pending');
   const officers = d.officers.map((o) => o.name);
   const hands = new Map(d.hands.map((h) => [h.id, h]));
@@ -59,21 +54,7 @@ export function ContributionsQueue({ detail: d }: { detail: Detail }) {
           )}
         </Stack>
         {!own && (
-          <ContributionDecision
-            name={name}
-            round={round}
-            amount={amount}
-            confirming={confirm.isPending && confirm.variables?.id === x.id}
-            onConfirm={() =>
-              void run(
-                () => confirm.mutateAsync({ id: x.id }),
-                t('circle.queue.confirmed'),
-                t('circle.queue.failed'),
-                (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
-              )
-            }
-            onReject={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
-          />
+          <ContributionDecision id={x.id} name={name} round={round} amount={amount} />
         )}
       </Stack>
     );

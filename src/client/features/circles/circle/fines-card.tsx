@@ -1,11 +1,9 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { Gavel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { formatDate, formatAmount } from '../../../lib/format';
-import { trpc } from '../../../trpc';
-import { useCircleAction, type Detail, type Fine } from './model';
+import { type Detail, type Fine } from './model';
 import { RuledList } from '../../../components/rows';
 import { FineDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';
@@ -22,9 +20,6 @@ const FINE_STATUS_COLOR: Record<Fine['status'], string> = { owed: 'red', paid: '
 export function FinesCard({ detail: d }: { detail: Detail }) {
   const { t } = useTranslation();
   const organiser = d.viewer.isOrganiser;
-  const run = useCircleAction();
-  const paid = useMutation(trpc.njangi.markFinePaid.mutationOptions());
-  const waive = useMutation(trpc.njangi.waiveFine.mutationOptions());
   const c = d.circle;
   if (!organiser && d.fines.length === 0) return null;
   if (organiser && d.fines.length === 0 && c.fineKind === 'none') return null;
@@ -64,13 +59,7 @@ export function FinesCard({ detail: d }: { detail: Detail }) {
           </Badge>
         )}
         {canSettle && f.status === 'owed' && f.userId !== c.organiserId && (
-          <FineDecision
-            name={name}
-            round={round}
-            amount={amount}
-            onPaid={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
-            onWaive={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
-          />
+          <FineDecision id={f.id} name={name} round={round} amount={amount} />
         )}
       </Stack>
     );

@@ -7,8 +7,8 @@ import { trpc } from '../../../trpc';
 import { ProofLink } from '../../finances/proof-picker';
 import { METHOD_KEY } from '../../finances/labels';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { useCircleAction, type Detail, type OfficerQueue } from './model';
-import { RuledList } from '../../../components/rows';
+import { type Detail, type OfficerQueue } from './model';
+import { ActionRow, RuledList } from '../../../components/rows';
 import { ContributionDecision, FineDecision } from './decisions';
 import { SectionCard } from '../../../components/section-card';
 import { EmptyNote } from '../../../components/empty-state';
@@ -61,9 +61,6 @@ const handOf = (d: Detail, handId: number) => d.hands.find((h) => h.id === handI
 
 function Contributions({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue }) {
   const { t } = useTranslation();
-  const run = useCircleAction();
-  const confirm = useMutation(trpc.njangi.officerConfirmContribution.mutationOptions());
-  const reject = useMutation(trpc.njangi.officerRejectContribution.mutationOptions());
   const c = d.circle;
   const name = c.organiserName;
   return (
@@ -73,33 +70,16 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
           const round = roundOf(d, x.roundId);
           const amount = formatAmount(x.amount, c.currency);
           return (
-            <Stack as="li" key={x.id} py="3" gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="officer-contribution">
-              <Stack gap="1" minW="0">
-                <HStack gap="2" flexWrap="wrap">
-                  <Text fontWeight="semibold">{amount}</Text>
-                  {x.late && <Badge colorPalette="orange">{t('circle.mine.paidLate')}</Badge>}
-                </HStack>
-                <Text fontSize="sm" color="fg.muted">
-                  {[t('circle.queue.what', { round, hand: handOf(d, x.handId) }), t(METHOD_KEY[x.method]), x.reference, formatDate(x.createdAt, { style: 'short' })].filter(Boolean).join(' · ')}
-                </Text>
-                {x.proofUrl && <ProofLink url={x.proofUrl} label={t('circle.queue.proofOf', { name })} pdfLabel={t('circle.queue.proofPdfOf', { name })} />}
-              </Stack>
-              <ContributionDecision
-                name={name}
-                round={round}
-                amount={amount}
-                confirming={confirm.isPending && confirm.variables?.id === x.id}
-                onConfirm={() =>
-                  void run(
-                    () => confirm.mutateAsync({ id: x.id }),
-                    t('circle.queue.confirmed'),
-                    t('circle.queue.failed'),
-                    (r) => t('circle.queue.confirmedBody', { name, round, number: r.receiptNo ?? 0 }),
-                  )
-                }
-                onReject={(reason) => run(() => reject.mutateAsync({ id: x.id, reason }), t('circle.queue.rejected'), t('circle.queue.failed'))}
-              />
-            </Stack>
+            <ActionRow key={x.id} testId="officer-contribution" actions={<ContributionDecision id={x.id} officer name={name} round={round} amount={amount} />}>
+              <HStack gap="2" flexWrap="wrap">
+                <Text fontWeight="semibold">{amount}</Text>
+                {x.late && <Badge colorPalette="orange">{t('circle.mine.paidLate')}</Badge>}
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {[t('circle.queue.what', { round, hand: handOf(d, x.handId) }), t(METHOD_KEY[x.method]), x.reference, formatDate(x.createdAt, { style: 'short' })].filter(Boolean).join(' · ')}
+              </Text>
+              {x.proofUrl && <ProofLink url={x.proofUrl} label={t('circle.queue.proofOf', { name })} pdfLabel={t('circle.queue.proofPdfOf', { name })} />}
+            </ActionRow>
           );
         })}
       </RuledList>
@@ -109,9 +89,6 @@ function Contributions({ detail: d, queue: q }: { detail: Detail; queue: Officer
 
 function Fines({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue }) {
   const { t } = useTranslation();
-  const run = useCircleAction();
-  const paid = useMutation(trpc.njangi.officerMarkFinePaid.mutationOptions());
-  const waive = useMutation(trpc.njangi.officerWaiveFine.mutationOptions());
   const c = d.circle;
   const name = c.organiserName;
   return (
@@ -121,21 +98,12 @@ function Fines({ detail: d, queue: q }: { detail: Detail; queue: OfficerQueue })
           const round = roundOf(d, f.roundId);
           const amount = formatAmount(f.amount, c.currency);
           return (
-            <Stack as="li" key={f.id} py="3" gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid="officer-fine">
-              <Stack gap="1" minW="0">
-                <Text fontWeight="semibold">{amount}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {[t('circle.queue.what', { round, hand: handOf(d, f.handId) }), formatDate(f.createdAt, { style: 'short' })].join(' · ')}
-                </Text>
-              </Stack>
-              <FineDecision
-                name={name}
-                round={round}
-                amount={amount}
-                onPaid={() => run(() => paid.mutateAsync({ id: f.id }), t('circle.fines.paidDone'), t('circle.fines.failed'))}
-                onWaive={(reason) => run(() => waive.mutateAsync({ id: f.id, reason }), t('circle.fines.waivedDone'), t('circle.fines.failed'))}
-              />
-            </Stack>
+            <ActionRow key={f.id} testId="officer-fine" actions={<FineDecision id={f.id} officer name={name} round={round} amount={amount} />}>
+              <Text fontWeight="semibold">{amount}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {[t('circle.queue.what', { round, hand: handOf(d, f.handId) }), formatDate(f.createdAt, { style: 'short' })].join(' · ')}
+              </Text>
+            </ActionRow>
           );
         })}
       </RuledList>
