@@ -1,13 +1,11 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatAmount } from '../../../lib/format';
-import { trpc } from '../../../trpc';
 import { METHOD_KEY } from '../../finances/labels';
 import { useSignedInUser } from '../../auth/current-user';
 import { MyTopUpRow } from './my-top-up';
 import { payoutReceiptUrl } from './queries';
-import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, useCircleAction, type Detail, type Payout, type Round } from './model';
+import { PAYOUT_STATUS_COLOR, PAYOUT_STATUS_KEY, type Detail, type Payout, type Round } from './model';
 import { RuledList } from '../../../components/rows';
 import { ReceivedRow } from './received-row';
 import { SectionCard } from '../../../components/section-card';
@@ -36,9 +34,6 @@ export function MyPayouts({ detail: d }: { detail: Detail }) {
 
 function PayoutRow({ detail: d, round: r, payout: p }: { detail: Detail; round: Round; payout: Payout }) {
   const { t } = useTranslation();
-  const run = useCircleAction();
-  const confirm = useMutation(trpc.njangi.confirmReceipt.mutationOptions());
-  const dispute = useMutation(trpc.njangi.disputePayout.mutationOptions());
   const amount = formatAmount(p.amount, d.circle.currency);
   return (
     <ReceivedRow
@@ -53,14 +48,8 @@ function PayoutRow({ detail: d, round: r, payout: p }: { detail: Detail; round: 
         </Text>
       }
       receipt={{ url: payoutReceiptUrl(p.id), label: t('circle.receipts.payoutLabel', { number: p.receiptNo, round: r.number }) }}
-      confirming={confirm.isPending}
-      onConfirm={() => void run(() => confirm.mutateAsync({ id: p.id }), t('circle.received.confirmed'), t('circle.received.failed'), t('circle.received.confirmedBody'))}
-      dispute={{
-        title: t('circle.received.disputeTitle'),
-        intro: t('circle.received.disputeBody', { amount, round: r.number }),
-        busy: dispute.isPending,
-        onSubmit: (reason) => run(() => dispute.mutateAsync({ id: p.id, reason }), t('circle.received.disputedDone'), t('circle.received.failed')),
-      }}
+      id={p.id}
+      amount={amount}
     />
   );
 }

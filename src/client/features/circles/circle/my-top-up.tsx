@@ -1,12 +1,10 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatAmount } from '../../../lib/format';
-import { trpc } from '../../../trpc';
 import { METHOD_KEY } from '../../finances/labels';
 import { topUpReceiptUrl } from './queries';
 import { ReceivedRow } from './received-row';
-import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, useCircleAction, type Detail, type Round, type TopUp } from './model';
+import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, type Detail, type Round, type TopUp } from './model';
 
 /**
  * A top-up owed to the viewer, beneficiary of its round: owed (the organiser, or for the
@@ -15,9 +13,6 @@ import { TOP_UP_STATUS_COLOR, TOP_UP_STATUS_KEY, useCircleAction, type Detail, t
  */
 export function MyTopUpRow({ detail: d, round: r, topUp: x }: { detail: Detail; round: Round; topUp: TopUp }) {
   const { t } = useTranslation();
-  const run = useCircleAction();
-  const confirm = useMutation(trpc.njangi.confirmTopUp.mutationOptions());
-  const dispute = useMutation(trpc.njangi.disputeTopUp.mutationOptions());
   const c = d.circle;
   const amount = formatAmount(x.amount, c.currency);
   return (
@@ -37,14 +32,9 @@ export function MyTopUpRow({ detail: d, round: r, topUp: x }: { detail: Detail; 
         )
       }
       receipt={{ url: topUpReceiptUrl(x.id), label: t('circle.receipts.topUpLabel', { number: x.receiptNo, round: r.number }) }}
-      confirming={confirm.isPending}
-      onConfirm={() => void run(() => confirm.mutateAsync({ id: x.id }), t('circle.received.confirmed'), t('circle.received.failed'), t('circle.received.confirmedBody'))}
-      dispute={{
-        title: t('circle.received.topUpDisputeTitle'),
-        intro: t('circle.received.topUpDisputeBody', { amount, round: r.number }),
-        busy: dispute.isPending,
-        onSubmit: (reason) => run(() => dispute.mutateAsync({ id: x.id, reason }), t('circle.received.disputedDone'), t('circle.received.failed')),
-      }}
+      id={x.id}
+      topUp
+      amount={amount}
     />
   );
 }

@@ -1,9 +1,12 @@
 import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { Check, Download, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FinanceReasonDialog } from '../../finances/dialog-forms';
 import { ProofLink } from '../../finances/proof-picker';
+import { trpcClient } from '../../../trpc';
+import { useCircleAction } from './model';
 
 /** What a payout and a top-up the viewer received have alike. */
 type Received = { status: string; receiptNo: number | null; disputeReason: string | null; proofUrl: string | null };
@@ -22,12 +25,20 @@ export function ReceivedRow(props: {
   badge: ReactNode;
   details: ReactNode;
   receipt: { url: string; label: string };
-  onConfirm: () => void;
-  confirming: boolean;
-  dispute: { title: string; intro: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean> };
+  /** The payout's or the top-up's id, `amount` its sum as the dispute's words say it. */
+  id: number;
+  topUp?: boolean;
+  amount: string;
 }) {
   const { t } = useTranslation();
   const x = props.item;
+  const { id, amount, round } = props;
+  const run = useCircleAction();
+  const { njangi } = trpcClient;
+  // Either procedure's answer is only waited for.
+  const confirm = useMutation({ mutationFn: async (input: { id: number }): Promise<void> => void (await (props.topUp ? njangi.confirmTopUp : njangi.confirmReceipt).mutate(input)) });
+  const dispute = useMutation({ mutationFn: async (input: { id: number; reason: string }): Promise<void> => void (await (props.topUp ? njangi.disputeTopUp : njangi.disputePayout).mutate(input)) });
+  const failed = t('circle.received.failed');
   return (
     <Stack as="li" py="3" gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} data-testid={props.testId} data-round={props.round}>
       <Stack gap="1" minW="0">
@@ -56,21 +67,26 @@ export function ReceivedRow(props: {
       </Stack>
       {(x.status === 'recorded' || x.status === 'disputed') && (
         <HStack gap="2" flexShrink={0} flexWrap="wrap">
-          <Button size="sm" colorPalette="brand" loading={props.confirming} onClick={props.onConfirm}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            loading={confirm.isPending}
+            onClick={() => void run(() => confirm.mutateAsync({ id }), t('circle.received.confirmed'), failed, t('circle.received.confirmedBody'))}
+          >
             <Check aria-hidden /> {t('circle.received.confirm')}
           </Button>
           {x.status === 'recorded' && (
             <FinanceReasonDialog
-              title={props.dispute.title}
+              title={t(props.topUp ? 'circle.received.topUpDisputeTitle' : 'circle.received.disputeTitle')}
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red">
                   <X aria-hidden /> {t('circle.received.dispute')}
                 </Button>
               }
-              intro={props.dispute.intro}
+              intro={t(props.topUp ? 'circle.received.topUpDisputeBody' : 'circle.received.disputeBody', { amount, round })}
               helper={t('circle.received.disputeHelp')}
               submitLabel={t('circle.received.disputeSubmit')}
-              onSubmit={props.dispute.onSubmit}
+              onSubmit={(reason) => run(() => dispute.mutateAsync({ id, reason }), t('circle.received.disputedDone'), failed)}
             />
           )}
         </HStack>

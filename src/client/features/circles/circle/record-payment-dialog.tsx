@@ -63,22 +63,24 @@ function PaymentForm(p: Props & { onDone: () => void }) {
   return (
     <DialogForm onSubmit={onSubmit} onCancel={p.onDone} submitLabel={p.submitLabel} busy={busy} busyLabel={t('circle.saving')}>
       <Text>{p.intro}</Text>
-      {p.lines && (
-        <DataList.Root orientation="horizontal" size="sm" data-testid="payment-split">
-          {p.lines.map(([label, value], i) => {
-            const total = i === p.lines!.length - 1;
-            return (
-              <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
-                <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
-                <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
-                  {value}
-                </DataList.ItemValue>
-              </DataList.Item>
-            );
-          })}
-        </DataList.Root>
-      )}
+      {p.lines && <SplitList testId="payment-split" lines={p.lines.map(([label, value], i) => [label, value, i === p.lines!.length - 1])} />}
       <PaymentFields values={form.values} errors={form.errors} set={(k, v) => form.setValue(k, v as never)} proofTestId={p.proofTestId} />
     </DialogForm>
+  );
+}
+
+/** A payment's split, a line each (label, amount), the total's lines in bold over a rule. */
+export function SplitList({ lines, testId, label }: { lines: [string, string, boolean?][]; testId: string; label?: string }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm" data-testid={testId} aria-label={label}>
+      {lines.map(([label, value, total]) => (
+        <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
+          <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
+          <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
+            {value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
   );
 }

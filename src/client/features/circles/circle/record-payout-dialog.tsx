@@ -1,4 +1,4 @@
-import { Alert, DataList, Text } from '@chakra-ui/react';
+import { Alert, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { payoutPreview } from './payout-preview';
 import { refreshCircle } from './queries';
 import { type Detail, type Round } from './model';
 import { formatAmount } from '../../../lib/format';
+import { SplitList } from './record-payment-dialog';
 import { DialogForm } from '../../../components/dialog-form';
 
 const payoutForm = z.object(paymentFields);
@@ -83,16 +84,7 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
           </Alert.Content>
         </Alert.Root>
       )}
-      <DataList.Root orientation="horizontal" size="sm" data-testid="payout-split" aria-label={t('circle.split.title')}>
-        {lines.map(([label, value, total]) => (
-          <DataList.Item key={label} fontWeight={total ? 'semibold' : undefined} borderTopWidth={total ? '1px' : undefined} pt={total ? '2' : undefined}>
-            <DataList.ItemLabel flex="1">{label}</DataList.ItemLabel>
-            <DataList.ItemValue justifyContent="flex-end" whiteSpace="nowrap">
-              {value}
-            </DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <SplitList testId="payout-split" label={t('circle.split.title')} lines={lines} />
       {c.payoutMethod === 'auction' && p.share > 0 && (
         <Text fontSize="sm" color="fg.muted">
           {t('circle.split.shareNote', { amount: m(p.share) })}
