@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { PiggyBank, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { CreateCircleDialog } from './dialogs';
 import { communityCirclesQuery, type CircleFilter } from './queries';
 import { mayOrganise, STATUS_KEY, termsOf, type CommunityCircle } from './labels';
 import { SectionCard } from '../../components/section-card';
+import { EmptyNote } from '../../components/empty-state';
 import { ListStates } from '../../components/list-states';
 
 const FILTERS = ['recruiting', 'active', 'completed'] as const;
@@ -24,6 +25,15 @@ export function CommunityCircles({ community: c }: { community: Community }) {
   const [filter, setFilter] = useState<CircleFilter>(undefined);
   const { query: q, items } = useCursorList(communityCirclesQuery(c.id, filter));
   const organiser = mayOrganise(c);
+  const empty =
+    items.length === 0 &&
+    (filter ? (
+      <EmptyNote icon={<PiggyBank />}>{t('circles.community.emptyFiltered')}</EmptyNote>
+    ) : (
+      <EmptyNote icon={<PiggyBank />} title={t('circles.community.empty')} titleAs="h3">
+        {t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}
+      </EmptyNote>
+    ));
   return (
     <SectionCard
       id="community-circles"
@@ -64,33 +74,7 @@ export function CommunityCircles({ community: c }: { community: Community }) {
       bodyGap="3"
       testId="community-circles"
     >
-      <ListStates
-        query={q}
-        loading={t('common.loading')}
-        rows={2}
-        rowHeight="24"
-        failed={t('circles.community.loadFailed')}
-        retry={t('circles.community.tryAgain')}
-        empty={
-          items.length === 0 && (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <PiggyBank aria-hidden />
-                </EmptyState.Indicator>
-                {filter ? (
-                  <EmptyState.Description>{t('circles.community.emptyFiltered')}</EmptyState.Description>
-                ) : (
-                  <>
-                    <EmptyState.Title as="h3">{t('circles.community.empty')}</EmptyState.Title>
-                    <EmptyState.Description>{t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}</EmptyState.Description>
-                  </>
-                )}
-              </EmptyState.Content>
-            </EmptyState.Root>
-          )
-        }
-      >
+      <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="24" failed={t('circles.community.loadFailed')} retry={t('circles.community.tryAgain')} empty={empty}>
         <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
           {items.map((circle) => (
             <CircleRow key={circle.id} circle={circle} />

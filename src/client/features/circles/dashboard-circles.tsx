@@ -8,6 +8,7 @@ import { myCirclesQuery } from './queries';
 import { termsOf, type MyCircle } from './labels';
 import { formatDay } from '../../lib/format';
 import { SectionCard } from '../../components/section-card';
+import { RuledList } from '../../components/rows';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 
@@ -22,6 +23,11 @@ export function DashboardCircles() {
   const { t } = useTranslation();
   const q = useQuery(myCirclesQuery());
   const circles = currentCircles(q.data ?? []).sort(bySoonest);
+  const empty = circles.length === 0 && (
+    <EmptyNote icon={<PiggyBank />} title={t('dashboard.circles.empty')} titleAs="h3">
+      {t('dashboard.circles.emptyBody')}
+    </EmptyNote>
+  );
   return (
     <SectionCard
       id="dashboard-njangi"
@@ -33,22 +39,8 @@ export function DashboardCircles() {
       }
       testId="dashboard-circles"
     >
-      <ListStates
-        query={q}
-        loading={t('circles.page.loading')}
-        rows={2}
-        rowHeight="14"
-        failed={t('dashboard.circles.loadFailed')}
-        retry={t('dashboard.circles.tryAgain')}
-        empty={
-          circles.length === 0 && (
-            <EmptyNote icon={<PiggyBank />} title={t('dashboard.circles.empty')} titleAs="h3">
-              {t('dashboard.circles.emptyBody')}
-            </EmptyNote>
-          )
-        }
-      >
-        <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
+      <ListStates query={q} loading={t('circles.page.loading')} rows={2} rowHeight="14" failed={t('dashboard.circles.loadFailed')} retry={t('dashboard.circles.tryAgain')} empty={empty}>
+        <RuledList>
           {circles.slice(0, 3).map((c) => (
             <Stack as="li" key={c.id} gap="1" py="3" data-testid="dashboard-circle">
               <HStack gap="2" flexWrap="wrap">
@@ -73,7 +65,7 @@ export function DashboardCircles() {
               )}
             </Stack>
           ))}
-        </Stack>
+        </RuledList>
       </ListStates>
     </SectionCard>
   );

@@ -8,6 +8,7 @@ import { formatSize } from './format';
 import { recentDocumentsQuery } from './queries';
 import { KIND_ICON, KIND_LABEL } from './kinds';
 import { ListStates } from '../../components/list-states';
+import { RuledList } from '../../components/rows';
 import { EmptyNote } from '../../components/empty-state';
 
 /** The Overview's "Recent Documents": the last three the member may see, each opening its details on the Documents tab. */
@@ -15,6 +16,7 @@ export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: n
   const { t } = useTranslation();
   const q = useQuery(recentDocumentsQuery(communityId));
   const id = `community-${communityId}-recent-documents`;
+  const empty = q.data?.length === 0 && <EmptyNote icon={<FileText />}>{t('documents.recent.empty')}</EmptyNote>;
   return (
     <Card.Root as="section" aria-labelledby={id} data-testid="recent-documents" flex="1" minW="0">
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="2" flexWrap="wrap">
@@ -26,17 +28,9 @@ export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: n
         </Button>
       </Card.Header>
       <Card.Body pt="0">
-        <ListStates
-          query={q}
-          loading={t('documents.tab.loading')}
-          rows={2}
-          rowHeight="12"
-          failed={t('documents.recent.loadFailed')}
-          retry={t('documents.tab.tryAgain')}
-          empty={q.data?.length === 0 && <EmptyNote icon={<FileText />}>{t('documents.recent.empty')}</EmptyNote>}
-        >
+        <ListStates query={q} loading={t('documents.tab.loading')} rows={2} rowHeight="12" failed={t('documents.recent.loadFailed')} retry={t('documents.tab.tryAgain')} empty={empty}>
           {() => (
-            <Stack as="ul" gap="0" listStyleType="none" p="0" m="0" css={{ '& > li + li': { borderTopWidth: '1px' } }}>
+            <RuledList>
               {q.data!.map((d) => {
                 const Icon = KIND_ICON[d.kind];
                 return (
@@ -66,7 +60,7 @@ export function RecentDocumentsCard({ communityId, onViewAll }: { communityId: n
                   </HStack>
                 );
               })}
-            </Stack>
+            </RuledList>
           )}
         </ListStates>
       </Card.Body>
