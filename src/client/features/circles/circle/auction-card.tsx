@@ -93,15 +93,7 @@ function BidForm({ roundId, hands, currency, max }: { roundId: number; hands: Ha
   const form = useZodForm(schema, { handId: String(hands[0]!.id), discount: '' });
 
   const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
-    const ok = await run(
-      () =>
-        bid.mutateAsync({ id: roundId, handId: v.handId, discount: v.discount }).catch((error: unknown) => {
-          form.applyServerError(error);
-          throw error;
-        }),
-      t('circle.auction.placed'),
-      t('circle.auction.failed'),
-    );
+    const ok = await run(() => bid.mutateAsync({ id: roundId, handId: v.handId, discount: v.discount }), t('circle.auction.placed'), t('circle.auction.failed'), undefined, form.applyServerError);
     if (ok) form.setValues({ handId: String(hands[0]!.id), discount: '' });
   });
 

@@ -1,15 +1,13 @@
 import { Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
-import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
-import { refreshCircle } from './queries';
-import { type Circle, type Hand, type Round } from './model';
+import { type Circle, type Hand, type Round, useCircleAction } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
 
@@ -27,19 +25,13 @@ export function DeclareDialog({ circle, hand, round, trigger }: { circle: Circle
 
 function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand: Hand; round: Round; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const run = useCircleAction();
   const form = useZodForm(declareForm, { method: 'mobile_money', reference: '', proofUrl: null });
   const declare = useMutation(trpc.njangi.declareContribution.mutationOptions());
 
   const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
-    try {
-      await declare.mutateAsync({ id: c.id, roundId: round.id, handId: hand.id, ...paymentInput(v) });
-      notify.success(t('circle.pay.done'), t('circle.pay.doneBody'));
-      await refreshCircle(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('circle.pay.failed'), form.applyServerError(error).message);
-    }
+    const done = await run(() => declare.mutateAsync({ id: c.id, roundId: round.id, handId: hand.id, ...paymentInput(v) }), t('circle.pay.done'), t('circle.pay.failed'), t('circle.pay.doneBody'), form.applyServerError);
+    if (done) onDone();
   });
 
   return (

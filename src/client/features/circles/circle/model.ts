@@ -42,11 +42,11 @@ export const useHandLabel = () => {
 
 /**
  * lib/use-action.ts's useAction for the circle's changes: every circle query refreshed (awaited, so
- * a dialog closes on the new state), `success` toasted with its `body`. Resolves whether it
- * succeeded (dialogs close on true).
+ * a dialog closes on the new state), `success` toasted with its `body`; on failure `onError` first
+ * (a form placing the server's issues on its fields). Resolves whether it succeeded (dialogs close on true).
  */
 export function useCircleAction() {
   const run = useAction([trpc.njangi.pathKey()], { wait: true });
-  return <T>(action: () => Promise<T>, success: string, failed: string, body?: string | ((result: T) => string)): Promise<boolean> =>
-    run(action, failed, (result: T) => ({ title: success, body: typeof body === 'function' ? body(result) : body }));
+  return <T>(action: () => Promise<T>, success: string, failed: string, body?: string | ((result: T) => string), onError?: (error: unknown) => void): Promise<boolean> =>
+    run(action, failed, (result: T) => ({ title: success, body: typeof body === 'function' ? body(result) : body }), onError);
 }

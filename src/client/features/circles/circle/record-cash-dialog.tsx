@@ -1,16 +1,14 @@
 import { NativeSelect, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
-import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
-import { refreshCircle } from './queries';
-import { type Detail } from './model';
+import { type Detail, useCircleAction } from './model';
 import { formatAmount, formatDay } from '../../../lib/format';
 import { DialogForm } from '../../../components/dialog-form';
 import { Select } from '../../../components/select';
@@ -33,7 +31,7 @@ export function RecordCashDialog({ detail, trigger }: { detail: Detail; trigger:
 
 function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const run = useCircleAction();
   const c = d.circle;
   const record = useMutation(trpc.njangi.recordContribution.mutationOptions());
   const round = d.nextRoundId ?? d.rounds[0]?.id ?? '';
@@ -43,15 +41,15 @@ function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void })
   const live = new Map(d.contributions.filter((x) => x.roundId === roundId && x.status !== 'rejected').map((x) => [x.handId, x.status]));
 
   const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
-    try {
-      const row = await record.mutateAsync({ id: c.id, roundId: v.roundId, handId: v.handId, ...paymentInput(v) });
+    const done = await run(
+      () => record.mutateAsync({ id: c.id, roundId: v.roundId, handId: v.handId, ...paymentInput(v) }),
+      t('circle.cash.done'),
+      t('circle.cash.failed'),
       // Cash for the organiser's own hand waits for a finance officer: no receipt number yet.
-      notify.success(t('circle.cash.done'), row.status === 'pending' ? t('circle.cash.doneOwn') : t('circle.receipts.number', { number: row.receiptNo ?? 0 }));
-      await refreshCircle(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('circle.cash.failed'), form.applyServerError(error).message);
-    }
+      (row) => (row.status === 'pending' ? t('circle.cash.doneOwn') : t('circle.receipts.number', { number: row.receiptNo ?? 0 })),
+      form.applyServerError,
+    );
+    if (done) onDone();
   });
 
   return (

@@ -1,16 +1,14 @@
 import { Alert, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
-import { notify } from '../../../components/toaster';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
 import { payoutPreview } from './payout-preview';
-import { refreshCircle } from './queries';
-import { type Detail, type Round } from './model';
+import { type Detail, type Round, useCircleAction } from './model';
 import { formatAmount } from '../../../lib/format';
 import { SplitList } from './record-payment-dialog';
 import { DialogForm } from '../../../components/dialog-form';
@@ -29,7 +27,7 @@ export function RecordPayoutDialog({ detail, round, trigger }: { detail: Detail;
 
 function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const run = useCircleAction();
   const c = d.circle;
   const p = payoutPreview(d, round);
   const form = useZodForm(payoutForm, { method: 'cash', reference: '', proofUrl: null });
@@ -42,14 +40,14 @@ function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round
   const own = p.hand?.userId === c.organiserId;
 
   const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
-    try {
-      const paid = await record.mutateAsync({ id: round.id, ...paymentInput(v) });
-      notify.success(t('circle.payout.done'), t('circle.payout.doneBody', { amount: m(paid.amount), round: round.number }));
-      await refreshCircle(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('circle.payout.failed'), form.applyServerError(error).message);
-    }
+    const done = await run(
+      () => record.mutateAsync({ id: round.id, ...paymentInput(v) }),
+      t('circle.payout.done'),
+      t('circle.payout.failed'),
+      (paid) => t('circle.payout.doneBody', { amount: m(paid.amount), round: round.number }),
+      form.applyServerError,
+    );
+    if (done) onDone();
   });
 
   const lines: [string, string, boolean?][] = [

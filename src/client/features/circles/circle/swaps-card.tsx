@@ -127,14 +127,11 @@ function SwapForm({ circleId, mine, others, roundDate }: { circleId: number; min
 
   const onSubmit = form.submit(t('circle.form.invalid'), async (v) => {
     const ok = await run(
-      () =>
-        request.mutateAsync({ id: circleId, fromHandId: v.fromHandId, toHandId: v.toHandId }).catch((error: unknown) => {
-          form.applyServerError(error);
-          throw error;
-        }),
+      () => request.mutateAsync({ id: circleId, fromHandId: v.fromHandId, toHandId: v.toHandId }),
       t('circle.swaps.requested'),
       t('circle.swaps.failed'),
       t('circle.swaps.requestedBody'),
+      form.applyServerError,
     );
     if (ok) form.setValue('toHandId', '');
   });
