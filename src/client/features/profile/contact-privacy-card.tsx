@@ -1,7 +1,8 @@
-import { Stack, Switch, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingSwitch } from '../../components/setting-switch';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -32,16 +33,7 @@ export function ContactPrivacyCard() {
   return (
     <SectionCard id="profile-privacy" title={t('profile.privacy.title')}>
       <Stack gap="1">
-        <Switch.Root checked={shared} onCheckedChange={(e) => void change(e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: 'contactVisibility' }}>
-          <Switch.HiddenInput aria-describedby="contactVisibility-hint" />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('profile.privacy.shareContact')}</Switch.Label>
-        </Switch.Root>
-        <Text id="contactVisibility-hint" fontSize="sm" color="fg.muted">
-          {t('profile.privacy.shareContactHint')}
-        </Text>
+        <SettingSwitch id="contactVisibility" checked={shared} onChange={(on) => void change(on)} disabled={save.isPending} label={t('profile.privacy.shareContact')} hint={t('profile.privacy.shareContactHint')} />
       </Stack>
     </SectionCard>
   );

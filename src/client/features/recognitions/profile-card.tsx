@@ -1,7 +1,8 @@
-import { Stack, Switch, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingSwitch } from '../../components/setting-switch';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -32,16 +33,7 @@ export function RecognitionsProfileCard() {
     <Stack gap="3">
       <RecognitionsCard heading="profile" />
       <Stack gap="1" px={{ base: '0', md: '2' }}>
-        <Switch.Root checked={show} onCheckedChange={(e) => void change(e.checked)} disabled={save.isPending} colorPalette="brand" ids={{ hiddenInput: 'showRecognitions' }}>
-          <Switch.HiddenInput aria-describedby="showRecognitions-hint" />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('recognitions.show')}</Switch.Label>
-        </Switch.Root>
-        <Text id="showRecognitions-hint" fontSize="sm" color="fg.muted">
-          {t('recognitions.showHelp')}
-        </Text>
+        <SettingSwitch id="showRecognitions" checked={show} onChange={(on) => void change(on)} disabled={save.isPending} label={t('recognitions.show')} hint={t('recognitions.showHelp')} />
       </Stack>
     </Stack>
   );
