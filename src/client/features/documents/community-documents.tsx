@@ -1,8 +1,9 @@
-import { Box, Button, Card, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, FolderCog, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card';
 import { can } from '@shared/permissions';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -41,106 +42,103 @@ export function CommunityDocuments({ community: c, openId, onOpen }: { community
   const filtered = search !== '' || folder !== '';
 
   return (
-    <Card.Root as="section" aria-labelledby="community-documents" data-testid="documents-section">
-      <Card.Header gap="4">
-        <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
-          <Stack gap="1" minW="0" flex="1 1 16rem">
-            <Card.Title as="h2" id="community-documents">
-              {t('documents.title')}
-            </Card.Title>
-            <Text color="fg.muted" fontSize="sm">
-              {t('documents.tab.intro')}
-            </Text>
-          </Stack>
-          {manage && (
-            <HStack gap="2" flexWrap="wrap">
-              <FoldersDialog
-                communityId={c.id}
-                folders={folderList}
-                onDeleted={(id) => setFolder((f) => (f === String(id) ? '' : f))}
-                trigger={
-                  <Button size="sm" variant="outline" data-testid="manage-folders">
-                    <FolderCog aria-hidden /> {t('documents.folders.manage')}
-                  </Button>
-                }
-              />
-              <UploadDocumentDialog
-                communityId={c.id}
-                folders={folderList}
-                folderId={typeof toFilter(folder) === 'number' ? Number(folder) : undefined}
-                trigger={
-                  <Button size="sm" colorPalette="brand" data-testid="upload-document">
-                    <Upload aria-hidden /> {t('documents.tab.upload')}
-                  </Button>
-                }
-              />
-            </HStack>
-          )}
-        </HStack>
-        {manage && <UsageBar communityId={c.id} />}
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
-          <Box role="search" flex="1" minW="0">
-            <SearchBox
-              typed={typed}
-              onType={setTyped}
-              onSearch={setSearch}
-              label={t('documents.tab.search')}
-              placeholder={t('documents.tab.searchPlaceholder')}
-              clearLabel={t('documents.tab.clearSearch')}
-              testId="documents-search"
+    <SectionCard
+      id="community-documents"
+      title={t('documents.title')}
+      intro={t('documents.tab.intro')}
+      actions={
+        manage && (
+          <HStack gap="2" flexWrap="wrap">
+            <FoldersDialog
+              communityId={c.id}
+              folders={folderList}
+              onDeleted={(id) => setFolder((f) => (f === String(id) ? '' : f))}
+              trigger={
+                <Button size="sm" variant="outline" data-testid="manage-folders">
+                  <FolderCog aria-hidden /> {t('documents.folders.manage')}
+                </Button>
+              }
             />
-          </Box>
-          {(folderList.length > 0 || folder !== '') && (
-            <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} flexShrink={0}>
-              <NativeSelect.Field value={folder} onChange={(e) => setFolder(e.target.value)} aria-label={t('documents.tab.folder')} data-testid="documents-folder-filter">
-                <option value="">{t('documents.tab.allFolders')}</option>
-                <option value="none">{t('documents.tab.topLevel')}</option>
-                {folderList.map((f) => (
-                  <option key={f.id} value={String(f.id)}>
-                    {f.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          )}
-        </Stack>
-      </Card.Header>
-      <Card.Body>
-        {q.isPending ? (
-          <ListSkeleton label={t('documents.tab.loading')} />
-        ) : q.isError ? (
-          <LoadFailed message={t('documents.tab.loadFailed')} retryLabel={t('documents.tab.tryAgain')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-        ) : list.items.length === 0 ? (
-          filtered ? (
-            <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="documents-no-results">
-              {search ? t('documents.tab.noResults', { search }) : t('documents.tab.emptyFolder')}
-            </Text>
-          ) : (
-            <Stack gap="2" align="center" textAlign="center" py="8" data-testid="documents-empty">
-              <FileText size={32} aria-hidden />
-              <Heading as="h3" size="md">
-                {t('documents.tab.emptyTitle')}
-              </Heading>
-              <Text color="fg.muted" maxW="md">
-                {manage ? t('documents.tab.emptyBodyManager') : t('documents.tab.emptyBody')}
-              </Text>
-            </Stack>
-          )
-        ) : (
-          <Stack gap="3">
-            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t('documents.tab.list')} aria-busy={q.isFetching && !q.isFetchingNextPage}>
-              {list.items.map((d) => (
-                <DocumentRow key={d.id} document={d} onOpen={onOpen} />
-              ))}
-            </Stack>
-            <LoadMore query={q} size="sm" alignSelf="flex-start">
-              {t('documents.tab.more')}
-            </LoadMore>
+            <UploadDocumentDialog
+              communityId={c.id}
+              folders={folderList}
+              folderId={typeof toFilter(folder) === 'number' ? Number(folder) : undefined}
+              trigger={
+                <Button size="sm" colorPalette="brand" data-testid="upload-document">
+                  <Upload aria-hidden /> {t('documents.tab.upload')}
+                </Button>
+              }
+            />
+          </HStack>
+        )
+      }
+      toolbar={
+        <>
+          {manage && <UsageBar communityId={c.id} />}
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
+            <Box role="search" flex="1" minW="0">
+              <SearchBox
+                typed={typed}
+                onType={setTyped}
+                onSearch={setSearch}
+                label={t('documents.tab.search')}
+                placeholder={t('documents.tab.searchPlaceholder')}
+                clearLabel={t('documents.tab.clearSearch')}
+                testId="documents-search"
+              />
+            </Box>
+            {(folderList.length > 0 || folder !== '') && (
+              <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} flexShrink={0}>
+                <NativeSelect.Field value={folder} onChange={(e) => setFolder(e.target.value)} aria-label={t('documents.tab.folder')} data-testid="documents-folder-filter">
+                  <option value="">{t('documents.tab.allFolders')}</option>
+                  <option value="none">{t('documents.tab.topLevel')}</option>
+                  {folderList.map((f) => (
+                    <option key={f.id} value={String(f.id)}>
+                      {f.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
           </Stack>
-        )}
-      </Card.Body>
+        </>
+      }
+      testId="documents-section"
+    >
+      {q.isPending ? (
+        <ListSkeleton label={t('documents.tab.loading')} />
+      ) : q.isError ? (
+        <LoadFailed message={t('documents.tab.loadFailed')} retryLabel={t('documents.tab.tryAgain')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      ) : list.items.length === 0 ? (
+        filtered ? (
+          <Text color="fg.muted" fontSize="sm" py="4" role="status" data-testid="documents-no-results">
+            {search ? t('documents.tab.noResults', { search }) : t('documents.tab.emptyFolder')}
+          </Text>
+        ) : (
+          <Stack gap="2" align="center" textAlign="center" py="8" data-testid="documents-empty">
+            <FileText size={32} aria-hidden />
+            <Heading as="h3" size="md">
+              {t('documents.tab.emptyTitle')}
+            </Heading>
+            <Text color="fg.muted" maxW="md">
+              {manage ? t('documents.tab.emptyBodyManager') : t('documents.tab.emptyBody')}
+            </Text>
+          </Stack>
+        )
+      ) : (
+        <Stack gap="3">
+          <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t('documents.tab.list')} aria-busy={q.isFetching && !q.isFetchingNextPage}>
+            {list.items.map((d) => (
+              <DocumentRow key={d.id} document={d} onOpen={onOpen} />
+            ))}
+          </Stack>
+          <LoadMore query={q} size="sm" alignSelf="flex-start">
+            {t('documents.tab.more')}
+          </LoadMore>
+        </Stack>
+      )}
       <DocumentDialog documentId={openId} folders={folderList} onClose={() => onOpen(null)} />
-    </Card.Root>
+    </SectionCard>
   );
 }

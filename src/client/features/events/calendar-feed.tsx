@@ -1,8 +1,9 @@
-import { Button, Card, Clipboard, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Clipboard, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { CalendarSync } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -16,17 +17,9 @@ import { calendarFeedQuery } from './queries';
 export function CalendarFeedCard() {
   const { t } = useTranslation();
   return (
-    <Card.Root as="section" aria-labelledby="profile-calendar" data-testid="calendar-feed">
-      <Card.Header>
-        <Card.Title as="h2" id="profile-calendar">
-          {t('profile.calendar.title')}
-        </Card.Title>
-        <Card.Description>{t('profile.calendar.intro')}</Card.Description>
-      </Card.Header>
-      <Card.Body gap="3">
-        <CalendarFeed />
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="profile-calendar" title={t('profile.calendar.title')} intro={t('profile.calendar.intro')} testId="calendar-feed" bodyGap="3">
+      <CalendarFeed />
+    </SectionCard>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, chakra, HStack, IconButton, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, HStack, IconButton, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card';
 import { refusalText } from '../standing/refusal';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { maxChoicesOf } from '@shared/polls/rules';
@@ -25,32 +26,23 @@ export function BallotCard({ poll: p }: { poll: PollDetail }) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <Card.Root as="section" aria-labelledby={id} data-testid="poll-ballot-card">
-      <Card.Header>
-        <Card.Title as="h2" id={id}>
-          {t('polls.ballot.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <MyVote poll={p} />
-          {p.status === 'nominating' ? (
-            <Text color="fg.muted">{t('polls.ballot.nominating')}</Text>
-          ) : p.status === 'cancelled' ? (
-            <Text color="fg.muted">{t('polls.ballot.cancelled')}</Text>
-          ) : p.status === 'closed' ? (
-            <Text color="fg.muted" data-testid="poll-voting-closed">
-              {t('polls.ballot.closed')}
-            </Text>
-          ) : !p.eligible ? (
-            <Eligibility poll={p} />
-          ) : (
-            // Keyed by the stored ballot: a vote elsewhere (another tab) starts the form afresh.
-            <BallotForm key={JSON.stringify(p.myVote.choices)} poll={p} />
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id={id} title={t('polls.ballot.title')} testId="poll-ballot-card" bodyGap="4">
+      <MyVote poll={p} />
+      {p.status === 'nominating' ? (
+        <Text color="fg.muted">{t('polls.ballot.nominating')}</Text>
+      ) : p.status === 'cancelled' ? (
+        <Text color="fg.muted">{t('polls.ballot.cancelled')}</Text>
+      ) : p.status === 'closed' ? (
+        <Text color="fg.muted" data-testid="poll-voting-closed">
+          {t('polls.ballot.closed')}
+        </Text>
+      ) : !p.eligible ? (
+        <Eligibility poll={p} />
+      ) : (
+        // Keyed by the stored ballot: a vote elsewhere (another tab) starts the form afresh.
+        <BallotForm key={JSON.stringify(p.myVote.choices)} poll={p} />
+      )}
+    </SectionCard>
   );
 }
 

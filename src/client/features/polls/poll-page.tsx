@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
 import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
@@ -149,30 +150,21 @@ function AboutCard({ poll: p }: { poll: PollDetail }) {
     { label: t('polls.page.settingsWho'), value: who },
   ];
   return (
-    <Card.Root as="section" aria-labelledby={id} data-testid="poll-settings">
-      <Card.Header>
-        <Card.Title as="h2" id={id}>
-          {t('polls.page.settings')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">
-          {p.description && (
-            <Box overflowWrap="anywhere" data-testid="poll-description">
-              <Markdown source={p.description} />
-            </Box>
-          )}
-          <DataList.Root orientation="vertical" size="sm" gap="3">
-            {items.map((i) => (
-              <DataList.Item key={i.label}>
-                <DataList.ItemLabel>{i.label}</DataList.ItemLabel>
-                <DataList.ItemValue>{i.value}</DataList.ItemValue>
-              </DataList.Item>
-            ))}
-          </DataList.Root>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id={id} title={t('polls.page.settings')} testId="poll-settings" bodyGap="5">
+      {p.description && (
+        <Box overflowWrap="anywhere" data-testid="poll-description">
+          <Markdown source={p.description} />
+        </Box>
+      )}
+      <DataList.Root orientation="vertical" size="sm" gap="3">
+        {items.map((i) => (
+          <DataList.Item key={i.label}>
+            <DataList.ItemLabel>{i.label}</DataList.ItemLabel>
+            <DataList.ItemValue>{i.value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </SectionCard>
   );
 }
 
@@ -182,56 +174,47 @@ function ManageCard({ poll: p }: { poll: PollDetail }) {
   const run = usePollAction();
   const close = useMutation(trpc.polls.close.mutationOptions());
   return (
-    <Card.Root as="section" aria-labelledby={id} data-testid="poll-manage">
-      <Card.Header>
-        <Card.Title as="h2" id={id}>
-          {t('polls.manage.title')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          <EditPollDialog
-            poll={p}
-            trigger={
-              <Button variant="outline" justifyContent="flex-start" data-testid="poll-edit">
-                <Pencil aria-hidden /> {t('polls.edit.open')}
-              </Button>
-            }
-          />
-          {p.settingsLocked && (
-            <Text fontSize="xs" color="fg.muted">
-              {t('polls.form.lockedNote')}
-            </Text>
-          )}
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" justifyContent="flex-start" data-testid="poll-close">
-                <Lock aria-hidden /> {t('polls.manage.close')}
-              </Button>
-            }
-            title={t('polls.manage.closeTitle')}
-            description={t('polls.manage.closeBody')}
-            confirmLabel={t('polls.manage.closeConfirm')}
-            onConfirm={async () => {
-              const ok = await run(
-                () => close.mutateAsync({ id: p.id }),
-                t('polls.manage.closeFailed'),
-                () => ({ title: t('polls.manage.closed') }),
-              );
-              if (!ok) throw new Error('not closed');
-            }}
-          />
-          <CancelPollDialog
-            poll={p}
-            trigger={
-              <Button variant="outline" colorPalette="red" justifyContent="flex-start" data-testid="poll-cancel">
-                <Ban aria-hidden /> {t('polls.manage.cancel')}
-              </Button>
-            }
-          />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id={id} title={t('polls.manage.title')} testId="poll-manage" bodyGap="3">
+      <EditPollDialog
+        poll={p}
+        trigger={
+          <Button variant="outline" justifyContent="flex-start" data-testid="poll-edit">
+            <Pencil aria-hidden /> {t('polls.edit.open')}
+          </Button>
+        }
+      />
+      {p.settingsLocked && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('polls.form.lockedNote')}
+        </Text>
+      )}
+      <ConfirmDialog
+        trigger={
+          <Button variant="outline" justifyContent="flex-start" data-testid="poll-close">
+            <Lock aria-hidden /> {t('polls.manage.close')}
+          </Button>
+        }
+        title={t('polls.manage.closeTitle')}
+        description={t('polls.manage.closeBody')}
+        confirmLabel={t('polls.manage.closeConfirm')}
+        onConfirm={async () => {
+          const ok = await run(
+            () => close.mutateAsync({ id: p.id }),
+            t('polls.manage.closeFailed'),
+            () => ({ title: t('polls.manage.closed') }),
+          );
+          if (!ok) throw new Error('not closed');
+        }}
+      />
+      <CancelPollDialog
+        poll={p}
+        trigger={
+          <Button variant="outline" colorPalette="red" justifyContent="flex-start" data-testid="poll-cancel">
+            <Ban aria-hidden /> {t('polls.manage.cancel')}
+          </Button>
+        }
+      />
+    </SectionCard>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, chakra, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card';
 import type { PollResult } from '@shared/polls/tally';
 import { currentLocale } from '../../i18n';
 import { errorInfo } from '../../lib/errors';
@@ -24,55 +25,52 @@ export function ResultsCard({ poll: p }: { poll: PollDetail }) {
   const q = useQuery(pollResultsQuery(p.id));
   const label = useOptionLabel();
   return (
-    <Card.Root as="section" aria-labelledby={id} data-testid="poll-results">
-      <Card.Header>
-        <HStack justify="space-between" flexWrap="wrap" gap="2">
-          <Card.Title as="h2" id={id}>
-            {t('polls.results.title')}
-          </Card.Title>
-          {q.data?.visible && (
-            <Button asChild size="xs" variant="outline">
-              <Link href={pollResultsCsvUrl(p.id)} download data-testid="poll-results-csv">
-                <Download aria-hidden /> {t('polls.results.csv')}
-              </Link>
-            </Button>
-          )}
+    <SectionCard
+      id={id}
+      title={t('polls.results.title')}
+      actions={
+        q.data?.visible && (
+          <Button asChild size="xs" variant="outline">
+            <Link href={pollResultsCsvUrl(p.id)} download data-testid="poll-results-csv">
+              <Download aria-hidden /> {t('polls.results.csv')}
+            </Link>
+          </Button>
+        )
+      }
+      testId="poll-results"
+    >
+      {q.isPending ? (
+        <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton h="8" />
+          <Skeleton h="8" />
+        </Stack>
+      ) : q.isError ? (
+        <HStack gap="3" role="alert" flexWrap="wrap">
+          <Text color="fg.error" fontSize="sm">
+            {t('polls.results.loadFailed')} {errorInfo(q.error).message}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+            {t('polls.page.tryAgain')}
+          </Button>
         </HStack>
-      </Card.Header>
-      <Card.Body>
-        {q.isPending ? (
-          <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton h="8" />
-            <Skeleton h="8" />
-          </Stack>
-        ) : q.isError ? (
-          <HStack gap="3" role="alert" flexWrap="wrap">
-            <Text color="fg.error" fontSize="sm">
-              {t('polls.results.loadFailed')} {errorInfo(q.error).message}
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-              {t('polls.page.tryAgain')}
-            </Button>
-          </HStack>
-        ) : !q.data.visible ? (
-          <Stack gap="1" data-testid="poll-results-hidden">
-            <Text>{t('polls.results.hidden')}</Text>
-            <Text color="fg.muted" fontSize="sm">
-              {t('polls.voterCount', { count: q.data.voterCount })}
-            </Text>
-          </Stack>
-        ) : (
-          <ResultView
-            poll={p}
-            status={q.data.status}
-            result={q.data.result}
-            options={q.data.options.map((o) => ({ id: o.id, label: label(p.kind, o.label) }))}
-            votes={q.data.votes}
-            hash={q.data.ballotsHash}
-          />
-        )}
-      </Card.Body>
-    </Card.Root>
+      ) : !q.data.visible ? (
+        <Stack gap="1" data-testid="poll-results-hidden">
+          <Text>{t('polls.results.hidden')}</Text>
+          <Text color="fg.muted" fontSize="sm">
+            {t('polls.voterCount', { count: q.data.voterCount })}
+          </Text>
+        </Stack>
+      ) : (
+        <ResultView
+          poll={p}
+          status={q.data.status}
+          result={q.data.result}
+          options={q.data.options.map((o) => ({ id: o.id, label: label(p.kind, o.label) }))}
+          votes={q.data.votes}
+          hash={q.data.ballotsHash}
+        />
+      )}
+    </SectionCard>
   );
 }
 
@@ -267,23 +265,20 @@ export function VotersCard({ poll: p }: { poll: PollDetail }) {
   const id = useId();
   const q = useQuery({ ...pollVotersQuery(p.id), enabled: open });
   return (
-    <Card.Root as="section" aria-labelledby={id} data-testid="poll-voters-card">
-      <Card.Header>
-        <HStack justify="space-between" flexWrap="wrap" gap="2">
-          <Card.Title as="h2" id={id}>
-            {t('polls.voters.title')}
-          </Card.Title>
-          <Button size="xs" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-list`} data-testid="poll-voters-toggle">
-            {open ? t('polls.voters.hide') : t('polls.voters.show')}
-          </Button>
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          {t('polls.voterCount', { count: p.voterCount })}
-          {p.anonymous ? ` · ${t('polls.voters.anonymousNote')}` : ''}
-        </Text>
-      </Card.Header>
-      {open && (
-        <Card.Body id={`${id}-list`}>
+    <SectionCard
+      id={id}
+      title={t('polls.voters.title')}
+      intro={`${t('polls.voterCount', { count: p.voterCount })}${p.anonymous ? ` · ${t('polls.voters.anonymousNote')}` : ''}`}
+      actions={
+        <Button size="xs" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-list`} data-testid="poll-voters-toggle">
+          {open ? t('polls.voters.hide') : t('polls.voters.show')}
+        </Button>
+      }
+      bodyProps={{ id: `${id}-list` }}
+      testId="poll-voters-card"
+    >
+      {open ? (
+        <>
           {q.isPending ? (
             <Skeleton h="12" aria-busy="true" aria-label={t('common.loading')} />
           ) : q.isError ? (
@@ -311,8 +306,8 @@ export function VotersCard({ poll: p }: { poll: PollDetail }) {
               ))}
             </Stack>
           )}
-        </Card.Body>
-      )}
-    </Card.Root>
+        </>
+      ) : undefined}
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Download, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card';
 import { RSVP_STATUSES, type RsvpStatus } from '@shared/events/rules';
 import { attendeesCsvUrl, attendeesQuery } from '../queries';
 import type { Attendees, EventDetail } from '../event-types';
@@ -30,86 +31,80 @@ export function AttendeesCard({ event: e }: { event: EventDetail }) {
   const shown = filter ? list.filter((a) => a.status === filter) : list;
 
   return (
-    <Card.Root as="section" aria-labelledby="event-attendees" data-testid="attendees">
-      <Card.Header gap="3">
-        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} gap="3">
-          <Stack gap="1" minW="0">
-            <Card.Title as="h2" id="event-attendees">
-              {t('event.attendees.title')}
-            </Card.Title>
-            <Text color="fg.muted" fontSize="sm">
-              {t('event.attendees.intro')}
-            </Text>
-          </Stack>
-          <HStack gap="2" flexWrap="wrap">
-            {answerable && (
-              <AddAnswerDialog
-                event={e}
-                attendees={list}
-                trigger={
-                  <Button size="sm" colorPalette="brand" data-testid="add-answer">
-                    <UserPlus aria-hidden /> {t('event.addAnswer.open')}
-                  </Button>
-                }
-              />
-            )}
-            {started && !cancelled && q.data && (
-              <AttendanceDialog
-                event={e}
-                attendees={list}
-                trigger={
-                  <Button size="sm" variant="outline" colorPalette="brand" data-testid="mark-attendance">
-                    <ClipboardCheck aria-hidden /> {t('event.attendance.open')}
-                  </Button>
-                }
-              />
-            )}
-            <Button asChild size="sm" variant="outline">
-              <a href={attendeesCsvUrl(e.id)} download data-testid="attendees-csv">
-                <Download aria-hidden /> {t('event.attendees.exportCsv')}
-              </a>
-            </Button>
-          </HStack>
-        </Stack>
-      </Card.Header>
-      <Card.Body gap="4">
-        <ListStates query={q} loading={t('common.loading')} failed={t('event.attendees.loadFailed')} retry={t('event.tryAgain')}>
-          {() => (
-            <>
-              <Counts counts={q.data!.counts} started={started} />
-              {list.length > 0 && (
-                <HStack role="group" aria-label={t('event.attendees.filter')} gap="2" flexWrap="wrap">
-                  {[undefined, ...RSVP_STATUSES].map((s) => (
-                    <Button
-                      key={s ?? 'all'}
-                      size="xs"
-                      rounded="full"
-                      variant={filter === s ? 'solid' : 'outline'}
-                      colorPalette={filter === s ? 'brand' : 'gray'}
-                      aria-pressed={filter === s}
-                      onClick={() => setFilter(s)}
-                    >
-                      {s ? t(STATUS_KEY[s]) : t('event.attendees.all')}
-                    </Button>
-                  ))}
-                </HStack>
-              )}
-              {shown.length === 0 ? (
-                <Text color="fg.muted" data-testid="attendees-empty">
-                  {list.length === 0 ? t('event.attendees.empty') : t('event.attendees.emptyFilter')}
-                </Text>
-              ) : (
-                <RuledList aria-labelledby="event-attendees">
-                  {shown.map((a) => (
-                    <AttendeeRow key={a.userId} attendee={a} />
-                  ))}
-                </RuledList>
-              )}
-            </>
+    <SectionCard
+      id="event-attendees"
+      title={t('event.attendees.title')}
+      intro={t('event.attendees.intro')}
+      actions={
+        <HStack gap="2" flexWrap="wrap">
+          {answerable && (
+            <AddAnswerDialog
+              event={e}
+              attendees={list}
+              trigger={
+                <Button size="sm" colorPalette="brand" data-testid="add-answer">
+                  <UserPlus aria-hidden /> {t('event.addAnswer.open')}
+                </Button>
+              }
+            />
           )}
-        </ListStates>
-      </Card.Body>
-    </Card.Root>
+          {started && !cancelled && q.data && (
+            <AttendanceDialog
+              event={e}
+              attendees={list}
+              trigger={
+                <Button size="sm" variant="outline" colorPalette="brand" data-testid="mark-attendance">
+                  <ClipboardCheck aria-hidden /> {t('event.attendance.open')}
+                </Button>
+              }
+            />
+          )}
+          <Button asChild size="sm" variant="outline">
+            <a href={attendeesCsvUrl(e.id)} download data-testid="attendees-csv">
+              <Download aria-hidden /> {t('event.attendees.exportCsv')}
+            </a>
+          </Button>
+        </HStack>
+      }
+      testId="attendees"
+      bodyGap="4"
+    >
+      <ListStates query={q} loading={t('common.loading')} failed={t('event.attendees.loadFailed')} retry={t('event.tryAgain')}>
+        {() => (
+          <>
+            <Counts counts={q.data!.counts} started={started} />
+            {list.length > 0 && (
+              <HStack role="group" aria-label={t('event.attendees.filter')} gap="2" flexWrap="wrap">
+                {[undefined, ...RSVP_STATUSES].map((s) => (
+                  <Button
+                    key={s ?? 'all'}
+                    size="xs"
+                    rounded="full"
+                    variant={filter === s ? 'solid' : 'outline'}
+                    colorPalette={filter === s ? 'brand' : 'gray'}
+                    aria-pressed={filter === s}
+                    onClick={() => setFilter(s)}
+                  >
+                    {s ? t(STATUS_KEY[s]) : t('event.attendees.all')}
+                  </Button>
+                ))}
+              </HStack>
+            )}
+            {shown.length === 0 ? (
+              <Text color="fg.muted" data-testid="attendees-empty">
+                {list.length === 0 ? t('event.attendees.empty') : t('event.attendees.emptyFilter')}
+              </Text>
+            ) : (
+              <RuledList aria-labelledby="event-attendees">
+                {shown.map((a) => (
+                  <AttendeeRow key={a.userId} attendee={a} />
+                ))}
+              </RuledList>
+            )}
+          </>
+        )}
+      </ListStates>
+    </SectionCard>
   );
 }
 
