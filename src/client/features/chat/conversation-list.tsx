@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { BellOff, Hash, Lock, MessageSquarePlus, Plus, User, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDto, ConversationList as List } from '@shared/chat/protocol';
 import { mentionsAsText } from '@shared/discussions/rules';
+import { ChatLoading } from './message-list';
 import { conversationName } from './names';
 
 function Item({ c, active }: { c: ConversationDto; active: boolean }) {
@@ -100,12 +101,7 @@ export function ConversationList(props: {
       </HStack>
       <Box as="nav" aria-label={t('chat.screen.list.label')} flex="1" minH="0" overflowY="auto" px="2" pb="4" data-testid="conversation-list">
         {props.isPending ? (
-          <Center py="8" aria-busy="true">
-            <HStack color="fg.muted">
-              <Spinner size="sm" />
-              <Text>{t('chat.screen.list.loading')}</Text>
-            </HStack>
-          </Center>
+          <ChatLoading py="8" label={t('chat.screen.list.loading')} />
         ) : props.isError || !list ? (
           <Stack align="center" py="8" role="alert">
             <Text>{t('chat.screen.list.loadFailed')}</Text>

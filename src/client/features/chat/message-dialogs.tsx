@@ -12,16 +12,24 @@ import { Select } from '../../components/select';
  * cannot hold a dialog). Each stays open when its action fails (the action reports the failure).
  */
 
-function Frame(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer: ReactNode; onSubmit: () => void; testId: string }) {
+/**
+ * A chat dialog the view opens and closes (`open`, `onClose`): its title, a form of `children`
+ * sent by Enter or its submit button, and Cancel beside the `footer` (the submit button). An
+ * alert dialog unless `wide` (the new conversation and channel forms: full screen on a phone, the
+ * body scrolling between the header and the buttons).
+ */
+export function ChatDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer: ReactNode; onSubmit: () => void; testId: string; wide?: boolean }) {
   const { t } = useTranslation();
+  const root = props.wide ? ({ size: { base: 'full', sm: 'md' }, scrollBehavior: 'inside' } as const) : ({ role: 'alertdialog', size: 'sm', placement: 'center' } as const);
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} role="alertdialog" size="sm" placement="center">
+    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} {...root}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
             <chakra.form
               noValidate
+              display={props.wide ? 'contents' : undefined}
               data-testid={props.testId}
               onSubmit={(e) => {
                 e.preventDefault();
@@ -66,7 +74,7 @@ export function DeleteMessageDialog({ message, onClose, onConfirm }: { message: 
   const { t } = useTranslation();
   const [busy, run] = useBusy();
   return (
-    <Frame
+    <ChatDialog
       open={message !== null}
       onClose={onClose}
       title={t('chat.screen.message.deleteTitle')}
@@ -79,7 +87,7 @@ export function DeleteMessageDialog({ message, onClose, onConfirm }: { message: 
       }
     >
       <Text>{t('chat.screen.message.deleteBody')}</Text>
-    </Frame>
+    </ChatDialog>
   );
 }
 
@@ -94,7 +102,7 @@ export function ReportDialog({ message, onClose, onConfirm }: { message: Message
     onClose();
   };
   return (
-    <Frame
+    <ChatDialog
       open={message !== null}
       onClose={close}
       title={t('chat.screen.report.title')}
@@ -126,7 +134,7 @@ export function ReportDialog({ message, onClose, onConfirm }: { message: Message
           maxLength={REPORT_REASON_MAX}
         />
       </FormField>
-    </Frame>
+    </ChatDialog>
   );
 }
 
@@ -148,7 +156,7 @@ export function MuteMemberDialog(props: { message: MessageDto | null; onClose: (
     props.onClose();
   };
   return (
-    <Frame
+    <ChatDialog
       open={props.message !== null}
       onClose={close}
       title={t('chat.screen.muteMember.title', { name: author?.name ?? '' })}
@@ -167,6 +175,6 @@ export function MuteMemberDialog(props: { message: MessageDto | null; onClose: (
       <FormField name="chat-mute-reason" label={t('chat.screen.muteMember.reason')}>
         <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={MUTE_REASON_MAX} />
       </FormField>
-    </Frame>
+    </ChatDialog>
   );
 }

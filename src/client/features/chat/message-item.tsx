@@ -1,6 +1,6 @@
-import { Avatar, Box, Button, HStack, IconButton, Image, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, HStack, IconButton, Image, Link, Menu, Portal, Stack, Text, type MenuContentProps } from '@chakra-ui/react';
 import { Download, Flag, MoreHorizontal, Pencil, Reply, ShieldX, SmilePlus, Trash2, VolumeX } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatAttachment, MessageDto } from '@shared/chat/protocol';
 import { REACTIONS } from '@shared/chat/rules';
@@ -134,68 +134,46 @@ export const MessageItem = memo(function MessageItem(
               <IconButton size="xs" variant="ghost" aria-label={t('chat.screen.message.reply')} onClick={() => props.onReply(m)} data-testid="message-reply">
                 <Reply aria-hidden />
               </IconButton>
-              <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                <Menu.Trigger asChild>
-                  <IconButton size="xs" variant="ghost" aria-label={t('chat.screen.message.react')} data-testid="message-react">
-                    <SmilePlus aria-hidden />
-                  </IconButton>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content minW="auto" display="flex" flexDirection="row" gap="1" p="1">
-                      {REACTIONS.map((emoji) => {
-                        const on = m.reactions.some((r) => r.emoji === emoji && r.userIds.includes(props.viewerId));
-                        return (
-                          <Menu.Item key={emoji} value={emoji} fontSize="lg" justifyContent="center" aria-label={emoji} onSelect={() => props.onReact(m, emoji, !on)} data-testid="reaction-choice">
-                            {emoji}
-                          </Menu.Item>
-                        );
-                      })}
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
-              <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                <Menu.Trigger asChild>
-                  <IconButton size="xs" variant="ghost" aria-label={t('chat.screen.message.actions')} data-testid="message-menu">
-                    <MoreHorizontal aria-hidden />
-                  </IconButton>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content minW="12rem">
-                      <Menu.Item value="reply" onSelect={() => props.onReply(m)}>
-                        <Reply size={16} aria-hidden /> {t('chat.screen.message.reply')}
-                      </Menu.Item>
-                      {mine && (
-                        <Menu.Item value="edit" onSelect={() => props.onEdit(m)} data-testid="message-edit">
-                          <Pencil size={16} aria-hidden /> {t('chat.screen.message.edit')}
-                        </Menu.Item>
-                      )}
-                      {mine && (
-                        <Menu.Item value="delete" color="fg.error" onSelect={() => props.onDelete(m)} data-testid="message-delete">
-                          <Trash2 size={16} aria-hidden /> {t('chat.screen.message.delete')}
-                        </Menu.Item>
-                      )}
-                      {!mine && (
-                        <Menu.Item value="report" onSelect={() => props.onReport(m)} data-testid="message-report">
-                          <Flag size={16} aria-hidden /> {t('chat.screen.message.report')}
-                        </Menu.Item>
-                      )}
-                      {!mine && props.canModerate && (
-                        <Menu.Item value="moderate-delete" color="fg.error" onSelect={() => props.onDelete(m)} data-testid="message-moderate-delete">
-                          <ShieldX size={16} aria-hidden /> {t('chat.screen.message.moderatorDelete')}
-                        </Menu.Item>
-                      )}
-                      {!mine && props.canModerate && props.isChannel && m.author && (
-                        <Menu.Item value="mute" onSelect={() => props.onMute(m)} data-testid="message-mute-member">
-                          <VolumeX size={16} aria-hidden /> {t('chat.screen.message.muteMember')}
-                        </Menu.Item>
-                      )}
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
+              <MessageMenu label={t('chat.screen.message.react')} icon={<SmilePlus aria-hidden />} testId="message-react" minW="auto" display="flex" flexDirection="row" gap="1" p="1">
+                {REACTIONS.map((emoji) => {
+                  const on = m.reactions.some((r) => r.emoji === emoji && r.userIds.includes(props.viewerId));
+                  return (
+                    <Menu.Item key={emoji} value={emoji} fontSize="lg" justifyContent="center" aria-label={emoji} onSelect={() => props.onReact(m, emoji, !on)} data-testid="reaction-choice">
+                      {emoji}
+                    </Menu.Item>
+                  );
+                })}
+              </MessageMenu>
+              <MessageMenu label={t('chat.screen.message.actions')} icon={<MoreHorizontal aria-hidden />} testId="message-menu" minW="12rem">
+                <Menu.Item value="reply" onSelect={() => props.onReply(m)}>
+                  <Reply size={16} aria-hidden /> {t('chat.screen.message.reply')}
+                </Menu.Item>
+                {mine && (
+                  <Menu.Item value="edit" onSelect={() => props.onEdit(m)} data-testid="message-edit">
+                    <Pencil size={16} aria-hidden /> {t('chat.screen.message.edit')}
+                  </Menu.Item>
+                )}
+                {mine && (
+                  <Menu.Item value="delete" color="fg.error" onSelect={() => props.onDelete(m)} data-testid="message-delete">
+                    <Trash2 size={16} aria-hidden /> {t('chat.screen.message.delete')}
+                  </Menu.Item>
+                )}
+                {!mine && (
+                  <Menu.Item value="report" onSelect={() => props.onReport(m)} data-testid="message-report">
+                    <Flag size={16} aria-hidden /> {t('chat.screen.message.report')}
+                  </Menu.Item>
+                )}
+                {!mine && props.canModerate && (
+                  <Menu.Item value="moderate-delete" color="fg.error" onSelect={() => props.onDelete(m)} data-testid="message-moderate-delete">
+                    <ShieldX size={16} aria-hidden /> {t('chat.screen.message.moderatorDelete')}
+                  </Menu.Item>
+                )}
+                {!mine && props.canModerate && props.isChannel && m.author && (
+                  <Menu.Item value="mute" onSelect={() => props.onMute(m)} data-testid="message-mute-member">
+                    <VolumeX size={16} aria-hidden /> {t('chat.screen.message.muteMember')}
+                  </Menu.Item>
+                )}
+              </MessageMenu>
             </HStack>
           )}
         </HStack>
@@ -249,3 +227,21 @@ export const MessageItem = memo(function MessageItem(
     </HStack>
   );
 });
+
+/** A message's menu behind its small icon button (its reactions, its actions), `content` the menu's own layout. */
+function MessageMenu({ label, icon, testId, children, ...content }: { label: string; icon: ReactNode; testId: string } & MenuContentProps) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton size="xs" variant="ghost" aria-label={label} data-testid={testId}>
+          {icon}
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content {...content}>{children}</Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

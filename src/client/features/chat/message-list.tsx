@@ -1,4 +1,4 @@
-import { Box, Button, Center, HStack, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, HStack, Separator, Spinner, Stack, Text, type CenterProps } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -139,12 +139,7 @@ export function MessageList(props: { conversation: ConversationDto; viewerId: st
 
   if (q.isPending) {
     return (
-      <Center flex="1" aria-busy="true">
-        <HStack color="fg.muted">
-          <Spinner size="sm" />
-          <Text>{t('chat.screen.view.loading')}</Text>
-        </HStack>
-      </Center>
+      <ChatLoading flex="1" label={t('chat.screen.view.loading')} />
     );
   }
   if (q.isError) {
@@ -253,5 +248,17 @@ export function MessageList(props: { conversation: ConversationDto; viewerId: st
         </Button>
       )}
     </Box>
+  );
+}
+
+/** A chat pane while it loads: a spinner and what is loading, centred. */
+export function ChatLoading({ label, ...center }: { label: string } & CenterProps) {
+  return (
+    <Center aria-busy="true" {...center}>
+      <HStack color="fg.muted">
+        <Spinner size="sm" />
+        <Text>{label}</Text>
+      </HStack>
+    </Center>
   );
 }

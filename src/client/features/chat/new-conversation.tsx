@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpcClient } from '../../trpc';
 import { PeopleChooser, type Person } from './people-chooser';
+import { ChatDialog } from './message-dialogs';
 import { refreshConversations } from './queries';
 import { Select } from '../../components/select';
 
@@ -25,41 +26,22 @@ function CommunitySelect({ communities, value, onChange }: { communities: Commun
 }
 
 function Shell(props: { open: boolean; onClose: () => void; title: string; busy: boolean; submitLabel: string; canSubmit: boolean; onSubmit: () => void; testId: string; children: React.ReactNode }) {
-  const { t } = useTranslation();
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} size={{ base: 'full', sm: 'md' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <chakra.form
-              noValidate
-              display="contents"
-              data-testid={props.testId}
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (props.canSubmit && !props.busy) props.onSubmit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{props.children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('common.cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={props.busy} disabled={!props.canSubmit} data-testid={`${props.testId}-submit`}>
-                  {props.submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ChatDialog
+      wide
+      open={props.open}
+      onClose={props.onClose}
+      title={props.title}
+      testId={props.testId}
+      onSubmit={() => props.canSubmit && !props.busy && props.onSubmit()}
+      footer={
+        <Button type="submit" colorPalette="brand" loading={props.busy} disabled={!props.canSubmit} data-testid={`${props.testId}-submit`}>
+          {props.submitLabel}
+        </Button>
+      }
+    >
+      {props.children}
+    </ChatDialog>
   );
 }
 
