@@ -1,10 +1,11 @@
-import { Button, Dialog } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
 import { trpc } from '../trpc';
+import { DialogCloseFooter } from './dialog-close';
 import { ListStates } from './list-states';
 
 type Joined = inferRouterOutputs<AppRouter>['communities']['joined']['items'][number];
@@ -35,11 +36,7 @@ export function ChooseCommunity(props: {
           {() => props.none((q.data?.items.length ?? 0) > 0)}
         </ListStates>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" type="button" onClick={props.onDone}>
-          {t('common.close')}
-        </Button>
-      </Dialog.Footer>
+      <DialogCloseFooter onClose={props.onDone} />
     </>
   );
 }

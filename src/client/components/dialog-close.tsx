@@ -1,4 +1,4 @@
-import { CloseButton, Dialog } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 /** A dialog's close button in its corner, named "Close" for screen readers. */
@@ -8,5 +8,17 @@ export function DialogCloseButton() {
     <Dialog.CloseTrigger asChild>
       <CloseButton size="sm" aria-label={t('common.close')} />
     </Dialog.CloseTrigger>
+  );
+}
+
+/** The footer of a dialog that only shows things: its Close button. */
+export function DialogCloseFooter({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" type="button" onClick={onClose}>
+        {t('common.close')}
+      </Button>
+    </Dialog.Footer>
   );
 }

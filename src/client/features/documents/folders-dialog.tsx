@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Folder, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseFooter } from '../../components/dialog-close';
 import { FOLDER_NAME_MAX } from '@shared/documents/rules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -42,11 +43,7 @@ export function FoldersDialog(props: { communityId: number; folders: readonly Do
               )}
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={close}>
-              {t('common.close')}
-            </Button>
-          </Dialog.Footer>
+          <DialogCloseFooter onClose={close} />
         </>
       )}
     </FormDialog>

@@ -2,6 +2,7 @@ import { Button, Dialog, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Download } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseFooter } from '../../components/dialog-close';
 import { FormDialog } from '../../components/form-dialog';
 import { CalendarFeed } from './calendar-feed';
 import { googleEventLink, outlookEventLink, type CalendarEvent } from './calendar-links';
@@ -34,11 +35,7 @@ export function AddToCalendar({ event, size = 'sm' }: { event?: CalendarEvent & 
               </Part>
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={close}>
-              {t('common.close')}
-            </Button>
-          </Dialog.Footer>
+          <DialogCloseFooter onClose={close} />
         </>
       )}
     </FormDialog>

@@ -11,6 +11,7 @@ import { trpc } from '../../../trpc';
 import type { EventDetail } from '../event-types';
 import type { Attendee } from './attendees-card';
 import { MemberPicker } from './member-picker';
+import { GuestOptions } from './rsvp-panel';
 import { answerOf, STATUS_KEY } from './rsvp-status';
 import { useEventAction } from './use-event-action';
 import { DialogForm } from '../../../components/dialog-form';
@@ -95,11 +96,7 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
         <FormField name="guests" label={t('event.rsvp.guests')} error={form.errors.guests} helper={t('event.addAnswer.guestsHelp', { max: MAX_GUESTS })}>
           <NativeSelect.Root>
             <NativeSelect.Field {...form.field('guests')} data-testid="add-answer-guests">
-              {Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
-                <option key={n} value={String(n)}>
-                  {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
-                </option>
-              ))}
+              <GuestOptions />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

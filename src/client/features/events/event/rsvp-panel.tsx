@@ -167,11 +167,7 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
                     }}
                     data-testid="rsvp-guests"
                   >
-                    {Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
-                      <option key={n} value={String(n)}>
-                        {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
-                      </option>
-                    ))}
+                    <GuestOptions />
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
@@ -215,4 +211,14 @@ export function RsvpPanel({ event: e }: { event: EventDetail }) {
       )}
     </SectionCard>
   );
+}
+
+/** The choices of how many guests come along: none up to the most an answer may bring. */
+export function GuestOptions() {
+  const { t } = useTranslation();
+  return Array.from({ length: MAX_GUESTS + 1 }, (_, n) => (
+    <option key={n} value={String(n)}>
+      {n === 0 ? t('event.rsvp.noGuests') : t('event.rsvp.guestOption', { count: n })}
+    </option>
+  ));
 }
