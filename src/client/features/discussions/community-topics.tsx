@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, MessagesSquare, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabEmpty } from '../../components/tab-empty';
 import { LoadMore } from '../../components/load-more';
 import { formatRelative } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -73,15 +74,9 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
             {t('discussions.section.noResults', { search })}
           </Text>
         ) : (
-          <Stack gap="2" align="center" textAlign="center" py="8" data-testid="topics-empty">
-            <MessagesSquare size={32} aria-hidden />
-            <Heading as="h3" size="md">
-              {t('discussions.section.emptyTitle')}
-            </Heading>
-            <Text color="fg.muted" maxW="md">
-              {t('discussions.section.emptyBody')}
-            </Text>
-          </Stack>
+          <TabEmpty icon={<MessagesSquare size={32} aria-hidden />} title={t('discussions.section.emptyTitle')} testId="topics-empty">
+            {t('discussions.section.emptyBody')}
+          </TabEmpty>
         )
       ) : (
         <Stack gap="3">

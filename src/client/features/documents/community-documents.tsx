@@ -1,8 +1,9 @@
-import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, FolderCog, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabEmpty } from '../../components/tab-empty';
 import { SectionCard } from '../../components/section-card';
 import { can } from '@shared/permissions';
 import { LoadMore } from '../../components/load-more';
@@ -116,15 +117,9 @@ export function CommunityDocuments({ community: c, openId, onOpen }: { community
             {search ? t('documents.tab.noResults', { search }) : t('documents.tab.emptyFolder')}
           </Text>
         ) : (
-          <Stack gap="2" align="center" textAlign="center" py="8" data-testid="documents-empty">
-            <FileText size={32} aria-hidden />
-            <Heading as="h3" size="md">
-              {t('documents.tab.emptyTitle')}
-            </Heading>
-            <Text color="fg.muted" maxW="md">
-              {manage ? t('documents.tab.emptyBodyManager') : t('documents.tab.emptyBody')}
-            </Text>
-          </Stack>
+          <TabEmpty icon={<FileText size={32} aria-hidden />} title={t('documents.tab.emptyTitle')} testId="documents-empty">
+            {manage ? t('documents.tab.emptyBodyManager') : t('documents.tab.emptyBody')}
+          </TabEmpty>
         )
       ) : (
         <Stack gap="3">

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Plus, Vote } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabEmpty } from '../../components/tab-empty';
 import { can } from '@shared/permissions';
 import { LoadMore } from '../../components/load-more';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -51,15 +52,9 @@ export function CommunityPolls({ community: c }: { community: { id: number; name
       testId="polls-section"
     >
       {nothing ? (
-        <Stack gap="2" align="center" textAlign="center" py="8" data-testid="polls-empty">
-          <Vote size={32} aria-hidden />
-          <Heading as="h3" size="md">
-            {t('polls.section.emptyTitle')}
-          </Heading>
-          <Text color="fg.muted" maxW="md">
-            {t(manager ? 'polls.section.emptyManager' : 'polls.section.emptyMember')}
-          </Text>
-        </Stack>
+        <TabEmpty icon={<Vote size={32} aria-hidden />} title={t('polls.section.emptyTitle')} testId="polls-empty">
+          {t(manager ? 'polls.section.emptyManager' : 'polls.section.emptyMember')}
+        </TabEmpty>
       ) : (
         <Stack gap="8">
           <PollGroup
