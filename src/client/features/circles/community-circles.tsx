@@ -34,46 +34,38 @@ export function CommunityCircles({ community: c }: { community: Community }) {
         {t(organiser ? 'circles.community.emptyOrganiser' : 'circles.community.emptyMember')}
       </EmptyNote>
     ));
+  const start = organiser && (
+    <CreateCircleDialog
+      community={c}
+      trigger={
+        <Button size="sm" colorPalette="brand">
+          <Plus aria-hidden /> {t('circles.community.start')}
+        </Button>
+      }
+    />
+  );
+  const filters = (
+    <>
+      {/* Toggle buttons, not tabs: they filter one list rather than switch between panels. */}
+      <HStack role="group" aria-label={t('circles.community.filter')} gap="2" flexWrap="wrap">
+        {[undefined, ...FILTERS].map((f) => (
+          <Button
+            key={f ?? 'all'}
+            size="xs"
+            rounded="full"
+            variant={filter === f ? 'solid' : 'outline'}
+            colorPalette={filter === f ? 'brand' : 'gray'}
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+          >
+            {f ? t(STATUS_KEY[f]) : t('circles.community.all')}
+          </Button>
+        ))}
+      </HStack>
+    </>
+  );
   return (
-    <SectionCard
-      id="community-circles"
-      title={t('circles.community.title')}
-      intro={t('circles.community.intro')}
-      actions={
-        organiser && (
-          <CreateCircleDialog
-            community={c}
-            trigger={
-              <Button size="sm" colorPalette="brand">
-                <Plus aria-hidden /> {t('circles.community.start')}
-              </Button>
-            }
-          />
-        )
-      }
-      toolbar={
-        <>
-          {/* Toggle buttons, not tabs: they filter one list rather than switch between panels. */}
-          <HStack role="group" aria-label={t('circles.community.filter')} gap="2" flexWrap="wrap">
-            {[undefined, ...FILTERS].map((f) => (
-              <Button
-                key={f ?? 'all'}
-                size="xs"
-                rounded="full"
-                variant={filter === f ? 'solid' : 'outline'}
-                colorPalette={filter === f ? 'brand' : 'gray'}
-                aria-pressed={filter === f}
-                onClick={() => setFilter(f)}
-              >
-                {f ? t(STATUS_KEY[f]) : t('circles.community.all')}
-              </Button>
-            ))}
-          </HStack>
-        </>
-      }
-      bodyGap="3"
-      testId="community-circles"
-    >
+    <SectionCard id="community-circles" title={t('circles.community.title')} intro={t('circles.community.intro')} actions={start} toolbar={filters} bodyGap="3" testId="community-circles">
       <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="24" failed={t('circles.community.loadFailed')} retry={t('circles.community.tryAgain')} empty={empty}>
         <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
           {items.map((circle) => (

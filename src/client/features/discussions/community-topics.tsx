@@ -32,38 +32,31 @@ export function CommunityTopics({ community: c }: { community: { id: number; nam
   }, [typed]);
   const list = useCursorList(communityTopicsQuery(c.id, search));
   const q = list.query;
+  const newTopic = (
+    <CreateTopicDialog
+      communityId={c.id}
+      trigger={
+        <Button size="sm" colorPalette="brand" data-testid="new-topic">
+          <Plus aria-hidden /> {t('discussions.section.newTopic')}
+        </Button>
+      }
+    />
+  );
+  const searchBox = (
+    <Box role="search" w="full">
+      <SearchBox
+        typed={typed}
+        onType={setTyped}
+        onSearch={setSearch}
+        label={t('discussions.section.search')}
+        placeholder={t('discussions.section.searchPlaceholder')}
+        clearLabel={t('discussions.section.clearSearch')}
+        testId="topics-search"
+      />
+    </Box>
+  );
   return (
-    <SectionCard
-      id="community-topics"
-      title={t('discussions.title')}
-      intro={t('discussions.section.intro')}
-      actions={
-        <>
-          <CreateTopicDialog
-            communityId={c.id}
-            trigger={
-              <Button size="sm" colorPalette="brand" data-testid="new-topic">
-                <Plus aria-hidden /> {t('discussions.section.newTopic')}
-              </Button>
-            }
-          />
-        </>
-      }
-      toolbar={
-        <Box role="search" w="full">
-          <SearchBox
-            typed={typed}
-            onType={setTyped}
-            onSearch={setSearch}
-            label={t('discussions.section.search')}
-            placeholder={t('discussions.section.searchPlaceholder')}
-            clearLabel={t('discussions.section.clearSearch')}
-            testId="topics-search"
-          />
-        </Box>
-      }
-      testId="topics-section"
-    >
+    <SectionCard id="community-topics" title={t('discussions.title')} intro={t('discussions.section.intro')} actions={newTopic} toolbar={searchBox} testId="topics-section">
       {q.isPending ? (
         <ListSkeleton label={t('common.loading')} />
       ) : q.isError ? (

@@ -15,27 +15,19 @@ import type { TopicPage } from './types';
 export function TopicPolls({ topic }: { topic: TopicPage }) {
   const { t } = useTranslation();
   if (!topic.polls.length && !topic.canAttachPoll) return null;
-  return (
-    <SectionCard
-      id="topic-polls"
-      title={t('discussions.polls.title')}
-      actions={
-        topic.canAttachPoll &&
-        !topic.isLocked && (
-          <CreatePollDialog
-            communityId={topic.community.id}
-            topicId={topic.id}
-            trigger={
-              <Button size="sm" variant="outline" data-testid="topic-attach-poll">
-                <Vote aria-hidden /> {t('discussions.polls.attach')}
-              </Button>
-            }
-          />
-        )
+  const attach = topic.canAttachPoll && !topic.isLocked && (
+    <CreatePollDialog
+      communityId={topic.community.id}
+      topicId={topic.id}
+      trigger={
+        <Button size="sm" variant="outline" data-testid="topic-attach-poll">
+          <Vote aria-hidden /> {t('discussions.polls.attach')}
+        </Button>
       }
-      testId="topic-polls"
-      
-    >
+    />
+  );
+  return (
+    <SectionCard id="topic-polls" title={t('discussions.polls.title')} actions={attach} testId="topic-polls">
       {topic.polls.length === 0 ? (
         <EmptyNote icon={<Vote />}>{t('discussions.polls.empty')}</EmptyNote>
       ) : (

@@ -42,71 +42,64 @@ export function CommunityDocuments({ community: c, openId, onOpen }: { community
   const q = list.query;
   const filtered = search !== '' || folder !== '';
 
+  const manageButtons = manage && (
+    <HStack gap="2" flexWrap="wrap">
+      <FoldersDialog
+        communityId={c.id}
+        folders={folderList}
+        onDeleted={(id) => setFolder((f) => (f === String(id) ? '' : f))}
+        trigger={
+          <Button size="sm" variant="outline" data-testid="manage-folders">
+            <FolderCog aria-hidden /> {t('documents.folders.manage')}
+          </Button>
+        }
+      />
+      <UploadDocumentDialog
+        communityId={c.id}
+        folders={folderList}
+        folderId={typeof toFilter(folder) === 'number' ? Number(folder) : undefined}
+        trigger={
+          <Button size="sm" colorPalette="brand" data-testid="upload-document">
+            <Upload aria-hidden /> {t('documents.tab.upload')}
+          </Button>
+        }
+      />
+    </HStack>
+  );
+  const filters = (
+    <>
+      {manage && <UsageBar communityId={c.id} />}
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
+        <Box role="search" flex="1" minW="0">
+          <SearchBox
+            typed={typed}
+            onType={setTyped}
+            onSearch={setSearch}
+            label={t('documents.tab.search')}
+            placeholder={t('documents.tab.searchPlaceholder')}
+            clearLabel={t('documents.tab.clearSearch')}
+            testId="documents-search"
+          />
+        </Box>
+        {(folderList.length > 0 || folder !== '') && (
+          <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} flexShrink={0}>
+            <NativeSelect.Field value={folder} onChange={(e) => setFolder(e.target.value)} aria-label={t('documents.tab.folder')} data-testid="documents-folder-filter">
+              <option value="">{t('documents.tab.allFolders')}</option>
+              <option value="none">{t('documents.tab.topLevel')}</option>
+              {folderList.map((f) => (
+                <option key={f.id} value={String(f.id)}>
+                  {f.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )}
+      </Stack>
+    </>
+  );
   return (
-    <SectionCard
-      id="community-documents"
-      title={t('documents.title')}
-      intro={t('documents.tab.intro')}
-      actions={
-        manage && (
-          <HStack gap="2" flexWrap="wrap">
-            <FoldersDialog
-              communityId={c.id}
-              folders={folderList}
-              onDeleted={(id) => setFolder((f) => (f === String(id) ? '' : f))}
-              trigger={
-                <Button size="sm" variant="outline" data-testid="manage-folders">
-                  <FolderCog aria-hidden /> {t('documents.folders.manage')}
-                </Button>
-              }
-            />
-            <UploadDocumentDialog
-              communityId={c.id}
-              folders={folderList}
-              folderId={typeof toFilter(folder) === 'number' ? Number(folder) : undefined}
-              trigger={
-                <Button size="sm" colorPalette="brand" data-testid="upload-document">
-                  <Upload aria-hidden /> {t('documents.tab.upload')}
-                </Button>
-              }
-            />
-          </HStack>
-        )
-      }
-      toolbar={
-        <>
-          {manage && <UsageBar communityId={c.id} />}
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
-            <Box role="search" flex="1" minW="0">
-              <SearchBox
-                typed={typed}
-                onType={setTyped}
-                onSearch={setSearch}
-                label={t('documents.tab.search')}
-                placeholder={t('documents.tab.searchPlaceholder')}
-                clearLabel={t('documents.tab.clearSearch')}
-                testId="documents-search"
-              />
-            </Box>
-            {(folderList.length > 0 || folder !== '') && (
-              <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} flexShrink={0}>
-                <NativeSelect.Field value={folder} onChange={(e) => setFolder(e.target.value)} aria-label={t('documents.tab.folder')} data-testid="documents-folder-filter">
-                  <option value="">{t('documents.tab.allFolders')}</option>
-                  <option value="none">{t('documents.tab.topLevel')}</option>
-                  {folderList.map((f) => (
-                    <option key={f.id} value={String(f.id)}>
-                      {f.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
-          </Stack>
-        </>
-      }
-      testId="documents-section"
-    >
+    <SectionCard id="community-documents" title={t('documents.title')} intro={t('documents.tab.intro')} actions={manageButtons} toolbar={filters} testId="documents-section">
       {q.isPending ? (
         <ListSkeleton label={t('documents.tab.loading')} />
       ) : q.isError ? (

@@ -28,22 +28,16 @@ export function CommunityEvents({ community: c }: { community: { id: number; nam
       }
     />
   ) : null;
+  const intro = (
+    <>
+      <Text color="fg.muted" fontSize="sm">
+        {t('events.community.intro')}
+      </Text>
+      <ZoneHint />
+    </>
+  );
   return (
-    <SectionCard
-      id="community-events"
-      title={t('events.community.title')}
-      intro={
-        <>
-          <Text color="fg.muted" fontSize="sm">
-            {t('events.community.intro')}
-          </Text>
-          <ZoneHint />
-        </>
-      }
-      actions={create}
-      flatOnPhone
-      testId="community-events"
-    >
+    <SectionCard id="community-events" title={t('events.community.title')} intro={intro} actions={create} flatOnPhone testId="community-events">
       <Stack gap="10">
         <UpcomingEvents
           source={{ communityId: c.id }}

@@ -23,21 +23,14 @@ export function PublicEventsCard({ communityId, isMember }: { communityId: numbe
   const items = q.data?.items ?? [];
   // A private community answers 404: it has no public events to show, and the card says nothing.
   if (q.isPending || (q.isError && errorInfo(q.error).status === 404)) return null;
+  const intro = items.length > 0 && (
+    <>
+      {!isMember && <Card.Description>{t('events.publicPage.joinToAnswer')}</Card.Description>}
+      <ZoneHint />
+    </>
+  );
   return (
-    <SectionCard
-      id="public-events-title"
-      title={t('events.publicPage.title')}
-      intro={
-        items.length > 0 && (
-          <>
-            {!isMember && <Card.Description>{t('events.publicPage.joinToAnswer')}</Card.Description>}
-            <ZoneHint />
-          </>
-        )
-      }
-      testId="public-events"
-      bodyGap="4"
-    >
+    <SectionCard id="public-events-title" title={t('events.publicPage.title')} intro={intro} testId="public-events" bodyGap="4">
       {q.isError ? (
         <HStack gap="3" role="alert" flexWrap="wrap" data-testid="public-events-failed">
           <Text color="fg.error">{t('events.publicPage.loadFailed')}</Text>

@@ -32,25 +32,18 @@ export function CommunityPolls({ community: c }: { community: { id: number; name
   const failed = open.query.isError || nominating.query.isError;
   const active = [...open.items, ...nominating.items].sort((a, b) => a.closesAt - b.closesAt);
   const nothing = !pending && !failed && active.length === 0 && !closed.query.isPending && closed.items.length === 0 && !closed.query.isError && cancelled.items.length === 0;
-  return (
-    <SectionCard
-      id="community-polls"
-      title={t('polls.title')}
-      intro={t('polls.section.intro')}
-      actions={
-        manager && (
-          <CreatePollDialog
-            communityId={c.id}
-            trigger={
-              <Button size="sm" colorPalette="brand" data-testid="create-poll">
-                <Plus aria-hidden /> {t('polls.section.create')}
-              </Button>
-            }
-          />
-        )
+  const create = manager && (
+    <CreatePollDialog
+      communityId={c.id}
+      trigger={
+        <Button size="sm" colorPalette="brand" data-testid="create-poll">
+          <Plus aria-hidden /> {t('polls.section.create')}
+        </Button>
       }
-      testId="polls-section"
-    >
+    />
+  );
+  return (
+    <SectionCard id="community-polls" title={t('polls.title')} intro={t('polls.section.intro')} actions={create} testId="polls-section">
       {nothing ? (
         <TabEmpty icon={<Vote size={32} aria-hidden />} title={t('polls.section.emptyTitle')} testId="polls-empty">
           {t(manager ? 'polls.section.emptyManager' : 'polls.section.emptyMember')}

@@ -24,21 +24,15 @@ export function ResultsCard({ poll: p }: { poll: PollDetail }) {
   const id = useId();
   const q = useQuery(pollResultsQuery(p.id));
   const label = useOptionLabel();
+  const csv = q.data?.visible && (
+    <Button asChild size="xs" variant="outline">
+      <Link href={pollResultsCsvUrl(p.id)} download data-testid="poll-results-csv">
+        <Download aria-hidden /> {t('polls.results.csv')}
+      </Link>
+    </Button>
+  );
   return (
-    <SectionCard
-      id={id}
-      title={t('polls.results.title')}
-      actions={
-        q.data?.visible && (
-          <Button asChild size="xs" variant="outline">
-            <Link href={pollResultsCsvUrl(p.id)} download data-testid="poll-results-csv">
-              <Download aria-hidden /> {t('polls.results.csv')}
-            </Link>
-          </Button>
-        )
-      }
-      testId="poll-results"
-    >
+    <SectionCard id={id} title={t('polls.results.title')} actions={csv} testId="poll-results">
       {q.isPending ? (
         <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton h="8" />
@@ -264,16 +258,17 @@ export function VotersCard({ poll: p }: { poll: PollDetail }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const q = useQuery({ ...pollVotersQuery(p.id), enabled: open });
+  const toggle = (
+    <Button size="xs" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-list`} data-testid="poll-voters-toggle">
+      {open ? t('polls.voters.hide') : t('polls.voters.show')}
+    </Button>
+  );
   return (
     <SectionCard
       id={id}
       title={t('polls.voters.title')}
       intro={`${t('polls.voterCount', { count: p.voterCount })}${p.anonymous ? ` · ${t('polls.voters.anonymousNote')}` : ''}`}
-      actions={
-        <Button size="xs" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-list`} data-testid="poll-voters-toggle">
-          {open ? t('polls.voters.hide') : t('polls.voters.show')}
-        </Button>
-      }
+      actions={toggle}
       bodyProps={{ id: `${id}-list` }}
       testId="poll-voters-card"
     >

@@ -50,21 +50,17 @@ export function ReportCard({ detail: d }: { detail: Detail }) {
     { href: reportCsvUrl(c.id), testId: 'report-csv', label: 'circle.report.csv', Icon: FileSpreadsheet },
     { href: reportXlsxUrl(c.id), testId: 'report-xlsx', label: 'circle.report.xlsx', Icon: FileSpreadsheet },
   ];
+  const links = (
+    <HStack gap="4" flexWrap="wrap">
+      {downloads.map(({ href, testId, label, Icon }) => (
+        <Link key={testId} href={href} download fontSize="sm" color="brand.fg" data-testid={testId}>
+          <Icon size={14} aria-hidden /> {t(label)}
+        </Link>
+      ))}
+    </HStack>
+  );
   return (
-    <SectionCard
-      id="circle-report"
-      title={t('circle.report.title')}
-      actions={
-        <HStack gap="4" flexWrap="wrap">
-          {downloads.map(({ href, testId, label, Icon }) => (
-            <Link key={testId} href={href} download fontSize="sm" color="brand.fg" data-testid={testId}>
-              <Icon size={14} aria-hidden /> {t(label)}
-            </Link>
-          ))}
-        </HStack>
-      }
-      bodyGap="5"
-    >
+    <SectionCard id="circle-report" title={t('circle.report.title')} actions={links} bodyGap="5">
       <ListStates query={q} loading={t('circle.report.loading')} rows={2} rowHeight="10" failed={t('circle.report.loadFailed')} retry={t('circle.tryAgain')}>
         {() => {
           const report = q.data!;

@@ -30,45 +30,39 @@ export function AttendeesCard({ event: e }: { event: EventDetail }) {
   const list = q.data?.attendees ?? [];
   const shown = filter ? list.filter((a) => a.status === filter) : list;
 
+  const actions = (
+    <HStack gap="2" flexWrap="wrap">
+      {answerable && (
+        <AddAnswerDialog
+          event={e}
+          attendees={list}
+          trigger={
+            <Button size="sm" colorPalette="brand" data-testid="add-answer">
+              <UserPlus aria-hidden /> {t('event.addAnswer.open')}
+            </Button>
+          }
+        />
+      )}
+      {started && !cancelled && q.data && (
+        <AttendanceDialog
+          event={e}
+          attendees={list}
+          trigger={
+            <Button size="sm" variant="outline" colorPalette="brand" data-testid="mark-attendance">
+              <ClipboardCheck aria-hidden /> {t('event.attendance.open')}
+            </Button>
+          }
+        />
+      )}
+      <Button asChild size="sm" variant="outline">
+        <a href={attendeesCsvUrl(e.id)} download data-testid="attendees-csv">
+          <Download aria-hidden /> {t('event.attendees.exportCsv')}
+        </a>
+      </Button>
+    </HStack>
+  );
   return (
-    <SectionCard
-      id="event-attendees"
-      title={t('event.attendees.title')}
-      intro={t('event.attendees.intro')}
-      actions={
-        <HStack gap="2" flexWrap="wrap">
-          {answerable && (
-            <AddAnswerDialog
-              event={e}
-              attendees={list}
-              trigger={
-                <Button size="sm" colorPalette="brand" data-testid="add-answer">
-                  <UserPlus aria-hidden /> {t('event.addAnswer.open')}
-                </Button>
-              }
-            />
-          )}
-          {started && !cancelled && q.data && (
-            <AttendanceDialog
-              event={e}
-              attendees={list}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="brand" data-testid="mark-attendance">
-                  <ClipboardCheck aria-hidden /> {t('event.attendance.open')}
-                </Button>
-              }
-            />
-          )}
-          <Button asChild size="sm" variant="outline">
-            <a href={attendeesCsvUrl(e.id)} download data-testid="attendees-csv">
-              <Download aria-hidden /> {t('event.attendees.exportCsv')}
-            </a>
-          </Button>
-        </HStack>
-      }
-      testId="attendees"
-      bodyGap="4"
-    >
+    <SectionCard id="event-attendees" title={t('event.attendees.title')} intro={t('event.attendees.intro')} actions={actions} testId="attendees" bodyGap="4">
       <ListStates query={q} loading={t('common.loading')} failed={t('event.attendees.loadFailed')} retry={t('event.tryAgain')}>
         {() => (
           <>
