@@ -27,10 +27,10 @@ export default defineConfig({
       // must not rely on module state being fresh (no vi.mock of app modules).
       { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: ['tests/setup/migrate-once.ts'] } },
       { resolve, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000, globalSetup: ['tests/setup/migrate-once.ts'] } },
-      // Browser journeys, two files at a time: most of a journey is waiting on the page, which
-      // two files on two cores share (each file starts its own compiled server and drives the run's
-      // one Chromium). The files share their modules (the harness, the factories).
-      { resolve, test: { ...browser, name: 'e2e', exclude: ALONE, fileParallelism: true } },
+      // Browser journeys, four files at a time: most of a journey is waiting on the page (two at a
+      // time left the two cores a third idle), and each file starts its own compiled server and drives
+      // the run's one Chromium. The files share their modules (the harness, the factories).
+      { resolve, test: { ...browser, name: 'e2e', exclude: ALONE, fileParallelism: true, maxWorkers: 4 } },
       // What wants the machine to itself: the layout walk (four walks side by side already), and the
       // files that kill, stop or copy a server and time how it behaves.
       { resolve, test: { ...browser, name: 'e2e-alone', include: ALONE, fileParallelism: false } },

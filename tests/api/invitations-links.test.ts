@@ -47,7 +47,8 @@ for (const T of transportsFor(REST)) {
       expect(again.status).toBe(409);
       expect(again.error?.message).toBe('You are already a member of this community.');
       const listed = await TRPC.call(w.agents.admin, IT.links, { communityId: w.privateCommunity.id });
-      expect(listed.data).toEqual([expect.objectContaining({ id: link.id, uses: 2, joined: 2, maxUses: 5, status: 'active' })]);
+      // A live link can be copied or shared again: the list gives its address back (the same one).
+      expect(listed.data).toEqual([expect.objectContaining({ id: link.id, uses: 2, joined: 2, maxUses: 5, status: 'active', url: link.url })]);
       expect((await TRPC.call(w.agents.member, IT.links, { communityId: w.privateCommunity.id })).status).toBe(403);
     });
 
@@ -65,6 +66,8 @@ for (const T of transportsFor(REST)) {
       expect(r.error?.message).toBe('This invitation link was revoked.');
       expect(roleOf(w.t, w.privateCommunity.id, w.users.bih.id)).toBeNull();
       expect((await TRPC.call(agent(w.t), IT.preview, { token: link.token })).data).toEqual({ valid: false });
+      // A link that no longer works is not offered to copy again.
+      expect((await TRPC.call(w.agents.admin, IT.links, { communityId: w.privateCommunity.id })).data).toEqual([expect.objectContaining({ id: link.id, status: 'revoked', url: null })]);
       const audit = w.t.db.$client.prepare("SELECT action FROM admin_audit WHERE action LIKE 'invitations.link%' ORDER BY id").pluck().all();
       expect(audit).toEqual(['invitations.link_created', 'invitations.link_revoked']);
     });
