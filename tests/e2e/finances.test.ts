@@ -290,6 +290,17 @@ describe('Browser: community finances', () => {
     await plan.getByLabel('Name').fill('Monthly dues');
     await plan.getByLabel('Amount per period').fill('5000');
     await plan.getByLabel('How often').selectOption('monthly');
+    // Back-dated three months, the plan says before it is made that every past period is owed at
+    // once, and counts who would be overdue: everyone (Jean-Paul's 5 000 covers one period of them).
+    const now = new Date();
+    const threeMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+    await plan.getByLabel('Starts on').fill(threeMonthsAgo);
+    await plan.getByLabel('Due day').fill('1');
+    const warning = plan.getByTestId('backdated-plan');
+    await warning.getByText('This plan starts in the past: every period since then is owed at once.').waitFor();
+    await warning.getByText(/\d periods are already past their grace days\./).waitFor();
+    const counted = /(\d+) members of (\d+) will be overdue at once/.exec(await warning.innerText());
+    expect(counted?.[1]).toBe(counted?.[2]);
     await plan.getByLabel('Starts on').fill(thisMonth);
     await plan.getByLabel('Due day').fill('1');
     await plan.getByRole('button', { name: 'Create plan' }).click();

@@ -18,6 +18,7 @@ import { DUES_PERIODS, DUES_PERIOD_KEY } from './labels';
 import { inputDay } from '../../lib/format';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
+import { BackdatedPlanWarning } from './backdated-plan-warning';
 
 const WHO = ['all', 'chosen'] as const;
 
@@ -115,6 +116,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
         </NativeSelect.Root>
       </FormField>
       {form.values.who === 'chosen' && <MemberChoice communityId={communityId} chosen={form.values.memberIds} error={form.errors.memberIds} onChange={(ids) => form.setValue('memberIds', ids)} />}
+      <BackdatedPlanWarning communityId={communityId} currency={currency} values={form.values} />
     </DialogForm>
   );
 }
