@@ -3,6 +3,7 @@ import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, auditRows, dbSnapshot, staffCast, userByEmail } from '../setup/admin';
 import { transportsFor, REST } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
+import { expectError } from '../setup/errors';
 
 const FILL = 'Please fill out all fields';
 const STAFF_PASSWORD = 'Staff#Pass2026';
@@ -97,7 +98,7 @@ for (const tr of transportsFor(REST)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.createAdmin, input());
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('Only a superadmin can do this.');
+      expectError(r, 'FORBIDDEN', 'errors.denied.superadmin');
       expect(dbSnapshot(t)).toEqual(before);
       expect((await agent(t).rest('POST', '/api/auth/admin/login', { email: input().email, password: STAFF_PASSWORD })).status).toBe(401);
     });

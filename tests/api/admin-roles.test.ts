@@ -6,6 +6,7 @@ import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, superadminCount, userRow } from '../setup/admin';
 import { whoAmI, withCookie, transportsFor, TRPC } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
+import { expectError } from '../setup/errors';
 
 async function setup() {
   const t = makeTestApp();
@@ -55,7 +56,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(me, ADMIN.updateUser, { id: c[role].id, role: role === 'superadmin' ? 'admin' : 'superadmin' });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('You cannot change your own role.');
+      expectError(r, 'FORBIDDEN', 'errors.admin.ownRole');
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -92,7 +93,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.updateUser, { id: superadmin.id, firstName: 'Hijacked', email: 'mine@example.org' });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe("Only a superadmin can edit a superadmin's account.");
+      expectError(r, 'FORBIDDEN', 'errors.admin.editSuperadmin');
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -103,7 +104,7 @@ for (const tr of transportsFor(TRPC)) {
       expect(bad.error?.issues?.[0]).toEqual({ path: ['role'], message: 'Role must be user, admin or superadmin' });
       const missing = await tr.call(sa, ADMIN.updateUser, { id: 'no-such-user', firstName: 'X' });
       expect(missing.status).toBe(404);
-      expect(missing.error?.message).toBe('User not found');
+      expectError(missing, 'NOT_FOUND', 'validation.admin.userNotFound');
       expect(auditRows(t)).toEqual([]);
     });
   });

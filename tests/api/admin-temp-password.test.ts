@@ -9,6 +9,7 @@ import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, userRow } from '../setup/admin';
 import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
 import { passSecondStep } from '../setup/second-factor';
+import { expectError } from '../setup/errors';
 
 const NEW_PASSWORD = 'My-own#Pass2026';
 const login = (t: TestApp, email: string, password: string) => agent(t).rest('POST', '/api/auth/login', { email, password });
@@ -103,7 +104,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.resetPassword, { id: superadmin.id });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe("An admin cannot reset a superadmin's password.");
+      expectError(r, 'FORBIDDEN', 'errors.admin.resetSuperadmin');
       expect(dbSnapshot(t)).toEqual(before);
       expect(sessionCount(t, superadmin.id)).toBe(1);
     });
@@ -126,7 +127,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(role === 'admin' ? ad : sa, ADMIN.resetPassword, { id: c[role].id });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe('Use Change Password for your own account.');
+      expectError(r, 'BAD_REQUEST', 'errors.admin.ownPassword');
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -134,7 +135,7 @@ for (const tr of transportsFor(TRPC)) {
       const { t, ad } = await setup();
       const r = await tr.call(ad, ADMIN.resetPassword, { id: 'no-such-user' });
       expect(r.status).toBe(404);
-      expect(r.error?.message).toBe('User not found');
+      expectError(r, 'NOT_FOUND', 'validation.admin.userNotFound');
       expect(auditRows(t)).toEqual([]);
     });
   });

@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { agent, makeTestApp, newUser, PASSWORD } from '../setup/app';
 import { startSmtp } from '../setup/smtp';
 import { OPS, registered, REST, signIn, TRANSPORTS, TRPC, whoAmI } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -102,7 +103,7 @@ for (const tr of TRANSPORTS) {
       const t = makeTestApp();
       const r = await tr.call(agent(t), OPS.register, { firstName: '', lastName: '', email: 'bad', password: 'short', confirmPassword: 'x' });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe('Please enter your first name');
+      expectError(r, 'BAD_REQUEST', 'validation.auth.firstNameRequired');
       expect(r.error?.issues?.map((i) => i.path[0])).toEqual(['firstName', 'lastName', 'email', 'password', 'confirmPassword']);
     });
 
@@ -123,7 +124,7 @@ describe(`${TRPC.title(OPS.register)}: request body`, () => {
     const t = makeTestApp();
     const r = await agent(t).rest('POST', '/trpc/auth.register', '{"firstName": "Amara",');
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe('The request body must be valid JSON');
+    expectError(r, 'BAD_REQUEST', 'errors.badJson');
   });
 });
 
@@ -139,7 +140,7 @@ describe(`${REST.title(OPS.register)}: request body`, () => {
     const t = makeTestApp();
     const r = await agent(t).rest('POST', '/api/auth/register', '');
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe('Please enter your first name');
+    expectError(r, 'BAD_REQUEST', 'validation.auth.firstNameRequired');
   });
 });
 

@@ -4,6 +4,7 @@ import { as } from '../setup/communities';
 import { TRANSPORTS, transportsFor, REST } from '../setup/transport';
 import { C, chatWorld, CT, TRPC } from '../setup/chat';
 import { mention } from '../setup/discussions';
+import { expectError } from '../setup/errors';
 
 /*
  * Chat over both transports (the documented REST paths and their procedures): #general for every
@@ -74,7 +75,7 @@ for (const T of transportsFor(REST)) {
       const { agents, users, general } = w;
       const long = await T.call(agents.amara, C.send, { conversationId: general, body: 'x'.repeat(4_001) });
       expect(long.status).toBe(400);
-      expect(long.error?.message).toBe('A message can be at most 4,000 characters long.');
+      expectError(long, 'BAD_REQUEST', 'chat.validation.bodyLong');
       expect((await T.call(agents.amara, C.send, { conversationId: general, body: 'x'.repeat(4_000) })).status).toBe(T.okStatus(C.send));
 
       for (let i = 0; i < 19; i += 1) expect((await T.call(agents.bih, C.send, { conversationId: general, body: `n ${i}` })).status).toBe(T.okStatus(C.send));
@@ -154,7 +155,7 @@ for (const T of transportsFor(REST)) {
       w.t.db.$client.prepare('DELETE FROM memberships WHERE community_id = ? AND user_id = ?').run(community.id, users.bih.id);
       const gone = await T.call(agents.amara, C.send, { conversationId: opened.data.id, body: 'Still there?' });
       expect(gone.status).toBe(403);
-      expect(gone.error?.message).toBe('You can no longer write to this person: you no longer share a community.');
+      expectError(gone, 'FORBIDDEN', 'chat.errors.directGone');
     });
 
     it('groups of at most 20 people, all members of the community', async () => {

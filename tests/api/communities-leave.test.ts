@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
 import { OPS, transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 for (const tr of transportsFor(REST)) {
   describe(tr.title(OPS.leaveCommunity), () => {
@@ -82,7 +83,7 @@ for (const tr of transportsFor(REST)) {
       const a = await as(t, users.member);
       const unknown = await tr.call(a, OPS.leaveCommunity, { communityId: priv.id + 100 });
       expect(unknown.status).toBe(404);
-      expect(unknown.error?.message).toBe('Community Not Found');
+      expectError(unknown, 'NOT_FOUND', 'validation.community.notFound');
       expect((await tr.call(a, OPS.leaveCommunity, { communityId: 'abc' })).status).toBe(400);
     });
 

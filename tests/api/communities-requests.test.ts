@@ -3,6 +3,7 @@ import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, cast, pendingRequest, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
 import { OPS, transportsFor, REST, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /**
  * Join requests to a private community: asked and withdrawn over both transports (join,
@@ -139,7 +140,7 @@ for (const tr of transportsFor(TRPC)) {
       const { users, priv, asker, askerAgent, requests } = await setup(t);
       const never = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: priv.id });
       expect(never.status).toBe(404);
-      expect(never.error?.message).toBe('You have no pending request to join this community.');
+      expectError(never, 'NOT_FOUND', 'errors.community.noPendingRequest');
 
       const creator = await as(t, users.creator);
       await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: false });
@@ -161,10 +162,10 @@ for (const tr of transportsFor(TRPC)) {
       const before = snapshot(t);
       const anon = await tr.call(anonymous(t), OPS.withdrawRequest, { communityId: priv.id });
       expect(anon.status).toBe(401);
-      expect(anon.error?.message).toBe('Authentication required');
+      expectError(anon, 'UNAUTHORIZED', 'errors.authRequired');
       const unknown = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: 99_999 });
       expect(unknown.status).toBe(404);
-      expect(unknown.error?.message).toBe('Community Not Found');
+      expectError(unknown, 'NOT_FOUND', 'validation.community.notFound');
       expect(snapshot(t)).toEqual(before);
     });
   });
@@ -225,7 +226,7 @@ describe('tRPC: communities.decideRequest', () => {
     const before = snapshot(t);
     const r = await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: second });
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe('This request was already handled or does not exist.');
+    expectError(r, 'NOT_FOUND', 'errors.community.requestHandled');
     expect(snapshot(t)).toEqual(before);
   });
 

@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, snapshot, storedCount } from '../setup/communities';
 import { OPS, REST, TRPC } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
+import { expectError } from '../setup/errors';
 
 const CREATOR_PROTECTED = "The creator's role cannot be changed and the creator cannot be removed.";
 const NOT_A_MEMBER = 'That person is not a member of this community.';
@@ -48,7 +49,7 @@ describe('tRPC: communities.setRole', () => {
     const before = snapshot(t);
     const r = await (await as(t, c.users.creator)).mutate('communities.setRole', { communityId: c.pub.id, userId: c.users.target.id, role });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe('Role must be member, admin or treasurer');
+    expectError(r, 'BAD_REQUEST', 'validation.community.role');
     expect(snapshot(t)).toEqual(before);
   });
 

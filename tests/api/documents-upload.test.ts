@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { communities, documentVersions, financeAudit, uploads } from '../../db/schema';
 import { MAX_DOCUMENT_BYTES } from '../../src/shared/documents/rules';
 import { download, documentWorld, exeFile, jpegFile, odfFile, ooxmlFile, pdfFile, pngFile, text, uploadDocument, uploadVersion, webpFile } from '../setup/documents';
+import { expectError } from '../setup/errors';
 
 /*
  * POST /api/communities/:id/documents (multipart) and POST /api/documents/:id/versions: every
@@ -93,7 +94,7 @@ describe('REST: POST /api/communities/:id/documents', () => {
     big.fill(0x61, 10);
     const r = await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: big, name: 'big.txt' });
     expect(r.status).toBe(413);
-    expect(r.body.error).toMatch(/larger than 20 MB/);
+    expectError(r, 'PAYLOAD_TOO_LARGE', 'documents.errors.tooLarge');
     const empty = await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: new Uint8Array(0), name: 'empty.txt' });
     expect(empty.status).toBe(400);
     expect(w.t.db.select().from(uploads).all()).toEqual([]);

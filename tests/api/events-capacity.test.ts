@@ -3,6 +3,7 @@ import { eventRsvps } from '../../db/schema';
 import { startSmtp } from '../setup/smtp';
 import { transportsFor, REST } from '../setup/transport';
 import { DAY, E, eventWorld, HOUR, mailText, newEvent, pageOf, plain } from '../setup/events';
+import { expectError } from '../setup/errors';
 
 /*
  * Places: going people plus their guests fill the capacity; "going" beyond it waits in line, and
@@ -97,7 +98,7 @@ for (const T of transportsFor(REST)) {
       t.clock.advance(3 * DAY);
       const r = await T.call(agents.amara, E.rsvp, { id, status: 'going' });
       expect(r.status).toBe(409);
-      expect(r.error?.message).toBe('This event is over: answers are closed.');
+      expectError(r, 'CONFLICT', 'errors.events.ended');
     });
 
     it('an answer without guests (as the lists send it) keeps the guests of the earlier answer', async () => {

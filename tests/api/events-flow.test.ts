@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transportsFor, TRPC } from '../setup/transport';
 import { DAY, E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
+import { expectError } from '../setup/errors';
 
 /*
  * An event's life over both transports: a host creates it (the members are told), members find
@@ -64,10 +65,10 @@ for (const T of transportsFor(TRPC)) {
 
       const again = await T.call(agents.host, E.cancel, { id, reason: 'Twice' });
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('This event is already cancelled.');
+      expectError(again, 'CONFLICT', 'errors.events.alreadyCancelled');
       const late = await T.call(agents.bih, E.rsvp, { id, status: 'going' });
       expect(late.status).toBe(409);
-      expect(late.error?.message).toBe('This event has been cancelled.');
+      expectError(late, 'CONFLICT', 'errors.events.cancelled');
       const edit = await T.call(agents.host, E.update, { id, title: 'Back on' });
       expect(edit.status).toBe(409);
       // Still listed, marked cancelled.

@@ -7,6 +7,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ, payCash, type Person } from '../setup/njangi';
 import { startSmtp } from '../setup/smtp';
 import { TRANSPORTS } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Four eyes on a circle's organiser: nobody confirms money they owe or records money paid to
@@ -97,7 +98,7 @@ for (const T of TRANSPORTS) {
       const declared = await T.call(w.a.a, NJ.declare, { id: w.id, roundId: w.circle.rounds[0], handId: w.hand(w.a), method: 'cash' });
       const r = await T.call(w.officer.a, NJ.officerConfirm, { id: declared.data.id });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('Only the organiser of this circle can do this.');
+      expectError(r, 'FORBIDDEN', 'errors.njangi.organiserOnly');
       expect((await T.call(w.officer.a, NJ.officerConfirm, { id: 999_999 })).status).toBe(404);
       expect((await T.call(w.organiser.a, NJ.confirm, { id: declared.data.id })).data).toMatchObject({ status: 'confirmed' });
     });
@@ -127,7 +128,7 @@ for (const T of TRANSPORTS) {
       w.pay(2, [w.organiser, w.a, w.b]);
       const notTheirs = await T.call(w.officer.a, NJ.officerPayout, { id: w.circle.rounds[2], method: 'cash' });
       expect(notTheirs.status).toBe(403);
-      expect(notTheirs.error?.message).toBe('Only the organiser of this circle can do this.');
+      expectError(notTheirs, 'FORBIDDEN', 'errors.njangi.organiserOnly');
       w.balanced();
       expect(verifyAuditChain(t.db)).toBeNull();
     });
@@ -203,7 +204,7 @@ describe("the organiser's own fines", () => {
     for (const [path, input] of [['njangi.markFinePaid', { id: own.id }], ['njangi.waiveFine', { id: own.id, reason: 'Was travelling' }], ['njangi.officerWaiveFine', { id: own.id, reason: 'Was travelling' }]] as const) {
       const r = await w.organiser.a.mutate(path, input);
       expect(r.status, path).toBe(403);
-      expect(r.error?.message).toBe('A fine on your own hand is settled by one of the community’s finance officers (its treasurer or leaders), never by you.');
+      expectError(r, 'FORBIDDEN', 'errors.njangi.ownFine');
     }
     // An officer settles only the organiser's own fines; a plain member none.
     expect((await w.officer.a.mutate('njangi.officerMarkFinePaid', { id: theirs.id })).status).toBe(403);

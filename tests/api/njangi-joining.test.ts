@@ -4,6 +4,7 @@ import { joinCircle } from '../../src/server/services/njangi/membership';
 import { makeTestApp } from '../setup/app';
 import { circleCommunity, circleTable, NJ, rules } from '../setup/njangi';
 import { transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Joining a savings circle while it recruits: how many hands a member may ask for, a full circle,
@@ -172,6 +173,6 @@ describe('joining: a request from someone who has left the community', () => {
     expect(approve.error?.message).toBe('That person is not a member of this community.');
     const decline = await c.organiser.a.mutate('njangi.decideJoin', { id, userId: b!.user.id, approve: false });
     expect(decline.status).toBe(409);
-    expect(decline.error?.message).toBe('This request has already been decided.');
+    expectError(decline, 'CONFLICT', 'errors.njangi.requestDecided');
   });
 });

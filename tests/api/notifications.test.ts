@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { makeNotification, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
+import { expectError } from '../setup/errors';
 
 /*
  * The notification procedures (tRPC only, no REST paths). Every call is scoped to the
@@ -188,7 +189,7 @@ describe('tRPC: notifications.markRead', () => {
     const { a, theirs } = await pair(t);
     const r = await a.mutate('notifications.markRead', { id: theirs[2]! + 1000 });
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe('Notification not found');
+    expectError(r, 'NOT_FOUND', 'validation.notification.notFound');
   });
 });
 

@@ -7,6 +7,7 @@ import { confirmPayment, recordCashPayment } from '../../src/server/services/fin
 import { fetchText } from '../setup/events';
 import { transportsFor, REST } from '../setup/transport';
 import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
+import { expectError } from '../setup/errors';
 
 /*
  * Who may vote (standing, joining date), anonymity (no response or export links a ballot to a
@@ -121,7 +122,7 @@ for (const T of transportsFor(REST)) {
       await T.call(agents.amara, P.vote, { id: poll.id, choices: [poll.options[0].id] });
       const locked = await agents.host.mutate('polls.update', { id: poll.id, anonymous: false });
       expect(locked.status).toBe(409);
-      expect(locked.error?.message).toBe('Votes have been cast: anonymity, results visibility and who may vote can no longer change.');
+      expectError(locked, 'CONFLICT', 'errors.polls.settingsLocked');
       // The title and closing time still change while it runs.
       expect((await agents.host.mutate('polls.update', { id: poll.id, title: 'Gala venue', closesAt: t.clock.now() + 5 * DAY })).status).toBe(200);
     });

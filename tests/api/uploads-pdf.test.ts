@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
+import { expectError } from '../setup/errors';
 
 /*
  * Proofs of payment and expense receipts (kind=proof) as PDF: recognised by their bytes,
@@ -157,7 +158,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       expect(encrypted).not.toBe(plain);
       const r = await upload(t, { bytes: Buffer.from(encrypted, 'latin1') });
       expect(r.status).toBe(415);
-      expect(r.body.error).toBe('This PDF is protected by a password. Please upload a copy without one.');
+      expectError(r, 'UNSUPPORTED_MEDIA_TYPE', 'errors.upload.pdfEncrypted');
       const fr = await upload(t, { bytes: Buffer.from(encrypted, 'latin1'), language: 'fr' });
       expect(fr.body.error).toBe('Ce PDF est protégé par un mot de passe. Veuillez en téléverser une copie sans mot de passe.');
       expect(readdirSync(dir)).toEqual([]);
@@ -199,7 +200,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       const { t } = uploadsApp();
       const r = await upload(t, { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), type: 'application/pdf' });
       expect(r.status).toBe(415);
-      expect(r.body.error).toBe('Please choose a PDF or a PNG, JPEG, WebP or GIF image.');
+      expectError(r, 'UNSUPPORTED_MEDIA_TYPE', 'errors.upload.proofType');
     });
 
     it('a PDF just over 5 MB → 413 speaking of a file; one just under is taken', async () => {

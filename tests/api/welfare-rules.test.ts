@@ -3,6 +3,7 @@ import { fundChecks, fundProblems } from '../../src/server/domains/welfare/conse
 import { as } from '../setup/communities';
 import { REST, TRANSPORTS, transportsFor } from '../setup/transport';
 import { BEREAVEMENT, DAY, levyRows, S, W, welfareWorld, type WelfareWorld } from '../setup/welfare';
+import { expectError } from '../setup/errors';
 
 /*
  * The welfare fund's rules, over each transport: two approvals by officers who are no party to the
@@ -40,7 +41,7 @@ for (const T of transportsFor(REST)) {
       expect(opened.data).toMatchObject({ openedBy: { id: w.admin.id }, beneficiary: { id: w.musa.id }, partyOfficer: true, moves: { verify: false, approve: false } });
       const own = await T.call(a.awa, W.verify, { id });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe('You are a party to this case: two other officers verify and approve it.');
+      expectError(own, 'FORBIDDEN', 'errors.welfare.partyApproves');
       // Plain members have no say.
       expect((await T.call(a.ada, W.verify, { id })).status).toBe(403);
       expect((await T.call(a.ngozi, W.verify, { id })).data).toMatchObject({ status: 'verified' });
@@ -181,7 +182,7 @@ for (const T of transportsFor(REST)) {
       expect((await T.call(a.kofi, W.openCase, { communityId: w.community.id, fundId: w.fund.id, dependantId: added.data.id })).status).toBe(T.okStatus(W.openCase));
       const twice = await T.call(a.kofi, W.openCase, { communityId: w.community.id, fundId: w.fund.id, dependantId: added.data.id });
       expect(twice.status).toBe(409);
-      expect(twice.error?.message).toBe('A case for this person is already open in this fund.');
+      expectError(twice, 'CONFLICT', 'errors.welfare.caseExists');
       // Dependants are one's own: another member cannot read or remove them; an officer reads them.
       expect((await T.call(a.ada, W.dependants, { communityId: w.community.id, userId: w.kofi.id })).status).toBe(403);
       expect((await T.call(a.tabe, W.dependants, { communityId: w.community.id, userId: w.kofi.id })).data).toHaveLength(2);
