@@ -57,7 +57,7 @@ describe('admin: turning off an account’s second factor', () => {
       // Twice: nothing left to turn off.
       const again = await transport.call(boss, ADMIN.resetSecondFactor, { id: owner.id });
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('Two-step verification is not on for this account.');
+      expectError(again, 'CONFLICT', 'errors.admin.noSecondFactor');
     });
 
     it(`${transport.name}: an admin may not (403), nor a superadmin on their own account (400) or another superadmin's (403); unknown id 404; nothing changes`, async () => {

@@ -6,6 +6,7 @@ import { agent, makeTestApp, newUser, type Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { asStaff, dbSnapshot, settingsRow } from '../setup/admin';
 import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const DEFAULTS = { minPasswordLength: 8, requireEmailVerification: false, sessionTimeoutMinutes: null, defaultCommunityPrivacy: 'public' };
@@ -13,7 +14,7 @@ const MIN = 60_000;
 const TEN = 'Ten#Chars1'; // 10 characters
 const TWELVE = 'Twelve#Char1'; // 12 characters
 const TOO_SHORT_12 = 'Password must be at least 12 characters long';
-const UNVERIFIED = 'Please verify your email address before joining or creating communities.';
+const UNVERIFIED = 'errors.auth.verifyFirst';
 const NEW_COMMUNITY = { name: 'Harvest Festival Team', description: 'Planning the yearly harvest festival together.' };
 
 async function setup() {
@@ -133,7 +134,7 @@ for (const tr of transportsFor(TRPC)) {
       for (const [o, input] of [[OPS.createCommunity, NEW_COMMUNITY], [OPS.joinCommunity, { communityId: community.id }]] as const) {
         const r = await tr.call(u, o, input);
         expect(r.status, o.trpc.path).toBe(403);
-        expect(r.error?.message).toBe(UNVERIFIED);
+        expectError(r, 'FORBIDDEN', UNVERIFIED);
       }
       expect(dbSnapshot(t)).toEqual(before);
       const v = await as(t, verified);

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CHANGE_REQUIRED as PASSWORD_CHANGE_KEY } from '../../src/server/operations/define';
-import { translate } from '../../src/server/i18n';
-
-const PASSWORD_CHANGE_REQUIRED = translate('en', PASSWORD_CHANGE_KEY);
+import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/operations/define';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
@@ -71,7 +68,7 @@ for (const tr of transportsFor(TRPC)) {
       for (const [o, input] of blocked) {
         const r = await tr.call(a, o, input);
         expect(r.status, o.trpc.path).toBe(403);
-        expect(r.error).toMatchObject({ code: 'FORBIDDEN', message: PASSWORD_CHANGE_REQUIRED });
+        expectError(r, 'FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
       }
       expect(dbSnapshot(t)).toEqual(before);
 
@@ -94,7 +91,7 @@ for (const tr of transportsFor(TRPC)) {
       const a = await asStaff(t, admin, temp);
       const r = await a.query('admin.counts');
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe(PASSWORD_CHANGE_REQUIRED);
+      expectError(r, 'FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
       expect((await a.mutate('auth.changePassword', { currentPassword: temp, newPassword: NEW_PASSWORD })).status).toBe(200);
       expect((await a.query('admin.counts')).status).toBe(200);
     });

@@ -3,6 +3,7 @@ import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ANN, announcementRow, feed, iso, seedAnnouncement } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
 import { type Transport, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Drafts are seen only by the creator and admins; publishDate is set the first time an
@@ -212,7 +213,7 @@ describe('REST: GET /api/communities/:communityId/announcements', () => {
     for (const id of ['999', 'abc']) {
       const r = await member.rest('GET', `/api/communities/${id}/announcements`);
       expect([400, 404]).toContain(r.status);
-      expect(r.body.error).toBe('Community Not Found');
+      expectError(r, r.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', 'validation.community.notFound');
     }
   });
 });

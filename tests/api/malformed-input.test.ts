@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type Agent, type TestApp } from '../setup/app';
 import { OPS, REST, signedIn, TRANSPORTS, whoAmI, type Op } from '../setup/transport';
+import { textOf } from '../setup/errors';
 
 const TOO_LARGE = { error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' };
 const MB = 1024 * 1024;
@@ -73,7 +74,7 @@ for (const tr of TRANSPORTS) {
         confirmPassword: 'x',
       });
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.some((i) => i.message === 'Password must be at most 256 characters long')).toBe(true);
+      expect(r.error?.issues?.some((i) => i.message === textOf('validation.auth.passwordTooLong'))).toBe(true);
       expect(performance.now() - started).toBeLessThan(2000);
     });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
 import { startSmtp, tokenOf } from '../setup/smtp';
 import { OPS, registered, signIn, whoAmI, transportsFor, TRPC } from '../setup/transport';
+import { textOf } from '../setup/errors';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ for (const tr of transportsFor(TRPC)) {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const r = await tr.call(agent(t), OPS.forgotPassword, { email: ' ' });
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: 'Please enter your email address' });
+      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: textOf('validation.auth.emailRequired') });
     });
   });
 
@@ -124,7 +125,7 @@ for (const tr of transportsFor(TRPC)) {
       const token = await resetToken(t, user.email);
       const r = await tr.call(agent(t), OPS.resetPassword, { token, password: 'short' });
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.[0]).toEqual({ path: ['password'], message: 'Password must be at least 8 characters long' });
+      expect(r.error?.issues?.[0]).toEqual({ path: ['password'], message: textOf('validation.auth.passwordTooShort') });
       expect((await login(t, user.email, PASSWORD)).status).toBe(200);
       expect((await tr.call(agent(t), OPS.resetPassword, { token, password: NEW_PASSWORD })).status).toBe(200);
     });
