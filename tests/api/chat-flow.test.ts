@@ -83,7 +83,7 @@ for (const T of transportsFor(REST)) {
       expect((await T.call(agents.bih, C.send, { conversationId: general, body: 'twentieth' })).status).toBe(T.okStatus(C.send));
       const limited = await T.call(agents.bih, C.send, { conversationId: general, body: 'one too many' }, { 'accept-language': 'fr' });
       expect(limited.status).toBe(429);
-      expect(limited.error?.message).toBe('Vous envoyez des messages trop vite. Patientez 5 secondes puis réessayez.');
+      expectError(limited, 'TOO_MANY_REQUESTS', 'chat.errors.rateLimited', { seconds: 5 }, 'fr');
       // Others are not slowed by Bih; Bih again once the first ones leave the window.
       expect((await T.call(agents.treasurer, C.send, { conversationId: general, body: 'hi' })).status).toBe(T.okStatus(C.send));
       w.t.clock.advance(5_001);
@@ -93,7 +93,7 @@ for (const T of transportsFor(REST)) {
       expect(muted.status).toBe(200);
       const refused = await T.call(agents.amara, C.send, { conversationId: general, body: 'Let me speak' });
       expect(refused.status).toBe(403);
-      expect(refused.error?.message).toBe('A leader has muted you in this channel until March 2, 2026 at 10:30 AM UTC. You can read it, but not write in it until then.');
+      expectError(refused, 'FORBIDDEN', 'chat.errors.mutedUntil', { until: w.t.clock.now() + 30 * 60_000 });
       // Only in that channel; members cannot mute; a leader cannot be muted.
       expect((await T.call(agents.amara, C.send, { conversationId: w.privateGeneral, body: 'Here I can' })).status).toBe(T.okStatus(C.send));
       expect((await TRPC.call(agents.bih, CT.muteMember, { conversationId: general, userId: users.treasurer.id, minutes: 5 })).status).toBe(403);

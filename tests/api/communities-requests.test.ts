@@ -86,7 +86,7 @@ for (const tr of transportsFor(REST)) {
       // Asking again at once is refused for a few minutes (so a loop cannot flood the leaders), then works.
       const tooSoon = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(tooSoon.status).toBe(429);
-      expect(tooSoon.error?.message).toBe('You asked to join this community a moment ago. You can ask again in 10 minutes.');
+      expectError(tooSoon, 'TOO_MANY_REQUESTS', 'errors.community.joinAgainLater', { count: 10 });
       t.clock.advance(10 * 60_000);
       const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(again.data.status).toBe('pending');
@@ -201,15 +201,15 @@ describe('tRPC: communities.requests pages', () => {
   });
 
   it.each([
-    [{ limit: 0 }, 'limit must be at least 1'],
-    [{ limit: 101 }, 'limit must be at most 100'],
-    [{ cursor: -1 }, 'Invalid cursor'],
-  ])('refuses %o with 400', async (page, message) => {
+    [{ limit: 0 }, 'validation.limitMin'],
+    [{ limit: 101 }, 'validation.limitMax'],
+    [{ cursor: -1 }, 'validation.invalidCursor'],
+  ] as const)('refuses %o with 400', async (page, message) => {
     const t = makeTestApp();
     const { users, priv } = await setup(t);
     const r = await (await as(t, users.creator)).query('communities.requests', { communityId: priv.id, ...page });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe(message);
+    expectError(r, 'BAD_REQUEST', message);
   });
 });
 
@@ -253,15 +253,15 @@ describe('tRPC: communities.decideRequest', () => {
   });
 
   it.each([
-    ['no approve', { requestId: 1 }, 'approve must be true or false'],
-    ['a string approve', { requestId: 1, approve: 'yes' }, 'approve must be true or false'],
-    ['a zero request id', { requestId: 0, approve: true }, 'Choose a request'],
-  ])('refuses %s with 400', async (_label, input, message) => {
+    ['no approve', { requestId: 1 }, 'validation.community.approve'],
+    ['a string approve', { requestId: 1, approve: 'yes' }, 'validation.community.approve'],
+    ['a zero request id', { requestId: 0, approve: true }, 'validation.community.chooseRequest'],
+  ] as const)('refuses %s with 400', async (_label, input, message) => {
     const t = makeTestApp();
     const { users, priv } = await setup(t);
     const r = await (await as(t, users.creator)).mutate('communities.decideRequest', { communityId: priv.id, ...input });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe(message);
+    expectError(r, 'BAD_REQUEST', message);
   });
 
   it('approving someone who meanwhile became a member does not count them twice', async () => {

@@ -145,7 +145,7 @@ describe('tRPC: community settings messages', () => {
     const t = makeTestApp();
     const c = await cast(t);
     const r = await (await as(t, c.users.member)).query('communities.requests', { communityId: c.priv.id });
-    expect(r.error?.message).toBe("You don't have permission to access community settings.");
+    expectError(r, 'FORBIDDEN', 'errors.denied.settings');
   });
 
   it("tells an admin that only the creator can hand the community over", async () => {
