@@ -24,21 +24,21 @@ for (const T of transportsFor(TRPC)) {
 
       // Outsiders: 403 on a public community's event, 404 on a private one's, and never the link.
       const refusals = [
-        [await T.call(agents.outsider, E.get, { id: pub }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.outsider, E.list, { communityId: community.id }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.outsider, E.list, { communityId: privateCommunity.id }), 404, 'Community Not Found'],
-        [await T.call(agents.outsider, E.rsvp, { id: pub, status: 'going' }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.outsider, E.attendees, { id: pub }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.amara, E.attendees, { id: pub }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.treasurer, E.attendees, { id: pub }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.amara, E.update, { id: pub, title: 'Mine now' }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.amara, E.cancel, { id: pub, reason: 'Because' }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.treasurer, E.create, newEvent(t, community.id)), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(anonymous(t), E.get, { id: pub }), 401, 'Authentication required'],
+        [await T.call(agents.outsider, E.get, { id: pub }), 403, 'errors.denied.members'],
+        [await T.call(agents.outsider, E.list, { communityId: community.id }), 403, 'errors.denied.members'],
+        [await T.call(agents.outsider, E.list, { communityId: privateCommunity.id }), 404, 'validation.community.notFound'],
+        [await T.call(agents.outsider, E.rsvp, { id: pub, status: 'going' }), 403, 'errors.denied.members'],
+        [await T.call(agents.outsider, E.attendees, { id: pub }), 403, 'errors.denied.members'],
+        [await T.call(agents.amara, E.attendees, { id: pub }), 403, 'errors.denied.events'],
+        [await T.call(agents.treasurer, E.attendees, { id: pub }), 403, 'errors.denied.events'],
+        [await T.call(agents.amara, E.update, { id: pub, title: 'Mine now' }), 403, 'errors.denied.events'],
+        [await T.call(agents.amara, E.cancel, { id: pub, reason: 'Because' }), 403, 'errors.denied.events'],
+        [await T.call(agents.treasurer, E.create, newEvent(t, community.id)), 403, 'errors.denied.events'],
+        [await T.call(anonymous(t), E.get, { id: pub }), 401, 'errors.authRequired'],
       ] as const;
-      for (const [r, status, message] of refusals) {
+      for (const [r, status, key] of refusals) {
         expect(r.status, JSON.stringify(r.raw)).toBe(status);
-        expect(r.error?.message).toBe(message);
+        expectError(r, status, key);
         expect(JSON.stringify(r.raw)).not.toContain(ONLINE);
         expect(JSON.stringify(r.raw)).not.toContain('Private note');
       }

@@ -34,11 +34,25 @@ function failureOf(r: unknown): Failure | undefined {
   return undefined;
 }
 
+/** The code each HTTP status of a refusal carries (src/server/rest/errors.ts), for tables written by status. */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
 /**
  * Asserts the answer was refused with `code` (tRPC's code name, which the REST body's `code` also
- * carries: 'FORBIDDEN', 'BAD_REQUEST', …) and the message of catalogue `key` with `params`.
+ * carries: 'FORBIDDEN', 'BAD_REQUEST', …, or the HTTP status: 403) and the message of catalogue
+ * `key` with `params`.
  */
-export function expectError(r: unknown, code: string, key: MessageKey, params?: Record<string, unknown>, language: Language = 'en'): void {
+export function expectError(r: unknown, code: string | number, key: MessageKey, params?: Record<string, unknown>, language: Language = 'en'): void {
   const e = failureOf(r);
-  expect({ code: e?.code, message: e?.message }, `expected ${code} ${key}`).toEqual({ code, message: translate(language, key, params) });
+  const want = typeof code === 'number' ? CODE_OF_STATUS[code] : code;
+  expect({ code: e?.code, message: e?.message }, `expected ${code} ${key}`).toEqual({ code: want, message: translate(language, key, params) });
 }
