@@ -5,7 +5,7 @@ import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast, rowCount } from '../setup/communities';
 import { asStaff, auditRows, communityRow, dbSnapshot } from '../setup/admin';
 import { OPS, transportsFor, TRPC } from '../setup/transport';
-import { expectError } from '../setup/errors';
+import { expectError, textOf } from '../setup/errors';
 
 async function setup() {
   const t = makeTestApp();
@@ -65,7 +65,7 @@ describe('tRPC: admin.setCommunityHidden', () => {
     expectError(missing, 'NOT_FOUND', 'validation.community.notFound');
     const bad = await ad.mutate('admin.setCommunityHidden', { id: pub.id });
     expect(bad.status).toBe(400);
-    expect(bad.error?.issues?.[0]).toEqual({ path: ['hidden'], message: 'hidden must be true or false' });
+    expect(bad.error?.issues?.[0]).toEqual({ path: ['hidden'], message: textOf('validation.admin.hidden') });
     expect(dbSnapshot(t)).toEqual(before);
   });
 });

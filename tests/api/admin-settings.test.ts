@@ -6,7 +6,7 @@ import { agent, makeTestApp, newUser, type Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { asStaff, dbSnapshot, settingsRow } from '../setup/admin';
 import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
-import { expectError } from '../setup/errors';
+import { expectError, textOf } from '../setup/errors';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const DEFAULTS = { minPasswordLength: 8, requireEmailVerification: false, sessionTimeoutMinutes: null, defaultCommunityPrivacy: 'public' };
@@ -51,19 +51,19 @@ describe('tRPC: admin.settings and admin.updateSettings', () => {
   });
 
   it.each([
-    [{ minPasswordLength: 7 }, 'minPasswordLength', 'Minimum password length must be between 8 and 16'],
-    [{ minPasswordLength: 17 }, 'minPasswordLength', 'Minimum password length must be between 8 and 16'],
-    [{ sessionTimeoutMinutes: 4 }, 'sessionTimeoutMinutes', 'Session timeout must be between 5 and 240 minutes'],
-    [{ sessionTimeoutMinutes: 241 }, 'sessionTimeoutMinutes', 'Session timeout must be between 5 and 240 minutes'],
-    [{ defaultCommunityPrivacy: 'invitation' }, 'defaultCommunityPrivacy', 'Default privacy must be public or private'],
+    [{ minPasswordLength: 7 }, 'minPasswordLength', 'validation.admin.minPasswordLength'],
+    [{ minPasswordLength: 17 }, 'minPasswordLength', 'validation.admin.minPasswordLength'],
+    [{ sessionTimeoutMinutes: 4 }, 'sessionTimeoutMinutes', 'validation.admin.sessionTimeout'],
+    [{ sessionTimeoutMinutes: 241 }, 'sessionTimeoutMinutes', 'validation.admin.sessionTimeout'],
+    [{ defaultCommunityPrivacy: 'invitation' }, 'defaultCommunityPrivacy', 'validation.admin.defaultPrivacy'],
     [{ requireEmailVerification: 'yes' }, 'requireEmailVerification', undefined],
-  ])('refuses %o with 400 and changes nothing', async (over, field, message) => {
+  ] as const)('refuses %o with 400 and changes nothing', async (over, field, key) => {
     const { t, sa } = await setup();
     const before = dbSnapshot(t);
     const r = await sa.mutate('admin.updateSettings', { ...DEFAULTS, ...over });
     expect(r.status).toBe(400);
     expect(r.error?.issues?.[0]?.path).toEqual([field]);
-    if (message) expect(r.error?.issues?.[0]?.message).toBe(message);
+    if (key) expect(r.error?.issues?.[0]?.message).toBe(textOf(key));
     expect(dbSnapshot(t)).toEqual(before);
   });
 

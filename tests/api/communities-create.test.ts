@@ -80,11 +80,11 @@ for (const tr of transportsFor(REST)) {
       ['name', 'too short', { ...VALID, name: 'ab' }, 'validation.community.nameShort'],
       ['name', 'short once trimmed', { ...VALID, name: '  ab   ' }, 'validation.community.nameShort'],
       ['name', 'too long (101)', { ...VALID, name: 'n'.repeat(101) }, 'validation.community.nameLong'],
-      ['name', 'missing', { description: VALID.description }, 'Required'],
-      ['name', 'not text', { ...VALID, name: 42 }, 'Required'],
+      ['name', 'missing', { description: VALID.description }, 'validation.community.required'],
+      ['name', 'not text', { ...VALID, name: 42 }, 'validation.community.required'],
       ['description', 'too short', { ...VALID, description: 'Too short' }, 'validation.community.descriptionShort'],
       ['description', 'too long (501)', { ...VALID, description: 'd'.repeat(501) }, 'validation.community.descriptionLong'],
-      ['description', 'missing', { name: VALID.name }, 'Required'],
+      ['description', 'missing', { name: VALID.name }, 'validation.community.required'],
       ['imageUrl', 'another site', { ...VALID, imageUrl: 'https://evil.example/banner.webp' }, 'validation.uploadAgain'],
       ['imageUrl', 'a data: URL', { ...VALID, imageUrl: 'data:image/png;base64,iVBORw0KGgo=' }, 'validation.uploadAgain'],
       ['imageUrl', 'a blob: preview address', { ...VALID, imageUrl: 'blob:http://localhost:3000/1f2e' }, 'validation.uploadAgain'],
@@ -108,8 +108,8 @@ for (const tr of transportsFor(REST)) {
       const r = await tr.call(a, OPS.createCommunity, {});
       expect(r.status).toBe(400);
       expect(r.error?.issues).toEqual([
-        { path: ['name'], message: 'Required' },
-        { path: ['description'], message: 'Required' },
+        { path: ['name'], message: textOf('validation.community.required') },
+        { path: ['description'], message: textOf('validation.community.required') },
       ]);
     });
 

@@ -95,7 +95,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = snapshot(t);
       const r = await tr.call(a, OPS.joinCommunity, { communityId: community.id + 1000 });
       expect(r.status).toBe(404);
-      expect(r.error).toMatchObject({ code: 'NOT_FOUND', message: 'Community Not Found' });
+      expectError(r, 'NOT_FOUND', 'validation.community.notFound');
       expect(snapshot(t)).toEqual(before);
     });
 

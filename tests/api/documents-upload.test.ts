@@ -161,7 +161,7 @@ describe('REST: POST /api/communities/:id/documents', () => {
       headers: { cookie: w.agents.host.cookie!, 'accept-language': 'fr' },
     });
     expect(fr.status).toBe(413);
-    expect((await fr.json()).error).toMatch(/^Il ne reste pas assez de place/);
+    expectError({ body: await fr.json() }, 'PAYLOAD_TOO_LARGE', 'documents.errors.overQuota', { used: '0 bytes', quota: '100 bytes', size: '200 bytes' }, 'fr');
   });
 
   it('two uploads at once cannot both pass on the same remaining room', async () => {

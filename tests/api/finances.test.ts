@@ -15,7 +15,7 @@ import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
 import { op, type Transport, transportsFor, TRPC } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
-import { expectError } from '../setup/errors';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Community finances over both transports: payments from declaration to receipt, expenses through
@@ -66,7 +66,7 @@ for (const T of transportsFor(TRPC)) {
       registeredUpload(w.t, '/api/proofs/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
       const missing = await call(T, m, F.declare, { communityId: w.community.id, amount: 2000, purpose: 'dues', method: 'mobile_money' });
       expect(missing.status).toBe(400);
-      expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).' });
+      expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: textOf('errors.finances.providerRequired') });
       const declared = await call(T, m, F.declare, {
         communityId: w.community.id,
         amount: 2000,

@@ -3,7 +3,7 @@ import { agent, makeTestApp, PASSWORD, type Agent, type TestApp } from '../setup
 import { OPS, REST, signedIn, TRANSPORTS, whoAmI, type Op } from '../setup/transport';
 import { textOf } from '../setup/errors';
 
-const TOO_LARGE = { error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' };
+const TOO_LARGE = { error: textOf('errors.bodyTooLarge'), code: 'PAYLOAD_TOO_LARGE' };
 const MB = 1024 * 1024;
 
 /** Raw bodies no form would send; all but the last are refused outright. */
@@ -109,7 +109,7 @@ describe('REST: unknown paths and methods', () => {
     ] as const) {
       const r = await agent(t).rest(method, path);
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: 'No such API path', code: 'NOT_FOUND' });
+      expect(r.body).toEqual({ error: textOf('errors.noApiPath'), code: 'NOT_FOUND' });
     }
   });
 });
