@@ -7,6 +7,7 @@ import { financeWorld, FIN } from '../setup/finances';
 import { op, TRANSPORTS } from '../setup/transport';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { verifyBalances } from '../../src/server/services/finances/ledger';
+import { expectError } from '../setup/errors';
 
 /*
  * Bringing an association in from its spreadsheets: members (join at once or invited), and the
@@ -111,7 +112,7 @@ for (const tr of TRANSPORTS) {
       expect(preview.data.withProblems).toBe(5);
       const refused = await tr.call(a, IMP.members, { communityId: w.community.id, language: 'fr', file });
       expect(refused.status).toBe(400);
-      expect(refused.error!.message).toBe('Nothing was imported: 5 rows have problems.');
+      expectError(refused, 'BAD_REQUEST', 'imports.errors.rowsWithProblems', { count: 5 });
       expect(count(w.t, 'invitations')).toBe(0);
       expect(count(w.t, 'memberships', 'community_id = ?', w.community.id)).toBe(3);
     });
@@ -144,12 +145,12 @@ for (const tr of TRANSPORTS) {
       const call = (file: { name: string; content: string; encoding: 'text' | 'base64' }) => tr.call(a, IMP.previewMembers, { communityId: w.community.id, language: 'en', file });
       const missing = await call(csv([['Email', 'Phone'], ['a@example.org', '']]));
       expect(missing.status).toBe(400);
-      expect(missing.error!.message).toBe('Missing columns: Name. The file’s columns are: Email, Phone. Start from a template.');
-      expect((await call({ name: 'members.pdf', content: 'x', encoding: 'text' })).error!.message).toBe('Only .csv and .xlsx files can be imported.');
+      expectError(missing, 'BAD_REQUEST', 'imports.errors.missingColumns', { columns: 'Name', found: 'Email, Phone' });
+      expectError(await call({ name: 'members.pdf', content: 'x', encoding: 'text' }), 'BAD_REQUEST', 'imports.errors.format');
       const many = csv([HEAD, ...Array.from({ length: 5001 }, (_, i) => [`P${i}`, `p${i}@e.org`, '', '', '', ''])]);
-      expect((await call(many)).error!.message).toBe('This file has more than 5000 rows. Split it into files of at most 5000 rows.');
+      expectError(await call(many), 'BAD_REQUEST', 'imports.errors.tooManyRows', { max: 5000 });
       expect((await call({ name: 'm.csv', content: 'Name,Email\n"Ann,a@e.org', encoding: 'text' })).status).toBe(400);
-      expect((await call({ name: 'm.xlsx', content: Buffer.from('not a workbook').toString('base64'), encoding: 'base64' })).error!.message).toBe('This file could not be read as a spreadsheet.');
+      expectError(await call({ name: 'm.xlsx', content: Buffer.from('not a workbook').toString('base64'), encoding: 'base64' }), 'BAD_REQUEST', 'imports.errors.unreadable');
     });
   });
 }
@@ -220,7 +221,7 @@ for (const tr of TRANSPORTS) {
 
       const own = await tr.call(treasurer, IMP.confirmLedger, { id: submitted.data.id });
       expect(own.status).toBe(403);
-      expect(own.error!.message).toBe('You brought this file in: another finance officer must confirm it.');
+      expectError(own, 'FORBIDDEN', 'imports.errors.ownImport');
 
       const admin = await as(w.t, w.admin);
       const listed = await tr.call(admin, IMP.ledgerImports, { communityId: w.community.id });
@@ -263,7 +264,7 @@ for (const tr of TRANSPORTS) {
       expect(again.data.rows.every((r: { action: string }) => r.action === 'alreadyImported')).toBe(true);
       const refused = await tr.call(treasurer, IMP.submitLedger, input);
       expect(refused.status).toBe(409);
-      expect(refused.error!.message).toBe('Every row of this file is already in the books or waiting in another import: nothing new to submit.');
+      expectError(refused, 'CONFLICT', 'imports.errors.nothingNew');
       expect(count(w.t, 'ledger_entries', 'imported = 1')).toBe(4);
     });
 
