@@ -160,6 +160,20 @@ describe('Browser: community finances', () => {
     await confirm.getByRole('button', { name: 'Confirm payment' }).click();
     await expectToast(treasurerPage, 'Receipt number 1');
     await treasurerPage.getByText('No payment is waiting.').waitFor();
+    // Cash handed over at a meeting: recorded, it is shown at once, waiting for another officer
+    // (whoever records money never confirms it), with where its receipt will be.
+    await treasurerPage.getByRole('button', { name: 'Record cash' }).click();
+    const cash = treasurerPage.getByRole('dialog', { name: 'Record a cash payment' });
+    await cash.getByLabel('Member').selectOption({ label: 'Fatou Diop' });
+    await cash.getByLabel('Amount').fill('2000');
+    await cash.getByLabel('Paid for').selectOption('donation');
+    await cash.getByRole('button', { name: 'Record payment' }).click();
+    const recorded = cash.getByTestId('cash-recorded');
+    await recorded.getByText('Recorded: waiting for another officer').waitFor();
+    expect(plain(await recorded.getByTestId('recorded-payment').innerText())).toContain(fcfa(2000, 'en-US'));
+    await recorded.getByText(/its receipt \(PDF\) is numbered, emailed to Fatou Diop/).waitFor();
+    await cash.getByRole('button', { name: 'Done' }).click();
+    await treasurerPage.getByTestId('pending-payment').filter({ hasText: 'Fatou Diop' }).waitFor();
 
     // The member sees it confirmed: the Overview's dues status, then the statement with its receipt.
     // (A reload would keep the Finances tab, which is in the URL: the community's page opens on the Overview.)
