@@ -204,8 +204,8 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, `pollVote:${later.data.id}`)).toEqual([]);
       expect(await whoHas(T, agents, `pollVote:${soon.data.id}`)).toEqual(['admin', 'bih', 'creator', 'member', 'treasurer']);
       const item = T.page(await T.call(agents.member, N.list, {})).items.find((i: { key: string }) => i.key === `pollVote:${soon.data.id}`);
-      // Deadlines come first; a yes / no poll is one tap.
-      expect(item).toMatchObject({ due: new Date(now + 30 * 3_600_000).toISOString(), action: { op: 'polls.vote', choices: [{ label: 'yes' }, { label: 'no' }, { label: 'abstain' }] } });
+      // Deadlines come first; a yes / no poll is one tap; polls have their own community tab.
+      expect(item).toMatchObject({ tab: 'polls', due: new Date(now + 30 * 3_600_000).toISOString(), action: { op: 'polls.vote', choices: [{ label: 'yes' }, { label: 'no' }, { label: 'abstain' }] } });
       const yes = item.action.choices[0].id;
       expect((await T.call(agents.member, P.vote, { id: soon.data.id, choices: [yes] })).status).toBe(200);
       expect(await whoHas(T, agents, `pollVote:${soon.data.id}`)).toEqual(['admin', 'bih', 'creator', 'treasurer']);

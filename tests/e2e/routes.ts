@@ -57,6 +57,7 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   `/community/${communityId}?tab=members`,
   `/community/${communityId}?tab=events`,
   `/community/${communityId}?tab=discussions`,
+  `/community/${communityId}?tab=polls`,
   `/community/${communityId}?tab=documents`,
   `/community/${communityId}?tab=savings`,
   `/community/${communityId}?tab=welfare`,

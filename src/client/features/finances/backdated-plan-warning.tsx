@@ -7,7 +7,8 @@ import { duesPlanPreviewInput } from '@shared/schemas/finances';
 import { inputDay } from '../../lib/format';
 import { duesPlanPreviewQuery } from './queries';
 
-type PlanValues = { amount: string; period: string; dueDay: string; graceDays: string; startsOn: string; who: string; memberIds: string[] };
+/** The form's values as typed (the numbers are still text or whatever the field holds). */
+type PlanValues = { amount: string; period: string; dueDay: unknown; graceDays?: unknown; startsOn: string; who: string; memberIds: string[] };
 
 /**
  * A plan that starts in the past owes every period since then at once: before it is made, the
