@@ -1,4 +1,4 @@
-import { Button, Input, Text } from '@chakra-ui/react';
+import { Input, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { createAdminForm, splitName } from '@shared/schemas/admin';
 import { trpc } from '../../trpc';
 import { DialogForm } from '../../components/dialog-form';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /**
  * "Add admin": a button that opens the form in a dialog, so the users table stays where it is.
@@ -22,11 +23,7 @@ export function AddAdminButton() {
     <FormDialog
       title={t('admin.createAdmin.title')}
       size="md"
-      trigger={
-        <Button size="sm" colorPalette="brand" data-testid="add-admin">
-          <Plus aria-hidden /> {t('admin.createAdmin.open')}
-        </Button>
-      }
+      trigger={<ButtonWithIcon icon={Plus} colorPalette="brand" data-testid="add-admin">{t('admin.createAdmin.open')}</ButtonWithIcon>}
     >
       {(close) => <CreateAdminForm onDone={close} />}
     </FormDialog>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -14,6 +14,7 @@ import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Category } from './announcement';
 import { DialogForm } from '../../components/dialog-form';
 import { EmptyNote } from '../../components/empty-state';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
@@ -27,11 +28,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
         <Card.Title as="h2">{t('announcements.categories.title')}</Card.Title>
         <CategoryDialog
           communityId={communityId}
-          trigger={
-            <Button size="sm" colorPalette="brand">
-              <Plus aria-hidden /> {t('announcements.categories.new')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('announcements.categories.new')}</ButtonWithIcon>}
         />
       </Card.Header>
       <Card.Body>

@@ -1,4 +1,4 @@
-import { Button, HStack, Progress, Table, Text } from '@chakra-ui/react';
+import { HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { Select } from '../../components/select';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -51,11 +52,7 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
               year={year}
               currency={c}
               lines={q.data.lines}
-              trigger={
-                <Button size="sm" variant="outline">
-                  <PencilLine aria-hidden /> {t('finances.budget.edit')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={PencilLine} variant="outline">{t('finances.budget.edit')}</ButtonWithIcon>}
             />
           )}
         </HStack>

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarPlus, CalendarRange, CircleStop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { DuesPlanDialog } from './dues-plan-dialog';
 import { planTerms, utcDay } from './dues-format';
 import { duesPlansQuery } from './queries';
 import type { Books, DuesPlan } from './types';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /**
  * Dues plans: what members owe and how often. Managers (finances.manage) see every plan, create one
@@ -34,11 +35,7 @@ export function DuesPlans({ communityId, books, canManage }: { communityId: numb
           <DuesPlanDialog
             communityId={communityId}
             currency={books.currency}
-            trigger={
-              <Button size="sm" colorPalette="brand" variant="outline">
-                <CalendarPlus aria-hidden /> {t('finances.plans.new')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={CalendarPlus} colorPalette="brand" variant="outline">{t('finances.plans.new')}</ButtonWithIcon>}
           />
         )
       }
@@ -84,11 +81,7 @@ function PlanRow({ plan: p, communityId, books, canManage }: { plan: DuesPlan; c
             description={t('finances.plans.stopBody', { name: p.name })}
             confirmLabel={t('finances.plans.stopConfirm')}
             onConfirm={onStop}
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.plans.stopLabel', { name: p.name })}>
-                <CircleStop aria-hidden /> {t('finances.plans.stop')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={CircleStop} variant="outline" colorPalette="red" aria-label={t('finances.plans.stopLabel', { name: p.name })}>{t('finances.plans.stop')}</ButtonWithIcon>}
           />
         )
       }

@@ -21,6 +21,7 @@ import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { Select } from '../../components/select';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -104,11 +105,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
               communityId={communityId}
               books={books}
               expense={e}
-              trigger={
-                <Button size="sm" variant="outline" aria-label={t('finances.expenses.editLabel', { description: e.description, amount })}>
-                  <Pencil aria-hidden /> {t('finances.expenses.edit')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={Pencil} variant="outline" aria-label={t('finances.expenses.editLabel', { description: e.description, amount })}>{t('finances.expenses.edit')}</ButtonWithIcon>}
             />
           )}
           {mayApprove && (
@@ -125,11 +122,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
           {mayReject && (
             <FinanceReasonDialog
               title={t('finances.expenses.rejectTitle')}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>
-                  <X aria-hidden /> {t('finances.expenses.reject')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={X} variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>{t('finances.expenses.reject')}</ButtonWithIcon>}
               intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
               helper={t('finances.expenses.reasonHelp')}
               submitLabel={t('finances.expenses.rejectSubmit')}
@@ -139,11 +132,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
           {mayPay && (
             <FormDialog
               title={t('finances.expenses.payTitle')}
-              trigger={
-                <Button size="sm" colorPalette="brand" aria-label={t('finances.expenses.payLabel', { description: e.description, amount })}>
-                  <Banknote aria-hidden /> {t('finances.expenses.pay')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={Banknote} colorPalette="brand" aria-label={t('finances.expenses.payLabel', { description: e.description, amount })}>{t('finances.expenses.pay')}</ButtonWithIcon>}
             >
               {(close) => (
                 <AccountChoiceForm
@@ -181,11 +170,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
           <ExpenseDialog
             communityId={communityId}
             books={books}
-            trigger={
-              <Button size="sm" variant="outline">
-                <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={FilePlus} variant="outline">{t('finances.expenses.submitOpen')}</ButtonWithIcon>}
           />
         </HStack>
       }

@@ -1,4 +1,4 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { Select } from '../../components/select';
 import { SectionCard } from '../../components/section-card';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -64,11 +65,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       <HStack gap="2" flexShrink={0}>
         <FormDialog
           title={t('finances.queue.confirmTitle')}
-          trigger={
-            <Button size="sm" colorPalette="green" aria-label={t('finances.queue.confirmLabel', { name, amount })}>
-              <Check aria-hidden /> {t('finances.queue.confirm')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Check} colorPalette="green" aria-label={t('finances.queue.confirmLabel', { name, amount })}>{t('finances.queue.confirm')}</ButtonWithIcon>}
         >
           {(close) => (
             <AccountChoiceForm
@@ -91,11 +88,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
         </FormDialog>
         <FinanceReasonDialog
           title={t('finances.queue.rejectTitle')}
-          trigger={
-            <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>
-              <X aria-hidden /> {t('finances.queue.reject')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={X} variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>{t('finances.queue.reject')}</ButtonWithIcon>}
           intro={t('finances.queue.rejectBody', { name, amount })}
           helper={t('finances.queue.reasonHelp')}
           submitLabel={t('finances.queue.rejectSubmit')}
@@ -128,11 +121,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
           <RecordPaymentDialog
             communityId={communityId}
             books={books}
-            trigger={
-              <Button size="sm" variant="outline">
-                <HandCoins aria-hidden /> {t('finances.record.open')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={HandCoins} variant="outline">{t('finances.record.open')}</ButtonWithIcon>}
           />
         </HStack>
       }

@@ -16,6 +16,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { duesPlansQuery } from '../finances/queries';
 import { membershipCategoriesQuery, STANDING_KEYS, type Category } from './queries';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /*
  * The community's membership categories (full, associate, student…), each with the dues plans its
@@ -31,11 +32,7 @@ export function CategoriesCard({ communityId }: { communityId: number }) {
   const add = (
     <CategoryDialog
       communityId={communityId}
-      trigger={
-        <Button size="sm" colorPalette="brand">
-          <Plus aria-hidden /> {t('standing.categories.add')}
-        </Button>
-      }
+      trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('standing.categories.add')}</ButtonWithIcon>}
     />
   );
   return (
