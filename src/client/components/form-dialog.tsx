@@ -1,6 +1,6 @@
-import { CloseButton, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
+import type { DialogRootProps } from '@chakra-ui/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DialogFrame } from './dialog-frame';
 
 /**
  * A dialog whose form is mounted only while it is open, so every opening starts from fresh
@@ -16,26 +16,10 @@ export function FormDialog(props: {
   /** 'alertdialog' for a form that asks before an action (components/reason-dialog.tsx). */
   role?: 'dialog' | 'alertdialog';
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(props.defaultOpen ?? false);
   return (
-    // Mounted only while open: a page with several of these renders none of their parts until asked.
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={props.size} role={props.role} scrollBehavior="inside" lazyMount unmountOnExit>
-      <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            {open && props.children(() => setOpen(false))}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={setOpen} title={props.title} trigger={props.trigger} size={props.size} role={props.role} scrollBehavior="inside">
+      {open && props.children(() => setOpen(false))}
+    </DialogFrame>
   );
 }
