@@ -20,20 +20,17 @@ function ForgotPassword() {
   const form = useZodForm(forgotPasswordInput, { email: '' });
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.errorTitles.emailRequired') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.errorTitles.emailRequired') as MessageKey), async (data) => {
     // The confirmation shows whatever happened, so the page never tells who has an account; only
     // "too many requests from this connection" (which says nothing about accounts) is shown as such.
-    const tooMany = await forgot.mutateAsync(checked.data).then(
+    const tooMany = await forgot.mutateAsync(data).then(
       () => null,
       (error: unknown) => (errorInfo(error).status === 429 ? errorInfo(error).message : null),
     );
     if (tooMany) return notify.error(t('auth.forgot.failed'), tooMany);
     notify.info(t('auth.forgot.sentTitle'), t('notices.forgotPassword'));
     setSent(true);
-  }
+  });
 
   const backToSignIn = (
     <ChakraLink asChild variant="underline" color="brand.fg" alignSelf="center" fontSize="sm">

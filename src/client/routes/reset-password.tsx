@@ -59,12 +59,9 @@ function ResetPassword() {
     );
   }
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.checkForm') as MessageKey), async (data) => {
     try {
-      await reset.mutateAsync({ token: token!, password: checked.data.password });
+      await reset.mutateAsync({ token: token!, password: data.password });
       setOutcome('done');
     } catch (error) {
       const info = errorInfo(error);
@@ -75,7 +72,7 @@ function ResetPassword() {
       form.applyServerError(error);
       notify.error(t('auth.reset.error'), info.message || t('auth.reset.failed'));
     }
-  }
+  });
 
   return (
     <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { min: PASSWORD_MIN_LENGTH })}>

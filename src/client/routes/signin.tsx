@@ -52,13 +52,10 @@ function SignIn() {
     return false;
   }
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.signIn.failed') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.signIn.failed') as MessageKey), async (data) => {
     let result;
     try {
-      result = await login.mutateAsync(checked.data);
+      result = await login.mutateAsync(data);
     } catch (error) {
       const info = form.applyServerError(error);
       const known = info.status ? LOGIN_MESSAGES[info.status] : undefined;
@@ -66,7 +63,7 @@ function SignIn() {
     }
     if ('secondFactorRequired' in result) return setChallenge(result.challenge);
     await finish(result.mustChangePassword, result.firstVisit);
-  }
+  });
 
   async function finish(mustChange: boolean, firstVisit: boolean) {
     notify.success(t(firstVisit ? 'auth.signIn.welcomeFirst' : 'auth.signIn.welcome'), t('auth.signIn.welcomeBody'));

@@ -38,11 +38,8 @@ function SignUp() {
   }, [invitedEmail]);
   const register = useMutation(trpc.auth.register.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
-    const { acceptTerms: _, ...payload } = checked.data;
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.checkForm') as MessageKey), async (data) => {
+    const { acceptTerms: _, ...payload } = data;
     try {
       await register.mutateAsync({ ...payload, invite: invited ? invite : undefined });
     } catch (error) {
@@ -61,7 +58,7 @@ function SignUp() {
     notify.success(t('auth.signUp.checkEmail'), t('auth.signUp.checkEmailBody', { email: payload.email }));
     // The address typed here goes with the person to the sign-in form, which waits on the password.
     await navigate({ to: '/signin', search: { email: payload.email } });
-  }
+  });
 
   return (
     <AuthCard

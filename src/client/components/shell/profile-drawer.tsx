@@ -146,19 +146,16 @@ function PanelEdit({ user, onDone }: { user: CurrentUser; onDone: () => void }) 
     profileImage: user.profileImageUrl ?? '',
   });
   const save = useMutation(trpc.profile.updatePanel.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('profile.panel.failed'), checked.error);
+  const onSubmit = form.submit(t('profile.panel.failed'), async (data) => {
     try {
-      queryClient.setQueryData(trpc.auth.me.queryKey(), await save.mutateAsync(checked.data));
+      queryClient.setQueryData(trpc.auth.me.queryKey(), await save.mutateAsync(data));
       notify.success(t('profile.saved.title'), t('profile.saved.description'));
       onDone();
     } catch (error) {
       form.applyServerError(error);
       notify.error(t('profile.panel.failed'), t('profile.panel.failedDescription'));
     }
-  }
+  });
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">

@@ -35,19 +35,16 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(createAdminForm, { name: '', email: '', password: '' });
   const create = useMutation(trpc.admin.createAdmin.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('admin.createAdmin.failed'), checked.error);
+  const onSubmit = form.submit(t('admin.createAdmin.failed'), async (data) => {
     try {
-      const user = await create.mutateAsync({ ...splitName(checked.data.name), email: checked.data.email, password: checked.data.password, role: 'admin' });
+      const user = await create.mutateAsync({ ...splitName(data.name), email: data.email, password: data.password, role: 'admin' });
       notify.success(t('admin.createAdmin.created'), user.email);
       await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
       onDone();
     } catch (error) {
       notify.error(t('admin.createAdmin.failed'), form.applyServerError(error).message || t('admin.createAdmin.failedFallback'));
     }
-  }
+  });
   return (
     <DialogForm
       onSubmit={(e) => void onSubmit(e)}

@@ -38,13 +38,10 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
   const update = useMutation(trpc.announcements.update.mutationOptions());
   const busy = create.isPending || update.isPending;
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('announcements.validationError'), checked.error);
+  const onSubmit = form.submit(t('announcements.validationError'), async (data) => {
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
-      else await create.mutateAsync({ communityId, ...checked.data });
+      if (editing) await update.mutateAsync({ id: editing.id, ...data });
+      else await create.mutateAsync({ communityId, ...data });
       notify.success(editing ? t('announcements.dialog.updated') : t('announcements.dialog.created'));
       await refreshAnnouncements(queryClient);
       onDone();
@@ -52,7 +49,7 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
       form.applyServerError(error);
       notify.error(t('announcements.error'), editing ? t('announcements.dialog.updateFailed') : t('announcements.dialog.createFailed'));
     }
-  }
+  });
 
   const switchRow = (name: 'isPinned' | 'isPublished', label: string) => (
     <Switch.Root checked={!!form.values[name]} onCheckedChange={(e) => form.setValue(name, e.checked)} colorPalette="brand" ids={{ hiddenInput: name }}>

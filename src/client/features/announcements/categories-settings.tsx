@@ -113,13 +113,10 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
   });
   const create = useMutation(trpc.categories.create.mutationOptions());
   const update = useMutation(trpc.categories.update.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('announcements.validationError'), checked.error);
+  const onSubmit = form.submit(t('announcements.validationError'), async (data) => {
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
-      else await create.mutateAsync({ communityId, ...checked.data });
+      if (editing) await update.mutateAsync({ id: editing.id, ...data });
+      else await create.mutateAsync({ communityId, ...data });
       notify.success(editing ? t('announcements.categories.updated') : t('announcements.categories.created'));
       await refreshAnnouncements(queryClient);
       onDone();
@@ -129,7 +126,7 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
       const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
       notify.error(t('announcements.error'), readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'));
     }
-  }
+  });
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={editing ? t('announcements.categories.save') : t('announcements.categories.create')} busy={create.isPending || update.isPending}>
       <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>

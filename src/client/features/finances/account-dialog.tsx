@@ -30,19 +30,16 @@ function AccountForm({ communityId, onDone }: { communityId: number; onDone: () 
   const queryClient = useQueryClient();
   const form = useZodForm(accountForm, { name: '', kind: 'mobile' });
   const create = useMutation(trpc.finances.createAccount.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
     try {
-      await create.mutateAsync({ communityId, ...checked.data });
+      await create.mutateAsync({ communityId, ...data });
       notify.success(t('finances.accounts.added'));
       await refreshFinances(queryClient);
       onDone();
     } catch (error) {
       notify.error(t('finances.accounts.failed'), form.applyServerError(error).message);
     }
-  }
+  });
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.accounts.submit')} busy={create.isPending} busyLabel={t('finances.form.saving')}>
       <FormField name="name" label={t('finances.accounts.name')} error={form.errors.name} helper={t('finances.accounts.nameHelp')} required>

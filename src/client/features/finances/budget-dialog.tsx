@@ -36,11 +36,8 @@ function BudgetForm({ communityId, year, currency, lines, onDone }: { communityI
   const form = useZodForm(schema, Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), l.planned > 0 ? amountInputText(l.planned, currency) : ''])));
   const save = useMutation(trpc.finances.setBudget.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const planned = checked.data as Record<string, number | null>;
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const planned = data as Record<string, number | null>;
     try {
       await save.mutateAsync({ communityId, year, currency, lines: lines.map((l) => ({ categoryId: l.categoryId, planned: planned[fieldOf(l.categoryId)] ?? 0 })) });
       notify.success(t('finances.budget.saved'));
@@ -49,7 +46,7 @@ function BudgetForm({ communityId, year, currency, lines, onDone }: { communityI
     } catch (error) {
       notify.error(t('finances.budget.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   const group = (kind: BudgetLine['kind'], title: string) => {
     const of = lines.filter((l) => l.kind === kind);

@@ -51,11 +51,8 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
   const declare = useMutation(trpc.finances.declarePayment.mutationOptions());
   const mobile = form.values.method === 'mobile_money';
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const v = data;
     try {
       await declare.mutateAsync({
         communityId,
@@ -75,7 +72,7 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
     } catch (error) {
       notify.error(t('finances.declare.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.declare.submit')} busy={declare.isPending} busyLabel={t('finances.form.saving')}>

@@ -56,11 +56,8 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
   const create = useMutation(trpc.finances.createDuesPlan.mutationOptions());
   const once = form.values.period === 'once';
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const { who, memberIds, ...plan } = checked.data;
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const { who, memberIds, ...plan } = data;
     try {
       await create.mutateAsync({ communityId, ...plan, currency, memberIds: who === 'chosen' ? memberIds : undefined });
       notify.success(t('finances.plans.created'), t('finances.plans.createdBody'));
@@ -69,7 +66,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
     } catch (error) {
       notify.error(t('finances.plans.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.plans.submit')} busy={create.isPending} busyLabel={t('finances.form.saving')}>

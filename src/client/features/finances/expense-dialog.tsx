@@ -95,19 +95,16 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
   const form = useZodForm(expenseForm(books.currency), { amount: '', categoryId: '', description: '', receipts: [] });
   const submit = useMutation(trpc.finances.submitExpense.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
     try {
-      await submit.mutateAsync({ communityId, ...checked.data, currency: books.currency });
+      await submit.mutateAsync({ communityId, ...data, currency: books.currency });
       notify.success(t('finances.expenses.submitted'), t('finances.expenses.submittedBody'));
       await refreshFinances(queryClient);
       onDone();
     } catch (error) {
       notify.error(t('finances.expenses.submitFailed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -134,14 +131,11 @@ function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books
   const form = useZodForm(changeForm(books.currency), { amount: amountInputText(expense.amount, books.currency), categoryId: String(expense.categoryId), description: expense.description });
   const change = useMutation(trpc.finances.changeExpense.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
     // Only what changed is sent; saving nothing would still clear the approvals given so far.
-    const amount = checked.data.amount !== expense.amount ? checked.data.amount : undefined;
-    const description = checked.data.description !== expense.description ? checked.data.description : undefined;
-    const categoryId = checked.data.categoryId !== expense.categoryId ? checked.data.categoryId : undefined;
+    const amount = data.amount !== expense.amount ? data.amount : undefined;
+    const description = data.description !== expense.description ? data.description : undefined;
+    const categoryId = data.categoryId !== expense.categoryId ? data.categoryId : undefined;
     if (amount === undefined && description === undefined && categoryId === undefined) {
       notify.info(t('finances.expenses.unchanged'), t('finances.expenses.unchangedBody'));
       return onDone();
@@ -154,7 +148,7 @@ function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books
     } catch (error) {
       notify.error(t('finances.expenses.changeFailed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

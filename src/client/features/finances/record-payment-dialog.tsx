@@ -88,11 +88,8 @@ function CashForm({ communityId, books, onDone, onRecorded }: { communityId: num
   const form = useZodForm(recordForm(books.currency), { memberId: '', amount: '', purpose: 'dues', accountId: cash ? String(cash.id) : '', reference: '' });
   const record = useMutation(trpc.finances.recordPayment.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const v = data;
     try {
       const payment = await record.mutateAsync({ communityId, ...v, currency: books.currency, method: 'cash', reference: v.reference || null });
       notify.success(t('finances.record.done'), t('finances.record.doneBody'));
@@ -102,7 +99,7 @@ function CashForm({ communityId, books, onDone, onRecorded }: { communityId: num
     } catch (error) {
       notify.error(t('finances.record.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.record.submit')} busy={record.isPending} busyLabel={t('finances.form.saving')}>

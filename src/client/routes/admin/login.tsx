@@ -32,18 +32,15 @@ function AdminLogin() {
     if (secondFactorDone) notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
     await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
   }
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('admin.login.failed'), checked.error);
+  const onSubmit = form.submit(t('admin.login.failed'), async (data) => {
     try {
-      const result = await login.mutateAsync(checked.data);
+      const result = await login.mutateAsync(data);
       if ('secondFactorRequired' in result) return setChallenge(result.challenge);
       await enter(result, false);
     } catch (error) {
       notify.error(t('admin.login.failed'), form.applyServerError(error).message || t('admin.login.failedFallback'));
     }
-  }
+  });
   return (
     <AuthCard
       title={t('admin.login.title')}
