@@ -1,5 +1,7 @@
 import type { DialogRootProps } from '@chakra-ui/react';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DialogFrame } from './dialog-frame';
 
 /**
@@ -22,4 +24,21 @@ export function FormDialog(props: {
       {open && props.children(() => setOpen(false))}
     </DialogFrame>
   );
+}
+
+/**
+ * A FormDialog that holds one form, as most "New …" and "Edit …" dialogs do: the dialog takes the
+ * form's props (all but `onDone`) and its `trigger`, names itself with `title` from them, and
+ * gives the form `onDone` to close it (Cancel, or after a save).
+ */
+export function formDialog<P extends { onDone: () => void }>(Form: ComponentType<P>, title: (t: TFunction, props: Omit<P, 'onDone'>) => string, size?: DialogRootProps['size']) {
+  return function OneFormDialog({ trigger, defaultOpen, ...props }: Omit<P, 'onDone'> & { trigger: ReactElement; defaultOpen?: boolean }) {
+    const { t } = useTranslation();
+    const formProps = props as unknown as Omit<P, 'onDone'>;
+    return (
+      <FormDialog title={title(t, formProps)} trigger={trigger} size={size} defaultOpen={defaultOpen}>
+        {(close) => <Form {...(formProps as P)} onDone={close} />}
+      </FormDialog>
+    );
+  };
 }

@@ -1,8 +1,7 @@
 import { HStack, Input, Switch, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -14,14 +13,7 @@ import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 
 /** 'New Announcement' and edit: title, content, category, pinned and published; a new one starts published and not pinned. */
-export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={editing ? t('announcements.dialog.editTitle') : t('announcements.dialog.newTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <AnnouncementForm communityId={communityId} editing={editing} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AnnouncementDialog = formDialog(AnnouncementForm, (t, { editing }) => editing ? t('announcements.dialog.editTitle') : t('announcements.dialog.newTitle'), { base: 'full', md: 'lg' });
 
 function AnnouncementForm({ communityId, editing, onDone }: { communityId: number; editing?: Announcement; onDone: () => void }) {
   const { t } = useTranslation();

@@ -1,9 +1,8 @@
 import { Box, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -94,14 +93,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
   );
 }
 
-function CategoryDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Category }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={editing ? t('announcements.categories.editTitle') : t('announcements.categories.newTitle')} trigger={trigger} size="sm">
-      {(close) => <CategoryForm communityId={communityId} editing={editing} onDone={close} />}
-    </FormDialog>
-  );
-}
+const CategoryDialog = formDialog(CategoryForm, (t, { editing }) => editing ? t('announcements.categories.editTitle') : t('announcements.categories.newTitle'), "sm");
 
 function CategoryForm({ communityId, editing, onDone }: { communityId: number; editing?: Category; onDone: () => void }) {
   const { t } = useTranslation();

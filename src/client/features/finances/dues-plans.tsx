@@ -7,11 +7,10 @@ import { EmptyNote } from '../../components/empty-state';
 import { ListStates } from '../../components/list-states';
 import { ActionRow, RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
-import { useAction } from '../../lib/use-action';
 import { trpc } from '../../trpc';
 import { DuesPlanDialog } from './dues-plan-dialog';
 import { planTerms, utcDay } from './dues-format';
-import { duesPlansQuery } from './queries';
+import { duesPlansQuery, useBooksAction } from './queries';
 import type { Books, DuesPlan } from './types';
 import { ButtonWithIcon } from '../../components/button-with-icon';
 
@@ -60,7 +59,7 @@ export function DuesPlans({ communityId, books, canManage }: { communityId: numb
 
 function PlanRow({ plan: p, communityId, books, canManage }: { plan: DuesPlan; communityId: number; books: Books; canManage: boolean }) {
   const { t } = useTranslation();
-  const run = useAction([trpc.finances.pathKey()], { wait: true });
+  const run = useBooksAction();
   const stop = useMutation(trpc.finances.stopDuesPlan.mutationOptions());
   const details = [
     p.allMembers ? t('finances.plans.forAll') : t('finances.plans.forChosen'),

@@ -8,12 +8,11 @@ import { LoadMore } from '../../components/load-more';
 import { formatDate, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
-import { expensesQuery, type ExpenseFilter } from './queries';
+import { expensesQuery, type ExpenseFilter, useBooksAction } from './queries';
 import { STATUS_COLOR, EXPENSE_STATUS_KEY, accountName, categoryName } from './labels';
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
@@ -44,7 +43,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, accountName(t, a)]));
 
   // A 409 ("holds too little", "decided meanwhile") or a refusal is toasted in the server's words.
-  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const act = useBooksAction();
   const run = (action: () => Promise<unknown>, success: string, failed: string) => act(action, failed, success);
 
   const row = (e: Expense) => {

@@ -8,9 +8,8 @@ import { errorInfo } from '../../lib/errors';
 import { formatDate, inputDay, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 import { FinanceReasonDialog } from './dialog-forms';
-import { exportCsvUrl, ledgerQuery } from './queries';
+import { exportCsvUrl, ledgerQuery, useBooksAction } from './queries';
 import { ENTRY_KIND_KEY, PURPOSE_KEY, accountName, categoryName } from './labels';
 import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
@@ -27,7 +26,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, accountName(t, a)]));
 
-  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const act = useBooksAction();
   const onReverse = (entry: Entry, reason: string) => act(() => reverse.mutateAsync({ id: entry.id, reason }), t('finances.ledger.reverseFailed'), t('finances.ledger.reversed'));
 
   // A payment's entry is described by the server as "dues · reference" (its purpose as a code): the purpose is shown translated.

@@ -8,11 +8,10 @@ import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { PaymentRow } from './payment-row';
-import { paymentsQuery, type PaymentFilter } from './queries';
+import { paymentsQuery, type PaymentFilter, useBooksAction } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { PAYMENT_STATUS_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
@@ -42,7 +41,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
   const c = books.currency;
   const nameOf = (p: Payment) => p.member ?? t('finances.unknownMember');
 
-  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const act = useBooksAction();
   const decide = (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) =>
     act(run, failed, (r) => {
       done(r);

@@ -1,10 +1,10 @@
 import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@shared/money';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
@@ -34,14 +34,7 @@ const recordForm = (currency: Currency) =>
  * "Record cash": money a member (or the officer) handed over at a meeting. It waits for another
  * officer to confirm it, like a declared payment; the receipt goes out then.
  */
-export function RecordPaymentDialog({ communityId, books, trigger }: { communityId: number; books: Books; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('finances.record.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <RecordForm communityId={communityId} books={books} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const RecordPaymentDialog = formDialog(RecordForm, (t) => t('finances.record.title'), { base: 'full', md: 'md' });
 
 function RecordForm({ communityId, books, onDone }: { communityId: number; books: Books; onDone: () => void }) {
   const [recorded, setRecorded] = useState<{ payment: Payment; name: string } | null>(null);

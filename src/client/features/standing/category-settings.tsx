@@ -1,12 +1,12 @@
 import { Badge, Button, Checkbox, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus, Tags } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogForm } from '../../components/dialog-form';
 import { EmptyNote } from '../../components/empty-state';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListStates } from '../../components/list-states';
 import { ActionRow, RuledList } from '../../components/rows';
@@ -88,14 +88,7 @@ const categoryForm = z.object({
 });
 
 /** A new category, or one edited: its name, description, whether it is the default, and its dues plans. */
-function CategoryDialog({ communityId, category, trigger }: { communityId: number; category?: Category; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={category ? t('standing.categories.editTitle', { name: category.name }) : t('standing.categories.createTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <CategoryForm communityId={communityId} category={category} onDone={close} />}
-    </FormDialog>
-  );
-}
+const CategoryDialog = formDialog(CategoryForm, (t, { category }) => category ? t('standing.categories.editTitle', { name: category.name }) : t('standing.categories.createTitle'), { base: 'full', md: 'md' });
 
 function CategoryForm({ communityId, category, onDone }: { communityId: number; category?: Category; onDone: () => void }) {
   const { t } = useTranslation();

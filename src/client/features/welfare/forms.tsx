@@ -1,13 +1,13 @@
 import { Button, Dialog, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { toDecimal, type Currency } from '@shared/money';
 import { DEPENDANT_RELATIONSHIPS } from '@shared/welfare/rules';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -76,14 +76,7 @@ function useSubmit<V>(form: { validate: () => { data: V | null; error: string | 
 
 const payForm = (currency: Currency) => z.object({ amount: amountText(currency), method: z.enum(METHODS), reference: z.string().trim().max(80, 'validation.finance.referenceLong'), proofUrl: z.string().nullable() });
 
-export function PayLevyDialog({ levy, currency, trigger }: { levy: Levy; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.levies.payTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <PayLevyForm levy={levy} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const PayLevyDialog = formDialog(PayLevyForm, (t) => t('welfare.levies.payTitle'), { base: 'full', md: 'md' });
 
 function PayLevyForm({ levy, currency, onDone }: { levy: Levy; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
@@ -127,14 +120,7 @@ const dependantForm = z.object({
   relationship: z.enum(DEPENDANT_RELATIONSHIPS, { message: 'validation.welfare.relationship' }),
 });
 
-export function AddDependantDialog({ communityId, trigger }: { communityId: number; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.dependants.addTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <AddDependantForm communityId={communityId} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AddDependantDialog = formDialog(AddDependantForm, (t) => t('welfare.dependants.addTitle'), { base: 'full', md: 'md' });
 
 function AddDependantForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
   const { t } = useTranslation();
@@ -164,14 +150,7 @@ function AddDependantForm({ communityId, onDone }: { communityId: number; onDone
   );
 }
 
-export function OpenCaseDialog({ community, funds, trigger }: { community: Community; funds: Fund[]; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.openForm.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <OpenCaseForm community={community} funds={funds} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const OpenCaseDialog = formDialog(OpenCaseForm, (t) => t('welfare.openForm.title'), { base: 'full', md: 'md' });
 
 const openForm = z.object({
   fundId: z.string().min(1, 'validation.welfare.fundId'),

@@ -1,12 +1,12 @@
 import { Button, Dialog, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Currency } from '@shared/money';
 import { FINANCING, FUND_KINDS, type Financing, type FundKind } from '@shared/welfare/rules';
 import { DialogForm } from '../../components/dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -35,14 +35,7 @@ function Actions({ onCancel, busy, submit }: { onCancel: () => void; busy: boole
   );
 }
 
-export function CreateFundDialog({ communityId, currency, trigger }: { communityId: number; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.fundForm.createTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <CreateFundForm communityId={communityId} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const CreateFundDialog = formDialog(CreateFundForm, (t) => t('welfare.fundForm.createTitle'), { base: 'full', md: 'lg' });
 
 /** The toast for a refusal: the server's message and each of its issues (the rules' fields have no single place). */
 const refusal = (error: unknown) => {
@@ -89,14 +82,7 @@ function CreateFundForm({ communityId, currency, onDone }: { communityId: number
 }
 
 /** New rules for a fund: its next version, in force for cases opened from now on (open cases keep theirs). */
-export function ChangeRulesDialog({ fund, currency, trigger }: { fund: Fund; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.fundForm.rulesTitle', { name: fund.name })} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <ChangeRulesForm fund={fund} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const ChangeRulesDialog = formDialog(ChangeRulesForm, (t, { fund }) => t('welfare.fundForm.rulesTitle', { name: fund.name }), { base: 'full', md: 'lg' });
 
 function ChangeRulesForm({ fund, currency, onDone }: { fund: Fund; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
@@ -126,14 +112,7 @@ function ChangeRulesForm({ fund, currency, onDone }: { fund: Fund; currency: Cur
 }
 
 /** A condolence announcement, once per case, with who in the family agreed noted on the case. */
-export function CondolenceDialog({ k, trigger }: { k: CaseView; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.dialogs.condolenceTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <CondolenceForm k={k} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const CondolenceDialog = formDialog(CondolenceForm, (t) => t('welfare.dialogs.condolenceTitle'), { base: 'full', md: 'md' });
 
 function CondolenceForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const { t } = useTranslation();
