@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Input, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,20 +20,6 @@ import { refreshWelfare, type CaseView, type Fund } from './queries';
  * condolence announcement with the family's consent. The server checks every rule (its messages come back in the toast and under the fields
  * it names); the form only turns typed amounts into minor units.
  */
-
-function Actions({ onCancel, busy, submit }: { onCancel: () => void; busy: boolean; submit: string }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Footer>
-      <Button variant="outline" onClick={onCancel}>
-        {t('welfare.dialogs.cancel')}
-      </Button>
-      <Button type="submit" colorPalette="brand" loading={busy}>
-        {submit}
-      </Button>
-    </Dialog.Footer>
-  );
-}
 
 export const CreateFundDialog = formDialog(CreateFundForm, (t) => t('welfare.fundForm.createTitle'), { base: 'full', md: 'lg' });
 
@@ -122,8 +108,8 @@ function CondolenceForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const [title, setTitle] = useState(t('welfare.dialogs.condolenceDefaultTitle'));
   const [message, setMessage] = useState('');
   return (
-    <form
-      data-testid="condolence-form"
+    <DialogForm
+      testId="condolence-form"
       onSubmit={async (e) => {
         e.preventDefault();
         try {
@@ -135,21 +121,21 @@ function CondolenceForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
           notify.error(t('welfare.loadFailed'), errorInfo(error).message);
         }
       }}
+      onCancel={onDone}
+      submitLabel={t('welfare.dialogs.submit')}
+      busy={post.isPending}
+      cancelLabel={t('welfare.dialogs.cancel')}
+      browserChecks
     >
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="consent" label={t('welfare.dialogs.consent')} required>
-            <Input id="consent" value={consent} onChange={(e) => setConsent(e.target.value)} maxLength={200} />
-          </FormField>
-          <FormField name="title" label={t('welfare.dialogs.announcementTitle')} required>
-            <Input id="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-          </FormField>
-          <FormField name="message" label={t('welfare.dialogs.message')} required>
-            <Textarea id="message" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} rows={4} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Actions onCancel={onDone} busy={post.isPending} submit={t('welfare.dialogs.submit')} />
-    </form>
+      <FormField name="consent" label={t('welfare.dialogs.consent')} required>
+        <Input id="consent" value={consent} onChange={(e) => setConsent(e.target.value)} maxLength={200} />
+      </FormField>
+      <FormField name="title" label={t('welfare.dialogs.announcementTitle')} required>
+        <Input id="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+      </FormField>
+      <FormField name="message" label={t('welfare.dialogs.message')} required>
+        <Textarea id="message" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} rows={4} />
+      </FormField>
+    </DialogForm>
   );
 }
