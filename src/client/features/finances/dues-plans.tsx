@@ -4,7 +4,6 @@ import { CalendarPlus, CalendarRange, CircleStop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyNote } from '../../components/empty-state';
-import { ListStates } from '../../components/list-states';
 import { ActionRow, RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { trpc } from '../../trpc';
@@ -13,6 +12,7 @@ import { planTerms, utcDay } from './dues-format';
 import { duesPlansQuery, useBooksAction } from './queries';
 import type { Books, DuesPlan } from './types';
 import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 /**
  * Dues plans: what members owe and how often. Managers (finances.manage) see every plan, create one
@@ -39,20 +39,13 @@ export function DuesPlans({ communityId, books, canManage }: { communityId: numb
         )
       }
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={1}
-        failed={t('finances.plans.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={plans.length === 0 && <EmptyNote icon={<CalendarRange />}>{t('finances.plans.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={1} failed={t('finances.plans.loadFailed')} empty={plans.length === 0 && <EmptyNote icon={<CalendarRange />}>{t('finances.plans.empty')}</EmptyNote>}>
         <RuledList>
           {plans.map((p) => (
             <PlanRow key={p.id} plan={p} communityId={communityId} books={books} canManage={canManage} />
           ))}
         </RuledList>
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }

@@ -17,10 +17,10 @@ import { STATUS_COLOR, EXPENSE_STATUS_KEY, accountName, categoryName } from './l
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { Select } from '../../components/select';
 import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -175,17 +175,9 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
       }
       bodyGap="3"
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="14"
-        failed={t('finances.expenses.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={items.length === 0 && <EmptyNote icon={<ReceiptText />}>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="14" failed={t('finances.expenses.loadFailed')} empty={items.length === 0 && <EmptyNote icon={<ReceiptText />}>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyNote>}>
         <RuledList>{items.map(row)}</RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

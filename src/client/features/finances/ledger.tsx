@@ -13,9 +13,9 @@ import { exportCsvUrl, ledgerQuery, useBooksAction } from './queries';
 import { ENTRY_KIND_KEY, PURPOSE_KEY, accountName, categoryName } from './labels';
 import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { SectionCard } from '../../components/section-card';
+import { BooksStates } from './books-states';
 
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
@@ -99,16 +99,9 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
 
   return (
     <SectionCard id="finance-ledger" title={t('finances.ledger.title')} toolbar={<ExportCsv communityId={communityId} year={books.year} />} bodyGap="3">
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rowHeight="12"
-        failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rowHeight="12" failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')} empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}>
         <RuledList>{items.map(row)}</RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

@@ -19,9 +19,9 @@ import type { Account, Books, Payment } from './types';
 import { RuledList } from '../../components/rows';
 import { Select } from '../../components/select';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -126,21 +126,13 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       }
       bodyGap="3"
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="14"
-        failed={t('finances.queue.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={items.length === 0 && <EmptyNote icon={<CircleCheck />}>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="14" failed={t('finances.queue.loadFailed')} empty={items.length === 0 && <EmptyNote icon={<CircleCheck />}>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyNote>}>
         <RuledList>
           {items.map((p) => (
             <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
           ))}
         </RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );
