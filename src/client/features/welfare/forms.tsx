@@ -160,18 +160,14 @@ function OpenCaseForm({ community: c, funds, onDone }: { community: Community; f
         <FormField name="memberId" label={t('welfare.openForm.member')} error={form.errors.memberId}>
           <Select
             id="memberId"
+            name="memberId"
             value={memberId}
-            onChange={(v) => {
-              form.setValue('memberId', v);
+            onChange={(e) => {
+              form.setValue('memberId', e.target.value);
               form.setValue('subject', 'member');
             }}
-          >
-            {people.map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.user.firstName} {m.user.lastName}
-              </option>
-            ))}
-          </Select>
+            options={people.map((m) => ({ value: m.userId, label: `${m.user.firstName} ${m.user.lastName}` }))}
+          />
         </FormField>
       )}
       <FormField name="subject" label={t('welfare.openForm.dependant')} error={form.errors.subject}>
