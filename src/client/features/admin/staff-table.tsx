@@ -1,6 +1,6 @@
-import { Button, Card, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Input, InputGroup, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 
@@ -52,4 +52,13 @@ export function StaffPager(props: { summary: string; canPrevious: boolean; canNe
       </HStack>
     </Card.Footer>
   );
+}
+
+/**
+ * A staff card's table in the state its query is in: a placeholder `loadingHeight` high while it
+ * loads, `empty` (an EmptyNote) when there is nothing to list, else the table, which scrolls
+ * sideways where it is wider than the screen.
+ */
+export function StaffTableBody({ pending, empty, loadingHeight, children }: { pending: boolean; empty: ReactNode; loadingHeight: string; children: () => ReactNode }) {
+  return <Card.Body>{pending ? <Skeleton h={loadingHeight} /> : empty || <Table.ScrollArea>{children()}</Table.ScrollArea>}</Card.Body>;
 }

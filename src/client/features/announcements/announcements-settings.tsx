@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Megaphone, Pencil, Pin, PinOff, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { announcementsSettingsQuery } from './queries';
 import { postedBy, refreshAnnouncements, type Announcement } from './announcement';
 import { useCurrentUser } from '../auth/current-user';
 import { EmptyNote } from '../../components/empty-state';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
@@ -106,11 +107,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
         <Card.Title as="h2">{t('announcements.settings.title')}</Card.Title>
         <AnnouncementDialog
           communityId={communityId}
-          trigger={
-            <Button size="sm" colorPalette="brand">
-              <Plus aria-hidden /> {t('announcements.settings.new')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('announcements.settings.new')}</ButtonWithIcon>}
         />
       </Card.Header>
       <Card.Body>

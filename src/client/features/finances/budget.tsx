@@ -1,4 +1,4 @@
-import { Button, HStack, Progress, Table, Text } from '@chakra-ui/react';
+import { HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
@@ -10,9 +10,10 @@ import { budgetQuery } from './queries';
 import { categoryName } from './labels';
 import type { Books, BudgetLine } from './types';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { Select } from '../../components/select';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -51,11 +52,7 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
               year={year}
               currency={c}
               lines={q.data.lines}
-              trigger={
-                <Button size="sm" variant="outline">
-                  <PencilLine aria-hidden /> {t('finances.budget.edit')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={PencilLine} variant="outline">{t('finances.budget.edit')}</ButtonWithIcon>}
             />
           )}
         </HStack>
@@ -63,20 +60,12 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
       bodyGap="4"
       testId="budget"
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="10"
-        failed={t('finances.budget.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={shown.length === 0 && <EmptyNote icon={<PiggyBank />}>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="10" failed={t('finances.budget.loadFailed')} empty={shown.length === 0 && <EmptyNote icon={<PiggyBank />}>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyNote>}>
         <>
           <BudgetTable title={t('finances.budget.income')} lines={shown.filter((l) => l.kind === 'income')} currency={c} testId="budget-income" />
           <BudgetTable title={t('finances.budget.expenses')} lines={shown.filter((l) => l.kind === 'expense')} currency={c} testId="budget-expense" />
         </>
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }

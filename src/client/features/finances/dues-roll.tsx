@@ -9,8 +9,8 @@ import { duesRollQuery } from './queries';
 import { formatAmount } from '../../lib/format';
 import type { DuesRollRow, DuesStatus } from './types';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { BooksStates } from './books-states';
 
 type SortKey = 'name' | 'status' | 'outstanding';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -58,14 +58,7 @@ export function DuesRoll({ communityId }: { communityId: number }) {
 
   return (
     <SectionCard id="finance-roll" title={t('finances.roll.title')} intro={t('finances.roll.intro')} bodyGap="3">
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rowHeight="10"
-        failed={t('finances.roll.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={(rows.length === 0 || !c) && <EmptyNote icon={<ClipboardList />}>{t('finances.roll.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rowHeight="10" failed={t('finances.roll.loadFailed')} empty={(rows.length === 0 || !c) && <EmptyNote icon={<ClipboardList />}>{t('finances.roll.empty')}</EmptyNote>}>
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm" data-testid="dues-roll">
             <Table.Caption srOnly>{t('finances.roll.caption')}</Table.Caption>
@@ -99,7 +92,7 @@ export function DuesRoll({ communityId }: { communityId: number }) {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }

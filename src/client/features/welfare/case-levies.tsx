@@ -1,11 +1,11 @@
 import { Button, Input, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { toDecimal, type Currency } from '@shared/money';
 import { DialogForm } from '../../components/dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListStates } from '../../components/list-states';
 import { LoadMore } from '../../components/load-more';
@@ -115,14 +115,7 @@ export function CaseLevies({ k, currency }: { k: CaseView; currency: Currency })
   );
 }
 
-function RecordCashDialog({ levy, k, currency, trigger }: { levy: CaseLevy; k: CaseView; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.collect.cashTitle', { name: levy.member })} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <RecordCashForm levy={levy} k={k} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+const RecordCashDialog = formDialog(RecordCashForm, (t, { levy }) => t('welfare.collect.cashTitle', { name: levy.member }), { base: 'full', md: 'md' });
 
 const cashForm = (currency: Currency) =>
   z.object({

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Dialog, Heading, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Heading, HStack, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Paperclip } from 'lucide-react';
@@ -23,6 +23,8 @@ import { AddDocumentDialog } from './case-documents';
 import { CaseLevies } from './case-levies';
 import { communityQuery } from '../communities/queries';
 import { MAX_CASE_DOCUMENTS } from '@shared/welfare/rules';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /*
  * One welfare case as its reader may see it (the server decides what: the story and the papers
@@ -226,7 +228,7 @@ function TextMoveDialog({ k, kind, trigger }: { k: CaseView; kind: 'close' | 're
   return (
     <FormDialog title={t(kind === 'close' ? 'welfare.dialogs.closeTitle' : 'welfare.dialogs.rejectTitle')} trigger={trigger}>
       {(onDone) => (
-        <form
+        <DialogForm
           onSubmit={async (e) => {
             e.preventDefault();
             try {
@@ -239,21 +241,16 @@ function TextMoveDialog({ k, kind, trigger }: { k: CaseView; kind: 'close' | 're
               notify.error(t('welfare.loadFailed'), errorInfo(error).message);
             }
           }}
+          onCancel={onDone}
+          submitLabel={t('welfare.dialogs.submit')}
+          busy={close.isPending || reject.isPending}
+          cancelLabel={t('welfare.dialogs.cancel')}
+          browserChecks
         >
-          <Dialog.Body>
-            <FormField name="text" label={t(kind === 'close' ? 'welfare.dialogs.note' : 'welfare.dialogs.reason')} required={kind === 'reject'}>
-              <Textarea id="text" value={text} onChange={(e) => setText(e.target.value)} maxLength={kind === 'close' ? 1000 : 300} rows={3} />
-            </FormField>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={onDone}>
-              {t('welfare.dialogs.cancel')}
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={close.isPending || reject.isPending}>
-              {t('welfare.dialogs.submit')}
-            </Button>
-          </Dialog.Footer>
-        </form>
+          <FormField name="text" label={t(kind === 'close' ? 'welfare.dialogs.note' : 'welfare.dialogs.reason')} required={kind === 'reject'}>
+            <Textarea id="text" value={text} onChange={(e) => setText(e.target.value)} maxLength={kind === 'close' ? 1000 : 300} rows={3} />
+          </FormField>
+        </DialogForm>
       )}
     </FormDialog>
   );
@@ -281,8 +278,8 @@ function PayBenefitForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const pay = useMutation(trpc.welfare.payBenefit.mutationOptions());
   const account = accountId || String(accounts[0]?.id ?? '');
   return (
-    <form
-      data-testid="pay-benefit-form"
+    <DialogForm
+      testId="pay-benefit-form"
       onSubmit={async (e) => {
         e.preventDefault();
         if (!proofUrl) return notify.error(t('welfare.loadFailed'), t('welfare.dialogs.proof'));
@@ -295,47 +292,22 @@ function PayBenefitForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
           notify.error(t('welfare.loadFailed'), errorInfo(error).message);
         }
       }}
+      onCancel={onDone}
+      submitLabel={t('welfare.dialogs.submit')}
+      busy={pay.isPending}
+      cancelLabel={t('welfare.dialogs.cancel')}
+      browserChecks
     >
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="accountId" label={t('welfare.dialogs.account')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="accountId" value={account} onChange={(e) => setAccountId(e.target.value)}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="method" label={t('welfare.dialogs.method')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="method" value={method} onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])}>
-                {METHODS.map((x) => (
-                  <option key={x} value={x}>
-                    {t(METHOD_KEY[x])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="reference" label={t('welfare.dialogs.reference')}>
-            <Input id="reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} autoComplete="off" />
-          </FormField>
-          <ProofPicker id="benefitProof" label={t('welfare.dialogs.proof')} value={proofUrl} onChange={setProofUrl} testId="benefit-proof" />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onDone}>
-          {t('welfare.dialogs.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={pay.isPending}>
-          {t('welfare.dialogs.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+      <FormField name="accountId" label={t('welfare.dialogs.account')}>
+        <Select id="accountId" value={account} onChange={(e) => setAccountId(e.target.value)} options={accounts.map((a) => ({ value: a.id, label: a.name }))} />
+      </FormField>
+      <FormField name="method" label={t('welfare.dialogs.method')}>
+        <Select id="method" value={method} onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])} options={METHODS.map((x) => ({ value: x, label: t(METHOD_KEY[x]) }))} />
+      </FormField>
+      <FormField name="reference" label={t('welfare.dialogs.reference')}>
+        <Input id="reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} autoComplete="off" />
+      </FormField>
+      <ProofPicker id="benefitProof" label={t('welfare.dialogs.proof')} value={proofUrl} onChange={setProofUrl} testId="benefit-proof" />
+    </DialogForm>
   );
 }

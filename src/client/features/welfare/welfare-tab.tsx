@@ -19,6 +19,7 @@ import { AddDependantDialog, OpenCaseDialog, PayLevyDialog } from './forms';
 import { casesQuery, dependantsQuery, fundsQuery, myLeviesQuery, refreshWelfare, type CaseSummary, type Fund, type Levy } from './queries';
 import { ChangeRulesDialog, CreateFundDialog } from './officer-forms';
 import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /**
  * A community's Welfare tab: the member's own standing and levies, the cases the community shares
@@ -112,11 +113,7 @@ function CasesCard({ community: c, funds, currency }: { community: Community; fu
           <OpenCaseDialog
             community={c}
             funds={active}
-            trigger={
-              <Button size="sm" colorPalette="brand">
-                <Plus aria-hidden /> {t('welfare.cases.open')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('welfare.cases.open')}</ButtonWithIcon>}
           />
         )
       }
@@ -188,11 +185,7 @@ function DependantsCard({ communityId }: { communityId: number }) {
       action={
         <AddDependantDialog
           communityId={communityId}
-          trigger={
-            <Button size="sm" variant="outline">
-              <Plus aria-hidden /> {t('welfare.dependants.add')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Plus} variant="outline">{t('welfare.dependants.add')}</ButtonWithIcon>}
         />
       }
     >
@@ -231,11 +224,7 @@ function FundsCard({ community: c, funds, loading, currency }: { community: Comm
           <CreateFundDialog
             communityId={c.id}
             currency={currency}
-            trigger={
-              <Button size="sm" variant="outline">
-                <Plus aria-hidden /> {t('welfare.funds.add')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={Plus} variant="outline">{t('welfare.funds.add')}</ButtonWithIcon>}
           />
         )
       }

@@ -22,12 +22,9 @@ function ChangePassword() {
   const form = useZodForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.checkForm') as MessageKey), async (data) => {
     try {
-      await change.mutateAsync({ currentPassword: checked.data.currentPassword, newPassword: checked.data.newPassword });
+      await change.mutateAsync({ currentPassword: data.currentPassword, newPassword: data.newPassword });
     } catch (error) {
       const info = form.applyServerError(error);
       return notify.error(t('auth.changePassword.failed'), info.message);
@@ -35,7 +32,7 @@ function ChangePassword() {
     notify.success(t('auth.changePassword.done'), t('auth.changePassword.doneBody'));
     await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     await navigate({ to: '/profile' });
-  }
+  });
 
   return (
     <AuthCard title={t('auth.changePassword.title')} subtitle={t('auth.changePassword.subtitle')}>
