@@ -3,9 +3,9 @@
  * `npm test`: every test, in the order that keeps both cores of a small machine busy.
  *
  *   1. the unit and API tests (two workers; they keep both cores busy on their own);
- *   2. the browser journeys, several files at a time, with the type-check beside them: a journey
- *      spends most of its time waiting on the page, so the cores have room for tsc;
- *   3. what wants the machine to itself: the layout walk and the files that kill, stop or copy a server.
+ *   2. the browser journeys and the layout walk, four files at a time, with the type-check beside
+ *      them: a journey spends most of its time waiting on the page, so the cores have room for tsc;
+ *   3. what wants the machine to itself: the files that kill, stop or copy a server.
  *
  * Every phase runs even when one before it failed (one run tells everything that is wrong); the
  * exit code is the first failure's. Extra arguments go to every vitest run (e.g. `--reporter dot`).
@@ -34,8 +34,8 @@ const tsc = () => run('type-check', process.execPath, [fileURLToPath(new URL('..
 
 const results = [];
 results.push(await vitest('unit and API tests', 'unit', 'api'));
-results.push(...(await Promise.all([vitest('browser journeys', 'e2e'), tsc()])));
-results.push(await vitest('layout walk and server-stopping files', 'e2e-alone'));
+results.push(...(await Promise.all([vitest('browser journeys and layout walk', 'e2e'), tsc()])));
+results.push(await vitest('server-stopping files', 'e2e-alone'));
 
 console.log('\nnpm test:');
 for (const r of results) console.log(`  ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}  ${r.label}  ${r.seconds} s`);
