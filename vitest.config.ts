@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/setup/longest-first';
+import LongestFirst from './tests/setup/longest-first.ts';
 
 // '@shared/…' is src/shared (tsconfig.json's paths), in every project.
 const resolve = { tsconfigPaths: true };
