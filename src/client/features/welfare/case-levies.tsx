@@ -1,4 +1,4 @@
-import { Button, Input, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LoadMore } from '../../components/load-more';
 import { ActionRow, RuledList } from '../../components/rows';
 import { SearchBox } from '../../components/search-box';
 import { Select } from '../../components/select';
+import { SettingSwitch } from '../../components/setting-switch';
 import { formatAmount, formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { cursorPaging, useCursorList } from '../../lib/use-cursor-list';
@@ -59,13 +60,7 @@ export function CaseLevies({ k, currency }: { k: CaseView; currency: Currency })
           clearLabel={t('welfare.collect.clear')}
           testId="case-levies-search"
         />
-        <Switch.Root checked={unpaid} onCheckedChange={(e) => setUnpaid(e.checked)} colorPalette="brand" flexShrink={0}>
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('welfare.collect.unpaidOnly')}</Switch.Label>
-        </Switch.Root>
+        <SettingSwitch label={t('welfare.collect.unpaidOnly')} checked={unpaid} onChange={setUnpaid} flexShrink={0} />
       </Stack>
       <ListStates
         query={q}
