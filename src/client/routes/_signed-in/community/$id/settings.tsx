@@ -14,8 +14,7 @@ import { announcementsSettingsQuery, categoriesQuery } from '../../../../feature
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery, memberSettingsQuery, pendingRequestsQuery } from '../../../../features/communities/queries';
 import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/membership';
-import { CircleSettings } from '../../../../features/community-settings/circle-settings';
-import { InviteSettings } from '../../../../features/invitations/invite-settings';
+import { InstantSettingCard } from '../../../../features/community-settings/instant-setting-card';
 import { GeneralSettings } from '../../../../features/community-settings/general-settings';
 import { MemberSettings } from '../../../../features/community-settings/member-settings';
 import { RequestSettings, usePendingRequests } from '../../../../features/community-settings/request-settings';
@@ -136,8 +135,8 @@ function Settings({ community: c }: { community: Community }) {
             {section === 'general' && (
               <Stack gap="6">
                 <GeneralSettings community={c} />
-                <CircleSettings community={c} />
-                <InviteSettings community={c} />
+                <InstantSettingCard community={c} setting="membersOrganiseCircles" />
+                <InstantSettingCard community={c} setting="membersInvite" />
               </Stack>
             )}
             {section === 'members' && <MemberSettings community={c} />}
