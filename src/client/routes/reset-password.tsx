@@ -3,9 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { ResultView } from '../components/result-view';
 import { notify } from '../components/toaster';
 import { errorInfo } from '../lib/errors';
@@ -59,13 +57,7 @@ function ResetPassword() {
   return (
     <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { min: PASSWORD_MIN_LENGTH })}>
       <PageForm onSubmit={onSubmit} submitLabel={t('auth.reset.submit')} busy={reset.isPending} busyLabel={t('auth.reset.saving')}>
-        <FormField name="password" label={t('auth.fields.newPassword')} error={form.errors.password}>
-          <PasswordInput {...form.field('password')} autoComplete="new-password" />
-          <PasswordStrengthMeter password={form.values.password ?? ''} />
-        </FormField>
-        <FormField name="confirmPassword" label={t('auth.fields.confirmNewPassword')} error={form.errors.confirmPassword}>
-          <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-        </FormField>
+        <NewPasswordFields form={form} name="password" label={t('auth.fields.newPassword')} confirmLabel={t('auth.fields.confirmNewPassword')} />
       </PageForm>
     </AuthCard>
   );

@@ -5,8 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard, AuthLink } from '../components/auth-card';
 import { FormField } from '../components/form-field';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsModal } from '../components/terms-modal';
 import { notify } from '../components/toaster';
 import { useZodForm } from '../lib/use-zod-form';
@@ -89,13 +88,7 @@ function SignUp() {
         <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
           <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
         </FormField>
-        <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
-          <PasswordInput {...form.field('password')} autoComplete="new-password" />
-          <PasswordStrengthMeter password={form.values.password ?? ''} />
-        </FormField>
-        <FormField name="confirmPassword" label={t('auth.fields.confirmPassword')} error={form.errors.confirmPassword}>
-          <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-        </FormField>
+        <NewPasswordFields form={form} name="password" label={t('auth.fields.password')} confirmLabel={t('auth.fields.confirmPassword')} />
         <Stack gap="1">
           <Checkbox.Root
             ids={{ hiddenInput: 'acceptTerms' }}

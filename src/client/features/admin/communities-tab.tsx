@@ -32,12 +32,7 @@ export function CommunitiesTab() {
     <Card.Root>
       <Card.Header gap="3">
         <Card.Title as="h2">{t('admin.communities.title')}</Card.Title>
-        <StaffSearch
-          label={t('admin.communities.searchLabel')}
-          placeholder={t('admin.communities.searchPlaceholder')}
-          value={paging.search}
-          onChange={paging.setSearch}
-        />
+        <StaffSearch label={t('admin.communities.searchLabel')} placeholder={t('admin.communities.searchPlaceholder')} paging={paging} />
       </Card.Header>
       <StaffTableBody pending={q.isPending} empty={rows.length === 0 && <EmptyNote icon={<SearchX />}>{t('admin.communities.empty')}</EmptyNote>} loadingHeight="40">
         {() => (

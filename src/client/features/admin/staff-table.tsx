@@ -27,10 +27,11 @@ export function pageRange(offset: number, shown: number): string {
   return shown ? `${formatNumber(offset + 1)}–${formatNumber(offset + shown)}` : formatNumber(0);
 }
 
-export function StaffSearch(props: { label: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+/** A staff table's search box, bound to the table's paging (useSearchPaging). */
+export function StaffSearch(props: { label: string; placeholder: string; paging: { search: string; setSearch: (v: string) => void } }) {
   return (
     <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
-      <Input aria-label={props.label} placeholder={props.placeholder} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      <Input aria-label={props.label} placeholder={props.placeholder} value={props.paging.search} onChange={(e) => props.paging.setSearch(e.target.value)} />
     </InputGroup>
   );
 }

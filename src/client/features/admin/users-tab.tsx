@@ -34,12 +34,7 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
             <Card.Title as="h2">{t('admin.users.title')}</Card.Title>
             {staffCan(me.role, 'admin.staff') && <AddAdminButton />}
           </HStack>
-          <StaffSearch
-            label={t('admin.users.searchLabel')}
-            placeholder={t('admin.users.searchPlaceholder')}
-            value={paging.search}
-            onChange={paging.setSearch}
-          />
+          <StaffSearch label={t('admin.users.searchLabel')} placeholder={t('admin.users.searchPlaceholder')} paging={paging} />
         </Card.Header>
         <StaffTableBody pending={q.isPending} empty={rows.length === 0 && <EmptyNote icon={<SearchX />}>{t('admin.users.empty')}</EmptyNote>} loadingHeight="40">
           {() => (

@@ -1,9 +1,8 @@
 import { Box, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Tags } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formDialog } from '../../components/form-dialog';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -14,11 +13,11 @@ import { refreshAnnouncements, type Category } from './announcement';
 import { DialogForm } from '../../components/dialog-form';
 import { EmptyNote } from '../../components/empty-state';
 import { ButtonWithIcon } from '../../components/button-with-icon';
+import { DeleteButton } from './delete-button';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const q = useQuery(categoriesQuery(communityId));
   const del = useMutation(trpc.categories.delete.mutationOptions());
   return (
@@ -62,25 +61,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
                           </IconButton>
                         }
                       />
-                      <ConfirmDialog
-                        trigger={
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('announcements.categories.delete', { name: c.name })}>
-                            <Trash2 aria-hidden />
-                          </IconButton>
-                        }
-                        title={t('announcements.categories.deleteTitle', { name: c.name })}
-                        description={t('announcements.categories.deleteBody')}
-                        confirmLabel={t('announcements.categories.deleteConfirm')}
-                        onConfirm={async () => {
-                          try {
-                            await del.mutateAsync({ id: c.id });
-                            notify.success(t('announcements.categories.deleted'));
-                            await refreshAnnouncements(queryClient);
-                          } catch {
-                            notify.error(t('announcements.error'), t('announcements.categories.deleteFailed'));
-                          }
-                        }}
-                      />
+                      <DeleteButton texts="announcements.categories" values={{ name: c.name }} size="xs" onDelete={() => del.mutateAsync({ id: c.id })} />
                     </HStack>
                   </HStack>
                 </Card.Body>

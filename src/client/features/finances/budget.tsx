@@ -11,7 +11,7 @@ import { categoryName } from './labels';
 import type { Books, BudgetLine } from './types';
 import { SectionCard } from '../../components/section-card';
 import { EmptyNote } from '../../components/empty-state';
-import { Select } from '../../components/select';
+import { FilterActions } from '../../components/filter-actions';
 import { ButtonWithIcon } from '../../components/button-with-icon';
 import { BooksStates } from './books-states';
 
@@ -38,14 +38,12 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
       id="finance-budget"
       title={t('finances.budget.title')}
       actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Select
-            aria-label={t('finances.budget.year')}
-            value={String(year)}
-            onChange={(e) => setYear(Number(e.target.value))}
-            root={{ size: 'sm', width: 'auto' }}
-            options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
-          />
+        <FilterActions
+          label={t('finances.budget.year')}
+          value={String(year)}
+          onChange={(e) => setYear(Number(e.target.value))}
+          options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
+        >
           {canManage && q.data?.lines && (
             <BudgetDialog
               communityId={communityId}
@@ -55,7 +53,7 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
               trigger={<ButtonWithIcon icon={PencilLine} variant="outline">{t('finances.budget.edit')}</ButtonWithIcon>}
             />
           )}
-        </HStack>
+        </FilterActions>
       }
       bodyGap="4"
       testId="budget"

@@ -18,7 +18,7 @@ import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { EmptyNote } from '../../components/empty-state';
-import { Select } from '../../components/select';
+import { FilterActions } from '../../components/filter-actions';
 import { ButtonWithIcon } from '../../components/button-with-icon';
 import { BooksStates } from './books-states';
 
@@ -157,21 +157,19 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
       id="finance-expenses"
       title={t('finances.expenses.title')}
       actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Select
-            aria-label={t('finances.expenses.filter')}
-            value={filter ?? ''}
-            onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
-            placeholder={t('finances.expenses.all')}
-            root={{ size: 'sm', width: 'auto' }}
-            options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
-          />
+        <FilterActions
+          label={t('finances.expenses.filter')}
+          value={filter ?? ''}
+          onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
+          placeholder={t('finances.expenses.all')}
+          options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
+        >
           <ExpenseDialog
             communityId={communityId}
             books={books}
             trigger={<ButtonWithIcon icon={FilePlus} variant="outline">{t('finances.expenses.submitOpen')}</ButtonWithIcon>}
           />
-        </HStack>
+        </FilterActions>
       }
       bodyGap="3"
     >

@@ -17,7 +17,7 @@ import { PAYMENT_STATUS_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books, Payment } from './types';
 import { RuledList } from '../../components/rows';
-import { Select } from '../../components/select';
+import { FilterActions } from '../../components/filter-actions';
 import { SectionCard } from '../../components/section-card';
 import { EmptyNote } from '../../components/empty-state';
 import { ButtonWithIcon } from '../../components/button-with-icon';
@@ -108,21 +108,19 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       id="finance-queue"
       title={t('finances.queue.title')}
       actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Select
-            aria-label={t('finances.queue.filter')}
-            value={filter ?? ''}
-            onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}
-            root={{ size: 'sm', width: 'auto' }}
-            options={FILTERS.map((f) => ({ value: f, label: t(PAYMENT_STATUS_KEY[f]) }))}
-            after={[{ value: '', label: t('finances.queue.all') }]}
-          />
+        <FilterActions
+          label={t('finances.queue.filter')}
+          value={filter ?? ''}
+          onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}
+          options={FILTERS.map((f) => ({ value: f, label: t(PAYMENT_STATUS_KEY[f]) }))}
+          after={[{ value: '', label: t('finances.queue.all') }]}
+        >
           <RecordPaymentDialog
             communityId={communityId}
             books={books}
             trigger={<ButtonWithIcon icon={HandCoins} variant="outline">{t('finances.record.open')}</ButtonWithIcon>}
           />
-        </HStack>
+        </FilterActions>
       }
       bodyGap="3"
     >

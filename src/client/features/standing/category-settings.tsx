@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Checkbox, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { EmptyNote } from '../../components/empty-state';
 import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListStates } from '../../components/list-states';
-import { ActionRow, RuledList } from '../../components/rows';
+import { ActionRow, RowButton, RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -55,9 +55,7 @@ export function CategoriesCard({ communityId }: { communityId: number }) {
                     communityId={communityId}
                     category={c}
                     trigger={
-                      <Button size="xs" variant="outline" aria-label={t('standing.categories.editLabel', { name: c.name })}>
-                        {t('standing.categories.edit')}
-                      </Button>
+                      <RowButton label={t('standing.categories.editLabel', { name: c.name })}>{t('standing.categories.edit')}</RowButton>
                     }
                   />
                 }

@@ -6,7 +6,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Currency } from '@shared/money';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListSkeleton } from '../../components/list-states';
 import { notify } from '../../components/toaster';
@@ -17,6 +17,7 @@ import { financeSummaryQuery } from '../finances/queries';
 import { ProofLink, ProofPicker } from '../finances/proof-picker';
 import { METHODS, METHOD_KEY } from '../finances/labels';
 import { caseQuery, refreshWelfare, type CaseView } from './queries';
+import { useWelfareSubmit } from './use-welfare-submit';
 import { CondolenceDialog } from './officer-forms';
 import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
 import { AddDocumentDialog } from './case-documents';
@@ -221,7 +222,7 @@ function Moves({ k }: { k: CaseView }) {
 /** Close (with an optional note) or reject (with a reason). */
 function TextMoveDialog({ k, kind, trigger }: { k: CaseView; kind: 'close' | 'reject'; trigger: ReactElement }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const submit = useWelfareSubmit();
   const [text, setText] = useState('');
   const close = useMutation(trpc.welfare.close.mutationOptions());
   const reject = useMutation(trpc.welfare.reject.mutationOptions());
@@ -229,18 +230,11 @@ function TextMoveDialog({ k, kind, trigger }: { k: CaseView; kind: 'close' | 're
     <FormDialog title={t(kind === 'close' ? 'welfare.dialogs.closeTitle' : 'welfare.dialogs.rejectTitle')} trigger={trigger}>
       {(onDone) => (
         <DialogForm
-          onSubmit={async (e) => {
-            e.preventDefault();
-            try {
-              if (kind === 'close') await close.mutateAsync({ id: k.id, note: text });
-              else await reject.mutateAsync({ id: k.id, reason: text });
-              notify.success(t(kind === 'close' ? 'welfare.case.closedToast' : 'welfare.case.rejectedToast'));
-              await refreshWelfare(queryClient);
-              onDone();
-            } catch (error) {
-              notify.error(t('welfare.loadFailed'), errorInfo(error).message);
-            }
-          }}
+          onSubmit={submit(
+            () => (kind === 'close' ? close.mutateAsync({ id: k.id, note: text }) : reject.mutateAsync({ id: k.id, reason: text })),
+            t(kind === 'close' ? 'welfare.case.closedToast' : 'welfare.case.rejectedToast'),
+            onDone,
+          )}
           onCancel={onDone}
           submitLabel={t('welfare.dialogs.submit')}
           busy={close.isPending || reject.isPending}
@@ -257,18 +251,11 @@ function TextMoveDialog({ k, kind, trigger }: { k: CaseView; kind: 'close' | 're
 }
 
 /** The benefit sent: from which account, how, and its proof (required). */
-function PayBenefitDialog({ k, trigger }: { k: CaseView; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.dialogs.payTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(onDone) => <PayBenefitForm k={k} onDone={onDone} />}
-    </FormDialog>
-  );
-}
+const PayBenefitDialog = formDialog(PayBenefitForm, (t) => t('welfare.dialogs.payTitle'), { base: 'full', md: 'md' });
 
 function PayBenefitForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const submit = useWelfareSubmit();
   const books = useQuery(financeSummaryQuery(k.communityId)).data;
   const accounts = books && books.opened ? (books.accounts ?? []) : [];
   const [accountId, setAccountId] = useState('');
@@ -280,17 +267,10 @@ function PayBenefitForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   return (
     <DialogForm
       testId="pay-benefit-form"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
+        if (proofUrl) return submit(() => pay.mutateAsync({ id: k.id, accountId: Number(account), method, reference: reference || null, proofUrl }), t('welfare.case.benefitRecorded'), onDone)(e);
         e.preventDefault();
-        if (!proofUrl) return notify.error(t('welfare.loadFailed'), t('welfare.dialogs.proof'));
-        try {
-          await pay.mutateAsync({ id: k.id, accountId: Number(account), method, reference: reference || null, proofUrl });
-          notify.success(t('welfare.case.benefitRecorded'));
-          await refreshWelfare(queryClient);
-          onDone();
-        } catch (error) {
-          notify.error(t('welfare.loadFailed'), errorInfo(error).message);
-        }
+        notify.error(t('welfare.loadFailed'), t('welfare.dialogs.proof'));
       }}
       onCancel={onDone}
       submitLabel={t('welfare.dialogs.submit')}

@@ -1,5 +1,5 @@
 import { Input, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
@@ -8,12 +8,12 @@ import { FINANCING, FUND_KINDS, type Financing, type FundKind } from '@shared/we
 import { DialogForm } from '../../components/dialog-form';
 import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { Select } from '../../components/select';
 import { RulesFields, useRulesDraft } from './fund-rules-fields';
-import { refreshWelfare, type CaseView, type Fund } from './queries';
+import { type CaseView, type Fund } from './queries';
+import { useWelfareSubmit } from './use-welfare-submit';
 
 /*
  * The officers' forms: a new fund with its rules, new rules for a fund (its next version), and a
@@ -31,24 +31,14 @@ const refusal = (error: unknown) => {
 
 function CreateFundForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const create = useMutation(trpc.welfare.createFund.mutationOptions());
   const [name, setName] = useState('');
   const [kind, setKind] = useState<FundKind>('bereavement');
   const [financing, setFinancing] = useState<Financing>('levy');
   const { draft, setDraft, rules } = useRulesDraft(currency);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    try {
-      await create.mutateAsync({ communityId, name, kind, financing, currency, rules: rules(financing) });
-      notify.success(t('welfare.fundForm.created'));
-      await refreshWelfare(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('welfare.loadFailed'), refusal(error));
-    }
-  }
+  const submit = useWelfareSubmit(refusal);
+  const onSubmit = submit(() => create.mutateAsync({ communityId, name, kind, financing, currency, rules: rules(financing) }), t('welfare.fundForm.created'), onDone);
 
   const options = (values: readonly string[], key: (o: string) => MessageKey) => values.map((o) => ({ value: o, label: t(key(o)) }));
   return (
@@ -72,20 +62,14 @@ export const ChangeRulesDialog = formDialog(ChangeRulesForm, (t, { fund }) => t(
 
 function ChangeRulesForm({ fund, currency, onDone }: { fund: Fund; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const change = useMutation(trpc.welfare.changeRules.mutationOptions());
   const { draft, setDraft, rules } = useRulesDraft(currency, fund.rules);
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    try {
-      const saved = await change.mutateAsync({ id: fund.id, currency, rules: rules(fund.financing) });
-      notify.success(t('welfare.fundForm.rulesSaved'), t('welfare.funds.version', { version: saved.version }));
-      await refreshWelfare(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('welfare.loadFailed'), refusal(error));
-    }
-  }
+  const submit = useWelfareSubmit(refusal);
+  const onSubmit = submit(
+    () => change.mutateAsync({ id: fund.id, currency, rules: rules(fund.financing) }),
+    (saved) => [t('welfare.fundForm.rulesSaved'), t('welfare.funds.version', { version: saved.version })],
+    onDone,
+  );
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('welfare.fundForm.saveRules')} busy={change.isPending} testId="fund-rules-form">
       <Text>{t('welfare.fundForm.rulesIntro')}</Text>
@@ -102,25 +86,15 @@ export const CondolenceDialog = formDialog(CondolenceForm, (t) => t('welfare.dia
 
 function CondolenceForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const post = useMutation(trpc.welfare.condolence.mutationOptions());
+  const submit = useWelfareSubmit();
   const [consent, setConsent] = useState('');
   const [title, setTitle] = useState(t('welfare.dialogs.condolenceDefaultTitle'));
   const [message, setMessage] = useState('');
   return (
     <DialogForm
       testId="condolence-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        try {
-          await post.mutateAsync({ id: k.id, consent, title, message });
-          notify.success(t('welfare.case.condolencePosted'));
-          await refreshWelfare(queryClient);
-          onDone();
-        } catch (error) {
-          notify.error(t('welfare.loadFailed'), errorInfo(error).message);
-        }
-      }}
+      onSubmit={submit(() => post.mutateAsync({ id: k.id, consent, title, message }), t('welfare.case.condolencePosted'), onDone)}
       onCancel={onDone}
       submitLabel={t('welfare.dialogs.submit')}
       busy={post.isPending}

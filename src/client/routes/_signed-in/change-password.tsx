@@ -5,7 +5,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
-import { PasswordStrengthMeter } from '../../components/password-strength-meter';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { ERROR_TITLES, changePasswordForm } from '@shared/schemas/auth';
@@ -41,13 +41,7 @@ function ChangePassword() {
           <FormField name="currentPassword" label={t('auth.fields.currentPassword')} error={form.errors.currentPassword}>
             <PasswordInput {...form.field('currentPassword')} autoComplete="current-password" />
           </FormField>
-          <FormField name="newPassword" label={t('auth.fields.newPassword')} error={form.errors.newPassword}>
-            <PasswordInput {...form.field('newPassword')} autoComplete="new-password" />
-            <PasswordStrengthMeter password={form.values.newPassword ?? ''} />
-          </FormField>
-          <FormField name="confirmPassword" label={t('auth.fields.confirmNewPassword')} error={form.errors.confirmPassword}>
-            <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-          </FormField>
+          <NewPasswordFields form={form} name="newPassword" label={t('auth.fields.newPassword')} confirmLabel={t('auth.fields.confirmNewPassword')} />
           <HStack justify="flex-end" gap="3">
             <Button asChild variant="ghost">
               <Link to="/profile">{t('common.cancel')}</Link>
