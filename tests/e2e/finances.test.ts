@@ -325,6 +325,13 @@ describe('Browser: community finances', () => {
     await creatorPage.getByTestId('dues-roll-row').filter({ hasText: 'Fatou Diop' }).getByText(/Payment due|Overdue/).waitFor();
     await creatorPage.screenshot({ path: `${screenshotDir}/finances-dues-creator-1280.png`, fullPage: true });
     expect(await audit(creatorPage)).toEqual([]);
+    // On a phone each member of the roll is a small card with every figure named; nothing runs off the screen.
+    await creatorPage.setViewportSize({ width: 375, height: 800 });
+    const fatouCard = creatorPage.getByTestId('dues-roll-row').filter({ hasText: 'Fatou Diop' });
+    await fatouCard.getByText('Outstanding', { exact: true }).waitFor();
+    expect(await creatorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await creatorPage.screenshot({ path: `${screenshotDir}/finances-dues-creator-375.png`, fullPage: true });
+    await creatorPage.setViewportSize({ width: 1280, height: 900 });
 
     // The member (French, on a phone), in the Dues section.
     await openFinances(memberPage, 'dues');
