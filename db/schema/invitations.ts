@@ -33,6 +33,9 @@ export const invitations = sqliteTable(
     lastSentAt: integer('last_sent_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    // The membership category a spreadsheet import gave the invitee (db/schema/standing.ts), applied
+    // when they join. No foreign key (that table is declared later): a category deleted since is skipped.
+    membershipCategoryId: integer('membership_category_id'),
   },
   (t) => [
     uniqueIndex('invitations_token_unique').on(t.tokenHash),

@@ -6,6 +6,7 @@ import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ADMIN, asStaff, communityRow, dbSnapshot, settingsRow, staffCast, userByEmail, userRow, type StaffCast } from '../setup/admin';
 import { REST, type Op, type Outcome, type Transport, transportsFor } from '../setup/transport';
 import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
+import { expectError } from '../setup/errors';
 
 /*
  * The staff role matrix: every admin procedure × {anonymous, user, admin, superadmin}.
@@ -166,10 +167,10 @@ describe('tRPC: admin procedures (messages)', () => {
   it('tell a plain user the dashboard is not theirs, and an admin that only a superadmin may', async () => {
     const c = await setup();
     const user = await as(c.t, c.user);
-    expect((await user.query('admin.counts')).error?.message).toBe("You don't have permission to access the admin dashboard");
+    expectError(await user.query('admin.counts'), 'FORBIDDEN', 'errors.denied.adminPanel');
     const admin = await asStaff(c.t, c.admin);
     const r = await admin.mutate('admin.updateSettings', { minPasswordLength: 10, requireEmailVerification: false, sessionTimeoutMinutes: null, defaultCommunityPrivacy: 'public' });
-    expect(r.error?.message).toBe('Only a superadmin can do this.');
+    expectError(r, 'FORBIDDEN', 'errors.denied.superadmin');
   });
 
   it('hold for staff signed in through the ordinary sign-in too (the role decides, not the door)', async () => {

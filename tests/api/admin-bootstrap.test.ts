@@ -15,6 +15,7 @@ import { as } from '../setup/communities';
 import { asStaff, sessionCount, userByEmail } from '../setup/admin';
 import { whoAmI } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
+import { textOf } from '../setup/errors';
 
 const STRONG = 'Founder#Pass2026';
 /** The service's answer, its refusal as the command line prints it (in English). */
@@ -39,12 +40,12 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
   });
 
   it.each([
-    ['a short password', { password: 'Sh0rt!' }, 'Password must be at least 8 characters long'],
-    ['an empty password', { password: '' }, 'Please create a password'],
-    ['an invalid email', { email: 'founder-at-example' }, 'Please enter a valid email address'],
-  ])('refuses %s with the sign-up message and creates nothing', async (_, over, error) => {
+    ['a short password', { password: 'Sh0rt!' }, 'validation.auth.passwordTooShort'],
+    ['an empty password', { password: '' }, 'validation.auth.createPassword'],
+    ['an invalid email', { email: 'founder-at-example' }, 'validation.auth.emailInvalid'],
+  ] as const)('refuses %s with the sign-up message and creates nothing', async (_, over, key) => {
     const t = makeTestApp();
-    expect(await create(t, over)).toEqual({ error });
+    expect(await create(t, over)).toEqual({ error: textOf(key) });
     expect(hasSuperadmin(t.db)).toBe(false);
     expect(t.db.$client.prepare('SELECT count(*) FROM users').pluck().get()).toBe(0);
   });
@@ -53,7 +54,7 @@ describe('services/superadmin createOrPromoteSuperadmin', () => {
     const t = makeTestApp();
     const earlier = await makeUser(t.db); // the settings row names who saved it
     updateSettings(t.db, { changes: { minPasswordLength: 16 }, actor: earlier, now: t.clock.now() });
-    expect(await create(t, { password: 'Founder#Pass202' })).toEqual({ error: 'Password must be at least 16 characters long' });
+    expect(await create(t, { password: 'Founder#Pass202' })).toEqual({ error: textOf('errors.auth.passwordPolicy', { min: 16 }) });
     expect(hasSuperadmin(t.db)).toBe(false);
     expect(await create(t, { password: 'Sixteen#Chars-26' })).toEqual({ created: true, email: 'founder@example.org' });
   });
@@ -101,7 +102,7 @@ describe('scripts/admin-create.ts (npm run admin:create)', () => {
       script(join(dir, 'usage.db'), ['--email', 'founder@example.org']),
     ]);
     expect(weak.code).toBe(1);
-    expect(weak.stderr).toContain('Not created: Password must be at least 8 characters long');
+    expect(weak.stderr).toContain(`Not created: ${textOf('validation.auth.passwordTooShort')}`);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('Usage: npm run admin:create');
 

@@ -5,6 +5,7 @@ import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast, rowCount } from '../setup/communities';
 import { asStaff, auditRows, communityRow, dbSnapshot } from '../setup/admin';
 import { OPS, transportsFor, TRPC } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 async function setup() {
   const t = makeTestApp();
@@ -61,10 +62,10 @@ describe('tRPC: admin.setCommunityHidden', () => {
     const before = dbSnapshot(t);
     const missing = await ad.mutate('admin.setCommunityHidden', { id: 999_999, hidden: true });
     expect(missing.status).toBe(404);
-    expect(missing.error?.message).toBe('Community Not Found');
+    expectError(missing, 'NOT_FOUND', 'validation.community.notFound');
     const bad = await ad.mutate('admin.setCommunityHidden', { id: pub.id });
     expect(bad.status).toBe(400);
-    expect(bad.error?.issues?.[0]).toEqual({ path: ['hidden'], message: 'hidden must be true or false' });
+    expect(bad.error?.issues?.[0]).toEqual({ path: ['hidden'], message: textOf('validation.admin.hidden') });
     expect(dbSnapshot(t)).toEqual(before);
   });
 });
@@ -89,7 +90,7 @@ for (const tr of transportsFor(TRPC)) {
       for (const a of [outsider, anonymous(t)]) {
         const r = await tr.call(a, OPS.community, { id: pub.id });
         expect(r.status).toBe(404);
-        expect(r.error?.message).toBe('Community Not Found');
+        expectError(r, 'NOT_FOUND', 'validation.community.notFound');
       }
       const join = await tr.call(outsider, OPS.joinCommunity, { communityId: pub.id });
       expect(join.status).toBe(404);

@@ -3,8 +3,9 @@ import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, asStaff, auditRows, dbSnapshot, staffCast, userByEmail } from '../setup/admin';
 import { transportsFor, REST } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
+import { expectError, textOf } from '../setup/errors';
 
-const FILL = 'Please fill out all fields';
+const FILL = 'validation.admin.fillAll';
 const STAFF_PASSWORD = 'Staff#Pass2026';
 const input = (over: Record<string, unknown> = {}) => ({
   email: 'kofi.mensah@example.org',
@@ -62,21 +63,21 @@ for (const tr of transportsFor(REST)) {
       const r = await tr.call(sa, ADMIN.createAdmin, input(over));
       expect(r.status).toBe(400);
       expect(r.error?.code).toBe('BAD_REQUEST');
-      expect(r.error?.message).toBe(FILL);
-      expect(r.error?.issues?.[0]).toEqual({ path: [field], message: FILL });
+      expectError(r, 'BAD_REQUEST', FILL);
+      expect(r.error?.issues?.[0]).toEqual({ path: [field], message: textOf(FILL) });
       expect(dbSnapshot(t)).toEqual(before);
     });
 
     it.each([
-      ['a short password', { password: 'Sh0rt!x' }, 'password', 'Password must be at least 8 characters long'],
-      ['an invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-      ['a non-staff role', { role: 'user' }, 'role', 'Role must be admin or superadmin'],
-    ])('refuses %s with 400 and the message', async (_, over, field, message) => {
+      ['a short password', { password: 'Sh0rt!x' }, 'password', 'validation.auth.passwordTooShort'],
+      ['an invalid email', { email: 'not-an-email' }, 'email', 'validation.auth.emailInvalid'],
+      ['a non-staff role', { role: 'user' }, 'role', 'validation.admin.staffRole'],
+    ] as const)('refuses %s with 400 and the message', async (_, over, field, key) => {
       const { t, sa } = await setup();
       const before = dbSnapshot(t);
       const r = await tr.call(sa, ADMIN.createAdmin, input(over));
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.[0]).toEqual({ path: [field], message });
+      expect(r.error?.issues?.[0]).toEqual({ path: [field], message: textOf(key) });
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -86,7 +87,7 @@ for (const tr of transportsFor(REST)) {
       const r = await tr.call(sa, ADMIN.createAdmin, input({ email: user.email.toUpperCase() }));
       expect(r.status).toBe(409);
       expect(r.error?.code).toBe('CONFLICT');
-      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: 'An account with this email already exists.' });
+      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: textOf('errors.admin.emailTaken') });
       expect(dbSnapshot(t)).toEqual(before);
       expect(userByEmail(t, user.email)!.role).toBe('user');
     });
@@ -97,7 +98,7 @@ for (const tr of transportsFor(REST)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.createAdmin, input());
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('Only a superadmin can do this.');
+      expectError(r, 'FORBIDDEN', 'errors.denied.superadmin');
       expect(dbSnapshot(t)).toEqual(before);
       expect((await agent(t).rest('POST', '/api/auth/admin/login', { email: input().email, password: STAFF_PASSWORD })).status).toBe(401);
     });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
-import { ADMIN, INVALID_ADMIN, sessionCount, staffCast } from '../setup/admin';
+import { ADMIN, sessionCount, staffCast } from '../setup/admin';
 import { whoAmI, transportsFor, REST } from '../setup/transport';
 import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
+import { expectError } from '../setup/errors';
 
 const MIN = 60_000;
 
@@ -47,7 +48,7 @@ for (const tr of transportsFor(REST)) {
       const wrong = await tr.call(agent(t), ADMIN.login, { email: c.admin.email, password: 'Not-the-password1' });
       const unknown = await tr.call(agent(t), ADMIN.login, { email: 'nobody@example.org', password: FACTORY_PASSWORD });
       expect(asUser.status).toBe(401);
-      expect(asUser.error).toMatchObject({ message: INVALID_ADMIN, code: 'UNAUTHORIZED' });
+      expectError(asUser, 'UNAUTHORIZED', 'errors.auth.invalidAdminCredentials');
       expect(asUser.raw).toEqual(wrong.raw);
       expect(asUser.raw).toEqual(unknown.raw);
       expect(asUser.headers.getSetCookie()).toEqual([]);
@@ -60,7 +61,7 @@ for (const tr of transportsFor(REST)) {
       const former = await makeUser(t.db, { role: 'user', email: 'former.admin@example.org' });
       const r = await tr.call(agent(t), ADMIN.login, { email: former.email, password: FACTORY_PASSWORD });
       expect(r.status).toBe(401);
-      expect(r.error?.message).toBe(INVALID_ADMIN);
+      expectError(r, 'UNAUTHORIZED', 'errors.auth.invalidAdminCredentials');
     });
 
     it('throttles more strictly than member sign-in: after 5 failures even the right password is 429 with Retry-After, for 15 minutes', async () => {
@@ -73,7 +74,7 @@ for (const tr of transportsFor(REST)) {
       const r = await tr.call(a, ADMIN.login, { email: c.admin.email, password: FACTORY_PASSWORD });
       expect(r.status).toBe(429);
       expect(r.error?.code).toBe('TOO_MANY_REQUESTS');
-      expect(r.error?.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+      expectError(r, 'TOO_MANY_REQUESTS', 'errors.tooManySignIns', { count: 15 });
       expect(Number(r.headers.get('retry-after'))).toBe(15 * 60);
       expect(a.cookie).toBeNull();
       t.clock.advance(15 * MIN);
@@ -108,7 +109,7 @@ for (const tr of transportsFor(REST)) {
       const c = await staffCast(t);
       const r = await tr.call(agent(t), ADMIN.login, { email: c.user.email, password: FACTORY_PASSWORD, isAdmin: true });
       expect(r.status).toBe(401);
-      expect(r.error?.message).toBe(INVALID_ADMIN);
+      expectError(r, 'UNAUTHORIZED', 'errors.auth.invalidAdminCredentials');
     });
   });
 }

@@ -6,6 +6,7 @@ import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, superadminCount, userRow } from '../setup/admin';
 import { whoAmI, withCookie, transportsFor, TRPC } from '../setup/transport';
 import { setUpSecondFactor } from '../setup/second-factor';
+import { expectError, textOf } from '../setup/errors';
 
 async function setup() {
   const t = makeTestApp();
@@ -43,7 +44,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.updateUser, { id: user.id, role: 'admin' });
       expect(r.status).toBe(403);
-      expect(r.error).toMatchObject({ code: 'FORBIDDEN', message: 'Only a superadmin can change roles.' });
+      expectError(r, 'FORBIDDEN', 'errors.admin.rolesBySuperadmin');
       expect(dbSnapshot(t)).toEqual(before);
       expect((await whoAmI(phone))?.role).toBe('user');
     });
@@ -55,7 +56,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(me, ADMIN.updateUser, { id: c[role].id, role: role === 'superadmin' ? 'admin' : 'superadmin' });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('You cannot change your own role.');
+      expectError(r, 'FORBIDDEN', 'errors.admin.ownRole');
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -83,7 +84,7 @@ for (const tr of transportsFor(TRPC)) {
       const loser = r1.status === 200 ? r2 : r1;
       // Either its session was already gone (401) or the last-superadmin rule caught it (400).
       expect([400, 401]).toContain(loser.status);
-      if (loser.status === 400) expect(loser.error?.message).toBe('The last superadmin cannot be demoted.');
+      if (loser.status === 400) expectError(loser, 'BAD_REQUEST', 'errors.admin.lastSuperadmin');
       expect(superadminCount(t)).toBe(1);
     });
 
@@ -92,7 +93,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.updateUser, { id: superadmin.id, firstName: 'Hijacked', email: 'mine@example.org' });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe("Only a superadmin can edit a superadmin's account.");
+      expectError(r, 'FORBIDDEN', 'errors.admin.editSuperadmin');
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -100,10 +101,10 @@ for (const tr of transportsFor(TRPC)) {
       const { t, user, sa } = await setup();
       const bad = await tr.call(sa, ADMIN.updateUser, { id: user.id, role: 'owner' });
       expect(bad.status).toBe(400);
-      expect(bad.error?.issues?.[0]).toEqual({ path: ['role'], message: 'Role must be user, admin or superadmin' });
+      expect(bad.error?.issues?.[0]).toEqual({ path: ['role'], message: textOf('validation.admin.anyRole') });
       const missing = await tr.call(sa, ADMIN.updateUser, { id: 'no-such-user', firstName: 'X' });
       expect(missing.status).toBe(404);
-      expect(missing.error?.message).toBe('User not found');
+      expectError(missing, 'NOT_FOUND', 'validation.admin.userNotFound');
       expect(auditRows(t)).toEqual([]);
     });
   });
@@ -126,7 +127,7 @@ for (const tr of transportsFor(TRPC)) {
       const r = await tr.call(ad, ADMIN.updateUser, { id: user.id, email: target.email.toUpperCase() });
       expect(r.status).toBe(409);
       expect(r.error?.code).toBe('CONFLICT');
-      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: 'An account with this email already exists.' });
+      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: textOf('errors.admin.emailTaken') });
       expect(dbSnapshot(t)).toEqual(before);
     });
 

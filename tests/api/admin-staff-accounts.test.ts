@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { asStaff, sessionCount, staffCast, userRow } from '../setup/admin';
+import { expectError } from '../setup/errors';
 
 /** Admins manage members; only superadmins manage staff accounts, so admins cannot take over one another. */
 describe('tRPC: admin procedures on another staff account', () => {
@@ -20,7 +21,7 @@ describe('tRPC: admin procedures on another staff account', () => {
     ] as const) {
       const r = await a.mutate(path, input);
       expect(r.status, path).toBe(403);
-      expect(r.error?.message).toBe('Only a superadmin can manage staff accounts.');
+      expectError(r, 'FORBIDDEN', 'errors.admin.staffBySuperadmin');
     }
     expect(userRow(t, other.id)).toEqual(before);
   });

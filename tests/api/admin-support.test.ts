@@ -5,6 +5,7 @@ import { as } from '../setup/communities';
 import { asStaff, auditRows, dbSnapshot, staffCast, userRow } from '../setup/admin';
 import { startSmtp, tokenOf } from '../setup/smtp';
 import { OPS, whoAmI, transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /* The admin panel's support actions on an account: verify it, mail a password-reset link. Both are audited. */
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -40,7 +41,7 @@ describe('tRPC: admin.verifyUser', () => {
     const before = dbSnapshot(t);
     const r = await ad.mutate('admin.verifyUser', { id: 'no-such-user' });
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe('User not found');
+    expectError(r, 'NOT_FOUND', 'validation.admin.userNotFound');
     expect(dbSnapshot(t)).toEqual(before);
   });
 });

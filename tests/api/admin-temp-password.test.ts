@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CHANGE_REQUIRED as PASSWORD_CHANGE_KEY } from '../../src/server/operations/define';
-import { translate } from '../../src/server/i18n';
-
-const PASSWORD_CHANGE_REQUIRED = translate('en', PASSWORD_CHANGE_KEY);
+import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/operations/define';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { ADMIN, asStaff, auditRows, dbSnapshot, sessionCount, staffCast, userRow } from '../setup/admin';
 import { OPS, whoAmI, transportsFor, TRPC } from '../setup/transport';
 import { passSecondStep } from '../setup/second-factor';
+import { expectError } from '../setup/errors';
 
 const NEW_PASSWORD = 'My-own#Pass2026';
 const login = (t: TestApp, email: string, password: string) => agent(t).rest('POST', '/api/auth/login', { email, password });
@@ -70,7 +68,7 @@ for (const tr of transportsFor(TRPC)) {
       for (const [o, input] of blocked) {
         const r = await tr.call(a, o, input);
         expect(r.status, o.trpc.path).toBe(403);
-        expect(r.error).toMatchObject({ code: 'FORBIDDEN', message: PASSWORD_CHANGE_REQUIRED });
+        expectError(r, 'FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
       }
       expect(dbSnapshot(t)).toEqual(before);
 
@@ -93,7 +91,7 @@ for (const tr of transportsFor(TRPC)) {
       const a = await asStaff(t, admin, temp);
       const r = await a.query('admin.counts');
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe(PASSWORD_CHANGE_REQUIRED);
+      expectError(r, 'FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
       expect((await a.mutate('auth.changePassword', { currentPassword: temp, newPassword: NEW_PASSWORD })).status).toBe(200);
       expect((await a.query('admin.counts')).status).toBe(200);
     });
@@ -103,7 +101,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(ad, ADMIN.resetPassword, { id: superadmin.id });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe("An admin cannot reset a superadmin's password.");
+      expectError(r, 'FORBIDDEN', 'errors.admin.resetSuperadmin');
       expect(dbSnapshot(t)).toEqual(before);
       expect(sessionCount(t, superadmin.id)).toBe(1);
     });
@@ -126,7 +124,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = dbSnapshot(t);
       const r = await tr.call(role === 'admin' ? ad : sa, ADMIN.resetPassword, { id: c[role].id });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe('Use Change Password for your own account.');
+      expectError(r, 'BAD_REQUEST', 'errors.admin.ownPassword');
       expect(dbSnapshot(t)).toEqual(before);
     });
 
@@ -134,7 +132,7 @@ for (const tr of transportsFor(TRPC)) {
       const { t, ad } = await setup();
       const r = await tr.call(ad, ADMIN.resetPassword, { id: 'no-such-user' });
       expect(r.status).toBe(404);
-      expect(r.error?.message).toBe('User not found');
+      expectError(r, 'NOT_FOUND', 'validation.admin.userNotFound');
       expect(auditRows(t)).toEqual([]);
     });
   });

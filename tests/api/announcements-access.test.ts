@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementRow, CAT, categoryRow, feed, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast, type Actor, type Cast } from '../setup/communities';
 import { type Op, type Outcome, type Transport, transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * The creator and admins write announcements and categories; members and
@@ -177,14 +178,14 @@ for (const tr of transportsFor(REST)) {
       const t = makeTestApp();
       const f = await setup(t, 'pub');
       const r = await tr.call(await as(t, f.c.users.member), ANN.create, { communityId: f.community.id, title: 'Hi', content: 'There' });
-      expect(r.error?.message).toBe("You don't have permission to access community settings.");
+      expectError(r, 'FORBIDDEN', 'errors.denied.settings');
     });
 
     it("tells a non-member of a public community 'Only members of this community can do this.'", async () => {
       const t = makeTestApp();
       const f = await setup(t, 'pub');
       const r = await tr.call(await as(t, f.c.users.outsider), ANN.list, { communityId: f.community.id });
-      expect(r.error?.message).toBe('Only members of this community can do this.');
+      expectError(r, 'FORBIDDEN', 'errors.denied.members');
     });
 
     it('answers a private announcement id exactly like an unknown one (404), so ids reveal nothing', async () => {

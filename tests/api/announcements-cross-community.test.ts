@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementRow, CAT, categoryRow, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { as } from '../setup/communities';
 import { type Op, transportsFor, TRPC } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Leading community A gives no power over community B's announcements or categories,
@@ -62,7 +63,7 @@ for (const tr of transportsFor(TRPC)) {
   });
 
   describe(`${tr.name}: B's category used in community A`, () => {
-    const WRONG = { path: ['categoryId'], message: 'Choose a category of this community' };
+    const WRONG = { path: ['categoryId'], message: textOf('validation.announcement.wrongCategory') };
 
     it(`${tr.title(ANN.create)} with B's categoryId is 400 on categoryId, nothing stored`, async () => {
       const t = makeTestApp();
@@ -70,7 +71,8 @@ for (const tr of transportsFor(TRPC)) {
       const before = annSnapshot(t);
       const r = await tr.call(w.adminA, ANN.create, { communityId: w.A.id, title: 'T', content: 'C', categoryId: w.catB.id });
       expect(r.status).toBe(400);
-      expect(r.error).toMatchObject({ code: 'BAD_REQUEST', message: WRONG.message, issues: [WRONG] });
+      expectError(r, 'BAD_REQUEST', 'validation.announcement.wrongCategory');
+      expect(r.error?.issues).toEqual([WRONG]);
       expect(annSnapshot(t)).toEqual(before);
     });
 

@@ -3,6 +3,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, announcementRow, feed, iso, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
 import { transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * What a successful create, list, update, delete and toggle-pin answer and store, on
@@ -148,7 +149,7 @@ for (const tr of transportsFor(REST)) {
       const { admin } = await world(t);
       const r = await tr.call(admin, ANN.update, { id: 999, title: 'x' });
       expect(r.status).toBe(404);
-      expect(r.error).toMatchObject({ code: 'NOT_FOUND', message: 'Announcement not found' });
+      expectError(r, 'NOT_FOUND', 'validation.announcement.notFound');
     });
   });
 

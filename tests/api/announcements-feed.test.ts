@@ -3,6 +3,7 @@ import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ANN, announcementRow, feed, iso, seedAnnouncement } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
 import { type Transport, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Drafts are seen only by the creator and admins; publishDate is set the first time an
@@ -163,20 +164,20 @@ for (const tr of transportsFor(TRPC)) {
     });
 
     it.each([
-      ['limit 101', { limit: 101 }, 'limit must be at most 100'],
-      ['limit 0', { limit: 0 }, 'limit must be at least 1'],
+      ['limit 101', { limit: 101 }, 'validation.limitMax'],
+      ['limit 0', { limit: 0 }, 'validation.limitMin'],
       ['a non-numeric limit', { limit: 'ten' }, undefined],
-      ['a cursor that is not ours', { cursor: 'abc' }, 'Invalid cursor'],
-      ['a cursor with an out-of-range pin flag', { cursor: '7.1.1' }, 'Invalid cursor'],
-      ['an overlong cursor', { cursor: '1.'.repeat(60) }, 'Invalid cursor'],
-    ])('refuses %s with 400', async (_label, query, message) => {
+      ['a cursor that is not ours', { cursor: 'abc' }, 'validation.invalidCursor'],
+      ['a cursor with an out-of-range pin flag', { cursor: '7.1.1' }, 'validation.invalidCursor'],
+      ['an overlong cursor', { cursor: '1.'.repeat(60) }, 'validation.invalidCursor'],
+    ] as const)('refuses %s with 400', async (_label, query, key) => {
       const t = makeTestApp();
       const { c, community, member } = await world(t);
       seedAnnouncement(t, { community, author: c.users.creator });
       const r = await tr.call(member, ANN.list, { communityId: community.id, ...query });
       expect(r.status).toBe(400);
       expect(r.error?.code).toBe('BAD_REQUEST');
-      if (message) expect(r.error?.message).toBe(message);
+      if (key) expectError(r, 'BAD_REQUEST', key);
     });
 
     it('accepts limit 100 and answers at most 100', async () => {
@@ -212,7 +213,7 @@ describe('REST: GET /api/communities/:communityId/announcements', () => {
     for (const id of ['999', 'abc']) {
       const r = await member.rest('GET', `/api/communities/${id}/announcements`);
       expect([400, 404]).toContain(r.status);
-      expect(r.body.error).toBe('Community Not Found');
+      expectError(r, r.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', 'validation.community.notFound');
     }
   });
 });

@@ -3,6 +3,8 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementCount, announcementRow, iso, seedAnnouncement } from '../setup/announcements';
 import { as, cast } from '../setup/communities';
 import { transportsFor, REST } from '../setup/transport';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * The messages people read ('Title and content are required.'), the length limits (title 200,
@@ -13,19 +15,19 @@ async function world(t: TestApp) {
   return { c, community: c.pub, other: c.priv, admin: await as(t, c.users.admin) };
 }
 
-const REQUIRED = 'Title and content are required.';
-const cases: [string, Record<string, unknown>, string, string][] = [
+const REQUIRED = 'validation.announcement.required';
+const cases: [string, Record<string, unknown>, string, MessageKey][] = [
   ['a missing title', { content: 'Body' }, 'title', REQUIRED],
   ['a missing content', { title: 'Title' }, 'content', REQUIRED],
   ['an empty title', { title: '', content: 'Body' }, 'title', REQUIRED],
   ['a blank title', { title: '   ', content: 'Body' }, 'title', REQUIRED],
   ['a blank content', { title: 'Title', content: ' \n ' }, 'content', REQUIRED],
   ['a non-string title', { title: 42, content: 'Body' }, 'title', REQUIRED],
-  ['a 201-character title', { title: 'x'.repeat(201), content: 'Body' }, 'title', 'Title must be at most 200 characters'],
-  ['a 20,001-character content', { title: 'Title', content: 'x'.repeat(20_001) }, 'content', 'Content must be at most 20,000 characters'],
-  ['isPinned that is no boolean', { title: 'T', content: 'C', isPinned: 'yes' }, 'isPinned', 'isPinned must be true or false'],
-  ['isPublished that is no boolean', { title: 'T', content: 'C', isPublished: 1 }, 'isPublished', 'isPublished must be true or false'],
-  ['a categoryId that is no id', { title: 'T', content: 'C', categoryId: 'abc' }, 'categoryId', 'Choose a category of this community'],
+  ['a 201-character title', { title: 'x'.repeat(201), content: 'Body' }, 'title', 'validation.announcement.titleLong'],
+  ['a 20,001-character content', { title: 'Title', content: 'x'.repeat(20_001) }, 'content', 'validation.announcement.contentLong'],
+  ['isPinned that is no boolean', { title: 'T', content: 'C', isPinned: 'yes' }, 'isPinned', 'validation.announcement.isPinned'],
+  ['isPublished that is no boolean', { title: 'T', content: 'C', isPublished: 1 }, 'isPublished', 'validation.announcement.isPublished'],
+  ['a categoryId that is no id', { title: 'T', content: 'C', categoryId: 'abc' }, 'categoryId', 'validation.announcement.wrongCategory'],
 ];
 
 for (const tr of transportsFor(REST)) {
@@ -37,8 +39,8 @@ for (const tr of transportsFor(REST)) {
         const r = await tr.call(admin, ANN.create, { communityId: community.id, ...body });
         expect(r.status).toBe(400);
         expect(r.error?.code).toBe('BAD_REQUEST');
-        expect(r.error?.message).toBe(message);
-        expect(r.error?.issues).toContainEqual({ path: [field], message });
+        expectError(r, 'BAD_REQUEST', message);
+        expect(r.error?.issues).toContainEqual({ path: [field], message: textOf(message) });
         expect(announcementCount(t)).toBe(0);
       });
     }
@@ -64,16 +66,16 @@ for (const tr of transportsFor(REST)) {
     it.each([
       ['an empty title', { title: '' }, 'title', REQUIRED],
       ['a blank content', { content: '   ' }, 'content', REQUIRED],
-      ['a 201-character title', { title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters'],
-      ['a 20,001-character content', { content: 'x'.repeat(20_001) }, 'content', 'Content must be at most 20,000 characters'],
-    ])('refuses %s with 400 and changes nothing', async (_label, body, field, message) => {
+      ['a 201-character title', { title: 'x'.repeat(201) }, 'title', 'validation.announcement.titleLong'],
+      ['a 20,001-character content', { content: 'x'.repeat(20_001) }, 'content', 'validation.announcement.contentLong'],
+    ] as const)('refuses %s with 400 and changes nothing', async (_label, body, field, message) => {
       const t = makeTestApp();
       const { c, community, admin } = await world(t);
       const a = seedAnnouncement(t, { community, author: c.users.admin });
       const before = annSnapshot(t);
       const r = await tr.call(admin, ANN.update, { id: a.id, ...body });
       expect(r.status).toBe(400);
-      expect(r.error?.issues).toContainEqual({ path: [field], message });
+      expect(r.error?.issues).toContainEqual({ path: [field], message: textOf(message) });
       expect(annSnapshot(t)).toEqual(before);
     });
 
@@ -82,7 +84,7 @@ for (const tr of transportsFor(REST)) {
       const { admin } = await world(t);
       const r = await tr.call(admin, ANN.update, { id, title: 'x' });
       expect([400, 404]).toContain(r.status);
-      expect(r.error?.message).toBe('Announcement not found');
+      expectError(r, r.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', 'validation.announcement.notFound');
     });
   });
 
@@ -168,6 +170,6 @@ describe('REST: path ids win over body ids', () => {
     const { community, admin } = await world(t);
     const r = await admin.rest('POST', `/api/communities/${community.id}/announcements`, '{"title":');
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: 'BAD_REQUEST', error: 'The request body must be valid JSON' });
+    expectError(r, 'BAD_REQUEST', 'errors.badJson');
   });
 });

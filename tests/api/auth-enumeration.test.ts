@@ -5,6 +5,7 @@ import { makeUser } from '../factories';
 import { agent, makeTestApp, newUser, PASSWORD, type TestApp } from '../setup/app';
 import { startSmtp } from '../setup/smtp';
 import { OPS, registered, signIn, TRPC, transportsFor } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Sign-up, forgot password and resend verification reveal nothing about who has an account, and
@@ -19,9 +20,8 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 const MIN = 60 * 1000;
-const SIGN_UP_ANSWER = { message: 'Check your email to continue: we have sent you a message.' };
-const FORGOT_ANSWER = { message: "If an account with that email exists, we've sent password reset instructions." };
-const TOO_MANY = 'Too many requests from your connection. Please try again in 15 minutes.';
+const SIGN_UP_ANSWER = { message: textOf('notices.signUp') };
+const FORGOT_ANSWER = { message: textOf('notices.forgotPassword') };
 
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
 /** Mail goes after the answer: long enough for any that was going to be sent to arrive. */
@@ -117,7 +117,7 @@ for (const tr of transportsFor(TRPC)) {
       for (const u of [newUser(), newUser({ email: owner.email })]) {
         const r = await tr.call(agent(t), OPS.register, u, from);
         expect(r.status).toBe(429);
-        expect(r.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY });
+        expectError(r, 'TOO_MANY_REQUESTS', 'errors.tooManyAccountRequests', { count: 15 });
         expect(Number(r.headers.get('retry-after'))).toBe(15 * 60);
       }
       expect(userCount(t)).toBe(before);
@@ -163,7 +163,7 @@ for (const tr of transportsFor(TRPC)) {
       for (let i = 0; i < 10; i++) expect((await tr.call(agent(t), OPS.forgotPassword, { email: `someone${i}@example.org` })).status).toBe(tr.okStatus(OPS.forgotPassword));
       const r = await tr.call(agent(t), OPS.forgotPassword, { email: 'one.more@example.org' });
       expect(r.status).toBe(429);
-      expect(r.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY });
+      expectError(r, 'TOO_MANY_REQUESTS', 'errors.tooManyAccountRequests', { count: 15 });
       expect(Number(r.headers.get('retry-after'))).toBe(15 * 60);
     });
   });
@@ -184,7 +184,7 @@ for (const tr of transportsFor(TRPC)) {
       expect((await tr.call(a, OPS.resendVerification)).status).toBe(200);
       const refused = await tr.call(a, OPS.resendVerification);
       expect(refused.status).toBe(429);
-      expect(refused.error?.message).toBe(TOO_MANY);
+      expectError(refused, 'TOO_MANY_REQUESTS', 'errors.tooManyAccountRequests', { count: 15 });
     });
   });
 }

@@ -4,6 +4,8 @@ import { users } from '../../db/schema';
 import { agent, makeTestApp, newUser, PASSWORD } from '../setup/app';
 import { startSmtp } from '../setup/smtp';
 import { OPS, registered, REST, signIn, TRANSPORTS, TRPC, whoAmI } from '../setup/transport';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { expectError, textOf } from '../setup/errors';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -11,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const ANSWER = { message: 'Check your email to continue: we have sent you a message.' };
+const ANSWER = { message: textOf('notices.signUp') };
 const accountOf = (t: ReturnType<typeof makeTestApp>, email: string) => t.db.select().from(users).where(eq(users.email, email)).get();
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -73,27 +75,27 @@ for (const tr of TRANSPORTS) {
       expect((await agent(t).rest('POST', '/api/auth/login', { email: first.email, password: PASSWORD })).status).toBe(200);
     });
 
-    const invalid: [field: string, fault: string, change: Record<string, unknown>, message: string][] = [
-      ['firstName', 'empty', { firstName: '' }, 'Please enter your first name'],
-      ['firstName', 'only spaces', { firstName: '   ' }, 'Please enter your first name'],
-      ['firstName', 'missing', { firstName: undefined }, 'Please enter your first name'],
-      ['lastName', 'empty', { lastName: '' }, 'Please enter your last name'],
-      ['email', 'empty', { email: '' }, 'Please enter your email address'],
-      ['email', 'a number', { email: 42 }, 'Please enter your email address'],
-      ['email', 'malformed', { email: 'not-an-email' }, 'Please enter a valid email address'],
-      ['password', 'empty', { password: '', confirmPassword: '' }, 'Please create a password'],
-      ['password', '7 characters', { password: 'Ab1!xyz', confirmPassword: 'Ab1!xyz' }, 'Password must be at least 8 characters long'],
-      ['password', '257 characters', { password: 'x'.repeat(257), confirmPassword: 'x'.repeat(257) }, 'Password must be at most 256 characters long'],
-      ['confirmPassword', 'different', { confirmPassword: 'Something-else1' }, 'Please make sure your passwords match'],
+    const invalid: [field: string, fault: string, change: Record<string, unknown>, key: MessageKey][] = [
+      ['firstName', 'empty', { firstName: '' }, 'validation.auth.firstNameRequired'],
+      ['firstName', 'only spaces', { firstName: '   ' }, 'validation.auth.firstNameRequired'],
+      ['firstName', 'missing', { firstName: undefined }, 'validation.auth.firstNameRequired'],
+      ['lastName', 'empty', { lastName: '' }, 'validation.auth.lastNameRequired'],
+      ['email', 'empty', { email: '' }, 'validation.auth.emailRequired'],
+      ['email', 'a number', { email: 42 }, 'validation.auth.emailRequired'],
+      ['email', 'malformed', { email: 'not-an-email' }, 'validation.auth.emailInvalid'],
+      ['password', 'empty', { password: '', confirmPassword: '' }, 'validation.auth.createPassword'],
+      ['password', '7 characters', { password: 'Ab1!xyz', confirmPassword: 'Ab1!xyz' }, 'validation.auth.passwordTooShort'],
+      ['password', '257 characters', { password: 'x'.repeat(257), confirmPassword: 'x'.repeat(257) }, 'validation.auth.passwordTooLong'],
+      ['confirmPassword', 'different', { confirmPassword: 'Something-else1' }, 'validation.auth.passwordsMismatch'],
     ];
-    it.each(invalid)('refuses %s (%s) with 400 and its field message', async (field, _fault, change, message) => {
+    it.each(invalid)('refuses %s (%s) with 400 and its field message', async (field, _fault, change, key) => {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const u = newUser();
       const r = await tr.call(agent(t), OPS.register, { ...u, ...change });
       expect(r.status).toBe(400);
       expect(r.error?.code).toBe('BAD_REQUEST');
-      expect(r.error?.message).toBe(message);
-      expect(r.error?.issues?.[0]).toEqual({ path: [field], message });
+      expectError(r, 'BAD_REQUEST', key);
+      expect(r.error?.issues?.[0]).toEqual({ path: [field], message: textOf(key) });
       // Nothing was created: the address is still free.
       expect((await agent(t).rest('POST', '/api/auth/register', u)).status).toBe(201);
     });
@@ -102,7 +104,7 @@ for (const tr of TRANSPORTS) {
       const t = makeTestApp();
       const r = await tr.call(agent(t), OPS.register, { firstName: '', lastName: '', email: 'bad', password: 'short', confirmPassword: 'x' });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe('Please enter your first name');
+      expectError(r, 'BAD_REQUEST', 'validation.auth.firstNameRequired');
       expect(r.error?.issues?.map((i) => i.path[0])).toEqual(['firstName', 'lastName', 'email', 'password', 'confirmPassword']);
     });
 
@@ -123,7 +125,7 @@ describe(`${TRPC.title(OPS.register)}: request body`, () => {
     const t = makeTestApp();
     const r = await agent(t).rest('POST', '/trpc/auth.register', '{"firstName": "Amara",');
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe('The request body must be valid JSON');
+    expectError(r, 'BAD_REQUEST', 'errors.badJson');
   });
 });
 
@@ -132,14 +134,14 @@ describe(`${REST.title(OPS.register)}: request body`, () => {
     const t = makeTestApp();
     const r = await agent(t).rest('POST', '/api/auth/register', '{"firstName": "Amara",');
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: 'The request body must be valid JSON', code: 'BAD_REQUEST' });
+    expect(r.body).toEqual({ error: textOf('errors.badJson'), code: 'BAD_REQUEST' });
   });
 
   it('treats an empty body as {} and lists the missing fields', async () => {
     const t = makeTestApp();
     const r = await agent(t).rest('POST', '/api/auth/register', '');
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe('Please enter your first name');
+    expectError(r, 'BAD_REQUEST', 'validation.auth.firstNameRequired');
   });
 });
 
@@ -178,7 +180,7 @@ for (const tr of TRANSPORTS) {
       const unknown = await tr.call(a, OPS.login, { email: `nobody.${u.email}`, password: u.password });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect(wrong.error).toMatchObject({ message: 'Invalid email or password. Please try again.', code: 'UNAUTHORIZED' });
+      expectError(wrong, 'UNAUTHORIZED', 'errors.auth.invalidCredentials');
       expect(unknown.raw).toEqual(wrong.raw);
       expect(a.cookie).toBeNull();
     });
@@ -232,7 +234,7 @@ for (const tr of TRANSPORTS) {
       const r = await tr.call(agent(t), OPS.me);
       if (tr.name === 'REST') {
         expect(r.status).toBe(401);
-        expect(r.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+        expectError(r, 'UNAUTHORIZED', 'errors.authRequired');
       } else {
         expect(r.status).toBe(200);
         expect(r.data).toBeNull();

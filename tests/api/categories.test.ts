@@ -3,6 +3,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { ANN, annSnapshot, announcementRow, CAT, categoryCount, categoryRow, feed, iso, seedAnnouncement, seedCategory } from '../setup/announcements';
 import { anonymous, as, cast } from '../setup/communities';
 import { transportsFor, REST } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Categories belong to one community, names are unique per community
@@ -14,9 +15,9 @@ async function world(t: TestApp) {
   return { c, community: c.pub, other: c.priv, admin: await as(t, c.users.admin) };
 }
 
-const COLOUR = 'Colour must be a hex value such as #66CDAA';
-const NAME_REQUIRED = 'Category name is required.';
-const DUPLICATE = { path: ['name'], message: 'This community already has a category with that name' };
+const COLOUR = 'validation.announcement.color';
+const NAME_REQUIRED = 'validation.announcement.categoryRequired';
+const DUPLICATE = { path: ['name'], message: textOf('errors.announcement.categoryTaken') };
 
 for (const tr of transportsFor(REST)) {
   describe(tr.title(CAT.create), () => {
@@ -36,7 +37,7 @@ for (const tr of transportsFor(REST)) {
       const before = annSnapshot(t);
       const r = await tr.call(admin, CAT.create, { communityId: community.id, name: 'One too many' });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe('A community can have at most 100 categories. Delete one you no longer use first.');
+      expectError(r, 'BAD_REQUEST', 'errors.announcement.categoryCap', { max: 100 });
       expect(annSnapshot(t)).toEqual(before);
       const list = await tr.call(admin, CAT.list, { communityId: community.id });
       expect(list.data.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 100 }, (_, i) => `Category ${String(i).padStart(3, '0')}`));
@@ -55,8 +56,8 @@ for (const tr of transportsFor(REST)) {
       const { admin } = await world(t);
       const r = await tr.call(admin, CAT.create, { name: 'Events', ...(communityId === undefined ? {} : { communityId }) });
       expect(r.status).toBe(400);
-      expect(r.error).toMatchObject({ code: 'BAD_REQUEST', message: 'communityId is required' });
-      expect(r.error?.issues).toContainEqual({ path: ['communityId'], message: 'communityId is required' });
+      expectError(r, 'BAD_REQUEST', 'validation.announcement.communityRequired');
+      expect(r.error?.issues).toContainEqual({ path: ['communityId'], message: textOf('validation.announcement.communityRequired') });
       expect(categoryCount(t)).toBe(0);
     });
 
@@ -64,20 +65,20 @@ for (const tr of transportsFor(REST)) {
       ['a missing name', {}, 'name', NAME_REQUIRED],
       ['an empty name', { name: '' }, 'name', NAME_REQUIRED],
       ['a blank name', { name: '   ' }, 'name', NAME_REQUIRED],
-      ['a 51-character name', { name: 'n'.repeat(51) }, 'name', 'Category name must be at most 50 characters'],
-      ['a 201-character description', { name: 'Events', description: 'd'.repeat(201) }, 'description', 'Description must be at most 200 characters'],
+      ['a 51-character name', { name: 'n'.repeat(51) }, 'name', 'validation.announcement.categoryLong'],
+      ['a 201-character description', { name: 'Events', description: 'd'.repeat(201) }, 'description', 'validation.announcement.descriptionLong'],
       ['a colour name', { name: 'Events', color: 'red' }, 'color', COLOUR],
       ['a three-digit hex colour', { name: 'Events', color: '#FFF' }, 'color', COLOUR],
       ['a colour without #', { name: 'Events', color: '66CDAA' }, 'color', COLOUR],
       ['a colour with non-hex digits', { name: 'Events', color: '#GG0000' }, 'color', COLOUR],
       ['a colour that is a CSS expression', { name: 'Events', color: '#000000;background:url(x)' }, 'color', COLOUR],
-    ])('refuses %s with 400 and the message, nothing stored', async (_label, body, field, message) => {
+    ] as const)('refuses %s with 400 and the message, nothing stored', async (_label, body, field, message) => {
       const t = makeTestApp();
       const { community, admin } = await world(t);
       const r = await tr.call(admin, CAT.create, { communityId: community.id, ...body });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe(message);
-      expect(r.error?.issues).toContainEqual({ path: [field], message });
+      expectError(r, 'BAD_REQUEST', message);
+      expect(r.error?.issues).toContainEqual({ path: [field], message: textOf(message) });
       expect(categoryCount(t)).toBe(0);
     });
 
@@ -88,7 +89,8 @@ for (const tr of transportsFor(REST)) {
       for (const name of ['Events', 'EVENTS', ' events ']) {
         const r = await tr.call(admin, CAT.create, { communityId: community.id, name });
         expect(r.status, name).toBe(409);
-        expect(r.error).toMatchObject({ code: 'CONFLICT', message: DUPLICATE.message, issues: [DUPLICATE] });
+        expectError(r, 'CONFLICT', 'errors.announcement.categoryTaken');
+        expect(r.error?.issues).toEqual([DUPLICATE]);
       }
       expect(categoryCount(t)).toBe(1);
     });
@@ -130,8 +132,8 @@ for (const tr of transportsFor(REST)) {
       const { admin } = await world(t);
       const r = await tr.call(admin, CAT.list, {});
       expect(r.status).toBe(400);
-      expect(r.error).toMatchObject({ code: 'BAD_REQUEST', message: 'communityId is required' });
-      expect(r.error?.issues).toContainEqual({ path: ['communityId'], message: 'communityId is required' });
+      expectError(r, 'BAD_REQUEST', 'validation.announcement.communityRequired');
+      expect(r.error?.issues).toContainEqual({ path: ['communityId'], message: textOf('validation.announcement.communityRequired') });
     });
   });
 
@@ -162,14 +164,14 @@ for (const tr of transportsFor(REST)) {
     it.each([
       ['an empty name', { name: '' }, 'name', NAME_REQUIRED],
       ['an invalid colour', { color: 'blue' }, 'color', COLOUR],
-    ])('refuses %s with 400, nothing changes', async (_label, body, field, message) => {
+    ] as const)('refuses %s with 400, nothing changes', async (_label, body, field, message) => {
       const t = makeTestApp();
       const { community, admin } = await world(t);
       const cat = seedCategory(t, { community });
       const before = annSnapshot(t);
       const r = await tr.call(admin, CAT.update, { id: cat.id, ...body });
       expect(r.status).toBe(400);
-      expect(r.error?.issues).toContainEqual({ path: [field], message });
+      expect(r.error?.issues).toContainEqual({ path: [field], message: textOf(message) });
       expect(annSnapshot(t)).toEqual(before);
     });
 
@@ -178,7 +180,7 @@ for (const tr of transportsFor(REST)) {
       const { admin } = await world(t);
       const r = await tr.call(admin, CAT.update, { id: 777, name: 'x' });
       expect(r.status).toBe(404);
-      expect(r.error?.message).toBe('Category not found');
+      expectError(r, 'NOT_FOUND', 'validation.announcement.categoryNotFound');
     });
   });
 
@@ -232,7 +234,7 @@ describe('REST: GET /api/announcement-categories', () => {
     const { admin } = await world(t);
     const r = await admin.rest('GET', `/api/announcement-categories${query}`);
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: 'BAD_REQUEST', error: 'communityId is required' });
+    expectError(r, 'BAD_REQUEST', 'validation.announcement.communityRequired');
   });
 
   it('still answers 401 first to an anonymous caller without communityId', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
 import { OPS, signedIn, signIn, whoAmI, withCookie, transportsFor, TRPC } from '../setup/transport';
+import { textOf } from '../setup/errors';
 
 const NEW_PASSWORD = 'Changed#Pass2026';
 const login = (t: TestApp, email: string, password: string) => agent(t).rest('POST', '/api/auth/login', { email, password });
@@ -20,7 +21,7 @@ for (const tr of transportsFor(TRPC)) {
       const r = await tr.call(a, OPS.changePassword, { currentPassword: 'Not-my-password1', newPassword: NEW_PASSWORD });
       expect(r.status).toBe(400);
       expect(r.error?.code).toBe('BAD_REQUEST');
-      expect(r.error?.issues).toEqual([{ path: ['currentPassword'], message: 'Your current password is incorrect' }]);
+      expect(r.error?.issues).toEqual([{ path: ['currentPassword'], message: textOf('errors.auth.wrongCurrentPassword') }]);
       expect((await whoAmI(a))?.id).toBe(user.id);
       expect((await login(t, user.email, PASSWORD)).status).toBe(200);
       expect((await login(t, user.email, NEW_PASSWORD)).status).toBe(401);
@@ -41,15 +42,15 @@ for (const tr of transportsFor(TRPC)) {
     });
 
     it.each([
-      ['currentPassword', { currentPassword: '', newPassword: NEW_PASSWORD }, 'Please enter your current password'],
-      ['newPassword', { currentPassword: PASSWORD, newPassword: '' }, 'Please enter a new password'],
-      ['newPassword', { currentPassword: PASSWORD, newPassword: 'Sh0rt!' }, 'Password must be at least 8 characters long'],
-    ])('refuses an invalid %s with 400 and its field message', async (field, input, message) => {
+      ['currentPassword', { currentPassword: '', newPassword: NEW_PASSWORD }, 'validation.auth.currentPasswordRequired'],
+      ['newPassword', { currentPassword: PASSWORD, newPassword: '' }, 'validation.auth.newPasswordRequired'],
+      ['newPassword', { currentPassword: PASSWORD, newPassword: 'Sh0rt!' }, 'validation.auth.passwordTooShort'],
+    ] as const)('refuses an invalid %s with 400 and its field message', async (field, input, key) => {
       const t = makeTestApp();
       const { a, user } = await signedIn(t);
       const r = await tr.call(a, OPS.changePassword, input);
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.[0]).toEqual({ path: [field], message });
+      expect(r.error?.issues?.[0]).toEqual({ path: [field], message: textOf(key) });
       expect((await login(t, user.email, PASSWORD)).status).toBe(200);
     });
 

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../setup/app';
 import { C, chatWorld, TRPC } from '../setup/chat';
+import { expectError } from '../setup/errors';
 
 /*
  * Chat attachments: uploaded (multipart, the documents' rules: types from the bytes, images
@@ -73,7 +74,7 @@ describe('chat files', () => {
     expect(got.headers.get('content-disposition')).toMatch(/^attachment;/);
     const html = await upload(w, agents.amara, new TextEncoder().encode('<html><script>alert(1)</script></html>'), 'page.html', 'text/html');
     expect(html.status).toBe(415);
-    expect(html.body.error).toBe('This kind of file cannot be sent in the chat.');
+    expectError(html, 'UNSUPPORTED_MEDIA_TYPE', 'chat.errors.fileType');
     const exe = await upload(w, agents.amara, new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]), 'setup.exe', 'application/octet-stream');
     expect(exe.status).toBe(415);
   });

@@ -4,6 +4,7 @@ import { as } from '../setup/communities';
 import { TRANSPORTS, transportsFor, REST } from '../setup/transport';
 import { C, chatWorld, CT, TRPC } from '../setup/chat';
 import { mention } from '../setup/discussions';
+import { expectError } from '../setup/errors';
 
 /*
  * Chat over both transports (the documented REST paths and their procedures): #general for every
@@ -74,7 +75,7 @@ for (const T of transportsFor(REST)) {
       const { agents, users, general } = w;
       const long = await T.call(agents.amara, C.send, { conversationId: general, body: 'x'.repeat(4_001) });
       expect(long.status).toBe(400);
-      expect(long.error?.message).toBe('A message can be at most 4,000 characters long.');
+      expectError(long, 'BAD_REQUEST', 'chat.validation.bodyLong');
       expect((await T.call(agents.amara, C.send, { conversationId: general, body: 'x'.repeat(4_000) })).status).toBe(T.okStatus(C.send));
 
       for (let i = 0; i < 19; i += 1) expect((await T.call(agents.bih, C.send, { conversationId: general, body: `n ${i}` })).status).toBe(T.okStatus(C.send));
@@ -82,7 +83,7 @@ for (const T of transportsFor(REST)) {
       expect((await T.call(agents.bih, C.send, { conversationId: general, body: 'twentieth' })).status).toBe(T.okStatus(C.send));
       const limited = await T.call(agents.bih, C.send, { conversationId: general, body: 'one too many' }, { 'accept-language': 'fr' });
       expect(limited.status).toBe(429);
-      expect(limited.error?.message).toBe('Vous envoyez des messages trop vite. Patientez 5 secondes puis réessayez.');
+      expectError(limited, 'TOO_MANY_REQUESTS', 'chat.errors.rateLimited', { seconds: 5 }, 'fr');
       // Others are not slowed by Bih; Bih again once the first ones leave the window.
       expect((await T.call(agents.treasurer, C.send, { conversationId: general, body: 'hi' })).status).toBe(T.okStatus(C.send));
       w.t.clock.advance(5_001);
@@ -92,7 +93,7 @@ for (const T of transportsFor(REST)) {
       expect(muted.status).toBe(200);
       const refused = await T.call(agents.amara, C.send, { conversationId: general, body: 'Let me speak' });
       expect(refused.status).toBe(403);
-      expect(refused.error?.message).toBe('A leader has muted you in this channel until March 2, 2026 at 10:30 AM UTC. You can read it, but not write in it until then.');
+      expectError(refused, 'FORBIDDEN', 'chat.errors.mutedUntil', { until: w.t.clock.now() + 30 * 60_000 });
       // Only in that channel; members cannot mute; a leader cannot be muted.
       expect((await T.call(agents.amara, C.send, { conversationId: w.privateGeneral, body: 'Here I can' })).status).toBe(T.okStatus(C.send));
       expect((await TRPC.call(agents.bih, CT.muteMember, { conversationId: general, userId: users.treasurer.id, minutes: 5 })).status).toBe(403);
@@ -154,7 +155,7 @@ for (const T of transportsFor(REST)) {
       w.t.db.$client.prepare('DELETE FROM memberships WHERE community_id = ? AND user_id = ?').run(community.id, users.bih.id);
       const gone = await T.call(agents.amara, C.send, { conversationId: opened.data.id, body: 'Still there?' });
       expect(gone.status).toBe(403);
-      expect(gone.error?.message).toBe('You can no longer write to this person: you no longer share a community.');
+      expectError(gone, 'FORBIDDEN', 'chat.errors.directGone');
     });
 
     it('groups of at most 20 people, all members of the community', async () => {

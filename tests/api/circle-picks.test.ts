@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { as } from '../setup/communities';
+import { expectError } from '../setup/errors';
 
 /*
  * Fixed circles whose members choose the order: approved members pick free payout positions
@@ -39,7 +40,7 @@ describe('members pick their payout positions', () => {
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = race[0]!.status === 200 ? awa : tabe;
     // Awa has two hands: after two picks she has none left.
-    if (winner === awa) expect((await call(a, 'pickPosition', { id, position: 2 })).body.error.message).toBe('You have picked a position for each of your hands.');
+    if (winner === awa) expectError(await call(a, 'pickPosition', { id, position: 2 }), 'CONFLICT', 'errors.njangi.noPicksLeft');
     expect((await call(b, 'pickPosition', { id, position: 9 })).status).toBe(400);
     const detail = (await org.rest('GET', `/trpc/njangi.get?input=${encodeURIComponent(JSON.stringify({ id }))}`)).body.result.data;
     expect(detail.picks.map((p: any) => [p.position, p.userId])).toEqual([[1, winner.id], [3, awa.id]]);

@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, roleOf, rowCount, storedCount } from '../setup/communities';
 import { OPS, transportsFor, REST } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
+import { expectError, textOf } from '../setup/errors';
 
 const VALID = { name: 'Houston Njangi Circle', description: 'Monthly savings circle for Cameroonians in Houston.' };
 const UPLOADED = '/uploads/abcdefghij0123456789klmnop.webp';
@@ -76,28 +77,28 @@ for (const tr of transportsFor(REST)) {
     });
 
     it.each([
-      ['name', 'too short', { ...VALID, name: 'ab' }, 'Community name must be at least 3 characters'],
-      ['name', 'short once trimmed', { ...VALID, name: '  ab   ' }, 'Community name must be at least 3 characters'],
-      ['name', 'too long (101)', { ...VALID, name: 'n'.repeat(101) }, 'Community name must be less than 100 characters'],
-      ['name', 'missing', { description: VALID.description }, 'Required'],
-      ['name', 'not text', { ...VALID, name: 42 }, 'Required'],
-      ['description', 'too short', { ...VALID, description: 'Too short' }, 'Description must be at least 10 characters'],
-      ['description', 'too long (501)', { ...VALID, description: 'd'.repeat(501) }, 'Description must be less than 500 characters'],
-      ['description', 'missing', { name: VALID.name }, 'Required'],
-      ['imageUrl', 'another site', { ...VALID, imageUrl: 'https://evil.example/banner.webp' }, 'Please upload the image again'],
-      ['imageUrl', 'a data: URL', { ...VALID, imageUrl: 'data:image/png;base64,iVBORw0KGgo=' }, 'Please upload the image again'],
-      ['imageUrl', 'a blob: preview address', { ...VALID, imageUrl: 'blob:http://localhost:3000/1f2e' }, 'Please upload the image again'],
-      ['imageUrl', 'a path outside /uploads', { ...VALID, imageUrl: '/uploads/../db/app.db' }, 'Please upload the image again'],
-      ['imageUrl', 'a javascript: URL', { ...VALID, imageUrl: 'javascript:alert(1)' }, 'Please upload the image again'],
-      ['isPublic', 'a string', { ...VALID, isPublic: 'yes' }, 'isPublic must be true or false'],
-    ])('refuses a %s that is %s with 400 and the message, creating nothing', async (field, _label, input, message) => {
+      ['name', 'too short', { ...VALID, name: 'ab' }, 'validation.community.nameShort'],
+      ['name', 'short once trimmed', { ...VALID, name: '  ab   ' }, 'validation.community.nameShort'],
+      ['name', 'too long (101)', { ...VALID, name: 'n'.repeat(101) }, 'validation.community.nameLong'],
+      ['name', 'missing', { description: VALID.description }, 'validation.community.required'],
+      ['name', 'not text', { ...VALID, name: 42 }, 'validation.community.required'],
+      ['description', 'too short', { ...VALID, description: 'Too short' }, 'validation.community.descriptionShort'],
+      ['description', 'too long (501)', { ...VALID, description: 'd'.repeat(501) }, 'validation.community.descriptionLong'],
+      ['description', 'missing', { name: VALID.name }, 'validation.community.required'],
+      ['imageUrl', 'another site', { ...VALID, imageUrl: 'https://evil.example/banner.webp' }, 'validation.uploadAgain'],
+      ['imageUrl', 'a data: URL', { ...VALID, imageUrl: 'data:image/png;base64,iVBORw0KGgo=' }, 'validation.uploadAgain'],
+      ['imageUrl', 'a blob: preview address', { ...VALID, imageUrl: 'blob:http://localhost:3000/1f2e' }, 'validation.uploadAgain'],
+      ['imageUrl', 'a path outside /uploads', { ...VALID, imageUrl: '/uploads/../db/app.db' }, 'validation.uploadAgain'],
+      ['imageUrl', 'a javascript: URL', { ...VALID, imageUrl: 'javascript:alert(1)' }, 'validation.uploadAgain'],
+      ['isPublic', 'a string', { ...VALID, isPublic: 'yes' }, 'validation.community.isPublic'],
+    ] as const)('refuses a %s that is %s with 400 and the message, creating nothing', async (field, _label, input, key) => {
       const t = makeTestApp();
       const { a } = await leader(t);
       const r = await tr.call(a, OPS.createCommunity, input);
       expect(r.status).toBe(400);
       expect(r.error?.code).toBe('BAD_REQUEST');
-      expect(r.error?.message).toBe(message);
-      expect(r.error?.issues?.[0]).toEqual({ path: [field], message });
+      expectError(r, 'BAD_REQUEST', key);
+      expect(r.error?.issues?.[0]).toEqual({ path: [field], message: textOf(key) });
       expect(communityRows(t)).toBe(0);
     });
 
@@ -107,8 +108,8 @@ for (const tr of transportsFor(REST)) {
       const r = await tr.call(a, OPS.createCommunity, {});
       expect(r.status).toBe(400);
       expect(r.error?.issues).toEqual([
-        { path: ['name'], message: 'Required' },
-        { path: ['description'], message: 'Required' },
+        { path: ['name'], message: textOf('validation.community.required') },
+        { path: ['description'], message: textOf('validation.community.required') },
       ]);
     });
 
@@ -116,7 +117,7 @@ for (const tr of transportsFor(REST)) {
       const t = makeTestApp();
       const r = await tr.call(anonymous(t), OPS.createCommunity, VALID);
       expect(r.status).toBe(401);
-      expect(r.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+      expectError(r, 'UNAUTHORIZED', 'errors.authRequired');
       expect(communityRows(t)).toBe(0);
     });
 
@@ -148,7 +149,7 @@ describe('REST: POST /api/communities body', () => {
     const { a } = await leader(t);
     const r = await a.rest('POST', '/api/communities', '{"name": "Broken', {});
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: 'The request body must be valid JSON', code: 'BAD_REQUEST' });
+    expect(r.body).toEqual({ error: textOf('errors.badJson'), code: 'BAD_REQUEST' });
   });
 
   it('ignores a creatorId, memberCount or id smuggled into the body', async () => {

@@ -3,6 +3,7 @@ import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
 import { OPS, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 async function setup(t: TestApp, isPublic: boolean) {
   const creator = await makeUser(t.db);
@@ -94,7 +95,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = snapshot(t);
       const r = await tr.call(a, OPS.joinCommunity, { communityId: community.id + 1000 });
       expect(r.status).toBe(404);
-      expect(r.error).toMatchObject({ code: 'NOT_FOUND', message: 'Community Not Found' });
+      expectError(r, 'NOT_FOUND', 'validation.community.notFound');
       expect(snapshot(t)).toEqual(before);
     });
 
@@ -107,7 +108,7 @@ for (const tr of transportsFor(TRPC)) {
       const before = snapshot(t);
       const r = await tr.call(anonymous(t), OPS.joinCommunity, { communityId: community.id });
       expect(r.status).toBe(401);
-      expect(r.error?.message).toBe('Authentication required');
+      expectError(r, 'UNAUTHORIZED', 'errors.authRequired');
       expect(snapshot(t)).toEqual(before);
     });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
 import { OPS, transportsFor, REST } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 for (const tr of transportsFor(REST)) {
   describe(tr.title(OPS.leaveCommunity), () => {
@@ -45,7 +46,7 @@ for (const tr of transportsFor(REST)) {
         const before = snapshot(t);
         const r = await tr.call(a, OPS.leaveCommunity, { communityId: community.id });
         expect(r.status).toBe(400);
-        expect(r.error).toEqual({ code: 'BAD_REQUEST', message: 'The creator cannot leave. Hand the community over to another member first.', issues: undefined });
+        expect(r.error).toEqual({ code: 'BAD_REQUEST', message: textOf('errors.community.creatorCannotLeave'), issues: undefined });
         expect(snapshot(t)).toEqual(before);
         expect(roleOf(t, community.id, users.creator.id)).toBe('creator');
         expect(creatorOf(t, community.id)).toBe(users.creator.id);
@@ -82,7 +83,7 @@ for (const tr of transportsFor(REST)) {
       const a = await as(t, users.member);
       const unknown = await tr.call(a, OPS.leaveCommunity, { communityId: priv.id + 100 });
       expect(unknown.status).toBe(404);
-      expect(unknown.error?.message).toBe('Community Not Found');
+      expectError(unknown, 'NOT_FOUND', 'validation.community.notFound');
       expect((await tr.call(a, OPS.leaveCommunity, { communityId: 'abc' })).status).toBe(400);
     });
 

@@ -3,6 +3,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
 import { OPS, type Op, type Transport, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /** Public A, private B, public C, private D, public E: created in that order (E newest). */
 async function discover(t: TestApp) {
@@ -123,17 +124,17 @@ for (const tr of transportsFor(TRPC)) {
     });
 
     it.each([
-      ['limit above 100', { limit: 101 }, 'limit must be at most 100'],
-      ['limit 0', { limit: 0 }, 'limit must be at least 1'],
-      ['a limit that is not a number', { limit: 'ten' }, 'limit must be a number'],
-      ['a cursor that is not a number', { cursor: 'abc' }, 'Invalid cursor'],
-      ['a negative cursor', { cursor: -5 }, 'Invalid cursor'],
-    ])('refuses %s with 400', async (_label, input, message) => {
+      ['limit above 100', { limit: 101 }, 'validation.limitMax'],
+      ['limit 0', { limit: 0 }, 'validation.limitMin'],
+      ['a limit that is not a number', { limit: 'ten' }, 'validation.limitNumber'],
+      ['a cursor that is not a number', { cursor: 'abc' }, 'validation.invalidCursor'],
+      ['a negative cursor', { cursor: -5 }, 'validation.invalidCursor'],
+    ] as const)('refuses %s with 400', async (_label, input, message) => {
       const t = makeTestApp();
       const r = await tr.call(anonymous(t), OPS.allCommunities, input);
       expect(r.status).toBe(400);
       expect(r.error?.code).toBe('BAD_REQUEST');
-      expect(r.error?.message).toBe(message);
+      expectError(r, 'BAD_REQUEST', message);
     });
   });
 

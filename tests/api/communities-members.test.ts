@@ -3,6 +3,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp } from '../setup/app';
 import { anonymous, as, cast } from '../setup/communities';
 import { OPS, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 for (const tr of transportsFor(TRPC)) {
   describe(tr.title(OPS.communityMembers), () => {
@@ -174,7 +175,7 @@ for (const tr of transportsFor(TRPC)) {
       const { pub } = await cast(t);
       const r = await tr.call(anonymous(t), OPS.community, { id: pub.id + 999 });
       expect(r.status).toBe(404);
-      expect(r.error).toMatchObject({ code: 'NOT_FOUND', message: 'Community Not Found' });
+      expectError(r, 'NOT_FOUND', 'validation.community.notFound');
     });
 
     it.each([['abc'], ['-3'], ['0'], ['2.5']])('answers 400 (not 500) to the id %j', async (id) => {

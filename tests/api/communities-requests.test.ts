@@ -3,6 +3,7 @@ import { makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, cast, pendingRequest, requestStatus, roleOf, rowCount, snapshot, storedCount } from '../setup/communities';
 import { OPS, transportsFor, REST, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /**
  * Join requests to a private community: asked and withdrawn over both transports (join,
@@ -85,7 +86,7 @@ for (const tr of transportsFor(REST)) {
       // Asking again at once is refused for a few minutes (so a loop cannot flood the leaders), then works.
       const tooSoon = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(tooSoon.status).toBe(429);
-      expect(tooSoon.error?.message).toBe('You asked to join this community a moment ago. You can ask again in 10 minutes.');
+      expectError(tooSoon, 'TOO_MANY_REQUESTS', 'errors.community.joinAgainLater', { count: 10 });
       t.clock.advance(10 * 60_000);
       const again = await tr.call(askerAgent, OPS.joinCommunity, { communityId: priv.id });
       expect(again.data.status).toBe('pending');
@@ -139,7 +140,7 @@ for (const tr of transportsFor(TRPC)) {
       const { users, priv, asker, askerAgent, requests } = await setup(t);
       const never = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: priv.id });
       expect(never.status).toBe(404);
-      expect(never.error?.message).toBe('You have no pending request to join this community.');
+      expectError(never, 'NOT_FOUND', 'errors.community.noPendingRequest');
 
       const creator = await as(t, users.creator);
       await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: false });
@@ -161,10 +162,10 @@ for (const tr of transportsFor(TRPC)) {
       const before = snapshot(t);
       const anon = await tr.call(anonymous(t), OPS.withdrawRequest, { communityId: priv.id });
       expect(anon.status).toBe(401);
-      expect(anon.error?.message).toBe('Authentication required');
+      expectError(anon, 'UNAUTHORIZED', 'errors.authRequired');
       const unknown = await tr.call(askerAgent, OPS.withdrawRequest, { communityId: 99_999 });
       expect(unknown.status).toBe(404);
-      expect(unknown.error?.message).toBe('Community Not Found');
+      expectError(unknown, 'NOT_FOUND', 'validation.community.notFound');
       expect(snapshot(t)).toEqual(before);
     });
   });
@@ -200,15 +201,15 @@ describe('tRPC: communities.requests pages', () => {
   });
 
   it.each([
-    [{ limit: 0 }, 'limit must be at least 1'],
-    [{ limit: 101 }, 'limit must be at most 100'],
-    [{ cursor: -1 }, 'Invalid cursor'],
-  ])('refuses %o with 400', async (page, message) => {
+    [{ limit: 0 }, 'validation.limitMin'],
+    [{ limit: 101 }, 'validation.limitMax'],
+    [{ cursor: -1 }, 'validation.invalidCursor'],
+  ] as const)('refuses %o with 400', async (page, message) => {
     const t = makeTestApp();
     const { users, priv } = await setup(t);
     const r = await (await as(t, users.creator)).query('communities.requests', { communityId: priv.id, ...page });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe(message);
+    expectError(r, 'BAD_REQUEST', message);
   });
 });
 
@@ -225,7 +226,7 @@ describe('tRPC: communities.decideRequest', () => {
     const before = snapshot(t);
     const r = await creator.mutate('communities.decideRequest', { communityId: priv.id, requestId: requests.priv.id, approve: second });
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe('This request was already handled or does not exist.');
+    expectError(r, 'NOT_FOUND', 'errors.community.requestHandled');
     expect(snapshot(t)).toEqual(before);
   });
 
@@ -252,15 +253,15 @@ describe('tRPC: communities.decideRequest', () => {
   });
 
   it.each([
-    ['no approve', { requestId: 1 }, 'approve must be true or false'],
-    ['a string approve', { requestId: 1, approve: 'yes' }, 'approve must be true or false'],
-    ['a zero request id', { requestId: 0, approve: true }, 'Choose a request'],
-  ])('refuses %s with 400', async (_label, input, message) => {
+    ['no approve', { requestId: 1 }, 'validation.community.approve'],
+    ['a string approve', { requestId: 1, approve: 'yes' }, 'validation.community.approve'],
+    ['a zero request id', { requestId: 0, approve: true }, 'validation.community.chooseRequest'],
+  ] as const)('refuses %s with 400', async (_label, input, message) => {
     const t = makeTestApp();
     const { users, priv } = await setup(t);
     const r = await (await as(t, users.creator)).mutate('communities.decideRequest', { communityId: priv.id, ...input });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe(message);
+    expectError(r, 'BAD_REQUEST', message);
   });
 
   it('approving someone who meanwhile became a member does not count them twice', async () => {

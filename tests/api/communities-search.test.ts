@@ -3,6 +3,7 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
 import { OPS, type Transport, transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /** Search: a case-insensitive substring of name or description; location is matched separately. */
 const FIXTURES = [
@@ -129,7 +130,7 @@ for (const tr of transportsFor(REST)) {
       for (const term of ['\u0000abc', 'ab\u0000', '\u0000']) {
         const r = await tr.call(anonymous(t), OPS.allCommunities, { [field]: term });
         expect(r.status).toBe(400);
-        expect(r.error?.message).toBe('Search text cannot contain a NUL character');
+        expectError(r, 'BAD_REQUEST', 'validation.searchNul');
       }
     });
 
@@ -137,7 +138,7 @@ for (const tr of transportsFor(REST)) {
       const t = makeTestApp();
       const r = await tr.call(anonymous(t), OPS.allCommunities, { search: 'x'.repeat(101) });
       expect(r.status).toBe(400);
-      expect(r.error?.message).toBe('Search text must be at most 100 characters');
+      expectError(r, 'BAD_REQUEST', 'validation.searchLong');
     });
 
     it('searches only public communities when signed out, and private ones as summaries when signed in', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommunityRow } from '../../db/schema';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, rowCount, snapshot, storedCount, type Actor, type Cast } from '../setup/communities';
+import { expectError } from '../setup/errors';
 
 /*
  * Community settings are for the creator and the community's admins only
@@ -144,7 +145,7 @@ describe('tRPC: community settings messages', () => {
     const t = makeTestApp();
     const c = await cast(t);
     const r = await (await as(t, c.users.member)).query('communities.requests', { communityId: c.priv.id });
-    expect(r.error?.message).toBe("You don't have permission to access community settings.");
+    expectError(r, 'FORBIDDEN', 'errors.denied.settings');
   });
 
   it("tells an admin that only the creator can hand the community over", async () => {
@@ -152,7 +153,7 @@ describe('tRPC: community settings messages', () => {
     const c = await cast(t);
     const r = await (await as(t, c.users.admin)).mutate('communities.transferOwnership', { communityId: c.pub.id, userId: c.users.admin.id });
     expect(r.status).toBe(403);
-    expect(r.error?.message).toBe('Only the creator of this community can do this.');
+    expectError(r, 'FORBIDDEN', 'errors.denied.creator');
   });
 
   it.each([['update'], ['requests'], ['setRole']])("answers 404 'Community Not Found' to %s on an unknown community", async (name) => {
@@ -162,6 +163,6 @@ describe('tRPC: community settings messages', () => {
     const input = { communityId: c.priv.id + 100, userId: c.users.target.id, role: 'admin', name: 'Whatever name' };
     const r = name === 'requests' ? await a.query(`communities.${name}`, input) : await a.mutate(`communities.${name}`, input);
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe('Community Not Found');
+    expectError(r, 'NOT_FOUND', 'validation.community.notFound');
   });
 });

@@ -4,9 +4,10 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { anonymous, as, cast, creatorOf, roleOf, snapshot, storedCount } from '../setup/communities';
 import { OPS, REST, TRPC } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
+import { expectError } from '../setup/errors';
 
-const CREATOR_PROTECTED = "The creator's role cannot be changed and the creator cannot be removed.";
-const NOT_A_MEMBER = 'That person is not a member of this community.';
+const CREATOR_PROTECTED = 'errors.community.creatorProtected';
+const NOT_A_MEMBER = 'errors.community.notAMember';
 
 describe('tRPC: nobody can demote or remove the creator', () => {
   it.each([
@@ -21,7 +22,7 @@ describe('tRPC: nobody can demote or remove the creator', () => {
     const before = snapshot(t);
     const r = await (await as(t, c.users[who])).mutate('communities.setRole', { communityId: c.pub.id, userId: c.users.creator.id, role });
     expect(r.status).toBe(403);
-    expect(r.error?.message).toBe(CREATOR_PROTECTED);
+    expectError(r, 'FORBIDDEN', CREATOR_PROTECTED);
     expect(snapshot(t)).toEqual(before);
   });
 
@@ -31,7 +32,7 @@ describe('tRPC: nobody can demote or remove the creator', () => {
     const before = snapshot(t);
     const r = await (await as(t, c.users[who])).mutate('communities.removeMember', { communityId: c.priv.id, userId: c.users.creator.id });
     expect(r.status).toBe(403);
-    expect(r.error?.message).toBe(CREATOR_PROTECTED);
+    expectError(r, 'FORBIDDEN', CREATOR_PROTECTED);
     expect(snapshot(t)).toEqual(before);
     expect(roleOf(t, c.priv.id, c.users.creator.id)).toBe('creator');
   });
@@ -48,7 +49,7 @@ describe('tRPC: communities.setRole', () => {
     const before = snapshot(t);
     const r = await (await as(t, c.users.creator)).mutate('communities.setRole', { communityId: c.pub.id, userId: c.users.target.id, role });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe('Role must be member, admin or treasurer');
+    expectError(r, 'BAD_REQUEST', 'validation.community.role');
     expect(snapshot(t)).toEqual(before);
   });
 
@@ -72,7 +73,7 @@ describe('tRPC: communities.setRole', () => {
     for (const who of ['outsider', 'requester'] as const) {
       const r = await (await as(t, c.users.admin)).mutate('communities.setRole', { communityId: c.priv.id, userId: c.users[who].id, role: 'admin' });
       expect(r.status).toBe(404);
-      expect(r.error?.message).toBe(NOT_A_MEMBER);
+      expectError(r, 'NOT_FOUND', NOT_A_MEMBER);
       expect(roleOf(t, c.priv.id, c.users[who].id)).toBeNull();
     }
   });
@@ -101,7 +102,7 @@ describe('tRPC: communities.removeMember', () => {
     const before = snapshot(t);
     const again = await admin.mutate('communities.removeMember', { communityId: c.pub.id, userId: other.id });
     expect(again.status).toBe(404);
-    expect(again.error?.message).toBe(NOT_A_MEMBER);
+    expectError(again, 'NOT_FOUND', NOT_A_MEMBER);
     expect(snapshot(t)).toEqual(before);
     expect((await admin.mutate('communities.removeMember', { communityId: c.pub.id, userId: '' })).status).toBe(400);
   });
@@ -148,7 +149,7 @@ describe('tRPC: cross-community', () => {
     const before = snapshot(t);
     const r = await a.mutate(`communities.${name}`, { communityId: w.pub.id, userId: w.bMember.id, ...extra });
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe(NOT_A_MEMBER);
+    expectError(r, 'NOT_FOUND', NOT_A_MEMBER);
     expect(snapshot(t)).toEqual(before);
     expect(roleOf(t, w.bPub.id, w.bMember.id)).toBe('member');
   });
@@ -208,19 +209,19 @@ describe('tRPC: communities.transferOwnership', () => {
 
 describe('tRPC: communities.update', () => {
   it.each([
-    [{ name: 'ab' }, 'Community name must be at least 3 characters'],
-    [{ name: 'n'.repeat(101) }, 'Community name must be less than 100 characters'],
-    [{ description: 'short' }, 'Description must be at least 10 characters'],
-    [{ description: 'd'.repeat(501) }, 'Description must be less than 500 characters'],
-    [{ imageUrl: 'https://evil.example/x.webp' }, 'Please upload the image again'],
-    [{ isPublic: 'no' }, 'isPublic must be true or false'],
-  ])('refuses %j with 400 and its field message', async (change, message) => {
+    [{ name: 'ab' }, 'validation.community.nameShort'],
+    [{ name: 'n'.repeat(101) }, 'validation.community.nameLong'],
+    [{ description: 'short' }, 'validation.community.descriptionShort'],
+    [{ description: 'd'.repeat(501) }, 'validation.community.descriptionLong'],
+    [{ imageUrl: 'https://evil.example/x.webp' }, 'validation.uploadAgain'],
+    [{ isPublic: 'no' }, 'validation.community.isPublic'],
+  ] as const)('refuses %j with 400 and its field message', async (change, message) => {
     const t = makeTestApp();
     const c = await cast(t);
     const before = snapshot(t);
     const r = await (await as(t, c.users.admin)).mutate('communities.update', { communityId: c.pub.id, ...change });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe(message);
+    expectError(r, 'BAD_REQUEST', message);
     expect(snapshot(t)).toEqual(before);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../setup/app';
 import { as, cast } from '../setup/communities';
 import { OPS, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Members choose who sees their email and phone in their communities' directories: the leaders
@@ -53,7 +54,7 @@ for (const tr of transportsFor(TRPC)) {
       const { users } = await cast(t);
       const r = await (await as(t, users.target)).mutate('profile.privacy', { contactVisibility: 'everyone' });
       expect(r.error?.code).toBe('BAD_REQUEST');
-      expect(r.error?.message).toBe('Choose leaders or members');
+      expectError(r, 'BAD_REQUEST', 'validation.profile.contactVisibility');
     });
   });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp, newUser } from '../setup/app';
 import { OPS, registered, signedIn, TRANSPORTS, whoAmI } from '../setup/transport';
+import { textOf } from '../setup/errors';
 
-const REFUSED = { error: 'This request came from another site and was refused.', code: 'FORBIDDEN' };
+const REFUSED = { error: textOf('errors.foreignSite'), code: 'FORBIDDEN' };
 const APP_ORIGIN = 'http://localhost:3000'; // APP_URL in tests
 
 for (const tr of TRANSPORTS) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageOf } from '../setup/events';
 import { transportsFor, REST } from '../setup/transport';
 import { D, discussionWorld, DT, mention, newTopic, TRPC } from '../setup/discussions';
+import { expectError } from '../setup/errors';
 
 /*
  * Discussions over both transports (the documented REST paths and their procedures): start a
@@ -77,9 +78,9 @@ for (const T of transportsFor(REST)) {
       expect((await TRPC.call(agents.admin, DT.lock, { id: topic.id, locked: true, reason: 'Off topic arguing' })).data).toMatchObject({ isLocked: true });
       const refused = await T.call(agents.bih, D.reply, { id: topic.id, body: 'One more thing' });
       expect(refused.status).toBe(409);
-      expect(refused.error?.message).toBe('This discussion is locked: it takes no new replies.');
+      expectError(refused, 'CONFLICT', 'errors.discussions.locked');
       const fr = await T.call(agents.bih, D.reply, { id: topic.id, body: 'Encore une chose' }, { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe('Cette discussion est verrouillée : elle n’accepte plus de nouvelles réponses.');
+      expectError(fr, 'CONFLICT', 'errors.discussions.locked', undefined, 'fr');
       await TRPC.call(agents.admin, DT.lock, { id: topic.id, locked: false, reason: 'Calmer now' });
       expect((await T.call(agents.bih, D.reply, { id: topic.id, body: 'One more thing' })).status).toBe(T.okStatus(D.reply));
     });

@@ -3,6 +3,7 @@ import { financeAudit } from '../../db/schema';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { DAY } from '../setup/events';
 import { D, discussionWorld, DT, mention, newTopic, TRPC, type DiscussionWorld } from '../setup/discussions';
+import { expectError } from '../setup/errors';
 
 /*
  * The rules of discussions beyond the documented paths: editing (authors only, marked edited),
@@ -24,7 +25,7 @@ describe('discussions: editing and deleting one’s own posts', () => {
     for (const who of [w.agents.bih, w.agents.host]) {
       const refused = await T.call(who, DT.update, { id: topic.id, title: 'Hijacked' });
       expect(refused.status).toBe(403);
-      expect(refused.error?.message).toBe('Only the author can change or delete this post.');
+      expectError(refused, 'FORBIDDEN', 'errors.discussions.notAuthor');
     }
     expect((await T.call(w.agents.amara, DT.update, { id: topic.id })).status).toBe(400);
 

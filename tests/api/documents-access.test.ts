@@ -5,6 +5,7 @@ import { makeUser } from '../factories';
 import { anonymous, as } from '../setup/communities';
 import { DOC, DOCT, download, documentWorld, pdfFile, pngFile, text, uploadDocument, type DocumentWorld } from '../setup/documents';
 import { TRPC, transportsFor } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Reading documents: the list (newest first, by folder, by title, paged), the Overview's recent
@@ -128,7 +129,7 @@ describe('GET /api/documents/:id/download', () => {
     expect(JSON.parse(new TextDecoder().decode(hidden.bytes)).error).toBe(JSON.parse(new TextDecoder().decode(unknown.bytes)).error);
     const asMember = await download(w.t, w.agents.amara.cookie, draft.body.downloadUrl);
     expect(asMember.status).toBe(404);
-    expect(JSON.parse(new TextDecoder().decode(asMember.bytes)).error).toBe('Document not found');
+    expectError({ body: JSON.parse(new TextDecoder().decode(asMember.bytes)) }, 'NOT_FOUND', 'documents.errors.notFound');
     expect((await download(w.t, w.agents.treasurer.cookie, draft.body.downloadUrl)).status).toBe(200);
     expect((await download(w.t, w.agents.amara.cookie, secret.body.downloadUrl)).status).toBe(200);
     // Someone who leaves loses access at once.

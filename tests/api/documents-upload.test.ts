@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { communities, documentVersions, financeAudit, uploads } from '../../db/schema';
 import { MAX_DOCUMENT_BYTES } from '../../src/shared/documents/rules';
 import { download, documentWorld, exeFile, jpegFile, odfFile, ooxmlFile, pdfFile, pngFile, text, uploadDocument, uploadVersion, webpFile } from '../setup/documents';
+import { expectError } from '../setup/errors';
 
 /*
  * POST /api/communities/:id/documents (multipart) and POST /api/documents/:id/versions: every
@@ -74,7 +75,7 @@ describe('REST: POST /api/communities/:id/documents', () => {
       expect(r.status, name).toBe(415);
       expect(r.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
-    expect((await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: exeFile(), name: 'x.pdf' })).body.error).toMatch(/cannot be shared here/);
+    expectError(await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: exeFile(), name: 'x.pdf' }), 'UNSUPPORTED_MEDIA_TYPE', 'documents.errors.type');
     expect(w.t.db.select().from(uploads).all()).toEqual([]);
   });
 
@@ -93,7 +94,7 @@ describe('REST: POST /api/communities/:id/documents', () => {
     big.fill(0x61, 10);
     const r = await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: big, name: 'big.txt' });
     expect(r.status).toBe(413);
-    expect(r.body.error).toMatch(/larger than 20 MB/);
+    expectError(r, 'PAYLOAD_TOO_LARGE', 'documents.errors.tooLarge');
     const empty = await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: new Uint8Array(0), name: 'empty.txt' });
     expect(empty.status).toBe(400);
     expect(w.t.db.select().from(uploads).all()).toEqual([]);
@@ -135,7 +136,7 @@ describe('REST: POST /api/communities/:id/documents', () => {
     w.t.db.update(communities).set({ documentQuotaBytes: 1000 }).where(eq(communities.id, w.community.id)).run();
     const over = await uploadDocument(w.t, w.agents.host.cookie, w.community.id, { bytes: text('b'.repeat(500)), name: 'b.txt' });
     expect(over.status).toBe(413);
-    expect(over.body.error).toBe('There is not enough room left: the community uses 600 bytes of its 1000 bytes, and this file needs 500 bytes. Delete old documents or ask the site’s staff for more room.');
+    expectError(over, 'PAYLOAD_TOO_LARGE', 'documents.errors.overQuota', { used: '600 bytes', quota: '1000 bytes', size: '500 bytes' });
     // A new version counts too.
     const version = await uploadVersion(w.t, w.agents.host.cookie, first.body.id, { bytes: text('c'.repeat(401)), name: 'a.txt' });
     expect(version.status).toBe(413);
@@ -160,7 +161,7 @@ describe('REST: POST /api/communities/:id/documents', () => {
       headers: { cookie: w.agents.host.cookie!, 'accept-language': 'fr' },
     });
     expect(fr.status).toBe(413);
-    expect((await fr.json()).error).toMatch(/^Il ne reste pas assez de place/);
+    expectError({ body: await fr.json() }, 'PAYLOAD_TOO_LARGE', 'documents.errors.overQuota', { used: '0 bytes', quota: '100 bytes', size: '200 bytes' }, 'fr');
   });
 
   it('two uploads at once cannot both pass on the same remaining room', async () => {

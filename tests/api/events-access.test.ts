@@ -4,6 +4,7 @@ import { asStaff } from '../setup/admin';
 import { anonymous } from '../setup/communities';
 import { DAY, E, eventWorld, fetchText, HOUR, newEvent } from '../setup/events';
 import { TRANSPORTS, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Who sees what. Online links and attendee lists never reach non-members or non-hosts; only the
@@ -23,21 +24,21 @@ for (const T of transportsFor(TRPC)) {
 
       // Outsiders: 403 on a public community's event, 404 on a private one's, and never the link.
       const refusals = [
-        [await T.call(agents.outsider, E.get, { id: pub }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.outsider, E.list, { communityId: community.id }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.outsider, E.list, { communityId: privateCommunity.id }), 404, 'Community Not Found'],
-        [await T.call(agents.outsider, E.rsvp, { id: pub, status: 'going' }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.outsider, E.attendees, { id: pub }), 403, 'Only members of this community can do this.'],
-        [await T.call(agents.amara, E.attendees, { id: pub }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.treasurer, E.attendees, { id: pub }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.amara, E.update, { id: pub, title: 'Mine now' }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.amara, E.cancel, { id: pub, reason: 'Because' }), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(agents.treasurer, E.create, newEvent(t, community.id)), 403, 'Only the community’s leaders can create and manage events.'],
-        [await T.call(anonymous(t), E.get, { id: pub }), 401, 'Authentication required'],
+        [await T.call(agents.outsider, E.get, { id: pub }), 403, 'errors.denied.members'],
+        [await T.call(agents.outsider, E.list, { communityId: community.id }), 403, 'errors.denied.members'],
+        [await T.call(agents.outsider, E.list, { communityId: privateCommunity.id }), 404, 'validation.community.notFound'],
+        [await T.call(agents.outsider, E.rsvp, { id: pub, status: 'going' }), 403, 'errors.denied.members'],
+        [await T.call(agents.outsider, E.attendees, { id: pub }), 403, 'errors.denied.members'],
+        [await T.call(agents.amara, E.attendees, { id: pub }), 403, 'errors.denied.events'],
+        [await T.call(agents.treasurer, E.attendees, { id: pub }), 403, 'errors.denied.events'],
+        [await T.call(agents.amara, E.update, { id: pub, title: 'Mine now' }), 403, 'errors.denied.events'],
+        [await T.call(agents.amara, E.cancel, { id: pub, reason: 'Because' }), 403, 'errors.denied.events'],
+        [await T.call(agents.treasurer, E.create, newEvent(t, community.id)), 403, 'errors.denied.events'],
+        [await T.call(anonymous(t), E.get, { id: pub }), 401, 'errors.authRequired'],
       ] as const;
-      for (const [r, status, message] of refusals) {
+      for (const [r, status, key] of refusals) {
         expect(r.status, JSON.stringify(r.raw)).toBe(status);
-        expect(r.error?.message).toBe(message);
+        expectError(r, status, key);
         expect(JSON.stringify(r.raw)).not.toContain(ONLINE);
         expect(JSON.stringify(r.raw)).not.toContain('Private note');
       }
@@ -123,7 +124,7 @@ describe('events.mine, myStats, attendance, CSV, counts', () => {
     expect((await agents.outsider.query('events.mine', {})).data).toEqual({ items: [], nextCursor: null });
     expect((await agents.bih.query('events.mine')).data.items).toHaveLength(2);
     expect((await anonymous(t).query('events.mine', {})).status).toBe(401);
-    expect((await agents.amara.query('events.mine', { from: 'soon' })).error?.message).toBe('from must be a date and time');
+    expectError(await agents.amara.query('events.mine', { from: 'soon' }), 'BAD_REQUEST', 'validation.events.from');
 
     // The query events.mine runs reads the (community, start) index, one range per community.
     const client = t.db.$client;
@@ -152,7 +153,7 @@ describe('events.mine, myStats, attendance, CSV, counts', () => {
     await agents.bih.mutate('events.rsvp', { id, status: 'maybe' });
     const early = await agents.host.mutate('events.markAttendance', { id, entries: [{ userId: users.amara.id, attended: true }] });
     expect(early.status).toBe(409);
-    expect(early.error?.message).toBe('Attendance can be marked once the event has started.');
+    expectError(early, 'CONFLICT', 'errors.events.notStarted');
 
     t.clock.advance(2 * DAY + HOUR);
     const marked = await agents.host.mutate('events.markAttendance', {
@@ -203,6 +204,6 @@ describe('events.mine, myStats, attendance, CSV, counts', () => {
     expect((await staff.query('admin.counts')).data).toMatchObject({ events: 3 });
     const refused = await agents.host.query('events.count');
     expect(refused.status).toBe(403);
-    expect(refused.error?.message).toBe("You don't have permission to access the admin dashboard");
+    expectError(refused, 'FORBIDDEN', 'errors.denied.adminPanel');
   });
 });

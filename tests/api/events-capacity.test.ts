@@ -3,6 +3,7 @@ import { eventRsvps } from '../../db/schema';
 import { startSmtp } from '../setup/smtp';
 import { transportsFor, REST } from '../setup/transport';
 import { DAY, E, eventWorld, HOUR, mailText, newEvent, pageOf, plain } from '../setup/events';
+import { expectError } from '../setup/errors';
 
 /*
  * Places: going people plus their guests fill the capacity; "going" beyond it waits in line, and
@@ -60,7 +61,7 @@ for (const T of transportsFor(REST)) {
       // Someone already going cannot bring more guests than fit: refused, and keeps their place.
       const more = await T.call(agents.amara, E.rsvp, { id, status: 'going', guests: 5 });
       expect(more.status).toBe(409);
-      expect(more.error?.message).toBe('There are not enough places for that many guests: 2 more can come with you.');
+      expectError(more, 'CONFLICT', 'errors.events.guestsDontFit', { free: 2 });
       expect((await T.call(agents.amara, E.get, { id })).data.myRsvp).toMatchObject({ status: 'going', guests: 2 });
 
       // The host raises the capacity: Bih's party now fits and is promoted.
@@ -97,7 +98,7 @@ for (const T of transportsFor(REST)) {
       t.clock.advance(3 * DAY);
       const r = await T.call(agents.amara, E.rsvp, { id, status: 'going' });
       expect(r.status).toBe(409);
-      expect(r.error?.message).toBe('This event is over: answers are closed.');
+      expectError(r, 'CONFLICT', 'errors.events.ended');
     });
 
     it('an answer without guests (as the lists send it) keeps the guests of the earlier answer', async () => {
@@ -127,7 +128,7 @@ describe('hosts record answers given offline, and the waiting list is emailed wh
       expect(list.attendees[0]).toMatchObject({ status: 'going', addedByHost: true });
       const outsider = await agents.host.mutate('events.addRsvp', { id, userId: users.outsider.id, status: 'going' });
       expect(outsider.status).toBe(400);
-      expect(outsider.error?.message).toBe('That person is not a member of this community.');
+      expectError(outsider, 'BAD_REQUEST', 'errors.events.notAMember');
       // A member cannot record answers for others.
       expect((await agents.bih.mutate('events.addRsvp', { id, userId: users.bih.id, status: 'going' })).status).toBe(403);
 

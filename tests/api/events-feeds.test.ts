@@ -3,6 +3,7 @@ import { calendarTokens } from '../../db/schema';
 import { anonymous } from '../setup/communities';
 import { DAY, E, eventWorld, fetchText, HOUR, newEvent, parseIcs } from '../setup/events';
 import { REST } from '../setup/transport';
+import { textOf } from '../setup/errors';
 
 /*
  * Calendar feeds, read back with ical.js (not the library that writes them): stable UIDs,
@@ -121,7 +122,7 @@ describe('GET /api/calendar/:token.ics (a member’s private feed)', () => {
     expect(revoked.data).toEqual({ revoked: true });
     const gone = await fetchText(t, null, newPath);
     expect(gone.status).toBe(404);
-    expect(JSON.parse(gone.text)).toEqual({ error: 'Calendar feed not found', code: 'NOT_FOUND' });
+    expect(JSON.parse(gone.text)).toEqual({ error: textOf('errors.events.feedNotFound'), code: 'NOT_FOUND' });
     expect((await agents.amara.query('events.calendarFeed')).data).toEqual({ active: false, createdAt: null });
     expect((await fetchText(t, null, '/api/calendar/not-a-token.ics')).status).toBe(404);
     expect((await fetchText(t, null, `/api/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);

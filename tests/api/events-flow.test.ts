@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { transportsFor, TRPC } from '../setup/transport';
 import { DAY, E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * An event's life over both transports: a host creates it (the members are told), members find
@@ -64,10 +66,10 @@ for (const T of transportsFor(TRPC)) {
 
       const again = await T.call(agents.host, E.cancel, { id, reason: 'Twice' });
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('This event is already cancelled.');
+      expectError(again, 'CONFLICT', 'errors.events.alreadyCancelled');
       const late = await T.call(agents.bih, E.rsvp, { id, status: 'going' });
       expect(late.status).toBe(409);
-      expect(late.error?.message).toBe('This event has been cancelled.');
+      expectError(late, 'CONFLICT', 'errors.events.cancelled');
       const edit = await T.call(agents.host, E.update, { id, title: 'Back on' });
       expect(edit.status).toBe(409);
       // Still listed, marked cancelled.
@@ -121,45 +123,45 @@ for (const T of transportsFor(TRPC)) {
     it('refuses bad input with 400 and a readable message for the field', async () => {
       const { t, agents, community } = await eventWorld();
       const bad = async (over: Record<string, unknown>) => T.call(agents.host, E.create, newEvent(t, community.id, over));
-      const cases: [Record<string, unknown>, string, (string | number)[]][] = [
-        [{ title: '' }, 'Give the event a title', ['title']],
-        [{ title: 'x'.repeat(201) }, 'The title can be at most 200 characters', ['title']],
-        [{ endsAt: newEvent(t, community.id).startsAt - HOUR }, 'The event must end after it starts', ['endsAt']],
-        [{ endsAt: newEvent(t, community.id).startsAt + 8 * DAY }, 'An event can last at most 7 days', ['endsAt']],
-        [{ onlineUrl: 'http://meet.example.org/x' }, 'The online link must be a full https:// address', ['onlineUrl']],
-        [{ onlineUrl: 'javascript:alert(1)' }, 'The online link must be a full https:// address', ['onlineUrl']],
-        [{ timeZone: 'Mars/Olympus' }, 'Choose the event’s time zone', ['timeZone']],
-        [{ capacity: 0 }, 'The capacity must be a whole number from 1 to 100,000', ['capacity']],
-        [{ coverUrl: 'https://evil.example/x.png' }, 'Please upload the image again', ['coverUrl']],
-        [{ visibility: 'everyone' }, 'Choose members only or public', ['visibility']],
-        [{ startsAt: 'tomorrow' }, 'Choose when the event starts', ['startsAt']],
-        [{ startsAt: t.clock.now() - HOUR, endsAt: t.clock.now() + HOUR }, 'This start time has already passed. Choose a time ahead.', ['startsAt']],
-        [{ repeat: { frequency: 'weekly', count: 3, until: '2026-06-01' } }, 'End the series either on a date or after a number of occurrences', ['repeat', 'until']],
-        [{ repeat: { frequency: 'daily', count: 3 } }, 'Choose weekly, every two weeks, monthly on a date or monthly on a weekday', ['repeat', 'frequency']],
-        [{ repeat: { frequency: 'weekly', count: 105 } }, 'A series has from 2 to 104 occurrences', ['repeat', 'count']],
-        [{ repeat: { frequency: 'weekly', until: '2029-01-01' } }, 'A series can have at most 104 dates. Choose an earlier end date.', ['repeat', 'until']],
-        [{ repeat: { frequency: 'weekly', until: '2026-03-01' } }, 'The series must end on or after its first date', ['repeat', 'until']],
+      const cases: [Record<string, unknown>, MessageKey, (string | number)[], Record<string, unknown>?][] = [
+        [{ title: '' }, 'validation.events.title', ['title']],
+        [{ title: 'x'.repeat(201) }, 'validation.events.titleLong', ['title']],
+        [{ endsAt: newEvent(t, community.id).startsAt - HOUR }, 'validation.events.endBeforeStart', ['endsAt']],
+        [{ endsAt: newEvent(t, community.id).startsAt + 8 * DAY }, 'validation.events.tooLong', ['endsAt']],
+        [{ onlineUrl: 'http://meet.example.org/x' }, 'validation.events.onlineUrl', ['onlineUrl']],
+        [{ onlineUrl: 'javascript:alert(1)' }, 'validation.events.onlineUrl', ['onlineUrl']],
+        [{ timeZone: 'Mars/Olympus' }, 'validation.events.timeZone', ['timeZone']],
+        [{ capacity: 0 }, 'validation.events.capacity', ['capacity']],
+        [{ coverUrl: 'https://evil.example/x.png' }, 'validation.uploadAgain', ['coverUrl']],
+        [{ visibility: 'everyone' }, 'validation.events.visibility', ['visibility']],
+        [{ startsAt: 'tomorrow' }, 'validation.events.startsAt', ['startsAt']],
+        [{ startsAt: t.clock.now() - HOUR, endsAt: t.clock.now() + HOUR }, 'errors.events.startInPast', ['startsAt']],
+        [{ repeat: { frequency: 'weekly', count: 3, until: '2026-06-01' } }, 'validation.events.bound', ['repeat', 'until']],
+        [{ repeat: { frequency: 'daily', count: 3 } }, 'validation.events.frequency', ['repeat', 'frequency']],
+        [{ repeat: { frequency: 'weekly', count: 105 } }, 'validation.events.count', ['repeat', 'count']],
+        [{ repeat: { frequency: 'weekly', until: '2029-01-01' } }, 'errors.events.seriesTooLong', ['repeat', 'until'], { max: 104 }],
+        [{ repeat: { frequency: 'weekly', until: '2026-03-01' } }, 'validation.events.untilBeforeStart', ['repeat', 'until']],
       ];
-      for (const [over, message, path] of cases) {
+      for (const [over, key, path, params] of cases) {
         const r = await bad(over);
         expect(r.status, JSON.stringify(over)).toBe(400);
         expect(r.error?.code).toBe('BAD_REQUEST');
-        expect(r.error?.message, JSON.stringify(over)).toBe(message);
+        expectError(r, 'BAD_REQUEST', key, params);
         expect(r.error?.issues?.[0]?.path, JSON.stringify(over)).toEqual(path);
       }
       const created = await T.call(agents.host, E.create, newEvent(t, community.id));
       const id = created.data.id;
       const rsvp = await T.call(agents.amara, E.rsvp, { id, status: 'yes', guests: 11 });
       expect(rsvp.status).toBe(400);
-      expect(rsvp.error?.issues?.map((i) => i.message)).toEqual(['Answer going, maybe or not going', 'Guests go from 0 to 10']);
-      expect((await T.call(agents.host, E.update, { id })).error?.message).toBe('Nothing to change');
-      expect((await T.call(agents.host, E.cancel, { id, reason: ' ' })).error?.message).toBe('Please give a reason');
+      expect(rsvp.error?.issues?.map((i) => i.message)).toEqual([textOf('validation.events.answer'), textOf('validation.events.guests')]);
+      expectError(await T.call(agents.host, E.update, { id }), 'BAD_REQUEST', 'validation.events.nothingToChange');
+      expectError(await T.call(agents.host, E.cancel, { id, reason: ' ' }), 'BAD_REQUEST', 'validation.events.reason');
       const badId = await T.call(agents.amara, E.get, { id: 'abc' });
       expect(badId.status).toBe(400);
-      expect(badId.error?.message).toBe('Event not found');
+      expectError(badId, 'BAD_REQUEST', 'validation.events.eventId');
       expect((await T.call(agents.amara, E.get, { id: 99999 })).status).toBe(404);
       const french = await T.call(agents.host, E.create, newEvent(t, community.id, { title: '' }), { 'accept-language': 'fr' });
-      expect(french.error?.message).toBe('Donnez un titre à l’événement');
+      expectError(french, 'BAD_REQUEST', 'validation.events.title', undefined, 'fr');
     });
   });
 }

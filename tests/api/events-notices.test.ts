@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transportsFor, REST } from '../setup/transport';
 import { E, eventWorld, HOUR, newEvent, pageOf } from '../setup/events';
+import { expectError } from '../setup/errors';
 
 /*
  * Who is told what when events change: a member who turned event notices off is not told of new
@@ -30,7 +31,7 @@ describe('new-event notices follow the member’s setting', () => {
 
     const bad = await agents.amara.mutate('notifications.setPreferences', { kinds: { events: 'sometimes' } });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.error)).toContain('Choose in the app, by email at once, in the digest, or off');
+    expectError(bad, 'BAD_REQUEST', 'validation.notices.channel');
   });
 });
 

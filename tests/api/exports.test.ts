@@ -13,6 +13,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { buildCircle } from '../setup/njangi';
 import { TRANSPORTS, op } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * The ledger's and the circle report's exports. CSV: text cells that look like formulas are
@@ -94,7 +95,7 @@ for (const T of TRANSPORTS) {
       const w = await books(t);
       const r = await T.call(await as(t, w.member), EXPORT, { communityId: w.community.id });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('This community shows its members totals only, not every entry.');
+      expectError(r, 'FORBIDDEN', 'errors.finances.ledgerHidden');
     });
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { as } from '../setup/communities';
 import { FIN, financeWorld } from '../setup/finances';
 import { TRANSPORTS } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * The books are kept in one currency and every amount sent to them is in its minor unit. An
@@ -9,8 +10,8 @@ import { TRANSPORTS } from '../setup/transport';
  * currency) rather than booked as if it were theirs. These books are kept in USD.
  */
 
-const MISMATCH = 'These books are kept in USD: send amounts in USD.';
-const MISMATCH_FR = 'Ces comptes sont tenus en USD\u00a0: envoyez les montants en USD.';
+const MISMATCH = 'errors.finances.currencyMismatch';
+const USD = { currency: 'USD' };
 
 /** Rows of the tables a money input writes to, to show a refusal wrote nothing. */
 const counts = (w: Awaited<ReturnType<typeof financeWorld>>) =>
@@ -24,10 +25,10 @@ for (const T of TRANSPORTS) {
       const before = counts(w);
       const eur = await T.call(m, FIN.declare, { communityId: w.community.id, amount: 2000, currency: 'EUR', purpose: 'dues', method: 'cash' });
       expect(eur.status).toBe(400);
-      expect(eur.error?.message).toBe(MISMATCH);
-      expect(eur.error?.issues).toEqual([{ path: ['currency'], message: MISMATCH }]);
+      expectError(eur, 'BAD_REQUEST', MISMATCH, USD);
+      expect(eur.error?.issues).toEqual([{ path: ['currency'], message: textOf(MISMATCH, USD) }]);
       const fr = await T.call(m, FIN.declare, { communityId: w.community.id, amount: 2000, currency: 'EUR', purpose: 'dues', method: 'cash' }, { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe(MISMATCH_FR);
+      expectError(fr, 'BAD_REQUEST', MISMATCH, USD, 'fr');
       expect(counts(w)).toEqual(before);
 
       const usd = await T.call(m, FIN.declare, { communityId: w.community.id, amount: 2000, currency: 'usd', purpose: 'dues', method: 'cash' });
@@ -41,7 +42,7 @@ for (const T of TRANSPORTS) {
       const before = counts(w);
       const eur = await T.call(tr, FIN.submit, { communityId: w.community.id, amount: 1500, currency: 'EUR', categoryId: w.books.expenseCategory, description: 'Hall rent' });
       expect(eur.status).toBe(400);
-      expect(eur.error?.message).toBe(MISMATCH);
+      expectError(eur, 'BAD_REQUEST', MISMATCH, USD);
       expect(counts(w)).toEqual(before);
       expect((await T.call(tr, FIN.submit, { communityId: w.community.id, amount: 1500, categoryId: w.books.expenseCategory, description: 'Hall rent' })).status).toBe(T.okStatus(FIN.submit));
     });
@@ -69,7 +70,7 @@ describe('tRPC: the other money inputs of the books', () => {
       await cr.mutate('finances.createDuesPlan', { communityId: w.community.id, name: 'Building fund', amount: 10_000, currency: 'EUR', period: 'yearly', dueDay: 1, startsOn: '2026-01-01' }),
       await cr.mutate('finances.setBudget', { communityId: w.community.id, year: 2026, currency: 'EUR', lines: [{ categoryId: w.books.expenseCategory, planned: 50_000 }] }),
     ];
-    expect(refused.map((r) => [r.status, r.error?.message])).toEqual(refused.map(() => [400, MISMATCH]));
+    expect(refused.map((r) => [r.status, r.error?.message])).toEqual(refused.map(() => [400, textOf(MISMATCH, USD)]));
     expect(counts(w)).toEqual(before);
     expect(w.t.db.$client.prepare('SELECT amount, status FROM expenses WHERE id = ?').get(w.books.approvedExpense)).toEqual(approvedBefore);
 

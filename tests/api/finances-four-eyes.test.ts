@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { as } from '../setup/communities';
 import { FIN, financeWorld } from '../setup/finances';
 import { TRANSPORTS } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Four eyes on every movement of money: whoever declares, records or changes an amount (for
@@ -28,7 +29,7 @@ for (const T of TRANSPORTS) {
 
       const own = await T.call(tr, FIN.confirm, { id: recorded.data.id, accountId: w.books.account });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe('Someone else must confirm or reject your own payment.');
+      expectError(own, 'FORBIDDEN', 'errors.finances.ownPayment');
       expect((await T.call(tr, FIN.reject, { id: recorded.data.id, reason: 'Typo' })).status).toBe(403);
 
       const adm = await as(w.t, w.admin);
@@ -45,9 +46,9 @@ for (const T of TRANSPORTS) {
       expect(recorded.data).toMatchObject({ status: 'pending', receiptNo: null, recordedBy: w.treasurer.id });
       const mine = await T.call(tr, FIN.confirm, { id: recorded.data.id, accountId: w.books.account });
       expect(mine.status).toBe(403);
-      expect(mine.error?.message).toBe('You recorded this payment: another officer must confirm or reject it.');
+      expectError(mine, 'FORBIDDEN', 'errors.finances.recordedPayment');
       const fr = await T.call(tr, FIN.confirm, { id: recorded.data.id, accountId: w.books.account }, { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe('Vous avez enregistré ce paiement\u00a0: un autre responsable doit le confirmer ou le refuser.');
+      expectError(fr, 'FORBIDDEN', 'errors.finances.recordedPayment', undefined, 'fr');
       expect(entriesOf(w, recorded.data.id)).toBe(0);
       // The member's statement shows it waiting.
       const m = await as(w.t, w.member);
@@ -77,13 +78,13 @@ for (const T of TRANSPORTS) {
 
       const approve = await T.call(adm, FIN.approve, { id: w.books.approvedExpense });
       expect(approve.status).toBe(403);
-      expect(approve.error?.message).toBe('You submitted or changed this expense: another leader must approve, reject or pay it.');
+      expectError(approve, 'FORBIDDEN', 'errors.finances.ownExpense');
       expect((await T.call(adm, FIN.rejectExpense, { id: w.books.approvedExpense, reason: 'Oops' })).status).toBe(403);
 
       expect((await T.call(cr, FIN.approve, { id: w.books.approvedExpense })).data).toMatchObject({ status: 'approved', approvers: [w.creator.id] });
       const paidByChanger = await T.call(adm, FIN.pay, { id: w.books.approvedExpense, accountId: w.books.account });
       expect(paidByChanger.status).toBe(403);
-      expect(paidByChanger.error?.message).toBe('You submitted or changed this expense: another leader must approve, reject or pay it.');
+      expectError(paidByChanger, 'FORBIDDEN', 'errors.finances.ownExpense');
       const before = w.balance();
       expect((await T.call(tr, FIN.pay, { id: w.books.approvedExpense, accountId: w.books.account })).data).toMatchObject({ status: 'paid' });
       expect(w.balance()).toBe(before - 90_000);
@@ -114,7 +115,7 @@ describe('tRPC: finances.changeExpense', () => {
     // An income category is no category for an expense.
     const income = await tr.mutate('finances.changeExpense', { id: w.books.approvedExpense, categoryId: w.books.incomeCategory });
     expect(income.status).toBe(409);
-    expect(income.error?.message).toBe('Choose an expense category.');
+    expectError(income, 'CONFLICT', 'errors.finances.expenseCategory');
   });
 
   it('a change that changes nothing is refused (it would clear the approvals for nothing)', async () => {
@@ -122,7 +123,7 @@ describe('tRPC: finances.changeExpense', () => {
     const tr = await as(w.t, w.treasurer);
     const r = await tr.mutate('finances.changeExpense', { id: w.books.approvedExpense });
     expect(r.status).toBe(400);
-    expect(r.error?.message).toBe('Change the amount, the description or the category.');
+    expectError(r, 'BAD_REQUEST', 'validation.finance.nothingToChange');
     expect(w.t.db.$client.prepare('SELECT status FROM expenses WHERE id = ?').pluck().get(w.books.approvedExpense)).toBe('approved');
   });
 

@@ -9,6 +9,7 @@ import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
 import { op, transportsFor, REST } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Proofs and receipts as files: a payment's proof and an expense's receipts may be photos or
@@ -65,9 +66,9 @@ for (const T of transportsFor(REST)) {
       const receipts = [1, 2, 3, 4, 5, 6].map((n) => upload(n, n % 2 ? 'pdf' : 'webp'));
       const r = await T.call(tr, F.submit, expense(w.community.id, w.books.expenseCategory, receipts));
       expect(r.status).toBe(400);
-      expect(r.error?.issues).toEqual([{ path: ['receipts'], message: 'An expense carries at most 5 receipt files.' }]);
+      expect(r.error?.issues).toEqual([{ path: ['receipts'], message: textOf('errors.finances.tooManyReceipts') }]);
       const fr = await T.call(tr, F.submit, expense(w.community.id, w.books.expenseCategory, receipts), { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe('Une dépense comporte au plus 5 justificatifs.');
+      expectError(fr, 'BAD_REQUEST', 'errors.finances.tooManyReceipts', undefined, 'fr');
       expect(w.t.db.$client.prepare('SELECT COUNT(*) FROM expenses').pluck().get()).toBe(2);
     });
 
@@ -83,7 +84,7 @@ for (const T of transportsFor(REST)) {
       const tr = await as(w.t, w.treasurer);
       const r = await T.call(tr, F.submit, expense(w.community.id, w.books.expenseCategory, [upload(1, 'pdf'), url]));
       expect(r.status).toBe(400);
-      expect(r.error?.issues).toEqual([{ path: ['receipts', 1], message: 'Please upload the file again.' }]);
+      expect(r.error?.issues).toEqual([{ path: ['receipts', 1], message: textOf('errors.upload.again') }]);
     });
 
     it('a member declares a payment with a PDF proof they uploaded; the treasurer sees it', async () => {

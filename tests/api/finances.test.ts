@@ -15,6 +15,7 @@ import { as } from '../setup/communities';
 import { seedBooks } from '../setup/finances';
 import { op, type Transport, transportsFor, TRPC } from '../setup/transport';
 import { registeredUpload } from '../setup/documents';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Community finances over both transports: payments from declaration to receipt, expenses through
@@ -65,7 +66,7 @@ for (const T of transportsFor(TRPC)) {
       registeredUpload(w.t, '/api/proofs/0123456789abcdef0123.webp', w.member.id); // the proof as if this member had uploaded it
       const missing = await call(T, m, F.declare, { communityId: w.community.id, amount: 2000, purpose: 'dues', method: 'mobile_money' });
       expect(missing.status).toBe(400);
-      expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).' });
+      expect(missing.error?.issues?.[0]).toEqual({ path: ['provider'], message: textOf('errors.finances.providerRequired') });
       const declared = await call(T, m, F.declare, {
         communityId: w.community.id,
         amount: 2000,
@@ -101,7 +102,7 @@ for (const T of transportsFor(TRPC)) {
       const own = await call(T, tr, F.declare, { communityId: w.community.id, amount: 500, purpose: 'donation', method: 'cash' });
       const refused = await call(T, tr, F.confirm, { id: own.data.id, accountId: w.books.account });
       expect(refused.status).toBe(403);
-      expect(refused.error?.message).toBe('Someone else must confirm or reject your own payment.');
+      expectError(refused, 'FORBIDDEN', 'errors.finances.ownPayment');
       const before = w.balance();
       const rejected = await call(T, tr, F.reject, { id: w.books.payment, reason: 'No such transfer on the statement' });
       expect(rejected.data).toMatchObject({ status: 'rejected', reason: 'No such transfer on the statement', receiptNo: null });
@@ -130,7 +131,7 @@ for (const T of transportsFor(TRPC)) {
       expect(submitted.status).toBe(T.okStatus(F.submit));
       const own = await call(T, tr, F.approve, { id: submitted.data.id });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe('You submitted or changed this expense: another leader must approve, reject or pay it.');
+      expectError(own, 'FORBIDDEN', 'errors.finances.ownExpense');
       const adm = await as(w.t, w.admin);
       expect((await call(T, adm, F.approve, { id: submitted.data.id })).data).toMatchObject({ status: 'approved', approvers: [w.admin.id] });
       const before = w.balance();
@@ -150,7 +151,7 @@ for (const T of transportsFor(TRPC)) {
       const entries = w.t.db.$client.prepare('SELECT count(*) FROM ledger_entries').pluck().get();
       const r = await call(T, adm, F.pay, { id: big.data.id, accountId: w.books.account });
       expect(r.status).toBe(409);
-      expect(r.error?.message).toBe('This account holds too little money for that.');
+      expectError(r, 'CONFLICT', 'errors.finances.insufficient');
       expect(w.t.db.$client.prepare('SELECT count(*) FROM ledger_entries').pluck().get()).toBe(entries);
       expect(w.t.db.$client.prepare('SELECT status FROM expenses WHERE id = ?').pluck().get(big.data.id)).toBe('approved');
     });
@@ -234,7 +235,7 @@ describe('tRPC: the books’ settings', () => {
     const tr = await as(w.t, w.treasurer);
     const locked = await tr.mutate('finances.updateSettings', { communityId: w.community.id, currency: 'USD' });
     expect(locked.status).toBe(409);
-    expect(locked.error?.message).toBe('The currency cannot change once the books have entries.');
+    expectError(locked, 'CONFLICT', 'errors.finances.currencyLocked');
     const changed = await tr.mutate('finances.updateSettings', { communityId: w.community.id, transparency: 'own', secondApprovalAbove: 10000 });
     expect(changed.data).toMatchObject({ currency: 'XAF', transparency: 'own', secondApprovalAbove: 10000 });
     const m = await as(w.t, w.member);

@@ -5,13 +5,14 @@ import { makeTestApp } from '../setup/app';
 import { changedTables, tableHashes } from '../setup/hardening-db';
 import { fillPath, hostileBody, isWrite, procedures, realParams, restRoutes, sampleInput, SIGN_OUT_GETS } from '../setup/hardening-targets';
 import { makeWorld, PERSONAS, send, type Persona, type World } from '../setup/hardening-world';
+import { textOf } from '../setup/errors';
 
 /*
  * CSRF: every mutation, tRPC and REST, read from the router and the app, sent with a
  * live session cookie from another site, in every content type a form or fetch() can send, is
  * refused with 403 and writes nothing. And no GET, with a cookie, changes anything.
  */
-const REFUSED = { error: 'This request came from another site and was refused.', code: 'FORBIDDEN' };
+const REFUSED = { error: textOf('errors.foreignSite'), code: 'FORBIDDEN' };
 
 const HOSTILE: [string, Record<string, string>][] = [
   ['Origin: https://evil.example', { origin: 'https://evil.example' }],

@@ -15,6 +15,7 @@ import { sendForm } from '../setup/documents';
 import { ASSET_JS, INDEX_HTML, makeAppWithClient, makeClientDir } from '../setup/hardening-client';
 import { restRoutes } from '../setup/hardening-targets';
 import { makeWorld, send } from '../setup/hardening-world';
+import { textOf } from '../setup/errors';
 
 /*
  * The security headers on HTML, API and static responses, HSTS only over
@@ -183,7 +184,7 @@ describe('static client', () => {
     const t = makeAppWithClient(client.dir);
     const api = await t.withClient.request('/api/nope');
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: 'No such API path', code: 'NOT_FOUND' });
+    expect(await api.json()).toEqual({ error: textOf('errors.noApiPath'), code: 'NOT_FOUND' });
     const trpc = await t.withClient.request('/trpc/nothing.here');
     expect(trpc.status).toBe(404);
     expect(trpc.headers.get('content-type')).toContain('application/json');

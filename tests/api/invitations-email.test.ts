@@ -7,6 +7,7 @@ import { DAY } from '../setup/events';
 import { I, invitationWorld, IT, rowsOf, subjectOf, TRPC, type Smtp } from '../setup/invitations';
 import { startSmtp } from '../setup/smtp';
 import { transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Email invitations over both transports: sending (members reported, one mail per address in the
@@ -85,7 +86,7 @@ for (const T of transportsFor(REST)) {
       w.t.db.$client.prepare('DELETE FROM memberships WHERE community_id = ? AND user_id = ?').run(w.privateCommunity.id, w.users.bih.id);
       const again = await T.call(w.agents.bih, I.accept, { token });
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('This invitation has already been used.');
+      expectError(again, 'CONFLICT', 'invitations.errors.used');
       expect((await TRPC.call(agent(w.t), IT.preview, { token })).data).toEqual({ valid: false });
       expect(roleOf(w.t, w.privateCommunity.id, w.users.bih.id)).toBeNull();
     });
@@ -98,7 +99,7 @@ for (const T of transportsFor(REST)) {
       w.t.clock.advance(14 * DAY + 1);
       const r = await T.call(w.agents.outsider, I.accept, { token });
       expect(r.status).toBe(409);
-      expect(r.error?.message).toBe('This invitation has expired. Ask for a new one.');
+      expectError(r, 'CONFLICT', 'invitations.errors.expired');
       expect(roleOf(w.t, w.privateCommunity.id, w.users.outsider.id)).toBeNull();
       // Expired invitations leave the invitee's list.
       expect((await T.call(w.agents.outsider, I.mine)).data).toEqual([]);
@@ -110,12 +111,12 @@ for (const T of transportsFor(REST)) {
       const token = await w.tokenFor(w.users.bih.email);
       const r = await T.call(w.agents.outsider, I.accept, { token });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('This invitation was sent to another email address. Sign in with that address to accept it.');
+      expectError(r, 'FORBIDDEN', 'invitations.errors.wrongAccount');
       expect(roleOf(w.t, w.privateCommunity.id, w.users.outsider.id)).toBeNull();
       expect(rowsOf(w.t, 'invitations')[0]!.status).toBe('pending');
       const unknown = await T.call(w.agents.outsider, I.accept, { token: 'a'.repeat(52) });
       expect(unknown.status).toBe(404);
-      expect(unknown.error?.message).toBe('This invitation is invalid or has expired.');
+      expectError(unknown, 'NOT_FOUND', 'invitations.errors.invalid');
       expect((await T.call(w.agents.outsider, I.accept, { token: '../../etc' })).status).toBe(400);
     });
 
@@ -127,7 +128,7 @@ for (const T of transportsFor(REST)) {
       await w.agents.bih.mutate('communities.join', { communityId: w.publicCommunity.id });
       const r = await T.call(w.agents.bih, I.accept, { token });
       expect(r.status).toBe(409);
-      expect(r.error?.message).toBe('You are already a member of this community.');
+      expectError(r, 'CONFLICT', 'invitations.errors.alreadyMember');
       expect(rowsOf(w.t, 'invitations')[0]!.status).toBe('accepted');
       expect(countDrift(w.t)).toEqual([]);
     });
@@ -162,7 +163,7 @@ for (const T of transportsFor(REST)) {
       expect(bad.status).toBe(400);
       const many = await T.call(w.agents.leader, I.send, { communityId: w.privateCommunity.id, emails: Array.from({ length: 51 }, () => guest()) });
       expect(many.status).toBe(400);
-      expect(many.error?.message).toBe('You can invite up to 50 addresses at a time.');
+      expectError(many, 'BAD_REQUEST', 'invitations.validation.tooMany');
     });
   });
 }

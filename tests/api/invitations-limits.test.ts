@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOUR } from '../setup/events';
 import { I, invitationWorld, IT, rowsOf, TRPC } from '../setup/invitations';
 import { transportsFor } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * At most 100 invitation emails per community in any 24 hours, resends included (429 beyond).
@@ -21,7 +22,7 @@ for (const T of transportsFor(TRPC)) {
       expect((await T.call(w.agents.admin, I.send, { communityId: c, emails: batch(tag, 50, 50) })).data.sent).toHaveLength(50);
       const refused = await T.call(w.agents.leader, I.send, { communityId: c, emails: batch(tag, 100, 1) });
       expect(refused.status).toBe(429);
-      expect(refused.error?.message).toBe('This community has reached its limit of 100 invitation emails per day. Try again later.');
+      expectError(refused, 'TOO_MANY_REQUESTS', 'invitations.errors.dailyLimit', { limit: 100 });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(rowsOf(w.t, 'invitations')).toHaveLength(100);
       // A resend is one more email: refused too.

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useListeningApp } from '../setup/listen';
+import { textOf } from '../setup/errors';
 
 /*
  * The 1 MB limit on JSON writes as the real server sees them (http/json-body-limit.ts): over a
@@ -9,7 +10,7 @@ import { useListeningApp } from '../setup/listen';
  */
 
 const MB = 1024 * 1024;
-const TOO_LARGE = { error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' };
+const TOO_LARGE = { error: textOf('errors.bodyTooLarge'), code: 'PAYLOAD_TOO_LARGE' };
 const listen = useListeningApp();
 
 /** One raw HTTP/1.1 exchange (Connection: close): the status and the JSON body of the answer. */

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type Agent, type TestApp } from '../setup/app';
 import { OPS, REST, signedIn, TRANSPORTS, whoAmI, type Op } from '../setup/transport';
+import { textOf } from '../setup/errors';
 
-const TOO_LARGE = { error: 'The request body is too large (1 MB at most).', code: 'PAYLOAD_TOO_LARGE' };
+const TOO_LARGE = { error: textOf('errors.bodyTooLarge'), code: 'PAYLOAD_TOO_LARGE' };
 const MB = 1024 * 1024;
 
 /** Raw bodies no form would send; all but the last are refused outright. */
@@ -73,7 +74,7 @@ for (const tr of TRANSPORTS) {
         confirmPassword: 'x',
       });
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.some((i) => i.message === 'Password must be at most 256 characters long')).toBe(true);
+      expect(r.error?.issues?.some((i) => i.message === textOf('validation.auth.passwordTooLong'))).toBe(true);
       expect(performance.now() - started).toBeLessThan(2000);
     });
 
@@ -108,7 +109,7 @@ describe('REST: unknown paths and methods', () => {
     ] as const) {
       const r = await agent(t).rest(method, path);
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: 'No such API path', code: 'NOT_FOUND' });
+      expect(r.body).toEqual({ error: textOf('errors.noApiPath'), code: 'NOT_FOUND' });
     }
   });
 });

@@ -9,6 +9,7 @@ import { startSmtp } from '../setup/smtp';
 import { TRANSPORTS, TRPC, op } from '../setup/transport';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { sessionAgent } from '../setup/chat';
+import { expectError } from '../setup/errors';
 
 /*
  * Notices of waiting work: written with the change that made it wait, to exactly the people who
@@ -183,10 +184,10 @@ for (const T of TRANSPORTS) {
       for (const token of forged) {
         const r = await T.call(nobody, PREFS.unsubscribe, { token });
         expect(r.status, token).toBe(400);
-        expect(r.error?.message).toBe('This link to stop emails is not valid. Change your email settings from your profile instead.');
+        expectError(r, 'BAD_REQUEST', 'errors.notices.badToken');
       }
       const fr = await T.call(nobody, PREFS.unsubscribe, { token: forged[0] }, { 'accept-language': 'fr' });
-      expect(fr.error?.message).toBe('Ce lien pour arrêter les e-mails n’est pas valable. Modifiez plutôt vos réglages d’e-mails depuis votre profil.');
+      expectError(fr, 'BAD_REQUEST', 'errors.notices.badToken', undefined, 'fr');
       expect((await T.call(nobody, PREFS.unsubscribe, {})).status).toBe(400);
       expect(t.db.$client.prepare('SELECT count(*) FROM notice_preferences').pluck().get()).toBe(before);
       // An account since deleted: refused too.

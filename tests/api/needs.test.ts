@@ -11,6 +11,7 @@ import { OPS, TRANSPORTS, TRPC } from '../setup/transport';
 import { agent } from '../setup/app';
 import { N, needsWorld, noticesOf, waiting, whoHas } from '../setup/needs';
 import type { NeedItem } from '../../src/shared/needs';
+import { expectError } from '../setup/errors';
 
 /*
  * "Needs you": each kind of waiting work is listed for exactly the people who may act on it now
@@ -203,8 +204,8 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, `pollVote:${later.data.id}`)).toEqual([]);
       expect(await whoHas(T, agents, `pollVote:${soon.data.id}`)).toEqual(['admin', 'bih', 'creator', 'member', 'treasurer']);
       const item = T.page(await T.call(agents.member, N.list, {})).items.find((i: { key: string }) => i.key === `pollVote:${soon.data.id}`);
-      // Deadlines come first; a yes / no poll is one tap.
-      expect(item).toMatchObject({ due: new Date(now + 30 * 3_600_000).toISOString(), action: { op: 'polls.vote', choices: [{ label: 'yes' }, { label: 'no' }, { label: 'abstain' }] } });
+      // Deadlines come first; a yes / no poll is one tap; polls have their own community tab.
+      expect(item).toMatchObject({ tab: 'polls', due: new Date(now + 30 * 3_600_000).toISOString(), action: { op: 'polls.vote', choices: [{ label: 'yes' }, { label: 'no' }, { label: 'abstain' }] } });
       const yes = item.action.choices[0].id;
       expect((await T.call(agents.member, P.vote, { id: soon.data.id, choices: [yes] })).status).toBe(200);
       expect(await whoHas(T, agents, `pollVote:${soon.data.id}`)).toEqual(['admin', 'bih', 'creator', 'treasurer']);
@@ -290,10 +291,10 @@ for (const T of TRANSPORTS) {
       expect((await T.call(anonymous, N.count)).status).toBe(401);
       const bad = await T.call(agents.member, N.list, { cursor: 'not-a-cursor' });
       expect(bad.status).toBe(400);
-      expect(bad.error?.message).toBe('This page of the list is unknown. Start again from the first page.');
+      expectError(bad, 'BAD_REQUEST', 'validation.needs.cursor');
       const fr = await T.call(agents.member, N.list, { limit: 500 }, { 'accept-language': 'fr' });
       expect(fr.status).toBe(400);
-      expect(fr.error?.message).toBe('Demandez de 1 à 100\u00a0éléments');
+      expectError(fr, 'BAD_REQUEST', 'validation.needs.limit', undefined, 'fr');
     });
   });
 }

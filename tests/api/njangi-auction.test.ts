@@ -3,6 +3,7 @@ import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, payCash, type Person } from '../setup/njangi';
 import { type Transport, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Auction circles: each round goes to the hand that accepts the largest discount. Bids are taken
@@ -43,7 +44,7 @@ for (const T of transportsFor(TRPC)) {
       const before = circleSnapshot(t);
       const later = await bid(T, a!, r2!, w.hand(a!), 1000);
       expect(later.status).toBe(409);
-      expect(later.error?.message).toBe('Bids are only taken for the next round to be paid out.');
+      expectError(later, 'CONFLICT', 'errors.njangi.biddingClosed');
       expect((await bid(T, a!, r1!, w.hand(b!), 1000)).status).toBe(403);
       // Pot 40,000, fee 1% = 400: at most 39,600.
       const greedy = await bid(T, a!, r1!, w.hand(a!), 39_601);
@@ -56,7 +57,7 @@ for (const T of transportsFor(TRPC)) {
       expect(ok.data).toMatchObject({ roundId: r1, handId: w.hand(a!), userId: a!.user.id, discount: 39_600 });
       const again = await bid(T, a!, r1!, w.hand(a!), 500);
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('This hand has already bid for this round.');
+      expectError(again, 'CONFLICT', 'errors.njangi.alreadyBid');
       // Not an auction circle: 409.
       const fixed = buildCircle(t, { community: w.community, organiser: w.organiser.user, members: [a!.user], rules: { hands: 2 } });
       expect((await bid(T, a!, fixed.rounds[0]!, fixed.handsOf[a!.user.id]![0]!, 100)).status).toBe(409);
@@ -71,13 +72,13 @@ for (const T of transportsFor(TRPC)) {
       expect((await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' })).data).toMatchObject({ beneficiaryId: a!.user.id, discount: 2000 });
       const received = await bid(T, a!, w.circle.rounds[1]!, w.hand(a!), 1000);
       expect(received.status).toBe(409);
-      expect(received.error?.message).toBe('This hand has already received its payout.');
+      expectError(received, 'CONFLICT', 'errors.njangi.handReceived');
       // Round 2 falls due (end of 9 March in Douala); b has not paid it, c has.
       w.pay(1, [c!]);
       t.clock.set(Date.parse('2026-03-10T08:00:00Z'));
       const behind = await bid(T, b!, w.circle.rounds[1]!, w.hand(b!), 1000);
       expect(behind.status).toBe(409);
-      expect(behind.error?.message).toBe('A hand with contributions or fines outstanding cannot bid.');
+      expectError(behind, 'CONFLICT', 'errors.njangi.behind');
       expect((await bid(T, c!, w.circle.rounds[1]!, w.hand(c!), 1000)).status).toBe(T.okStatus(NJ.bid));
     });
 

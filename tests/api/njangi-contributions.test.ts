@@ -4,6 +4,7 @@ import { cancelCircle } from '../../src/server/services/njangi/start';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ } from '../setup/njangi';
 import { transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Contributions: a member declares for their own hands only, one live contribution per hand and
@@ -36,7 +37,7 @@ for (const T of transportsFor(REST)) {
       const round = w.circle.rounds[0]!;
       const theirs = await T.call(a!.a, NJ.declare, { id: w.id, roundId: round, handId: w.hand(b!), method: 'cash' });
       expect(theirs.status).toBe(403);
-      expect(theirs.error?.message).toBe('This hand belongs to another member.');
+      expectError(theirs, 'FORBIDDEN', 'errors.njangi.notYourHand');
       // The organiser declaring for someone else's hand is refused too (cash is recorded instead).
       expect((await T.call(w.organiser.a, NJ.declare, { id: w.id, roundId: round, handId: w.hand(b!), method: 'cash' })).status).toBe(403);
       // Someone in the community but not in the circle has no hand at all.
@@ -60,7 +61,7 @@ for (const T of transportsFor(REST)) {
       expect(first.status).toBe(T.okStatus(NJ.declare));
       const again = await T.call(a.a, NJ.declare, { ...input, reference: 'TRX-2' });
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('A contribution for this hand and round is already recorded or waiting.');
+      expectError(again, 'CONFLICT', 'errors.njangi.alreadyContributed');
       // The organiser cannot record cash over it either.
       expect((await w.organiser.a.mutate('njangi.recordContribution', { ...input, method: 'cash' })).status).toBe(409);
       // A rejection needs a reason.
@@ -161,7 +162,7 @@ for (const T of transportsFor(REST)) {
       const y = await T.call(b!.a, NJ.declare, { id: w.id, roundId: round, handId: w.hand(b!), method: 'cash' });
       const both = await Promise.all([T.call(w.organiser.a, NJ.confirm, { id: x.data.id }), T.call(w.organiser.a, NJ.confirm, { id: x.data.id })]);
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-      expect(both.find((r) => r.status === 409)!.error?.message).toBe('This contribution has already been confirmed or rejected.');
+      expectError(both.find((r) => r.status === 409)!, 'CONFLICT', 'errors.njangi.contributionDecided');
       expect(actions(t, 'circle.contribution.confirmed')).toBe(1);
       // A confirmation and a rejection at once: one of them decides.
       const race = await Promise.all([T.call(w.organiser.a, NJ.confirm, { id: y.data.id }), T.call(w.organiser.a, NJ.reject, { id: y.data.id, reason: 'Not received' })]);

@@ -7,6 +7,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ, payCash, type Person } from '../setup/njangi';
 import { startSmtp } from '../setup/smtp';
 import { TRANSPORTS } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Four eyes on a circle's organiser: nobody confirms money they owe or records money paid to
@@ -23,8 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const OWN_CONTRIBUTION = 'Your own contribution is confirmed by one of the community’s finance officers (its treasurer or leaders), never by you.';
-const OWN_PAYMENT = 'A payment to your own hand is recorded by one of the community’s finance officers (its treasurer or leaders), never by you.';
+const OWN_CONTRIBUTION = 'errors.njangi.ownContribution';
+const OWN_PAYMENT = 'errors.njangi.ownPayout';
 const decode = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
 const titles = (t: TestApp, userId: string) => t.db.$client.prepare('SELECT title FROM notifications WHERE user_id = ? ORDER BY id').pluck().all(userId) as string[];
 
@@ -60,12 +61,12 @@ for (const T of TRANSPORTS) {
       const before = circleSnapshot(t);
       const own = await T.call(w.organiser.a, NJ.confirm, { id: declared.data.id });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe(OWN_CONTRIBUTION);
+      expectError(own, 'FORBIDDEN', OWN_CONTRIBUTION);
       expect((await T.call(w.organiser.a, NJ.reject, { id: declared.data.id, reason: 'Mine' })).status).toBe(403);
       // As a finance officer of the community (its creator) the organiser is refused all the same.
       const asOfficer = await T.call(w.organiser.a, NJ.officerConfirm, { id: declared.data.id });
       expect(asOfficer.status).toBe(403);
-      expect(asOfficer.error?.message).toBe(OWN_CONTRIBUTION);
+      expectError(asOfficer, 'FORBIDDEN', OWN_CONTRIBUTION);
       // A plain member holds no finances.record.
       expect((await T.call(w.a.a, NJ.officerConfirm, { id: declared.data.id })).status).toBe(403);
       expect(circleSnapshot(t)).toBe(before);
@@ -97,7 +98,7 @@ for (const T of TRANSPORTS) {
       const declared = await T.call(w.a.a, NJ.declare, { id: w.id, roundId: w.circle.rounds[0], handId: w.hand(w.a), method: 'cash' });
       const r = await T.call(w.officer.a, NJ.officerConfirm, { id: declared.data.id });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('Only the organiser of this circle can do this.');
+      expectError(r, 'FORBIDDEN', 'errors.njangi.organiserOnly');
       expect((await T.call(w.officer.a, NJ.officerConfirm, { id: 999_999 })).status).toBe(404);
       expect((await T.call(w.organiser.a, NJ.confirm, { id: declared.data.id })).data).toMatchObject({ status: 'confirmed' });
     });
@@ -113,7 +114,7 @@ for (const T of TRANSPORTS) {
       const before = circleSnapshot(t);
       const own = await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[1], method: 'cash' });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe(OWN_PAYMENT);
+      expectError(own, 'FORBIDDEN', OWN_PAYMENT);
       // Nor through the officers' path, though the creator is one of the community's finance officers.
       expect((await T.call(w.organiser.a, NJ.officerPayout, { id: w.circle.rounds[1], method: 'cash' })).status).toBe(403);
       expect((await T.call(w.a.a, NJ.officerPayout, { id: w.circle.rounds[1], method: 'cash' })).status).toBe(403);
@@ -127,7 +128,7 @@ for (const T of TRANSPORTS) {
       w.pay(2, [w.organiser, w.a, w.b]);
       const notTheirs = await T.call(w.officer.a, NJ.officerPayout, { id: w.circle.rounds[2], method: 'cash' });
       expect(notTheirs.status).toBe(403);
-      expect(notTheirs.error?.message).toBe('Only the organiser of this circle can do this.');
+      expectError(notTheirs, 'FORBIDDEN', 'errors.njangi.organiserOnly');
       w.balanced();
       expect(verifyAuditChain(t.db)).toBeNull();
     });
@@ -137,7 +138,7 @@ for (const T of TRANSPORTS) {
       const w = await world(t, { payoutMethod: 'auction' });
       w.pay(0, [w.organiser, w.a, w.b]);
       expect((await T.call(w.organiser.a, NJ.bid, { id: w.circle.rounds[0], handId: w.hand(w.organiser), discount: 3000 })).status).toBe(T.okStatus(NJ.bid));
-      expect((await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' })).error?.message).toBe(OWN_PAYMENT);
+      expectError(await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' }), 'FORBIDDEN', OWN_PAYMENT);
       const paid = await T.call(w.officer.a, NJ.officerPayout, { id: w.circle.rounds[0], method: 'cash' });
       expect(paid.data).toMatchObject({ beneficiaryId: w.organiser.user.id, discount: 3000, share: 1500, amount: 27_000 });
       w.balanced();
@@ -157,7 +158,7 @@ for (const T of TRANSPORTS) {
       expect(titles(t, w.organiser.user.id)).toContain('notifications.circleTopUpComing.title');
       const own = await T.call(w.organiser.a, NJ.recordTopUp, { id: topUp!.id, method: 'cash' });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe(OWN_PAYMENT);
+      expectError(own, 'FORBIDDEN', OWN_PAYMENT);
       expect((await T.call(w.organiser.a, NJ.officerRecordTopUp, { id: topUp!.id, method: 'cash' })).status).toBe(403);
       const recorded = await T.call(w.leader!.a, NJ.officerRecordTopUp, { id: topUp!.id, method: 'cash', reference: 'CASH-TOPUP' });
       expect(recorded.data).toMatchObject({ status: 'recorded', recordedBy: w.leader!.user.id });
@@ -203,7 +204,7 @@ describe("the organiser's own fines", () => {
     for (const [path, input] of [['njangi.markFinePaid', { id: own.id }], ['njangi.waiveFine', { id: own.id, reason: 'Was travelling' }], ['njangi.officerWaiveFine', { id: own.id, reason: 'Was travelling' }]] as const) {
       const r = await w.organiser.a.mutate(path, input);
       expect(r.status, path).toBe(403);
-      expect(r.error?.message).toBe('A fine on your own hand is settled by one of the community’s finance officers (its treasurer or leaders), never by you.');
+      expectError(r, 'FORBIDDEN', 'errors.njangi.ownFine');
     }
     // An officer settles only the organiser's own fines; a plain member none.
     expect((await w.officer.a.mutate('njangi.officerMarkFinePaid', { id: theirs.id })).status).toBe(403);

@@ -4,6 +4,7 @@ import { postDueFines } from '../../src/server/services/njangi/fines';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, DAY, NJ, payCash } from '../setup/njangi';
 import { transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Payouts: rounds are paid in order, a payout may go before every contribution is in (the
@@ -43,7 +44,7 @@ for (const T of transportsFor(REST)) {
       const before = circleSnapshot(t);
       const early = await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[1], method: 'cash' });
       expect(early.status).toBe(409);
-      expect(early.error?.message).toBe('Pay out the earlier rounds first.');
+      expectError(early, 'CONFLICT', 'errors.njangi.earlierRoundOpen');
       expect(circleSnapshot(t)).toBe(before);
       // Only the organiser pays out.
       expect((await T.call(w.members[0]!.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' })).status).toBe(403);
@@ -52,7 +53,7 @@ for (const T of transportsFor(REST)) {
       expect(first.data).toMatchObject({ amount: 40_000, collected: 40_000, shortfall: 0, fee: 0, status: 'recorded', beneficiaryId: w.beneficiary(0).user.id, receiptNo: null });
       const twice = await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' });
       expect(twice.status).toBe(409);
-      expect(twice.error?.message).toBe('This round has already been paid out.');
+      expectError(twice, 'CONFLICT', 'errors.njangi.roundPaid');
       expect((await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[1], method: 'cash' })).status).toBe(T.okStatus(NJ.payout));
     });
 
@@ -61,7 +62,7 @@ for (const T of transportsFor(REST)) {
       const w = await running(t);
       const empty = await T.call(w.organiser.a, NJ.payout, { id: w.circle.rounds[0], method: 'cash' });
       expect(empty.status).toBe(409);
-      expect(empty.error?.message).toBe('Nothing has been collected for this round yet.');
+      expectError(empty, 'CONFLICT', 'errors.njangi.nothingToPay');
       // Three hands paid, one declared but not yet confirmed: it does not count.
       w.pay(0, w.everyone.slice(0, 3));
       const last = w.everyone[3]!;
@@ -108,7 +109,7 @@ for (const T of transportsFor(REST)) {
       const greedy = await T.call(c.organiser.a, NJ.create, { ...input, feeBps: 501 });
       expect(greedy.status).toBe(400);
       expect(greedy.error?.issues?.map((i) => i.path)).toEqual([['feeBps']]);
-      expect(greedy.error?.message).toBe('The organiser’s fee can be at most 5% of each pot');
+      expectError(greedy, 'BAD_REQUEST', 'validation.njangi.fee');
       const created = await T.call(c.organiser.a, NJ.create, { ...input, feeBps: 500 });
       expect(created.status).toBe(T.okStatus(NJ.create));
       const id = created.data.id;
@@ -138,7 +139,7 @@ for (const T of transportsFor(REST)) {
       for (const who of [w.organiser, ...w.members.filter((m) => m !== beneficiary), w.leader!]) {
         const r = await T.call(who.a, NJ.receipt, { id: payout.id });
         expect(r.status).toBe(403);
-        expect(r.error?.message).toBe('Only the member who receives this payout can do this.');
+        expectError(r, 'FORBIDDEN', 'errors.njangi.beneficiaryOnly');
         expect((await who.a.mutate('njangi.disputePayout', { id: payout.id, reason: 'Not seen' })).status).toBe(403);
       }
       expect(circleSnapshot(t)).toBe(before);

@@ -8,6 +8,7 @@ import { confirmReceipt, disputePayout } from '../../src/server/services/njangi/
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, REPORT_CSV_PATH, rules, type Person } from '../setup/njangi';
 import { transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Cancelling a circle (organiser only, with a reason, once), its report (the organiser sees every
@@ -35,7 +36,7 @@ for (const T of transportsFor(TRPC)) {
       expect(cancelled.data.seed).toMatch(/^[0-9a-f]{64}$/);
       const again = await c.organiser.a.mutate('njangi.cancel', { id: circle.id, reason: 'Again' });
       expect(again.status).toBe(409);
-      expect(again.error?.message).toBe('This circle has already ended.');
+      expectError(again, 'CONFLICT', 'errors.njangi.circleEnded');
       const [a] = c.members;
       expect((await T.call(a!.a, NJ.declare, { id: circle.id, roundId: circle.rounds[0], handId: circle.handsOf[a!.user.id]![0], method: 'cash' })).status).toBe(409);
       expect((await T.call(c.organiser.a, NJ.payout, { id: circle.rounds[0], method: 'cash' })).status).toBe(409);

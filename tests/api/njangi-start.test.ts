@@ -4,6 +4,7 @@ import { decideJoin, joinCircle } from '../../src/server/services/njangi/members
 import { makeTestApp, type TestApp } from '../setup/app';
 import { circleCommunity, circleTable, NJ, rules, type Person } from '../setup/njangi';
 import { type Transport, transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Starting a circle: only a filled circle starts, never with its first due date already past in
@@ -83,7 +84,7 @@ for (const T of transportsFor(REST)) {
         const r = await T.call(c.organiser.a, NJ.start, { id, order });
         expect(r.status, JSON.stringify(order)).toBe(400);
         expect(r.error?.issues?.map((i) => i.path)).toEqual([['order']]);
-        expect(r.error?.message).toBe('The payout order must list each member as many times as they hold hands.');
+        expectError(r, 'BAD_REQUEST', 'errors.njangi.orderMismatch');
       }
       expect(statusOf(t, id)).toBe('recruiting');
       expect(circleTable(t, 'circle_hands', id)).toEqual([]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, NJ, payCash, payOut, type Person } from '../setup/njangi';
 import { transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Swaps: a member asks to trade payout positions with another hand, the asked member accepts, the
@@ -42,7 +43,7 @@ for (const T of transportsFor(TRPC)) {
       for (const who of [w.a, w.b, w.organiser, w.leader!]) {
         const r = await T.call(who.a, NJ.acceptSwap, { id: swap });
         expect(r.status).toBe(403);
-        expect(r.error?.message).toBe('This swap is waiting for someone else.');
+        expectError(r, 'FORBIDDEN', 'errors.njangi.swapNotYours');
       }
       // The organiser cannot approve before the asked member has accepted.
       expect((await T.call(w.organiser.a, NJ.approveSwap, { id: swap })).status).toBe(409);
@@ -88,7 +89,7 @@ for (const T of transportsFor(TRPC)) {
       const before = circleSnapshot(t);
       const late = await T.call(c.organiser.a, NJ.approveSwap, { id: swap });
       expect(late.status).toBe(409);
-      expect(late.error?.message).toBe('Only hands that have not yet received, in rounds not yet paid out, can swap.');
+      expectError(late, 'CONFLICT', 'errors.njangi.swapNotPossible');
       expect(circleSnapshot(t)).toBe(before);
       // The organiser's hand has received: it cannot ask or be asked.
       const orgHand = circle.handsOf[c.organiser.user.id]![0];
@@ -102,7 +103,7 @@ for (const T of transportsFor(TRPC)) {
       const w = await fixed(t, { payoutMethod: 'auction' });
       const r = await T.call(w.a.a, NJ.requestSwap, { id: w.id, fromHandId: w.hand(w.a), toHandId: w.hand(w.b) });
       expect(r.status).toBe(409);
-      expect(r.error?.message).toBe('Only hands that have not yet received, in rounds not yet paid out, can swap.');
+      expectError(r, 'CONFLICT', 'errors.njangi.swapNotPossible');
     });
 
     it('the asked member or the organiser declines a request; after acceptance only the organiser; the asker cannot (403)', async () => {

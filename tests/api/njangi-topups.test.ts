@@ -8,6 +8,7 @@ import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, circleSnapshot, circleTable, NJ, payCash, payOut, type Person } from '../setup/njangi';
 import { startSmtp } from '../setup/smtp';
 import { TRANSPORTS } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * Money that reaches a round after it was paid out: a contribution confirmed (or recorded as cash)
@@ -116,7 +117,7 @@ for (const T of TRANSPORTS) {
       // Not paid yet: the beneficiary cannot confirm it.
       const early = await T.call(w.a.a, NJ.confirmTopUp, { id });
       expect(early.status).toBe(409);
-      expect(early.error?.message).toBe('This top-up has not been paid yet: it can be confirmed once it is recorded as paid.');
+      expectError(early, 'CONFLICT', 'errors.njangi.topUpNotPaid');
       // Only the organiser records it; nothing changes on a refusal.
       const before = circleSnapshot(t);
       for (const who of [w.a, w.b, w.leader!, w.officer]) expect((await T.call(who.a, NJ.recordTopUp, { id, method: 'cash' })).status).toBe(403);

@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { makeNotification, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { anonymous, as } from '../setup/communities';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * The notification procedures (tRPC only, no REST paths). Every call is scoped to the
@@ -178,7 +179,7 @@ describe('tRPC: notifications.markRead', () => {
     const { a, other, theirs } = await pair(t);
     const r = await a.mutate('notifications.markRead', { id: theirs[0] });
     expect(r.status).toBe(404);
-    expect(r.error).toMatchObject({ code: 'NOT_FOUND', message: 'Notification not found' });
+    expectError(r, 'NOT_FOUND', 'validation.notification.notFound');
     expect(rowsOf(t, other.id).every((n) => n.read === 0)).toBe(true);
     expect(await unread(a)).toBe(3);
   });
@@ -188,7 +189,7 @@ describe('tRPC: notifications.markRead', () => {
     const { a, theirs } = await pair(t);
     const r = await a.mutate('notifications.markRead', { id: theirs[2]! + 1000 });
     expect(r.status).toBe(404);
-    expect(r.error?.message).toBe('Notification not found');
+    expectError(r, 'NOT_FOUND', 'validation.notification.notFound');
   });
 });
 
@@ -245,7 +246,7 @@ describe('tRPC: notifications.remove', () => {
     const before = rowsOf(t, other.id);
     const r = await a.mutate('notifications.remove', { id: theirs[1] });
     expect(r.status).toBe(404);
-    expect(r.error).toMatchObject({ code: 'NOT_FOUND', message: 'Notification not found' });
+    expectError(r, 'NOT_FOUND', 'validation.notification.notFound');
     expect(rowsOf(t, other.id)).toEqual(before);
     expect((await list(b)).items).toHaveLength(3);
   });
@@ -287,7 +288,7 @@ describe('tRPC: notifications.markRead / notifications.remove with an invalid id
     const r = await a.mutate(`notifications.${name}`, { id });
     expect(r.status).toBe(400);
     expect(r.error?.code).toBe('BAD_REQUEST');
-    expect(r.error?.issues?.[0]).toEqual({ path: ['id'], message: 'Notification not found' });
+    expect(r.error?.issues?.[0]).toEqual({ path: ['id'], message: textOf('validation.notification.notFound') });
     expect(allRows(t)).toEqual(before);
   });
 });

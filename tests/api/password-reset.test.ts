@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
 import { startSmtp, tokenOf } from '../setup/smtp';
 import { OPS, registered, signIn, whoAmI, transportsFor, TRPC } from '../setup/transport';
+import { expectError, textOf } from '../setup/errors';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -9,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const SENT = "If an account with that email exists, we've sent password reset instructions.";
-const EXPIRED = 'This password reset link has expired. Please request a new one.';
+const SENT = textOf('notices.forgotPassword');
+const EXPIRED = 'errors.auth.resetExpired';
 const NEW_PASSWORD = 'Brand-new#Pass9';
 const HOUR = 60 * 60 * 1000;
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
@@ -55,7 +56,7 @@ for (const tr of transportsFor(TRPC)) {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const r = await tr.call(agent(t), OPS.forgotPassword, { email: ' ' });
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: 'Please enter your email address' });
+      expect(r.error?.issues?.[0]).toEqual({ path: ['email'], message: textOf('validation.auth.emailRequired') });
     });
   });
 
@@ -85,7 +86,7 @@ for (const tr of transportsFor(TRPC)) {
       expect((await tr.call(agent(t), OPS.resetPassword, { token, password: NEW_PASSWORD })).status).toBe(200);
       const again = await tr.call(agent(t), OPS.resetPassword, { token, password: 'Third#Password1' });
       expect(again.status).toBe(401);
-      expect(again.error).toMatchObject({ message: EXPIRED, code: 'UNAUTHORIZED' });
+      expectError(again, 'UNAUTHORIZED', EXPIRED);
       expect((await login(t, user.email, NEW_PASSWORD)).status).toBe(200);
     });
 
@@ -96,7 +97,7 @@ for (const tr of transportsFor(TRPC)) {
       t.clock.advance(HOUR);
       const r = await tr.call(agent(t), OPS.resetPassword, { token, password: NEW_PASSWORD });
       expect(r.status).toBe(401);
-      expect(r.error?.message).toBe(EXPIRED);
+      expectError(r, 'UNAUTHORIZED', EXPIRED);
       expect((await login(t, user.email, PASSWORD)).status).toBe(200);
     });
 
@@ -124,7 +125,7 @@ for (const tr of transportsFor(TRPC)) {
       const token = await resetToken(t, user.email);
       const r = await tr.call(agent(t), OPS.resetPassword, { token, password: 'short' });
       expect(r.status).toBe(400);
-      expect(r.error?.issues?.[0]).toEqual({ path: ['password'], message: 'Password must be at least 8 characters long' });
+      expect(r.error?.issues?.[0]).toEqual({ path: ['password'], message: textOf('validation.auth.passwordTooShort') });
       expect((await login(t, user.email, PASSWORD)).status).toBe(200);
       expect((await tr.call(agent(t), OPS.resetPassword, { token, password: NEW_PASSWORD })).status).toBe(200);
     });
@@ -133,7 +134,7 @@ for (const tr of transportsFor(TRPC)) {
       const t = makeTestApp({ smtpUrl: smtp.url });
       const unknown = await tr.call(agent(t), OPS.resetPassword, { token: 'abcdefghijklmnopqrstuvwxyz234567', password: NEW_PASSWORD });
       expect(unknown.status).toBe(401);
-      expect(unknown.error?.message).toBe(EXPIRED);
+      expectError(unknown, 'UNAUTHORIZED', EXPIRED);
       const missing = await tr.call(agent(t), OPS.resetPassword, { password: NEW_PASSWORD });
       expect(missing.status).toBe(400);
       expect(missing.error?.issues?.[0]?.path).toEqual(['token']);

@@ -6,6 +6,7 @@ import { runPollsJob } from '../../src/server/jobs/polls';
 import { transportsFor, REST } from '../setup/transport';
 import { DAY, HOUR, newPoll, P, pollWorld } from '../setup/polls';
 import { fetchText, pageOf } from '../setup/events';
+import { expectError } from '../setup/errors';
 
 /*
  * Polls over both transports: create, list, read, vote, change one's vote, results, and closing
@@ -53,7 +54,7 @@ for (const T of transportsFor(REST)) {
       t.clock.advance(3 * DAY);
       const late = await T.call(agents.treasurer, P.vote, { id: poll.id, choices: [hall] });
       expect(late.status).toBe(409);
-      expect(late.error?.message).toBe('This poll is closed: nothing about it can change any more.');
+      expectError(late, 'CONFLICT', 'errors.polls.closed');
       expect(pageOf(T, await T.call(agents.bih, P.list, { communityId: community.id, status: 'closed' })).items).toHaveLength(1);
       t.clock.advance(HOUR);
       expect(runPollsJob({ db: t.db, now: t.clock.now })).toEqual({ closed: 1 });

@@ -7,6 +7,7 @@ import { confirmPayment, recordCashPayment } from '../../src/server/services/fin
 import { fetchText } from '../setup/events';
 import { transportsFor, REST } from '../setup/transport';
 import { DAY, newPoll, P, pollWorld, type PollWorld } from '../setup/polls';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Who may vote (standing, joining date), anonymity (no response or export links a ballot to a
@@ -42,7 +43,7 @@ for (const T of transportsFor(REST)) {
       expect((await T.call(agents.amara, P.vote, choice)).status).toBe(200);
       const bih = await T.call(agents.bih, P.vote, choice);
       expect(bih.status).toBe(403);
-      expect(bih.error?.message).toBe('Pay FCFA\u00a02,000 of arrears to vote.');
+      expectError(bih, 'FORBIDDEN', 'standing.refusals.inArrears', { amount: 'FCFA\u00a02,000', action: textOf('standing.actions.vote') });
       const fr = await T.call(agents.bih, P.vote, choice, { 'accept-language': 'fr' });
       expect(fr.error?.message).toBe('Réglez 2\u202f000\u00a0FCFA d’arriérés pour voter.');
       const seen = await T.call(agents.bih, P.get, { id: poll.id });
@@ -61,7 +62,7 @@ for (const T of transportsFor(REST)) {
       expect((await T.call(agents.amara, P.vote, { id: poll.id, choices: [poll.options[1].id] })).status).toBe(200);
       const late = await T.call(agents.bih, P.vote, { id: poll.id, choices: [poll.options[1].id] }, { 'accept-language': 'en' });
       expect(late.status).toBe(403);
-      expect(late.error?.message).toBe('Only members who joined before 2026-02-01 can vote in this poll.');
+      expectError(late, 'FORBIDDEN', 'errors.polls.joinedTooLate', { date: '2026-02-01' });
       // Without the date the setting is refused.
       expect((await T.call(agents.host, P.create, newPoll(now, community.id, { eligibility: 'joined_before' }))).status).toBe(400);
     });
@@ -121,7 +122,7 @@ for (const T of transportsFor(REST)) {
       await T.call(agents.amara, P.vote, { id: poll.id, choices: [poll.options[0].id] });
       const locked = await agents.host.mutate('polls.update', { id: poll.id, anonymous: false });
       expect(locked.status).toBe(409);
-      expect(locked.error?.message).toBe('Votes have been cast: anonymity, results visibility and who may vote can no longer change.');
+      expectError(locked, 'CONFLICT', 'errors.polls.settingsLocked');
       // The title and closing time still change while it runs.
       expect((await agents.host.mutate('polls.update', { id: poll.id, title: 'Gala venue', closesAt: t.clock.now() + 5 * DAY })).status).toBe(200);
     });
@@ -149,7 +150,7 @@ for (const T of transportsFor(REST)) {
       // One accepted candidate is not a contest.
       const early = await agents.host.mutate('polls.openVoting', { id });
       expect(early.status).toBe(409);
-      expect(early.error?.message).toBe('Voting can open once at least 2 candidates have accepted their nomination.');
+      expectError(early, 'CONFLICT', 'errors.polls.notEnoughCandidates', { needed: 2 });
       expect((await agents.treasurer.mutate('polls.answerNomination', { id, accept: true })).status).toBe(404);
       await agents.amara.mutate('polls.answerNomination', { id, accept: true });
       const opened = await agents.host.mutate('polls.openVoting', { id });

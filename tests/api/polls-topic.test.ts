@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newTopic } from '../setup/discussions';
 import { newPoll, pollWorld } from '../setup/polls';
+import { expectError } from '../setup/errors';
 
 /*
  * A poll attached to a discussion topic: the topic's page lists it; only a visible topic of the
@@ -24,7 +25,7 @@ describe('polls attached to a discussion topic', () => {
     const elsewhere = (await agents.host.mutate('discussions.create', newTopic(privateCommunity.id))).data;
     const wrong = await agents.host.mutate('polls.create', newPoll(now, community.id, { topicId: elsewhere.id }));
     expect(wrong.status).toBe(400);
-    expect(wrong.error?.message).toBe('That discussion topic is not in this community.');
+    expectError(wrong, 'BAD_REQUEST', 'errors.polls.topicNotFound');
 
     await agents.host.mutate('discussions.hideTopic', { id: topic.id, hidden: true, reason: 'Off topic' });
     expect((await agents.host.mutate('polls.create', newPoll(now, community.id, { topicId: topic.id }))).status).toBe(400);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp } from '../setup/app';
 import { registeredUpload } from '../setup/documents';
 import { OPS, signedIn, whoAmI, transportsFor, REST } from '../setup/transport';
+import type { MessageKey } from '@shared/i18n/catalogue';
+import { expectError, textOf } from '../setup/errors';
 
 const IMAGE = '/uploads/0123456789abcdef0123456789abcdef.webp';
 const FULL = {
@@ -87,8 +89,8 @@ for (const tr of transportsFor(REST)) {
       for (const username of ['Kofi_A', 'kofi_a', 'KOFI_A']) {
         const r = await tr.call(a, OPS.updateProfile, { username, location: 'Kumasi' });
         expect(r.status).toBe(409);
-        expect(r.error).toMatchObject({ code: 'CONFLICT', message: 'That username is already taken' });
-        expect(r.error?.issues).toEqual([{ path: ['username'], message: 'That username is already taken' }]);
+        expectError(r, 'CONFLICT', 'errors.auth.usernameTaken');
+        expect(r.error?.issues).toEqual([{ path: ['username'], message: textOf('errors.auth.usernameTaken') }]);
       }
       expect(await whoAmI(a)).toMatchObject({ username: null, location: null });
     });
@@ -111,25 +113,25 @@ for (const tr of transportsFor(REST)) {
       expect((await tr.call(second, OPS.updateProfile, { username: 'shared_name' })).status).toBe(200);
     });
 
-    const invalid: [field: string, value: unknown, message: string][] = [
-      ['birthday', '1990-13-01', 'Please enter a valid date in the past'],
-      ['birthday', '2999-01-01', 'Please enter a valid date in the past'],
-      ['tShirtSize', 'XXXL', 'Please choose a size from the list'],
-      ['username', 'no spaces allowed', 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'],
-      ['phoneNumber', 'ring ring', 'Please enter a valid phone number'],
-      ['profileImageUrl', 'https://evil.example/uploads/0123456789abcdef.webp', 'Please upload the image again'],
-      ['location', 'x'.repeat(101), 'Location must be at most 100 characters'],
-      ['firstName', '', 'Please enter your first name'],
-      ['lastName', '   ', 'Please enter your last name'],
+    const invalid: [field: string, value: unknown, key: MessageKey][] = [
+      ['birthday', '1990-13-01', 'validation.profile.birthdayInvalid'],
+      ['birthday', '2999-01-01', 'validation.profile.birthdayInvalid'],
+      ['tShirtSize', 'XXXL', 'validation.profile.tShirtSize'],
+      ['username', 'no spaces allowed', 'validation.profile.usernameFormat'],
+      ['phoneNumber', 'ring ring', 'validation.profile.phoneInvalid'],
+      ['profileImageUrl', 'https://evil.example/uploads/0123456789abcdef.webp', 'validation.uploadAgain'],
+      ['location', 'x'.repeat(101), 'validation.profile.locationLong'],
+      ['firstName', '', 'validation.auth.firstNameRequired'],
+      ['lastName', '   ', 'validation.auth.lastNameRequired'],
     ];
-    it.each(invalid)('refuses an invalid %s (%j) with 400 and saves nothing', async (field, value, message) => {
+    it.each(invalid)('refuses an invalid %s (%j) with 400 and saves nothing', async (field, value, key) => {
       const t = makeTestApp();
       const { a, user } = await signedIn(t);
       registeredUpload(t, IMAGE, user.id); // the photo as if this member had uploaded it
       const r = await tr.call(a, OPS.updateProfile, { location: 'Saved?', [field]: value });
       expect(r.status).toBe(400);
-      expect(r.error).toMatchObject({ code: 'BAD_REQUEST', message });
-      expect(r.error?.issues).toEqual([{ path: [field], message }]);
+      expectError(r, 'BAD_REQUEST', key);
+      expect(r.error?.issues).toEqual([{ path: [field], message: textOf(key) }]);
       expect(await whoAmI(a)).toMatchObject({ firstName: user.firstName, location: null });
     });
 

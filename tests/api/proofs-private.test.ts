@@ -15,6 +15,7 @@ import { attachProofs, storedProof } from '../setup/proofs';
 import { writeBackup } from '../../src/server/backup/snapshot';
 import { communities } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import { expectError } from '../setup/errors';
 
 /*
  * Proofs of payment and receipts are private papers: kept in UPLOADS_DIR/private and served only
@@ -78,10 +79,10 @@ describe('REST: GET /api/proofs/:name, a payment’s proof uploaded and declared
     for (const who of ['member', 'outsider', 'requester'] as const) {
       const r = await get(w.t, url, (await as(w.t, w.users[who])).cookie);
       expect(r.status, who).toBe(404);
-      expect(r.json().error).toBe('No such proof, or it is not yours to see: only the payer and those who confirm the payment may open it.');
+      expectError({ body: r.json() }, 'NOT_FOUND', 'errors.upload.proofNotFound');
     }
     const fr = await get(w.t, url, (await as(w.t, w.users.member)).cookie, 'fr');
-    expect(fr.json().error).toBe('Ce justificatif n’existe pas, ou vous ne pouvez pas le voir\u00a0: seuls la personne qui a payé et ceux qui confirment le paiement peuvent l’ouvrir.');
+    expectError({ body: fr.json() }, 'NOT_FOUND', 'errors.upload.proofNotFound', undefined, 'fr');
     expect((await get(w.t, url, null)).status).toBe(401);
 
     const base = name.replace(/\.webp$/, '');

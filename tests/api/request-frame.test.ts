@@ -3,6 +3,7 @@ import { createSession } from '../../src/server/auth/session';
 import { makeTestApp } from '../setup/app';
 import { cast } from '../setup/communities';
 import { fillPath, isWrite, restRoutes } from '../setup/hardening-targets';
+import { textOf } from '../setup/errors';
 
 /*
  * The request frame (src/server/http/request-frame.ts) and the REST shims are built so that a
@@ -58,7 +59,7 @@ describe('request frame and routing', () => {
     for (const path of ['/api', '/api/nope', '/api/communities/7/nothing']) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
-      expect(await res.json(), path).toEqual({ error: 'No such API path', code: 'NOT_FOUND' });
+      expect(await res.json(), path).toEqual({ error: textOf('errors.noApiPath'), code: 'NOT_FOUND' });
     }
     const page = await app.request('/nope');
     expect(page.status).toBe(404);

@@ -5,6 +5,7 @@ import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
 import { ADMIN, sessionCount } from '../setup/admin';
 import { codeAt, SECOND_FACTOR as SF } from '../setup/second-factor';
 import { OPS, signIn, whoAmI, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 const MIN = 60_000;
 const STEP = 30_000;
@@ -72,7 +73,7 @@ for (const tr of transportsFor(TRPC)) {
         code: totpCode(key, totpStep(t.clock.now()) + 5),
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.error?.message).toMatch(/not right/);
+      expectError(wrong, 'BAD_REQUEST', 'secondFactor.errors.wrongCode');
       const ok = await tr.call(a, SF.confirm, { code: codeAt(t, key) });
       expect(ok.status).toBe(200);
       const codes = ok.data.recoveryCodes as string[];
@@ -198,7 +199,7 @@ for (const tr of transportsFor(TRPC)) {
         code: codeAt(t, key),
       });
       expect(r.status).toBe(401);
-      expect(r.error?.message).toMatch(/expired/);
+      expectError(r, 'UNAUTHORIZED', 'secondFactor.errors.challengeExpired');
     });
 
     it('throttles codes: after 5 wrong ones even the right code is 429 with Retry-After, counted before the check', async () => {
@@ -218,7 +219,7 @@ for (const tr of transportsFor(TRPC)) {
       });
       expect(right.status).toBe(429);
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(right.error?.message).toMatch(/Too many wrong codes/);
+      expectError(right, 'TOO_MANY_REQUESTS', 'secondFactor.errors.tooManyCodes', { count: Math.ceil(Number(right.headers.get('retry-after')) / 60) });
       t.clock.advance(15 * MIN + 1);
       const b = agent(t);
       expect(
@@ -303,7 +304,7 @@ for (const tr of transportsFor(TRPC)) {
         code: totpCode(FACTORY_TOTP_KEY, totpStep(t.clock.now())),
       });
       expect(r.status).toBe(403);
-      expect(r.error?.message).toBe('Staff accounts must keep two-step verification on.');
+      expectError(r, 'FORBIDDEN', 'secondFactor.errors.staffMustKeep');
       expect(count(t, 'SELECT count(*) FROM second_factors WHERE user_id = ?', admin.id)).toBe(1);
     });
   });
@@ -321,7 +322,7 @@ for (const tr of transportsFor(TRPC)) {
       expect(login.data).toMatchObject({ id: admin.id });
       const refused = await tr.call(a, ADMIN.userCount);
       expect(refused.status).toBe(403);
-      expect(refused.error?.message).toMatch(/^Set up a second factor first/);
+      expectError(refused, 'FORBIDDEN', 'secondFactor.errors.required');
       expect((await tr.call(a, SF.status)).data).toMatchObject({
         enabled: false,
         required: true,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
 import { startSmtp } from '../setup/smtp';
 import { OPS, registered, type Transport, transportsFor, REST } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 const MIN = 60 * 1000;
 
@@ -22,7 +23,7 @@ for (const tr of transportsFor(REST)) {
       const r = await tr.call(a, OPS.login, { email: u.email, password: PASSWORD });
       expect(r.status).toBe(429);
       expect(r.error?.code).toBe('TOO_MANY_REQUESTS');
-      expect(r.error?.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+      expectError(r, 'TOO_MANY_REQUESTS', 'errors.tooManySignIns', { count: 15 });
       expect(Number(r.headers.get('retry-after'))).toBe(15 * 60);
       expect(a.cookie).toBeNull();
     });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * Proofs of payment and expense receipts (kind=proof) as PDF: recognised by their bytes,
@@ -129,7 +130,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       const { t, dir } = uploadsApp();
       const r = await upload(t, { bytes });
       expect(r.status).toBe(415);
-      expect(r.body).toEqual({ error: 'This PDF could not be read. Please save or export it again, or choose another file.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(r.body).toEqual({ error: textOf('errors.upload.pdfUnreadable'), code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect(readdirSync(dir)).toEqual([]);
     });
 
@@ -157,9 +158,9 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       expect(encrypted).not.toBe(plain);
       const r = await upload(t, { bytes: Buffer.from(encrypted, 'latin1') });
       expect(r.status).toBe(415);
-      expect(r.body.error).toBe('This PDF is protected by a password. Please upload a copy without one.');
+      expectError(r, 'UNSUPPORTED_MEDIA_TYPE', 'errors.upload.pdfEncrypted');
       const fr = await upload(t, { bytes: Buffer.from(encrypted, 'latin1'), language: 'fr' });
-      expect(fr.body.error).toBe('Ce PDF est protégé par un mot de passe. Veuillez en téléverser une copie sans mot de passe.');
+      expectError(fr, 'UNSUPPORTED_MEDIA_TYPE', 'errors.upload.pdfEncrypted', undefined, 'fr');
       expect(readdirSync(dir)).toEqual([]);
     });
 
@@ -183,7 +184,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       const { t } = uploadsApp();
       const r = await upload(t, { bytes: await receiptPdf({ pages: 51 }) });
       expect(r.status).toBe(415);
-      expect(r.body.error).toBe('This PDF has more than 50 pages. Please upload only the pages that matter.');
+      expectError(r, 'UNSUPPORTED_MEDIA_TYPE', 'errors.upload.pdfPages', { max: 50 });
       expect((await upload(t, { bytes: await receiptPdf({ pages: 50 }) })).status).toBe(201);
     });
 
@@ -191,7 +192,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       const { t, dir } = uploadsApp();
       const r = await upload(t, { bytes: await receiptPdf(), kind });
       expect(r.status).toBe(415);
-      expect(r.body).toEqual({ error: 'Please choose a PNG, JPEG, WebP or GIF image.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(r.body).toEqual({ error: textOf('errors.upload.type'), code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect(readdirSync(dir)).toEqual([]);
     });
 
@@ -199,7 +200,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       const { t } = uploadsApp();
       const r = await upload(t, { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), type: 'application/pdf' });
       expect(r.status).toBe(415);
-      expect(r.body.error).toBe('Please choose a PDF or a PNG, JPEG, WebP or GIF image.');
+      expectError(r, 'UNSUPPORTED_MEDIA_TYPE', 'errors.upload.proofType');
     });
 
     it('a PDF just over 5 MB → 413 speaking of a file; one just under is taken', async () => {
@@ -208,7 +209,7 @@ describe('REST: POST /api/uploads, kind=proof, a PDF', () => {
       Buffer.from(await receiptPdf()).copy(big);
       const r = await upload(t, { bytes: big });
       expect(r.status).toBe(413);
-      expect(r.body).toEqual({ error: 'The file is larger than 5 MB. Please choose a smaller one.', code: 'PAYLOAD_TOO_LARGE' });
+      expect(r.body).toEqual({ error: textOf('errors.upload.fileTooLarge'), code: 'PAYLOAD_TOO_LARGE' });
       expect(readdirSync(dir)).toEqual([]);
 
       // Noise does not compress: a scan of about 4.3 MB.

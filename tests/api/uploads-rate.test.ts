@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
 import { loadEnv } from '../../src/server/env';
 import { documentWorld, sendForm, text, type DocumentWorld } from '../setup/documents';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * What one account may upload, images, documents and chat files together: at most
@@ -44,14 +45,14 @@ describe('REST: the upload rate per account', () => {
 
     const refused = await PATHS[path](w, 'host');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: 'You have sent 3 files in the last 10 minutes, the most one account may. Please try again in 8 minutes.', code: 'TOO_MANY_REQUESTS' });
+    expect(refused.body).toEqual({ error: textOf('errors.upload.tooMany', { count: 8, limit: 3, window: 10 }), code: 'TOO_MANY_REQUESTS' });
     // The first of the three leaves the window 8 minutes from now.
     expect(refused.headers.get('retry-after')).toBe(String(8 * 60));
     expect(rowsOf(w, 'host')).toHaveLength(3);
     expect(storedFiles(w)).toHaveLength(files);
 
     const fr = await PATHS[path](w, 'host', { 'accept-language': 'fr' });
-    expect(fr.body.error).toBe('Vous avez envoyé 3 fichiers au cours des 10 dernières minutes, le maximum pour un compte. Veuillez réessayer dans 8 minutes.');
+    expectError(fr, 'TOO_MANY_REQUESTS', 'errors.upload.tooMany', { count: 8, limit: 3, window: 10 }, 'fr');
 
     // Per account, not for everyone.
     expect((await PATHS[path](w, 'admin')).status).toBe(201);
@@ -96,7 +97,7 @@ describe('REST: the daily upload allowance per account', () => {
 
     const over = await PATHS.chat(w, 'host', undefined, of(60_000));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ error: 'An account may upload 0.1 MB in 24 hours, and this file would go past it. Please try again later, or choose a smaller file.', code: 'PAYLOAD_TOO_LARGE' });
+    expect(over.body).toEqual({ error: textOf('errors.upload.dailyQuota', { limit: 0.1 }), code: 'PAYLOAD_TOO_LARGE' });
     const fr = await PATHS.chat(w, 'host', { 'accept-language': 'fr' }, of(60_000));
     expect(fr.body.error).toBe('Un compte peut téléverser 0,1 Mo en 24 heures, et ce fichier dépasserait cette limite. Veuillez réessayer plus tard ou choisir un fichier plus léger.');
     expect(rowsOf(w, 'host')).toHaveLength(1);

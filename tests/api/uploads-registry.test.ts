@@ -8,6 +8,7 @@ import { runUploadsSweep, UNUSED_FOR_MS } from '../../src/server/jobs/uploads-sw
 import { DOC, documentWorld, sendForm, text, uploadDocument, type DocumentWorld } from '../setup/documents';
 import { seedBooks } from '../setup/finances';
 import { OPS, transportsFor, TRPC } from '../setup/transport';
+import { expectError } from '../setup/errors';
 
 /*
  * The registry of stored files: every upload is registered unattached; where its URL is used it
@@ -46,7 +47,7 @@ for (const T of transportsFor(TRPC)) {
       const theirs = await uploadImage(w, w.agents.bih.cookie);
       const refused = await T.call(w.agents.amara, OPS.updatePanel, { profileImage: theirs });
       expect(refused.status).toBe(400);
-      expect(refused.error!.message).toBe('This file was not uploaded by you, or no longer exists. Please upload it again.');
+      expectError(refused, 'BAD_REQUEST', 'documents.errors.uploadNotYours');
       expect(refused.error!.issues?.[0]?.path).toEqual(['profileImage']);
       expect((await T.call(w.agents.amara, OPS.updatePanel, { profileImage: '/uploads/abcdefghijklmnopqrstuvwxyz012345.webp' })).status).toBe(400);
       expect((await T.call(w.agents.amara, OPS.updateProfile, { profileImageUrl: theirs })).status).toBe(400);

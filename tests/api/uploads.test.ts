@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../factories';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
+import { textOf } from '../setup/errors';
 
 /** POST /api/uploads (multipart: file, kind) and GET /uploads/:name. */
 const dirs: string[] = [];
@@ -127,7 +128,7 @@ describe('REST: POST /api/uploads', () => {
       const { t, dir } = uploadsApp();
       const r = await upload(t, { bytes: await png() });
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ error: 'Authentication required', code: 'UNAUTHORIZED' });
+      expect(r.body).toEqual({ error: textOf('errors.authRequired'), code: 'UNAUTHORIZED' });
       expect(readdirSync(dir)).toEqual([]);
     });
 
@@ -184,7 +185,7 @@ describe('REST: POST /api/uploads', () => {
       (await png(10, 10)).copy(big);
       const r = await upload(t, { cookie: await signedInCookie(t), bytes: big });
       expect(r.status).toBe(413);
-      expect(r.body).toEqual({ error: 'The image is larger than 5 MB. Please choose a smaller one.', code: 'PAYLOAD_TOO_LARGE' });
+      expect(r.body).toEqual({ error: textOf('errors.upload.tooLarge'), code: 'PAYLOAD_TOO_LARGE' });
       expect(readdirSync(dir)).toEqual([]);
     });
 
@@ -227,9 +228,9 @@ describe('REST: POST /api/uploads', () => {
       const r = await upload(t, { cookie: await signedInCookie(t), bytes: await png(), kind: 'other' });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({
-        error: 'kind must be avatar, banner or proof',
+        error: textOf('errors.upload.kind'),
         code: 'BAD_REQUEST',
-        issues: [{ path: ['kind'], message: 'kind must be avatar, banner or proof' }],
+        issues: [{ path: ['kind'], message: textOf('errors.upload.kind') }],
       });
       expect(readdirSync(dir)).toEqual([]);
     });

@@ -3,6 +3,7 @@ import { fundChecks, fundProblems } from '../../src/server/domains/welfare/conse
 import { as } from '../setup/communities';
 import { REST, TRANSPORTS, transportsFor } from '../setup/transport';
 import { BEREAVEMENT, DAY, levyRows, S, W, welfareWorld, type WelfareWorld } from '../setup/welfare';
+import { expectError, textOf } from '../setup/errors';
 
 /*
  * The welfare fund's rules, over each transport: two approvals by officers who are no party to the
@@ -40,7 +41,7 @@ for (const T of transportsFor(REST)) {
       expect(opened.data).toMatchObject({ openedBy: { id: w.admin.id }, beneficiary: { id: w.musa.id }, partyOfficer: true, moves: { verify: false, approve: false } });
       const own = await T.call(a.awa, W.verify, { id });
       expect(own.status).toBe(403);
-      expect(own.error?.message).toBe('You are a party to this case: two other officers verify and approve it.');
+      expectError(own, 'FORBIDDEN', 'errors.welfare.partyApproves');
       // Plain members have no say.
       expect((await T.call(a.ada, W.verify, { id })).status).toBe(403);
       expect((await T.call(a.ngozi, W.verify, { id })).data).toMatchObject({ status: 'verified' });
@@ -169,7 +170,7 @@ for (const T of transportsFor(REST)) {
       expect(added.status).toBe(T.okStatus(W.addDependant));
       const early = await T.call(a.kofi, W.openCase, { communityId: w.community.id, fundId: w.fund.id, dependantId: added.data.id });
       expect(early.status).toBe(409);
-      expect(early.error?.message).toBe('This dependant is covered from April 1, 2026, once the fund’s waiting period has passed.');
+      expectError(early, 'CONFLICT', 'errors.welfare.dependantWaiting', { date: 'April 1, 2026' });
       // Siblings are not covered (limit 0); two parents are, a third is not registered.
       expect((await T.call(a.kofi, W.addDependant, { communityId: w.community.id, name: 'Ama', relationship: 'sibling' })).status).toBe(409);
       const second = await T.call(a.kofi, W.addDependant, { communityId: w.community.id, name: 'Mama Esi', relationship: 'parent' });
@@ -181,7 +182,7 @@ for (const T of transportsFor(REST)) {
       expect((await T.call(a.kofi, W.openCase, { communityId: w.community.id, fundId: w.fund.id, dependantId: added.data.id })).status).toBe(T.okStatus(W.openCase));
       const twice = await T.call(a.kofi, W.openCase, { communityId: w.community.id, fundId: w.fund.id, dependantId: added.data.id });
       expect(twice.status).toBe(409);
-      expect(twice.error?.message).toBe('A case for this person is already open in this fund.');
+      expectError(twice, 'CONFLICT', 'errors.welfare.caseExists');
       // Dependants are one's own: another member cannot read or remove them; an officer reads them.
       expect((await T.call(a.ada, W.dependants, { communityId: w.community.id, userId: w.kofi.id })).status).toBe(403);
       expect((await T.call(a.tabe, W.dependants, { communityId: w.community.id, userId: w.kofi.id })).data).toHaveLength(2);
@@ -218,7 +219,7 @@ for (const T of TRANSPORTS) {
       expect(mine.data).toMatchObject({ standing: 'in_arrears', arrears: 5_000, rights: { receiveWelfare: { reason: 'inArrears', amount: 5_000 }, vote: { reason: 'inArrears', amount: 5_000 } } });
       const refused = await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id });
       expect(refused.status).toBe(403);
-      expect(refused.error?.message).toBe('Pay FCFA\u00a05,000 of arrears to receive welfare benefits.');
+      expectError(refused, 'FORBIDDEN', 'standing.refusals.inArrears', { amount: 'FCFA\u00a05,000', action: textOf('standing.actions.receiveWelfare') });
       const fr = await T.call(a.ada, W.openCase, { communityId: w.community.id, fundId: w.fund.id, beneficiaryId: w.kofi.id }, { 'accept-language': 'fr' });
       expect(fr.error?.message).toBe('Réglez 5\u202f000\u00a0FCFA d’arriérés pour recevoir les prestations de solidarité.');
       // The roll shows it to the officers; a plain member cannot read the roll.

@@ -95,6 +95,13 @@ describe('Browser: events', () => {
     await first.getByTestId('rsvp-going').click();
     await expectToast(page, 'Your answer is saved for 6 dates');
     await expect.poll(() => rows.nth(5).getByTestId('rsvp-going').getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    // On a phone the series is one row, at its next date, saying how many more dates follow.
+    const phone = await signedIn(tabe);
+    await phone.goto(`${server.url}/events`);
+    const phoneRows = phone.getByTestId('events-list').getByTestId('event-row').filter({ hasText: SERIES });
+    await phoneRows.getByTestId('series-more-dates').filter({ hasText: 'and 5 more dates' }).waitFor();
+    await expectCount(phoneRows, 1);
+    expect(Number(await phoneRows.getAttribute('data-event-id'))).toBe(firstId);
 
     // The dashboard's Upcoming Events card lists the next dates.
     await page.goto(`${server.url}/dashboard`);

@@ -160,6 +160,20 @@ describe('Browser: community finances', () => {
     await confirm.getByRole('button', { name: 'Confirm payment' }).click();
     await expectToast(treasurerPage, 'Receipt number 1');
     await treasurerPage.getByText('No payment is waiting.').waitFor();
+    // Cash handed over at a meeting: recorded, it is shown at once, waiting for another officer
+    // (whoever records money never confirms it), with where its receipt will be.
+    await treasurerPage.getByRole('button', { name: 'Record cash' }).click();
+    const cash = treasurerPage.getByRole('dialog', { name: 'Record a cash payment' });
+    await cash.getByLabel('Member').selectOption({ label: 'Fatou Diop' });
+    await cash.getByLabel('Amount').fill('2000');
+    await cash.getByLabel('Paid for').selectOption('donation');
+    await cash.getByRole('button', { name: 'Record payment' }).click();
+    const recorded = cash.getByTestId('cash-recorded');
+    await recorded.getByText('Recorded: waiting for another officer').waitFor();
+    expect(plain(await recorded.getByTestId('recorded-payment').innerText())).toContain(fcfa(2000, 'en-US'));
+    await recorded.getByText(/its receipt \(PDF\) is numbered, emailed to Fatou Diop/).waitFor();
+    await cash.getByRole('button', { name: 'Done' }).click();
+    await treasurerPage.getByTestId('pending-payment').filter({ hasText: 'Fatou Diop' }).waitFor();
 
     // The member sees it confirmed: the Overview's dues status, then the statement with its receipt.
     // (A reload would keep the Finances tab, which is in the URL: the community's page opens on the Overview.)
@@ -290,6 +304,17 @@ describe('Browser: community finances', () => {
     await plan.getByLabel('Name').fill('Monthly dues');
     await plan.getByLabel('Amount per period').fill('5000');
     await plan.getByLabel('How often').selectOption('monthly');
+    // Back-dated three months, the plan says before it is made that every past period is owed at
+    // once, and counts who would be overdue: everyone (Jean-Paul's 5 000 covers one period of them).
+    const now = new Date();
+    const threeMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+    await plan.getByLabel('Starts on').fill(threeMonthsAgo);
+    await plan.getByLabel('Due day').fill('1');
+    const warning = plan.getByTestId('backdated-plan');
+    await warning.getByText('This plan starts in the past: every period since then is owed at once.').waitFor();
+    await warning.getByText(/\d periods are already past their grace days\./).waitFor();
+    const counted = /(\d+) members of (\d+) will be overdue at once/.exec(await warning.innerText());
+    expect(counted?.[1]).toBe(counted?.[2]);
     await plan.getByLabel('Starts on').fill(thisMonth);
     await plan.getByLabel('Due day').fill('1');
     await plan.getByRole('button', { name: 'Create plan' }).click();
@@ -300,6 +325,13 @@ describe('Browser: community finances', () => {
     await creatorPage.getByTestId('dues-roll-row').filter({ hasText: 'Fatou Diop' }).getByText(/Payment due|Overdue/).waitFor();
     await creatorPage.screenshot({ path: `${screenshotDir}/finances-dues-creator-1280.png`, fullPage: true });
     expect(await audit(creatorPage)).toEqual([]);
+    // On a phone each member of the roll is a small card with every figure named; nothing runs off the screen.
+    await creatorPage.setViewportSize({ width: 375, height: 800 });
+    const fatouCard = creatorPage.getByTestId('dues-roll-row').filter({ hasText: 'Fatou Diop' });
+    await fatouCard.getByText('Outstanding', { exact: true }).waitFor();
+    expect(await creatorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await creatorPage.screenshot({ path: `${screenshotDir}/finances-dues-creator-375.png`, fullPage: true });
+    await creatorPage.setViewportSize({ width: 1280, height: 900 });
 
     // The member (French, on a phone), in the Dues section.
     await openFinances(memberPage, 'dues');

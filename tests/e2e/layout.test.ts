@@ -234,7 +234,7 @@ const RUNS = [
 // to settle, which they can share (this file went from about 180 to 80 s on two cores).
 describe('Browser: every page at each width and theme', () => {
   for (const run of RUNS) {
-    it.concurrent(`at ${run.width} px (${run.theme}, ${run.language}): fits the screen, draws no tab or button over another and shows no raw technical strings${run.axe ? '; axe-core finds nothing serious' : ''}`, { timeout: 300_000 }, async ({ expect }) => {
+    it.concurrent(`at ${run.width} px (${run.theme}, ${run.language}): fits the screen, draws no tab or button over another and shows no raw technical strings${run.axe ? '; axe-core finds nothing serious' : ''}`, { timeout: 600_000 }, async ({ expect }) => {
       // bypassCSP lets the test inject axe-core; the app's own policy is tested by the other files.
       const context = await browser.newContext({ viewport: { width: run.width, height: 800 }, bypassCSP: run.axe });
       await context.addInitScript(`localStorage.setItem('harambee-theme', '${run.theme}')`);

@@ -119,7 +119,8 @@ describe('Browser: an election', () => {
     await fitsPhone(b);
 
     // A new election's form starts secret; choosing named ballots says everyone will see each vote.
-    await lead.goto(`${server.url}/community/${communityId}?tab=discussions`);
+    // Polls have their own tab.
+    await lead.goto(`${server.url}/community/${communityId}?tab=polls`);
     await lead.getByTestId('create-poll').click();
     await lead.getByTestId('poll-kind-select').selectOption('election');
     const secrecy = lead.getByTestId('poll-anonymous');

@@ -57,12 +57,14 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   `/community/${communityId}?tab=members`,
   `/community/${communityId}?tab=events`,
   `/community/${communityId}?tab=discussions`,
+  `/community/${communityId}?tab=polls`,
   `/community/${communityId}?tab=documents`,
   `/community/${communityId}?tab=savings`,
   `/community/${communityId}?tab=welfare`,
-  // The books' Overview (the member's status, the counters, the month-by-month chart) and a section of tables (the dues roll, stacked on a phone).
+  // The books' Overview (the member's status, the counters, the month-by-month chart) and the sections of tables (the dues roll and the budget, stacked on a phone).
   `/community/${communityId}?tab=finances`,
   `/community/${communityId}?tab=finances&section=dues`,
+  `/community/${communityId}?tab=finances&section=budget`,
   `/polls/${pollId}`,
   `/community/${communityId}/details`,
   `/community/${communityId}/settings`,

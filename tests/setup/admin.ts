@@ -25,7 +25,6 @@ export const ADMIN = {
   resetSecondFactor: op('POST', '/api/admin/users/:id/reset-second-factor', 'admin.resetSecondFactor', 'mutation', byId),
 } satisfies Record<string, Op>;
 
-export const INVALID_ADMIN = 'Invalid admin credentials';
 
 /** An agent signed in through the staff door (POST /api/auth/admin/login, then the factory staff's second factor). */
 export async function asStaff(t: TestApp, user: Pick<UserRow, 'email'>, password = FACTORY_PASSWORD): Promise<Agent> {

@@ -21,13 +21,15 @@ export function DialogForm(props: {
   /** A red submit, for an action that removes or refuses something. */
   destructive?: boolean;
   disabled?: boolean;
+  /** Let the browser check the fields' own rules (`required`, `maxLength`) before submitting, for a form without a schema of its own. */
+  browserChecks?: boolean;
   testId?: string;
   submitTestId?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <chakra.form onSubmit={props.onSubmit} noValidate display="contents" data-testid={props.testId}>
+    <chakra.form onSubmit={props.onSubmit} noValidate={!props.browserChecks} display="contents" data-testid={props.testId}>
       <Dialog.Body>
         <Stack gap="4">{props.children}</Stack>
       </Dialog.Body>

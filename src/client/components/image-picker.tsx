@@ -6,6 +6,26 @@ import { uploadImage } from '../lib/upload';
 import { notify } from './toaster';
 
 /**
+ * A file picker's buttons: the one that opens the picker (`children` its words), showing the
+ * upload's progress, and Remove where `onRemove` is given (there is a file to remove).
+ */
+export function PickButtons({ busy, onPick, onRemove, children }: { busy: boolean; onPick: () => void; onRemove?: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="2" flexWrap="wrap">
+      <Button size="sm" variant="outline" onClick={onPick} loading={busy} loadingText={t('common.image.uploading')}>
+        {children}
+      </Button>
+      {onRemove && (
+        <Button size="sm" variant="ghost" colorPalette="red" onClick={onRemove} disabled={busy}>
+          {t('common.remove')}
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
+/**
  * Choose an image: it is uploaded at once (checked and re-encoded by the server) and the
  * field keeps the returned URL. Remove clears it.
  */
@@ -47,16 +67,9 @@ function ImageUpload(props: {
           data-testid={props.testId}
         />
       </VisuallyHidden>
-      <HStack gap="2" flexWrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => input.current?.click()} loading={busy} loadingText={t('common.image.uploading')}>
-          {props.value ? t('common.image.change') : t('common.image.upload')}
-        </Button>
-        {props.value && (
-          <Button size="sm" variant="ghost" colorPalette="red" onClick={() => props.onChange(null)} disabled={busy}>
-            {t('common.remove')}
-          </Button>
-        )}
-      </HStack>
+      <PickButtons busy={busy} onPick={() => input.current?.click()} onRemove={props.value ? () => props.onChange(null) : undefined}>
+        {props.value ? t('common.image.change') : t('common.image.upload')}
+      </PickButtons>
       <Text fontSize="xs" color="fg.muted">
         {props.hint}
       </Text>

@@ -1,18 +1,8 @@
-import { Button, Heading, Text, VStack } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { PageUnavailable } from './record-page';
 
+/** An address the app does not know: says so, with the way home. */
 export function NotFound() {
   const { t } = useTranslation();
-  return (
-    <VStack py="24" px="4" gap="4" textAlign="center">
-      <Heading as="h1" size="2xl">
-        {t('common.notFound.title')}
-      </Heading>
-      <Text color="fg.muted">{t('common.notFound.body')}</Text>
-      <Button asChild colorPalette="brand">
-        <Link to="/">{t('common.notFound.home')}</Link>
-      </Button>
-    </VStack>
-  );
+  return <PageUnavailable title={t('common.notFound.title')} body={t('common.notFound.body')} back={{ to: '/', label: t('common.notFound.home') }} />;
 }

@@ -1,4 +1,4 @@
-import { HStack, Stack, type StackProps } from '@chakra-ui/react';
+import { Button, HStack, Stack, type ButtonProps, type StackProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** Rows with a rule between them. */
@@ -29,5 +29,17 @@ export function ActionRow({ children, actions, testId, ...stack }: { children: R
         </HStack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A row's small action button (often a dialog's trigger): `children` its short word ("Edit"),
+ * `label` its whole name, which says which row it acts on ("Edit Lateness").
+ */
+export function RowButton({ label, children, ...button }: { label: string; children: ReactNode } & Omit<ButtonProps, 'children'>) {
+  return (
+    <Button size="xs" variant="outline" aria-label={label} {...button}>
+      {children}
+    </Button>
   );
 }

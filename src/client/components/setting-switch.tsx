@@ -1,22 +1,38 @@
-import { Switch, Text } from '@chakra-ui/react';
+import { Switch, Text, type SwitchRootProps } from '@chakra-ui/react';
 
 /**
- * A setting that is on or off, saved as it is flipped: the switch with its label, and under it the
- * hint that says what it means (the switch's description). `id` names the hidden input.
+ * A labelled on/off switch. With an `id`, its hidden input carries it (so a label or a test can
+ * find it); with a `hint` too, the hint is shown under the switch and describes it.
  */
-export function SettingSwitch(props: { id: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; label: string; hint: string }) {
+export function SettingSwitch({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  ...root
+}: {
+  id?: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+} & Omit<SwitchRootProps, 'checked' | 'onCheckedChange' | 'onChange' | 'ids'>) {
+  const hintId = id && hint ? `${id}-hint` : undefined;
   return (
     <>
-      <Switch.Root checked={props.checked} onCheckedChange={(e) => props.onChange(e.checked)} disabled={props.disabled} colorPalette="brand" ids={{ hiddenInput: props.id }}>
-        <Switch.HiddenInput aria-describedby={`${props.id}-hint`} />
+      <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} colorPalette="brand" ids={id ? { hiddenInput: id } : undefined} {...root}>
+        <Switch.HiddenInput aria-describedby={hintId} />
         <Switch.Control>
           <Switch.Thumb />
         </Switch.Control>
-        <Switch.Label>{props.label}</Switch.Label>
+        <Switch.Label>{label}</Switch.Label>
       </Switch.Root>
-      <Text id={`${props.id}-hint`} fontSize="sm" color="fg.muted">
-        {props.hint}
-      </Text>
+      {hint && (
+        <Text id={hintId} fontSize="sm" color="fg.muted">
+          {hint}
+        </Text>
+      )}
     </>
   );
 }

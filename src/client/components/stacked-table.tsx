@@ -33,3 +33,18 @@ export function StackedCell({ label, children, ...props }: TableCellProps & { la
     </Table.Cell>
   );
 }
+
+/** The header row: the columns' names in order, `end` ones aligned to the end (amounts, actions). */
+export function StackedHeader({ columns }: { columns: readonly { label: string; end?: boolean }[] }) {
+  return (
+    <Table.Header role="rowgroup">
+      <Table.Row role="row">
+        {columns.map((c) => (
+          <Table.ColumnHeader key={c.label} role="columnheader" textAlign={c.end ? 'end' : undefined}>
+            {c.label}
+          </Table.ColumnHeader>
+        ))}
+      </Table.Row>
+    </Table.Header>
+  );
+}

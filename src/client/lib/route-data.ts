@@ -27,3 +27,9 @@ export async function loadList<TPage, TError, TKey extends QueryKey, TParam>(
   if (queryClient.getQueryData(options.queryKey) !== undefined) return;
   await queryClient.infiniteQuery(options).catch(() => undefined);
 }
+
+/** A record page's id from its URL ('/events/$id'): the number, or undefined when it can name no record (not a positive whole number). */
+export function recordId(param: string): number | undefined {
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

@@ -67,12 +67,13 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   /**
    * The form's submit handler: the values checked first (the first problem toasted under
-   * `invalid`, its field focused), then `run` with the parsed values.
+   * `invalid`, its field focused; a function titles the toast by the problem's message key), then
+   * `run` with the parsed values.
    */
-  const submit = (invalid: string, run: (data: z.output<S>) => unknown) => (e: FormEvent) => {
+  const submit = (invalid: string | ((errorKey: string) => string), run: (data: z.output<S>) => unknown) => (e: FormEvent) => {
     e.preventDefault();
     const checked = validate();
-    if (checked.error !== null) return notify.error(invalid, checked.error);
+    if (checked.error !== null) return notify.error(typeof invalid === 'string' ? invalid : invalid(checked.errorKey), checked.error);
     void run(checked.data);
   };
 

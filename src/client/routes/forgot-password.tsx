@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useZodForm } from '../lib/use-zod-form';
 import { ERROR_TITLES, forgotPasswordInput } from '@shared/schemas/auth';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
+import { PageForm } from '../components/page-form';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPassword });
 
@@ -20,20 +21,17 @@ function ForgotPassword() {
   const form = useZodForm(forgotPasswordInput, { email: '' });
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.errorTitles.emailRequired') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.errorTitles.emailRequired') as MessageKey), async (data) => {
     // The confirmation shows whatever happened, so the page never tells who has an account; only
     // "too many requests from this connection" (which says nothing about accounts) is shown as such.
-    const tooMany = await forgot.mutateAsync(checked.data).then(
+    const tooMany = await forgot.mutateAsync(data).then(
       () => null,
       (error: unknown) => (errorInfo(error).status === 429 ? errorInfo(error).message : null),
     );
     if (tooMany) return notify.error(t('auth.forgot.failed'), tooMany);
     notify.info(t('auth.forgot.sentTitle'), t('notices.forgotPassword'));
     setSent(true);
-  }
+  });
 
   const backToSignIn = (
     <ChakraLink asChild variant="underline" color="brand.fg" alignSelf="center" fontSize="sm">
@@ -56,16 +54,11 @@ function ForgotPassword() {
   }
   return (
     <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} footer={backToSignIn}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
-            <Input {...form.field('email')} type="email" autoComplete="email" />
-          </FormField>
-          <Button type="submit" colorPalette="brand" loading={forgot.isPending} loadingText={t('auth.forgot.sending')}>
-            {t('auth.forgot.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <PageForm onSubmit={onSubmit} submitLabel={t('auth.forgot.submit')} busy={forgot.isPending} busyLabel={t('auth.forgot.sending')}>
+        <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
+          <Input {...form.field('email')} type="email" autoComplete="email" />
+        </FormField>
+      </PageForm>
     </AuthCard>
   );
 }

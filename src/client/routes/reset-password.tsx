@@ -1,12 +1,9 @@
-import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { ResultView } from '../components/result-view';
 import { notify } from '../components/toaster';
 import { errorInfo } from '../lib/errors';
@@ -15,6 +12,14 @@ import { ERROR_TITLES, resetPasswordForm } from '@shared/schemas/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
+import { PageForm } from '../components/page-form';
+
+/** What the page says instead of the form: a link without its token, an expired one, or the new password saved. */
+const OUTCOMES = {
+  invalid: { status: 'error', title: 'auth.reset.invalidTitle', message: 'auth.reset.invalidBody', action: 'auth.reset.requestNew', to: '/forgot-password' },
+  expired: { status: 'error', title: 'auth.reset.expiredTitle', message: 'errors.auth.resetExpired', action: 'auth.reset.requestNew', to: '/forgot-password' },
+  done: { status: 'success', title: 'auth.reset.doneTitle', message: 'auth.reset.doneBody', action: 'auth.reset.signInAgain', to: '/signin' },
+} as const satisfies Record<string, { status: 'error' | 'success'; title: MessageKey; message: MessageKey; action: MessageKey; to: string }>;
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (s: Record<string, unknown>): { token?: string } => (typeof s.token === 'string' ? { token: s.token } : {}),
@@ -28,43 +33,15 @@ function ResetPassword() {
   const form = useZodForm(resetPasswordForm, { password: '', confirmPassword: '' });
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
 
-  if (!token) {
-    return (
-      <ResultView
-        status="error"
-        title={t('auth.reset.invalidTitle')}
-        message={t('auth.reset.invalidBody')}
-        action={{ label: t('auth.reset.requestNew'), to: '/forgot-password' }}
-      />
-    );
-  }
-  if (outcome === 'expired') {
-    return (
-      <ResultView
-        status="error"
-        title={t('auth.reset.expiredTitle')}
-        message={t('errors.auth.resetExpired')}
-        action={{ label: t('auth.reset.requestNew'), to: '/forgot-password' }}
-      />
-    );
-  }
-  if (outcome === 'done') {
-    return (
-      <ResultView
-        status="success"
-        title={t('auth.reset.doneTitle')}
-        message={t('auth.reset.doneBody')}
-        action={{ label: t('auth.reset.signInAgain'), to: '/signin' }}
-      />
-    );
+  const shown = token ? outcome : 'invalid';
+  if (shown !== 'form') {
+    const o = OUTCOMES[shown];
+    return <ResultView status={o.status} title={t(o.title)} message={t(o.message)} action={{ label: t(o.action), to: o.to }} />;
   }
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.checkForm') as MessageKey), async (data) => {
     try {
-      await reset.mutateAsync({ token: token!, password: checked.data.password });
+      await reset.mutateAsync({ token: token!, password: data.password });
       setOutcome('done');
     } catch (error) {
       const info = errorInfo(error);
@@ -75,24 +52,13 @@ function ResetPassword() {
       form.applyServerError(error);
       notify.error(t('auth.reset.error'), info.message || t('auth.reset.failed'));
     }
-  }
+  });
 
   return (
     <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { min: PASSWORD_MIN_LENGTH })}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField name="password" label={t('auth.fields.newPassword')} error={form.errors.password}>
-            <PasswordInput {...form.field('password')} autoComplete="new-password" />
-            <PasswordStrengthMeter password={form.values.password ?? ''} />
-          </FormField>
-          <FormField name="confirmPassword" label={t('auth.fields.confirmNewPassword')} error={form.errors.confirmPassword}>
-            <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-          </FormField>
-          <Button type="submit" colorPalette="brand" loading={reset.isPending} loadingText={t('auth.reset.saving')}>
-            {t('auth.reset.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <PageForm onSubmit={onSubmit} submitLabel={t('auth.reset.submit')} busy={reset.isPending} busyLabel={t('auth.reset.saving')}>
+        <NewPasswordFields form={form} name="password" label={t('auth.fields.newPassword')} confirmLabel={t('auth.fields.confirmNewPassword')} />
+      </PageForm>
     </AuthCard>
   );
 }

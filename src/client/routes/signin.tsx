@@ -1,4 +1,4 @@
-import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ERROR_TITLES, loginInput } from '@shared/schemas/auth';
 import { SESSION_CHECK_RETRY_MS } from '@shared/constants';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { trpc } from '../trpc';
+import { PageForm } from '../components/page-form';
 
 export const Route = createFileRoute('/signin')({
   // ?email= comes from sign-up: the form starts with the address and the cursor in the password.
@@ -52,13 +53,10 @@ function SignIn() {
     return false;
   }
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.signIn.failed') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.signIn.failed') as MessageKey), async (data) => {
     let result;
     try {
-      result = await login.mutateAsync(checked.data);
+      result = await login.mutateAsync(data);
     } catch (error) {
       const info = form.applyServerError(error);
       const known = info.status ? LOGIN_MESSAGES[info.status] : undefined;
@@ -66,7 +64,7 @@ function SignIn() {
     }
     if ('secondFactorRequired' in result) return setChallenge(result.challenge);
     await finish(result.mustChangePassword, result.firstVisit);
-  }
+  });
 
   async function finish(mustChange: boolean, firstVisit: boolean) {
     notify.success(t(firstVisit ? 'auth.signIn.welcomeFirst' : 'auth.signIn.welcome'), t('auth.signIn.welcomeBody'));
@@ -103,23 +101,18 @@ function SignIn() {
       {challenge ? (
         <SecondStepForm challenge={challenge} onSignedIn={(user) => finish(user.mustChangePassword, user.firstVisit)} onRestart={() => setChallenge(null)} />
       ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
-              <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
-            </FormField>
-            <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
-              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- arriving from sign-up, the address is filled in and the password is what is left */}
-              <PasswordInput {...form.field('password')} autoComplete="current-password" autoFocus={!!carried} />
-            </FormField>
-            <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="brand.fg">
-              <Link to="/forgot-password">{t('auth.signIn.forgot')}</Link>
-            </ChakraLink>
-            <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('auth.signIn.submitting')}>
-              {t('auth.signIn.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <PageForm onSubmit={onSubmit} submitLabel={t('auth.signIn.submit')} busy={login.isPending} busyLabel={t('auth.signIn.submitting')}>
+          <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
+            <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
+          </FormField>
+          <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- arriving from sign-up, the address is filled in and the password is what is left */}
+            <PasswordInput {...form.field('password')} autoComplete="current-password" autoFocus={!!carried} />
+          </FormField>
+          <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="brand.fg">
+            <Link to="/forgot-password">{t('auth.signIn.forgot')}</Link>
+          </ChakraLink>
+        </PageForm>
       )}
     </AuthCard>
   );

@@ -1,12 +1,11 @@
-import { Alert, Button, Checkbox, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Checkbox, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard, AuthLink } from '../components/auth-card';
 import { FormField } from '../components/form-field';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsModal } from '../components/terms-modal';
 import { notify } from '../components/toaster';
 import { useZodForm } from '../lib/use-zod-form';
@@ -14,6 +13,7 @@ import { ERROR_TITLES, registerForm } from '@shared/schemas/auth';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { ensureAppTexts } from '../i18n';
 import { trpc } from '../trpc';
+import { PageForm } from '../components/page-form';
 
 export const Route = createFileRoute('/signup')({
   // ?invite=<token>: signing up from an invitation joins its community at once.
@@ -38,11 +38,8 @@ function SignUp() {
   }, [invitedEmail]);
   const register = useMutation(trpc.auth.register.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
-    const { acceptTerms: _, ...payload } = checked.data;
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.checkForm') as MessageKey), async (data) => {
+    const { acceptTerms: _, ...payload } = data;
     try {
       await register.mutateAsync({ ...payload, invite: invited ? invite : undefined });
     } catch (error) {
@@ -61,7 +58,7 @@ function SignUp() {
     notify.success(t('auth.signUp.checkEmail'), t('auth.signUp.checkEmailBody', { email: payload.email }));
     // The address typed here goes with the person to the sign-in form, which waits on the password.
     await navigate({ to: '/signin', search: { email: payload.email } });
-  }
+  });
 
   return (
     <AuthCard
@@ -73,58 +70,47 @@ function SignUp() {
         </Text>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          {invited && (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Title>{t('invitations.signup.joining', { community: invited.community.name })}</Alert.Title>
-            </Alert.Root>
-          )}
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField name="firstName" label={t('auth.fields.firstName')} error={form.errors.firstName}>
-              <Input {...form.field('firstName')} autoComplete="given-name" />
-            </FormField>
-            <FormField name="lastName" label={t('auth.fields.lastName')} error={form.errors.lastName}>
-              <Input {...form.field('lastName')} autoComplete="family-name" />
-            </FormField>
-          </SimpleGrid>
-          <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
-            <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
+      <PageForm onSubmit={onSubmit} submitLabel={t('auth.signUp.submit')} busy={register.isPending} busyLabel={t('auth.signUp.submitting')}>
+        {invited && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{t('invitations.signup.joining', { community: invited.community.name })}</Alert.Title>
+          </Alert.Root>
+        )}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField name="firstName" label={t('auth.fields.firstName')} error={form.errors.firstName}>
+            <Input {...form.field('firstName')} autoComplete="given-name" />
           </FormField>
-          <FormField name="password" label={t('auth.fields.password')} error={form.errors.password}>
-            <PasswordInput {...form.field('password')} autoComplete="new-password" />
-            <PasswordStrengthMeter password={form.values.password ?? ''} />
+          <FormField name="lastName" label={t('auth.fields.lastName')} error={form.errors.lastName}>
+            <Input {...form.field('lastName')} autoComplete="family-name" />
           </FormField>
-          <FormField name="confirmPassword" label={t('auth.fields.confirmPassword')} error={form.errors.confirmPassword}>
-            <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-          </FormField>
-          <Stack gap="1">
-            <Checkbox.Root
-              ids={{ hiddenInput: 'acceptTerms' }}
-              checked={!!form.values.acceptTerms}
-              onCheckedChange={(e) => form.setValue('acceptTerms', e.checked === true)}
-              invalid={!!form.errors.acceptTerms}
-              colorPalette="brand"
-            >
-              <Checkbox.HiddenInput aria-describedby={form.errors.acceptTerms ? 'acceptTerms-error' : undefined} />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('auth.signUp.acceptTerms')}</Checkbox.Label>
-            </Checkbox.Root>
-            <Text fontSize="sm" ps="7">
-              <Trans i18nKey="auth.signUp.readTerms" components={{ terms: <TermsModal /> }} />
+        </SimpleGrid>
+        <FormField name="email" label={t('auth.fields.email')} error={form.errors.email}>
+          <Input {...form.field('email')} type="email" autoComplete="email" placeholder={t('auth.fields.emailPlaceholder')} />
+        </FormField>
+        <NewPasswordFields form={form} name="password" label={t('auth.fields.password')} confirmLabel={t('auth.fields.confirmPassword')} />
+        <Stack gap="1">
+          <Checkbox.Root
+            ids={{ hiddenInput: 'acceptTerms' }}
+            checked={!!form.values.acceptTerms}
+            onCheckedChange={(e) => form.setValue('acceptTerms', e.checked === true)}
+            invalid={!!form.errors.acceptTerms}
+            colorPalette="brand"
+          >
+            <Checkbox.HiddenInput aria-describedby={form.errors.acceptTerms ? 'acceptTerms-error' : undefined} />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('auth.signUp.acceptTerms')}</Checkbox.Label>
+          </Checkbox.Root>
+          <Text fontSize="sm" ps="7">
+            <Trans i18nKey="auth.signUp.readTerms" components={{ terms: <TermsModal /> }} />
+          </Text>
+          {form.errors.acceptTerms && (
+            <Text id="acceptTerms-error" fontSize="sm" color="fg.error">
+              {form.errors.acceptTerms}
             </Text>
-            {form.errors.acceptTerms && (
-              <Text id="acceptTerms-error" fontSize="sm" color="fg.error">
-                {form.errors.acceptTerms}
-              </Text>
-            )}
-          </Stack>
-          <Button type="submit" colorPalette="brand" loading={register.isPending} loadingText={t('auth.signUp.submitting')}>
-            {t('auth.signUp.submit')}
-          </Button>
+          )}
         </Stack>
-      </form>
+      </PageForm>
     </AuthCard>
   );
 }

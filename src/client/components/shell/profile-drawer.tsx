@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, CloseButton, DataList, Drawer, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { myCountsQuery } from '../../features/communities/queries';
@@ -81,42 +81,22 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
         <Text fontWeight="semibold">{t('profile.panel.about')}</Text>
         <Text color={user.bio ? undefined : 'fg.muted'}>{user.bio || t('profile.panel.noBio')}</Text>
       </Stack>
-      <Stack gap="2">
-        <Text fontWeight="semibold">{t('profile.panel.activity')}</Text>
-        <DataList.Root orientation="horizontal" size="sm">
-          <DataList.Item>
-            <DataList.ItemLabel>{t('profile.panel.created')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="created-count">{counts.data ? formatNumber(counts.data.created) : '…'}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('profile.panel.joined')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="joined-count">{counts.data ? formatNumber(counts.data.joined) : '…'}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('profile.panel.eventsAttended')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="attended-count">{stats.data ? formatNumber(stats.data.attended) : '…'}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('profile.panel.loginStreak')}</DataList.ItemLabel>
-            <DataList.ItemValue>{t('profile.panel.days', { count: currentLoginStreak(user.loginStreak, user.lastLoginAt, Date.now()) })}</DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
-      </Stack>
-      <Stack gap="2">
-        <Text fontWeight="semibold">{t('profile.panel.accountInfo')}</Text>
-        <DataList.Root orientation="horizontal" size="sm">
-          <DataList.Item>
-            <DataList.ItemLabel>{t('profile.panel.memberSince')}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(user.createdAt, { fallback: t('profile.panel.unknownDate') })}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('profile.panel.accountType')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Badge>{t(ROLE_LABEL[user.role] ?? 'profile.roles.user')}</Badge>
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
-      </Stack>
+      <Facts
+        title={t('profile.panel.activity')}
+        facts={[
+          [t('profile.panel.created'), counts.data ? formatNumber(counts.data.created) : '…', 'created-count'],
+          [t('profile.panel.joined'), counts.data ? formatNumber(counts.data.joined) : '…', 'joined-count'],
+          [t('profile.panel.eventsAttended'), stats.data ? formatNumber(stats.data.attended) : '…', 'attended-count'],
+          [t('profile.panel.loginStreak'), t('profile.panel.days', { count: currentLoginStreak(user.loginStreak, user.lastLoginAt, Date.now()) })],
+        ]}
+      />
+      <Facts
+        title={t('profile.panel.accountInfo')}
+        facts={[
+          [t('profile.panel.memberSince'), formatDate(user.createdAt, { fallback: t('profile.panel.unknownDate') })],
+          [t('profile.panel.accountType'), <Badge key="role">{t(ROLE_LABEL[user.role] ?? 'profile.roles.user')}</Badge>],
+        ]}
+      />
       <Stack gap="2">
         <Text fontWeight="semibold">{t('common.language')}</Text>
         <LanguageSwitcher size="sm" />
@@ -135,6 +115,23 @@ function PanelView({ user, onEdit, onLeave }: { user: CurrentUser; onEdit: () =>
   );
 }
 
+/** A titled list of facts: each a label and its value (with the test id the journeys read it by). */
+function Facts({ title, facts }: { title: string; facts: [label: string, value: ReactNode, testId?: string][] }) {
+  return (
+    <Stack gap="2">
+      <Text fontWeight="semibold">{title}</Text>
+      <DataList.Root orientation="horizontal" size="sm">
+        {facts.map(([label, value, testId]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid={testId}>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Stack>
+  );
+}
+
 function PanelEdit({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -146,19 +143,16 @@ function PanelEdit({ user, onDone }: { user: CurrentUser; onDone: () => void }) 
     profileImage: user.profileImageUrl ?? '',
   });
   const save = useMutation(trpc.profile.updatePanel.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('profile.panel.failed'), checked.error);
+  const onSubmit = form.submit(t('profile.panel.failed'), async (data) => {
     try {
-      queryClient.setQueryData(trpc.auth.me.queryKey(), await save.mutateAsync(checked.data));
+      queryClient.setQueryData(trpc.auth.me.queryKey(), await save.mutateAsync(data));
       notify.success(t('profile.saved.title'), t('profile.saved.description'));
       onDone();
     } catch (error) {
       form.applyServerError(error);
       notify.error(t('profile.panel.failed'), t('profile.panel.failedDescription'));
     }
-  }
+  });
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">

@@ -1,4 +1,4 @@
-import { Button, Input, Text } from '@chakra-ui/react';
+import { Input, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { createAdminForm, splitName } from '@shared/schemas/admin';
 import { trpc } from '../../trpc';
 import { DialogForm } from '../../components/dialog-form';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /**
  * "Add admin": a button that opens the form in a dialog, so the users table stays where it is.
@@ -22,11 +23,7 @@ export function AddAdminButton() {
     <FormDialog
       title={t('admin.createAdmin.title')}
       size="md"
-      trigger={
-        <Button size="sm" colorPalette="brand" data-testid="add-admin">
-          <Plus aria-hidden /> {t('admin.createAdmin.open')}
-        </Button>
-      }
+      trigger={<ButtonWithIcon icon={Plus} colorPalette="brand" data-testid="add-admin">{t('admin.createAdmin.open')}</ButtonWithIcon>}
     >
       {(close) => <CreateAdminForm onDone={close} />}
     </FormDialog>
@@ -38,19 +35,16 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(createAdminForm, { name: '', email: '', password: '' });
   const create = useMutation(trpc.admin.createAdmin.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('admin.createAdmin.failed'), checked.error);
+  const onSubmit = form.submit(t('admin.createAdmin.failed'), async (data) => {
     try {
-      const user = await create.mutateAsync({ ...splitName(checked.data.name), email: checked.data.email, password: checked.data.password, role: 'admin' });
+      const user = await create.mutateAsync({ ...splitName(data.name), email: data.email, password: data.password, role: 'admin' });
       notify.success(t('admin.createAdmin.created'), user.email);
       await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
       onDone();
     } catch (error) {
       notify.error(t('admin.createAdmin.failed'), form.applyServerError(error).message || t('admin.createAdmin.failedFallback'));
     }
-  }
+  });
   return (
     <DialogForm
       onSubmit={(e) => void onSubmit(e)}

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { AUDIT_ACTIONS, type AuditAction } from '@shared/audit-actions';
+import { codeKeys } from '../../lib/catalogue-keys';
 
 type Out = inferRouterOutputs<AppRouter>['admin'];
 export type AdminUser = Out['users']['items'][number];
@@ -15,25 +16,21 @@ export const fullName = (u: { firstName: string; lastName: string }) => `${u.fir
 /** The key of a value's text in `labels`, or undefined for a value it does not know. */
 const keyOf = (labels: Record<string, MessageKey>, value: string): MessageKey | undefined => (Object.hasOwn(labels, value) ? labels[value] : undefined);
 
+/** A value's words by `labels`, or the value as it is where they do not know it. */
+const nameIn =
+  (labels: Record<string, MessageKey>) =>
+  (t: TFunction, value: string): string => {
+    const key = keyOf(labels, value);
+    return key ? t(key) : value;
+  };
+
 export const statusKey = (u: { isEmailVerified: boolean }): MessageKey => (u.isEmailVerified ? 'admin.status.active' : 'admin.status.pending');
 
-const AUTH_TYPES: Record<string, MessageKey> = {
-  local: 'admin.authTypes.local',
-  google: 'admin.authTypes.google',
-  apple: 'admin.authTypes.apple',
-};
+const AUTH_TYPES = codeKeys('admin.authTypes', ['local', 'google', 'apple']);
 export const authTypeKey = (type: string): MessageKey => keyOf(AUTH_TYPES, type) ?? 'admin.authTypes.unknown';
 
-const ROLES: Record<string, MessageKey> = {
-  user: 'admin.roles.user',
-  admin: 'admin.roles.admin',
-  superadmin: 'admin.roles.superadmin',
-};
 /** A staff role's readable name ('superadmin' → 'Super admin'); an unknown role as it is. */
-export const roleName = (t: TFunction, role: string): string => {
-  const key = keyOf(ROLES, role);
-  return key ? t(key) : role;
-};
+export const roleName = nameIn(codeKeys('admin.roles', ['user', 'admin', 'superadmin']));
 
 /**
  * What a person is: their staff role when they have one, then the roles they hold in their
@@ -51,13 +48,5 @@ export const auditActionKey = (action: AuditAction): MessageKey => `admin.audit.
 export const auditActionName = (t: TFunction, action: string): string =>
   (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(auditActionKey(action as AuditAction)) : action;
 
-const AUDIT_TARGETS: Record<string, MessageKey> = {
-  user: 'admin.audit.targets.user',
-  community: 'admin.audit.targets.community',
-  settings: 'admin.audit.targets.settings',
-};
 /** The target's type in words ('user'); an unknown type as it is. */
-export const auditTargetType = (t: TFunction, type: string): string => {
-  const key = keyOf(AUDIT_TARGETS, type);
-  return key ? t(key) : type;
-};
+export const auditTargetType = nameIn(codeKeys('admin.audit.targets', ['user', 'community', 'settings']));

@@ -7,7 +7,8 @@ import { currentLocale } from '../../i18n';
 import { formatDate, formatDateTime, formatNumber, formatRelative, formatTime } from '../../lib/format';
 import { adminCountsQuery, auditQuery, backupsQuery } from './queries';
 import { auditActionName, auditTargetType } from './labels';
-import { StackedCell, StackedTable } from '../../components/stacked-table';
+import { StackedCell, StackedTable, StackedHeader } from '../../components/stacked-table';
+import { StaffTableBody } from './staff-table';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 /** '532 kB', '12.4 MB' ('12,4 Mo' in French): powers of 1000, in the interface's locale. */
@@ -119,6 +120,7 @@ export function OverviewTab() {
   const { t } = useTranslation();
   const counts = useQuery(adminCountsQuery());
   const audit = useQuery(auditQuery());
+  const entries = audit.data?.items ?? [];
   // The test id names the count, whatever the language.
   const stat = (id: string, label: string, value: number | undefined) => (
     <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
@@ -141,54 +143,41 @@ export function OverviewTab() {
             {t('admin.overview.auditDescription')}
           </Text>
         </Card.Header>
-        <Card.Body>
-          {audit.isPending ? (
-            <Skeleton h="24" />
-          ) : !audit.data?.items.length ? (
-            <EmptyNote icon={<ScrollText />}>{t('admin.overview.auditEmpty')}</EmptyNote>
-          ) : (
-            <Table.ScrollArea>
-              <StackedTable size="sm" data-testid="audit-log">
-                <Table.Header role="rowgroup">
-                  <Table.Row role="row">
-                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.when')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.who')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.action')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.overview.columns.target')}</Table.ColumnHeader>
+        <StaffTableBody pending={audit.isPending} empty={entries.length === 0 && <EmptyNote icon={<ScrollText />}>{t('admin.overview.auditEmpty')}</EmptyNote>} loadingHeight="24">
+          {() => (
+            <StackedTable size="sm" data-testid="audit-log">
+              <StackedHeader columns={[{ label: t('admin.overview.columns.when') }, { label: t('admin.overview.columns.who') }, { label: t('admin.overview.columns.action') }, { label: t('admin.overview.columns.target') }]} />
+              <Table.Body role="rowgroup">
+                {entries.map((e) => (
+                  <Table.Row role="row" key={e.id} data-testid="audit-row" data-action={e.action}>
+                    <StackedCell label={t('admin.overview.columns.when')} whiteSpace="nowrap">
+                      {formatDate(e.createdAt, { style: 'short', fallback: t('admin.never') })} {formatTime(e.createdAt)}
+                    </StackedCell>
+                    <StackedCell label={t('admin.overview.columns.who')}>
+                      <Person name={e.actorName} email={e.actorEmail} />
+                    </StackedCell>
+                    <StackedCell label={t('admin.overview.columns.action')}>
+                      {/* The readable name, and the code the server records (what logs and the API show). */}
+                      <Stack gap="0.5" align="flex-start">
+                        <Badge whiteSpace="normal">{auditActionName(t, e.action)}</Badge>
+                        <Code fontSize="2xs" variant="plain" color="fg.muted" px="0">
+                          {e.action}
+                        </Code>
+                      </Stack>
+                    </StackedCell>
+                    <StackedCell label={t('admin.overview.columns.target')}>
+                      {e.targetName ? (
+                        <Person name={e.targetName} email={e.targetLabel} />
+                      ) : (
+                        (e.targetLabel ?? t('admin.audit.target', { type: auditTargetType(t, e.targetType), id: e.targetId }))
+                      )}
+                    </StackedCell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body role="rowgroup">
-                  {audit.data.items.map((e) => (
-                    <Table.Row role="row" key={e.id} data-testid="audit-row" data-action={e.action}>
-                      <StackedCell label={t('admin.overview.columns.when')} whiteSpace="nowrap">
-                        {formatDate(e.createdAt, { style: 'short', fallback: t('admin.never') })} {formatTime(e.createdAt)}
-                      </StackedCell>
-                      <StackedCell label={t('admin.overview.columns.who')}>
-                        <Person name={e.actorName} email={e.actorEmail} />
-                      </StackedCell>
-                      <StackedCell label={t('admin.overview.columns.action')}>
-                        {/* The readable name, and the code the server records (what logs and the API show). */}
-                        <Stack gap="0.5" align="flex-start">
-                          <Badge whiteSpace="normal">{auditActionName(t, e.action)}</Badge>
-                          <Code fontSize="2xs" variant="plain" color="fg.muted" px="0">
-                            {e.action}
-                          </Code>
-                        </Stack>
-                      </StackedCell>
-                      <StackedCell label={t('admin.overview.columns.target')}>
-                        {e.targetName ? (
-                          <Person name={e.targetName} email={e.targetLabel} />
-                        ) : (
-                          (e.targetLabel ?? t('admin.audit.target', { type: auditTargetType(t, e.targetType), id: e.targetId }))
-                        )}
-                      </StackedCell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </StackedTable>
-            </Table.ScrollArea>
+                ))}
+              </Table.Body>
+            </StackedTable>
           )}
-        </Card.Body>
+        </StaffTableBody>
       </Card.Root>
     </Stack>
   );

@@ -1,8 +1,11 @@
-import { Badge, Button, Card, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Input, Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field';
+import { DialogForm } from '../../components/dialog-form';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField, SelectField } from '../../components/form-field';
+import { Select } from '../../components/select';
 import { DefinitionList } from '../../components/ui/definition-list';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
@@ -36,17 +39,13 @@ export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; sele
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
-            <NativeSelect.Root>
-              <NativeSelect.Field aria-label={t('admin.profile.userLabel')} value={selectedId ?? ''} onChange={(e) => onSelect(e.target.value)}>
-                <option value="">{t('admin.profile.selectUser')}</option>
-                {list.data?.items.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {fullName(u)} ({u.email})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select
+              aria-label={t('admin.profile.userLabel')}
+              value={selectedId ?? ''}
+              onChange={(e) => onSelect(e.target.value)}
+              placeholder={t('admin.profile.selectUser')}
+              options={(list.data?.items ?? []).map((u) => ({ value: u.id, label: `${fullName(u)} (${u.email})` }))}
+            />
           </Stack>
         </Card.Body>
       </Card.Root>
@@ -59,41 +58,19 @@ export function ProfileTab({ me, selectedId, onSelect }: { me: CurrentUser; sele
 function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-  const verify = useMutation(
-    trpc.admin.verifyUser.mutationOptions({
-      onSuccess: async () => {
-        notify.success(t('admin.profile.verified'), user.email);
-        await refresh();
-      },
-      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
-    }),
-  );
-  const sendReset = useMutation(
-    trpc.admin.sendResetEmail.mutationOptions({
-      onSuccess: (r) => notify.success(t('admin.profile.resetSent'), r.email),
-      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
-    }),
-  );
+  // Each action toasts what it did and reloads the staff screens' lists, or toasts the server's refusal.
+  const toasts = <R,>(done: string, detail: (r: R) => string, reload = true) => ({
+    onSuccess: async (r: R) => {
+      notify.success(done, detail(r));
+      if (reload) await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+    },
+    onError: (e: unknown) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
+  });
+  const verify = useMutation(trpc.admin.verifyUser.mutationOptions(toasts(t('admin.profile.verified'), () => user.email)));
+  const sendReset = useMutation(trpc.admin.sendResetEmail.mutationOptions(toasts(t('admin.profile.resetSent'), (r: { email: string }) => r.email, false)));
   // On the member's own request (the audit log records who did it); the account's money records stay.
-  const remove = useMutation(
-    trpc.account.deleteUser.mutationOptions({
-      onSuccess: async () => {
-        notify.success(t('admin.profile.deleted'), fullName(user));
-        await refresh();
-      },
-      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
-    }),
-  );
-  const resetFactor = useMutation(
-    trpc.admin.resetSecondFactor.mutationOptions({
-      onSuccess: async () => {
-        notify.success(t('admin.profile.secondFactorReset'), user.email);
-        await refresh();
-      },
-      onError: (e) => notify.error(t('admin.errorTitle'), errorInfo(e).message),
-    }),
-  );
+  const remove = useMutation(trpc.account.deleteUser.mutationOptions(toasts(t('admin.profile.deleted'), () => fullName(user))));
+  const resetFactor = useMutation(trpc.admin.resetSecondFactor.mutationOptions(toasts(t('admin.profile.secondFactorReset'), () => user.email)));
   const rows: [string, React.ReactNode][] = [
     [t('admin.profile.fields.email'), user.email],
     [t('admin.profile.fields.lastLogin'), formatDate(user.lastLoginAt, { style: 'short', fallback: t('admin.never') })],
@@ -158,89 +135,58 @@ function UserDetails({ me, user }: { me: CurrentUser; user: AdminUser }) {
 
 function EditUserDialog({ me, user }: { me: CurrentUser; user: AdminUser }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  return (
+    <FormDialog
+      title={t('admin.profile.edit.title', { name: fullName(user) })}
+      trigger={
+        <Button size="sm" colorPalette="brand">
+          {t('admin.profile.edit.open')}
+        </Button>
+      }
+    >
+      {(close) => <EditUserForm me={me} user={user} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function EditUserForm({ me, user, onDone }: { me: CurrentUser; user: AdminUser; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(adminUpdateUserInput, { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role });
   const update = useMutation(trpc.admin.updateUser.mutationOptions());
   // Changing a role grants or removes staff rights: for those who manage staff, and never on themselves.
   const canChangeRole = staffCan(me.role, 'admin.staff') && me.id !== user.id;
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('admin.errorTitle'), checked.error);
+  const onSubmit = form.submit(t('admin.errorTitle'), async (data) => {
     try {
-      await update.mutateAsync(canChangeRole ? checked.data : { ...checked.data, role: undefined });
+      await update.mutateAsync(canChangeRole ? data : { ...data, role: undefined });
       notify.success(t('admin.profile.edit.updated'));
       await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-      setOpen(false);
+      onDone();
     } catch (error) {
       notify.error(t('admin.errorTitle'), form.applyServerError(error).message || t('admin.profile.edit.failedFallback'));
     }
-  }
+  });
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
-      <Dialog.Trigger asChild>
-        <Button size="sm" colorPalette="brand">
-          {t('admin.profile.edit.open')}
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('admin.profile.edit.title', { name: fullName(user) })}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <HStack gap="3">
-                    <FormField name="firstName" label={t('admin.profile.edit.firstName')} error={form.errors.firstName}>
-                      <Input {...form.field('firstName')} />
-                    </FormField>
-                    <FormField name="lastName" label={t('admin.profile.edit.lastName')} error={form.errors.lastName}>
-                      <Input {...form.field('lastName')} />
-                    </FormField>
-                  </HStack>
-                  <FormField name="email" label={t('admin.profile.edit.email')} error={form.errors.email}>
-                    <Input {...form.field('email')} type="email" />
-                  </FormField>
-                  <FormField
-                    name="role"
-                    label={t('admin.profile.edit.role')}
-                    error={form.errors.role}
-                    helper={canChangeRole ? t('admin.profile.edit.roleHelp') : t('admin.profile.edit.roleLocked')}
-                  >
-                    <NativeSelect.Root disabled={!canChangeRole}>
-                      <NativeSelect.Field {...form.field('role')}>
-                        {ALL_ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {roleName(t, r)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    {t('common.cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={update.isPending}>
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('common.save')} busy={update.isPending}>
+      <HStack gap="3">
+        <FormField name="firstName" label={t('admin.profile.edit.firstName')} error={form.errors.firstName}>
+          <Input {...form.field('firstName')} />
+        </FormField>
+        <FormField name="lastName" label={t('admin.profile.edit.lastName')} error={form.errors.lastName}>
+          <Input {...form.field('lastName')} />
+        </FormField>
+      </HStack>
+      <FormField name="email" label={t('admin.profile.edit.email')} error={form.errors.email}>
+        <Input {...form.field('email')} type="email" />
+      </FormField>
+      <SelectField
+        field={form.field('role')}
+        label={t('admin.profile.edit.role')}
+        error={form.errors.role}
+        helper={canChangeRole ? t('admin.profile.edit.roleHelp') : t('admin.profile.edit.roleLocked')}
+        root={{ disabled: !canChangeRole }}
+        options={ALL_ROLES.map((r) => ({ value: r, label: roleName(t, r) }))}
+      />
+    </DialogForm>
   );
 }

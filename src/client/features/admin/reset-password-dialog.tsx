@@ -1,7 +1,8 @@
-import { Button, Code, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../components/dialog-frame';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -28,62 +29,52 @@ export function ResetPasswordDialog({ user, trigger }: { user: AdminUser; trigge
     }
   }
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(e) => {
-        setOpen(e.open);
-        if (!e.open) setResult(null);
+      onOpenChange={(isOpen) => {
+        setOpen(isOpen);
+        if (!isOpen) setResult(null);
       }}
       role="alertdialog"
+      trigger={trigger}
+      title={result ? t('admin.resetPassword.success') : t('admin.resetPassword.confirmTitle', { name: fullName(user) })}
+      closeLabel={null}
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {result ? t('admin.resetPassword.success') : t('admin.resetPassword.confirmTitle', { name: fullName(user) })}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {result ? (
-                <Stack gap="3">
-                  <Text>
-                    <Trans i18nKey="admin.resetPassword.giveIt" values={{ email: result.userEmail }} components={{ b: <strong /> }} />
-                  </Text>
-                  <Code fontSize="lg" p="3" data-testid="temp-password" userSelect="all">
-                    {result.tempPassword}
-                  </Code>
-                </Stack>
-              ) : (
-                <Text>{t('admin.resetPassword.confirmText')}</Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {result ? (
-                <>
-                  <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(result.tempPassword)}>
-                    {t('admin.resetPassword.copy')}
-                  </Button>
-                  <Dialog.ActionTrigger asChild>
-                    <Button colorPalette="brand">{t('admin.resetPassword.done')}</Button>
-                  </Dialog.ActionTrigger>
-                </>
-              ) : (
-                <>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">{t('common.cancel')}</Button>
-                  </Dialog.ActionTrigger>
-                  <Button colorPalette="red" loading={reset.isPending} onClick={confirm}>
-                    {t('admin.resetPassword.confirm')}
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Body>
+        {result ? (
+          <Stack gap="3">
+            <Text>
+              <Trans i18nKey="admin.resetPassword.giveIt" values={{ email: result.userEmail }} components={{ b: <strong /> }} />
+            </Text>
+            <Code fontSize="lg" p="3" data-testid="temp-password" userSelect="all">
+              {result.tempPassword}
+            </Code>
+          </Stack>
+        ) : (
+          <Text>{t('admin.resetPassword.confirmText')}</Text>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        {result ? (
+          <>
+            <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(result.tempPassword)}>
+              {t('admin.resetPassword.copy')}
+            </Button>
+            <Dialog.ActionTrigger asChild>
+              <Button colorPalette="brand">{t('admin.resetPassword.done')}</Button>
+            </Dialog.ActionTrigger>
+          </>
+        ) : (
+          <>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline">{t('common.cancel')}</Button>
+            </Dialog.ActionTrigger>
+            <Button colorPalette="red" loading={reset.isPending} onClick={confirm}>
+              {t('admin.resetPassword.confirm')}
+            </Button>
+          </>
+        )}
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

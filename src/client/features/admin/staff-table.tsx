@@ -1,6 +1,6 @@
-import { Button, Card, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Input, InputGroup, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 
@@ -27,10 +27,11 @@ export function pageRange(offset: number, shown: number): string {
   return shown ? `${formatNumber(offset + 1)}–${formatNumber(offset + shown)}` : formatNumber(0);
 }
 
-export function StaffSearch(props: { label: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+/** A staff table's search box, bound to the table's paging (useSearchPaging). */
+export function StaffSearch(props: { label: string; placeholder: string; paging: { search: string; setSearch: (v: string) => void } }) {
   return (
     <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
-      <Input aria-label={props.label} placeholder={props.placeholder} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      <Input aria-label={props.label} placeholder={props.placeholder} value={props.paging.search} onChange={(e) => props.paging.setSearch(e.target.value)} />
     </InputGroup>
   );
 }
@@ -52,4 +53,13 @@ export function StaffPager(props: { summary: string; canPrevious: boolean; canNe
       </HStack>
     </Card.Footer>
   );
+}
+
+/**
+ * A staff card's table in the state its query is in: a placeholder `loadingHeight` high while it
+ * loads, `empty` (an EmptyNote) when there is nothing to list, else the table, which scrolls
+ * sideways where it is wider than the screen.
+ */
+export function StaffTableBody({ pending, empty, loadingHeight, children }: { pending: boolean; empty: ReactNode; loadingHeight: string; children: () => ReactNode }) {
+  return <Card.Body>{pending ? <Skeleton h={loadingHeight} /> : empty || <Table.ScrollArea>{children()}</Table.ScrollArea>}</Card.Body>;
 }

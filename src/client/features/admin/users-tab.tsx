@@ -1,5 +1,5 @@
-import { Badge, Button, Card, HStack, Skeleton, Stack, Table } from '@chakra-ui/react';
-import { StackedCell, StackedTable } from '../../components/stacked-table';
+import { Badge, Button, Card, HStack, Stack, Table } from '@chakra-ui/react';
+import { StackedCell, StackedTable, StackedHeader } from '../../components/stacked-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { AddAdminButton } from './add-admin-dialog';
 import { fullName, rolesText, statusKey, type AdminUser } from './labels';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { pageRange, StaffPager, StaffSearch, useSearchPaging } from './staff-table';
+import { pageRange, StaffPager, StaffSearch, useSearchPaging, StaffTableBody } from './staff-table';
 
 const PAGE = 20;
 
@@ -34,66 +34,45 @@ export function UsersTab({ me, onViewProfile }: { me: CurrentUser; onViewProfile
             <Card.Title as="h2">{t('admin.users.title')}</Card.Title>
             {staffCan(me.role, 'admin.staff') && <AddAdminButton />}
           </HStack>
-          <StaffSearch
-            label={t('admin.users.searchLabel')}
-            placeholder={t('admin.users.searchPlaceholder')}
-            value={paging.search}
-            onChange={paging.setSearch}
-          />
+          <StaffSearch label={t('admin.users.searchLabel')} placeholder={t('admin.users.searchPlaceholder')} paging={paging} />
         </Card.Header>
-        <Card.Body>
-          {q.isPending ? (
-            <Skeleton h="40" />
-          ) : rows.length === 0 ? (
-            <EmptyNote icon={<SearchX />}>{t('admin.users.empty')}</EmptyNote>
-          ) : (
-            <Table.ScrollArea>
-              <StackedTable size="sm" data-testid="users-table">
-                <Table.Header role="rowgroup">
-                  <Table.Row role="row">
-                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.email')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.status')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.role')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.created')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader">{t('admin.users.columns.profile')}</Table.ColumnHeader>
-                    <Table.ColumnHeader role="columnheader" textAlign="end">{t('admin.users.columns.actions')}</Table.ColumnHeader>
+        <StaffTableBody pending={q.isPending} empty={rows.length === 0 && <EmptyNote icon={<SearchX />}>{t('admin.users.empty')}</EmptyNote>} loadingHeight="40">
+          {() => (
+            <StackedTable size="sm" data-testid="users-table">
+              <StackedHeader columns={[{ label: t('admin.users.columns.name') }, { label: t('admin.users.columns.email') }, { label: t('admin.users.columns.status') }, { label: t('admin.users.columns.role') }, { label: t('admin.users.columns.created') }, { label: t('admin.users.columns.profile') }, { label: t('admin.users.columns.actions'), end: true }]} />
+              <Table.Body role="rowgroup">
+                {rows.map((u) => (
+                  <Table.Row role="row" key={u.id} data-testid="user-row">
+                    <StackedCell label={t('admin.users.columns.name')} fontWeight="medium">{fullName(u)}</StackedCell>
+                    <StackedCell label={t('admin.users.columns.email')} wordBreak="break-all">{u.email}</StackedCell>
+                    <StackedCell label={t('admin.users.columns.status')}>
+                      <Badge colorPalette={u.isEmailVerified ? 'green' : 'orange'}>{t(statusKey(u))}</Badge>
+                    </StackedCell>
+                    <StackedCell label={t('admin.users.columns.role')} data-testid="user-roles">{rolesText(t, u)}</StackedCell>
+                    <StackedCell label={t('admin.users.columns.created')} whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: t('admin.never') })}</StackedCell>
+                    <StackedCell label={t('admin.users.columns.profile')}>
+                      <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
+                        {t('admin.users.viewProfile')}
+                      </Button>
+                    </StackedCell>
+                    <StackedCell label={t('admin.users.columns.actions')} textAlign="end">
+                      {mayReset(u) && (
+                        <ResetPasswordDialog
+                          user={u}
+                          trigger={
+                            <Button size="xs" variant="ghost" colorPalette="red">
+                              {t('admin.users.resetPassword')}
+                            </Button>
+                          }
+                        />
+                      )}
+                    </StackedCell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body role="rowgroup">
-                  {rows.map((u) => (
-                    <Table.Row role="row" key={u.id} data-testid="user-row">
-                      <StackedCell label={t('admin.users.columns.name')} fontWeight="medium">{fullName(u)}</StackedCell>
-                      <StackedCell label={t('admin.users.columns.email')} wordBreak="break-all">{u.email}</StackedCell>
-                      <StackedCell label={t('admin.users.columns.status')}>
-                        <Badge colorPalette={u.isEmailVerified ? 'green' : 'orange'}>{t(statusKey(u))}</Badge>
-                      </StackedCell>
-                      <StackedCell label={t('admin.users.columns.role')} data-testid="user-roles">{rolesText(t, u)}</StackedCell>
-                      <StackedCell label={t('admin.users.columns.created')} whiteSpace="nowrap">{formatDate(u.createdAt, { style: 'short', fallback: t('admin.never') })}</StackedCell>
-                      <StackedCell label={t('admin.users.columns.profile')}>
-                        <Button size="xs" variant="ghost" onClick={() => onViewProfile(u.id)}>
-                          {t('admin.users.viewProfile')}
-                        </Button>
-                      </StackedCell>
-                      <StackedCell label={t('admin.users.columns.actions')} textAlign="end">
-                        {mayReset(u) && (
-                          <ResetPasswordDialog
-                            user={u}
-                            trigger={
-                              <Button size="xs" variant="ghost" colorPalette="red">
-                                {t('admin.users.resetPassword')}
-                              </Button>
-                            }
-                          />
-                        )}
-                      </StackedCell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </StackedTable>
-            </Table.ScrollArea>
+                ))}
+              </Table.Body>
+            </StackedTable>
           )}
-        </Card.Body>
+        </StaffTableBody>
         <StaffPager
           summary={
             q.data

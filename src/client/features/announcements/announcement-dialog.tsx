@@ -1,8 +1,7 @@
 import { HStack, Input, Switch, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -14,14 +13,7 @@ import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 
 /** 'New Announcement' and edit: title, content, category, pinned and published; a new one starts published and not pinned. */
-export function AnnouncementDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Announcement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={editing ? t('announcements.dialog.editTitle') : t('announcements.dialog.newTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <AnnouncementForm communityId={communityId} editing={editing} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AnnouncementDialog = formDialog(AnnouncementForm, (t, { editing }) => editing ? t('announcements.dialog.editTitle') : t('announcements.dialog.newTitle'), { base: 'full', md: 'lg' });
 
 function AnnouncementForm({ communityId, editing, onDone }: { communityId: number; editing?: Announcement; onDone: () => void }) {
   const { t } = useTranslation();
@@ -38,13 +30,10 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
   const update = useMutation(trpc.announcements.update.mutationOptions());
   const busy = create.isPending || update.isPending;
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('announcements.validationError'), checked.error);
+  const onSubmit = form.submit(t('announcements.validationError'), async (data) => {
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
-      else await create.mutateAsync({ communityId, ...checked.data });
+      if (editing) await update.mutateAsync({ id: editing.id, ...data });
+      else await create.mutateAsync({ communityId, ...data });
       notify.success(editing ? t('announcements.dialog.updated') : t('announcements.dialog.created'));
       await refreshAnnouncements(queryClient);
       onDone();
@@ -52,7 +41,7 @@ function AnnouncementForm({ communityId, editing, onDone }: { communityId: numbe
       form.applyServerError(error);
       notify.error(t('announcements.error'), editing ? t('announcements.dialog.updateFailed') : t('announcements.dialog.createFailed'));
     }
-  }
+  });
 
   const switchRow = (name: 'isPinned' | 'isPublished', label: string) => (
     <Switch.Root checked={!!form.values[name]} onCheckedChange={(e) => form.setValue(name, e.checked)} colorPalette="brand" ids={{ hiddenInput: name }}>

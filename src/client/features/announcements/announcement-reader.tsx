@@ -1,5 +1,6 @@
-import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../components/dialog-frame';
 import { Markdown } from '../../components/markdown';
 import { formatDate } from '../../lib/format';
 import { postedBy, type Announcement } from './announcement';
@@ -10,26 +11,13 @@ export function AnnouncementReader({ open, announcement, onClose }: { open: bool
   const { t } = useTranslation();
   const viewerId = useCurrentUser().user?.id;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{announcement?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text fontSize="sm" color="fg.muted" mb="4">
-                {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement ? postedBy(announcement, viewerId) : '' })}
-              </Text>
-              {announcement && <Markdown source={announcement.content} />}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={(isOpen) => !isOpen && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" title={announcement?.title}>
+      <Dialog.Body>
+        <Text fontSize="sm" color="fg.muted" mb="4">
+          {t('announcements.card.byline', { date: formatDate(announcement?.publishDate ?? null, { style: 'short' }), name: announcement ? postedBy(announcement, viewerId) : '' })}
+        </Text>
+        {announcement && <Markdown source={announcement.content} />}
+      </Dialog.Body>
+    </DialogFrame>
   );
 }

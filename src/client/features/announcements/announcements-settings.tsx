@@ -1,8 +1,7 @@
-import { Badge, Button, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Megaphone, Pencil, Pin, PinOff, Plus, Trash2 } from 'lucide-react';
+import { Megaphone, Pencil, Pin, PinOff, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
@@ -10,10 +9,12 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
 import { AnnouncementDialog } from './announcement-dialog';
 import { CategoryBadge } from './category-badge';
+import { DeleteButton } from './delete-button';
 import { announcementsSettingsQuery } from './queries';
 import { postedBy, refreshAnnouncements, type Announcement } from './announcement';
 import { useCurrentUser } from '../auth/current-user';
 import { EmptyNote } from '../../components/empty-state';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /** Settings → Announcements: drafts and published, pinned highlighted; edit, delete, pin. */
 export function AnnouncementsSettings({ communityId }: { communityId: number }) {
@@ -75,25 +76,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
                 </IconButton>
               }
             />
-            <ConfirmDialog
-              trigger={
-                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('announcements.settings.delete', { title: a.title })}>
-                  <Trash2 aria-hidden />
-                </IconButton>
-              }
-              title={t('announcements.settings.deleteTitle')}
-              description={t('announcements.settings.deleteBody')}
-              confirmLabel={t('announcements.settings.deleteConfirm')}
-              onConfirm={async () => {
-                try {
-                  await del.mutateAsync({ id: a.id });
-                  notify.success(t('announcements.settings.deleted'));
-                  await refreshAnnouncements(queryClient);
-                } catch {
-                  notify.error(t('announcements.error'), t('announcements.settings.deleteFailed'));
-                }
-              }}
-            />
+            <DeleteButton texts="announcements.settings" values={{ title: a.title }} size="sm" onDelete={() => del.mutateAsync({ id: a.id })} />
           </HStack>
         </Stack>
       </Card.Body>
@@ -106,11 +89,7 @@ export function AnnouncementsSettings({ communityId }: { communityId: number }) 
         <Card.Title as="h2">{t('announcements.settings.title')}</Card.Title>
         <AnnouncementDialog
           communityId={communityId}
-          trigger={
-            <Button size="sm" colorPalette="brand">
-              <Plus aria-hidden /> {t('announcements.settings.new')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('announcements.settings.new')}</ButtonWithIcon>}
         />
       </Card.Header>
       <Card.Body>

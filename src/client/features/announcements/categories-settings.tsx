@@ -1,10 +1,8 @@
-import { Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { Pencil, Plus, Tags } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -14,11 +12,12 @@ import { categoriesQuery } from './queries';
 import { refreshAnnouncements, type Category } from './announcement';
 import { DialogForm } from '../../components/dialog-form';
 import { EmptyNote } from '../../components/empty-state';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { DeleteButton } from './delete-button';
 
 /** Settings → Categories: a grid with colour dots; create, edit and delete (warning that announcements lose the category). */
 export function CategoriesSettings({ communityId }: { communityId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const q = useQuery(categoriesQuery(communityId));
   const del = useMutation(trpc.categories.delete.mutationOptions());
   return (
@@ -27,11 +26,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
         <Card.Title as="h2">{t('announcements.categories.title')}</Card.Title>
         <CategoryDialog
           communityId={communityId}
-          trigger={
-            <Button size="sm" colorPalette="brand">
-              <Plus aria-hidden /> {t('announcements.categories.new')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('announcements.categories.new')}</ButtonWithIcon>}
         />
       </Card.Header>
       <Card.Body>
@@ -66,25 +61,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
                           </IconButton>
                         }
                       />
-                      <ConfirmDialog
-                        trigger={
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('announcements.categories.delete', { name: c.name })}>
-                            <Trash2 aria-hidden />
-                          </IconButton>
-                        }
-                        title={t('announcements.categories.deleteTitle', { name: c.name })}
-                        description={t('announcements.categories.deleteBody')}
-                        confirmLabel={t('announcements.categories.deleteConfirm')}
-                        onConfirm={async () => {
-                          try {
-                            await del.mutateAsync({ id: c.id });
-                            notify.success(t('announcements.categories.deleted'));
-                            await refreshAnnouncements(queryClient);
-                          } catch {
-                            notify.error(t('announcements.error'), t('announcements.categories.deleteFailed'));
-                          }
-                        }}
-                      />
+                      <DeleteButton texts="announcements.categories" values={{ name: c.name }} size="xs" onDelete={() => del.mutateAsync({ id: c.id })} />
                     </HStack>
                   </HStack>
                 </Card.Body>
@@ -97,14 +74,7 @@ export function CategoriesSettings({ communityId }: { communityId: number }) {
   );
 }
 
-function CategoryDialog({ communityId, trigger, editing }: { communityId: number; trigger: ReactElement; editing?: Category }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={editing ? t('announcements.categories.editTitle') : t('announcements.categories.newTitle')} trigger={trigger} size="sm">
-      {(close) => <CategoryForm communityId={communityId} editing={editing} onDone={close} />}
-    </FormDialog>
-  );
-}
+const CategoryDialog = formDialog(CategoryForm, (t, { editing }) => editing ? t('announcements.categories.editTitle') : t('announcements.categories.newTitle'), "sm");
 
 function CategoryForm({ communityId, editing, onDone }: { communityId: number; editing?: Category; onDone: () => void }) {
   const { t } = useTranslation();
@@ -116,13 +86,10 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
   });
   const create = useMutation(trpc.categories.create.mutationOptions());
   const update = useMutation(trpc.categories.update.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('announcements.validationError'), checked.error);
+  const onSubmit = form.submit(t('announcements.validationError'), async (data) => {
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...checked.data });
-      else await create.mutateAsync({ communityId, ...checked.data });
+      if (editing) await update.mutateAsync({ id: editing.id, ...data });
+      else await create.mutateAsync({ communityId, ...data });
       notify.success(editing ? t('announcements.categories.updated') : t('announcements.categories.created'));
       await refreshAnnouncements(queryClient);
       onDone();
@@ -132,7 +99,7 @@ function CategoryForm({ communityId, editing, onDone }: { communityId: number; e
       const readable = info.status === 409 || (info.status === 400 && !info.issues.length);
       notify.error(t('announcements.error'), readable ? info.message : editing ? t('announcements.categories.updateFailed') : t('announcements.categories.createFailed'));
     }
-  }
+  });
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={editing ? t('announcements.categories.save') : t('announcements.categories.create')} busy={create.isPending || update.isPending}>
       <FormField name="name" label={t('announcements.categories.name')} error={form.errors.name}>

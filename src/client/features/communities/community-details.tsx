@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Lock, MapPin, Settings, Users } from 'lucide-react';
+import { Lock, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DefinitionList } from '../../components/ui/definition-list';
 import { PublicEventsCard } from '../events/public-events-card';
@@ -11,6 +11,7 @@ import { CommunityNotFound } from './not-found';
 import { communityQuery } from './queries';
 import { CommunityCover } from './community-cover';
 import { canOpenSettings } from './membership';
+import { MembersAndPlace } from './members-and-place';
 
 /** /community/{id}/details and /communities/{id}: what anyone may know about a community. */
 export function CommunityDetails({ id }: { id: string }) {
@@ -45,14 +46,7 @@ export function CommunityDetails({ id }: { id: string }) {
               )}
             </HStack>
             <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
-              <HStack gap="1">
-                <Users size={14} aria-hidden /> {t('common.members', { count: c.memberCount })}
-              </HStack>
-              {c.location && (
-                <HStack gap="1">
-                  <MapPin size={14} aria-hidden /> {c.location}
-                </HStack>
-              )}
+              <MembersAndPlace community={c} />
             </HStack>
           </Stack>
           <HStack gap="2" flexWrap="wrap" justify={{ base: 'flex-start', md: 'flex-end' }} flexShrink={0} data-testid="details-actions">

@@ -1,7 +1,8 @@
-import { Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { BannerPicker } from '../../components/image-picker';
+import { SettingSwitch } from '../../components/setting-switch';
 import { ZoneSelect } from '../../components/zone-select';
 import type { useZodForm } from '../../lib/use-zod-form';
 import type { createCommunityInput } from '@shared/schemas/communities';
@@ -35,18 +36,7 @@ export function CommunityFields({ form }: { form: Form }) {
       <FormField name="timeZone" label={t('communities.fields.timeZone')} error={form.errors.timeZone} helper={t('communities.fields.timeZoneHelp')}>
         <ZoneSelect value={form.values.timeZone || 'UTC'} onChange={(zone) => form.setValue('timeZone', zone)} />
       </FormField>
-      <Switch.Root
-        checked={isPublic}
-        onCheckedChange={(e) => form.setValue('isPublic', e.checked)}
-        colorPalette="brand"
-        ids={{ hiddenInput: 'isPublic' }}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Switch.Label>{t('communities.fields.public')}</Switch.Label>
-      </Switch.Root>
+      <SettingSwitch id="isPublic" label={t('communities.fields.public')} checked={isPublic} onChange={(on) => form.setValue('isPublic', on)} />
       <Text fontSize="sm" color="fg.muted" mt="-2">
         {isPublic ? t('communities.fields.publicHint') : t('communities.fields.privateHint')}
       </Text>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Lock, LogOut, MapPin, Settings, Users } from 'lucide-react';
+import { Lock, LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
@@ -12,6 +12,7 @@ import { InviteDialog } from '../invitations/dialogs';
 import { ShareButton } from '../invitations/share-button';
 import { canOpenSettings, refreshCommunities, type Community } from './membership';
 import { CommunityCover } from './community-cover';
+import { MembersAndPlace } from './members-and-place';
 
 /** A button's label shown from the tablet width up; below it the button is its icon alone. */
 const LabelFromMd = ({ children }: { children: string }) => (
@@ -36,14 +37,7 @@ export function CommunityHeader({ community: c }: { community: Community }) {
             {c.name}
           </Heading>
           <HStack gap="3" color="fg.muted" fontSize="sm" flexWrap="wrap">
-            <HStack gap="1">
-              <Users size={14} aria-hidden /> {t('common.members', { count: c.memberCount })}
-            </HStack>
-            {c.location && (
-              <HStack gap="1">
-                <MapPin size={14} aria-hidden /> {c.location}
-              </HStack>
-            )}
+            <MembersAndPlace community={c} />
             {!c.isPublic && (
               <Badge size="sm">
                 <Lock size={10} aria-hidden /> {t('communities.private')}

@@ -22,12 +22,9 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
   const form = useZodForm(createCommunityInput, empty());
   const create = useMutation(trpc.communities.create.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('communities.create.failed'), checked.error);
+  const onSubmit = form.submit(t('communities.create.failed'), async (data) => {
     try {
-      const community = await create.mutateAsync(checked.data);
+      const community = await create.mutateAsync(data);
       notify.success(t('communities.create.created'), t('communities.create.createdBody', { name: community.name }));
       await refreshCommunities(queryClient);
       props.onCreated(community);
@@ -36,7 +33,7 @@ export function CreateCommunityForm(props: { onCreated: (c: Community) => void; 
       if (info.status === 401) return notify.error(t('communities.create.authRequired'), t('communities.create.authRequiredBody'));
       notify.error(t('communities.create.failed'), info.message || t('communities.unexpectedError'));
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,8 +1,9 @@
-import { Box, Button, Container, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/current-user';
+import { PageHeader } from '../../components/page-header';
 import { CommunityBrowser } from './community-browser';
 import { CreateCommunityDialog } from './dialogs';
 
@@ -23,13 +24,7 @@ export function DiscoverPage({ title }: { title: string }) {
     <>
       <Container maxW="6xl" py={{ base: '6', md: '10' }}>
         <Stack gap="6">
-          <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
-            <Box>
-              <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-                {title}
-              </Heading>
-              <Text color="fg.muted">{user ? t('communities.discover.introSignedIn') : t('communities.discover.introSignedOut')}</Text>
-            </Box>
+          <PageHeader title={title} intro={user ? t('communities.discover.introSignedIn') : t('communities.discover.introSignedOut')} direction={{ base: 'column', md: 'row' }} gap="4">
             {!user && (
               <HStack gap="2" alignSelf={{ md: 'center' }} flexWrap="wrap" data-testid="discover-account">
                 <Button asChild variant="outline">
@@ -49,7 +44,7 @@ export function DiscoverPage({ title }: { title: string }) {
                 }
               />
             )}
-          </Stack>
+          </PageHeader>
           <CommunityBrowser
             emptyTitle={user ? t('communities.discover.noneFound') : t('communities.discover.nonePublic')}
             emptyActions={

@@ -24,7 +24,7 @@ export function OverviewTab({ community: c, openTab }: CommunityTabProps) {
   const rows: QuickStat[] = [
     { label: t('communities.dashboard.overview.members'), value: formatNumber(c.memberCount), onOpen: () => openTab('members') },
     { label: t('communities.dashboard.overview.upcomingEvents'), value: upcoming ?? '…', onOpen: () => openTab('events'), testId: 'upcoming-events-count' },
-    { label: t('communities.dashboard.overview.activePolls'), value: activePolls ?? '…', onOpen: () => openTab('discussions'), testId: 'active-polls-count' },
+    { label: t('communities.dashboard.overview.activePolls'), value: activePolls ?? '…', onOpen: () => openTab('polls'), testId: 'active-polls-count' },
     ...(finances ? [{ label: t('communities.dashboard.overview.duesStatus'), value: dues, onOpen: () => openTab('finances') }] : []),
     { label: t('communities.dashboard.overview.activeDiscussions'), value: activeTopics ?? '…', onOpen: () => openTab('discussions'), testId: 'active-discussions-count' },
   ];

@@ -22,18 +22,15 @@ export function GeneralSettings({ community: c }: { community: Community }) {
     timeZone: c.timeZone ?? 'UTC',
   });
   const update = useMutation(trpc.communities.update.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('communitySettings.general.validationError'), checked.error);
+  const onSubmit = form.submit(t('communitySettings.general.validationError'), async (data) => {
     try {
-      await update.mutateAsync({ communityId: c.id, ...checked.data });
+      await update.mutateAsync({ communityId: c.id, ...data });
       notify.success(t('communitySettings.general.updated'), t('communitySettings.general.updatedBody'));
       await refreshCommunities(queryClient);
     } catch (error) {
       notify.error(t('communitySettings.error'), form.applyServerError(error).message || t('communitySettings.general.updateFailed'));
     }
-  }
+  });
   const created = formatDate(c.createdAt);
   return (
     <Card.Root>

@@ -26,7 +26,8 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export function EventRow({ event: e, now = Date.now(), showCommunity = true }: { event: ListEvent; now?: number; showCommunity?: boolean }) {
+/** `moreDates`: on a phone a series is one row, at its next date, with how many more of its dates the list holds (series-rows.ts). */
+export function EventRow({ event: e, now = Date.now(), showCommunity = true, moreDates = 0 }: { event: ListEvent; now?: number; showCommunity?: boolean; moreDates?: number }) {
   const { t } = useTranslation();
   const titleId = useId();
   const cancelled = e.status === 'cancelled';
@@ -72,6 +73,11 @@ export function EventRow({ event: e, now = Date.now(), showCommunity = true }: {
               <Badge as="span" variant="outline" size="sm" ms="2" verticalAlign="middle">
                 <Repeat size={12} aria-hidden /> {t('events.row.series')}
               </Badge>
+            )}
+            {moreDates > 0 && (
+              <Text as="span" ms="2" fontSize="sm" color="fg.muted" data-testid="series-more-dates">
+                {t('events.row.moreDates', { count: moreDates })}
+              </Text>
             )}
           </Line>
           {e.place && <Line icon={<MapPin size={14} aria-hidden />}>{e.place}</Line>}

@@ -12,6 +12,8 @@ import { communityPastQuery, communityUpcomingQuery, myPastQuery, PAST_WINDOW_MS
 import { myEventsQuery } from './queries';
 import { dayHeading, todayIn, viewerTimeZone, zoneName } from './when';
 import { EmptyNote } from '../../components/empty-state';
+import { useWideScreen } from '../../lib/use-wide-screen';
+import { oneRowPerSeries } from './series-rows';
 
 /*
  * Lists of events grouped by day (in the viewer's zone): the coming ones, paged, with answers;
@@ -25,8 +27,11 @@ export function EventsByDay({
   showCommunity = true,
   headingLevel = 'h3',
   testId = 'events-list',
+  onePerSeries = false,
 }: {
   events: readonly ListEvent[];
+  /** The coming list on a phone: each series once, at its next date. */
+  onePerSeries?: boolean;
   now: number;
   showCommunity?: boolean;
   headingLevel?: 'h2' | 'h3' | 'h4';
@@ -35,7 +40,8 @@ export function EventsByDay({
   const { t } = useTranslation();
   const zone = viewerTimeZone();
   const today = todayIn(zone, now);
-  const days = useMemo(() => groupByDay(events, zone), [events, zone]);
+  const wide = useWideScreen();
+  const days = useMemo(() => groupByDay(onePerSeries && !wide ? oneRowPerSeries(events) : events.map((e) => ({ ...e, moreDates: 0 })), zone), [events, zone, onePerSeries, wide]);
   return (
     <Stack gap="5" data-testid={testId}>
       {days.map((day) => (
@@ -45,7 +51,7 @@ export function EventsByDay({
           </Heading>
           <Stack as="ul" gap="2" p="0" m="0">
             {day.items.map((e) => (
-              <EventRow key={e.id} event={e} now={now} showCommunity={showCommunity} />
+              <EventRow key={e.id} event={e} now={now} showCommunity={showCommunity} moreDates={e.moreDates} />
             ))}
           </Stack>
         </Stack>
@@ -117,7 +123,7 @@ function UpcomingView({ query: q, items, empty, showCommunity }: { query: Paged;
   if (upcoming.length === 0 && !q.hasNextPage) return <>{empty}</>;
   return (
     <Stack gap="4">
-      <EventsByDay events={upcoming} now={now} showCommunity={showCommunity} />
+      <EventsByDay events={upcoming} now={now} showCommunity={showCommunity} onePerSeries />
       <LoadMore query={q} alignSelf="center" size="sm" data-testid="events-load-more" />
     </Stack>
   );

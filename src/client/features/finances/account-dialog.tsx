@@ -1,48 +1,29 @@
 import { Input } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountInput } from '@shared/schemas/finances';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
-import { refreshFinances } from './queries';
 import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './labels';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
+import { useBooksAction } from './queries';
 
 const accountForm = accountInput.omit({ communityId: true, holderId: true });
 
 /** "Add account": a cash box, a mobile money wallet or a bank account the community's money sits in. */
-export function AccountDialog({ communityId, trigger }: { communityId: number; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('finances.accounts.title')} trigger={trigger}>
-      {(close) => <AccountForm communityId={communityId} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AccountDialog = formDialog(AccountForm, (t) => t('finances.accounts.title'));
 
 function AccountForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const act = useBooksAction();
   const form = useZodForm(accountForm, { name: '', kind: 'mobile' });
   const create = useMutation(trpc.finances.createAccount.mutationOptions());
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    try {
-      await create.mutateAsync({ communityId, ...checked.data });
-      notify.success(t('finances.accounts.added'));
-      await refreshFinances(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('finances.accounts.failed'), form.applyServerError(error).message);
-    }
-  }
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    if (await act(() => create.mutateAsync({ communityId, ...data }), t('finances.accounts.failed'), t('finances.accounts.added'), form.applyServerError)) onDone();
+  });
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.accounts.submit')} busy={create.isPending} busyLabel={t('finances.form.saving')}>
       <FormField name="name" label={t('finances.accounts.name')} error={form.errors.name} helper={t('finances.accounts.nameHelp')} required>

@@ -80,20 +80,17 @@ function BooksSetup({ communityId, current }: { communityId: number; current?: C
   const currency = isCurrency(form.values.currency) ? form.values.currency : 'XAF';
   const transparency = TRANSPARENCIES.find((v) => v === form.values.transparency) ?? 'summary';
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
     try {
       // A locked currency is not sent: the other settings still save.
-      await open.mutateAsync({ communityId, ...checked.data, currency: locked ? undefined : checked.data.currency });
+      await open.mutateAsync({ communityId, ...data, currency: locked ? undefined : data.currency });
       if (editing) notify.success(t('finances.settings.saved'));
       else notify.success(t('finances.setup.opened'), t('finances.setup.openedBody'));
       await refreshFinances(queryClient);
     } catch (error) {
       notify.error(t('finances.setup.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <Card.Root maxW="2xl">

@@ -1,55 +1,37 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactElement } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@shared/money';
 import { amountInputText } from '../../lib/format';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { MoneyInput, optionalAmountText } from './money-input';
-import { refreshFinances } from './queries';
 import { categoryName } from './labels';
 import type { BudgetLine } from './types';
 import { DialogForm } from '../../components/dialog-form';
+import { useBooksAction } from './queries';
 
 /** Each category's field is named after it, so the form can focus the first wrong one. */
 const fieldOf = (categoryId: number) => `planned-${categoryId}`;
 
 /** "Edit budget": one amount planned per category for the year; an empty one leaves the category out. */
-export function BudgetDialog(props: { communityId: number; year: number; currency: Currency; lines: BudgetLine[]; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('finances.budget.editTitle', { year: props.year })} trigger={props.trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <BudgetForm {...props} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const BudgetDialog = formDialog(BudgetForm, (t, { year }) => t('finances.budget.editTitle', { year }), { base: 'full', md: 'lg' });
 
 function BudgetForm({ communityId, year, currency, lines, onDone }: { communityId: number; year: number; currency: Currency; lines: BudgetLine[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const act = useBooksAction();
   const schema = useMemo(() => z.object(Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), optionalAmountText(currency)]))), [lines, currency]);
   const form = useZodForm(schema, Object.fromEntries(lines.map((l) => [fieldOf(l.categoryId), l.planned > 0 ? amountInputText(l.planned, currency) : ''])));
   const save = useMutation(trpc.finances.setBudget.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const planned = checked.data as Record<string, number | null>;
-    try {
-      await save.mutateAsync({ communityId, year, currency, lines: lines.map((l) => ({ categoryId: l.categoryId, planned: planned[fieldOf(l.categoryId)] ?? 0 })) });
-      notify.success(t('finances.budget.saved'));
-      await refreshFinances(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('finances.budget.failed'), form.applyServerError(error).message);
-    }
-  }
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const planned = data as Record<string, number | null>;
+    if (await act(() => save.mutateAsync({ communityId, year, currency, lines: lines.map((l) => ({ categoryId: l.categoryId, planned: planned[fieldOf(l.categoryId)] ?? 0 })) }), t('finances.budget.failed'), t('finances.budget.saved'), form.applyServerError)) onDone();
+  });
 
   const group = (kind: BudgetLine['kind'], title: string) => {
     const of = lines.filter((l) => l.kind === kind);

@@ -1,4 +1,4 @@
-import { Button, HStack, Progress, Table, Text } from '@chakra-ui/react';
+import { HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { PencilLine, PiggyBank } from 'lucide-react';
 import { useState } from 'react';
@@ -10,9 +10,11 @@ import { budgetQuery } from './queries';
 import { categoryName } from './labels';
 import type { Books, BudgetLine } from './types';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
-import { Select } from '../../components/select';
+import { FilterActions } from '../../components/filter-actions';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
+import { StackedCell, StackedHeader, StackedTable } from '../../components/stacked-table';
 
 /** The years offered: next year's budget down to four years back. */
 const yearsAround = (year: number) => Array.from({ length: 6 }, (_, i) => year + 1 - i);
@@ -37,46 +39,32 @@ export function BudgetCard({ communityId, books, canManage }: { communityId: num
       id="finance-budget"
       title={t('finances.budget.title')}
       actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Select
-            aria-label={t('finances.budget.year')}
-            value={String(year)}
-            onChange={(e) => setYear(Number(e.target.value))}
-            root={{ size: 'sm', width: 'auto' }}
-            options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
-          />
+        <FilterActions
+          label={t('finances.budget.year')}
+          value={String(year)}
+          onChange={(e) => setYear(Number(e.target.value))}
+          options={yearsAround(books.year).map((y) => ({ value: y, label: String(y) }))}
+        >
           {canManage && q.data?.lines && (
             <BudgetDialog
               communityId={communityId}
               year={year}
               currency={c}
               lines={q.data.lines}
-              trigger={
-                <Button size="sm" variant="outline">
-                  <PencilLine aria-hidden /> {t('finances.budget.edit')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={PencilLine} variant="outline">{t('finances.budget.edit')}</ButtonWithIcon>}
             />
           )}
-        </HStack>
+        </FilterActions>
       }
       bodyGap="4"
       testId="budget"
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="10"
-        failed={t('finances.budget.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={shown.length === 0 && <EmptyNote icon={<PiggyBank />}>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="10" failed={t('finances.budget.loadFailed')} empty={shown.length === 0 && <EmptyNote icon={<PiggyBank />}>{canManage ? t('finances.budget.emptyManager', { year }) : t('finances.budget.empty', { year })}</EmptyNote>}>
         <>
           <BudgetTable title={t('finances.budget.income')} lines={shown.filter((l) => l.kind === 'income')} currency={c} testId="budget-income" />
           <BudgetTable title={t('finances.budget.expenses')} lines={shown.filter((l) => l.kind === 'expense')} currency={c} testId="budget-expense" />
         </>
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }
@@ -88,29 +76,23 @@ function BudgetTable({ title, lines, currency, testId }: { title: string; lines:
   const actual = lines.reduce((s, l) => s + l.actual, 0);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" data-testid={testId}>
+      {/* On a phone each category is a small card, every figure named (components/stacked-table.tsx). */}
+      <StackedTable size="sm" data-testid={testId}>
         <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" fontSize="sm" px="3" pt="2">
           {title}
         </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('finances.budget.category')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('finances.budget.planned')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('finances.budget.actual')}</Table.ColumnHeader>
-            <Table.ColumnHeader minW="32">{t('finances.budget.progress')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+        <StackedHeader columns={[{ label: t('finances.budget.category') }, { label: t('finances.budget.planned'), end: true }, { label: t('finances.budget.actual'), end: true }, { label: t('finances.budget.progress') }]} />
+        <Table.Body role="rowgroup">
           {lines.map((l) => (
             <Row key={l.categoryId} label={categoryName(t, l)} line={l} currency={currency} />
           ))}
         </Table.Body>
         {lines.length > 1 && (
-          <Table.Footer>
+          <Table.Footer role="rowgroup">
             <Row label={t('finances.budget.total')} line={{ kind: lines[0]!.kind, planned, actual }} currency={currency} strong />
           </Table.Footer>
         )}
-      </Table.Root>
+      </StackedTable>
     </Table.ScrollArea>
   );
 }
@@ -123,22 +105,24 @@ function Row({ label, line, currency, strong }: { label: string; line: Pick<Budg
   const over = percent !== null && percent > 100;
   const palette = over ? (line.kind === 'expense' ? 'red' : 'green') : line.kind === 'expense' ? 'orange' : 'green';
   return (
-    <Table.Row fontWeight={strong ? 'semibold' : undefined} data-testid="budget-line">
-      <Table.Cell>{label}</Table.Cell>
-      <Table.Cell textAlign="end" whiteSpace="nowrap">
+    <Table.Row role="row" fontWeight={strong ? 'semibold' : undefined} data-testid="budget-line">
+      <StackedCell label={t('finances.budget.category')} fontWeight={{ base: 'semibold', md: 'inherit' }}>
+        {label}
+      </StackedCell>
+      <StackedCell label={t('finances.budget.planned')} textAlign={{ md: 'end' }} whiteSpace="nowrap">
         {line.planned > 0 ? formatAmount(line.planned, currency) : t('finances.budget.notPlanned')}
-      </Table.Cell>
-      <Table.Cell textAlign="end" whiteSpace="nowrap">
+      </StackedCell>
+      <StackedCell label={t('finances.budget.actual')} textAlign={{ md: 'end' }} whiteSpace="nowrap">
         {formatAmount(line.actual, currency)}
-      </Table.Cell>
-      <Table.Cell>
+      </StackedCell>
+      <StackedCell label={t('finances.budget.progress')} minW={{ md: '32' }}>
         {percent === null ? (
           // Nothing planned: the Planned column already says so.
           <Text color="fg.muted" aria-hidden>
             —
           </Text>
         ) : (
-          <HStack gap="2">
+          <HStack gap="2" flex="1">
             <Progress.Root value={Math.min(100, percent)} max={100} size="sm" flex="1" minW="20" colorPalette={palette}>
               {/* The track is the progressbar: its name says the figures the eye reads. */}
               <Progress.Track
@@ -152,7 +136,7 @@ function Row({ label, line, currency, strong }: { label: string; line: Pick<Budg
             </Text>
           </HStack>
         )}
-      </Table.Cell>
+      </StackedCell>
     </Table.Row>
   );
 }

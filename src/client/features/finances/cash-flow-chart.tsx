@@ -5,12 +5,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashFlowMonth } from '@shared/finances/cash-flow';
 import { EmptyNote } from '../../components/empty-state';
-import { ListStates } from '../../components/list-states';
 import { SectionCard } from '../../components/section-card';
 import { StackedCell, StackedTable } from '../../components/stacked-table';
 import { currentLocale } from '../../i18n';
 import { dateTimeFormat, formatAmount } from '../../lib/format';
 import { cashFlowQuery } from './queries';
+import { BooksStates } from './books-states';
 
 /*
  * Money in and out month by month, and the balance over time, as the server computed them from
@@ -39,17 +39,9 @@ export function CashFlowChart({ communityId }: { communityId: number }) {
   const moved = months.some((m) => m.moneyIn > 0 || m.moneyOut > 0) || (months.at(-1)?.balance ?? 0) !== 0;
   return (
     <SectionCard id="finance-cash-flow" title={t('finances.cashFlow.title')} intro={t('finances.cashFlow.intro')} bodyGap="4" testId="cash-flow">
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={1}
-        rowHeight="40"
-        failed={t('finances.cashFlow.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={q.data && !moved && <EmptyNote icon={<ChartColumn />}>{t('finances.cashFlow.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={1} rowHeight="40" failed={t('finances.cashFlow.loadFailed')} empty={q.data && !moved && <EmptyNote icon={<ChartColumn />}>{t('finances.cashFlow.empty')}</EmptyNote>}>
         {() => <Figures months={months} currency={q.data!.currency} />}
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }

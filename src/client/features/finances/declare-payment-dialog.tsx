@@ -1,20 +1,19 @@
 import { Input, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, type ReactElement } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@shared/money';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
 import { ProofPicker } from './proof-picker';
-import { refreshFinances } from './queries';
 import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './labels';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
+import { useBooksAction } from './queries';
 
 const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
 
@@ -34,48 +33,32 @@ const declareForm = (currency: Currency) =>
     });
 
 /** "I paid": a member declares a payment; it waits, pending, until an officer confirms it. */
-export function DeclarePaymentDialog({ communityId, currency, trigger }: { communityId: number; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('finances.declare.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <DeclareForm communityId={communityId} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const DeclarePaymentDialog = formDialog(DeclareForm, (t) => t('finances.declare.title'), { base: 'full', md: 'md' });
 
 function DeclareForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const act = useBooksAction();
   const providers = useId();
   const form = useZodForm(declareForm(currency), { amount: '', purpose: 'dues', method: 'mobile_money', provider: '', reference: '', proofUrl: null, note: '' });
   const declare = useMutation(trpc.finances.declarePayment.mutationOptions());
   const mobile = form.values.method === 'mobile_money';
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const v = checked.data;
-    try {
-      await declare.mutateAsync({
-        communityId,
-        amount: v.amount,
-        // The currency the amount was typed in: if the books changed theirs meanwhile, the server says so.
-        currency,
-        purpose: v.purpose,
-        method: v.method,
-        provider: v.method === 'mobile_money' ? v.provider : null,
-        reference: v.reference || null,
-        proofUrl: v.proofUrl,
-        note: v.note || null,
-      });
-      notify.success(t('finances.declare.done'), t('finances.declare.doneBody'));
-      await refreshFinances(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('finances.declare.failed'), form.applyServerError(error).message);
-    }
-  }
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const payment = {
+      communityId,
+      amount: data.amount,
+      // The currency the amount was typed in: if the books changed theirs meanwhile, the server says so.
+      currency,
+      purpose: data.purpose,
+      method: data.method,
+      provider: data.method === 'mobile_money' ? data.provider : null,
+      reference: data.reference || null,
+      proofUrl: data.proofUrl,
+      note: data.note || null,
+    };
+    const toast = { title: t('finances.declare.done'), body: t('finances.declare.doneBody') };
+    if (await act(() => declare.mutateAsync(payment), t('finances.declare.failed'), toast, form.applyServerError)) onDone();
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.declare.submit')} busy={declare.isPending} busyLabel={t('finances.form.saving')}>

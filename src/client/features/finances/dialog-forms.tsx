@@ -2,7 +2,6 @@ import { Alert, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { ACCOUNT_KIND_KEY, accountName } from './labels';
 import { formatAmount } from '../../lib/format';
@@ -39,12 +38,9 @@ export function AccountChoiceForm(props: {
   const chosen = accounts.find((a) => String(a.id) === String(form.values.accountId));
   const short = props.spends !== undefined && chosen && chosen.balance < props.spends ? props.spends - chosen.balance : 0;
   const money = (n: number) => formatAmount(n, props.books.currency);
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    if (await props.onSubmit(checked.data.accountId)) props.onDone();
-  }
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    if (await props.onSubmit(data.accountId)) props.onDone();
+  });
   return (
     <DialogForm onSubmit={onSubmit} onCancel={props.onDone} submitLabel={props.submitLabel} busy={props.busy} busyLabel={t('finances.form.saving')}>
       <Text>{props.intro}</Text>

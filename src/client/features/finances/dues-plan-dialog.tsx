@@ -1,23 +1,22 @@
 import { Box, Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@shared/money';
 import { duesPlanInput } from '@shared/schemas/finances';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { LoadMore } from '../../components/load-more';
-import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { memberName, useMembers } from './members';
 import { amountText, MoneyInput } from './money-input';
-import { refreshFinances } from './queries';
 import { DUES_PERIODS, DUES_PERIOD_KEY } from './labels';
 import { inputDay } from '../../lib/format';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
+import { BackdatedPlanWarning } from './backdated-plan-warning';
+import { useBooksAction } from './queries';
 
 const WHO = ['all', 'chosen'] as const;
 
@@ -31,18 +30,11 @@ const planForm = (currency: Currency) =>
     });
 
 /** "New dues plan": what members owe, how often, from when, and who pays. */
-export function DuesPlanDialog({ communityId, currency, trigger }: { communityId: number; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('finances.plans.newTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <PlanForm communityId={communityId} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const DuesPlanDialog = formDialog(PlanForm, (t) => t('finances.plans.newTitle'), { base: 'full', md: 'lg' });
 
 function PlanForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const act = useBooksAction();
   const form = useZodForm(planForm(currency), {
     name: '',
     amount: '',
@@ -56,20 +48,10 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
   const create = useMutation(trpc.finances.createDuesPlan.mutationOptions());
   const once = form.values.period === 'once';
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const { who, memberIds, ...plan } = checked.data;
-    try {
-      await create.mutateAsync({ communityId, ...plan, currency, memberIds: who === 'chosen' ? memberIds : undefined });
-      notify.success(t('finances.plans.created'), t('finances.plans.createdBody'));
-      await refreshFinances(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('finances.plans.failed'), form.applyServerError(error).message);
-    }
-  }
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const { who, memberIds, ...plan } = data;
+    if (await act(() => create.mutateAsync({ communityId, ...plan, currency, memberIds: who === 'chosen' ? memberIds : undefined }), t('finances.plans.failed'), { title: t('finances.plans.created'), body: t('finances.plans.createdBody') }, form.applyServerError)) onDone();
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.plans.submit')} busy={create.isPending} busyLabel={t('finances.form.saving')}>
@@ -115,6 +97,7 @@ function PlanForm({ communityId, currency, onDone }: { communityId: number; curr
         </NativeSelect.Root>
       </FormField>
       {form.values.who === 'chosen' && <MemberChoice communityId={communityId} chosen={form.values.memberIds} error={form.errors.memberIds} onChange={(ids) => form.setValue('memberIds', ids)} />}
+      <BackdatedPlanWarning communityId={communityId} currency={currency} values={form.values} />
     </DialogForm>
   );
 }

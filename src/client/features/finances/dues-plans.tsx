@@ -1,18 +1,18 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarPlus, CalendarRange, CircleStop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyNote } from '../../components/empty-state';
-import { ListStates } from '../../components/list-states';
 import { ActionRow, RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
-import { useAction } from '../../lib/use-action';
 import { trpc } from '../../trpc';
 import { DuesPlanDialog } from './dues-plan-dialog';
 import { planTerms, utcDay } from './dues-format';
-import { duesPlansQuery } from './queries';
+import { duesPlansQuery, useBooksAction } from './queries';
 import type { Books, DuesPlan } from './types';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 /**
  * Dues plans: what members owe and how often. Managers (finances.manage) see every plan, create one
@@ -34,36 +34,25 @@ export function DuesPlans({ communityId, books, canManage }: { communityId: numb
           <DuesPlanDialog
             communityId={communityId}
             currency={books.currency}
-            trigger={
-              <Button size="sm" colorPalette="brand" variant="outline">
-                <CalendarPlus aria-hidden /> {t('finances.plans.new')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={CalendarPlus} colorPalette="brand" variant="outline">{t('finances.plans.new')}</ButtonWithIcon>}
           />
         )
       }
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={1}
-        failed={t('finances.plans.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={plans.length === 0 && <EmptyNote icon={<CalendarRange />}>{t('finances.plans.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={1} failed={t('finances.plans.loadFailed')} empty={plans.length === 0 && <EmptyNote icon={<CalendarRange />}>{t('finances.plans.empty')}</EmptyNote>}>
         <RuledList>
           {plans.map((p) => (
             <PlanRow key={p.id} plan={p} communityId={communityId} books={books} canManage={canManage} />
           ))}
         </RuledList>
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }
 
 function PlanRow({ plan: p, communityId, books, canManage }: { plan: DuesPlan; communityId: number; books: Books; canManage: boolean }) {
   const { t } = useTranslation();
-  const run = useAction([trpc.finances.pathKey()], { wait: true });
+  const run = useBooksAction();
   const stop = useMutation(trpc.finances.stopDuesPlan.mutationOptions());
   const details = [
     p.allMembers ? t('finances.plans.forAll') : t('finances.plans.forChosen'),
@@ -84,11 +73,7 @@ function PlanRow({ plan: p, communityId, books, canManage }: { plan: DuesPlan; c
             description={t('finances.plans.stopBody', { name: p.name })}
             confirmLabel={t('finances.plans.stopConfirm')}
             onConfirm={onStop}
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.plans.stopLabel', { name: p.name })}>
-                <CircleStop aria-hidden /> {t('finances.plans.stop')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={CircleStop} variant="outline" colorPalette="red" aria-label={t('finances.plans.stopLabel', { name: p.name })}>{t('finances.plans.stop')}</ButtonWithIcon>}
           />
         )
       }

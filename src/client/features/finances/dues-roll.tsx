@@ -9,8 +9,9 @@ import { duesRollQuery } from './queries';
 import { formatAmount } from '../../lib/format';
 import type { DuesRollRow, DuesStatus } from './types';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { BooksStates } from './books-states';
+import { StackedCell, StackedTable } from '../../components/stacked-table';
 
 type SortKey = 'name' | 'status' | 'outstanding';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -42,7 +43,7 @@ export function DuesRoll({ communityId }: { communityId: number }) {
     const active = sort.key === key;
     const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
     return (
-      <Table.ColumnHeader aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} textAlign={end ? 'end' : undefined}>
+      <Table.ColumnHeader role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} textAlign={end ? 'end' : undefined}>
         <Button
           size="xs"
           variant="ghost"
@@ -58,48 +59,48 @@ export function DuesRoll({ communityId }: { communityId: number }) {
 
   return (
     <SectionCard id="finance-roll" title={t('finances.roll.title')} intro={t('finances.roll.intro')} bodyGap="3">
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rowHeight="10"
-        failed={t('finances.roll.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={(rows.length === 0 || !c) && <EmptyNote icon={<ClipboardList />}>{t('finances.roll.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rowHeight="10" failed={t('finances.roll.loadFailed')} empty={(rows.length === 0 || !c) && <EmptyNote icon={<ClipboardList />}>{t('finances.roll.empty')}</EmptyNote>}>
         <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" data-testid="dues-roll">
+          {/* On a phone each member is a small card, every figure named (components/stacked-table.tsx); the order stays the one chosen. */}
+          <StackedTable size="sm" data-testid="dues-roll">
             <Table.Caption srOnly>{t('finances.roll.caption')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
+            <Table.Header role="rowgroup">
+              <Table.Row role="row">
                 {header('name', t('finances.roll.member'))}
                 {header('status', t('finances.roll.status'))}
-                <Table.ColumnHeader textAlign="end">{t('finances.roll.owed')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('finances.roll.paid')}</Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader" textAlign="end">
+                  {t('finances.roll.owed')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader" textAlign="end">
+                  {t('finances.roll.paid')}
+                </Table.ColumnHeader>
                 {header('outstanding', t('finances.roll.outstanding'), true)}
               </Table.Row>
             </Table.Header>
-            <Table.Body>
+            <Table.Body role="rowgroup">
               {rows.map((m) => (
-                <Table.Row key={m.memberId} data-testid="dues-roll-row">
-                  <Table.Cell>{m.name}</Table.Cell>
-                  <Table.Cell>
+                <Table.Row role="row" key={m.memberId} data-testid="dues-roll-row">
+                  <StackedCell label={t('finances.roll.member')} fontWeight={{ base: 'semibold', md: 'normal' }}>
+                    {m.name}
+                  </StackedCell>
+                  <StackedCell label={t('finances.roll.status')}>
                     <DuesBadge status={m.status} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  </StackedCell>
+                  <StackedCell label={t('finances.roll.owed')} textAlign={{ md: 'end' }} whiteSpace="nowrap">
                     {formatAmount(m.owed, c!)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  </StackedCell>
+                  <StackedCell label={t('finances.roll.paid')} textAlign={{ md: 'end' }} whiteSpace="nowrap">
                     {formatAmount(m.paid, c!)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
+                  </StackedCell>
+                  <StackedCell label={t('finances.roll.outstanding')} textAlign={{ md: 'end' }} whiteSpace="nowrap" color={m.outstanding > 0 ? 'red.fg' : undefined} fontWeight={m.outstanding > 0 ? 'medium' : undefined}>
                     {formatAmount(m.outstanding, c!)}
-                  </Table.Cell>
+                  </StackedCell>
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </StackedTable>
         </Table.ScrollArea>
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }

@@ -8,11 +8,11 @@ import { periodLabel, utcDay } from './dues-format';
 import { myDuesQuery } from './queries';
 import { OBLIGATION_STATUS_COLOR, OBLIGATION_STATUS_KEY } from './labels';
 import { EmptyNote } from '../../components/empty-state';
-import { ListStates } from '../../components/list-states';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { formatAmount } from '../../lib/format';
 import type { MyDues as Dues } from './types';
+import { BooksStates } from './books-states';
 
 /** The periods shown before "Show all": a year of monthly dues. */
 const FIRST = 12;
@@ -26,16 +26,9 @@ export function MyDues({ communityId }: { communityId: number }) {
   const q = useQuery(myDuesQuery(communityId));
   return (
     <SectionCard id="finance-dues" title={t('finances.dues.title')} actions={q.data && <DuesBadge status={q.data.status} size="lg" />} bodyGap="4" testId="my-dues">
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        failed={t('finances.dues.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={q.data?.obligations.length === 0 && <EmptyNote icon={<CalendarCheck />}>{t('finances.dues.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} failed={t('finances.dues.loadFailed')} empty={q.data?.obligations.length === 0 && <EmptyNote icon={<CalendarCheck />}>{t('finances.dues.empty')}</EmptyNote>}>
         {() => <DuesFigures dues={q.data!} />}
-      </ListStates>
+      </BooksStates>
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -13,11 +13,11 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { amountText, MoneyInput } from './money-input';
 import { ReceiptsPicker } from './proof-picker';
-import { refreshFinances } from './queries';
 import { categoryName } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Books, Expense } from './types';
 import { Select } from '../../components/select';
+import { useBooksAction } from './queries';
 
 const description = z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong');
 
@@ -91,23 +91,13 @@ function CategoryField({ books, form }: { books: Books; form: { errors: Partial<
 
 function ExpenseForm({ communityId, books, onDone }: { communityId: number; books: Books; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const act = useBooksAction();
   const form = useZodForm(expenseForm(books.currency), { amount: '', categoryId: '', description: '', receipts: [] });
   const submit = useMutation(trpc.finances.submitExpense.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    try {
-      await submit.mutateAsync({ communityId, ...checked.data, currency: books.currency });
-      notify.success(t('finances.expenses.submitted'), t('finances.expenses.submittedBody'));
-      await refreshFinances(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('finances.expenses.submitFailed'), form.applyServerError(error).message);
-    }
-  }
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    if (await act(() => submit.mutateAsync({ communityId, ...data, currency: books.currency }), t('finances.expenses.submitFailed'), { title: t('finances.expenses.submitted'), body: t('finances.expenses.submittedBody') }, form.applyServerError)) onDone();
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -130,31 +120,21 @@ function ExpenseForm({ communityId, books, onDone }: { communityId: number; book
 
 function ChangeForm({ expense, books, onDone }: { expense: Expense; books: Books; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const act = useBooksAction();
   const form = useZodForm(changeForm(books.currency), { amount: amountInputText(expense.amount, books.currency), categoryId: String(expense.categoryId), description: expense.description });
   const change = useMutation(trpc.finances.changeExpense.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
     // Only what changed is sent; saving nothing would still clear the approvals given so far.
-    const amount = checked.data.amount !== expense.amount ? checked.data.amount : undefined;
-    const description = checked.data.description !== expense.description ? checked.data.description : undefined;
-    const categoryId = checked.data.categoryId !== expense.categoryId ? checked.data.categoryId : undefined;
+    const amount = data.amount !== expense.amount ? data.amount : undefined;
+    const description = data.description !== expense.description ? data.description : undefined;
+    const categoryId = data.categoryId !== expense.categoryId ? data.categoryId : undefined;
     if (amount === undefined && description === undefined && categoryId === undefined) {
       notify.info(t('finances.expenses.unchanged'), t('finances.expenses.unchangedBody'));
       return onDone();
     }
-    try {
-      await change.mutateAsync({ id: expense.id, amount, currency: books.currency, description, categoryId });
-      notify.success(t('finances.expenses.changed'), t('finances.expenses.changedBody'));
-      await refreshFinances(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('finances.expenses.changeFailed'), form.applyServerError(error).message);
-    }
-  }
+    if (await act(() => change.mutateAsync({ id: expense.id, amount, currency: books.currency, description, categoryId }), t('finances.expenses.changeFailed'), { title: t('finances.expenses.changed'), body: t('finances.expenses.changedBody') }, form.applyServerError)) onDone();
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

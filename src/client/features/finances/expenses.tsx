@@ -8,19 +8,19 @@ import { LoadMore } from '../../components/load-more';
 import { formatDate, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { ExpenseDialog } from './expense-dialog';
 import { ProofLink } from './proof-picker';
-import { expensesQuery, type ExpenseFilter } from './queries';
+import { expensesQuery, type ExpenseFilter, useBooksAction } from './queries';
 import { STATUS_COLOR, EXPENSE_STATUS_KEY, accountName, categoryName } from './labels';
 import type { Books, Expense } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
-import { Select } from '../../components/select';
+import { FilterActions } from '../../components/filter-actions';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 const FILTERS = ['pending', 'approved', 'paid', 'rejected'] as const;
 
@@ -43,7 +43,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, accountName(t, a)]));
 
   // A 409 ("holds too little", "decided meanwhile") or a refusal is toasted in the server's words.
-  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const act = useBooksAction();
   const run = (action: () => Promise<unknown>, success: string, failed: string) => act(action, failed, success);
 
   const row = (e: Expense) => {
@@ -104,11 +104,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
               communityId={communityId}
               books={books}
               expense={e}
-              trigger={
-                <Button size="sm" variant="outline" aria-label={t('finances.expenses.editLabel', { description: e.description, amount })}>
-                  <Pencil aria-hidden /> {t('finances.expenses.edit')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={Pencil} variant="outline" aria-label={t('finances.expenses.editLabel', { description: e.description, amount })}>{t('finances.expenses.edit')}</ButtonWithIcon>}
             />
           )}
           {mayApprove && (
@@ -125,11 +121,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
           {mayReject && (
             <FinanceReasonDialog
               title={t('finances.expenses.rejectTitle')}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>
-                  <X aria-hidden /> {t('finances.expenses.reject')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={X} variant="outline" colorPalette="red" aria-label={t('finances.expenses.rejectLabel', { description: e.description, amount })}>{t('finances.expenses.reject')}</ButtonWithIcon>}
               intro={t('finances.expenses.rejectBody', { description: e.description, amount, name: author })}
               helper={t('finances.expenses.reasonHelp')}
               submitLabel={t('finances.expenses.rejectSubmit')}
@@ -139,11 +131,7 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
           {mayPay && (
             <FormDialog
               title={t('finances.expenses.payTitle')}
-              trigger={
-                <Button size="sm" colorPalette="brand" aria-label={t('finances.expenses.payLabel', { description: e.description, amount })}>
-                  <Banknote aria-hidden /> {t('finances.expenses.pay')}
-                </Button>
-              }
+              trigger={<ButtonWithIcon icon={Banknote} colorPalette="brand" aria-label={t('finances.expenses.payLabel', { description: e.description, amount })}>{t('finances.expenses.pay')}</ButtonWithIcon>}
             >
               {(close) => (
                 <AccountChoiceForm
@@ -169,39 +157,25 @@ export function Expenses(props: { communityId: number; books: Books; canApprove:
       id="finance-expenses"
       title={t('finances.expenses.title')}
       actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Select
-            aria-label={t('finances.expenses.filter')}
-            value={filter ?? ''}
-            onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
-            placeholder={t('finances.expenses.all')}
-            root={{ size: 'sm', width: 'auto' }}
-            options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
-          />
+        <FilterActions
+          label={t('finances.expenses.filter')}
+          value={filter ?? ''}
+          onChange={(ev) => setFilter((ev.target.value || undefined) as ExpenseFilter)}
+          placeholder={t('finances.expenses.all')}
+          options={FILTERS.map((f) => ({ value: f, label: t(EXPENSE_STATUS_KEY[f]) }))}
+        >
           <ExpenseDialog
             communityId={communityId}
             books={books}
-            trigger={
-              <Button size="sm" variant="outline">
-                <FilePlus aria-hidden /> {t('finances.expenses.submitOpen')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={FilePlus} variant="outline">{t('finances.expenses.submitOpen')}</ButtonWithIcon>}
           />
-        </HStack>
+        </FilterActions>
       }
       bodyGap="3"
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="14"
-        failed={t('finances.expenses.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={items.length === 0 && <EmptyNote icon={<ReceiptText />}>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="14" failed={t('finances.expenses.loadFailed')} empty={items.length === 0 && <EmptyNote icon={<ReceiptText />}>{filter ? t('finances.expenses.emptyFiltered') : t('finances.expenses.empty')}</EmptyNote>}>
         <RuledList>{items.map(row)}</RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

@@ -1,4 +1,4 @@
-import { Card, HStack, Link, Stack, Stat, Text } from '@chakra-ui/react';
+import { HStack, Link, Stack, Stat } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
@@ -11,6 +11,7 @@ import type { OverviewRow } from './types';
 import { RuledList } from '../../components/rows';
 import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * The dashboard's Financial Overview: in each community whose books are open, the viewer's own
@@ -21,42 +22,30 @@ export function FinancialOverview() {
   const { t } = useTranslation();
   const q = useQuery(financeOverviewQuery());
   return (
-    <Card.Root as="section" aria-labelledby="dashboard-finances" data-testid="financial-overview">
-      <Card.Header>
-        <Card.Title as="h2" id="dashboard-finances">
-          {t('dashboard.finances.title')}
-        </Card.Title>
-        {q.data && q.data.length > 0 && (
-          <Text color="fg.muted" fontSize="sm">
-            {t('dashboard.finances.intro')}
-          </Text>
+    <SectionCard id="dashboard-finances" title={t('dashboard.finances.title')} intro={q.data && q.data.length > 0 ? t('dashboard.finances.intro') : undefined} testId="financial-overview">
+      <ListStates
+        query={q}
+        loading={t('common.loading')}
+        rows={2}
+        failed={t('dashboard.finances.loadFailed')}
+        retry={t('dashboard.finances.tryAgain')}
+        empty={
+          q.data?.length === 0 && (
+            <EmptyNote icon={<Wallet />} title={t('dashboard.finances.empty')}>
+              {t('dashboard.finances.emptyBody')}
+            </EmptyNote>
+          )
+        }
+      >
+        {() => (
+          <RuledList>
+            {q.data!.map((r) => (
+              <OverviewItem key={r.communityId} row={r} />
+            ))}
+          </RuledList>
         )}
-      </Card.Header>
-      <Card.Body>
-        <ListStates
-          query={q}
-          loading={t('common.loading')}
-          rows={2}
-          failed={t('dashboard.finances.loadFailed')}
-          retry={t('dashboard.finances.tryAgain')}
-          empty={
-            q.data?.length === 0 && (
-              <EmptyNote icon={<Wallet />} title={t('dashboard.finances.empty')}>
-                {t('dashboard.finances.emptyBody')}
-              </EmptyNote>
-            )
-          }
-        >
-          {() => (
-            <RuledList>
-              {q.data!.map((r) => (
-                <OverviewItem key={r.communityId} row={r} />
-              ))}
-            </RuledList>
-          )}
-        </ListStates>
-      </Card.Body>
-    </Card.Root>
+      </ListStates>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { notices as enNotices } from '@shared/i18n/en/notices';
 import { notices as frNotices } from '@shared/i18n/fr/notices';
+import { codeKeys, stemKeys } from '../../lib/catalogue-keys';
 import type { Account, DuesStatus, Entry, ExpenseStatus, Obligation, Payment, PaymentStatus } from './types';
 
 /* The books' codes (statuses, methods, purposes, account kinds, transparency) with the catalogue keys of their words and their colours, and the choices the forms offer. */
@@ -20,19 +21,9 @@ const CASH_BOX_NAMES = new Set([enNotices.cashBox, frNotices.cashBox]);
 export const accountName = (t: (key: MessageKey) => string, account: Pick<Account, 'name' | 'kind'>): string =>
   account.kind === 'cash' && CASH_BOX_NAMES.has(account.name) ? t('notices.cashBox') : account.name;
 
-export const PAYMENT_STATUS_KEY = {
-  pending: 'finances.status.pending',
-  confirmed: 'finances.status.confirmed',
-  rejected: 'finances.status.rejected',
-  reversed: 'finances.status.reversed',
-} as const satisfies Record<PaymentStatus, MessageKey>;
+export const PAYMENT_STATUS_KEY = codeKeys('finances.status', ['pending', 'confirmed', 'rejected', 'reversed']) satisfies Record<PaymentStatus, MessageKey>;
 
-export const EXPENSE_STATUS_KEY = {
-  pending: 'finances.expenseStatus.pending',
-  approved: 'finances.expenseStatus.approved',
-  rejected: 'finances.expenseStatus.rejected',
-  paid: 'finances.expenseStatus.paid',
-} as const satisfies Record<ExpenseStatus, MessageKey>;
+export const EXPENSE_STATUS_KEY = codeKeys('finances.expenseStatus', ['pending', 'approved', 'rejected', 'paid']) satisfies Record<ExpenseStatus, MessageKey>;
 
 export const STATUS_COLOR: Record<PaymentStatus | ExpenseStatus, string> = {
   pending: 'orange',
@@ -43,82 +34,39 @@ export const STATUS_COLOR: Record<PaymentStatus | ExpenseStatus, string> = {
   reversed: 'gray',
 };
 
-export const DUES_STATUS_KEY = {
-  paidUp: 'finances.dues.status.paidUp',
-  due: 'finances.dues.status.due',
-  overdue: 'finances.dues.status.overdue',
-  none: 'finances.dues.status.none',
-} as const satisfies Record<DuesStatus, MessageKey>;
+export const DUES_STATUS_KEY = codeKeys('finances.dues.status', ['paidUp', 'due', 'overdue', 'none']) satisfies Record<DuesStatus, MessageKey>;
 
 export const DUES_STATUS_COLOR: Record<DuesStatus, string> = { paidUp: 'green', due: 'orange', overdue: 'red', none: 'gray' };
 
-export const OBLIGATION_STATUS_KEY = {
-  paid: 'finances.dues.obligationStatus.paid',
-  due: 'finances.dues.obligationStatus.due',
-  overdue: 'finances.dues.obligationStatus.overdue',
-  upcoming: 'finances.dues.obligationStatus.upcoming',
-} as const satisfies Record<Obligation['status'], MessageKey>;
+export const OBLIGATION_STATUS_KEY = codeKeys('finances.dues.obligationStatus', ['paid', 'due', 'overdue', 'upcoming']) satisfies Record<Obligation['status'], MessageKey>;
 
 export const OBLIGATION_STATUS_COLOR: Record<Obligation['status'], string> = { paid: 'green', due: 'orange', overdue: 'red', upcoming: 'gray' };
 
 export const DUES_PERIODS = ['monthly', 'quarterly', 'yearly', 'once'] as const;
 export type DuesPeriod = (typeof DUES_PERIODS)[number];
-export const DUES_PERIOD_KEY = {
-  monthly: 'finances.plans.periods.monthly',
-  quarterly: 'finances.plans.periods.quarterly',
-  yearly: 'finances.plans.periods.yearly',
-  once: 'finances.plans.periods.once',
-} as const satisfies Record<DuesPeriod, MessageKey>;
+export const DUES_PERIOD_KEY = codeKeys('finances.plans.periods', DUES_PERIODS) satisfies Record<DuesPeriod, MessageKey>;
 
 export const PURPOSES = ['dues', 'donation'] as const;
 /** Every purpose a payment can have; a levy is paid from the welfare fund's pages, never declared here. */
 export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation', levy: 'finances.purpose.levy' } as const satisfies Record<Payment['purpose'], MessageKey>;
 
 export const METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
-export const METHOD_KEY = {
-  cash: 'finances.method.cash',
-  mobile_money: 'finances.method.mobileMoney',
-  bank_transfer: 'finances.method.bankTransfer',
-  other: 'finances.method.other',
-} as const satisfies Record<(typeof METHODS)[number], MessageKey>;
+export const METHOD_KEY = codeKeys('finances.method', METHODS) satisfies Record<(typeof METHODS)[number], MessageKey>;
 
 /** Mobile money services members are offered as suggestions (they may type another). */
 export const PROVIDERS = ['MTN MoMo', 'Orange Money', 'M-Pesa', 'Wave', 'Airtel Money'] as const;
 
 export const ACCOUNT_KINDS = ['cash', 'mobile', 'bank'] as const;
-export const ACCOUNT_KIND_KEY = {
-  cash: 'finances.accountKind.cash',
-  mobile: 'finances.accountKind.mobile',
-  bank: 'finances.accountKind.bank',
-} as const satisfies Record<(typeof ACCOUNT_KINDS)[number], MessageKey>;
+export const ACCOUNT_KIND_KEY = codeKeys('finances.accountKind', ACCOUNT_KINDS) satisfies Record<(typeof ACCOUNT_KINDS)[number], MessageKey>;
 
 export const TRANSPARENCIES = ['summary', 'ledger', 'named_ledger', 'own'] as const;
 export type Transparency = (typeof TRANSPARENCIES)[number];
-export const TRANSPARENCY_KEY = {
-  summary: 'finances.setup.transparencySummary',
-  ledger: 'finances.setup.transparencyLedger',
-  named_ledger: 'finances.setup.transparencyNamedLedger',
-  own: 'finances.setup.transparencyOwn',
-} as const satisfies Record<Transparency, MessageKey>;
+export const TRANSPARENCY_KEY = stemKeys('finances.setup.transparency', TRANSPARENCIES) satisfies Record<Transparency, MessageKey>;
 
 /** What each choice shows members, said in full beside the choice. */
-export const TRANSPARENCY_DESCRIBE_KEY = {
-  summary: 'finances.setup.describeSummary',
-  ledger: 'finances.setup.describeLedger',
-  named_ledger: 'finances.setup.describeNamedLedger',
-  own: 'finances.setup.describeOwn',
-} as const satisfies Record<Transparency, MessageKey>;
+export const TRANSPARENCY_DESCRIBE_KEY = stemKeys('finances.setup.describe', TRANSPARENCIES) satisfies Record<Transparency, MessageKey>;
 
 /** What members see, as the end of a sentence ("members see the totals"). */
-export const TRANSPARENCY_SEE_KEY = {
-  summary: 'finances.setup.seeSummary',
-  ledger: 'finances.setup.seeLedger',
-  named_ledger: 'finances.setup.seeNamedLedger',
-  own: 'finances.setup.seeOwn',
-} as const satisfies Record<Transparency, MessageKey>;
+export const TRANSPARENCY_SEE_KEY = stemKeys('finances.setup.see', TRANSPARENCIES) satisfies Record<Transparency, MessageKey>;
 
-export const ENTRY_KIND_KEY = {
-  payment: 'finances.ledger.kindPayment',
-  expense: 'finances.ledger.kindExpense',
-  reversal: 'finances.ledger.kindReversal',
-} as const satisfies Record<Entry['kind'], MessageKey>;
+export const ENTRY_KIND_KEY = stemKeys('finances.ledger.kind', ['payment', 'expense', 'reversal']) satisfies Record<Entry['kind'], MessageKey>;

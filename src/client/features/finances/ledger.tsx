@@ -8,15 +8,14 @@ import { errorInfo } from '../../lib/errors';
 import { formatDate, inputDay, formatAmount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 import { FinanceReasonDialog } from './dialog-forms';
-import { exportCsvUrl, ledgerQuery } from './queries';
+import { exportCsvUrl, ledgerQuery, useBooksAction } from './queries';
 import { ENTRY_KIND_KEY, PURPOSE_KEY, accountName, categoryName } from './labels';
 import type { Books, Entry } from './types';
 import { RuledList } from '../../components/rows';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
 import { SectionCard } from '../../components/section-card';
+import { BooksStates } from './books-states';
 
 /** The ledger, newest first: every movement of money, with the CSV export and, for officers, "Reverse". */
 export function Ledger({ communityId, books, canReverse }: { communityId: number; books: Books; canReverse: boolean }) {
@@ -27,7 +26,7 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
   const categories = new Map(books.categories.map((x) => [x.id, x]));
   const accounts = new Map((books.accounts ?? []).map((a) => [a.id, accountName(t, a)]));
 
-  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const act = useBooksAction();
   const onReverse = (entry: Entry, reason: string) => act(() => reverse.mutateAsync({ id: entry.id, reason }), t('finances.ledger.reverseFailed'), t('finances.ledger.reversed'));
 
   // A payment's entry is described by the server as "dues · reference" (its purpose as a code): the purpose is shown translated.
@@ -100,16 +99,9 @@ export function Ledger({ communityId, books, canReverse }: { communityId: number
 
   return (
     <SectionCard id="finance-ledger" title={t('finances.ledger.title')} toolbar={<ExportCsv communityId={communityId} year={books.year} />} bodyGap="3">
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rowHeight="12"
-        failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rowHeight="12" failed={errorInfo(q.error).message || t('finances.ledger.loadFailed')} empty={items.length === 0 && <EmptyNote icon={<BookOpen />}>{t('finances.ledger.empty')}</EmptyNote>}>
         <RuledList>{items.map(row)}</RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

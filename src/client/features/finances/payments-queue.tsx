@@ -1,4 +1,4 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
@@ -8,20 +8,20 @@ import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 import { useSignedInUser } from '../auth/current-user';
 import { AccountChoiceForm, FinanceReasonDialog } from './dialog-forms';
 import { PaymentRow } from './payment-row';
-import { paymentsQuery, type PaymentFilter } from './queries';
+import { paymentsQuery, type PaymentFilter, useBooksAction } from './queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { PAYMENT_STATUS_KEY } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Account, Books, Payment } from './types';
 import { RuledList } from '../../components/rows';
-import { Select } from '../../components/select';
+import { FilterActions } from '../../components/filter-actions';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { BooksStates } from './books-states';
 
 const KIND_OF_METHOD: Record<Payment['method'], Account['kind'] | undefined> = { cash: 'cash', mobile_money: 'mobile', bank_transfer: 'bank', other: undefined };
 const FILTERS = ['pending', 'confirmed', 'rejected', 'reversed'] as const;
@@ -41,7 +41,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
   const c = books.currency;
   const nameOf = (p: Payment) => p.member ?? t('finances.unknownMember');
 
-  const act = useAction([trpc.finances.pathKey()], { wait: true });
+  const act = useBooksAction();
   const decide = (run: () => Promise<{ receiptNo: number | null }>, done: (r: { receiptNo: number | null }) => void, failed: string) =>
     act(run, failed, (r) => {
       done(r);
@@ -64,11 +64,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       <HStack gap="2" flexShrink={0}>
         <FormDialog
           title={t('finances.queue.confirmTitle')}
-          trigger={
-            <Button size="sm" colorPalette="green" aria-label={t('finances.queue.confirmLabel', { name, amount })}>
-              <Check aria-hidden /> {t('finances.queue.confirm')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Check} colorPalette="green" aria-label={t('finances.queue.confirmLabel', { name, amount })}>{t('finances.queue.confirm')}</ButtonWithIcon>}
         >
           {(close) => (
             <AccountChoiceForm
@@ -91,11 +87,7 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
         </FormDialog>
         <FinanceReasonDialog
           title={t('finances.queue.rejectTitle')}
-          trigger={
-            <Button size="sm" variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>
-              <X aria-hidden /> {t('finances.queue.reject')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={X} variant="outline" colorPalette="red" aria-label={t('finances.queue.rejectLabel', { name, amount })}>{t('finances.queue.reject')}</ButtonWithIcon>}
           intro={t('finances.queue.rejectBody', { name, amount })}
           helper={t('finances.queue.reasonHelp')}
           submitLabel={t('finances.queue.rejectSubmit')}
@@ -116,43 +108,29 @@ export function PaymentsQueue({ communityId, books }: { communityId: number; boo
       id="finance-queue"
       title={t('finances.queue.title')}
       actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Select
-            aria-label={t('finances.queue.filter')}
-            value={filter ?? ''}
-            onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}
-            root={{ size: 'sm', width: 'auto' }}
-            options={FILTERS.map((f) => ({ value: f, label: t(PAYMENT_STATUS_KEY[f]) }))}
-            after={[{ value: '', label: t('finances.queue.all') }]}
-          />
+        <FilterActions
+          label={t('finances.queue.filter')}
+          value={filter ?? ''}
+          onChange={(ev) => setFilter((ev.target.value || undefined) as PaymentFilter)}
+          options={FILTERS.map((f) => ({ value: f, label: t(PAYMENT_STATUS_KEY[f]) }))}
+          after={[{ value: '', label: t('finances.queue.all') }]}
+        >
           <RecordPaymentDialog
             communityId={communityId}
             books={books}
-            trigger={
-              <Button size="sm" variant="outline">
-                <HandCoins aria-hidden /> {t('finances.record.open')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={HandCoins} variant="outline">{t('finances.record.open')}</ButtonWithIcon>}
           />
-        </HStack>
+        </FilterActions>
       }
       bodyGap="3"
     >
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="14"
-        failed={t('finances.queue.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={items.length === 0 && <EmptyNote icon={<CircleCheck />}>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="14" failed={t('finances.queue.loadFailed')} empty={items.length === 0 && <EmptyNote icon={<CircleCheck />}>{filter === 'pending' ? t('finances.queue.empty') : t('finances.queue.emptyFiltered')}</EmptyNote>}>
         <RuledList>
           {items.map((p) => (
             <PaymentRow key={p.id} payment={p} currency={c} who={nameOf(p)} actions={actions(p)} testId={p.status === 'pending' ? 'pending-payment' : 'officer-payment'} />
           ))}
         </RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm" />
     </SectionCard>
   );

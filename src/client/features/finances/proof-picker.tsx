@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_EXPENSE_RECEIPTS } from '@shared/schemas/finances';
 import { isPdfProof } from '@shared/proofs';
+import { PickButtons } from '../../components/image-picker';
 import { notify } from '../../components/toaster';
 import { i18next } from '../../i18n';
 
@@ -111,16 +112,9 @@ export function ProofPicker(props: { id: string; label: string; value: string | 
           data-testid={props.testId}
         />
       </VisuallyHidden>
-      <HStack gap="2" flexWrap="wrap">
-        <Button size="sm" variant="outline" onClick={pick} loading={busy} loadingText={t('common.image.uploading')}>
-          <Camera aria-hidden /> {props.value ? t('finances.proof.change') : t('finances.proof.add')}
-        </Button>
-        {props.value && (
-          <Button size="sm" variant="ghost" colorPalette="red" onClick={() => props.onChange(null)} disabled={busy}>
-            {t('common.remove')}
-          </Button>
-        )}
-      </HStack>
+      <PickButtons busy={busy} onPick={pick} onRemove={props.value ? () => props.onChange(null) : undefined}>
+        <Camera aria-hidden /> {props.value ? t('finances.proof.change') : t('finances.proof.add')}
+      </PickButtons>
       <Text fontSize="xs" color="fg.muted">
         {t('finances.proof.hint')}
       </Text>

@@ -1,10 +1,10 @@
 import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@shared/money';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { LoadMore } from '../../components/load-more';
 import { notify } from '../../components/toaster';
@@ -34,14 +34,7 @@ const recordForm = (currency: Currency) =>
  * "Record cash": money a member (or the officer) handed over at a meeting. It waits for another
  * officer to confirm it, like a declared payment; the receipt goes out then.
  */
-export function RecordPaymentDialog({ communityId, books, trigger }: { communityId: number; books: Books; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('finances.record.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <RecordForm communityId={communityId} books={books} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const RecordPaymentDialog = formDialog(RecordForm, (t) => t('finances.record.title'), { base: 'full', md: 'md' });
 
 function RecordForm({ communityId, books, onDone }: { communityId: number; books: Books; onDone: () => void }) {
   const [recorded, setRecorded] = useState<{ payment: Payment; name: string } | null>(null);
@@ -88,11 +81,8 @@ function CashForm({ communityId, books, onDone, onRecorded }: { communityId: num
   const form = useZodForm(recordForm(books.currency), { memberId: '', amount: '', purpose: 'dues', accountId: cash ? String(cash.id) : '', reference: '' });
   const record = useMutation(trpc.finances.recordPayment.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('finances.form.invalid'), checked.error);
-    const v = checked.data;
+  const onSubmit = form.submit(t('finances.form.invalid'), async (data) => {
+    const v = data;
     try {
       const payment = await record.mutateAsync({ communityId, ...v, currency: books.currency, method: 'cash', reference: v.reference || null });
       notify.success(t('finances.record.done'), t('finances.record.doneBody'));
@@ -102,7 +92,7 @@ function CashForm({ communityId, books, onDone, onRecorded }: { communityId: num
     } catch (error) {
       notify.error(t('finances.record.failed'), form.applyServerError(error).message);
     }
-  }
+  });
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.record.submit')} busy={record.isPending} busyLabel={t('finances.form.saving')}>

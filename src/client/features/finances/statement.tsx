@@ -9,8 +9,8 @@ import { statementQuery } from './queries';
 import type { Books } from './types';
 import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
-import { ListStates } from '../../components/list-states';
 import { EmptyNote } from '../../components/empty-state';
+import { BooksStates } from './books-states';
 
 /** "My statement": what the viewer paid this year, what waits, every payment they made, and "I paid". */
 export function Statement({ communityId, books }: { communityId: number; books: Books }) {
@@ -30,21 +30,13 @@ export function Statement({ communityId, books }: { communityId: number; books: 
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <OwnTotals books={books} testId="own" />
       </SimpleGrid>
-      <ListStates
-        query={q}
-        loading={t('finances.loading')}
-        rows={2}
-        rowHeight="12"
-        failed={t('finances.statement.loadFailed')}
-        retry={t('finances.tryAgain')}
-        empty={payments.length === 0 && <EmptyNote icon={<Receipt />}>{t('finances.statement.empty')}</EmptyNote>}
-      >
+      <BooksStates query={q} rows={2} rowHeight="12" failed={t('finances.statement.loadFailed')} empty={payments.length === 0 && <EmptyNote icon={<Receipt />}>{t('finances.statement.empty')}</EmptyNote>}>
         <RuledList>
           {payments.map((p) => (
             <PaymentRow key={p.id} payment={p} currency={c} testId="statement-payment" />
           ))}
         </RuledList>
-      </ListStates>
+      </BooksStates>
       <LoadMore query={q} alignSelf="center" size="sm">
         {t('finances.statement.loadMore')}
       </LoadMore>

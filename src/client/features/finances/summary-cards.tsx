@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { ChevronRight, Plus } from 'lucide-react';
 import { FinanceSectionLink } from './section-link';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { formatNumber, formatAmount } from '../../lib/format';
 import { AccountDialog } from './account-dialog';
 import { ACCOUNT_KIND_KEY, accountName } from './labels';
 import type { Books } from './types';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /** For officers, what waits for them; the accounts' balances where the community shows them. */
 export function SummaryCards({ books, communityId, canManage }: { books: Books; communityId: number; canManage: boolean }) {
@@ -28,11 +29,7 @@ export function SummaryCards({ books, communityId, canManage }: { books: Books; 
             {canManage && (
               <AccountDialog
                 communityId={communityId}
-                trigger={
-                  <Button size="sm" variant="outline">
-                    <Plus aria-hidden /> {t('finances.accounts.add')}
-                  </Button>
-                }
+                trigger={<ButtonWithIcon icon={Plus} variant="outline">{t('finances.accounts.add')}</ButtonWithIcon>}
               />
             )}
           </HStack>

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportLanguage } from '@shared/imports';
 import type { Currency } from '@shared/money';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatAmount, formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { FileStep, Templates, type ImportFile } from './file-step';
+import { FileStep, Templates } from './file-step';
+import { useImportCheck } from './use-import-check';
 import { LedgerImports } from './ledger-imports';
 import { PreviewRows } from './preview-rows';
 import type { ImportOutputs } from './shared';
@@ -31,19 +31,9 @@ export function LedgerImport({ communityId }: { communityId: number }) {
   const queryClient = useQueryClient();
   const preview = useMutation(trpc.imports.previewLedger.mutationOptions());
   const submit = useMutation(trpc.imports.submitLedger.mutationOptions());
-  const [checked, setChecked] = useState<{ file: ImportFile; language: ImportLanguage; preview: Preview } | null>(null);
   const [done, setDone] = useState<{ skipped: number } | null>(null);
   const [key, setKey] = useState(0);
-
-  async function check(file: ImportFile, language: ImportLanguage) {
-    setDone(null);
-    try {
-      setChecked({ file, language, preview: await preview.mutateAsync({ communityId, language, file }) });
-    } catch (error) {
-      setChecked(null);
-      notify.error(t('imports.ledger.failed'), errorInfo(error).message);
-    }
-  }
+  const { checked, setChecked, check } = useImportCheck(preview.mutateAsync, communityId, () => setDone(null));
 
   async function submitAll() {
     if (!checked) return;

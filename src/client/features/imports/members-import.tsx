@@ -2,16 +2,15 @@ import { Alert, Badge, Button, Card, List, Progress, Stack, Text } from '@chakra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportLanguage } from '@shared/imports';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import type { ImportOutputs } from './shared';
-import { FileStep, Templates, type ImportFile } from './file-step';
+import { FileStep, Templates } from './file-step';
+import { useImportCheck } from './use-import-check';
 import { PreviewRows } from './preview-rows';
 
-type Preview = ImportOutputs['previewMembers'];
 type Summary = ImportOutputs['members'];
 
 const ACTION_COLOR = { join: 'green', invite: 'blue', alreadyMember: 'gray', alreadyInvited: 'gray', noEmail: 'orange' } as const;
@@ -22,19 +21,9 @@ export function MembersImport({ communityId }: { communityId: number }) {
   const queryClient = useQueryClient();
   const preview = useMutation(trpc.imports.previewMembers.mutationOptions());
   const run = useMutation(trpc.imports.members.mutationOptions());
-  const [checked, setChecked] = useState<{ file: ImportFile; language: ImportLanguage; preview: Preview } | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [key, setKey] = useState(0);
-
-  async function check(file: ImportFile, language: ImportLanguage) {
-    setSummary(null);
-    try {
-      setChecked({ file, language, preview: await preview.mutateAsync({ communityId, language, file }) });
-    } catch (error) {
-      setChecked(null);
-      notify.error(t('imports.ledger.failed'), errorInfo(error).message);
-    }
-  }
+  const { checked, setChecked, check } = useImportCheck(preview.mutateAsync, communityId, () => setSummary(null));
 
   async function importAll() {
     if (!checked) return;

@@ -1,7 +1,7 @@
-import { Button } from '@chakra-ui/react';
 import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /** The invitation forms load with the dialog's first opening (components/lazy-dialog.tsx): the pages that offer them load no form kit up front. */
 const Invite = lazyDialog(() => import('./invite-dialog').then((m) => m.InviteDialogView));
@@ -12,11 +12,7 @@ export function InviteDialog({ community }: { community: { id: number; name: str
   return (
     <Invite
       community={community}
-      trigger={
-        <Button size="sm" variant="outline">
-          <UserPlus aria-hidden /> {t('invitations.dialog.open')}
-        </Button>
-      }
+      trigger={<ButtonWithIcon icon={UserPlus} variant="outline">{t('invitations.dialog.open')}</ButtonWithIcon>}
     />
   );
 }

@@ -1,6 +1,7 @@
-import { CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
+import { Dialog, Tabs } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../components/dialog-frame';
 import { EmailInvites } from './email-invites';
 import { LinkInvites } from './link-invites';
 import { PendingInvites } from './pending-invites';
@@ -9,39 +10,32 @@ import { PendingInvites } from './pending-invites';
 export function InviteDialogView({ community, trigger, defaultOpen }: { community: { id: number; name: string }; trigger: ReactElement; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit defaultOpen={defaultOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('invitations.dialog.title', { community: community.name })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Tabs.Root defaultValue="email" colorPalette="brand" lazyMount>
-                <Tabs.List>
-                  <Tabs.Trigger value="email">{t('invitations.dialog.byEmail')}</Tabs.Trigger>
-                  <Tabs.Trigger value="link">{t('invitations.dialog.byLink')}</Tabs.Trigger>
-                  <Tabs.Trigger value="pending">{t('invitations.dialog.pending')}</Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="email">
-                  <EmailInvites communityId={community.id} />
-                </Tabs.Content>
-                <Tabs.Content value="link">
-                  <LinkInvites community={community} />
-                </Tabs.Content>
-                <Tabs.Content value="pending">
-                  <PendingInvites communityId={community.id} />
-                </Tabs.Content>
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('invitations.dialog.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      defaultOpen={defaultOpen}
+      trigger={trigger}
+      title={t('invitations.dialog.title', { community: community.name })}
+      closeLabel={t('invitations.dialog.close')}
+    >
+      <Dialog.Body pb="6">
+        <Tabs.Root defaultValue="email" colorPalette="brand" lazyMount>
+          <Tabs.List>
+            <Tabs.Trigger value="email">{t('invitations.dialog.byEmail')}</Tabs.Trigger>
+            <Tabs.Trigger value="link">{t('invitations.dialog.byLink')}</Tabs.Trigger>
+            <Tabs.Trigger value="pending">{t('invitations.dialog.pending')}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="email">
+            <EmailInvites communityId={community.id} />
+          </Tabs.Content>
+          <Tabs.Content value="link">
+            <LinkInvites community={community} />
+          </Tabs.Content>
+          <Tabs.Content value="pending">
+            <PendingInvites communityId={community.id} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </Dialog.Body>
+    </DialogFrame>
   );
 }

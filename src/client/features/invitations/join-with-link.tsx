@@ -1,8 +1,8 @@
 import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { inviteTokenFrom } from '@shared/invite-link';
 
@@ -10,14 +10,7 @@ import { inviteTokenFrom } from '@shared/invite-link';
  * "Join with an invitation link": a field that takes the link someone shared, or its code, and
  * opens the invitation's page, which shows the community and joins it (a private one included).
  */
-export function JoinWithLinkDialog({ trigger }: { trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('invitations.joinWithLink.title')} trigger={trigger}>
-      {(close) => <JoinForm onDone={close} />}
-    </FormDialog>
-  );
-}
+export const JoinWithLinkDialog = formDialog(JoinForm, (t) => t('invitations.joinWithLink.title'));
 
 function JoinForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { LINK_EXPIRY_DAYS, LINK_MAX_USES } from '@shared/schemas/invitations';
 import { trpc } from '../../trpc';
 import { Select } from '../../components/select';
 import { LinkShareActions } from './link-share';
+import { useInvitesChange } from './use-invites-change';
 
 const STATUS_PALETTE = { active: 'green', expired: 'gray', revoked: 'red', used_up: 'orange' } as const;
 
@@ -28,6 +29,7 @@ export function LinkInvites({ community }: { community: { id: number; name: stri
   const [maxUses, setMaxUses] = useState('25');
   const [created, setCreated] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.invitations.links.queryKey({ communityId }) });
+  const change = useInvitesChange(refresh);
   const usesValue = Number(maxUses);
   const usesValid = Number.isInteger(usesValue) && usesValue >= 1 && usesValue <= LINK_MAX_USES;
 
@@ -109,16 +111,7 @@ export function LinkInvites({ community }: { community: { id: number; name: stri
                     title={t('invitations.link.revokeTitle')}
                     description={t('invitations.link.revokeBody')}
                     confirmLabel={t('invitations.link.revoke')}
-                    onConfirm={async () => {
-                      try {
-                        await revoke.mutateAsync({ id: l.id });
-                        notify.success(t('invitations.link.revoked'));
-                        await refresh();
-                      } catch (error) {
-                        notify.error(t('invitations.pending.failed'), errorInfo(error).message);
-                        throw error;
-                      }
-                    }}
+                    onConfirm={() => change(() => revoke.mutateAsync({ id: l.id }), t('invitations.link.revoked'))}
                   />
                 )}
               </Stack>

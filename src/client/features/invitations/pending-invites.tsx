@@ -2,10 +2,10 @@ import { Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { useInvitesChange } from './use-invites-change';
 
 /** The leaders' view of email invitations still waiting: resend (a new link) or cancel. */
 export function PendingInvites({ communityId }: { communityId: number }) {
@@ -14,7 +14,7 @@ export function PendingInvites({ communityId }: { communityId: number }) {
   const pending = useQuery(trpc.invitations.pending.queryOptions({ communityId }));
   const resend = useMutation(trpc.invitations.resend.mutationOptions());
   const cancel = useMutation(trpc.invitations.cancel.mutationOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.invitations.pending.queryKey({ communityId }) });
+  const change = useInvitesChange(() => queryClient.invalidateQueries({ queryKey: trpc.invitations.pending.queryKey({ communityId }) }));
 
   if (pending.isPending) return <Skeleton height="16" />;
   if (pending.isError) return <Text color="fg.error">{errorInfo(pending.error).message}</Text>;
@@ -50,15 +50,8 @@ export function PendingInvites({ communityId }: { communityId: number }) {
                   size="sm"
                   variant="outline"
                   loading={resend.isPending && resend.variables?.id === i.id}
-                  onClick={async () => {
-                    try {
-                      await resend.mutateAsync({ id: i.id });
-                      notify.success(t('invitations.pending.resent', { email: i.email }));
-                      await refresh();
-                    } catch (error) {
-                      notify.error(t('invitations.pending.failed'), errorInfo(error).message);
-                    }
-                  }}
+                  // A failure has been toasted; there is no dialog to keep open.
+                  onClick={() => change(() => resend.mutateAsync({ id: i.id }), t('invitations.pending.resent', { email: i.email })).catch(() => undefined)}
                 >
                   {t('invitations.pending.resend')}
                 </Button>
@@ -71,16 +64,7 @@ export function PendingInvites({ communityId }: { communityId: number }) {
                   title={t('invitations.pending.cancelTitle')}
                   description={t('invitations.pending.cancelBody', { email: i.email })}
                   confirmLabel={t('invitations.pending.confirmCancel')}
-                  onConfirm={async () => {
-                    try {
-                      await cancel.mutateAsync({ id: i.id });
-                      notify.success(t('invitations.pending.cancelled'));
-                      await refresh();
-                    } catch (error) {
-                      notify.error(t('invitations.pending.failed'), errorInfo(error).message);
-                      throw error;
-                    }
-                  }}
+                  onConfirm={() => change(() => cancel.mutateAsync({ id: i.id }), t('invitations.pending.cancelled'))}
                 />
               </HStack>
             </Stack>

@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Card, Circle, Container, Heading, HStack, Image, List, SimpleGrid, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Circle, Container, Heading, HStack, Image, List, SimpleGrid, Stack, Text, type BoxProps, type CardRootProps, type SimpleGridProps } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import type { LucideIcon } from 'lucide-react';
 // Icons by their own path: see content.ts.
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import CircleCheck from 'lucide-react/icons/circle-check';
@@ -67,6 +68,48 @@ function IconBadge({ children, palette = 'brand' }: { children: ReactNode; palet
     <Circle size="12" bg="colorPalette.subtle" color="colorPalette.fg" colorPalette={palette} flexShrink={0}>
       {children}
     </Circle>
+  );
+}
+
+/**
+ * A section of cards under its heading: the catalogue's `landing.<id>.eyebrow`, `.title` and
+ * `.intro`, then the cards as a list on a grid of `columns`.
+ */
+function CardListSection({ id, bg, columns, children }: { id: 'purpose' | 'features' | 'team'; bg?: string; columns: SimpleGridProps['columns']; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Section id={id} bg={bg}>
+      <Container maxW="6xl">
+        <SectionHeading id={id} eyebrow={t(`landing.${id}.eyebrow`)} title={t(`landing.${id}.title`)} intro={t(`landing.${id}.intro`)} />
+        <SimpleGrid as="ul" listStyleType="none" columns={columns} gap="5">
+          {children}
+        </SimpleGrid>
+      </Container>
+    </Section>
+  );
+}
+
+/** A card of a section's list, opened by its icon in a badge of `palette` (with `aside` beside the badge, as a status). */
+function IconCard({ icon: Icon, palette, aside, gap, children, ...root }: { icon: LucideIcon; palette?: string; aside?: ReactNode; gap: string; children: ReactNode } & Omit<CardRootProps, 'children'>) {
+  const badge = (
+    <IconBadge palette={palette}>
+      <Icon aria-hidden />
+    </IconBadge>
+  );
+  return (
+    <Card.Root as="li" {...root}>
+      <Card.Body gap={gap}>
+        {aside ? (
+          <HStack justify="space-between" align="start">
+            {badge}
+            {aside}
+          </HStack>
+        ) : (
+          badge
+        )}
+        {children}
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -235,117 +278,75 @@ export function MissionVision() {
 export function Purpose() {
   const { t } = useTranslation();
   return (
-    <Section id="purpose">
-      <Container maxW="6xl">
-        <SectionHeading
-          id="purpose"
-          eyebrow={t('landing.purpose.eyebrow')}
-          title={t('landing.purpose.title')}
-          intro={t('landing.purpose.intro')}
-        />
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-          {PURPOSES.map((p) => {
-            const Icon = p.icon;
-            return (
-              <Card.Root as="li" key={p.id} bg="bg">
-                <Card.Body gap="3">
-                  <IconBadge>
-                    <Icon aria-hidden />
-                  </IconBadge>
-                  <Card.Title as="h3">{t(`landing.purpose.items.${p.id}.title`)}</Card.Title>
-                  <Text color="fg.muted">{t(`landing.purpose.items.${p.id}.body`)}</Text>
-                </Card.Body>
-              </Card.Root>
-            );
-          })}
-        </SimpleGrid>
-      </Container>
-    </Section>
+    <CardListSection id="purpose" columns={{ base: 1, sm: 2, lg: 3 }}>
+      {PURPOSES.map((p) => (
+        <IconCard key={p.id} icon={p.icon} gap="3" bg="bg">
+          <Card.Title as="h3">{t(`landing.purpose.items.${p.id}.title`)}</Card.Title>
+          <Text color="fg.muted">{t(`landing.purpose.items.${p.id}.body`)}</Text>
+        </IconCard>
+      ))}
+    </CardListSection>
   );
 }
 
 export function Features() {
   const { t } = useTranslation();
   return (
-    <Section id="features" bg="bg">
-      <Container maxW="6xl">
-        <SectionHeading
-          id="features"
-          eyebrow={t('landing.features.eyebrow')}
-          title={t('landing.features.title')}
-          intro={t('landing.features.intro')}
-        />
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="5">
-          {FEATURES.map((f) => {
-            const Icon = f.icon;
-            const soon = f.status === 'soon';
-            return (
-              <Card.Root as="li" key={f.id} bg="bg.subtle" data-status={f.status}>
-                <Card.Body gap="3">
-                  <HStack justify="space-between" align="start">
-                    <IconBadge palette={soon ? 'orange' : 'brand'}>
-                      <Icon aria-hidden />
-                    </IconBadge>
-                    <Badge colorPalette={soon ? 'orange' : 'green'} size="md" variant="subtle">
-                      {soon ? t('landing.features.soon') : t('landing.features.available')}
-                    </Badge>
-                  </HStack>
-                  <Card.Title as="h3">{t(`landing.features.items.${f.id}.title`)}</Card.Title>
-                  <Text color="fg.muted">{t(`landing.features.items.${f.id}.body`)}</Text>
-                  <List.Root gap="1.5" variant="plain" fontSize="sm">
-                    {FEATURE_POINTS.map((pt) => (
-                      <List.Item key={pt} alignItems="center">
-                        <List.Indicator asChild color={soon ? 'orange.fg' : 'green.fg'}>
-                          {soon ? <Clock aria-hidden /> : <CircleCheck aria-hidden />}
-                        </List.Indicator>
-                        {t(`landing.features.items.${f.id}.${pt}`)}
-                      </List.Item>
-                    ))}
-                  </List.Root>
-                </Card.Body>
-              </Card.Root>
-            );
-          })}
-        </SimpleGrid>
-      </Container>
-    </Section>
+    <CardListSection id="features" bg="bg" columns={{ base: 1, md: 2, lg: 3 }}>
+      {FEATURES.map((f) => {
+        const soon = f.status === 'soon';
+        return (
+          <IconCard
+            key={f.id}
+            icon={f.icon}
+            palette={soon ? 'orange' : 'brand'}
+            gap="3"
+            bg="bg.subtle"
+            data-status={f.status}
+            aside={
+              <Badge colorPalette={soon ? 'orange' : 'green'} size="md" variant="subtle">
+                {soon ? t('landing.features.soon') : t('landing.features.available')}
+              </Badge>
+            }
+          >
+            <Card.Title as="h3">{t(`landing.features.items.${f.id}.title`)}</Card.Title>
+            <Text color="fg.muted">{t(`landing.features.items.${f.id}.body`)}</Text>
+            <List.Root gap="1.5" variant="plain" fontSize="sm">
+              {FEATURE_POINTS.map((pt) => (
+                <List.Item key={pt} alignItems="center">
+                  <List.Indicator asChild color={soon ? 'orange.fg' : 'green.fg'}>
+                    {soon ? <Clock aria-hidden /> : <CircleCheck aria-hidden />}
+                  </List.Indicator>
+                  {t(`landing.features.items.${f.id}.${pt}`)}
+                </List.Item>
+              ))}
+            </List.Root>
+          </IconCard>
+        );
+      })}
+    </CardListSection>
   );
 }
 
 export function Team() {
   const { t } = useTranslation();
   return (
-    <Section id="team">
-      <Container maxW="6xl">
-        <SectionHeading
-          id="team"
-          eyebrow={t('landing.team.eyebrow')}
-          title={t('landing.team.title')}
-          intro={t('landing.team.intro')}
-        />
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
-          {TEAM.map((m) => (
-            // An icon in the card's own colour opens it: no picture-sized block that reads as an image that failed to load.
-            <Card.Root as="li" key={m.id} bg="bg" borderTopWidth="4px" borderTopColor={`${m.palette}.solid`}>
-              <Card.Body gap="1.5">
-                <IconBadge palette={m.palette}>
-                  <m.icon aria-hidden />
-                </IconBadge>
-                <Card.Title as="h3" mt="2">
-                  {t(`landing.team.items.${m.id}.name`)}
-                </Card.Title>
-                <Text color="brand.fg" fontWeight="semibold" fontSize="sm">
-                  {t(`landing.team.items.${m.id}.title`)}
-                </Text>
-                <Text color="fg.muted" fontSize="sm" mt="1">
-                  {t(`landing.team.items.${m.id}.body`)}
-                </Text>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Section>
+    <CardListSection id="team" columns={{ base: 1, sm: 2, lg: 4 }}>
+      {TEAM.map((m) => (
+        // An icon in the card's own colour opens it: no picture-sized block that reads as an image that failed to load.
+        <IconCard key={m.id} icon={m.icon} palette={m.palette} gap="1.5" bg="bg" borderTopWidth="4px" borderTopColor={`${m.palette}.solid`}>
+          <Card.Title as="h3" mt="2">
+            {t(`landing.team.items.${m.id}.name`)}
+          </Card.Title>
+          <Text color="brand.fg" fontWeight="semibold" fontSize="sm">
+            {t(`landing.team.items.${m.id}.title`)}
+          </Text>
+          <Text color="fg.muted" fontSize="sm" mt="1">
+            {t(`landing.team.items.${m.id}.body`)}
+          </Text>
+        </IconCard>
+      ))}
+    </CardListSection>
   );
 }
 

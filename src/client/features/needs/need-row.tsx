@@ -31,42 +31,32 @@ const ACTION_LABEL = {
   'welfare.confirmBenefit': 'needs.actions.confirm',
 } as const satisfies Record<Exclude<NeedAction['op'], 'polls.vote'>, string>;
 
-/** The one tap: the app's ordinary operation for it, never another way to move money. */
-async function perform(a: NeedAction, choice: { accountId?: number; optionId?: number }): Promise<unknown> {
-  switch (a.op) {
-    case 'finances.confirmPayment':
-      return trpcClient.finances.confirmPayment.mutate({ id: a.input.id, accountId: choice.accountId! });
-    case 'finances.payExpense':
-      return trpcClient.finances.payExpense.mutate({ id: a.input.id, accountId: choice.accountId! });
-    case 'finances.approveExpense':
-      return trpcClient.finances.approveExpense.mutate(a.input);
-    case 'communities.decideRequest':
-      return trpcClient.communities.decideRequest.mutate(a.input);
-    case 'njangi.decideJoin':
-      return trpcClient.njangi.decideJoin.mutate(a.input);
-    case 'njangi.confirmContribution':
-      return trpcClient.njangi.confirmContribution.mutate(a.input);
-    case 'njangi.officerConfirmContribution':
-      return trpcClient.njangi.officerConfirmContribution.mutate(a.input);
-    case 'njangi.confirmTopUp':
-      return trpcClient.njangi.confirmTopUp.mutate(a.input);
-    case 'njangi.confirmReceipt':
-      return trpcClient.njangi.confirmReceipt.mutate(a.input);
-    case 'njangi.acceptSwap':
-      return trpcClient.njangi.acceptSwap.mutate(a.input);
-    case 'njangi.approveSwap':
-      return trpcClient.njangi.approveSwap.mutate(a.input);
-    case 'polls.answerNomination':
-      return trpcClient.polls.answerNomination.mutate(a.input);
-    case 'polls.vote':
-      return trpcClient.polls.vote.mutate({ id: a.input.id, choices: [choice.optionId!] });
-    case 'events.rsvp':
-      return trpcClient.events.rsvp.mutate(a.input);
-    case 'invitations.acceptById':
-      return trpcClient.invitations.acceptById.mutate(a.input);
-    case 'welfare.confirmBenefit':
-      return trpcClient.welfare.confirmBenefit.mutate(a.input);
-  }
+type Client = typeof trpcClient;
+/** `router.procedure` of one of the app's mutations: an item whose op named none would not type-check in NeedRow. */
+type MutationOp<Op> = Op extends `${infer R extends keyof Client & string}.${infer P}`
+  ? P extends keyof Client[R]
+    ? Client[R][P] extends { mutate: (input: never) => Promise<unknown> }
+      ? Op
+      : never
+    : never
+  : never;
+type Choice = { accountId?: number; optionId?: number };
+
+/** What the tap sends: the item's own input, with the account chosen where money moves, or the one choice voted for. */
+function inputOf(a: NeedAction, choice: Choice): object {
+  if (a.op === 'polls.vote') return { id: a.input.id, choices: [choice.optionId!] };
+  if (a.op === 'finances.confirmPayment' || a.op === 'finances.payExpense') return { id: a.input.id, accountId: choice.accountId! };
+  return a.input;
+}
+
+/**
+ * The one tap: the app's ordinary operation for it, never another way to move money. The op
+ * names the operation (`router.procedure`), so it is called by that name.
+ */
+async function perform(a: Extract<NeedAction, { op: MutationOp<NeedAction['op']> }>, choice: Choice): Promise<unknown> {
+  const [router, procedure] = a.op.split('.') as [string, string];
+  const client = trpcClient as unknown as Record<string, Record<string, { mutate: (input: object) => Promise<unknown> }>>;
+  return client[router]![procedure]!.mutate(inputOf(a, choice));
 }
 
 /**

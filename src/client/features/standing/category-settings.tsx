@@ -1,21 +1,22 @@
-import { Badge, Button, Checkbox, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Checkbox, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus, Tags } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogForm } from '../../components/dialog-form';
 import { EmptyNote } from '../../components/empty-state';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListStates } from '../../components/list-states';
-import { ActionRow, RuledList } from '../../components/rows';
+import { ActionRow, RowButton, RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { trpc } from '../../trpc';
 import { duesPlansQuery } from '../finances/queries';
 import { membershipCategoriesQuery, STANDING_KEYS, type Category } from './queries';
+import { ButtonWithIcon } from '../../components/button-with-icon';
 
 /*
  * The community's membership categories (full, associate, student…), each with the dues plans its
@@ -31,11 +32,7 @@ export function CategoriesCard({ communityId }: { communityId: number }) {
   const add = (
     <CategoryDialog
       communityId={communityId}
-      trigger={
-        <Button size="sm" colorPalette="brand">
-          <Plus aria-hidden /> {t('standing.categories.add')}
-        </Button>
-      }
+      trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('standing.categories.add')}</ButtonWithIcon>}
     />
   );
   return (
@@ -58,9 +55,7 @@ export function CategoriesCard({ communityId }: { communityId: number }) {
                     communityId={communityId}
                     category={c}
                     trigger={
-                      <Button size="xs" variant="outline" aria-label={t('standing.categories.editLabel', { name: c.name })}>
-                        {t('standing.categories.edit')}
-                      </Button>
+                      <RowButton label={t('standing.categories.editLabel', { name: c.name })}>{t('standing.categories.edit')}</RowButton>
                     }
                   />
                 }
@@ -91,14 +86,7 @@ const categoryForm = z.object({
 });
 
 /** A new category, or one edited: its name, description, whether it is the default, and its dues plans. */
-function CategoryDialog({ communityId, category, trigger }: { communityId: number; category?: Category; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={category ? t('standing.categories.editTitle', { name: category.name }) : t('standing.categories.createTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <CategoryForm communityId={communityId} category={category} onDone={close} />}
-    </FormDialog>
-  );
-}
+const CategoryDialog = formDialog(CategoryForm, (t, { category }) => category ? t('standing.categories.editTitle', { name: category.name }) : t('standing.categories.createTitle'), { base: 'full', md: 'md' });
 
 function CategoryForm({ communityId, category, onDone }: { communityId: number; category?: Category; onDone: () => void }) {
   const { t } = useTranslation();

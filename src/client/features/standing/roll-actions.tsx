@@ -9,6 +9,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { Select } from '../../components/select';
+import { RowButton } from '../../components/rows';
 import { formatDay } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -113,9 +114,7 @@ export function LiftDialog({ community: c, row }: { community: Community; row: R
   return (
     <ReasonDialog
       trigger={
-        <Button size="xs" variant="outline" aria-label={t('standing.roll.liftLabel', { name: row.name })}>
-          {t('standing.roll.lift')}
-        </Button>
+        <RowButton label={t('standing.roll.liftLabel', { name: row.name })}>{t('standing.roll.lift')}</RowButton>
       }
       title={t('standing.suspend.liftTitle', { name: row.name })}
       intro={t('standing.suspend.liftIntro', { reason: row.suspensionReason ?? '' })}

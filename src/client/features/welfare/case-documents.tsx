@@ -1,9 +1,9 @@
 import { Input } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogForm } from '../../components/dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useAction } from '../../lib/use-action';
@@ -17,14 +17,7 @@ import type { CaseView } from './queries';
  * opened the case, who are the ones offered this.
  */
 
-export function AddDocumentDialog({ k, trigger }: { k: CaseView; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.documents.addTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <AddDocumentForm k={k} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AddDocumentDialog = formDialog(AddDocumentForm, (t) => t('welfare.documents.addTitle'), { base: 'full', md: 'md' });
 
 function AddDocumentForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const { t } = useTranslation();

@@ -1,18 +1,19 @@
-import { Button, Input, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { toDecimal, type Currency } from '@shared/money';
 import { DialogForm } from '../../components/dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListStates } from '../../components/list-states';
 import { LoadMore } from '../../components/load-more';
-import { ActionRow, RuledList } from '../../components/rows';
+import { ActionRow, RowButton, RuledList } from '../../components/rows';
 import { SearchBox } from '../../components/search-box';
 import { Select } from '../../components/select';
-import { formatAmount, formatDate } from '../../lib/format';
+import { SettingSwitch } from '../../components/setting-switch';
+import { formatAmount } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { cursorPaging, useCursorList } from '../../lib/use-cursor-list';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -20,6 +21,7 @@ import { trpc } from '../../trpc';
 import { financeSummaryQuery } from '../finances/queries';
 import { amountText, MoneyInput } from '../finances/money-input';
 import type { CaseLevy, CaseView } from './queries';
+import { LevyPending, levyDueText } from './levy-words';
 
 /*
  * The case's levies member by member, for its officers only (members see the totals): found by
@@ -59,13 +61,7 @@ export function CaseLevies({ k, currency }: { k: CaseView; currency: Currency })
           clearLabel={t('welfare.collect.clear')}
           testId="case-levies-search"
         />
-        <Switch.Root checked={unpaid} onCheckedChange={(e) => setUnpaid(e.checked)} colorPalette="brand" flexShrink={0}>
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t('welfare.collect.unpaidOnly')}</Switch.Label>
-        </Switch.Root>
+        <SettingSwitch label={t('welfare.collect.unpaidOnly')} checked={unpaid} onChange={setUnpaid} flexShrink={0} />
       </Stack>
       <ListStates
         query={q}
@@ -87,9 +83,7 @@ export function CaseLevies({ k, currency }: { k: CaseView; currency: Currency })
                     k={k}
                     currency={currency}
                     trigger={
-                      <Button size="xs" variant="outline" aria-label={t('welfare.collect.recordCashFor', { name: l.member })}>
-                        {t('welfare.collect.recordCash')}
-                      </Button>
+                      <RowButton label={t('welfare.collect.recordCashFor', { name: l.member })}>{t('welfare.collect.recordCash')}</RowButton>
                     }
                   />
                 )
@@ -97,15 +91,9 @@ export function CaseLevies({ k, currency }: { k: CaseView; currency: Currency })
             >
               <Text fontWeight="medium">{l.member}</Text>
               <Text fontSize="sm" color={l.status === 'overdue' ? 'fg.error' : 'fg.muted'}>
-                {l.status === 'paid'
-                  ? t('welfare.levies.paid')
-                  : `${t('welfare.levies.outstanding', { amount: formatAmount(l.outstanding, currency) })} · ${l.status === 'overdue' ? t('welfare.levies.overdue', { date: formatDate(l.overdueAfter) }) : t('welfare.levies.due', { date: formatDate(l.dueAt) })}`}
+                {l.status === 'paid' ? levyDueText(t, l) : `${t('welfare.levies.outstanding', { amount: formatAmount(l.outstanding, currency) })} · ${levyDueText(t, l)}`}
               </Text>
-              {l.pending > 0 && (
-                <Text fontSize="sm" color="orange.fg">
-                  {t('welfare.levies.pending', { amount: formatAmount(l.pending, currency) })}
-                </Text>
-              )}
+              <LevyPending levy={l} currency={currency} />
             </ActionRow>
           ))}
         </RuledList>
@@ -115,14 +103,7 @@ export function CaseLevies({ k, currency }: { k: CaseView; currency: Currency })
   );
 }
 
-function RecordCashDialog({ levy, k, currency, trigger }: { levy: CaseLevy; k: CaseView; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.collect.cashTitle', { name: levy.member })} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <RecordCashForm levy={levy} k={k} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+const RecordCashDialog = formDialog(RecordCashForm, (t, { levy }) => t('welfare.collect.cashTitle', { name: levy.member }), { base: 'full', md: 'md' });
 
 const cashForm = (currency: Currency) =>
   z.object({

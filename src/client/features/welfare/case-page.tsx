@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Dialog, Heading, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Heading, HStack, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Paperclip } from 'lucide-react';
@@ -6,7 +6,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Currency } from '@shared/money';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ListSkeleton } from '../../components/list-states';
 import { notify } from '../../components/toaster';
@@ -17,12 +17,15 @@ import { financeSummaryQuery } from '../finances/queries';
 import { ProofLink, ProofPicker } from '../finances/proof-picker';
 import { METHODS, METHOD_KEY } from '../finances/labels';
 import { caseQuery, refreshWelfare, type CaseView } from './queries';
+import { useWelfareSubmit } from './use-welfare-submit';
 import { CondolenceDialog } from './officer-forms';
 import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
 import { AddDocumentDialog } from './case-documents';
 import { CaseLevies } from './case-levies';
 import { communityQuery } from '../communities/queries';
 import { MAX_CASE_DOCUMENTS } from '@shared/welfare/rules';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /*
  * One welfare case as its reader may see it (the server decides what: the story and the papers
@@ -219,59 +222,40 @@ function Moves({ k }: { k: CaseView }) {
 /** Close (with an optional note) or reject (with a reason). */
 function TextMoveDialog({ k, kind, trigger }: { k: CaseView; kind: 'close' | 'reject'; trigger: ReactElement }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const submit = useWelfareSubmit();
   const [text, setText] = useState('');
   const close = useMutation(trpc.welfare.close.mutationOptions());
   const reject = useMutation(trpc.welfare.reject.mutationOptions());
   return (
     <FormDialog title={t(kind === 'close' ? 'welfare.dialogs.closeTitle' : 'welfare.dialogs.rejectTitle')} trigger={trigger}>
       {(onDone) => (
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault();
-            try {
-              if (kind === 'close') await close.mutateAsync({ id: k.id, note: text });
-              else await reject.mutateAsync({ id: k.id, reason: text });
-              notify.success(t(kind === 'close' ? 'welfare.case.closedToast' : 'welfare.case.rejectedToast'));
-              await refreshWelfare(queryClient);
-              onDone();
-            } catch (error) {
-              notify.error(t('welfare.loadFailed'), errorInfo(error).message);
-            }
-          }}
+        <DialogForm
+          onSubmit={submit(
+            () => (kind === 'close' ? close.mutateAsync({ id: k.id, note: text }) : reject.mutateAsync({ id: k.id, reason: text })),
+            t(kind === 'close' ? 'welfare.case.closedToast' : 'welfare.case.rejectedToast'),
+            onDone,
+          )}
+          onCancel={onDone}
+          submitLabel={t('welfare.dialogs.submit')}
+          busy={close.isPending || reject.isPending}
+          cancelLabel={t('welfare.dialogs.cancel')}
+          browserChecks
         >
-          <Dialog.Body>
-            <FormField name="text" label={t(kind === 'close' ? 'welfare.dialogs.note' : 'welfare.dialogs.reason')} required={kind === 'reject'}>
-              <Textarea id="text" value={text} onChange={(e) => setText(e.target.value)} maxLength={kind === 'close' ? 1000 : 300} rows={3} />
-            </FormField>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={onDone}>
-              {t('welfare.dialogs.cancel')}
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={close.isPending || reject.isPending}>
-              {t('welfare.dialogs.submit')}
-            </Button>
-          </Dialog.Footer>
-        </form>
+          <FormField name="text" label={t(kind === 'close' ? 'welfare.dialogs.note' : 'welfare.dialogs.reason')} required={kind === 'reject'}>
+            <Textarea id="text" value={text} onChange={(e) => setText(e.target.value)} maxLength={kind === 'close' ? 1000 : 300} rows={3} />
+          </FormField>
+        </DialogForm>
       )}
     </FormDialog>
   );
 }
 
 /** The benefit sent: from which account, how, and its proof (required). */
-function PayBenefitDialog({ k, trigger }: { k: CaseView; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.dialogs.payTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(onDone) => <PayBenefitForm k={k} onDone={onDone} />}
-    </FormDialog>
-  );
-}
+const PayBenefitDialog = formDialog(PayBenefitForm, (t) => t('welfare.dialogs.payTitle'), { base: 'full', md: 'md' });
 
 function PayBenefitForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const submit = useWelfareSubmit();
   const books = useQuery(financeSummaryQuery(k.communityId)).data;
   const accounts = books && books.opened ? (books.accounts ?? []) : [];
   const [accountId, setAccountId] = useState('');
@@ -281,61 +265,29 @@ function PayBenefitForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const pay = useMutation(trpc.welfare.payBenefit.mutationOptions());
   const account = accountId || String(accounts[0]?.id ?? '');
   return (
-    <form
-      data-testid="pay-benefit-form"
-      onSubmit={async (e) => {
+    <DialogForm
+      testId="pay-benefit-form"
+      onSubmit={(e) => {
+        if (proofUrl) return submit(() => pay.mutateAsync({ id: k.id, accountId: Number(account), method, reference: reference || null, proofUrl }), t('welfare.case.benefitRecorded'), onDone)(e);
         e.preventDefault();
-        if (!proofUrl) return notify.error(t('welfare.loadFailed'), t('welfare.dialogs.proof'));
-        try {
-          await pay.mutateAsync({ id: k.id, accountId: Number(account), method, reference: reference || null, proofUrl });
-          notify.success(t('welfare.case.benefitRecorded'));
-          await refreshWelfare(queryClient);
-          onDone();
-        } catch (error) {
-          notify.error(t('welfare.loadFailed'), errorInfo(error).message);
-        }
+        notify.error(t('welfare.loadFailed'), t('welfare.dialogs.proof'));
       }}
+      onCancel={onDone}
+      submitLabel={t('welfare.dialogs.submit')}
+      busy={pay.isPending}
+      cancelLabel={t('welfare.dialogs.cancel')}
+      browserChecks
     >
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="accountId" label={t('welfare.dialogs.account')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="accountId" value={account} onChange={(e) => setAccountId(e.target.value)}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="method" label={t('welfare.dialogs.method')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="method" value={method} onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])}>
-                {METHODS.map((x) => (
-                  <option key={x} value={x}>
-                    {t(METHOD_KEY[x])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField name="reference" label={t('welfare.dialogs.reference')}>
-            <Input id="reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} autoComplete="off" />
-          </FormField>
-          <ProofPicker id="benefitProof" label={t('welfare.dialogs.proof')} value={proofUrl} onChange={setProofUrl} testId="benefit-proof" />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onDone}>
-          {t('welfare.dialogs.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={pay.isPending}>
-          {t('welfare.dialogs.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+      <FormField name="accountId" label={t('welfare.dialogs.account')}>
+        <Select id="accountId" value={account} onChange={(e) => setAccountId(e.target.value)} options={accounts.map((a) => ({ value: a.id, label: a.name }))} />
+      </FormField>
+      <FormField name="method" label={t('welfare.dialogs.method')}>
+        <Select id="method" value={method} onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])} options={METHODS.map((x) => ({ value: x, label: t(METHOD_KEY[x]) }))} />
+      </FormField>
+      <FormField name="reference" label={t('welfare.dialogs.reference')}>
+        <Input id="reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} autoComplete="off" />
+      </FormField>
+      <ProofPicker id="benefitProof" label={t('welfare.dialogs.proof')} value={proofUrl} onChange={setProofUrl} testId="benefit-proof" />
+    </DialogForm>
   );
 }

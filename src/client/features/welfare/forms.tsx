@@ -1,13 +1,12 @@
-import { Button, Dialog, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { toDecimal, type Currency } from '@shared/money';
 import { DEPENDANT_RELATIONSHIPS } from '@shared/welfare/rules';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -20,37 +19,14 @@ import { ProofPicker } from '../finances/proof-picker';
 import { METHODS, METHOD_KEY } from '../finances/labels';
 import { dependantsQuery, refreshWelfare, type Fund, type Levy } from './queries';
 import { isWelfareOfficer } from './case-status';
+import { DialogForm } from '../../components/dialog-form';
+import { Select } from '../../components/select';
 
 /*
  * The welfare tab's forms: paying one's levy (declared, then confirmed by an officer), registering
  * a dependant, and opening a case (a member for themself or their family; an officer for any
  * member), each checked by the same rules as the procedure it calls.
  */
-
-function Select(props: { id: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field id={props.id} name={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-function Footer({ onCancel, busy, submit }: { onCancel: () => void; busy: boolean; submit: string }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Footer>
-      <Button variant="outline" onClick={onCancel}>
-        {t('welfare.dialogs.cancel')}
-      </Button>
-      <Button type="submit" colorPalette="brand" loading={busy}>
-        {submit}
-      </Button>
-    </Dialog.Footer>
-  );
-}
 
 /**
  * A form's submit: checked by its schema, sent, then the welfare queries refreshed and the dialog
@@ -76,14 +52,7 @@ function useSubmit<V>(form: { validate: () => { data: V | null; error: string | 
 
 const payForm = (currency: Currency) => z.object({ amount: amountText(currency), method: z.enum(METHODS), reference: z.string().trim().max(80, 'validation.finance.referenceLong'), proofUrl: z.string().nullable() });
 
-export function PayLevyDialog({ levy, currency, trigger }: { levy: Levy; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.levies.payTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <PayLevyForm levy={levy} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const PayLevyDialog = formDialog(PayLevyForm, (t) => t('welfare.levies.payTitle'), { base: 'full', md: 'md' });
 
 function PayLevyForm({ levy, currency, onDone }: { levy: Levy; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
@@ -96,29 +65,18 @@ function PayLevyForm({ levy, currency, onDone }: { levy: Levy; currency: Currenc
     onDone,
   );
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="pay-levy-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="amount" label={t('welfare.levies.amount', { currency })} error={form.errors.amount} required>
-            <MoneyInput currency={currency} {...form.field('amount')} />
-          </FormField>
-          <FormField name="method" label={t('welfare.levies.method')} error={form.errors.method}>
-            <Select id="method" value={form.values.method} onChange={(v) => form.setValue('method', v as (typeof METHODS)[number])}>
-              {METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(METHOD_KEY[m])}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField name="reference" label={t('welfare.levies.reference')} error={form.errors.reference}>
-            <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
-          </FormField>
-          <ProofPicker id="proofUrl" label={t('welfare.levies.proof')} value={form.values.proofUrl} onChange={(url) => form.setValue('proofUrl', url)} testId="levy-proof" />
-        </Stack>
-      </Dialog.Body>
-      <Footer onCancel={onDone} busy={pay.isPending} submit={t('welfare.levies.submit')} />
-    </form>
+    <DialogForm onSubmit={onSubmit} testId="pay-levy-form" onCancel={onDone} submitLabel={t('welfare.levies.submit')} busy={pay.isPending} cancelLabel={t('welfare.dialogs.cancel')}>
+      <FormField name="amount" label={t('welfare.levies.amount', { currency })} error={form.errors.amount} required>
+        <MoneyInput currency={currency} {...form.field('amount')} />
+      </FormField>
+      <FormField name="method" label={t('welfare.levies.method')} error={form.errors.method}>
+        <Select id="method" {...form.field('method')} options={METHODS.map((m) => ({ value: m, label: t(METHOD_KEY[m]) }))} />
+      </FormField>
+      <FormField name="reference" label={t('welfare.levies.reference')} error={form.errors.reference}>
+        <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+      </FormField>
+      <ProofPicker id="proofUrl" label={t('welfare.levies.proof')} value={form.values.proofUrl} onChange={(url) => form.setValue('proofUrl', url)} testId="levy-proof" />
+    </DialogForm>
   );
 }
 
@@ -127,14 +85,7 @@ const dependantForm = z.object({
   relationship: z.enum(DEPENDANT_RELATIONSHIPS, { message: 'validation.welfare.relationship' }),
 });
 
-export function AddDependantDialog({ communityId, trigger }: { communityId: number; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.dependants.addTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <AddDependantForm communityId={communityId} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AddDependantDialog = formDialog(AddDependantForm, (t) => t('welfare.dependants.addTitle'), { base: 'full', md: 'md' });
 
 function AddDependantForm({ communityId, onDone }: { communityId: number; onDone: () => void }) {
   const { t } = useTranslation();
@@ -142,36 +93,18 @@ function AddDependantForm({ communityId, onDone }: { communityId: number; onDone
   const add = useMutation(trpc.welfare.addDependant.mutationOptions());
   const onSubmit = useSubmit(form, (v) => add.mutateAsync({ communityId, ...v }), t('welfare.dependants.saved'), onDone);
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="name" label={t('welfare.dependants.name')} error={form.errors.name} required>
-            <Input {...form.field('name')} maxLength={100} autoComplete="off" />
-          </FormField>
-          <FormField name="relationship" label={t('welfare.dependants.relationship')} error={form.errors.relationship}>
-            <Select id="relationship" value={form.values.relationship} onChange={(v) => form.setValue('relationship', v as (typeof DEPENDANT_RELATIONSHIPS)[number])}>
-              {DEPENDANT_RELATIONSHIPS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`welfare.relationships.${r}` as MessageKey)}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Footer onCancel={onDone} busy={add.isPending} submit={t('welfare.dependants.add')} />
-    </form>
+    <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('welfare.dependants.add')} busy={add.isPending} cancelLabel={t('welfare.dialogs.cancel')}>
+      <FormField name="name" label={t('welfare.dependants.name')} error={form.errors.name} required>
+        <Input {...form.field('name')} maxLength={100} autoComplete="off" />
+      </FormField>
+      <FormField name="relationship" label={t('welfare.dependants.relationship')} error={form.errors.relationship}>
+        <Select id="relationship" {...form.field('relationship')} options={DEPENDANT_RELATIONSHIPS.map((r) => ({ value: r, label: t(`welfare.relationships.${r}` as MessageKey) }))} />
+      </FormField>
+    </DialogForm>
   );
 }
 
-export function OpenCaseDialog({ community, funds, trigger }: { community: Community; funds: Fund[]; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.openForm.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <OpenCaseForm community={community} funds={funds} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const OpenCaseDialog = formDialog(OpenCaseForm, (t) => t('welfare.openForm.title'), { base: 'full', md: 'md' });
 
 const openForm = z.object({
   fundId: z.string().min(1, 'validation.welfare.fundId'),
@@ -219,67 +152,48 @@ function OpenCaseForm({ community: c, funds, onDone }: { community: Community; f
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="open-case-form">
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="fundId" label={t('welfare.openForm.fund')} error={form.errors.fundId}>
-            <Select id="fundId" value={form.values.fundId} onChange={(v) => form.setValue('fundId', v)}>
-              {funds.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          {officer && (
-            <FormField name="memberId" label={t('welfare.openForm.member')} error={form.errors.memberId}>
-              <Select
-                id="memberId"
-                value={memberId}
-                onChange={(v) => {
-                  form.setValue('memberId', v);
-                  form.setValue('subject', 'member');
-                }}
-              >
-                {people.map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {m.user.firstName} {m.user.lastName}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          )}
-          <FormField name="subject" label={t('welfare.openForm.dependant')} error={form.errors.subject}>
-            <Select id="subject" value={form.values.subject} onChange={(v) => form.setValue('subject', v)}>
-              <option value="member">{memberId === me ? t('welfare.openForm.myself') : t('welfare.openForm.theMember', { name: nameOf(memberId) })}</option>
-              {(dependants.data ?? []).map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name} ({t(`welfare.relationships.${d.relationship}` as MessageKey)})
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField name="beneficiaryId" label={t('welfare.openForm.beneficiary')} helper={t('welfare.openForm.beneficiaryHelp')} error={form.errors.beneficiaryId} required={forMember}>
-            <Select id="beneficiaryId" value={form.values.beneficiaryId} onChange={(v) => form.setValue('beneficiaryId', v)}>
-              <option value="">{forMember ? '' : nameOf(memberId) || t('welfare.openForm.myself')}</option>
-              {people
-                .filter((m) => m.userId !== memberId)
-                .map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {m.user.firstName} {m.user.lastName}
-                  </option>
-                ))}
-            </Select>
-          </FormField>
-          <FormField name="description" label={t('welfare.openForm.description')} error={form.errors.description}>
-            <Textarea {...form.field('description')} maxLength={2000} rows={3} />
-          </FormField>
-          <Stack gap="1">
-            <ProofPicker id="document" label={t('welfare.openForm.documents')} value={form.values.document} onChange={(url) => form.setValue('document', url)} testId="case-document" />
-          </Stack>
-        </Stack>
-      </Dialog.Body>
-      <Footer onCancel={onDone} busy={open.isPending} submit={t('welfare.openForm.submit')} />
-    </form>
+    <DialogForm onSubmit={onSubmit} testId="open-case-form" onCancel={onDone} submitLabel={t('welfare.openForm.submit')} busy={open.isPending} cancelLabel={t('welfare.dialogs.cancel')}>
+      <FormField name="fundId" label={t('welfare.openForm.fund')} error={form.errors.fundId}>
+        <Select id="fundId" {...form.field('fundId')} options={funds.map((f) => ({ value: f.id, label: f.name }))} />
+      </FormField>
+      {officer && (
+        <FormField name="memberId" label={t('welfare.openForm.member')} error={form.errors.memberId}>
+          <Select
+            id="memberId"
+            name="memberId"
+            value={memberId}
+            onChange={(e) => {
+              form.setValue('memberId', e.target.value);
+              form.setValue('subject', 'member');
+            }}
+            options={people.map((m) => ({ value: m.userId, label: `${m.user.firstName} ${m.user.lastName}` }))}
+          />
+        </FormField>
+      )}
+      <FormField name="subject" label={t('welfare.openForm.dependant')} error={form.errors.subject}>
+        <Select
+          id="subject"
+          {...form.field('subject')}
+          options={[
+            { value: 'member', label: memberId === me ? t('welfare.openForm.myself') : t('welfare.openForm.theMember', { name: nameOf(memberId) }) },
+            ...(dependants.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${t(`welfare.relationships.${d.relationship}` as MessageKey)})` })),
+          ]}
+        />
+      </FormField>
+      <FormField name="beneficiaryId" label={t('welfare.openForm.beneficiary')} helper={t('welfare.openForm.beneficiaryHelp')} error={form.errors.beneficiaryId} required={forMember}>
+        <Select
+          id="beneficiaryId"
+          {...form.field('beneficiaryId')}
+          placeholder={forMember ? '' : nameOf(memberId) || t('welfare.openForm.myself')}
+          options={people.filter((m) => m.userId !== memberId).map((m) => ({ value: m.userId, label: `${m.user.firstName} ${m.user.lastName}` }))}
+        />
+      </FormField>
+      <FormField name="description" label={t('welfare.openForm.description')} error={form.errors.description}>
+        <Textarea {...form.field('description')} maxLength={2000} rows={3} />
+      </FormField>
+      <Stack gap="1">
+        <ProofPicker id="document" label={t('welfare.openForm.documents')} value={form.values.document} onChange={(url) => form.setValue('document', url)} testId="case-document" />
+      </Stack>
+    </DialogForm>
   );
 }

@@ -1,19 +1,19 @@
-import { Button, Dialog, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { Input, Text, Textarea } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Currency } from '@shared/money';
 import { FINANCING, FUND_KINDS, type Financing, type FundKind } from '@shared/welfare/rules';
 import { DialogForm } from '../../components/dialog-form';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { Select } from '../../components/select';
 import { RulesFields, useRulesDraft } from './fund-rules-fields';
-import { refreshWelfare, type CaseView, type Fund } from './queries';
+import { type CaseView, type Fund } from './queries';
+import { useWelfareSubmit } from './use-welfare-submit';
 
 /*
  * The officers' forms: a new fund with its rules, new rules for a fund (its next version), and a
@@ -21,28 +21,7 @@ import { refreshWelfare, type CaseView, type Fund } from './queries';
  * it names); the form only turns typed amounts into minor units.
  */
 
-function Actions({ onCancel, busy, submit }: { onCancel: () => void; busy: boolean; submit: string }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Footer>
-      <Button variant="outline" onClick={onCancel}>
-        {t('welfare.dialogs.cancel')}
-      </Button>
-      <Button type="submit" colorPalette="brand" loading={busy}>
-        {submit}
-      </Button>
-    </Dialog.Footer>
-  );
-}
-
-export function CreateFundDialog({ communityId, currency, trigger }: { communityId: number; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.fundForm.createTitle')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <CreateFundForm communityId={communityId} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const CreateFundDialog = formDialog(CreateFundForm, (t) => t('welfare.fundForm.createTitle'), { base: 'full', md: 'lg' });
 
 /** The toast for a refusal: the server's message and each of its issues (the rules' fields have no single place). */
 const refusal = (error: unknown) => {
@@ -52,24 +31,14 @@ const refusal = (error: unknown) => {
 
 function CreateFundForm({ communityId, currency, onDone }: { communityId: number; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const create = useMutation(trpc.welfare.createFund.mutationOptions());
   const [name, setName] = useState('');
   const [kind, setKind] = useState<FundKind>('bereavement');
   const [financing, setFinancing] = useState<Financing>('levy');
   const { draft, setDraft, rules } = useRulesDraft(currency);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    try {
-      await create.mutateAsync({ communityId, name, kind, financing, currency, rules: rules(financing) });
-      notify.success(t('welfare.fundForm.created'));
-      await refreshWelfare(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('welfare.loadFailed'), refusal(error));
-    }
-  }
+  const submit = useWelfareSubmit(refusal);
+  const onSubmit = submit(() => create.mutateAsync({ communityId, name, kind, financing, currency, rules: rules(financing) }), t('welfare.fundForm.created'), onDone);
 
   const options = (values: readonly string[], key: (o: string) => MessageKey) => values.map((o) => ({ value: o, label: t(key(o)) }));
   return (
@@ -89,31 +58,18 @@ function CreateFundForm({ communityId, currency, onDone }: { communityId: number
 }
 
 /** New rules for a fund: its next version, in force for cases opened from now on (open cases keep theirs). */
-export function ChangeRulesDialog({ fund, currency, trigger }: { fund: Fund; currency: Currency; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.fundForm.rulesTitle', { name: fund.name })} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <ChangeRulesForm fund={fund} currency={currency} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const ChangeRulesDialog = formDialog(ChangeRulesForm, (t, { fund }) => t('welfare.fundForm.rulesTitle', { name: fund.name }), { base: 'full', md: 'lg' });
 
 function ChangeRulesForm({ fund, currency, onDone }: { fund: Fund; currency: Currency; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const change = useMutation(trpc.welfare.changeRules.mutationOptions());
   const { draft, setDraft, rules } = useRulesDraft(currency, fund.rules);
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    try {
-      const saved = await change.mutateAsync({ id: fund.id, currency, rules: rules(fund.financing) });
-      notify.success(t('welfare.fundForm.rulesSaved'), t('welfare.funds.version', { version: saved.version }));
-      await refreshWelfare(queryClient);
-      onDone();
-    } catch (error) {
-      notify.error(t('welfare.loadFailed'), refusal(error));
-    }
-  }
+  const submit = useWelfareSubmit(refusal);
+  const onSubmit = submit(
+    () => change.mutateAsync({ id: fund.id, currency, rules: rules(fund.financing) }),
+    (saved) => [t('welfare.fundForm.rulesSaved'), t('welfare.funds.version', { version: saved.version })],
+    onDone,
+  );
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('welfare.fundForm.saveRules')} busy={change.isPending} testId="fund-rules-form">
       <Text>{t('welfare.fundForm.rulesIntro')}</Text>
@@ -126,51 +82,34 @@ function ChangeRulesForm({ fund, currency, onDone }: { fund: Fund; currency: Cur
 }
 
 /** A condolence announcement, once per case, with who in the family agreed noted on the case. */
-export function CondolenceDialog({ k, trigger }: { k: CaseView; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('welfare.dialogs.condolenceTitle')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <CondolenceForm k={k} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const CondolenceDialog = formDialog(CondolenceForm, (t) => t('welfare.dialogs.condolenceTitle'), { base: 'full', md: 'md' });
 
 function CondolenceForm({ k, onDone }: { k: CaseView; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const post = useMutation(trpc.welfare.condolence.mutationOptions());
+  const submit = useWelfareSubmit();
   const [consent, setConsent] = useState('');
   const [title, setTitle] = useState(t('welfare.dialogs.condolenceDefaultTitle'));
   const [message, setMessage] = useState('');
   return (
-    <form
-      data-testid="condolence-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        try {
-          await post.mutateAsync({ id: k.id, consent, title, message });
-          notify.success(t('welfare.case.condolencePosted'));
-          await refreshWelfare(queryClient);
-          onDone();
-        } catch (error) {
-          notify.error(t('welfare.loadFailed'), errorInfo(error).message);
-        }
-      }}
+    <DialogForm
+      testId="condolence-form"
+      onSubmit={submit(() => post.mutateAsync({ id: k.id, consent, title, message }), t('welfare.case.condolencePosted'), onDone)}
+      onCancel={onDone}
+      submitLabel={t('welfare.dialogs.submit')}
+      busy={post.isPending}
+      cancelLabel={t('welfare.dialogs.cancel')}
+      browserChecks
     >
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField name="consent" label={t('welfare.dialogs.consent')} required>
-            <Input id="consent" value={consent} onChange={(e) => setConsent(e.target.value)} maxLength={200} />
-          </FormField>
-          <FormField name="title" label={t('welfare.dialogs.announcementTitle')} required>
-            <Input id="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-          </FormField>
-          <FormField name="message" label={t('welfare.dialogs.message')} required>
-            <Textarea id="message" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} rows={4} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Actions onCancel={onDone} busy={post.isPending} submit={t('welfare.dialogs.submit')} />
-    </form>
+      <FormField name="consent" label={t('welfare.dialogs.consent')} required>
+        <Input id="consent" value={consent} onChange={(e) => setConsent(e.target.value)} maxLength={200} />
+      </FormField>
+      <FormField name="title" label={t('welfare.dialogs.announcementTitle')} required>
+        <Input id="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+      </FormField>
+      <FormField name="message" label={t('welfare.dialogs.message')} required>
+        <Textarea id="message" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} rows={4} />
+      </FormField>
+    </DialogForm>
   );
 }

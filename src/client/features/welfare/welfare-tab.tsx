@@ -19,6 +19,9 @@ import { AddDependantDialog, OpenCaseDialog, PayLevyDialog } from './forms';
 import { casesQuery, dependantsQuery, fundsQuery, myLeviesQuery, refreshWelfare, type CaseSummary, type Fund, type Levy } from './queries';
 import { ChangeRulesDialog, CreateFundDialog } from './officer-forms';
 import { CASE_STATUS_COLOR, caseStatusKey, isWelfareOfficer } from './case-status';
+import { LevyPending, levyDueText } from './levy-words';
+import { ButtonWithIcon } from '../../components/button-with-icon';
+import { RowButton } from '../../components/rows';
 
 /**
  * A community's Welfare tab: the member's own standing and levies, the cases the community shares
@@ -71,14 +74,9 @@ function LeviesCard({ levies, currency, loading }: { levies: Levy[] | undefined;
               <Stack gap="0" minW="0" flex="1 1 12rem">
                 <Text fontWeight="medium">{l.caseId ? t('welfare.levies.forCase', { fund: l.fund ?? '', id: l.caseId }) : t('welfare.levies.forMonth', { fund: l.fund ?? '', month: l.periodKey ?? '' })}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {formatAmount(l.amount, currency)} ·{' '}
-                  {l.status === 'paid' ? t('welfare.levies.paid') : l.status === 'overdue' ? t('welfare.levies.overdue', { date: formatDate(l.overdueAfter) }) : t('welfare.levies.due', { date: formatDate(l.dueAt) })}
+                  {formatAmount(l.amount, currency)} · {levyDueText(t, l)}
                 </Text>
-                {l.pending > 0 && (
-                  <Text fontSize="sm" color="orange.fg">
-                    {t('welfare.levies.pending', { amount: formatAmount(l.pending, currency) })}
-                  </Text>
-                )}
+                <LevyPending levy={l} currency={currency} />
               </Stack>
               {l.outstanding - l.pending > 0 && (
                 <PayLevyDialog
@@ -112,11 +110,7 @@ function CasesCard({ community: c, funds, currency }: { community: Community; fu
           <OpenCaseDialog
             community={c}
             funds={active}
-            trigger={
-              <Button size="sm" colorPalette="brand">
-                <Plus aria-hidden /> {t('welfare.cases.open')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={Plus} colorPalette="brand">{t('welfare.cases.open')}</ButtonWithIcon>}
           />
         )
       }
@@ -188,11 +182,7 @@ function DependantsCard({ communityId }: { communityId: number }) {
       action={
         <AddDependantDialog
           communityId={communityId}
-          trigger={
-            <Button size="sm" variant="outline">
-              <Plus aria-hidden /> {t('welfare.dependants.add')}
-            </Button>
-          }
+          trigger={<ButtonWithIcon icon={Plus} variant="outline">{t('welfare.dependants.add')}</ButtonWithIcon>}
         />
       }
     >
@@ -231,11 +221,7 @@ function FundsCard({ community: c, funds, loading, currency }: { community: Comm
           <CreateFundDialog
             communityId={c.id}
             currency={currency}
-            trigger={
-              <Button size="sm" variant="outline">
-                <Plus aria-hidden /> {t('welfare.funds.add')}
-              </Button>
-            }
+            trigger={<ButtonWithIcon icon={Plus} variant="outline">{t('welfare.funds.add')}</ButtonWithIcon>}
           />
         )
       }
@@ -258,9 +244,7 @@ function FundsCard({ community: c, funds, loading, currency }: { community: Comm
                     fund={f}
                     currency={currency}
                     trigger={
-                      <Button size="xs" variant="outline" aria-label={t('welfare.funds.changeRulesOf', { name: f.name })}>
-                        {t('welfare.funds.changeRules')}
-                      </Button>
+                      <RowButton label={t('welfare.funds.changeRulesOf', { name: f.name })}>{t('welfare.funds.changeRules')}</RowButton>
                     }
                   />
                 )}

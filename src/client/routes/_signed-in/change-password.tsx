@@ -5,7 +5,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
-import { PasswordStrengthMeter } from '../../components/password-strength-meter';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { notify } from '../../components/toaster';
 import { useZodForm } from '../../lib/use-zod-form';
 import { ERROR_TITLES, changePasswordForm } from '@shared/schemas/auth';
@@ -22,12 +22,9 @@ function ChangePassword() {
   const form = useZodForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t((ERROR_TITLES[checked.errorKey] ?? 'auth.checkForm') as MessageKey), checked.error);
+  const onSubmit = form.submit((key) => t((ERROR_TITLES[key] ?? 'auth.checkForm') as MessageKey), async (data) => {
     try {
-      await change.mutateAsync({ currentPassword: checked.data.currentPassword, newPassword: checked.data.newPassword });
+      await change.mutateAsync({ currentPassword: data.currentPassword, newPassword: data.newPassword });
     } catch (error) {
       const info = form.applyServerError(error);
       return notify.error(t('auth.changePassword.failed'), info.message);
@@ -35,7 +32,7 @@ function ChangePassword() {
     notify.success(t('auth.changePassword.done'), t('auth.changePassword.doneBody'));
     await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     await navigate({ to: '/profile' });
-  }
+  });
 
   return (
     <AuthCard title={t('auth.changePassword.title')} subtitle={t('auth.changePassword.subtitle')}>
@@ -44,13 +41,7 @@ function ChangePassword() {
           <FormField name="currentPassword" label={t('auth.fields.currentPassword')} error={form.errors.currentPassword}>
             <PasswordInput {...form.field('currentPassword')} autoComplete="current-password" />
           </FormField>
-          <FormField name="newPassword" label={t('auth.fields.newPassword')} error={form.errors.newPassword}>
-            <PasswordInput {...form.field('newPassword')} autoComplete="new-password" />
-            <PasswordStrengthMeter password={form.values.newPassword ?? ''} />
-          </FormField>
-          <FormField name="confirmPassword" label={t('auth.fields.confirmNewPassword')} error={form.errors.confirmPassword}>
-            <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-          </FormField>
+          <NewPasswordFields form={form} name="newPassword" label={t('auth.fields.newPassword')} confirmLabel={t('auth.fields.confirmNewPassword')} />
           <HStack justify="flex-end" gap="3">
             <Button asChild variant="ghost">
               <Link to="/profile">{t('common.cancel')}</Link>

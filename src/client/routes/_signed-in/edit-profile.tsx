@@ -40,13 +40,10 @@ function EditProfile() {
   const { setValue } = form;
   useEffect(() => setValue('language', user.language), [setValue, user.language]);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('profile.edit.checkForm'), checked.error);
+  const onSubmit = form.submit(t('profile.edit.checkForm'), async (data) => {
     let saved;
     try {
-      saved = await update.mutateAsync(checked.data);
+      saved = await update.mutateAsync(data);
       queryClient.setQueryData(trpc.auth.me.queryKey(), saved);
     } catch (error) {
       const info = form.applyServerError(error);
@@ -57,7 +54,7 @@ function EditProfile() {
     // i18n.t, not t: the language may have just changed, and t keeps the one it was rendered in.
     notify.success(i18n.t('profile.saved.title'), i18n.t('profile.saved.description'));
     await navigate({ to: '/profile' });
-  }
+  });
 
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>

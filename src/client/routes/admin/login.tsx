@@ -1,4 +1,4 @@
-import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../features/auth/current-user';
 import { SecondStepForm } from '../../features/second-factor/second-step';
 import { loginInput } from '@shared/schemas/auth';
 import { trpc } from '../../trpc';
+import { PageForm } from '../../components/page-form';
 
 export const Route = createFileRoute('/admin/login')({ component: AdminLogin });
 
@@ -32,18 +33,15 @@ function AdminLogin() {
     if (secondFactorDone) notify.success(t('admin.login.welcome'), t('admin.login.welcomeText'));
     await navigate({ to: user.mustChangePassword ? '/change-password' : '/admin/dashboard' });
   }
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = form.validate();
-    if (!checked.data) return notify.error(t('admin.login.failed'), checked.error);
+  const onSubmit = form.submit(t('admin.login.failed'), async (data) => {
     try {
-      const result = await login.mutateAsync(checked.data);
+      const result = await login.mutateAsync(data);
       if ('secondFactorRequired' in result) return setChallenge(result.challenge);
       await enter(result, false);
     } catch (error) {
       notify.error(t('admin.login.failed'), form.applyServerError(error).message || t('admin.login.failedFallback'));
     }
-  }
+  });
   return (
     <AuthCard
       title={t('admin.login.title')}
@@ -59,19 +57,14 @@ function AdminLogin() {
       {challenge ? (
         <SecondStepForm challenge={challenge} onSignedIn={(user) => enter(user, true)} onRestart={() => setChallenge(null)} />
       ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            <FormField name="email" label={t('admin.login.email')} error={form.errors.email}>
-              <Input {...form.field('email')} type="email" autoComplete="username" />
-            </FormField>
-            <FormField name="password" label={t('admin.login.password')} error={form.errors.password}>
-              <PasswordInput {...form.field('password')} autoComplete="current-password" />
-            </FormField>
-            <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText={t('admin.login.submitting')}>
-              {t('admin.login.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <PageForm onSubmit={onSubmit} submitLabel={t('admin.login.submit')} busy={login.isPending} busyLabel={t('admin.login.submitting')}>
+          <FormField name="email" label={t('admin.login.email')} error={form.errors.email}>
+            <Input {...form.field('email')} type="email" autoComplete="username" />
+          </FormField>
+          <FormField name="password" label={t('admin.login.password')} error={form.errors.password}>
+            <PasswordInput {...form.field('password')} autoComplete="current-password" />
+          </FormField>
+        </PageForm>
       )}
     </AuthCard>
   );

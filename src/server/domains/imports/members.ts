@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { invitations, memberships, users } from '../../../../db/schema';
+import { invitations, membershipCategories, memberships, users } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { emailField } from '@shared/schemas/auth';
-import { IMPORT_COLUMNS, matchHeaders, parseImportDate, parseImportRole, REQUIRED_COLUMNS, type ImportLanguage } from '@shared/imports';
+import { headerKey, IMPORT_COLUMNS, matchHeaders, parseImportDate, parseImportRole, REQUIRED_COLUMNS, type ImportLanguage } from '@shared/imports';
 import { recordAudit } from '../../services/audit';
 import { addMember } from '../../services/community-writes';
 import { invalid } from '../../services/errors';
 import { sendInvitations, type OutgoingInvitation } from '../../services/invitations/send';
+import { setMemberCategory } from '../standing/rules';
 import type { Sheet } from './sheet';
 
 /*
@@ -26,6 +27,8 @@ export type MemberRow = {
   phone: string | null;
   role: 'member' | 'admin' | 'treasurer';
   category: string | null;
+  /** The community's membership category the row names (matched by name, whatever its case and accents). */
+  categoryId: number | null;
   joined: string | null;
   /** What the import will do with the row, when it has no problem. */
   action: 'join' | 'invite' | 'alreadyMember' | 'alreadyInvited' | 'noEmail' | null;
@@ -53,6 +56,10 @@ export function columnsOf(kind: 'members' | 'ledger', sheet: Sheet, language: Im
 
 export function previewMembers(db: DB, p: { communityId: number; sheet: Sheet; language: ImportLanguage; now: number }): MemberRow[] {
   const cell = columnsOf('members', p.sheet, p.language);
+  // A row's category must be one the community has (settings › Membership): its dues plans follow it.
+  const categories = db.select({ id: membershipCategories.id, name: membershipCategories.name }).from(membershipCategories).where(eq(membershipCategories.communityId, p.communityId)).all();
+  const categoryByName = new Map(categories.map((c) => [headerKey(c.name), c.id]));
+  const known = categories.map((c) => c.name).join(', ');
   const seenEmail = new Map<string, number>();
   const seenPhone = new Map<string, number>();
   const rows: MemberRow[] = p.sheet.rows.map(({ line, cells }) => {
@@ -91,7 +98,9 @@ export function previewMembers(db: DB, p: { communityId: number; sheet: Sheet; l
     if (rawJoined && !joined) problems.push({ key: 'imports.problems.badDate', params: { value: rawJoined, format: p.language === 'fr' ? 'JJ/MM/AAAA' : 'MM/DD/YYYY' } });
     else if (joined && Date.parse(`${joined}T00:00:00Z`) > p.now + DAY) problems.push({ key: 'imports.problems.futureDate', params: { value: rawJoined } });
     const category = cell(cells, 'category').slice(0, 100) || null;
-    return { line, name, email, phone, role: role ?? 'member', category, joined, action: null, problems };
+    const categoryId = category ? (categoryByName.get(headerKey(category)) ?? null) : null;
+    if (category && categoryId === null) problems.push(known ? { key: 'imports.problems.unknownCategory', params: { value: category, known } } : { key: 'imports.problems.noCategories', params: { value: category } });
+    return { line, name, email, phone, role: role ?? 'member', category, categoryId, joined, action: null, problems };
   });
   // What each good row will do: join at once (an account with that address), invite, or nothing.
   const emails = rows.filter((r) => r.email && !r.problems.length).map((r) => r.email!);
@@ -134,12 +143,14 @@ export function importMembers(db: DB, p: { community: { id: number; name: string
       const user = tx.select({ id: users.id }).from(users).where(eq(users.email, r.email!)).get()!;
       const at = r.joined ? Date.parse(`${r.joined}T12:00:00Z`) : p.now;
       if (addMember(tx, { communityId: p.community.id, userId: user.id, role: 'member', now: at })) joined++;
-      if (r.role !== 'member' || r.category) {
+      if (r.role !== 'member') {
         tx.update(memberships)
-          .set({ role: r.role, note: r.category })
+          .set({ role: r.role })
           .where(and(eq(memberships.communityId, p.community.id), eq(memberships.userId, user.id)))
           .run();
       }
+      // Its category, as a leader setting it would: audited, and the category's dues plans apply.
+      if (r.categoryId !== null) setMemberCategory(tx as unknown as DB, { communityId: p.community.id, userId: user.id, categoryId: r.categoryId, actorId: p.actor.id, now: p.now });
     }
     const toInvite = p.rows.filter((x) => x.action === 'invite').map((x) => x.email!);
     let outgoing: OutgoingInvitation[] = [];
@@ -152,6 +163,13 @@ export function importMembers(db: DB, p: { community: { id: number; name: string
         now: p.now,
       });
       outgoing = sent.outgoing;
+      // An invitee's category waits on their invitation and is applied when they join.
+      for (const r of p.rows.filter((x) => x.action === 'invite' && x.categoryId !== null)) {
+        tx.update(invitations)
+          .set({ membershipCategoryId: r.categoryId })
+          .where(and(eq(invitations.communityId, p.community.id), eq(invitations.email, r.email!), eq(invitations.status, 'pending')))
+          .run();
+      }
     }
     const summary = {
       rows: p.rows.length,
@@ -165,7 +183,7 @@ export function importMembers(db: DB, p: { community: { id: number; name: string
       actor: p.actor,
       action: 'imports.members',
       target: { type: 'community', id: String(p.community.id), label: p.community.name },
-      details: { rows: summary.rows, joined, invited: summary.invited, alreadyMembers: summary.alreadyMembers, noEmail: summary.noEmail.length, categories: p.rows.filter((r) => r.action === 'invite' && r.category).map((r) => ({ email: r.email, category: r.category })) },
+      details: { rows: summary.rows, joined, invited: summary.invited, alreadyMembers: summary.alreadyMembers, noEmail: summary.noEmail.length, categories: p.rows.filter((r) => r.categoryId !== null && (r.action === 'invite' || r.action === 'join')).map((r) => ({ email: r.email, categoryId: r.categoryId })) },
       now: p.now,
     });
     return summary;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { communities, invitations, inviteLinks, users, type InvitationRow, type InviteLinkRow, type UserRow } from '../../../../db/schema';
+import { communities, invitations, inviteLinks, membershipCategories, users, type InvitationRow, type InviteLinkRow, type UserRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { conflict, DomainError, forbidden, notFound } from '../errors';
 import { notifyUser } from '../notifications';
@@ -8,6 +8,10 @@ import { getSettings } from '../settings';
 import { announceCommunityJoined } from '../chat/conversations';
 import { isMember, joinByInvitation } from './join';
 import { hashToken, INV_MSG } from './tokens';
+import { setMemberCategory } from '../../domains/standing/rules';
+
+const categoryOf = (db: DbLike, communityId: number, id: number) =>
+  db.select({ id: membershipCategories.id }).from(membershipCategories).where(and(eq(membershipCategories.id, id), eq(membershipCategories.communityId, communityId))).get();
 
 /*
  * Answering an invitation. A token is either an email invitation's (one address, used once) or an
@@ -67,6 +71,10 @@ function acceptEmailInvitation(db: DB, row: InvitationRow, user: UserRow, now: n
     if (!taken) throw conflict(INV_MSG.used);
     handled(tx, 'invitation', row.id, user.id, now);
     if (!joinByInvitation(tx, { communityId: row.communityId, userId: user.id, decidedBy: row.invitedBy, now })) throw conflict(INV_MSG.alreadyMember);
+    // The membership category a spreadsheet import gave them, if the community still has it.
+    if (row.membershipCategoryId !== null && categoryOf(tx, row.communityId, row.membershipCategoryId)) {
+      setMemberCategory(tx as unknown as DB, { communityId: row.communityId, userId: user.id, categoryId: row.membershipCategoryId, actorId: row.invitedBy ?? user.id, now });
+    }
     if (row.invitedBy && row.invitedBy !== user.id) {
       notifyUser(tx, { userId: row.invitedBy, type: 'success', title: 'invitations.acceptedNotice.title', message: 'invitations.acceptedNotice.message', params: { name: `${user.firstName} ${user.lastName}`, community: community.name }, link: `/community/${community.id}`, now });
     }

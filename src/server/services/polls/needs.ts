@@ -16,7 +16,7 @@ const pollLink = (id: unknown) => `/polls/${id}`;
 export const nominationNeeds: NeedSource = {
   kind: 'nomination',
   group: 1,
-  tab: 'discussions',
+  tab: 'polls',
   relation: `SELECT n.id, p.community_id, co.name AS community, n.created_at AS key, n.user_id AS actor, p.id AS pollId, p.title, ${nameSql('u')} AS nominatorName
     FROM poll_nominations n JOIN polls p ON p.id = n.poll_id
     JOIN memberships m ON m.community_id = p.community_id AND m.user_id = n.user_id
@@ -29,7 +29,7 @@ export const nominationNeeds: NeedSource = {
     id: r.id,
     communityId: r.community_id,
     community: r.community,
-    tab: 'discussions',
+    tab: 'polls',
     who: r.nominatorName as string | null,
     amount: null,
     subject: r.title as string,
@@ -44,7 +44,7 @@ export const nominationNeeds: NeedSource = {
 export const pollVoteNeeds: NeedSource = {
   kind: 'pollVote',
   group: 0,
-  tab: 'discussions',
+  tab: 'polls',
   capability: 'polls.view',
   relation: `SELECT p.id, p.community_id, co.name AS community, p.closes_at AS key, m.user_id AS actor, p.title, p.kind AS pollKind, p.eligibility,
       coalesce(p.opened_at, p.created_at) AS openedAt
@@ -65,7 +65,7 @@ export const pollVoteNeeds: NeedSource = {
     id: r.id,
     communityId: r.community_id,
     community: r.community,
-    tab: 'discussions',
+    tab: 'polls',
     who: null,
     amount: null,
     subject: r.title as string,

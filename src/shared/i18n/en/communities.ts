@@ -154,6 +154,7 @@ export const communities = {
       members: 'Members',
       events: 'Events',
       discussions: 'Discussions',
+      polls: 'Polls',
       documents: 'Documents',
       finances: 'Finances',
     },

@@ -35,6 +35,8 @@ export const events = {
     cancelled: 'Cancelled',
     ended: 'Ended',
     series: 'Repeats',
+    moreDates_one: 'and {{count}} more date',
+    moreDates_other: 'and {{count}} more dates',
     placesLeft_one: '{{count}} place left',
     placesLeft_other: '{{count}} places left',
     full: 'Full: waitlist',

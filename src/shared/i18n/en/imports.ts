@@ -138,6 +138,8 @@ export const imports = {
     duplicatePhone: 'Same phone as line {{line}}.',
     noContact: 'No email and no phone.',
     badRole: '“{{value}}” is not a role (Member, Treasurer or Administrator).',
+    unknownCategory: '“{{value}}” is not one of the community’s membership categories ({{known}}). Add it in Settings › Membership first, or correct the row.',
+    noCategories: '“{{value}}”: the community has no membership categories yet. Add them in Settings › Membership first, or leave the column empty.',
     noDate: 'No date.',
     badDate: '“{{value}}” is not a date ({{format}}).',
     futureDate: '{{value}} is in the future.',

@@ -155,6 +155,7 @@ export const communities = {
       members: 'Membres',
       events: 'Événements',
       discussions: 'Discussions',
+      polls: 'Sondages',
       documents: 'Documents',
       finances: 'Finances',
     },

@@ -36,6 +36,8 @@ export const events = {
     cancelled: 'Annulé',
     ended: 'Terminé',
     series: 'Série',
+    moreDates_one: 'et {{count}} autre date',
+    moreDates_other: 'et {{count}} autres dates',
     placesLeft_one: '{{count}} place restante',
     placesLeft_other: '{{count}} places restantes',
     full: 'Complet : liste d’attente',

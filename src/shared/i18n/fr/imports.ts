@@ -140,6 +140,8 @@ export const imports = {
     duplicatePhone: 'Même téléphone qu’à la ligne {{line}}.',
     noContact: 'Ni e-mail ni téléphone.',
     badRole: '« {{value}} » n’est pas un rôle (Membre, Trésorier ou Administrateur).',
+    unknownCategory: '« {{value}} » ne fait pas partie des catégories de membre de la communauté ({{known}}). Ajoutez-la d’abord dans Paramètres › Adhésion, ou corrigez la ligne.',
+    noCategories: '« {{value}} » : la communauté n’a pas encore de catégories de membre. Ajoutez-les d’abord dans Paramètres › Adhésion, ou laissez la colonne vide.',
     noDate: 'Pas de date.',
     badDate: '« {{value}} » n’est pas une date ({{format}}).',
     futureDate: '{{value}} est dans le futur.',

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Container, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Plus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { CommunityCard } from '../../../features/communities/community-card';
 import { CreateCommunityDialog } from '../../../features/communities/dialogs';
 import { communityListQuery, joinedListQuery } from '../../../features/communities/queries';
 import { MyInvitations } from '../../../features/invitations/invitations-tab';
+import { PageHeader } from '../../../components/page-header';
 import { loadList } from '../../../lib/route-data';
 import { useCursorList } from '../../../lib/use-cursor-list';
 
@@ -33,13 +34,7 @@ function CommunitiesPage() {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
-          <Box>
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              {t('communities.page.title')}
-            </Heading>
-            <Text color="fg.muted">{t('communities.page.intro')}</Text>
-          </Box>
+        <PageHeader title={t('communities.page.title')} intro={t('communities.page.intro')}>
           <CreateCommunityDialog
             onCreated={(c) => navigate({ to: '/community/$id', params: { id: String(c.id) } })}
             trigger={
@@ -48,7 +43,7 @@ function CommunitiesPage() {
               </Button>
             }
           />
-        </Stack>
+        </PageHeader>
         <Tabs.Root
           value={tab ?? 'discover'}
           onValueChange={(e) => void navigate({ to: '/communities', search: e.value === 'discover' ? {} : { tab: e.value as Tab }, replace: true })}

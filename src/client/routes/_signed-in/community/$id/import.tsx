@@ -1,9 +1,10 @@
-import { Button, Center, Container, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@shared/permissions';
+import { PageLoading } from '../../../../components/page-pending';
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { LedgerImport } from '../../../../features/imports/ledger-import';
@@ -32,14 +33,7 @@ function ImportPage() {
   const q = useQuery(communityQuery(Number(id)));
   if (q.isError) return <CommunityNotFound />;
   if (!q.data) {
-    return (
-      <Center py="24" role="status">
-        <Stack align="center">
-          <Spinner color="brand.solid" />
-          <Text color="fg.muted">{t('imports.loading')}</Text>
-        </Stack>
-      </Center>
-    );
+    return <PageLoading label={t('imports.loading')} />;
   }
   const c = q.data;
   const kinds = KINDS.filter((k) => can(c.role, CAPABILITY[k]));

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Center, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Heading, Stack } from '@chakra-ui/react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { DENIED, can } from '@shared/permissions';
+import { PageLoading } from '../../../../components/page-pending';
 import { SectionNav, SectionNavLink } from '../../../../components/section-nav';
 import { notify } from '../../../../components/toaster';
 import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
@@ -14,8 +15,7 @@ import { announcementsSettingsQuery, categoriesQuery } from '../../../../feature
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery, memberSettingsQuery, pendingRequestsQuery } from '../../../../features/communities/queries';
 import { SETTINGS_SECTION_CAPABILITY, canOpenSettings, type Community, type SettingsSection as Section } from '../../../../features/communities/membership';
-import { CircleSettings } from '../../../../features/community-settings/circle-settings';
-import { InviteSettings } from '../../../../features/invitations/invite-settings';
+import { InstantSettingCard } from '../../../../features/community-settings/instant-setting-card';
 import { GeneralSettings } from '../../../../features/community-settings/general-settings';
 import { MemberSettings } from '../../../../features/community-settings/member-settings';
 import { RequestSettings, usePendingRequests } from '../../../../features/community-settings/request-settings';
@@ -85,14 +85,7 @@ function SettingsPage() {
   }, [denied, id, navigate, t]);
   if (q.isError) return <CommunityNotFound />;
   if (!q.data || denied) {
-    return (
-      <Center py="24" role="status">
-        <Stack align="center">
-          <Spinner color="brand.solid" />
-          <Text color="fg.muted">{t('communitySettings.page.loading')}</Text>
-        </Stack>
-      </Center>
-    );
+    return <PageLoading label={t('communitySettings.page.loading')} />;
   }
   return <Settings community={q.data} />;
 }
@@ -136,8 +129,8 @@ function Settings({ community: c }: { community: Community }) {
             {section === 'general' && (
               <Stack gap="6">
                 <GeneralSettings community={c} />
-                <CircleSettings community={c} />
-                <InviteSettings community={c} />
+                <InstantSettingCard community={c} setting="membersOrganiseCircles" />
+                <InstantSettingCard community={c} setting="membersInvite" />
               </Stack>
             )}
             {section === 'members' && <MemberSettings community={c} />}

@@ -1,0 +1,1 @@
+ALTER TABLE `invitations` ADD `membership_category_id` integer;
