@@ -1,8 +1,9 @@
-import { Button, chakra, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, chakra, Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@shared/chat/protocol';
 import { MUTE_REASON_MAX, REPORT_REASON_MAX } from '@shared/chat/rules';
+import { DialogFrame } from '../../components/dialog-frame';
 import { FormField } from '../../components/form-field';
 import { Select } from '../../components/select';
 
@@ -22,37 +23,27 @@ export function ChatDialog(props: { open: boolean; onClose: () => void; title: s
   const { t } = useTranslation();
   const root = props.wide ? ({ size: { base: 'full', sm: 'md' }, scrollBehavior: 'inside' } as const) : ({ role: 'alertdialog', size: 'sm', placement: 'center' } as const);
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} {...root}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <chakra.form
-              noValidate
-              display={props.wide ? 'contents' : undefined}
-              data-testid={props.testId}
-              onSubmit={(e) => {
-                e.preventDefault();
-                props.onSubmit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{props.children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('common.cancel')}</Button>
-                </Dialog.ActionTrigger>
-                {props.footer}
-              </Dialog.Footer>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={props.open} onOpenChange={(open) => !open && props.onClose()} title={props.title} closeLabel={null} {...root}>
+      <chakra.form
+        noValidate
+        display="contents"
+        data-testid={props.testId}
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <Dialog.Body>
+          <Stack gap="4">{props.children}</Stack>
+        </Dialog.Body>
+        <Dialog.Footer flexWrap="wrap">
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </Dialog.ActionTrigger>
+          {props.footer}
+        </Dialog.Footer>
+      </chakra.form>
+    </DialogFrame>
   );
 }
 

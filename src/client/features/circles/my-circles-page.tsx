@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { PiggyBank, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { MyCircleCard } from './circle-card';
 import { CreateCircleDialog } from './dialogs';
 import { myCirclesQuery, myCommunitiesQuery } from './queries';
@@ -35,10 +35,10 @@ export function MyCirclesPage() {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <PageTitle title={t('circles.page.title')} intro={t('circles.page.intro')}>
+        <PageHeader title={t('circles.page.title')} intro={t('circles.page.intro')}>
           {/* With no circle yet the empty state below offers it, beside what a circle is. */}
           {(q.isPending || q.isError || circles.length > 0) && start}
-        </PageTitle>
+        </PageHeader>
         <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
           <Stack gap="6" flex="1" minW="0" w="full">
             {q.isPending ? (

@@ -1,9 +1,9 @@
-import { Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { Input, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCloseButton } from '../../components/dialog-close';
+import { DialogFrame } from '../../components/dialog-frame';
 import { POST_BODY_MAX, TOPIC_CATEGORY_MAX, TOPIC_TITLE_MAX } from '@shared/discussions/rules';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
@@ -31,29 +31,19 @@ function TopicDialog(props: { title: string; trigger: ReactElement; children: (c
     listOpen.current = o;
   }, []);
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(e) => setOpen(e.open)}
+      onOpenChange={setOpen}
+      title={props.title}
+      trigger={props.trigger}
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
       onEscapeKeyDown={(e) => {
         if (listOpen.current) e.preventDefault();
       }}
     >
-      <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            {open && props.children(() => setOpen(false), setListOpen)}
-            <DialogCloseButton />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {open && props.children(() => setOpen(false), setListOpen)}
+    </DialogFrame>
   );
 }
 

@@ -5,7 +5,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { CalendarDays, List, Plus, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
@@ -69,12 +69,12 @@ export function EventsPage() {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <PageTitle title={t('events.title')} intro={t('events.page.intro')}>
+        <PageHeader title={t('events.title')} intro={t('events.page.intro')}>
           <Stack direction="row" gap="2" flexWrap="wrap" align="flex-start">
             {mine.length > 0 && <AddToCalendar />}
             {schedule}
           </Stack>
-        </PageTitle>
+        </PageHeader>
 
         {communities.isSuccess && mine.length === 0 ? (
           <EmptyNote

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { localOf } from '@shared/events/time';
 import { defaultSecrecy } from '@shared/schemas/polls';
 import { MAX_OPTIONS, MAX_SEATS, MIN_OPTIONS, OPTION_LABEL_MAX, POLL_DESCRIPTION_MAX, POLL_ELIGIBILITIES, POLL_KINDS, POLL_TITLE_MAX, type PollEligibility, type PollKind, type ResultsVisibility } from '@shared/polls/rules';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import { placeServerIssues } from '../../lib/server-issues';
@@ -335,14 +335,7 @@ const editForm = z.object({
 });
 type EditValues = z.input<typeof editForm>;
 
-export function EditPollDialog({ poll, trigger }: { poll: PollDetail; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('polls.edit.title')} trigger={trigger} size={{ base: 'full', md: 'lg' }}>
-      {(close) => <EditPollForm poll={poll} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const EditPollDialog = formDialog(EditPollForm, (t) => t('polls.edit.title'), { base: 'full', md: 'lg' });
 
 function EditPollForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void }) {
   const { t } = useTranslation();

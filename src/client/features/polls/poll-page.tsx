@@ -2,11 +2,11 @@ import { Alert, Box, Button, DataList, Grid, GridItem, Heading, HStack, Link as 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
-import { useId, type ReactElement } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { z } from 'zod';
-import { FormDialog } from '../../components/form-dialog';
+import { formDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Markdown } from '../../components/markdown';
@@ -221,14 +221,7 @@ function ManageCard({ poll: p }: { poll: PollDetail }) {
 const REASON_MAX = 300;
 const cancelForm = z.object({ reason: z.string().trim().min(1, 'validation.polls.reason').max(REASON_MAX, 'validation.polls.reasonLong') });
 
-function CancelPollDialog({ poll, trigger }: { poll: PollDetail; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('polls.manage.cancelTitle', { title: poll.title })} trigger={trigger} size={{ base: 'full', sm: 'md' }}>
-      {(close) => <CancelForm poll={poll} onDone={close} />}
-    </FormDialog>
-  );
-}
+const CancelPollDialog = formDialog(CancelForm, (t, { poll }) => t('polls.manage.cancelTitle', { title: poll.title }), { base: 'full', sm: 'md' });
 
 function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void }) {
   const { t } = useTranslation();

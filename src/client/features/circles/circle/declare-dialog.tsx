@@ -1,9 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormDialog } from '../../../components/form-dialog';
+import { formDialog } from '../../../components/form-dialog';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
@@ -14,14 +13,7 @@ import { DialogForm } from '../../../components/dialog-form';
 const declareForm = z.object(paymentFields);
 
 /** "I paid" for one of the viewer's hands in one round: it waits until the organiser confirms it. */
-export function DeclareDialog({ circle, hand, round, trigger }: { circle: Circle; hand: Hand; round: Round; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('circle.pay.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <DeclareForm circle={circle} hand={hand} round={round} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const DeclareDialog = formDialog(DeclareForm, (t) => t('circle.pay.title'), { base: 'full', md: 'md' });
 
 function DeclareForm({ circle: c, hand, round, onDone }: { circle: Circle; hand: Hand; round: Round; onDone: () => void }) {
   const { t } = useTranslation();

@@ -1,9 +1,8 @@
 import { NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormDialog } from '../../../components/form-dialog';
+import { formDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
@@ -20,14 +19,7 @@ const cashForm = z.object({
 });
 
 /** "Record cash": the organiser records money handed over for any hand and round; it is confirmed at once (the organiser's own waits for a finance officer). */
-export function RecordCashDialog({ detail, trigger }: { detail: Detail; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('circle.cash.title')} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <CashForm detail={detail} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const RecordCashDialog = formDialog(CashForm, (t) => t('circle.cash.title'), { base: 'full', md: 'md' });
 
 function CashForm({ detail: d, onDone }: { detail: Detail; onDone: () => void }) {
   const { t } = useTranslation();

@@ -1,9 +1,8 @@
 import { Alert, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormDialog } from '../../../components/form-dialog';
+import { formDialog } from '../../../components/form-dialog';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
 import { PaymentFields, paymentFields, paymentInput } from './payment-fields';
@@ -16,14 +15,7 @@ import { DialogForm } from '../../../components/dialog-form';
 const payoutForm = z.object(paymentFields);
 
 /** The organiser hands a round's pot over: the split it will record, a warning if the beneficiary is behind, then how it was paid. */
-export function RecordPayoutDialog({ detail, round, trigger }: { detail: Detail; round: Round; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('circle.payout.title', { round: round.number })} trigger={trigger} size={{ base: 'full', md: 'md' }}>
-      {(close) => <PayoutForm detail={detail} round={round} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const RecordPayoutDialog = formDialog(PayoutForm, (t, { round }) => t('circle.payout.title', { round: round.number }), { base: 'full', md: 'md' });
 
 function PayoutForm({ detail: d, round, onDone }: { detail: Detail; round: Round; onDone: () => void }) {
   const { t } = useTranslation();

@@ -1,10 +1,9 @@
 import { Alert, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MAX_GUESTS, RSVP_ANSWERS, RSVP_NOTE_MAX, type RsvpAnswer } from '@shared/events/rules';
-import { FormDialog } from '../../../components/form-dialog';
+import { formDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { trpc } from '../../../trpc';
@@ -24,14 +23,7 @@ const answerForm = z.object({
 });
 
 /** A host records the answer a member gave offline (same places and waitlist as answering oneself). */
-export function AddAnswerDialog({ event, attendees, trigger }: { event: EventDetail; attendees: readonly Attendee[]; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('event.addAnswer.title')} trigger={trigger} size={{ base: 'full', sm: 'md' }}>
-      {(close) => <AnswerForm event={event} attendees={attendees} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AddAnswerDialog = formDialog(AnswerForm, (t) => t('event.addAnswer.title'), { base: 'full', sm: 'md' });
 
 function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; attendees: readonly Attendee[]; onDone: () => void }) {
   const { t } = useTranslation();

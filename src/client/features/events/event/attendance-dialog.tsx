@@ -1,10 +1,10 @@
 import { Badge, Box, Button, chakra, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RsvpStatus } from '@shared/events/rules';
-import { FormDialog } from '../../../components/form-dialog';
+import { formDialog } from '../../../components/form-dialog';
 import { trpc } from '../../../trpc';
 import type { EventDetail } from '../event-types';
 import type { Attendee } from './attendees-card';
@@ -16,14 +16,7 @@ import { DialogForm } from '../../../components/dialog-form';
 type Row = { userId: string; name: string; status: RsvpStatus | null };
 
 /** After the start, the hosts tick who came (anyone who answered, and members who came without answering). */
-export function AttendanceDialog({ event, attendees, trigger }: { event: EventDetail; attendees: readonly Attendee[]; trigger: ReactElement }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog title={t('event.attendance.title')} trigger={trigger} size={{ base: 'full', sm: 'lg' }}>
-      {(close) => <AttendanceForm event={event} attendees={attendees} onDone={close} />}
-    </FormDialog>
-  );
-}
+export const AttendanceDialog = formDialog(AttendanceForm, (t) => t('event.attendance.title'), { base: 'full', sm: 'lg' });
 
 function AttendanceForm({ event: e, attendees, onDone }: { event: EventDetail; attendees: readonly Attendee[]; onDone: () => void }) {
   const { t } = useTranslation();
