@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, FolderCog, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FolderOptions } from './upload-form';
 import { TabEmpty } from '../../components/tab-empty';
 import { SectionCard } from '../../components/section-card';
 import { can } from '@shared/permissions';
@@ -86,11 +87,7 @@ export function CommunityDocuments({ community: c, openId, onOpen }: { community
             <NativeSelect.Field value={folder} onChange={(e) => setFolder(e.target.value)} aria-label={t('documents.tab.folder')} data-testid="documents-folder-filter">
               <option value="">{t('documents.tab.allFolders')}</option>
               <option value="none">{t('documents.tab.topLevel')}</option>
-              {folderList.map((f) => (
-                <option key={f.id} value={String(f.id)}>
-                  {f.name}
-                </option>
-              ))}
+              <FolderOptions folders={folderList} />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

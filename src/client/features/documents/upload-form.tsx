@@ -186,11 +186,7 @@ export function FolderSelect(props: { id: string; folders: readonly DocumentFold
       <NativeSelect.Root disabled={props.disabled}>
         <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid="document-folder-select">
           <option value="">{t('documents.upload.noFolder')}</option>
-          {props.folders.map((f) => (
-            <option key={f.id} value={String(f.id)}>
-              {f.name}
-            </option>
-          ))}
+          <FolderOptions folders={props.folders} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -212,4 +208,13 @@ export function VisibilitySelect(props: { id: string; value: DocumentVisibility;
       </NativeSelect.Root>
     </FormField>
   );
+}
+
+/** The community's folders as a select's options. */
+export function FolderOptions({ folders }: { folders: readonly DocumentFolder[] }) {
+  return folders.map((f) => (
+    <option key={f.id} value={String(f.id)}>
+      {f.name}
+    </option>
+  ));
 }

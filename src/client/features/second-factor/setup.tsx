@@ -43,6 +43,11 @@ export function SecondFactorSetup({ intro, account, onDone, onCancel }: { intro:
   }
 
   if (codes) return <RecoveryCodes codes={codes} account={account} onDone={onDone} />;
+  const cancel = onCancel && (
+    <Button size="sm" variant="outline" onClick={onCancel}>
+      {t('secondFactor.setup.cancel')}
+    </Button>
+  );
   if (!key) {
     return (
       <Stack gap="3">
@@ -56,11 +61,7 @@ export function SecondFactorSetup({ intro, account, onDone, onCancel }: { intro:
           <Button size="sm" colorPalette="brand" onClick={start} loading={setup.isPending} loadingText={t('secondFactor.setup.starting')}>
             {t('secondFactor.setup.start')}
           </Button>
-          {onCancel && (
-            <Button size="sm" variant="outline" onClick={onCancel}>
-              {t('secondFactor.setup.cancel')}
-            </Button>
-          )}
+          {cancel}
         </Stack>
       </Stack>
     );
@@ -106,11 +107,7 @@ export function SecondFactorSetup({ intro, account, onDone, onCancel }: { intro:
           >
             {t('secondFactor.setup.confirm')}
           </Button>
-          {onCancel && (
-            <Button size="sm" variant="outline" onClick={onCancel}>
-              {t('secondFactor.setup.cancel')}
-            </Button>
-          )}
+          {cancel}
         </Stack>
       </Stack>
     </form>
