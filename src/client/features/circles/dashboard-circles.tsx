@@ -28,17 +28,13 @@ export function DashboardCircles() {
       {t('dashboard.circles.emptyBody')}
     </EmptyNote>
   );
+  const viewAll = (
+    <Button asChild size="sm" variant="ghost">
+      <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
+    </Button>
+  );
   return (
-    <SectionCard
-      id="dashboard-njangi"
-      title={t('dashboard.circles.title')}
-      actions={
-        <Button asChild size="sm" variant="ghost">
-          <RouterLink to="/njangi">{t('dashboard.circles.viewAll')}</RouterLink>
-        </Button>
-      }
-      testId="dashboard-circles"
-    >
+    <SectionCard id="dashboard-njangi" title={t('dashboard.circles.title')} actions={viewAll} testId="dashboard-circles">
       <ListStates query={q} loading={t('circles.page.loading')} rows={2} rowHeight="14" failed={t('dashboard.circles.loadFailed')} retry={t('dashboard.circles.tryAgain')} empty={empty}>
         <RuledList>
           {circles.slice(0, 3).map((c) => (

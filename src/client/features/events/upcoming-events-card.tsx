@@ -124,17 +124,13 @@ export function DashboardEvents() {
   const q = useQuery(nextEventsQuery(3));
   const now = Date.now();
   const events = (q.data?.items ?? []).filter((e) => e.endsAt > now);
+  const viewAll = (
+    <Button asChild size="sm" variant="ghost">
+      <RouterLink to="/events">{t('events.card.viewAll')}</RouterLink>
+    </Button>
+  );
   return (
-    <CardShell
-      id="dashboard-events"
-      testId="dashboard-events"
-      title={t('events.card.title')}
-      action={
-        <Button asChild size="sm" variant="ghost">
-          <RouterLink to="/events">{t('events.card.viewAll')}</RouterLink>
-        </Button>
-      }
-    >
+    <CardShell id="dashboard-events" testId="dashboard-events" title={t('events.card.title')} action={viewAll}>
       <CardBody
         isPending={q.isPending}
         isError={q.isError}
@@ -176,30 +172,26 @@ export function CommunityUpcomingCard({ community: c, onViewAll }: { community: 
   const { t } = useTranslation();
   const { query: q, items } = useCommunityUpcoming(c.id);
   const host = mayManageEvents(c);
+  const actions = (
+    <>
+      {host && (
+        <CreateEventDialog
+          communityId={c.id}
+          communityName={c.name}
+          trigger={
+            <Button size="sm" variant="outline" data-testid="overview-schedule-event">
+              <Plus aria-hidden /> {t('events.card.schedule')}
+            </Button>
+          }
+        />
+      )}
+      <Button size="sm" variant="ghost" onClick={onViewAll}>
+        {t('events.card.viewAllEvents')}
+      </Button>
+    </>
+  );
   return (
-    <CardShell
-      id={`community-${c.id}-upcoming`}
-      testId="community-upcoming-events"
-      title={t('events.card.title')}
-      action={
-        <>
-          {host && (
-            <CreateEventDialog
-              communityId={c.id}
-              communityName={c.name}
-              trigger={
-                <Button size="sm" variant="outline" data-testid="overview-schedule-event">
-                  <Plus aria-hidden /> {t('events.card.schedule')}
-                </Button>
-              }
-            />
-          )}
-          <Button size="sm" variant="ghost" onClick={onViewAll}>
-            {t('events.card.viewAllEvents')}
-          </Button>
-        </>
-      }
-    >
+    <CardShell id={`community-${c.id}-upcoming`} testId="community-upcoming-events" title={t('events.card.title')} action={actions}>
       <CardBody
         isPending={q.isPending}
         isError={q.isError}
