@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Field, Heading, HStack, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {  useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, EyeOff, Lock, Pencil, Pin, Trash2, Unlock } from 'lucide-react';
+import { useNavigate } from '@tanstack/react-router';
+import { EyeOff, Lock, Pencil, Pin, Trash2, Unlock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscussionsBackLink } from './back-link';
 import { FOLLOW_MODES, type FollowMode } from '@shared/discussions/rules';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { trpc } from '../../trpc';
@@ -22,11 +23,7 @@ export function TopicHeader({ topic: x }: { topic: TopicData }) {
   const remove = useMutation(trpc.discussions.delete.mutationOptions());
   return (
     <Stack gap="3">
-      <ChakraLink asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
-        <Link to="/community/$id" params={{ id: String(x.community.id) }} search={{ tab: 'discussions' }} data-testid="topic-community-link">
-          <ArrowLeft size={14} aria-hidden /> {t('discussions.page.in', { community: x.community.name })}
-        </Link>
-      </ChakraLink>
+      <DiscussionsBackLink communityId={x.community.id} label={t('discussions.page.in', { community: x.community.name })} testId="topic-community-link" />
       <Heading as="h1" id="topic-title" size={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere" data-testid="topic-title">
         {x.title}
       </Heading>

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, DataList, Grid, GridItem, Heading, HStack, Link as ChakraLink, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, DataList, Grid, GridItem, Heading, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Ban, Lock, Pencil } from 'lucide-react';
+import { Ban, Lock, Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscussionsBackLink } from '../discussions/back-link';
 import { SectionCard } from '../../components/section-card';
 import { z } from 'zod';
 import { formDialog } from '../../components/form-dialog';
@@ -92,11 +92,7 @@ function PollHeader({ poll: p }: { poll: PollDetail }) {
         : t('polls.page.closesAt', { date: formatDateTime(p.closesAt) });
   return (
     <Stack gap="3">
-      <ChakraLink asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
-        <Link to="/community/$id" params={{ id: String(p.community.id) }} search={{ tab: 'discussions' }} data-testid="poll-community-link">
-          <ArrowLeft size={14} aria-hidden /> {t('polls.page.in', { community: p.community.name })}
-        </Link>
-      </ChakraLink>
+      <DiscussionsBackLink communityId={p.community.id} label={t('polls.page.in', { community: p.community.name })} testId="poll-community-link" />
       <Heading as="h1" size={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere" data-testid="poll-title">
         {p.title}
       </Heading>
