@@ -1,4 +1,4 @@
-import { Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -20,11 +20,11 @@ import { seesFinances, type Community } from '../communities/membership';
 import { amountText, MoneyInput, optionalAmountText } from '../finances/money-input';
 import { financeSummaryQuery } from '../finances/queries';
 import { ChoiceCardList, Section } from '../events/event-form-fields';
-import { refreshCircles } from './queries';
+import { myCommunitiesQuery, refreshCircles } from './queries';
 import { FREQUENCY_KEY, mayOrganise } from './labels';
 import { formatAmount, formatWeekday, inputDay, viewerTimeZone } from '../../lib/format';
 import { ZoneSelect } from '../../components/zone-select';
-import { ChooseCommunity } from '../../components/choose-community';
+import { ListStates } from '../../components/list-states';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 
@@ -117,13 +117,35 @@ export function CreateCircleDialog({ trigger, community, defaultOpen }: { trigge
         community ? (
           <CircleForm communities={[community]} fixed onDone={close} />
         ) : (
-          <ChooseCommunity allowed={mayOrganise} failed={t('circles.create.communitiesFailed')} retry={t('circles.page.tryAgain')} none={() => <Text role="status">{t('circles.create.noCommunity')}</Text>} onDone={close}>
-            {(organisable) => <CircleForm communities={organisable} onDone={close} />}
-          </ChooseCommunity>
+          <ChooseCommunity onDone={close} />
         )
       }
     </FormDialog>
   );
+}
+
+/** The caller's communities where they may start a circle; the form once they are known. */
+function ChooseCommunity({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const q = useQuery(myCommunitiesQuery());
+  const organisable = useMemo(() => (q.data?.items ?? []).filter(mayOrganise), [q.data]);
+  if (q.isPending || q.isError || organisable.length === 0) {
+    return (
+      <>
+        <Dialog.Body>
+          <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="10" failed={t('circles.create.communitiesFailed')} retry={t('circles.page.tryAgain')}>
+            <Text role="status">{t('circles.create.noCommunity')}</Text>
+          </ListStates>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" type="button" onClick={onDone}>
+            {t('common.close')}
+          </Button>
+        </Dialog.Footer>
+      </>
+    );
+  }
+  return <CircleForm communities={organisable} onDone={onDone} />;
 }
 
 function CircleForm({ communities, fixed, onDone }: { communities: Community[]; fixed?: boolean; onDone: () => void }) {

@@ -1,9 +1,8 @@
-import { Badge, Box, Button, DataList, Dialog, HStack, IconButton, Image, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, DataList, Dialog, HStack, IconButton, Image, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ExternalLink, FileUp, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCloseButton } from '../../components/dialog-close';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
@@ -69,7 +68,9 @@ export function DocumentDialog(props: { documentId: number | null; folders: read
             ) : (
               <Details document={d} onEdit={() => setMode('edit')} onNewVersion={() => setMode('version')} onDeleted={props.onClose} />
             )}
-            <DialogCloseButton />
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

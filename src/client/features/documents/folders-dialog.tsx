@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Folder, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCloseFooter } from '../../components/dialog-close';
 import { FOLDER_NAME_MAX } from '@shared/documents/rules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -43,7 +42,11 @@ export function FoldersDialog(props: { communityId: number; folders: readonly Do
               )}
             </Stack>
           </Dialog.Body>
-          <DialogCloseFooter onClose={close} />
+          <Dialog.Footer>
+            <Button variant="outline" onClick={close}>
+              {t('common.close')}
+            </Button>
+          </Dialog.Footer>
         </>
       )}
     </FormDialog>

@@ -2,7 +2,6 @@ import { Button, Dialog, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Download } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCloseFooter } from '../../components/dialog-close';
 import { FormDialog } from '../../components/form-dialog';
 import { CalendarFeed } from './calendar-feed';
 import { googleEventLink, outlookEventLink, type CalendarEvent } from './calendar-links';
@@ -35,7 +34,11 @@ export function AddToCalendar({ event, size = 'sm' }: { event?: CalendarEvent & 
               </Part>
             </Stack>
           </Dialog.Body>
-          <DialogCloseFooter onClose={close} />
+          <Dialog.Footer>
+            <Button variant="outline" onClick={close}>
+              {t('common.close')}
+            </Button>
+          </Dialog.Footer>
         </>
       )}
     </FormDialog>

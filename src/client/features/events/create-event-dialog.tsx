@@ -1,7 +1,7 @@
-import { chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, chakra, Dialog, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_OCCURRENCES } from '@shared/events/rules';
 import { isValidDate } from '@shared/njangi/schedule';
@@ -15,10 +15,10 @@ import { trpc } from '../../trpc';
 import { CoverField, PeopleFields, Section, WhatFields, WhenFields, WhereFields, type CommonValues, type FieldsApi } from './event-form-fields';
 import { createEventForm, defaultSchedule, fieldOfServerPath, REPEAT_CHOICES, repeatMeaning, type CreateEventValues, type RepeatChoice } from './event-form-model';
 import type { Ordinal } from './calendar-model';
-import { mayManageEvents } from './list-queries';
+import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { refreshEvents } from './queries';
 import { todayIn, viewerTimeZone } from './when';
-import { ChooseCommunity } from '../../components/choose-community';
+import { ListStates } from '../../components/list-states';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 
@@ -49,7 +49,7 @@ export function CreateEventDialog(props: {
         props.communityId !== undefined ? (
           <EventForm communities={[{ id: props.communityId, name: props.communityName ?? '' }]} fixed onDone={close} onCreated={props.onCreated} />
         ) : (
-          <ChooseHost defaultId={props.defaultCommunityId} onDone={close} onCreated={props.onCreated} />
+          <ChooseCommunity defaultId={props.defaultCommunityId} onDone={close} onCreated={props.onCreated} />
         )
       }
     </FormDialog>
@@ -57,23 +57,32 @@ export function CreateEventDialog(props: {
 }
 
 /** The caller's communities where they may schedule; the form once they are known. */
-function ChooseHost({ defaultId, onDone, onCreated }: { defaultId?: number; onDone: () => void; onCreated?: (event: Created) => void }) {
+function ChooseCommunity({ defaultId, onDone, onCreated }: { defaultId?: number; onDone: () => void; onCreated?: (event: Created) => void }) {
   const { t } = useTranslation();
-  return (
-    <ChooseCommunity
-      allowed={mayManageEvents}
-      failed={t('events.form.communitiesFailed')}
-      retry={t('event.tryAgain')}
-      none={(hasAny) => (
-        <Text role="status" data-testid="schedule-no-community">
-          {t(hasAny ? 'events.form.noCommunity' : 'events.form.noCommunities')}
-        </Text>
-      )}
-      onDone={onDone}
-    >
-      {(hosts) => <EventForm communities={hosts} initialId={(hosts.find((c) => c.id === defaultId) ?? hosts[0]!).id} onDone={onDone} onCreated={onCreated} />}
-    </ChooseCommunity>
-  );
+  const q = useQuery(myCommunitiesQuery());
+  const hosts = useMemo(() => (q.data?.items ?? []).filter(mayManageEvents), [q.data]);
+  if (q.isPending || q.isError || hosts.length === 0) {
+    return (
+      <>
+        <Dialog.Body>
+          <ListStates query={q} loading={t('common.loading')} rows={2} rowHeight="10" failed={t('events.form.communitiesFailed')} retry={t('event.tryAgain')}>
+            {() => (
+              <Text role="status" data-testid="schedule-no-community">
+                {t((q.data?.items.length ?? 0) > 0 ? 'events.form.noCommunity' : 'events.form.noCommunities')}
+              </Text>
+            )}
+          </ListStates>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" type="button" onClick={onDone}>
+            {t('common.close')}
+          </Button>
+        </Dialog.Footer>
+      </>
+    );
+  }
+  const first = hosts.find((c) => c.id === defaultId) ?? hosts[0]!;
+  return <EventForm communities={hosts} initialId={first.id} onDone={onDone} onCreated={onCreated} />;
 }
 
 const ORDINAL_KEY = {
