@@ -197,7 +197,7 @@ function ManageCard({ poll: p }: { poll: PollDetail }) {
           const ok = await run(
             () => close.mutateAsync({ id: p.id }),
             t('polls.manage.closeFailed'),
-            () => ({ title: t('polls.manage.closed') }),
+            t('polls.manage.closed'),
           );
           if (!ok) throw new Error('not closed');
         }}
@@ -230,8 +230,8 @@ function CancelForm({ poll: p, onDone }: { poll: PollDetail; onDone: () => void 
     const ok = await run(
       () => cancel.mutateAsync({ id: p.id, reason }),
       t('polls.manage.cancelFailed'),
-      () => ({ title: t('polls.manage.cancelled') }),
-      (error) => form.applyServerError(error),
+      t('polls.manage.cancelled'),
+      form.applyServerError,
     );
     if (ok) onDone();
   });

@@ -1,6 +1,6 @@
 import { Box, Button, Code, List, Stack, Text } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifyDraw } from '@shared/njangi/draw-browser';
 import type { Detail } from './model';
@@ -46,19 +46,9 @@ export function DrawCard({ detail: d }: { detail: Detail }) {
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
   return (
     <SectionCard id="circle-draw" title={t('circle.draw.title')} intro={t('circle.draw.intro')} bodyGap="4">
-      <Stack gap="1">
-        <Text fontWeight="medium">{t('circle.draw.hash')}</Text>
-        <Code data-testid="seed-hash" wordBreak="break-all" whiteSpace="normal" p="2">
-          {c.seedHash}
-        </Code>
-      </Stack>
+      <DrawValue label={t('circle.draw.hash')} value={c.seedHash} testId="seed-hash" />
       {c.seed ? (
-        <Stack gap="1">
-          <Text fontWeight="medium">{t('circle.draw.seed')}</Text>
-          <Code data-testid="seed" wordBreak="break-all" whiteSpace="normal" p="2">
-            {c.seed}
-          </Code>
-        </Stack>
+        <DrawValue label={t('circle.draw.seed')} value={c.seed} testId="seed" />
       ) : (
         <Text color="fg.muted">{t('circle.draw.sealed')}</Text>
       )}
@@ -101,5 +91,17 @@ export function DrawCard({ detail: d }: { detail: Detail }) {
           ))}
       </Box>
     </SectionCard>
+  );
+}
+
+/** One value of the draw (its hash, its seed), under its name, as code that wraps. */
+function DrawValue({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Stack gap="1">
+      <Text fontWeight="medium">{label}</Text>
+      <Code data-testid={testId} wordBreak="break-all" whiteSpace="normal" p="2">
+        {value}
+      </Code>
+    </Stack>
   );
 }

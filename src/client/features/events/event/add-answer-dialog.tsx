@@ -49,7 +49,7 @@ function AnswerForm({ event: e, attendees, onDone }: { event: EventDetail; atten
         r.rsvp.status === 'waitlisted'
           ? { type: 'info', title: t('event.addAnswer.doneWaitlisted'), body: t('event.addAnswer.doneWaitlistedBody', { position: r.rsvp.waitlistPosition ?? 1 }) }
           : { title: t('event.addAnswer.done') },
-      (error) => form.applyServerError(error),
+      form.applyServerError,
     );
     if (ok) onDone();
   });

@@ -46,7 +46,7 @@ function CancelForm({ event: e, onDone }: { event: EventDetail; onDone: (cancell
       () => cancel.mutateAsync({ id: e.id, scope: e.seriesId === null ? 'one' : v.scope, reason: v.reason }),
       t('event.cancel.failed'),
       (r) => ({ title: t('event.cancel.done', { count: r.cancelled }), body: t('event.cancel.doneBody') }),
-      (error) => form.applyServerError(error),
+      form.applyServerError,
     );
     if (ok) onDone(true);
   });
