@@ -57,8 +57,9 @@ export const memberships = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: COMMUNITY_ROLES }).notNull().default('member'),
     joinedAt: integer('joined_at').notNull(),
-    // A note the leaders keep on the membership: the membership category an import brought in,
-    // as written in the old spreadsheet, until communities have categories of their own.
+    // A note on the membership: the membership category an import brought in as written in the old
+    // spreadsheet, from before imports put members in the community's own categories (category_id).
+    // Nothing writes it now; older rows keep it.
     note: text('note'),
     // The member's membership category (db/schema/standing.ts); null: the community's default one.
     // No foreign key here (that table is declared after this one); a deleted category sets it back to null.

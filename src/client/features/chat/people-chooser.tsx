@@ -1,21 +1,13 @@
 import { Box, Checkbox, CloseButton, HStack, Input, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { peopleQuery } from './queries';
+import { useDebounced } from '../../lib/use-debounced';
 
 /** Someone chosen, with the communities the caller shares with them (a group lives in one they all share). */
 export type Person = { id: string; name: string; communityIds: number[] };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * People found by name, ticked into a selection (shown above as removable tags): the members of

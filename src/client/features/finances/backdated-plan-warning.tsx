@@ -1,11 +1,11 @@
 import { Alert } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmount, type Currency } from '@shared/money';
 import { duesPlanPreviewInput } from '@shared/schemas/finances';
 import { inputDay } from '../../lib/format';
 import { duesPlanPreviewQuery } from './queries';
+import { useDebounced } from '../../lib/use-debounced';
 
 /** The form's values as typed (the numbers are still text or whatever the field holds). */
 type PlanValues = { amount: string; period: string; dueDay: unknown; graceDays?: unknown; startsOn: string; who: string; memberIds: string[] };
@@ -17,20 +17,22 @@ type PlanValues = { amount: string; period: string; dueDay: unknown; graceDays?:
  */
 export function BackdatedPlanWarning({ communityId, currency, values }: { communityId: number; currency: Currency; values: PlanValues }) {
   const { t } = useTranslation();
-  // Typing a date or an amount would ask on every key: the count follows once the typing settles.
-  const settled = useDeferredValue(values);
-  const backdated = /^\d{4}-\d{2}-\d{2}$/.test(settled.startsOn) && settled.startsOn < inputDay(new Date());
+  const backdated = /^\d{4}-\d{2}-\d{2}$/.test(values.startsOn) && values.startsOn < inputDay(new Date());
   const plan = duesPlanPreviewInput.safeParse({
     communityId,
-    amount: parseAmount(settled.amount, currency) ?? undefined,
-    period: settled.period,
+    amount: parseAmount(values.amount, currency) ?? undefined,
+    period: values.period,
     // As the form will send them (a one-off plan keeps the hidden fields' values too).
-    dueDay: settled.dueDay,
-    graceDays: settled.graceDays,
-    startsOn: settled.startsOn,
-    memberIds: settled.who === 'chosen' ? settled.memberIds : undefined,
+    dueDay: values.dueDay,
+    graceDays: values.graceDays,
+    startsOn: values.startsOn,
+    memberIds: values.who === 'chosen' ? values.memberIds : undefined,
   });
-  const preview = useQuery({ ...duesPlanPreviewQuery(plan.data!), enabled: backdated && plan.success && (settled.who !== 'chosen' || settled.memberIds.length > 0), placeholderData: keepPreviousData });
+  const complete = backdated && plan.success && (values.who !== 'chosen' || values.memberIds.length > 0);
+  // Typing a date or an amount would ask on every key: the count is asked once the plan has stayed
+  // the same for a moment (compared as text: the form's values are a new object on each render).
+  const asked = useDebounced(complete ? JSON.stringify(plan.data) : '', 400);
+  const preview = useQuery({ ...duesPlanPreviewQuery(asked ? JSON.parse(asked) : plan.data!), enabled: complete && asked !== '', placeholderData: keepPreviousData });
   if (!backdated) return null;
   const counted = preview.data;
   return (
