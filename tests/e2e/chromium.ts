@@ -9,4 +9,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // V8 stops at its mid-tier compiler (Maglev): a test's page lives seconds, too short to pay back
+  // TurboFan's compiling, and the browser is most of the suite's CPU. Measured on the layout walk:
+  // the pages' processes took 13% less CPU (49 s against 57 s); with no optimising tier at all, 55 s.
+  '--js-flags=--max-opt=1',
 ];
