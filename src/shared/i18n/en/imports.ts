@@ -129,6 +129,7 @@ export const imports = {
     confirmed: 'Confirmed: the circle is running with its history.',
     cancel: 'Cancel',
     reject: 'Reject',
+    rejectIntro: 'Nothing is written; the organiser is told why and can import a corrected file.',
     reason: 'Why?',
     reasonPlaceholder: 'e.g. Awa has paid three rounds, not two',
     rejected: 'Rejected: nothing was written.',

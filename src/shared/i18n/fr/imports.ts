@@ -131,6 +131,7 @@ export const imports = {
     confirmed: 'Confirmé : la tontine tourne avec son historique.',
     cancel: 'Annuler',
     reject: 'Refuser',
+    rejectIntro: 'Rien n’est écrit ; l’organisateur apprend pourquoi et peut importer un fichier corrigé.',
     reason: 'Pourquoi ?',
     reasonPlaceholder: 'ex. Awa a payé trois tours, pas deux',
     rejected: 'Refusé : rien n’a été écrit.',
