@@ -38,7 +38,8 @@ export const ledgerImportNeeds: NeedSource = {
 
 /*
  * A savings circle already running, brought in by its organiser, waits on the community's finance
- * officers other than the organiser and the one who submitted it (confirmCircleImport's rule).
+ * officers other than the organiser and the one who submitted it (confirmCircleImport's rule),
+ * while the circle still recruits (a circle cancelled meanwhile can no longer be filled).
  * Checking it means reading its rows, so the item links to the circle's page.
  */
 export const circleImportNeeds: NeedSource = {
@@ -53,7 +54,7 @@ export const circleImportNeeds: NeedSource = {
     JOIN memberships m ON m.community_id = ci_.community_id AND m.role IN (${rolesWith('finances.record')})
     LEFT JOIN communities c ON c.id = ci_.community_id
     LEFT JOIN users cu ON cu.id = ci_.created_by
-    WHERE ci_.status = 'pending' AND m.user_id IS NOT ci_.created_by AND m.user_id <> ci.organiser_id`,
+    WHERE ci_.status = 'pending' AND ci.status = 'recruiting' AND m.user_id IS NOT ci_.created_by AND m.user_id <> ci.organiser_id`,
   toItem: (r) => ({
     key: `circleImport:${r.id}`,
     kind: 'circleImport',
