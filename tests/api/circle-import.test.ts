@@ -9,7 +9,7 @@ import { makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
-import { circleCommunity, circleTable, rules } from '../setup/njangi';
+import { circleCommunity, circleTable, NJ, rules } from '../setup/njangi';
 import { op, TRANSPORTS } from '../setup/transport';
 
 /*
@@ -140,6 +140,12 @@ for (const tr of TRANSPORTS) {
       expect(conserved(money)).toBe(true);
       expect(unconservedCircles(w.t.db)).toEqual([]);
       expect(verifyAuditChain(w.t.db)).toBeNull();
+      // The report reads the same records: paid in = paid out + held, each member's paid in their rounds × contribution.
+      const report = await tr.call(org, NJ.report, { id: w.circleId });
+      expect(report.data.totals).toMatchObject({ collected: 110_000, paidOut: 80_000, held: 30_000, shortfall: 0, fees: 0 });
+      expect(report.data.members.map((m: { userId: string; paidIn: number }) => [m.userId, m.paidIn])).toEqual(
+        expect.arrayContaining([[w.members[1]!.user.id, 20_000], [w.organiser.user.id, 30_000]]),
+      );
       expect(count(w.t, 'finance_audit', "action IN ('circle.import.submitted', 'circle.import.confirmed', 'circle.started')")).toBe(3);
       expect(count(w.t, 'finance_audit', "action = 'circle.contribution.imported'")).toBe(11);
 
@@ -310,5 +316,28 @@ describe('tRPC: imports.confirmCircle, twice at once and against a circle that c
     w.t.clock.set(Date.parse('2026-03-18T12:00:00Z'));
     expect(runCirclesJob(deps(w.t)).fines).toBe(4);
     expect(w.t.db.$client.prepare('SELECT DISTINCT r.number FROM circle_fines f JOIN circle_rounds r ON r.id = f.round_id').pluck().all()).toEqual([4]);
+  });
+});
+
+describe('REST: GET /api/imports/templates/circle/:language.:format', () => {
+  it('serves the running circle’s template in each language, as CSV and as a workbook the preview reads back', async () => {
+    const w = await world();
+    const [tr] = TRANSPORTS;
+    const preview = (file: { name: string; content: string; encoding: 'text' | 'base64' }, language: 'en' | 'fr') =>
+      tr.call(w.organiser.a, CI.preview, { circleId: w.circleId, language, firstDueDate: '2025-12-15', file });
+    const fr = await w.t.app.request('/api/imports/templates/circle/fr.csv');
+    expect(fr.status).toBe(200);
+    expect(fr.headers.get('content-disposition')).toContain('harambee-tontine-en-cours-fr.csv');
+    const xlsx = await w.t.app.request('/api/imports/templates/circle/en.xlsx');
+    expect(xlsx.headers.get('content-disposition')).toContain('harambee-running-circle-en.xlsx');
+    // The examples' addresses are nobody's here: that is their only problem; "30 000" and "30,000" are three rounds of 10,000.
+    for (const r of [
+      await preview({ name: 'tontine.csv', content: await fr.text(), encoding: 'text' }, 'fr'),
+      await preview({ name: 'circle.xlsx', content: Buffer.from(await xlsx.arrayBuffer()).toString('base64'), encoding: 'base64' }, 'en'),
+    ]) {
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ total: 4, hands: 4, paidOut: 2, missingPositions: [] });
+      expect(new Set(Object.values(problemsOf(r)).flat())).toEqual(new Set(['circle.unknownMember']));
+    }
   });
 });
