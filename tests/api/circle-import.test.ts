@@ -27,6 +27,7 @@ const CI = {
   list: op('GET', '/api/circles/:id/imports', 'imports.circleImports', 'query', byCircle),
   confirm: op('POST', '/api/imports/circle/:id/confirm', 'imports.confirmCircle', 'mutation', { params: { id: 'id' } }),
   reject: op('POST', '/api/imports/circle/:id/reject', 'imports.rejectCircle', 'mutation', { params: { id: 'id' } }),
+  withdraw: op('POST', '/api/imports/circle/:id/withdraw', 'imports.withdrawCircle', 'mutation', { params: { id: 'id' } }),
 };
 
 type File = { name: string; content: string; encoding: 'text' };
@@ -220,6 +221,20 @@ for (const tr of TRANSPORTS) {
       expect(count(w.t, 'notifications', "title = 'notifications.circleImportRejected.title' AND user_id = ?", w.organiser.user.id)).toBe(1);
       expect(count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND handled_at IS NULL")).toBe(0);
       expect(count(w.t, 'finance_audit', "action = 'circle.import.rejected'")).toBe(1);
+    });
+
+    it('withdrawn by its author alone, who may then submit a corrected sheet', async () => {
+      const w = await world();
+      const submitted = await tr.call(w.organiser.a, CI.submit, goodInput(w));
+      const other = await tr.call(w.members[0]!.a, CI.withdraw, { id: submitted.data.id, reason: 'Not mine' });
+      expect(other.status).toBe(403);
+      expectError(other, 'FORBIDDEN', 'imports.errors.notYourImport');
+      const withdrawn = await tr.call(w.organiser.a, CI.withdraw, { id: submitted.data.id, reason: 'Wrong positions' });
+      expect(withdrawn.status).toBe(200);
+      expect(withdrawn.data).toMatchObject({ status: 'rejected', reason: 'Wrong positions' });
+      expect(count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND handled_at IS NULL")).toBe(0);
+      expect(count(w.t, 'finance_audit', "action = 'circle.import.withdrawn'")).toBe(1);
+      expect((await tr.call(w.organiser.a, CI.submit, goodInput(w))).status).toBe(tr.okStatus(CI.submit));
     });
   });
 }

@@ -436,6 +436,8 @@ const TABLE: Record<string, Entry> = {
   'imports.submitCircle': { rule: 'circles.view', input: circleSheet, except: circleOrganiser },
   'imports.circleImports': { rule: 'circles.view', input: (f) => ({ circleId: f.circle.recruiting }) },
   'imports.confirmCircle': { rule: 'finances.record', input: () => ({ id: CIRCLE_IMPORT_ID }), prepare: pendingCircleImport, except: notTheOrganiser },
+  // Only its author (the organiser, the creator here) withdraws it.
+  'imports.withdrawCircle': { rule: 'circles.view', input: () => ({ id: CIRCLE_IMPORT_ID, reason: 'Wrong file' }), prepare: pendingCircleImport, except: circleOrganiser },
   'imports.rejectCircle': { rule: 'finances.record', input: () => ({ id: CIRCLE_IMPORT_ID, reason: 'Wrong positions' }), prepare: pendingCircleImport },
 
   'notifications.list': { rule: 'authed', input: () => ({}) },

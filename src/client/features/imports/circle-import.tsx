@@ -126,6 +126,7 @@ function BatchCard({ batch: b }: { batch: Batch }) {
   const run = useImportAction();
   const confirm = useMutation(trpc.imports.confirmCircle.mutationOptions());
   const reject = useMutation(trpc.imports.rejectCircle.mutationOptions());
+  const withdraw = useMutation(trpc.imports.withdrawCircle.mutationOptions());
   const mine = user?.id === b.createdBy;
   const rows = [...b.rows].sort((x, y) => (x.position ?? 0) - (y.position ?? 0));
   return (
@@ -150,9 +151,22 @@ function BatchCard({ batch: b }: { batch: Batch }) {
               ))}
             </List.Root>
             {mine ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t('imports.circle.yours')}
-              </Text>
+              <>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('imports.circle.yours')}
+                </Text>
+                <FinanceReasonDialog
+                  title={t('imports.circle.withdraw')}
+                  intro={t('imports.circle.withdrawIntro')}
+                  trigger={
+                    <Button size="sm" variant="outline" alignSelf="flex-start">
+                      {t('imports.circle.withdraw')}
+                    </Button>
+                  }
+                  submitLabel={t('imports.circle.withdraw')}
+                  onSubmit={(reason) => run(() => withdraw.mutateAsync({ id: b.id, reason }), t('imports.ledger.failed'), t('imports.circle.withdrawn'))}
+                />
+              </>
             ) : (
               <HStack wrap="wrap" gap="2">
                 <ConfirmDialog

@@ -236,13 +236,18 @@ function writeRunningCircle(tx: DbLike, p: { circle: Circle; rows: CircleImportR
   return { hands, contributions, payouts: p.paidOut, total: contributions * circle.contribution, paidOutTotal };
 }
 
-/** Rejected by a finance officer other than its author: nothing is written, the organiser is told why. */
-export function rejectCircleImport(db: DB, p: { communityId: number; id: number; actorId: string; actorName: string; reason: string; now: number }) {
+/**
+ * Rejected by a finance officer (the organiser is told why), or withdrawn by its author
+ * (`authorOnly`: the organiser, who need not be an officer, takes back a sheet to correct it).
+ * Nothing is written either way.
+ */
+export function rejectCircleImport(db: DB, p: { communityId: number; id: number; actorId: string; actorName: string; reason: string; authorOnly?: boolean; now: number }) {
   return db.transaction((tx) => {
     const pending = pendingImport(tx, p.communityId, p.id);
+    if (p.authorOnly && pending.createdBy !== p.actorId) throw forbidden('imports.errors.notYourImport');
     const circle = circleOf(tx, pending.circleId);
     const batch = decide(tx, { ...p, status: 'rejected' });
-    audit(tx, circle, p.actorId, 'import.rejected', { importId: batch.id, reason: p.reason }, p.now);
+    audit(tx, circle, p.actorId, p.authorOnly ? 'import.withdrawn' : 'import.rejected', { importId: batch.id, reason: p.reason }, p.now);
     if (batch.createdBy && batch.createdBy !== p.actorId) {
       notifyUser(tx, { userId: batch.createdBy, type: 'warning', title: 'notifications.circleImportRejected.title', message: 'notifications.circleImportRejected.message', params: { name: p.actorName, circle: circle.name, reason: p.reason }, link: `/njangi/${circle.id}`, now: p.now });
     }

@@ -23,7 +23,7 @@ const template = query({
 /**
  * POST /api/communities/:id/imports/members(/preview), POST /api/communities/:id/imports/ledger(/preview),
  * GET /api/communities/:id/imports/ledger, POST /api/imports/ledger/:id/confirm|reject,
- * POST /api/circles/:id/import(/preview), GET /api/circles/:id/imports, POST /api/imports/circle/:id/confirm|reject,
+ * POST /api/circles/:id/import(/preview), GET /api/circles/:id/imports, POST /api/imports/circle/:id/confirm|reject|withdraw,
  * GET /api/imports/templates/:kind/:language.:format.
  */
 function importRoutes(deps: AppDeps) {
@@ -43,6 +43,7 @@ function importRoutes(deps: AppDeps) {
   api.get('/circles/:id/imports', route(deps, imports.circleImports, (c) => ({ circleId: c.req.param('id') })));
   api.post('/imports/circle/:id/confirm', route(deps, imports.confirmCircle, byId));
   api.post('/imports/circle/:id/reject', route(deps, imports.rejectCircle, byId));
+  api.post('/imports/circle/:id/withdraw', route(deps, imports.withdrawCircle, byId));
   api.get(
     '/imports/templates/:kind/:file{[a-z]+\\.(csv|xlsx)}',
     route(deps, template, (c) => {

@@ -23,6 +23,7 @@ const ledgerOfficer = inCommunity('finances.import', ofLedgerImport, 'imports.er
 // starting it); it is confirmed by one of the community's finance officers, who decide the
 // organiser's own money today (njangi-officers.ts), never by the organiser.
 const ofCircle = inCommunity('circles.view', (input: { circleId: number }, ctx: Context) => circleCommunity(ctx.db, input.circleId), 'errors.njangi.circleNotFound');
+const ofCircleImport = inCommunity('circles.view', (input: { id: number }, ctx: Context) => circleImportCommunity(ctx.db, input.id), 'imports.errors.notFound');
 const circleOfficer = inCommunity('finances.record', (input: { id: number }, ctx: Context) => circleImportCommunity(ctx.db, input.id), 'imports.errors.notFound');
 
 const nameOf = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;
@@ -133,6 +134,13 @@ export const imports = {
     input: circleImportIdInput,
     access: circleOfficer,
     run: (ctx, input, { community }) => confirmCircleImport(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), now: ctx.now() }),
+  }),
+
+  /** Withdrawn by the one who brought it in (officer or not), to correct the sheet; nothing is written. */
+  withdrawCircle: mutation({
+    input: rejectCircleImportInput,
+    access: ofCircleImport,
+    run: (ctx, input, { community }) => rejectCircleImport(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), reason: input.reason, authorOnly: true, now: ctx.now() }),
   }),
 
   /** Rejected by a finance officer, with a reason the organiser is told; nothing is written. */

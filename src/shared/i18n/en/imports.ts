@@ -129,6 +129,9 @@ export const imports = {
     confirmed: 'Confirmed: the circle is running with its history.',
     cancel: 'Cancel',
     reject: 'Reject',
+    withdraw: 'Withdraw',
+    withdrawIntro: 'Nothing is written; you can then import a corrected file.',
+    withdrawn: 'Withdrawn: nothing was written.',
     rejectIntro: 'Nothing is written; the organiser is told why and can import a corrected file.',
     reason: 'Why?',
     reasonPlaceholder: 'e.g. Awa has paid three rounds, not two',
@@ -169,6 +172,7 @@ export const imports = {
     circleSize: 'The file has {{count}} hands: a circle has between {{min}} and {{max}}.',
     circlePending: 'An import of this circle is already waiting for confirmation.',
     ownCircleImport: 'You brought this circle in, or organise it: another finance officer of the community must confirm it.',
+    notYourImport: 'Only the one who brought this import in can withdraw it.',
     circleChanged: 'The circle or its members changed since this import was checked: reject it and import the file again.',
   },
   problems: {

@@ -131,6 +131,9 @@ export const imports = {
     confirmed: 'Confirmé : la tontine tourne avec son historique.',
     cancel: 'Annuler',
     reject: 'Refuser',
+    withdraw: 'Retirer',
+    withdrawIntro: 'Rien n’est écrit ; vous pourrez ensuite importer un fichier corrigé.',
+    withdrawn: 'Retiré : rien n’a été écrit.',
     rejectIntro: 'Rien n’est écrit ; l’organisateur apprend pourquoi et peut importer un fichier corrigé.',
     reason: 'Pourquoi ?',
     reasonPlaceholder: 'ex. Awa a payé trois tours, pas deux',
@@ -171,6 +174,7 @@ export const imports = {
     circleSize: 'Le fichier compte {{count}} mains : une tontine en a entre {{min}} et {{max}}.',
     circlePending: 'Un import de cette tontine attend déjà sa confirmation.',
     ownCircleImport: 'Vous avez importé cette tontine, ou vous l’organisez : un autre responsable financier de la communauté doit la confirmer.',
+    notYourImport: 'Seule la personne qui a importé ce fichier peut le retirer.',
     circleChanged: 'La tontine ou ses membres ont changé depuis la vérification de cet import : refusez-le et importez le fichier à nouveau.',
   },
   problems: {
