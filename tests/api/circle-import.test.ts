@@ -74,6 +74,8 @@ for (const tr of TRANSPORTS) {
       expect(preview.data).toMatchObject({ total: 4, withProblems: 0, hands: 4, firstDueDate: '2025-12-15', roundsDue: 3, paidOut: 2, contributions: 11, totalPaid: 110_000, missingPositions: [], currency: 'XAF' });
       expect(count(w.t, 'circle_imports')).toBe(0);
 
+      // The admin reads French: their notice and its email are in French.
+      w.t.db.$client.prepare("UPDATE users SET language = 'fr' WHERE id = ?").run(w.leader!.user.id);
       const submitted = await tr.call(org, CI.submit, goodInput(w));
       expect(submitted.status).toBe(tr.okStatus(CI.submit));
       expect(submitted.data).toMatchObject({ status: 'pending', rowCount: 4, contributions: 11, payouts: 2, total: { amount: 110_000, currency: 'XAF' }, firstDueDate: '2025-12-15' });
@@ -82,6 +84,11 @@ for (const tr of TRANSPORTS) {
       // The finance officers other than the organiser are told, once, and it waits in their "Needs you".
       const told = (u: { id: string }) => count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND user_id = ?", u.id);
       expect([told(w.officer.user), told(w.leader!.user), told(w.organiser.user), told(w.members[0]!.user)]).toEqual([1, 1, 0, 0]);
+      // Each is emailed once too (written in their own language when sent); nobody else is.
+      const mailed = w.t.db.$client.prepare("SELECT user_id FROM mail_outbox WHERE template = 'notice'").pluck().all() as string[];
+      expect(mailed.sort()).toEqual([w.officer.user.id, w.leader!.user.id].sort());
+      const french = await w.leader!.a.rest('GET', `/trpc/notifications.list?input=${encodeURIComponent('{}')}`, undefined, { 'accept-language': 'fr' });
+      expect(french.body.result.data.items[0]).toMatchObject({ title: 'Une tontine en cours à confirmer', message: expect.stringContaining('Market Women Njangi, déjà en cours, depuis un tableur (4 mains)') });
       const waiting = (a: typeof org) => a.query('needs.list', {}).then((r) => r.data.items.filter((i: { kind: string }) => i.kind === 'circleImport'));
       expect(await waiting(w.officer.a)).toEqual([
         expect.objectContaining({ key: `circleImport:${submitted.data.id}`, who: `${w.organiser.user.firstName} ${w.organiser.user.lastName}`, subject: 'Market Women Njangi', details: { rows: 4 }, link: `/njangi/${w.circleId}` }),
