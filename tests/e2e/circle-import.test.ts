@@ -1,10 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { createCircle } from '../../src/server/services/njangi/circles';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * A savings circle already running, in one short journey: on a phone, its organiser fills the
@@ -66,6 +67,8 @@ describe('Browser: a savings circle already running', () => {
     await page.getByText('No problems found.').waitFor();
     await page.getByText(/4 hands · first due .* · 3 rounds due by today · 2 paid out · 11 contributions/).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, 'circle-import-phone.png'), fullPage: true });
     await page.getByRole('button', { name: 'Submit 4 hands for confirmation' }).click();
     await expectToast(page, 'Submitted: a finance officer of the community must now confirm it.');
     await page.getByText('You brought this circle in: a finance officer of the community confirms it.').waitFor();
@@ -82,6 +85,7 @@ describe('Browser: a savings circle already running', () => {
     // Rounds 1 and 2 paid by every hand and paid out; round 3 paid by three hands of four.
     await expect.poll(async () => (await officer.getByText('4/4 paid').count()) >= 2, { timeout: 10_000 }).toBe(true);
     await officer.getByText('3/4 paid').first().waitFor();
+    await officer.screenshot({ path: join(screenshotDir, 'circle-import-confirmed.png'), fullPage: true });
     await desk.close();
   });
 });

@@ -43,7 +43,7 @@ export function CircleImportCard({ circleId, organiser }: { circleId: number; or
         <>
           <Text color="fg.muted">{t('imports.circle.intro')}</Text>
           <Button variant="outline" alignSelf="flex-start" aria-expanded={open} aria-controls="circle-import-flow" onClick={() => setOpen(!open)}>
-            <FileSpreadsheet aria-hidden /> {open ? t('imports.circle.close') : t('imports.circle.open')}
+            {!open && <FileSpreadsheet aria-hidden />} {open ? t('imports.circle.close') : t('imports.circle.open')}
           </Button>
           {open && <CircleImportFlow circleId={circleId} />}
         </>
@@ -77,7 +77,7 @@ function CircleImportFlow({ circleId }: { circleId: number }) {
         <Alert.Indicator />
         <Alert.Description>{t('imports.circle.fourEyes')}</Alert.Description>
       </Alert.Root>
-      <Templates kind="circle" />
+      <Templates kind="circle" body={t('imports.circle.templateBody')} />
       <Field.Root required>
         <Field.Label htmlFor="circle-import-first-due">{t('imports.circle.firstDue')}</Field.Label>
         <Input id="circle-import-first-due" type="date" maxW="xs" value={firstDueDate} onChange={(e) => setFirstDueDate(e.target.value)} aria-describedby="circle-import-first-due-help" />
