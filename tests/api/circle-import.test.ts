@@ -312,6 +312,30 @@ describe('tRPC: imports.confirmCircle, twice at once and against a circle that c
     expect(count(w.t, 'circle_hands')).toBe(4);
   });
 
+  it('a circle whose every round is past and paid out arrives completed, a round paid short recorded as its shortfall', async () => {
+    const w = await world();
+    const file = csv([
+      ['Position', 'Member email', 'Rounds paid', 'Received'],
+      ['1', w.organiser.user.email, '4', 'yes'],
+      ['2', w.members[0]!.user.email, '4', 'yes'],
+      ['3', w.members[1]!.user.email, '3', 'yes'],
+      ['4', w.members[2]!.user.email, '4', 'yes'],
+    ]);
+    const submitted = await tr.call(w.organiser.a, CI.submit, { circleId: w.circleId, language: 'en', firstDueDate: '10/15/2025', file });
+    expect(submitted.data).toMatchObject({ contributions: 15, payouts: 4 });
+    expect((await tr.call(w.officer.a, CI.confirm, { id: submitted.data.id })).status).toBe(200);
+    expect(w.t.db.$client.prepare('SELECT status FROM circles WHERE id = ?').pluck().get(w.circleId)).toBe('completed');
+    expect(circleTable(w.t, 'circle_payouts', w.circleId).map((p) => [p.collected, p.shortfall, p.amount])).toEqual([
+      [40_000, 0, 40_000],
+      [40_000, 0, 40_000],
+      [40_000, 0, 40_000],
+      [30_000, 10_000, 30_000],
+    ]);
+    const money = circleConservation(w.t.db, w.circleId);
+    expect(money).toMatchObject({ contributions: 150_000, payouts: 150_000, openRounds: 0 });
+    expect(conserved(money)).toBe(true);
+  });
+
   it('a member who left the community since: the confirmation is refused whole (409) and the import still waits', async () => {
     const w = await world();
     const submitted = await tr.call(w.organiser.a, CI.submit, goodInput(w));
