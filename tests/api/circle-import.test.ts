@@ -114,7 +114,7 @@ for (const tr of TRANSPORTS) {
       w.t.clock.set(w.now + 60_000);
       const confirmed = await tr.call(w.officer.a, CI.confirm, { id: submitted.data.id });
       expect(confirmed.status).toBe(200);
-      expect(confirmed.data).toMatchObject({ status: 'confirmed', hands: 4, contributions: 11, payouts: 2, total: 110_000, paidOutTotal: 80_000 });
+      expect(confirmed.data).toMatchObject({ status: 'confirmed', hands: 4, contributions: 11, payouts: 2, total: { amount: 110_000, currency: 'XAF' }, paidOut: { amount: 80_000, currency: 'XAF' } });
 
       const circle = w.t.db.$client.prepare('SELECT status, hands, start_date AS startDate FROM circles WHERE id = ?').get(w.circleId);
       expect(circle).toEqual({ status: 'active', hands: 4, startDate: '2025-12-15' });

@@ -129,7 +129,7 @@ export function confirmCircleImport(db: DB, p: { communityId: number; id: number
       if (userId === circle.organiserId || userId === p.actorId) continue;
       notifyUser(tx, { userId, type: 'info', title: 'notifications.circleStarted.title', message: 'notifications.circleStarted.message', params: { circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now });
     }
-    return { ...toDto(batch, circle, null), ...written };
+    return { ...toDto(batch, circle, null), hands: written.hands, paidOut: { amount: written.paidOutTotal, currency: circle.currency } };
   });
 }
 
