@@ -1,9 +1,10 @@
 import { CURRENCIES, MAX_AMOUNT, type Currency } from './money';
 
 /*
- * Reading the cells of an imported spreadsheet (members, the books' history): amounts written the
- * English way or the French way, dates in ISO or in each language's own order, and the column
- * names of either language's template. Pure functions, shared by the server and the tests.
+ * Reading the cells of an imported spreadsheet (members, the books' history, a savings circle
+ * already running): amounts written the English way or the French way, dates in ISO or in each
+ * language's own order, yes and no in either, and the column names of either language's template.
+ * Pure functions, shared by the server and the tests.
  */
 
 /** An import is one transaction; past this many rows it is refused with a clear message. */
