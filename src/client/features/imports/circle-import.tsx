@@ -42,7 +42,7 @@ export function CircleImportCard({ circleId, organiser }: { circleId: number; or
       {organiser && !pending && (
         <>
           <Text color="fg.muted">{t('imports.circle.intro')}</Text>
-          <Button variant="outline" alignSelf="flex-start" aria-expanded={open} aria-controls="circle-import-flow" onClick={() => setOpen(!open)}>
+          <Button variant="outline" alignSelf="flex-start" aria-expanded={open} aria-controls={open ? 'circle-import-flow' : undefined} onClick={() => setOpen(!open)}>
             {!open && <FileSpreadsheet aria-hidden />} {open ? t('imports.circle.close') : t('imports.circle.open')}
           </Button>
           {open && <CircleImportFlow circleId={circleId} />}
