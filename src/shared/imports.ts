@@ -1,14 +1,15 @@
 import { CURRENCIES, MAX_AMOUNT, type Currency } from './money';
 
 /*
- * Reading the cells of an imported spreadsheet (members, the books' history): amounts written the
- * English way or the French way, dates in ISO or in each language's own order, and the column
- * names of either language's template. Pure functions, shared by the server and the tests.
+ * Reading the cells of an imported spreadsheet (members, the books' history, a savings circle
+ * already running): amounts written the English way or the French way, dates in ISO or in each
+ * language's own order, yes and no in either, and the column names of either language's template.
+ * Pure functions, shared by the server and the tests.
  */
 
 /** An import is one transaction; past this many rows it is refused with a clear message. */
 export const IMPORT_MAX_ROWS = 5000;
-export const IMPORT_KINDS = ['members', 'ledger'] as const;
+export const IMPORT_KINDS = ['members', 'ledger', 'circle'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_LANGUAGES = ['en', 'fr'] as const;
 export type ImportLanguage = (typeof IMPORT_LANGUAGES)[number];
@@ -103,6 +104,14 @@ export const IMPORT_COLUMNS = {
     reference: { en: 'Reference', fr: 'Référence', also: ['ref'] },
     description: { en: 'Description', fr: 'Libellé', also: ['note', 'details', 'detail'] },
   },
+  // A savings circle already running: one row per hand, in payout order.
+  circle: {
+    position: { en: 'Position', fr: 'Position', also: ['order', 'ordre', 'rang', 'round', 'tour'] },
+    member: { en: 'Member email', fr: 'E-mail du membre', also: ['member', 'membre', 'email', 'e mail', 'courriel'] },
+    roundsPaid: { en: 'Rounds paid', fr: 'Tours payés', also: ['paid', 'payes', 'contributions', 'cotisations versees'] },
+    received: { en: 'Received', fr: 'A reçu', also: ['received the pot', 'a recu la cagnotte', 'recu', 'beneficiaire'] },
+    amountPaid: { en: 'Amount paid', fr: 'Montant versé', also: ['total paid', 'total verse', 'montant'] },
+  },
 } as const;
 export type ColumnOf<K extends ImportKind> = keyof (typeof IMPORT_COLUMNS)[K];
 
@@ -110,6 +119,7 @@ export type ColumnOf<K extends ImportKind> = keyof (typeof IMPORT_COLUMNS)[K];
 export const REQUIRED_COLUMNS: { [K in ImportKind]: ColumnOf<K>[] } = {
   members: ['name'],
   ledger: ['date', 'amount', 'kind'],
+  circle: ['position', 'member', 'roundsPaid'],
 };
 
 /** Maps each header cell to its column, or null when unknown. */
@@ -164,3 +174,19 @@ export const IMPORT_KIND_TEXT: Record<ImportLanguage, Record<LedgerImportKind, s
   en: { opening: 'Opening balance', dues: 'Dues', donation: 'Donation', otherIncome: 'Other income', expense: 'Expense' },
   fr: { opening: 'Solde d’ouverture', dues: 'Cotisation', donation: 'Don', otherIncome: 'Autre recette', expense: 'Dépense' },
 };
+
+/** Yes or no in either language (a blank cell is no); null for anything else. */
+export function parseYesNo(text: string): boolean | null {
+  const k = headerKey(text);
+  if (!k || k === 'no' || k === 'non' || k === 'n' || k === '0' || k === 'false' || k === 'faux') return false;
+  if (k === 'yes' || k === 'oui' || k === 'y' || k === 'o' || k === '1' || k === 'true' || k === 'vrai' || k === 'x') return true;
+  return null;
+}
+
+/** A whole number of at most `max` written plainly ("3", " 3 "); null for "3,5", "1 500,50", "three". */
+export function parseWholeNumber(text: string, max: number): number | null {
+  const s = text.trim();
+  if (!/^\d{1,6}$/.test(s)) return null;
+  const n = Number(s);
+  return n <= max ? n : null;
+}

@@ -237,6 +237,23 @@ const pendingLedgerImport = (app: TestApp, f: Fx) => {
     .run(LEDGER_IMPORT_ID, f.community.id, JSON.stringify([row]), f.target.id, W.now);
 };
 
+/** A running circle's sheet for the recruiting circle: the community's creator (its organiser) at 1, the target member at 2, nothing paid yet. */
+const creatorOf = (f: Fx) => Object.values(f.users).flatMap((u) => Object.values(u)).find((u) => u.id === f.community.creatorId)!;
+const circleSheet = (f: Fx) => ({
+  circleId: f.circle.recruiting,
+  language: 'en',
+  firstDueDate: '2024-01-01',
+  file: { name: 'circle.csv', content: `Position,Member email,Rounds paid,Received\r\n1,${creatorOf(f).email},0,no\r\n2,${f.target.email},0,no\r\n`, encoding: 'text' },
+});
+/** A running circle's import waiting on the recruiting circle, brought in by its organiser (the creator). */
+const CIRCLE_IMPORT_ID = 900_002;
+const pendingCircleImport = (app: TestApp, f: Fx) => {
+  const row = (line: number, u: UserRow) => ({ line, position: line - 1, email: u.email, memberId: u.id, member: u.firstName, roundsPaid: 0, received: false, amountPaid: null });
+  app.db.$client
+    .prepare("INSERT INTO circle_imports (id, community_id, circle_id, status, file_name, first_due_date, rows, row_count, contributions, payouts, total, created_by, created_at) VALUES (?, ?, ?, 'pending', 'circle.csv', '2024-01-01', ?, 2, 0, 0, 0, ?, ?)")
+    .run(CIRCLE_IMPORT_ID, f.community.id, f.circle.recruiting, JSON.stringify([row(2, creatorOf(f)), row(3, f.target)]), f.community.creatorId, W.now);
+};
+
 const TABLE: Record<string, Entry> = {
   'auth.me': { rule: 'public' },
   'auth.register': {
@@ -414,6 +431,14 @@ const TABLE: Record<string, Entry> = {
   'imports.ledgerImports': { rule: 'finances.import', input: inCommunity },
   'imports.confirmLedger': { rule: 'finances.import', input: () => ({ id: LEDGER_IMPORT_ID }), prepare: pendingLedgerImport },
   'imports.rejectLedger': { rule: 'finances.import', input: () => ({ id: LEDGER_IMPORT_ID, reason: 'Wrong year' }), prepare: pendingLedgerImport },
+  // A running circle: its organiser brings it in; a finance officer other than the organiser confirms; any officer may reject.
+  'imports.previewCircle': { rule: 'circles.view', input: circleSheet, except: circleOrganiser, writes: () => false },
+  'imports.submitCircle': { rule: 'circles.view', input: circleSheet, except: circleOrganiser },
+  'imports.circleImports': { rule: 'circles.view', input: (f) => ({ circleId: f.circle.recruiting }) },
+  'imports.confirmCircle': { rule: 'finances.record', input: () => ({ id: CIRCLE_IMPORT_ID }), prepare: pendingCircleImport, except: notTheOrganiser },
+  // Only its author (the organiser, the creator here) withdraws it.
+  'imports.withdrawCircle': { rule: 'circles.view', input: () => ({ id: CIRCLE_IMPORT_ID, reason: 'Wrong file' }), prepare: pendingCircleImport, except: circleOrganiser },
+  'imports.rejectCircle': { rule: 'finances.record', input: () => ({ id: CIRCLE_IMPORT_ID, reason: 'Wrong positions' }), prepare: pendingCircleImport },
 
   'notifications.list': { rule: 'authed', input: () => ({}) },
   'notifications.unreadCount': { rule: 'authed' },

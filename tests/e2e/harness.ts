@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -125,6 +126,25 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 export const screenshotDir = 'test-results/screenshots';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/**
+ * axe-core's serious and critical violations on the page, as layout.test.ts counts them (the
+ * page's context needs `bypassCSP` to take the script), toasts closed first. Older journeys keep
+ * a copy of their own; new ones use this one.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
+  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run({ resultTypes: ['violations'] })).violations;
+  })) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** An account made through the REST API (faster than the sign-up form, which account.test.ts covers). */
 export async function registerUser(server: TestServer, u: { firstName: string; lastName: string; email: string; password: string }) {

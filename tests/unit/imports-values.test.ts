@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchHeaders, parseImportAmount, parseImportDate, parseImportRole, parseLedgerKind } from '../../src/shared/imports';
+import { matchHeaders, parseImportAmount, parseImportDate, parseImportRole, parseLedgerKind, parseWholeNumber, parseYesNo } from '../../src/shared/imports';
 
 describe('parseImportAmount: amounts written the English or the French way', () => {
   it.each([
@@ -53,6 +53,12 @@ describe('headers, roles and kinds in either language', () => {
   it('matches the templates’ column names, accents and case aside', () => {
     expect(matchHeaders('members', ['Nom', 'E-mail', 'TELEPHONE', 'Rôle', 'Catégorie de membre', 'Date d’adhésion', 'Shoe size'])).toEqual(['name', 'email', 'phone', 'role', 'category', 'joined', null]);
     expect(matchHeaders('ledger', ['Date', 'Member email', 'Amount', 'Kind', 'Account', 'Reference', 'Description'])).toEqual(['date', 'member', 'amount', 'kind', 'account', 'reference', 'description']);
+    expect(matchHeaders('circle', ['Position', 'E-mail du membre', 'Tours payés', 'A reçu', 'Montant versé'])).toEqual(['position', 'member', 'roundsPaid', 'received', 'amountPaid']);
+    expect(matchHeaders('circle', ['position', 'Member Email', 'ROUNDS PAID', 'Received', 'Amount paid'])).toEqual(['position', 'member', 'roundsPaid', 'received', 'amountPaid']);
+  });
+  it('reads a running circle’s yes/no and whole numbers of rounds', () => {
+    expect(['', 'yes', 'Oui', 'NON', 'no', 'x', 'maybe', 'peut-être'].map(parseYesNo)).toEqual([false, true, true, false, false, true, null, null]);
+    expect(['0', ' 3 ', '12', '2,5', '1 500,50', '1,500.50', '-1', 'three', '61'].map((t) => parseWholeNumber(t, 60))).toEqual([0, 3, 12, null, null, null, null, null, null]);
   });
   it('reads roles and kinds', () => {
     expect(['', 'Membre', 'Trésorière', 'admin', 'chief'].map(parseImportRole)).toEqual(['member', 'member', 'treasurer', 'admin', null]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_LANGUAGES } from '../imports';
 import { communityId } from './communities';
+import { circleId } from './njangi';
 
 /*
  * Inputs of the imports. The file travels inside the JSON body: CSV as text, XLSX as base64
@@ -32,3 +33,18 @@ export const rejectLedgerImportInput = z.object({
   reason: z.string({ message: 'imports.validation.reason' }).trim().min(1, 'imports.validation.reason').max(300, 'imports.validation.reasonLong'),
 });
 export const ledgerImportsInput = z.object({ communityId });
+
+/**
+ * A savings circle already running, for the recruiting circle it fills: the sheet (one row per
+ * hand) and the circle's real first due date, written as the file writes dates (ISO, or day first
+ * in French and month first in English), read on the server with the sheet's language.
+ */
+export const circleImportInput = z.object({
+  circleId,
+  language: z.enum(IMPORT_LANGUAGES, { message: 'imports.validation.language' }),
+  firstDueDate: z.string({ message: 'imports.validation.firstDue' }).trim().min(1, 'imports.validation.firstDue').max(30, 'imports.validation.firstDue'),
+  file: importFile,
+});
+export const circleImportIdInput = z.object({ id: importId });
+export const rejectCircleImportInput = rejectLedgerImportInput;
+export const circleImportsInput = z.object({ circleId });

@@ -19,15 +19,15 @@ async function readFile(file: File): Promise<ImportFile> {
   return { name: file.name, content: await file.text(), encoding: 'text' };
 }
 
-/** The templates of one import, in both languages, as CSV and as a workbook. */
-export function Templates({ kind }: { kind: ImportKind }) {
+/** The templates of one import, in both languages, as CSV and as a workbook; `body` says what a row is, when not a member or a movement of money. */
+export function Templates({ kind, body }: { kind: ImportKind; body?: string }) {
   const { t } = useTranslation();
   return (
     <Card.Root variant="subtle" size="sm">
       <Card.Body gap="2">
         <Text fontWeight="semibold">{t('imports.templates.title')}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {t('imports.templates.body')}
+          {body ?? t('imports.templates.body')}
         </Text>
         <HStack wrap="wrap" gap="2">
           {IMPORT_LANGUAGES.flatMap((lang) =>

@@ -33,7 +33,7 @@ export function LedgerImport({ communityId }: { communityId: number }) {
   const submit = useMutation(trpc.imports.submitLedger.mutationOptions());
   const [done, setDone] = useState<{ skipped: number } | null>(null);
   const [key, setKey] = useState(0);
-  const { checked, setChecked, check } = useImportCheck(preview.mutateAsync, communityId, () => setDone(null));
+  const { checked, setChecked, check } = useImportCheck(preview.mutateAsync, { communityId }, () => setDone(null));
 
   async function submitAll() {
     if (!checked) return;

@@ -23,7 +23,7 @@ export function MembersImport({ communityId }: { communityId: number }) {
   const run = useMutation(trpc.imports.members.mutationOptions());
   const [summary, setSummary] = useState<Summary | null>(null);
   const [key, setKey] = useState(0);
-  const { checked, setChecked, check } = useImportCheck(preview.mutateAsync, communityId, () => setSummary(null));
+  const { checked, setChecked, check } = useImportCheck(preview.mutateAsync, { communityId }, () => setSummary(null));
 
   async function importAll() {
     if (!checked) return;

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { invitations, membershipCategories, memberships, users } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { emailField } from '@shared/schemas/auth';
-import { headerKey, IMPORT_COLUMNS, matchHeaders, parseImportDate, parseImportRole, REQUIRED_COLUMNS, type ImportLanguage } from '@shared/imports';
+import { headerKey, IMPORT_COLUMNS, matchHeaders, parseImportDate, parseImportRole, REQUIRED_COLUMNS, type ImportKind, type ImportLanguage } from '@shared/imports';
 import { recordAudit } from '../../services/audit';
 import { addMember } from '../../services/community-writes';
 import { invalid } from '../../services/errors';
@@ -40,7 +40,7 @@ const NAME_MAX = 100;
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
 
 /** The sheet's columns, refused whole when a required one is missing or one is named twice. */
-export function columnsOf(kind: 'members' | 'ledger', sheet: Sheet, language: ImportLanguage) {
+export function columnsOf(kind: ImportKind, sheet: Sheet, language: ImportLanguage) {
   const matched = matchHeaders(kind, sheet.headers);
   const index: Record<string, number> = {};
   matched.forEach((name, i) => {

@@ -1,9 +1,12 @@
-import { importInput, ledgerImportIdInput, ledgerImportsInput, rejectLedgerImportInput } from '@shared/schemas/imports';
+import { canIn } from '@shared/permissions';
+import { circleImportIdInput, circleImportInput, circleImportsInput, importInput, ledgerImportIdInput, ledgerImportsInput, rejectCircleImportInput, rejectLedgerImportInput } from '@shared/schemas/imports';
+import { circleCommunity } from '../../services/njangi/circles';
 import type { Context } from '../../context';
 import { retryAfterOn } from '../../operations/retry-after';
 import { inCommunity, mutation, query, type SignedInContext } from '../../operations/define';
 import { confirmLedger, ledgerImportCommunity, listLedgerImports, previewLedger, rejectLedger, submitLedger } from './ledger';
 import { importMembers, previewMembers } from './members';
+import { circleImportCommunity, confirmCircleImport, listCircleImports, previewCircle, rejectCircleImport, submitCircle } from './circle';
 import { readSheet } from './sheet';
 
 /*
@@ -15,6 +18,13 @@ import { readSheet } from './sheet';
 
 const ofLedgerImport = (input: { id: number }, ctx: Context) => ledgerImportCommunity(ctx.db, input.id);
 const ledgerOfficer = inCommunity('finances.import', ofLedgerImport, 'imports.errors.notFound');
+
+// A running circle is brought in by its organiser (the service checks who organises it, as for
+// starting it); it is confirmed by one of the community's finance officers, who decide the
+// organiser's own money today (njangi-officers.ts), never by the organiser.
+const ofCircle = inCommunity('circles.view', (input: { circleId: number }, ctx: Context) => circleCommunity(ctx.db, input.circleId), 'errors.njangi.circleNotFound');
+const ofCircleImport = inCommunity('circles.view', (input: { id: number }, ctx: Context) => circleImportCommunity(ctx.db, input.id), 'imports.errors.notFound');
+const circleOfficer = inCommunity('finances.record', (input: { id: number }, ctx: Context) => circleImportCommunity(ctx.db, input.id), 'imports.errors.notFound');
 
 const nameOf = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;
 const actor = (ctx: SignedInContext) => ({ id: ctx.user.id, email: ctx.user.email, firstName: ctx.user.firstName, lastName: ctx.user.lastName, language: ctx.user.language });
@@ -87,5 +97,56 @@ export const imports = {
     input: rejectLedgerImportInput,
     access: ledgerOfficer,
     run: (ctx, input, { community }) => rejectLedger(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), reason: input.reason, now: ctx.now() }),
+  }),
+
+  /** A running circle's rows read and checked against the recruiting circle they would fill; nothing is written. */
+  previewCircle: mutation({
+    input: circleImportInput,
+    access: ofCircle,
+    run: async (ctx, input) => {
+      const sheet = await readSheet(input.file);
+      const { rows, summary } = previewCircle(ctx.db, { circleId: input.circleId, organiserId: ctx.user.id, sheet, language: input.language, firstDueDate: input.firstDueDate, now: ctx.now() });
+      return { ...summary, ...withCounts(rows) };
+    },
+  }),
+
+  /** The checked rows wait for a finance officer other than the organiser; the circle does not start yet. */
+  submitCircle: mutation({
+    input: circleImportInput,
+    access: ofCircle,
+    run: async (ctx, input) => {
+      const sheet = await readSheet(input.file);
+      const now = ctx.now();
+      const checked = previewCircle(ctx.db, { circleId: input.circleId, organiserId: ctx.user.id, sheet, language: input.language, firstDueDate: input.firstDueDate, now });
+      return submitCircle(ctx.db, { circleId: input.circleId, organiserId: ctx.user.id, actorName: nameOf(ctx), fileName: input.file.name, checked, now });
+    },
+  }),
+
+  /** A circle's imports, newest first: for its organiser and the community's finance officers, empty for anyone else. */
+  circleImports: query({
+    input: circleImportsInput,
+    access: ofCircle,
+    run: (ctx, input, { community, role }) => listCircleImports(ctx.db, { circleId: input.circleId, viewerId: ctx.user.id, officer: canIn(role, community, 'finances.record') }),
+  }),
+
+  /** A finance officer other than the organiser starts the circle as the sheet says, all in one transaction. */
+  confirmCircle: mutation({
+    input: circleImportIdInput,
+    access: circleOfficer,
+    run: (ctx, input, { community }) => confirmCircleImport(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), now: ctx.now() }),
+  }),
+
+  /** Withdrawn by the one who brought it in (officer or not), to correct the sheet; nothing is written. */
+  withdrawCircle: mutation({
+    input: rejectCircleImportInput,
+    access: ofCircleImport,
+    run: (ctx, input, { community }) => rejectCircleImport(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), reason: input.reason, authorOnly: true, now: ctx.now() }),
+  }),
+
+  /** Rejected by a finance officer, with a reason the organiser is told; nothing is written. */
+  rejectCircle: mutation({
+    input: rejectCircleImportInput,
+    access: circleOfficer,
+    run: (ctx, input, { community }) => rejectCircleImport(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, actorName: nameOf(ctx), reason: input.reason, now: ctx.now() }),
   }),
 };

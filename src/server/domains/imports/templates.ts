@@ -29,11 +29,27 @@ const EXAMPLES: Record<ImportKind, Record<ImportLanguage, string[][]>> = {
       ['20/02/2024', '', '12 500', 'Dépense', 'Caisse', '', 'Location de la salle'],
     ],
   },
+  // Positions in payout order; the hands that received form the first positions.
+  circle: {
+    en: [
+      ['1', 'amina.diallo@example.org', '3', 'yes', '30,000'],
+      ['2', 'kofi.mensah@example.org', '3', 'yes', '30,000'],
+      ['3', 'awa.ndiaye@example.org', '2', 'no', '20,000'],
+      ['4', 'musa.bello@example.org', '3', 'no', '30,000'],
+    ],
+    fr: [
+      ['1', 'amina.diallo@example.org', '3', 'oui', '30 000'],
+      ['2', 'kofi.mensah@example.org', '3', 'oui', '30 000'],
+      ['3', 'awa.ndiaye@example.org', '2', 'non', '20 000'],
+      ['4', 'musa.bello@example.org', '3', 'non', '30 000'],
+    ],
+  },
 };
 
 const FILE_WORD: Record<ImportKind, Record<ImportLanguage, string>> = {
   members: { en: 'members', fr: 'membres' },
   ledger: { en: 'books-history', fr: 'historique-comptes' },
+  circle: { en: 'running-circle', fr: 'tontine-en-cours' },
 };
 
 const headersOf = (kind: ImportKind, language: ImportLanguage) => Object.values(IMPORT_COLUMNS[kind]).map((c) => c[language]);

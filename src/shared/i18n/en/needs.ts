@@ -61,6 +61,7 @@ export const needs = {
     benefitToConfirm: '{{who}} paid you the benefit of {{amount}} from {{fund}}: confirm when you have it',
     caseToClose: '{{who}} confirmed receiving the benefit of {{amount}} from {{fund}} for {{subject}}: close the case with its report',
     levyToPay: 'Your levy of {{amount}} for {{fund}}: due {{due}}',
+    circleImport: '{{who}} brought in {{subject}}, already running, with {{rows}} hands: check its rows and confirm it as a finance officer',
     ledgerImport: '{{who}} brought in {{rows}} entries of the books\' history from {{subject}}: check them and confirm as the second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
   },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AuctionCard } from './auction-card';
 import { CancelCircle } from './cancel-circle';
+import { CircleImportCard } from './import-card';
 import { CircleHeader } from './circle-header';
 import { ContributionsQueue } from './contributions-queue';
 import { DrawCard } from './draw-card';
@@ -71,6 +72,7 @@ function CircleView({ detail: d }: { detail: Detail }) {
             {c.payoutMethod === 'fixed' && c.orderBy === 'members' && <PositionPicks detail={d} />}
             {organiser && <JoinRequests detail={d} />}
             {organiser && <StartCircle detail={d} />}
+            {c.payoutMethod === 'fixed' && <CircleImportCard circleId={c.id} organiser={organiser} />}
           </>
         )}
         {started && (
