@@ -26,11 +26,12 @@ import { totpCode, totpStep } from '../../src/server/auth/second-factor';
 import { hashToken } from '../../src/server/auth/crypto';
 import { unsubscribeToken } from '../../src/server/mail/unsubscribe';
 import { Agent, makeTestApp, type TestApp } from '../setup/app';
+import type { DB } from '../../db/database';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { pendingRequest } from '../setup/communities';
-import { appFromImage, beforeCall, changedSince, rows, tableHash, takeImage, totalChanges, type Before } from '../setup/hardening-authz';
+import { appOver, beforeCall, changedSince, openImage, rows, takeImage, totalChanges, type Before } from '../setup/hardening-authz';
 import { sessionCookieFor } from '../setup/sessions';
-import { changedTables, tableHashes } from '../setup/hardening-db';
+import { changedTables, knowHashes, tableHashes } from '../setup/hardening-db';
 import { answerOf, callRest, callTrpc, opFor, restRoutesByOperation, whereTheyDiffer, type RestRoute } from '../setup/rest-parity';
 import { seedBooks, type FinanceFixture } from '../setup/finances';
 import { joinCircle } from '../../src/server/services/njangi/membership';
@@ -94,7 +95,7 @@ const NEW_PASSWORD = 'Another#Pass2026';
 type World = {
   t: TestApp;
   image: Buffer;
-  /** The image as a cell's database is before its call, unless its entry prepared rows (its rows' hash known once). */
+  /** The image as a cell's database is before its call, unless its entry prepared rows (its tables' hashes, made once). */
   before: Before;
   now: number;
   users: Record<SiteRole, Record<Member, UserRow>>;
@@ -866,7 +867,7 @@ async function buildWorld(): Promise<World> {
   return {
     t,
     image,
-    before: { bytes: image, rowsHash: tableHash(t.db) },
+    before: { hashes: tableHashes(t.db) },
     now,
     users,
     communities,
@@ -912,20 +913,34 @@ function fixture(c: Cell): Fx {
 }
 
 /**
- * The last cell's database, closed when the next cell opens: each copy lives in native memory the
- * garbage collector does not see, and tens of thousands of them outgrow the worker long before a
- * collection would have released them.
+ * Every cell runs on one connection over a copy of the image, inside a transaction rolled back
+ * when the next cell opens: the cell sees the image exactly, and what it wrote is gone before the
+ * next one starts. The connection's prepared statements and the tables' hashes of the image are
+ * made once, instead of once per cell with a fresh copy (which cost most of this file's time).
+ * The app over it is new per cell (its throttle, mail sender and caches start empty). Services'
+ * own transactions become savepoints inside the cell's (better-sqlite3 nests them so).
  */
+let cellDb: DB | null = null;
 let lastCell: TestApp | null = null;
 
-/** A fresh app over a copy of the image, and an agent carrying the caller's cookie. */
-function openCell(f: Fx) {
-  if (lastCell?.db.$client.open) lastCell.db.$client.close();
-  const app = appFromImage(W.image, W.t, W.now);
+async function openCell(f: Fx) {
+  if (!cellDb) cellDb = openImage(W.image);
+  if (lastCell) {
+    // What the last cell left running (its mail sender, woken after a commit) ends in its transaction.
+    await lastCell.flushMail();
+    await lastCell.outbox?.idle();
+  }
+  const sqlite = cellDb.$client;
+  if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+  sqlite.exec('BEGIN');
+  knowHashes(cellDb, W.before.hashes);
+  const app = appOver(cellDb, W.t, W.now);
   lastCell = app;
   const a = new Agent(app);
   a.cookie = f.caller ? W.cookies.get(f.caller.id)! : null;
-  return { app, a };
+  /** The change count at the cell's start: while it has not moved, the cell's rows are the image's. */
+  const start = totalChanges(cellDb);
+  return { app, a, start };
 }
 
 async function call(a: Agent, path: string, input: unknown) {
@@ -957,7 +972,7 @@ const parityWithoutSuccess: string[] = [];
 
 async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> {
   const f = fixture(c);
-  const { app, a } = openCell(f);
+  const { app, a, start } = await openCell(f);
   if (e.prepare) {
     e.prepare(app, f);
     // What the cell's preparation queued (a notice's or an invitation's email) leaves first: the call is judged by what it changes itself.
@@ -965,11 +980,11 @@ async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> 
   }
   const want = expected(path, e, c);
   const since = totalChanges(app.db);
-  const before = since === 0 ? W.before : beforeCall(app.db);
+  const before = since === start ? W.before : beforeCall(app.db);
   const r = await call(a, path, e.input?.(f));
   const isQuery = PROCEDURES[path]!._def.type === 'query';
   // An allowed write is looked for in the pages; a query or a refusal must leave the rows as they were.
-  const wrote = changedSince(app.db, since, before, want === 'allow' && !isQuery ? 'bytes' : 'rows');
+  const wrote = changedSince(app.db, since, before, want === 'allow' && !isQuery ? 'count' : 'rows');
   const ok = r.status >= 200 && r.status < 300;
   const got = ok ? `allow (${r.status})` : `${r.status} ${r.error?.code ?? ''}: ${r.error?.message ?? ''}`;
   figure.cells += 1;
@@ -1085,7 +1100,7 @@ describe('authorization matrix: GET /api/proofs/:name × caller × community', (
       const misses: string[] = [];
       for (const c of [...CELLS, STUCK_CELL]) {
         const f = fixture(c);
-        const { a } = openCell(f);
+        const { a } = await openCell(f);
         const want = proofOutcome(c);
         const r = await a.rest('GET', urlOf(f));
         figure.cells += 1;
@@ -1115,10 +1130,10 @@ describe('authorization matrix: REST-only export files × caller × community', 
       const misses: string[] = [];
       for (const c of [...CELLS, STUCK_CELL]) {
         const f = fixture(c);
-        const { app, a } = openCell(f);
+        const { app, a, start } = await openCell(f);
         const want = expected(what, entry, c);
         const since = totalChanges(app.db);
-        const before = since === 0 ? W.before : beforeCall(app.db);
+        const before = since === start ? W.before : beforeCall(app.db);
         const r = await a.rest('GET', urlOf(f));
         figure.cells += 1;
         if (changedSince(app.db, since, before)) misses.push(`${what} | ${label(c)}: wrote to the database`);
@@ -1313,7 +1328,7 @@ describe('authorization matrix: extra fields in a mutation never take effect', (
         const c: Cell = { site, member, privacy };
         if (expected(path, e, c) !== 'allow') throw new Error(`${path}: extrasCaller() is not allowed to call it`);
         const f = fixture(c);
-        const { app, a } = openCell(f);
+        const { app, a } = await openCell(f);
         e.prepare?.(app, f);
         const valid = (e.input?.(f) ?? {}) as Record<string, unknown>;
         const added = Object.fromEntries(Object.entries(extras(f)).filter(([k]) => !own.has(k) && !(k in valid)));
@@ -1344,7 +1359,7 @@ describe("authorization matrix: another user's notification or session id", () =
       const misses: string[] = [];
       for (const c of CELLS.filter((x) => x.site !== 'anonymous' && x.privacy === 'public')) {
         const f = fixture(c);
-        const { app, a } = openCell(f);
+        const { app, a } = await openCell(f);
         const since = totalChanges(app.db);
         const r = await a.mutate(path, input(f));
         figure.foreignIdCalls += 1;
@@ -1409,7 +1424,7 @@ function parityCases(path: string, e: Entry, route: RestRoute): ParityCase[] {
 
 async function parityCall(path: string, e: Entry, route: RestRoute, c: ParityCase, transport: 'REST' | 'tRPC', trpcData?: unknown) {
   const f = fixture(c.cell);
-  const { app, a } = openCell(f);
+  const { app, a } = await openCell(f);
   e.prepare?.(app, f);
   const before = tableHashes(app.db);
   const input = c.input(f);

@@ -7,7 +7,7 @@ import { LoginThrottle } from '../../src/server/auth/rate-limit';
 import type { DB } from '../../db/database';
 import { createLogger } from '../../src/server/logger';
 import type { TestApp } from './app';
-import { totalChanges } from './hardening-db';
+import { changedTables, tableHashes, totalChanges } from './hardening-db';
 
 export { totalChanges };
 
@@ -30,10 +30,22 @@ export const takeImage = (t: TestApp): Buffer => {
  * clock at `now`. Mail is dropped (the matrix is about who may call, not what is sent).
  */
 export function appFromImage(image: Buffer, base: Pick<TestApp, 'env'>, now: number): TestApp {
+  return appOver(openImage(image), base, now);
+}
+
+/** A private in-memory copy of `image`, opened as db/database.ts opens a database. */
+export function openImage(image: Buffer): DB {
   const sqlite = new Database(image);
   sqlite.pragma('foreign_keys = ON');
   // As db/database.ts opens it: without the relational API's schema, unused and costly per copy.
-  const db = drizzle(sqlite) as unknown as DB;
+  return drizzle(sqlite) as unknown as DB;
+}
+
+/**
+ * The real app over `db`, with the base app's env and a frozen clock at `now`; its own login
+ * throttle, mail sender and caches, so nothing in memory passes from one cell to the next.
+ */
+export function appOver(db: DB, base: Pick<TestApp, 'env'>, now: number): TestApp {
   let at = now;
   const clock = {
     now: () => at,
@@ -84,38 +96,22 @@ export function tableHash(db: DB): string {
   return h.digest('hex');
 }
 
-/** What a cell's database held before its call: its bytes, and its rows' hash once known (the image's is computed once). */
-export type Before = { bytes: Buffer; rowsHash?: string };
-export const beforeCall = (db: DB): Before => ({ bytes: db.$client.serialize() });
-
-/** Two images of one database alike, the header's counters aside (bytes 24–27 and 92–99 move on every commit). */
-function sameBytes(a: Buffer, b: Buffer): boolean {
-  return a.length === b.length && a.compare(b, 0, 24, 0, 24) === 0 && a.compare(b, 28, 92, 28, 92) === 0 && a.compare(b, 100, b.length, 100, a.length) === 0;
-}
-
-function rowsHashOf(bytes: Buffer): string {
-  const sqlite = new Database(bytes);
-  try {
-    return tableHash(drizzle(sqlite) as unknown as DB);
-  } finally {
-    sqlite.close();
-  }
-}
+/** What a cell's database held before its call: its tables' hashes (the image's are computed once). */
+export type Before = { hashes: Record<string, string> };
+export const beforeCall = (db: DB): Before => ({ hashes: tableHashes(db) });
 
 /**
  * Whether the database differs from `before`, from the cheapest evidence up: no row written since
- * the count `since` (SQLite's total_changes()), then its bytes alike (a write undone by a rollback
- * leaves the same pages), and only then the rows themselves, since an UPDATE may write a row back
- * as it was and an insert then a delete leave other bytes for the same rows. `judge: 'bytes'`
- * stops at the bytes: for an allowed write, where differing pages are the effect looked for and
- * hashing every row of every table (about 15 ms) would be paid on most cells.
+ * the count `since` (SQLite's total_changes()), and only then the rows themselves, since an UPDATE
+ * may write a row back as it was and a write undone by a rollback is still counted. (A cell runs
+ * inside a transaction, so the database's bytes, which hold only what is committed, say nothing.)
+ * `judge: 'count'` stops at the count: for an allowed write, where rows written are the effect
+ * looked for and hashing every table would be paid on most cells.
  */
-export function changedSince(db: DB, since: number, before: Before, judge: 'rows' | 'bytes' = 'rows'): boolean {
+export function changedSince(db: DB, since: number, before: Before, judge: 'rows' | 'count' = 'rows'): boolean {
   if (totalChanges(db) === since) return false;
-  if (sameBytes(before.bytes, db.$client.serialize())) return false;
-  if (judge === 'bytes') return true;
-  before.rowsHash ??= rowsHashOf(before.bytes);
-  return tableHash(db) !== before.rowsHash;
+  if (judge === 'count') return true;
+  return changedTables(before.hashes, tableHashes(db)).length > 0;
 }
 
 /** Rows of one table, snake_case as stored. */

@@ -60,6 +60,15 @@ export function tableHashes(db: DB): Record<string, string> {
   return { ...out };
 }
 
+/**
+ * Says what the tables' hashes are now, when the caller knows it better than the change count:
+ * after a ROLLBACK the rows are back as they were, but total_changes() still counts the rows the
+ * undone writes touched, so the hashes remembered at that count would be the undone ones.
+ */
+export function knowHashes(db: DB, hashes: Record<string, string>): void {
+  lastHashes.set(db, { changes: totalChanges(db), hashes: { ...hashes } });
+}
+
 /** The whole database as one hash. */
 export function dbHash(db: DB): string {
   return createHash('sha256').update(JSON.stringify(tableHashes(db))).digest('hex');
