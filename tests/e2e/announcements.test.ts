@@ -39,8 +39,7 @@ async function page(): Promise<Page> {
 describe('Browser: announcements from settings to the members’ dashboard', () => {
   it('an admin creates a category and a pinned announcement, plus an older unpinned one', async () => {
     const p = await page();
-    await signInByCookie(p, server, admin.email);
-    await p.goto(`${server.url}/community/${communityId}/settings?section=categories`);
+    await signInByCookie(p, server, admin.email, `/community/${communityId}/settings?section=categories`);
     await p.getByText('No categories yet.').waitFor();
     await p.getByRole('button', { name: 'New Category' }).click();
     await p.getByRole('button', { name: 'Create Category' }).click();
@@ -75,8 +74,7 @@ describe('Browser: announcements from settings to the members’ dashboard', () 
 
   it('a member sees the pinned one first, reads it whole, and has no way to edit', async () => {
     const p = await page();
-    await signInByCookie(p, server, member.email);
-    await p.goto(`${server.url}/community/${communityId}`);
+    await signInByCookie(p, server, member.email, `/community/${communityId}`);
     const items = p.getByTestId('announcement-item');
     await items.first().waitFor();
     const first = await items.first().innerText();

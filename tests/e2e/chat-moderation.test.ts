@@ -43,8 +43,7 @@ async function chatAs(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   const page = await context.newPage();
-  await signInByCookie(page, server, email);
-  await page.goto(`${server.url}/chat`);
+  await signInByCookie(page, server, email, '/chat');
   await page.getByTestId('conversation-list').waitFor();
   return page;
 }

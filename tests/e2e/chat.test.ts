@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
+import { launchBrowser, screenshotDir, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Chat end to end, in real time and without reloads. Amara writes in #general while Ngozi is on
@@ -76,33 +75,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** axe-core's serious and critical findings on the page as it is now. */
 async function audit(page: Page): Promise<string[]> {
   await page.waitForTimeout(300);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(
-    async () =>
-      (
-        await (
-          window as unknown as {
-            axe: {
-              run: (c: object, o: object) => Promise<{ violations: unknown[] }>;
-            };
-          }
-        ).axe.run(document, { resultTypes: ['violations'] })
-      ).violations,
-  )) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
+  return seriousViolations(page);
 }
 
 async function signedIn(p: Person, prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> {

@@ -59,8 +59,7 @@ describe('Browser: a savings circle already running', () => {
     // bypassCSP lets the test inject axe-core (layout.test.ts does the same).
     const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
     const page = await phone.newPage();
-    await signInByCookie(page, server, email('ngozi'));
-    await page.goto(`${server.url}/njangi/${circleId}`);
+    await signInByCookie(page, server, email('ngozi'), `/njangi/${circleId}`);
     await page.getByRole('button', { name: 'Import a running circle' }).click();
     await page.getByLabel('The circle’s real first due date').fill(iso(Date.now() - 75 * DAY));
     await page.locator('#circle-import-file').setInputFiles({ name: 'circle.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
@@ -80,8 +79,7 @@ describe('Browser: a savings circle already running', () => {
 
     const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const officer = await desk.newPage();
-    await signInByCookie(officer, server, email('tess'));
-    await officer.goto(`${server.url}/njangi/${circleId}`);
+    await signInByCookie(officer, server, email('tess'), `/njangi/${circleId}`);
     await officer.getByRole('button', { name: 'Confirm and start the circle' }).click();
     const dialog = officer.getByRole('alertdialog', { name: 'Start this circle from the spreadsheet?' });
     await dialog.getByRole('button', { name: 'Confirm and start the circle' }).click();

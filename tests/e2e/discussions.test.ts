@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
+import { launchBrowser, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * A discussion end to end. Amara starts a topic from the community's Discussions tab and mentions
@@ -25,8 +24,6 @@ const leader: Person = { first: 'Ngozi', last: 'Okafor', email: `ngozi.talk.${st
 const amara: Person = { first: 'Amara', last: 'Nwosu', email: `amara.talk.${stamp}@example.org`, width: 1280 };
 const tabe: Person = { first: 'Tabe', last: 'Ndip', email: `tabe.talk.${stamp}@example.org`, width: 375 };
 const ids: Record<string, string> = {};
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -53,16 +50,7 @@ async function signedIn(p: Person): Promise<Page> {
 /** axe-core's serious and critical findings on the page (or within one part of it) as it is now. */
 async function audit(page: Page, within?: string): Promise<string[]> {
   await page.waitForTimeout(300);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(
-    async (context) => (await (window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } }).axe.run(context ? { include: [context] } : document, { resultTypes: ['violations'] })).violations,
-    within ?? null,
-  )) as {
-    id: string;
-    impact: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  return seriousViolations(page, within);
 }
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Documents end to end. The leader uploads the minutes (a real PDF) from the Documents tab and a
@@ -21,8 +20,6 @@ let db: DB;
 let communityId: number;
 const contexts: BrowserContext[] = [];
 const stamp = Date.now();
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 type Person = { first: string; last: string; email: string };
 const leader: Person = { first: 'Efua', last: 'Mensah', email: `efua.docs.${stamp}@example.org` };
 const member: Person = { first: 'Kofi', last: 'Boateng', email: `kofi.docs.${stamp}@example.org` };
@@ -65,12 +62,7 @@ async function audit(page: Page, within: string): Promise<string[]> {
   // The pointer off the button just clicked: axe would judge its hover colour.
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(
-    async (context) => (await (window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } }).axe.run({ include: [context] }, { resultTypes: ['violations'] })).violations,
-    within,
-  )) as { id: string; impact: string; nodes: { target: string[]; html: string }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
+  return seriousViolations(page, within);
 }
 
 const noOverflow = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -271,8 +263,7 @@ describe('Browser: documents', () => {
     contexts.push(context);
     await context.addInitScript(`localStorage.setItem('harambee-theme', 'dark')`);
     const page = await context.newPage();
-    await signInByCookie(page, server, leader.email);
-    await page.goto(`${server.url}/community/${communityId}?tab=documents`);
+    await signInByCookie(page, server, leader.email, `/community/${communityId}?tab=documents`);
     const row = page.getByTestId('document-row').filter({ hasText: 'Minutes of the March assembly' });
     await row.waitFor();
     await page.getByTestId('documents-usage').waitFor();

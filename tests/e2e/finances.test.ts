@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { formatMoney } from '../../src/shared/money';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * The Finances tab end to end, section by section: the creator opens the books in XAF; a member
@@ -31,23 +30,8 @@ const creator = { email: `fatou.${stamp}@example.org` };
 const treasurer = { email: `aisha.${stamp}@example.org` };
 const member = { email: `jean-paul.${stamp}@example.org` };
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
-
-/** axe-core's serious and critical violations on the page as it stands (as layout.test.ts counts them). */
-async function audit(page: Page): Promise<string[]> {
-  // The toast is the app's own (audited in layout.test.ts) and may be caught mid-animation: it goes first.
-  for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
-  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run({ resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe-core's serious and critical violations on the page as it stands. */
+const audit = (page: Page) => seriousViolations(page);
 
 /** Text with every kind of space made plain, so "5 000 FCFA" matches whichever space Intl put in. */
 const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();

@@ -130,20 +130,21 @@ export const screenshotDir = 'test-results/screenshots';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /**
  * axe-core's serious and critical violations on the page, as layout.test.ts counts them (the
- * page's context needs `bypassCSP` to take the script), toasts closed first. Older journeys keep
- * a copy of their own; new ones use this one.
+ * page's context needs `bypassCSP` to take the script), toasts closed first; within one part of
+ * the page when `within` names it. axe is added once per document (its half-megabyte script
+ * compiled again for every audit was a good part of a journey's auditing).
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
   await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run({ resultTypes: ['violations'] })).violations;
-  })) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async (part) => {
+    const axe = (window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(part ? { include: [part] } : document, { resultTypes: ['violations'] })).violations;
+  }, within)) as { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
 }
 
 /** An account made through the REST API (faster than the sign-up form, which account.test.ts covers). */
@@ -185,11 +186,11 @@ function serverDatabase(server: TestServer): DB {
 /**
  * Signs `email` in without the form: a session made in the server's database by the session
  * module (with a sign-in's bookkeeping), its cookie set in the page's context, then the dashboard,
- * where signInAs() ends too. No password check and no second step, so no authenticator code
+ * where signInAs() ends too, or `to`. No password check and no second step, so no authenticator code
  * and no wait for the clock: for journeys whose subject is not signing in. The sign-in journeys
  * (account, second factor, the staff panel's sign-in) go through the form with signInAs().
  */
-export async function signInByCookie(page: Page, server: TestServer, email: string) {
+export async function signInByCookie(page: Page, server: TestServer, email: string, to = '/dashboard') {
   const db = serverDatabase(server);
   const user = findUserByEmail(db, email.toLowerCase());
   if (!user) throw new Error(`no account for ${email} to sign in`);
@@ -197,8 +198,9 @@ export async function signInByCookie(page: Page, server: TestServer, email: stri
   const { token } = createSession(db, user.id, now, 'browser test', sessionIdleMs(db));
   recordLogin(db, user, now);
   await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(`${server.url}/dashboard`);
-  await page.waitForURL(`${server.url}/dashboard`);
+  // Straight to the page the journey starts on (each page loaded costs the app's start in the browser).
+  await page.goto(`${server.url}${to}`);
+  await page.waitForURL(`${server.url}${to}`);
 }
 
 const lastStep = new Map<string, number>();

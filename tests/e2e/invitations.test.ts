@@ -80,8 +80,7 @@ async function invitationLink(email: string): Promise<string> {
 describe('invitations', () => {
   it('a leader invites an address; the emailed link leads a new person through sign-up into the private community', async () => {
     const { page: leader } = await newPage(1280);
-    await signInByCookie(leader, server, leaderEmail);
-    await leader.goto(`${server.url}/community/${communityId}`);
+    await signInByCookie(leader, server, leaderEmail, `/community/${communityId}`);
     await leader.getByRole('button', { name: 'Invite' }).click();
     const dialog = leader.getByRole('dialog');
     await dialog.getByLabel('Email addresses').fill(`${newcomer.email}, not-an-address`);
@@ -141,8 +140,7 @@ describe('invitations', () => {
       (window as unknown as { shared: unknown[] }).shared = [];
       Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data) });
     });
-    await signInByCookie(withSheet.page, server, leaderEmail);
-    await withSheet.page.goto(`${server.url}/community/${communityId}`);
+    await signInByCookie(withSheet.page, server, leaderEmail, `/community/${communityId}`);
     await withSheet.page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => withSheet.page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
       { title: 'Limbe Sisters Abroad', text: 'Join Limbe Sisters Abroad on Harambee', url: publicUrl },
@@ -172,8 +170,7 @@ describe('invitations', () => {
       Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
     });
     await desktop.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signInByCookie(desktop.page, server, leaderEmail);
-    await desktop.page.goto(`${server.url}/community/${communityId}`);
+    await signInByCookie(desktop.page, server, leaderEmail, `/community/${communityId}`);
     await desktop.page.getByRole('button', { name: 'Share' }).click();
     await expectToast(desktop.page, 'Link copied');
     expect(await desktop.page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { formatMoney } from '../../src/shared/money';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * A savings circle's page end to end. The organiser's circle (monthly, four hands of 25 000 FCFA,
@@ -43,27 +42,13 @@ const fullName = (p: Person) => `${p.first} ${p.last}`;
 const fr = (p: Person) => p.language === 'fr';
 const CIRCLE = 'Bamenda Monthly Njangi';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
-
-/** Closes the toasts (on a phone they sit over the page's buttons), as a person would. */
 async function dismissToasts(page: Page) {
   for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
   await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 
-/** axe-core's serious and critical violations on the page as it stands (as finances.test.ts counts them). */
-async function audit(page: Page): Promise<string[]> {
-  await dismissToasts(page);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run({ resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe-core's serious and critical violations on the page as it stands. */
+const audit = (page: Page) => seriousViolations(page);
 
 /** Text with every kind of space made plain, so "25 000 FCFA" matches whichever space Intl put in. */
 const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();

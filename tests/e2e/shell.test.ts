@@ -172,8 +172,7 @@ describe('Browser: the signed-in frame', () => {
   it('on a phone the community tabs scroll sideways: no label overlaps another, the keyboard reaches the last', async () => {
     const p = await page(375);
     // The creator sees all nine tabs (Polls, Savings, Welfare and Finances included).
-    await signInByCookie(p, server, staff.email);
-    await p.goto(`${server.url}/community/${communityId}`);
+    await signInByCookie(p, server, staff.email, `/community/${communityId}`);
     await p.getByRole('heading', { name: 'Kumasi Cultural Circle' }).waitFor();
     const tabs = p.getByRole('tablist').getByRole('tab');
     expect(await tabs.count()).toBe(9);
