@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { unconservedCircles } from '../../src/server/services/njangi/conservatio
 import { declareContribution, confirmContribution } from '../../src/server/services/njangi/contributions';
 import { makeTestApp, type TestApp } from '../setup/app';
 import { buildCircle, circleCommunity, payCash, payOut } from '../setup/njangi';
+import { verifyFile } from '../setup/verify-books';
 
 /*
  * `npm run finances:verify` checks every savings circle's conservation from its rows: what came in
@@ -38,7 +38,7 @@ describe('savings circles in npm run finances:verify', () => {
       const w = await circleWithTopUp(t);
       // The test database, as a file for the command to read.
       writeFileSync(path, t.db.$client.serialize());
-      const verify = () => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/finances-verify.ts', '--database', path], { encoding: 'utf8' });
+      const verify = () => verifyFile(path);
       const ok = verify();
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toMatch(/1 savings circles conserved, 0 welfare funds conserved\.$/m);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { decideCase, openCase } from '../../src/server/domains/welfare/cases';
 import { declareLevyPayment, issueLevy } from '../../src/server/domains/welfare/levies';
 import { confirmPayment } from '../../src/server/services/finances/payments';
 import { welfareWorld } from '../setup/welfare';
+import { verifyFile } from '../setup/verify-books';
 
 /*
  * `npm run finances:verify` checks every welfare fund from its rows and the ledger: levies
@@ -38,7 +38,7 @@ describe('welfare funds in npm run finances:verify', () => {
 
       const path = join(dir, 'app.db');
       writeFileSync(path, t.db.$client.serialize());
-      const verify = () => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/finances-verify.ts', '--database', path], { encoding: 'utf8' });
+      const verify = () => verifyFile(path);
       const ok = verify();
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toMatch(/1 welfare funds conserved\.$/m);
