@@ -49,8 +49,8 @@ import { seedWelfare, type WelfareFixture } from '../setup/welfare-seed';
  * of a public and of a private community. TABLE below must name exactly the router's procedures:
  * a new procedure without an entry, or an entry for a procedure that is gone, fails the test.
  *
- * Each cell runs on its own copy of one database image (about 1 ms), so a write in one cell is
- * never seen by another; every fixture user has one session, made when the world is built (minted
+ * Each cell starts from one database image, inside a transaction rolled back before the next cell
+ * (openCell), so a write in one cell is never seen by another; every fixture user has one session, made when the world is built (minted
  * through the session module: signing in is not what this file tests), and each cell reuses that
  * cookie (the session row is part of the image). Whether a call wrote is asked of SQLite's change
  * count first and of the tables' hashes only when rows were written.

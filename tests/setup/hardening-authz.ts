@@ -12,9 +12,9 @@ import { changedTables, tableHashes, totalChanges } from './hardening-db';
 export { totalChanges };
 
 /*
- * Helpers for the authorization matrix: a database image taken once and a fresh app
- * over a copy of it per cell (about 1 ms), and a hash of every main table to prove a refused call
- * wrote nothing.
+ * Helpers for the authorization matrix and the tests built like it: a database image taken once,
+ * a fresh app over a copy of it (appFromImage) or over a connection the caller keeps (appOver),
+ * and hashes of the tables to prove a refused call wrote nothing.
  */
 
 /** The database's bytes: what every cell starts from. */
