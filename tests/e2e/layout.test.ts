@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { FACTORY_PASSWORD } from '../factories';
 import { launchBrowser, screenshotDir, signInAs, signInByCookie, startServer, type TestServer } from './harness';
-import { PUBLIC_ROUTES, seedPages, signedInRoutes, type SeededWorld } from './routes';
+import { openedParts, PUBLIC_ROUTES, seedPages, signedInRoutes, type SeededWorld } from './routes';
 
 /*
  * Every page at a phone's 375 px and a laptop's 1280 px: nothing wider than the screen, no two
@@ -267,6 +267,13 @@ describe('Browser: every page at each width and theme', () => {
             expect(await page.evaluate(() => document.documentElement.lang), path).toBe(run.language);
             await page.screenshot({ path: `${screenshotDir}/layout-${run.language}-${run.theme}-${run.width}-${slug(path)}.png` });
             if (run.axe) for (const v of await audit(page)) violations.push(`${path}: ${v}`);
+            const part = openedParts(world, run.language)[path];
+            if (part) {
+              await page.locator(part).click();
+              for (const p of await problems(page)) found.push(`${path} (${part} opened): ${p}`);
+              await page.screenshot({ path: `${screenshotDir}/layout-${run.language}-${run.theme}-${run.width}-${slug(path)}-opened.png`, fullPage: true });
+              if (run.axe) for (const v of await audit(page)) violations.push(`${path} (${part} opened): ${v}`);
+            }
           }
         };
         await walk(PUBLIC_ROUTES, false);

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database';
 import { createEvent } from '../../src/server/services/events/events';
 import { createPoll } from '../../src/server/services/polls/polls';
+import { createCircle } from '../../src/server/services/njangi/circles';
 import { addMember, makeCommunity, makeUser } from '../factories';
 
 /*
@@ -12,13 +13,14 @@ import { addMember, makeCommunity, makeUser } from '../factories';
 export const PUBLIC_ROUTES = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/verify-email', '/unsubscribe', '/admin/login', '/discover', '/events', '/no-such-page'];
 
 /** `frenchEmail`: a second superadmin who reads the app in French and leads the community beside its creator (an admin). */
-export type SeededWorld = { email: string; frenchEmail: string; communityId: number; eventId: number; pollId: number };
+export type SeededWorld = { email: string; frenchEmail: string; communityId: number; eventId: number; pollId: number; circleIds: Record<'en' | 'fr', number> };
 
 export async function seedPages(db: DB, email: string): Promise<SeededWorld> {
   const boss = await makeUser(db, { firstName: 'Abena', lastName: 'Owusu', email, role: 'superadmin' });
   const communityId = makeCommunity(db, { creator: boss, name: 'Accra Hometown Union', location: 'Accra' }).id;
   const frenchEmail = `fr.${email}`;
-  addMember(db, { communityId, user: await makeUser(db, { firstName: 'Aminata', lastName: 'Ndiaye', email: frenchEmail, role: 'superadmin', language: 'fr' }), role: 'admin' });
+  const aminata = await makeUser(db, { firstName: 'Aminata', lastName: 'Ndiaye', email: frenchEmail, role: 'superadmin', language: 'fr' });
+  addMember(db, { communityId, user: aminata, role: 'admin' });
   const community = { id: communityId, name: 'Accra Hometown Union' };
   // A weekly meeting with a place and a capacity: the event page, the lists and the month view have something to show.
   const startsAt = Date.now() + 3 * 86_400_000;
@@ -35,10 +37,19 @@ export async function seedPages(db: DB, email: string): Promise<SeededWorld> {
     input: { kind: 'ranked', title: 'Where shall we hold the gala?', description: '', options: ['Community hall', 'Hotel ballroom', 'Riverside park'], closesAt: Date.now() + 3 * 86_400_000, anonymous: false, resultsVisibility: 'live', eligibility: 'all' },
     now: Date.now(),
   }).id;
-  return { email, frenchEmail, communityId, eventId, pollId };
+  // A fixed-order circle still recruiting for each leader, who organises it: its page offers them importing a running one.
+  const recruiting = (organiserId: string, name: string) =>
+    createCircle(db, {
+      communityId,
+      organiserId,
+      circle: { name, description: '', currency: 'XAF', contribution: 10_000, frequency: 'monthly', startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), timeZone: 'Africa/Accra', hands: 4, maxHandsPerMember: 1, payoutMethod: 'fixed', orderBy: 'organiser', graceDays: 0, fineKind: 'none', fineValue: 0, deposit: 0, feeBps: 0 },
+      now: Date.now(),
+    }).id;
+  const circleIds = { en: recruiting(boss.id, 'Market women'), fr: recruiting(aminata.id, 'Tontine des commerçantes') };
+  return { email, frenchEmail, communityId, eventId, pollId, circleIds };
 }
 
-export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) => [
+export const signedInRoutes = ({ communityId, eventId, pollId, circleIds }: SeededWorld) => [
   '/dashboard',
   '/profile',
   '/edit-profile',
@@ -50,6 +61,8 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   '/discover-authenticated',
   '/explore',
   '/njangi',
+  `/njangi/${circleIds.en}`,
+  `/njangi/${circleIds.fr}`,
   '/events',
   '/chat',
   `/events/${eventId}`,
@@ -75,3 +88,12 @@ export const signedInRoutes = ({ communityId, eventId, pollId }: SeededWorld) =>
   `/community/${communityId}/import?kind=ledger`,
   '/admin/dashboard',
 ];
+
+/**
+ * Parts of a page that open in place (a disclosure, not a route), opened by a walk after the page is
+ * judged as it loads and judged again open: the page's path and the control that opens the part.
+ * Each walk opens its own leader's: importing a running circle is offered to its organiser.
+ */
+export const openedParts = ({ circleIds }: SeededWorld, language: 'en' | 'fr'): Record<string, string> => ({
+  [`/njangi/${circleIds[language]}`]: 'section[aria-labelledby="circle-import"] button[aria-expanded="false"]',
+});
