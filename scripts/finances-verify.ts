@@ -2,13 +2,15 @@
 // account's maintained balance equals the sum of its ledger entries, each month's totals equal
 // its entries, the finance audit trail's hash chain is unbroken, every savings circle's money
 // is conserved (services/njangi/conservation.ts), and every welfare fund's too: levies collected =
-// benefits paid + carried (domains/welfare/conservation.ts). Exits 1 on any problem, naming what fails.
+// benefits paid + carried (domains/welfare/conservation.ts), and every savings-and-loans group's:
+// money in = cash on hand + loans outstanding + paid out (domains/savings/conservation.ts). Exits 1 on any problem, naming what fails.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database';
 import { verifyAuditChain } from '../src/server/services/finances/audit';
 import { verifyBalances } from '../src/server/services/finances/ledger';
 import { fundChecks, fundProblems } from '../src/server/domains/welfare/conservation';
+import { groupChecks, groupProblems } from '../src/server/domains/savings/conservation';
 import { held, unconservedCircles } from '../src/server/services/njangi/conservation';
 import { envOrExit, fail } from './cli';
 
@@ -39,10 +41,13 @@ try {
   const funds = fundChecks(db);
   const fundFaults = funds.flatMap(fundProblems);
   for (const f of fundFaults) console.error(f);
-  if (accounts.length || months.length || chain || circles.length || fundFaults.length) process.exit(1);
+  const groups = groupChecks(db);
+  const groupFaults = groups.flatMap(groupProblems);
+  for (const g of groupFaults) console.error(g);
+  if (accounts.length || months.length || chain || circles.length || fundFaults.length || groupFaults.length) process.exit(1);
   const circleCount = db.$client.prepare('SELECT count(*) FROM circles').pluck().get() as number;
   console.log(
-    `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved.`,
+    `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved, ${groups.length} savings-and-loans groups conserved.`,
   );
 } finally {
   db.$client.close();

@@ -32,6 +32,7 @@ export const NEED_KINDS = [
   'caseToClose',
   'levyToPay',
   'ledgerImport',
+  'savingsEntry',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

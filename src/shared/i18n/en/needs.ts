@@ -62,6 +62,7 @@ export const needs = {
     caseToClose: '{{who}} confirmed receiving the benefit of {{amount}} from {{fund}} for {{subject}}: close the case with its report',
     levyToPay: 'Your levy of {{amount}} for {{fund}}: due {{due}}',
     ledgerImport: '{{who}} brought in {{rows}} entries of the books\' history from {{subject}}: check them and confirm as the second officer',
+    savingsEntry: '{{amount}} for {{member}} in {{subject}}, meeting {{meeting}}, recorded by {{who}}: confirm or reject it as a second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
   },
 };

@@ -76,6 +76,11 @@ export const notifications = {
   welfareBenefitConfirmed: { title: 'Welfare benefit received', message: '{{community}}: the beneficiary confirmed receiving the {{fund}} benefit. The case can be closed.' },
   welfareLevyIssued: { title: 'Welfare levy', message: '{{community}} stands by {{member}} ({{relationship}}): your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareContributionIssued: { title: 'Welfare contribution', message: '{{community}}: your {{fund}} contribution of {{amount}} is due on {{date}}.' },
+  savingsRecorded: { title: 'Savings to confirm', message: '{{name}} recorded {{amount}} at meeting {{meeting}} of {{group}}. Another officer must check and confirm it.' },
+  savingsDeclared: { title: 'Savings declared', message: '{{name}} declared {{amount}} for meeting {{meeting}} of {{group}}. An officer must check and confirm it.' },
+  savingsConfirmed: { title: 'Savings confirmed', message: '{{group}}: your {{amount}} was confirmed.' },
+  savingsRejected: { title: 'Savings not confirmed', message: '{{group}}: your {{amount}} was not confirmed: {{reason}}' },
+  savingsReversed: { title: 'Savings entry reversed', message: '{{group}}: your {{amount}} was reversed: {{reason}}' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

@@ -63,6 +63,7 @@ export const needs = {
     caseToClose: '{{who}} a confirmé avoir reçu la prestation {{fund}} de {{amount}} pour {{subject}}\u00a0: clôturez le dossier avec son rapport',
     levyToPay: 'Votre cotisation {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
     ledgerImport: '{{who}} a importé {{rows}} écritures de l\'historique des comptes depuis {{subject}}\u00a0: vérifiez-les et confirmez en tant que second responsable',
+    savingsEntry: '{{amount}} pour {{member}} dans {{subject}}, réunion {{meeting}}, enregistré par {{who}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     contributionToPay: 'Votre contribution {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
   },
 } satisfies Catalogue['needs'];

@@ -77,6 +77,11 @@ export const notifications = {
   welfareBenefitConfirmed: { title: 'Prestation de solidarité reçue', message: '{{community}} : le bénéficiaire a confirmé avoir reçu la prestation {{fund}}. Le dossier peut être clos.' },
   welfareLevyIssued: { title: 'Cotisation de solidarité', message: '{{community}} soutient {{member}} ({{relationship}}) : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareContributionIssued: { title: 'Contribution de solidarité', message: '{{community}} : votre contribution {{fund}} de {{amount}} est à régler le {{date}}.' },
+  savingsRecorded: { title: 'Épargne à confirmer', message: '{{name}} a enregistré {{amount}} à la réunion {{meeting}} de {{group}}. Un autre responsable doit le vérifier et le confirmer.' },
+  savingsDeclared: { title: 'Épargne déclarée', message: '{{name}} a déclaré {{amount}} pour la réunion {{meeting}} de {{group}}. Un responsable doit le vérifier et le confirmer.' },
+  savingsConfirmed: { title: 'Épargne confirmée', message: '{{group}} : vos {{amount}} ont été confirmés.' },
+  savingsRejected: { title: 'Épargne non confirmée', message: '{{group}} : vos {{amount}} n’ont pas été confirmés : {{reason}}' },
+  savingsReversed: { title: 'Écriture d’épargne annulée', message: '{{group}} : vos {{amount}} ont été annulés : {{reason}}' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
 } satisfies Catalogue['notifications'];

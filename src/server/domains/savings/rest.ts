@@ -1,0 +1,32 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { AppDeps } from '../../context';
+import { bodyWith, route } from '../../rest/route';
+import { savings } from './operations';
+
+/** The savings groups' REST paths listed in the README; the tRPC procedures savings.* are the same operations. */
+export function savingsRoutes(deps: AppDeps) {
+  const api = new Hono();
+  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const cid = (c: HonoContext) => ({ communityId: c.req.param('id') });
+  const id = (c: HonoContext) => ({ id: c.req.param('id') });
+  const withId = bodyWith(id);
+  const cycle = (c: HonoContext) => ({ ...id(c), cycleId: c.req.query('cycleId') });
+
+  api.get(`/communities/${community}/savings-groups`, route(deps, savings.groups, cid));
+  api.post(`/communities/${community}/savings-groups`, route(deps, savings.createGroup, bodyWith(cid), { status: 201 }));
+  api.get('/savings-groups/:id', route(deps, savings.group, id));
+  api.put('/savings-groups/:id/rules', route(deps, savings.changeRules, withId));
+  api.post('/savings-groups/:id/join', route(deps, savings.join, id));
+  api.post('/savings-groups/:id/requests', route(deps, savings.decideJoin, withId));
+  api.post('/savings-groups/:id/members', route(deps, savings.addMember, withId, { status: 201 }));
+  api.post('/savings-groups/:id/roles', route(deps, savings.setRole, withId));
+  api.post('/savings-groups/:id/cycles', route(deps, savings.openCycle, withId, { status: 201 }));
+  api.get('/savings-groups/:id/statement', route(deps, savings.statement, cycle));
+  api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, cycle));
+  api.post('/savings-meetings/:id/records', route(deps, savings.recordMeeting, bodyWith((c) => ({ meetingId: c.req.param('id') })), { status: 201 }));
+  api.post('/savings-meetings/:id/declarations', route(deps, savings.declare, bodyWith((c) => ({ meetingId: c.req.param('id') })), { status: 201 }));
+  api.post('/savings-entries/:id/confirm', route(deps, savings.confirm, id));
+  api.post('/savings-entries/:id/reject', route(deps, savings.reject, withId));
+  api.post('/savings-entries/:id/reverse', route(deps, savings.reverse, withId, { status: 201 }));
+  return api;
+}
