@@ -41,6 +41,8 @@ import { seedDocuments, type DocumentFixture } from '../setup/documents';
 import { attachProofs, storedProof, type ProofFixture } from '../setup/proofs';
 import { BEREAVEMENT } from '../setup/welfare';
 import { seedWelfare, type WelfareFixture } from '../setup/welfare-seed';
+import { seedSavings, type SavingsFixture } from '../setup/savings-seed';
+import { VSLA } from '../setup/savings';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -107,6 +109,8 @@ type World = {
   proofs: Map<number, ProofFixture>;
   /** Per community of the matrix: welfare funds, cases in every state, the plain member's levy; categories and a suspension. */
   welfare: Map<number, WelfareFixture>;
+  /** Per community of the matrix: a savings group chaired by the creator (treasurer, secretary: the admin), its meeting of today, the target's pending and confirmed money. */
+  savings: Map<number, SavingsFixture>;
   /** Per caller: an upload of their own (a proof or a case's paper they may attach). */
   uploads: Map<string, string>;
   /** Per user: an unread notification of their own, and a second session (another device). */
@@ -144,7 +148,7 @@ type PollFixture = { poll: number; pollOption: number; election: number; readyEl
 type TopicFixture = { topic: number; reply: number };
 
 /** What a cell's input builder sees. */
-type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | 'uploads'> & InvitationFixture & ChatFixture & DocumentFixture & {
+type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | 'savings' | 'uploads'> & InvitationFixture & ChatFixture & DocumentFixture & {
   cell: Cell;
   caller: UserRow | null;
   community: CommunityRow;
@@ -155,6 +159,7 @@ type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | '
   circle: CircleFixture;
   proofs: ProofFixture;
   welfare: WelfareFixture;
+  savings: SavingsFixture;
   /** The caller's own upload (anonymous: a signed-in user's). */
   upload: string;
   /** An event in three days, and one under way. */
@@ -191,6 +196,17 @@ const circleRole =
 const circleOrganiser = circleRole('creator');
 /** A finance officer other than the circle's organiser (the creator): the organiser's own money is never theirs to decide. */
 const notTheOrganiser = (c: Cell): Outcome | undefined => (c.member === 'creator' ? 403 : undefined);
+/** The savings group's officers (chair: the creator; treasurer; secretary: the admin); its plain member is refused. */
+const groupOfficer = circleRole('creator', 'community admin', 'treasurer');
+const leaveGroup = (app: TestApp, f: Fx, who: UserRow | null) => {
+  if (who) app.db.$client.prepare('DELETE FROM savings_group_members WHERE group_id = ? AND user_id = ?').run(f.savings.group, who.id);
+};
+const askAgain = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare("UPDATE savings_group_members SET status = 'pending' WHERE group_id = ? AND user_id = ?").run(f.savings.group, f.target.id);
+};
+const closeCycle = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare("UPDATE savings_cycles SET status = 'closed' WHERE group_id = ?").run(f.savings.group);
+};
 /** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
@@ -690,6 +706,30 @@ const TABLE: Record<string, Entry> = {
   'welfare.caseLevies': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.paidCase }) },
   'welfare.recordLevyCash': { rule: 'finances.record', input: (f) => ({ id: f.welfare.memberLevy, accountId: f.books.account, amount: 5_000 }) },
   'welfare.needs': { rule: 'authed' },
+
+  // Savings-and-loans groups: every member of the community sees the groups; the leaders start
+  // them and name their officers (savings.organise). Inside the fixture's group the creator
+  // chairs, the treasurer is its treasurer, the admin its secretary and the plain member a member:
+  // the group's officers record, decide and reverse (the plain member is refused, 403), never on
+  // money of their own (the fixture's entries are the target's).
+  'savings.groups': { rule: 'savings.view', input: inCommunity },
+  'savings.group': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }) },
+  'savings.createGroup': { rule: 'savings.organise', input: (f) => ({ communityId: f.community.id, name: 'Second table', timeZone: 'Africa/Douala', rules: VSLA }) },
+  'savings.changeRules': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, rules: { ...VSLA, sharePrice: 2_000 } }), except: groupOfficer },
+  // The caller left the group first (in the cell's copy), so they may ask to join again.
+  'savings.join': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }), prepare: (app, f) => leaveGroup(app, f, f.caller) },
+  'savings.decideJoin': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id, approve: true }), prepare: (app, f) => askAgain(app, f), except: groupOfficer },
+  'savings.addMember': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id }), prepare: (app, f) => leaveGroup(app, f, f.target), except: groupOfficer },
+  'savings.setRole': { rule: 'savings.organise', input: (f) => ({ id: f.savings.group, userId: f.target.id, role: 'secretary' }) },
+  // The fixture's cycle is closed first (in the cell's copy): one cycle is open at a time.
+  'savings.openCycle': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, startDate: '2090-01-06' }), prepare: (app, f) => closeCycle(app, f), except: groupOfficer },
+  'savings.statement': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }) },
+  'savings.ledger': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }), except: groupOfficer },
+  'savings.recordMeeting': { rule: 'savings.view', input: (f) => ({ meetingId: f.savings.meeting, method: 'cash', lines: [{ userId: f.target.id, fines: ['late'] }] }), except: groupOfficer },
+  'savings.declare': { rule: 'savings.view', input: (f) => ({ meetingId: f.savings.meeting, method: 'cash', shares: 1 }) },
+  'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
+  'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
+  'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -792,6 +832,7 @@ async function buildWorld(): Promise<World> {
   const circles: World['circles'] = new Map();
   const proofs: World['proofs'] = new Map();
   const welfare: World['welfare'] = new Map();
+  const savings: World['savings'] = new Map();
   for (const site of SITE_ROLES) {
     const u = users[site];
     const make = (isPublic: boolean) => {
@@ -809,6 +850,7 @@ async function buildWorld(): Promise<World> {
       const books = inside.get(c.id)!.books;
       proofs.set(c.id, attachProofs(t, { payment: books.payment, paymentBy: target.id, expense: books.pendingExpense, expenseBy: target.id, contribution: circle.pendingContribution, contributionBy: target.id, payout: circle.payout, payoutBy: u.creator.id }));
       welfare.set(c.id, seedWelfare(t, { community: c, officer: u.creator, member: u.member, target, outsider: other }));
+      savings.set(c.id, seedSavings(t, { community: c, creator: u.creator, admin: u['community admin'], treasurer: u.treasurer, member: u.member, target, outsider: other }));
       return c;
     };
     communities[site] = { public: make(true), private: make(false) };
@@ -849,6 +891,7 @@ async function buildWorld(): Promise<World> {
     circles,
     proofs,
     welfare,
+    savings,
     uploads,
     notification,
     otherSession,
@@ -880,6 +923,7 @@ function fixture(c: Cell): Fx {
     circle: W.circles.get(community.id)!,
     proofs: W.proofs.get(community.id)!,
     welfare: W.welfare.get(community.id)!,
+    savings: W.savings.get(community.id)!,
     upload: W.uploads.get(stand.id)!,
     notification: W.notification.get(stand.id)!,
     otherSession: W.otherSession.get(stand.id)!,

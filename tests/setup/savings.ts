@@ -19,7 +19,7 @@ import { op, type Op } from './transport';
 
 const byId = { params: { id: 'id' } };
 const byCommunity = { params: { id: 'communityId' } };
-const byMeeting = { params: { id: 'meetingId' } };
+const byMeeting = { params: { meetingId: 'meetingId' } };
 
 export const SG = {
   groups: op('GET', '/api/communities/:id/savings-groups', 'savings.groups', 'query', byCommunity),
@@ -33,8 +33,8 @@ export const SG = {
   openCycle: op('POST', '/api/savings-groups/:id/cycles', 'savings.openCycle', 'mutation', { ...byId, created: true }),
   statement: op('GET', '/api/savings-groups/:id/statement', 'savings.statement', 'query', byId),
   ledger: op('GET', '/api/savings-groups/:id/ledger', 'savings.ledger', 'query', byId),
-  recordMeeting: op('POST', '/api/savings-meetings/:id/records', 'savings.recordMeeting', 'mutation', { ...byMeeting, created: true }),
-  declare: op('POST', '/api/savings-meetings/:id/declarations', 'savings.declare', 'mutation', { ...byMeeting, created: true }),
+  recordMeeting: op('POST', '/api/savings-meetings/:meetingId/records', 'savings.recordMeeting', 'mutation', { ...byMeeting, created: true }),
+  declare: op('POST', '/api/savings-meetings/:meetingId/declarations', 'savings.declare', 'mutation', { ...byMeeting, created: true }),
   confirm: op('POST', '/api/savings-entries/:id/confirm', 'savings.confirm', 'mutation', byId),
   reject: op('POST', '/api/savings-entries/:id/reject', 'savings.reject', 'mutation', byId),
   reverse: op('POST', '/api/savings-entries/:id/reverse', 'savings.reverse', 'mutation', { ...byId, created: true }),

@@ -11,6 +11,7 @@ export function savingsRoutes(deps: AppDeps) {
   const id = (c: HonoContext) => ({ id: c.req.param('id') });
   const withId = bodyWith(id);
   const cycle = (c: HonoContext) => ({ ...id(c), cycleId: c.req.query('cycleId') });
+  const meeting = (c: HonoContext) => ({ meetingId: c.req.param('meetingId') });
 
   api.get(`/communities/${community}/savings-groups`, route(deps, savings.groups, cid));
   api.post(`/communities/${community}/savings-groups`, route(deps, savings.createGroup, bodyWith(cid), { status: 201 }));
@@ -23,8 +24,8 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-groups/:id/cycles', route(deps, savings.openCycle, withId, { status: 201 }));
   api.get('/savings-groups/:id/statement', route(deps, savings.statement, cycle));
   api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, cycle));
-  api.post('/savings-meetings/:id/records', route(deps, savings.recordMeeting, bodyWith((c) => ({ meetingId: c.req.param('id') })), { status: 201 }));
-  api.post('/savings-meetings/:id/declarations', route(deps, savings.declare, bodyWith((c) => ({ meetingId: c.req.param('id') })), { status: 201 }));
+  api.post('/savings-meetings/:meetingId/records', route(deps, savings.recordMeeting, bodyWith(meeting), { status: 201 }));
+  api.post('/savings-meetings/:meetingId/declarations', route(deps, savings.declare, bodyWith(meeting), { status: 201 }));
   api.post('/savings-entries/:id/confirm', route(deps, savings.confirm, id));
   api.post('/savings-entries/:id/reject', route(deps, savings.reject, withId));
   api.post('/savings-entries/:id/reverse', route(deps, savings.reverse, withId, { status: 201 }));
