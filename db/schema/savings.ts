@@ -19,7 +19,7 @@ import { users } from './users';
 
 /*
  * Savings-and-loans groups (table banking, ASCA, VSLA): the second kind of savings group, beside
- * the rotating circle (docs/decisions/025-savings-groups.md). Amounts are integers in the minor
+ * the rotating circle (docs/decisions/024-savings-groups.md). Amounts are integers in the minor
  * unit of the group's currency; rates basis points a period. Money is one append-only table,
  * `savings_entries`: an entry's amount is never changed, a correction is a reversing entry, and
  * the funds' cash is kept on the group row in the transaction of every confirmation and reversal,
