@@ -49,6 +49,7 @@ CREATE TABLE `savings_entries` (
 	`decided_at` integer,
 	`reason` text,
 	`reverses_id` integer,
+	`loan_id` integer,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`group_id`) REFERENCES `savings_groups`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`cycle_id`) REFERENCES `savings_cycles`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -56,9 +57,11 @@ CREATE TABLE `savings_entries` (
 	FOREIGN KEY (`member_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`recorded_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`confirmed_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`loan_id`) REFERENCES `savings_loans`(`id`) ON UPDATE no action ON DELETE cascade,
 	CONSTRAINT "savings_entries_sign" CHECK(("savings_entries"."reverses_id" IS NULL AND "savings_entries"."amount" > 0) OR ("savings_entries"."reverses_id" IS NOT NULL AND "savings_entries"."amount" < 0))
 );
 --> statement-breakpoint
+CREATE INDEX `savings_entries_loan_idx` ON `savings_entries` (`loan_id`,`kind`) WHERE "savings_entries"."loan_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `savings_entries_member_idx` ON `savings_entries` (`group_id`,`member_id`,`cycle_id`);--> statement-breakpoint
 CREATE INDEX `savings_entries_pending_idx` ON `savings_entries` (`group_id`,`created_at`) WHERE "savings_entries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX `savings_entries_meeting_idx` ON `savings_entries` (`meeting_id`,`member_id`);--> statement-breakpoint
@@ -114,6 +117,66 @@ CREATE TABLE `savings_groups` (
 --> statement-breakpoint
 CREATE INDEX `savings_groups_community_idx` ON `savings_groups` (`community_id`,`status`,`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `savings_groups_name_unique` ON `savings_groups` (`community_id`,lower("name"));--> statement-breakpoint
+CREATE TABLE `savings_loan_guarantors` (
+	`loan_id` integer NOT NULL,
+	`user_id` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`hold` integer DEFAULT 0 NOT NULL,
+	`decided_at` integer,
+	PRIMARY KEY(`loan_id`, `user_id`),
+	FOREIGN KEY (`loan_id`) REFERENCES `savings_loans`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `savings_loan_guarantors_user_idx` ON `savings_loan_guarantors` (`user_id`,`status`);--> statement-breakpoint
+CREATE TABLE `savings_loan_repayments` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`loan_id` integer NOT NULL,
+	`amount` integer NOT NULL,
+	`method` text NOT NULL,
+	`reference` text,
+	`proof_url` text,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`recorded_by` text NOT NULL,
+	`confirmed_by` text,
+	`decided_at` integer,
+	`reason` text,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`loan_id`) REFERENCES `savings_loans`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`recorded_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`confirmed_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `savings_loan_repayments_loan_idx` ON `savings_loan_repayments` (`loan_id`,`status`);--> statement-breakpoint
+CREATE TABLE `savings_loans` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`group_id` integer NOT NULL,
+	`cycle_id` integer NOT NULL,
+	`borrower_id` text NOT NULL,
+	`principal` integer NOT NULL,
+	`periods` integer NOT NULL,
+	`rate_bps` integer NOT NULL,
+	`interest_method` text NOT NULL,
+	`purpose` text NOT NULL,
+	`guaranteed` integer DEFAULT 0 NOT NULL,
+	`status` text NOT NULL,
+	`approved_by` text,
+	`second_approved_by` text,
+	`disbursed_on` text,
+	`decided_by` text,
+	`reason` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`group_id`) REFERENCES `savings_groups`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`cycle_id`) REFERENCES `savings_cycles`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`borrower_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`approved_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`second_approved_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`decided_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `savings_loans_group_idx` ON `savings_loans` (`group_id`,`status`);--> statement-breakpoint
+CREATE UNIQUE INDEX `savings_loans_live_unique` ON `savings_loans` (`group_id`,`borrower_id`) WHERE "savings_loans"."status" IN ('requested', 'approved', 'disbursing', 'active');--> statement-breakpoint
 CREATE TABLE `savings_meetings` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`group_id` integer NOT NULL,

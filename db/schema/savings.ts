@@ -8,6 +8,9 @@ import {
   ENTRY_STATUSES,
   FINE_REASONS,
   GROUP_ROLES,
+  GUARANTOR_STATUSES,
+  LOAN_STATUSES,
+  REPAYMENT_STATUSES,
   GROUP_STATUSES,
   INTEREST_METHODS,
   MEETING_FREQUENCIES,
@@ -178,9 +181,13 @@ export const savingsEntries = sqliteTable(
     // Why it was rejected, or (on the reversing entry) why it was reversed.
     reason: text('reason'),
     reversesId: integer('reverses_id'),
+    // The loan a disbursement or a repayment's interest and principal belong to.
+    loanId: integer('loan_id').references(() => savingsLoans.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
+    // A loan's money (its statement, its position when a repayment is allocated).
+    index('savings_entries_loan_idx').on(t.loanId, t.kind).where(sql`${t.loanId} IS NOT NULL`),
     // A member's own statement, a group's totals by member.
     index('savings_entries_member_idx').on(t.groupId, t.memberId, t.cycleId),
     // What waits for an officer ("Needs you", the treasurer's view).
@@ -200,6 +207,95 @@ export const savingsEntries = sqliteTable(
   ],
 );
 
+/**
+ * A loan from the loan fund: its terms copied from the cycle's rules when requested (the rate and
+ * method), approved by two officers other than the borrower, and its money in `savings_entries`
+ * (the disbursement, each repayment's interest and principal), never on this row.
+ */
+export const savingsLoans = sqliteTable(
+  'savings_loans',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => savingsGroups.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => savingsCycles.id, { onDelete: 'cascade' }),
+    borrowerId: text('borrower_id')
+      .notNull()
+      .references(() => users.id),
+    principal: integer('principal').notNull(),
+    periods: integer('periods').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    interestMethod: text('interest_method', { enum: INTEREST_METHODS }).notNull(),
+    purpose: text('purpose').notNull(),
+    // What the guarantors' savings hold against it: the principal above the borrower's own savings.
+    guaranteed: integer('guaranteed').notNull().default(0),
+    status: text('status', { enum: LOAN_STATUSES }).notNull(),
+    approvedBy: text('approved_by').references(() => users.id),
+    secondApprovedBy: text('second_approved_by').references(() => users.id),
+    // The day (in the group's zone) the borrower confirmed receiving it: installments fall due monthly from it.
+    disbursedOn: text('disbursed_on'),
+    decidedBy: text('decided_by').references(() => users.id),
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('savings_loans_group_idx').on(t.groupId, t.status),
+    // One loan at a time a member: two requests at once, one is taken.
+    uniqueIndex('savings_loans_live_unique').on(t.groupId, t.borrowerId).where(sql`${t.status} IN ('requested', 'approved', 'disbursing', 'active')`),
+  ],
+);
+
+/** Who stands behind a loan, their answer, and what of their savings it holds once approved. */
+export const savingsLoanGuarantors = sqliteTable(
+  'savings_loan_guarantors',
+  {
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => savingsLoans.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: GUARANTOR_STATUSES }).notNull().default('pending'),
+    hold: integer('hold').notNull().default(0),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.userId] }), index('savings_loan_guarantors_user_idx').on(t.userId, t.status)],
+);
+
+/**
+ * A repayment waiting for an officer (recorded by another officer, or declared by the borrower).
+ * Confirming it allocates it, interest first, against the loan's position at that moment and writes
+ * the interest and principal entries; allocating when confirmed, not when recorded, keeps two
+ * repayments waiting at once from both paying the same interest.
+ */
+export const savingsLoanRepayments = sqliteTable(
+  'savings_loan_repayments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => savingsLoans.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    method: text('method', { enum: ENTRY_METHODS }).notNull(),
+    reference: text('reference'),
+    proofUrl: text('proof_url'),
+    status: text('status', { enum: REPAYMENT_STATUSES }).notNull().default('pending'),
+    recordedBy: text('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    confirmedBy: text('confirmed_by').references(() => users.id),
+    decidedAt: integer('decided_at'),
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('savings_loan_repayments_loan_idx').on(t.loanId, t.status)],
+);
+
 export type SavingsGroupRow = typeof savingsGroups.$inferSelect;
 export type SavingsCycleRow = typeof savingsCycles.$inferSelect;
 export type SavingsEntryRow = typeof savingsEntries.$inferSelect;
+export type SavingsLoanRow = typeof savingsLoans.$inferSelect;

@@ -53,3 +53,16 @@ export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export const MAX_SHARES_PER_MEETING = 100;
 export const MAX_CYCLE_MONTHS = 24;
 export const MAX_GRACE_DAYS = 90;
+
+/**
+ * A loan: requested (guarantors answer) → approved by two officers other than the borrower →
+ * disbursing (an officer recorded the money handed over) → active (the borrower confirmed receiving
+ * it) → repaid. Refused at any point before disbursing: rejected.
+ */
+export const LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active', 'repaid', 'rejected'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+/** A loan a member still has to deal with: one at a time. */
+export const LIVE_LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active'] as const satisfies readonly LoanStatus[];
+export const GUARANTOR_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export const REPAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const MAX_GUARANTORS = 5;
