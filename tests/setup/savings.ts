@@ -2,6 +2,7 @@ import type { CommunityRow, UserRow } from '../../db/schema';
 import type { SavingsRules } from '../../src/shared/schemas/savings';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { openCycle } from '../../src/server/domains/savings/cycles';
+import { confirmEntry, recordMeeting } from '../../src/server/domains/savings/entries';
 import { createGroup } from '../../src/server/domains/savings/groups';
 import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
 import { addMember, makeCommunity, makeUser } from '../factories';
@@ -38,6 +39,16 @@ export const SG = {
   confirm: op('POST', '/api/savings-entries/:id/confirm', 'savings.confirm', 'mutation', byId),
   reject: op('POST', '/api/savings-entries/:id/reject', 'savings.reject', 'mutation', byId),
   reverse: op('POST', '/api/savings-entries/:id/reverse', 'savings.reverse', 'mutation', { ...byId, created: true }),
+  requestLoan: op('POST', '/api/savings-groups/:id/loans', 'savings.requestLoan', 'mutation', { ...byId, created: true }),
+  loan: op('GET', '/api/savings-loans/:id', 'savings.loan', 'query', byId),
+  answerGuarantee: op('POST', '/api/savings-loans/:id/guarantee', 'savings.answerGuarantee', 'mutation', byId),
+  approveLoan: op('POST', '/api/savings-loans/:id/approve', 'savings.approveLoan', 'mutation', byId),
+  rejectLoan: op('POST', '/api/savings-loans/:id/reject', 'savings.rejectLoan', 'mutation', byId),
+  disburseLoan: op('POST', '/api/savings-loans/:id/disbursement', 'savings.disburseLoan', 'mutation', byId),
+  confirmLoanReceipt: op('POST', '/api/savings-loans/:id/received', 'savings.confirmLoanReceipt', 'mutation', byId),
+  recordRepayment: op('POST', '/api/savings-loans/:id/repayments', 'savings.recordRepayment', 'mutation', { ...byId, created: true }),
+  confirmRepayment: op('POST', '/api/savings-repayments/:id/confirm', 'savings.confirmRepayment', 'mutation', byId),
+  rejectRepayment: op('POST', '/api/savings-repayments/:id/reject', 'savings.rejectRepayment', 'mutation', byId),
 } satisfies Record<string, Op>;
 
 /** A VSLA's usual rules: shares of 1,000 (one to five a meeting), 500 to the social fund, loans up to three times one's savings. */
@@ -99,3 +110,11 @@ export function buildGroup(t: TestApp, p: { community: CommunityRow; chair: User
 /** The group's stored funds and its conservation sums. */
 export const fundsOf = (t: TestApp, groupId: number) =>
   t.db.$client.prepare('SELECT loan_fund_cash AS loanFund, social_fund_cash AS socialFund FROM savings_groups WHERE id = ?').get(groupId) as { loanFund: number; socialFund: number };
+
+/** Shares recorded for members at a meeting by one officer and confirmed by another (the services' own path). */
+export function savedShares(w: SavingsWorld, by: { recorder: UserRow; confirmer: UserRow }, lines: { user: UserRow; shares: number }[]) {
+  const communityId = w.community.id;
+  const now = w.t.clock.now();
+  const entries = recordMeeting(w.t.db, { communityId, meetingId: w.meetings[0]!, actorId: by.recorder.id, payment: { method: 'cash' }, lines: lines.map((l) => ({ userId: l.user.id, shares: l.shares })), now });
+  for (const e of entries) confirmEntry(w.t.db, { communityId, id: e.id, actorId: by.confirmer.id, now });
+}

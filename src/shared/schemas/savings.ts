@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '../money';
 import { isValidDate, isValidTimeZone } from '../njangi/schedule';
 import { PROOF_URL_PATTERN } from '../proofs';
-import { ENTRY_METHODS, FINE_REASONS, GROUP_ROLES, INTEREST_METHODS, MAX_CYCLE_MONTHS, MAX_GRACE_DAYS, MAX_PERIODS, MAX_RATE_BPS, MAX_SHARES_PER_MEETING, MEETING_FREQUENCIES, SHARE_OUT_METHODS } from '../savings/rules';
+import { ENTRY_METHODS, FINE_REASONS, GROUP_ROLES, INTEREST_METHODS, MAX_CYCLE_MONTHS, MAX_GRACE_DAYS, MAX_GUARANTORS, MAX_PERIODS, MAX_RATE_BPS, MAX_SHARES_PER_MEETING, MEETING_FREQUENCIES, SHARE_OUT_METHODS } from '../savings/rules';
 import { communityId } from './communities';
 
 /*
@@ -109,3 +109,26 @@ export const declareInput = z
 export const rejectEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
 export const reverseEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
 export const statementInput = z.object({ id: groupId, cycleId: z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').optional() });
+
+const loanId = z.coerce.number({ message: 'validation.savings.loanId' }).int('validation.savings.loanId').positive('validation.savings.loanId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.loanId');
+export const loanIdInput = z.object({ id: loanId });
+
+/** A member asks for a loan: an amount, one of the cycle's terms, a purpose, and who stands behind it. */
+export const requestLoanInput = z.object({
+  id: groupId,
+  principal: amount,
+  periods: whole(1, MAX_PERIODS, 'validation.savings.loanTerm'),
+  purpose: z.string({ message: 'validation.savings.purpose' }).trim().min(3, 'validation.savings.purpose').max(300, 'validation.savings.purpose'),
+  guarantors: z
+    .array(userId, { message: 'validation.savings.guarantors' })
+    .max(MAX_GUARANTORS, 'validation.savings.guarantors')
+    .refine((g) => new Set(g).size === g.length, { message: 'validation.savings.guarantors' })
+    .default([]),
+});
+export const answerGuaranteeInput = z.object({ id: loanId, accept: z.boolean({ message: 'validation.savings.decision' }) });
+export const rejectLoanInput = z.object({ id: loanId, reason });
+export const disburseInput = z.object({ id: loanId, ...payment }).refine(paidWell, PAID_WELL);
+export const repaymentInput = z.object({ id: loanId, amount, ...payment }).refine(paidWell, PAID_WELL);
+const repaymentId = z.coerce.number({ message: 'validation.savings.repaymentId' }).int('validation.savings.repaymentId').positive('validation.savings.repaymentId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.repaymentId');
+export const repaymentIdInput = z.object({ id: repaymentId });
+export const rejectRepaymentInput = z.object({ id: repaymentId, reason });

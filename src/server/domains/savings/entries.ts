@@ -3,7 +3,7 @@ import { savingsCycles, savingsEntries, savingsGroups, savingsMeetings, type Sav
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '@shared/money';
 import { dateInZone } from '@shared/njangi/schedule';
-import type { EntryMethod, FineReason } from '@shared/savings/rules';
+import { MEETING_KINDS, type EntryMethod, type FineReason } from '@shared/savings/rules';
 import { conflict, forbidden, invalid, notFound } from '../../services/errors';
 import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
@@ -165,6 +165,8 @@ function entryForOfficer(tx: DbLike, communityId: number, id: number, actorId: s
     .get();
   if (!row) throw notFound(ENTRY_NOT_FOUND);
   requireOfficer(tx, row.group.id, actorId);
+  // A loan's money moves with the loan (its borrower confirms a disbursement; repayments are allocated when confirmed).
+  if (!(MEETING_KINDS as readonly string[]).includes(row.entry.kind)) throw conflict('errors.savings.loanMoney');
   return row;
 }
 

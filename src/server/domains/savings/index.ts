@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { savingsEntries, savingsGroupMembers, savingsGroups } from '../../../../db/schema';
+import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
 import { defineDomain } from '../domain';
 import { entryDto } from './entries';
 import { savingsEntryNeeds } from './need-sources';
@@ -21,6 +21,8 @@ export const savingsDomain = defineDomain({
     'notifications.savingsConfirmed': 'money',
     'notifications.savingsRejected': 'money',
     'notifications.savingsReversed': 'money',
+    'notifications.savingsGuarantorAsked': 'needs',
+    'notifications.savingsLoanDisbursed': 'needs',
   },
   // The member's groups and their own money in them; nobody else's.
   exportData: (db, user) => ({
@@ -32,6 +34,15 @@ export const savingsDomain = defineDomain({
       .orderBy(asc(savingsGroups.id))
       .all(),
     savingsEntries: db.select().from(savingsEntries).where(eq(savingsEntries.memberId, user.id)).orderBy(asc(savingsEntries.id)).all().map(entryDto),
+    // Their own loans with the repayments on them, and the loans they stand behind (what of their savings each holds).
+    savingsLoans: db
+      .select()
+      .from(savingsLoans)
+      .where(eq(savingsLoans.borrowerId, user.id))
+      .orderBy(asc(savingsLoans.id))
+      .all()
+      .map((l) => ({ ...l, repayments: db.select().from(savingsLoanRepayments).where(eq(savingsLoanRepayments.loanId, l.id)).orderBy(asc(savingsLoanRepayments.id)).all() })),
+    savingsGuarantees: db.select().from(savingsLoanGuarantors).where(eq(savingsLoanGuarantors.userId, user.id)).orderBy(asc(savingsLoanGuarantors.loanId)).all(),
   }),
   // Someone who goes leaves their groups (and any office in them); their money stays in the records.
   erase: (tx, { user }) => ({
@@ -46,5 +57,8 @@ export const savingsDomain = defineDomain({
     savings_group_members: { export: { key: 'savingsGroups' }, erase: { kept: 'marked left, so the group’s records still name who paid' } },
     savings_cycles: { export: { not: 'the group’s cycles and their rules' }, erase: MONEY_KEPT },
     savings_entries: { export: { key: 'savingsEntries' }, erase: MONEY_KEPT },
+    savings_loans: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
+    savings_loan_repayments: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
+    savings_loan_guarantors: { export: { key: 'savingsGuarantees' }, erase: { kept: 'a guarantee holds savings against a loan until it is repaid' } },
   },
 });

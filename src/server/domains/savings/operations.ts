@@ -1,9 +1,17 @@
 import {
+  answerGuaranteeInput,
   changeRulesInput,
   communityGroupsInput,
   createGroupInput,
   decideJoinInput,
   declareInput,
+  disburseInput,
+  loanIdInput,
+  rejectLoanInput,
+  rejectRepaymentInput,
+  repaymentIdInput,
+  repaymentInput,
+  requestLoanInput,
   entryIdInput,
   groupIdInput,
   memberInput,
@@ -20,6 +28,8 @@ import { openCycle } from './cycles';
 import { confirmEntry, declare, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
 import { changeRules, createGroup, GROUP_NOT_FOUND, groupCommunity, groupView, listGroups } from './groups';
 import { addMember, askToJoin, decideJoin, setRole } from './members';
+import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
+import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
 import { groupLedger, myStatement } from './statement';
 
 /*
@@ -37,6 +47,9 @@ const ofEntry = (input: { id: number }, ctx: Context) => entryCommunity(ctx.db, 
 const inGroup = inCommunity('savings.view', ofGroup, GROUP_NOT_FOUND);
 const atMeeting = inCommunity('savings.view', ofMeeting, 'errors.savings.meetingNotFound');
 const onEntry = inCommunity('savings.view', ofEntry, ENTRY_NOT_FOUND);
+const onLoan = inCommunity('savings.view', (input: { id: number }, ctx: Context) => loanCommunity(ctx.db, input.id), LOAN_NOT_FOUND);
+const onRepayment = inCommunity('savings.view', (input: { id: number }, ctx: Context) => repaymentCommunity(ctx.db, input.id), 'errors.savings.repaymentNotFound');
+const paymentOf = (input: { method: 'cash' | 'mobile_money' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
 
 export const savings = {
   groups: query({ input: communityGroupsInput, access: inCommunity('savings.view'), run: (ctx, _input, { community }) => listGroups(ctx.db, { communityId: community.id, viewerId: ctx.user.id }) }),
@@ -93,4 +106,29 @@ export const savings = {
   statement: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => myStatement(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, cycleId: input.cycleId }) }),
   /** The officers' view: every member's totals, what waits for a second officer, the funds. */
   ledger: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => groupLedger(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, cycleId: input.cycleId }) }),
+
+  /** A member asks for a loan within their limit, naming guarantors for what their savings do not cover. */
+  requestLoan: mutation({
+    input: requestLoanInput,
+    access: inGroup,
+    run: (ctx, input, { community }) =>
+      requestLoan(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, principal: input.principal, periods: input.periods, purpose: input.purpose, guarantors: input.guarantors, now: ctx.now() }),
+  }),
+  answerGuarantee: mutation({ input: answerGuaranteeInput, access: onLoan, run: (ctx, input, { community }) => answerGuarantee(ctx.db, { communityId: community.id, loanId: input.id, userId: ctx.user.id, accept: input.accept, now: ctx.now() }) }),
+  /** Two officers other than the borrower and its guarantors approve, one after the other. */
+  approveLoan: mutation({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => approveLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  rejectLoan: mutation({ input: rejectLoanInput, access: onLoan, run: (ctx, input, { community }) => rejectLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** An officer records handing the loan over; the borrower confirms receiving it. */
+  disburseLoan: mutation({ input: disburseInput, access: onLoan, run: (ctx, input, { community }) => disburseLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, payment: paymentOf(input), now: ctx.now() }) }),
+  confirmLoanReceipt: mutation({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => confirmLoanReceipt(ctx.db, { communityId: community.id, loanId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  /** An officer records a repayment, or the borrower declares one; another officer confirms it. */
+  recordRepayment: mutation({
+    input: repaymentInput,
+    access: onLoan,
+    run: (ctx, input, { community }) => recordRepayment(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, amount: input.amount, payment: paymentOf(input), now: ctx.now() }),
+  }),
+  confirmRepayment: mutation({ input: repaymentIdInput, access: onRepayment, run: (ctx, input, { community }) => confirmRepayment(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  rejectRepayment: mutation({ input: rejectRepaymentInput, access: onRepayment, run: (ctx, input, { community }) => rejectRepayment(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** A loan's statement: for its borrower, its guarantors and the group's officers only. */
+  loan: query({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => loanStatement(ctx.db, { communityId: community.id, loanId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
 };

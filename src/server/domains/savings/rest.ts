@@ -29,5 +29,15 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-entries/:id/confirm', route(deps, savings.confirm, id));
   api.post('/savings-entries/:id/reject', route(deps, savings.reject, withId));
   api.post('/savings-entries/:id/reverse', route(deps, savings.reverse, withId, { status: 201 }));
+  api.post('/savings-groups/:id/loans', route(deps, savings.requestLoan, withId, { status: 201 }));
+  api.get('/savings-loans/:id', route(deps, savings.loan, id));
+  api.post('/savings-loans/:id/guarantee', route(deps, savings.answerGuarantee, withId));
+  api.post('/savings-loans/:id/approve', route(deps, savings.approveLoan, id));
+  api.post('/savings-loans/:id/reject', route(deps, savings.rejectLoan, withId));
+  api.post('/savings-loans/:id/disbursement', route(deps, savings.disburseLoan, withId));
+  api.post('/savings-loans/:id/received', route(deps, savings.confirmLoanReceipt, id));
+  api.post('/savings-loans/:id/repayments', route(deps, savings.recordRepayment, withId, { status: 201 }));
+  api.post('/savings-repayments/:id/confirm', route(deps, savings.confirmRepayment, id));
+  api.post('/savings-repayments/:id/reject', route(deps, savings.rejectRepayment, withId));
   return api;
 }

@@ -81,6 +81,8 @@ export const notifications = {
   savingsConfirmed: { title: 'Savings confirmed', message: '{{group}}: your {{amount}} was confirmed.' },
   savingsRejected: { title: 'Savings not confirmed', message: '{{group}}: your {{amount}} was not confirmed: {{reason}}' },
   savingsReversed: { title: 'Savings entry reversed', message: '{{group}}: your {{amount}} was reversed: {{reason}}' },
+  savingsGuarantorAsked: { title: 'Asked to guarantee a loan', message: '{{name}} asks you to guarantee a loan of {{amount}} in {{group}}. Accept or decline it.' },
+  savingsLoanDisbursed: { title: 'Your loan was handed over', message: '{{name}} recorded handing you your loan of {{amount}} in {{group}}. Confirm once you have received it.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

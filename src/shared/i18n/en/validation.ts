@@ -290,6 +290,10 @@ export const validation = {
     emptyLine: 'Record shares, the social fund or a fine',
     lines: 'Record 1 to 200 members at a time',
     memberTwice: 'Each member appears once in a meeting’s records',
+    loanId: 'Choose a loan',
+    repaymentId: 'Choose a repayment',
+    purpose: 'Say what the loan is for, in 3 to 300 characters',
+    guarantors: 'Name up to 5 different guarantors',
   },
   welfare: {
     fundId: 'Choose a welfare fund',

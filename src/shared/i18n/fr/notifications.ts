@@ -82,6 +82,8 @@ export const notifications = {
   savingsConfirmed: { title: 'Épargne confirmée', message: '{{group}} : vos {{amount}} ont été confirmés.' },
   savingsRejected: { title: 'Épargne non confirmée', message: '{{group}} : vos {{amount}} n’ont pas été confirmés : {{reason}}' },
   savingsReversed: { title: 'Écriture d’épargne annulée', message: '{{group}} : vos {{amount}} ont été annulés : {{reason}}' },
+  savingsGuarantorAsked: { title: 'Garantie de prêt demandée', message: '{{name}} vous demande de garantir un prêt de {{amount}} dans {{group}}. Acceptez ou refusez.' },
+  savingsLoanDisbursed: { title: 'Votre prêt a été remis', message: '{{name}} a enregistré la remise de votre prêt de {{amount}} dans {{group}}. Confirmez dès que vous l’avez reçu.' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
 } satisfies Catalogue['notifications'];

@@ -290,6 +290,10 @@ export const validation = {
     emptyLine: 'Enregistrez des parts, le fonds social ou une amende',
     lines: 'Enregistrez de 1 à 200 membres à la fois',
     memberTwice: 'Chaque membre apparaît une fois dans les enregistrements d’une réunion',
+    loanId: 'Choisissez un prêt',
+    repaymentId: 'Choisissez un remboursement',
+    purpose: 'Dites à quoi sert le prêt, en 3 à 300 caractères',
+    guarantors: 'Nommez jusqu’à 5 garants différents',
   },
   welfare: {
     fundId: 'Choisissez une caisse de solidarité',
