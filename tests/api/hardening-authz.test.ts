@@ -204,6 +204,35 @@ const leaveGroup = (app: TestApp, f: Fx, who: UserRow | null) => {
 const askAgain = (app: TestApp, f: Fx) => {
   app.db.$client.prepare("UPDATE savings_group_members SET status = 'pending' WHERE group_id = ? AND user_id = ?").run(f.savings.group, f.target.id);
 };
+const saveAShare = (app: TestApp, f: Fx) => {
+  if (!f.caller) return;
+  const sql = app.db.$client;
+  sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, meeting_id, member_id, kind, shares, amount, method, status, recorded_by, confirmed_by, decided_at, created_at)
+    VALUES (?, ?, ?, ?, 'shares', 1, 1000, 'cash', 'confirmed', ?, ?, ?, ?)`).run(f.savings.group, f.savings.cycle, f.savings.meeting, f.caller.id, f.other.id, f.other.id, W.now, W.now);
+  sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
+};
+const guaranteeBy = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare("INSERT INTO savings_loan_guarantors (loan_id, user_id, status) VALUES (?, ?, 'pending')").run(f.savings.loan, W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id);
+};
+const loanIs = (app: TestApp, f: Fx, status: 'approved' | 'active') => {
+  const sql = app.db.$client;
+  sql.prepare("UPDATE savings_loans SET status = ?, disbursed_on = CASE WHEN ? = 'active' THEN '2026-01-01' END WHERE id = ?").run(status, status, f.savings.loan);
+  sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
+};
+const disbursingToMember = (app: TestApp, f: Fx) => {
+  const sql = app.db.$client;
+  const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
+  sql.prepare("UPDATE savings_loans SET status = 'disbursing', borrower_id = ? WHERE id = ?").run(member, f.savings.loan);
+  sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
+  sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, member_id, kind, amount, method, status, recorded_by, loan_id, created_at)
+    VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, f.other.id, f.savings.loan, W.now);
+};
+/** A repayment of the target's active loan, recorded by someone outside the callers. */
+const REPAYMENT_ID = 900_101;
+const pendingRepayment = (app: TestApp, f: Fx) => {
+  loanIs(app, f, 'active');
+  app.db.$client.prepare("INSERT INTO savings_loan_repayments (id, loan_id, amount, method, status, recorded_by, created_at) VALUES (?, ?, 100, 'cash', 'pending', ?, ?)").run(REPAYMENT_ID, f.savings.loan, f.other.id, W.now);
+};
 const closeCycle = (app: TestApp, f: Fx) => {
   app.db.$client.prepare("UPDATE savings_cycles SET status = 'closed' WHERE group_id = ?").run(f.savings.group);
 };
@@ -730,6 +759,21 @@ const TABLE: Record<string, Entry> = {
   'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
   'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  // Loans: the fixture's loan is the target's, requested; each cell moves its own copy on as it needs.
+  // The caller has saved a share first, so may borrow 1,000 on their own savings.
+  'savings.requestLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, principal: 1_000, periods: 3, purpose: 'Seeds for the farm' }), prepare: (app, f) => saveAShare(app, f) },
+  // Only the loan's guarantor (the plain member, in the cell's copy) answers.
+  'savings.answerGuarantee': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, accept: true }), prepare: (app, f) => guaranteeBy(app, f), except: circleRole('member') },
+  'savings.approveLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: groupOfficer },
+  'savings.rejectLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'The fund is short' }), except: groupOfficer },
+  'savings.disburseLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'approved'), except: groupOfficer },
+  // The borrower alone confirms receiving it (the plain member's, in the cell's copy).
+  'savings.confirmLoanReceipt': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('member') },
+  'savings.recordRepayment': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, amount: 100, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'active'), except: groupOfficer },
+  'savings.confirmRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },
+  'savings.rejectRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID, reason: 'Not received' }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },
+  // The target's loan: its officers read it; to a plain member who neither borrowed nor guarantees it, it does not exist.
+  'savings.loan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: (c) => (c.member === 'member' ? 404 : undefined) },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };

@@ -15,7 +15,8 @@ import { VSLA } from './savings';
  * outside the callers (written directly, with the fund's cash), which an officer may reverse.
  */
 
-export type SavingsFixture = { group: number; meeting: number; pendingEntry: number; confirmedEntry: number };
+/** `loan`: the target's loan of 1,000 over three months, requested with no guarantor; cells move it on as they need. */
+export type SavingsFixture = { group: number; cycle: number; meeting: number; pendingEntry: number; confirmedEntry: number; loan: number };
 
 export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: UserRow; admin: UserRow; treasurer: UserRow; member: UserRow; target: UserRow; outsider: UserRow }): SavingsFixture {
   const now = t.clock.now();
@@ -37,5 +38,13 @@ export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: U
       .run(group, cycle.id, meeting, p.target.id, p.outsider.id, p.outsider.id, now, now).lastInsertRowid,
   );
   sql.prepare('UPDATE savings_groups SET social_fund_cash = social_fund_cash + 500 WHERE id = ?').run(group);
-  return { group, meeting, pendingEntry, confirmedEntry };
+  const loan = Number(
+    sql
+      .prepare(
+        `INSERT INTO savings_loans (group_id, cycle_id, borrower_id, principal, periods, rate_bps, interest_method, purpose, guaranteed, status, created_at, updated_at)
+         VALUES (?, ?, ?, 1000, 3, 200, 'declining', 'Stock for the shop', 0, 'requested', ?, ?)`,
+      )
+      .run(group, cycle.id, p.target.id, now, now).lastInsertRowid,
+  );
+  return { group, cycle: cycle.id, meeting, pendingEntry, confirmedEntry, loan };
 }
