@@ -33,7 +33,7 @@ for (const T of TRANSPORTS) {
       let awa = await as(w.t, w.admin);
       let tabe = await as(w.t, w.treasurer);
       let musa = await as(w.t, w.musa);
-      const ada = await as(w.t, w.ada);
+      let ada = await as(w.t, w.ada);
       const kofi = await as(w.t, w.kofi);
       // Musa, Ada and Tabe saved five shares each: 15,000 in the loan fund.
       savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 5 }, { user: w.ada, shares: 5 }, { user: w.treasurer, shares: 5 }]);
@@ -86,7 +86,7 @@ for (const T of TRANSPORTS) {
       // A month on, the first installment is due: Musa declares 3,180; Tabe confirms it, interest first.
       w.t.clock.advance(32 * DAY);
       // A month on, everyone signs in again.
-      [ngozi, awa, tabe, musa] = await Promise.all([w.creator, w.admin, w.treasurer, w.musa].map((u) => as(w.t, u)));
+      [ngozi, awa, tabe, musa, ada] = await Promise.all([w.creator, w.admin, w.treasurer, w.musa, w.ada].map((u) => as(w.t, u)));
       expectError(await T.call(musa, SG.recordRepayment, { id: loan, amount: 99_999, method: 'cash' }), 400, 'errors.savings.repaymentTooLarge');
       const first = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 3_180, method: 'cash' });
       expectError(await T.call(musa, SG.confirmRepayment, { id: first.id }), 403, 'errors.savings.officersOnly');
@@ -96,6 +96,12 @@ for (const T of TRANSPORTS) {
 
       // Recorded by Tabe, so Tabe never confirms it; two other officers at once: counted once.
       const second = await ok(T, tabe, SG.recordRepayment, { id: loan, amount: 3_000, method: 'cash' });
+      // The officers see every loan and what waits; a member sees their own loans only.
+      const ledger = await ok(T, ngozi, SG.ledger, { id });
+      expect(ledger.loans).toMatchObject([{ id: loan, borrowerName: 'Musa Test', principal: 9_000, status: 'active', principalRepaid: 3_000, interestPaid: 180 }]);
+      expect(ledger.pendingRepayments).toMatchObject([{ id: second.id, amount: 3_000, borrowerId: w.musa.id, mayDecide: true }]);
+      expect((await ok(T, musa, SG.statement, { id })).loans).toMatchObject([{ id: loan, principalRepaid: 3_000 }]);
+      expect((await ok(T, ada, SG.statement, { id })).loans).toEqual([]);
       expectError(await T.call(tabe, SG.confirmRepayment, { id: second.id }), 403, 'errors.savings.ownRecord');
       const racing = await Promise.all([T.call(ngozi, SG.confirmRepayment, { id: second.id }), T.call(awa, SG.confirmRepayment, { id: second.id })]);
       expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);

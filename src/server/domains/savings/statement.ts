@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { savingsCycles, savingsEntries, users, type SavingsCycleRow, type SavingsGroupRow } from '../../../../db/schema';
+import { savingsCycles, savingsEntries, savingsLoanRepayments, savingsLoans, users, type SavingsCycleRow, type SavingsGroupRow } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { borrowingLimit } from '@shared/savings/loans';
 import { forbidden, notFound } from '../../services/errors';
@@ -38,9 +38,20 @@ function cycleOf(db: DbLike, group: SavingsGroupRow, cycleId: number | undefined
   return row;
 }
 
+/** Loans of a group (one borrower's, or all), newest first, with what their confirmed entries have repaid. */
+function loansOf(db: DbLike, groupId: number, borrowerId?: string) {
+  return db.all<{ id: number; borrowerId: string; borrowerName: string; principal: number; periods: number; status: string; disbursedOn: string | null; createdAt: number; principalRepaid: number; interestPaid: number }>(sql`
+    SELECT l.id, l.borrower_id AS borrowerId, u.first_name || ' ' || u.last_name AS borrowerName, l.principal, l.periods, l.status, l.disbursed_on AS disbursedOn, l.created_at AS createdAt,
+      COALESCE((SELECT SUM(e.amount) FROM savings_entries e WHERE e.loan_id = l.id AND e.kind = 'repayment_principal' AND ${COUNTED}), 0) AS principalRepaid,
+      COALESCE((SELECT SUM(e.amount) FROM savings_entries e WHERE e.loan_id = l.id AND e.kind = 'repayment_interest' AND ${COUNTED}), 0) AS interestPaid
+    FROM savings_loans l JOIN users u ON u.id = l.borrower_id
+    WHERE l.group_id = ${groupId} ${borrowerId ? sql`AND l.borrower_id = ${borrowerId}` : sql``}
+    ORDER BY l.id DESC LIMIT 200`);
+}
+
 const ZERO: Totals = { shares: 0, savings: 0, socialFund: 0, fines: 0, pending: 0, pendingCount: 0 };
 
-/** The caller's own statement for a cycle (the current one by default): their totals and entries, never anyone else's. */
+/** The caller's own statement for a cycle (the current one by default): their totals, entries and loans, never anyone else's. */
 export function myStatement(db: DbLike, p: { communityId: number; groupId: number; userId: string; cycleId?: number }) {
   const group = groupOf(db, p.communityId, p.groupId);
   const place = placeIn(db, group.id, p.userId);
@@ -48,7 +59,7 @@ export function myStatement(db: DbLike, p: { communityId: number; groupId: numbe
   if (!place || (place.status !== 'active' && place.status !== 'left')) throw forbidden('errors.savings.membersOnly');
   const cycle = cycleOf(db, group, p.cycleId);
   const base = { group: { id: group.id, name: group.name, currency: group.currency }, cycle: cycle ? cycleDto(cycle) : null };
-  if (!cycle) return { ...base, totals: ZERO, borrowingLimit: 0, entries: [] };
+  if (!cycle) return { ...base, totals: ZERO, borrowingLimit: 0, entries: [], loans: [] };
   const totals = db.get<Totals>(sql`SELECT ${SUMS} FROM savings_entries e WHERE e.group_id = ${group.id} AND e.cycle_id = ${cycle.id} AND e.member_id = ${p.userId}`) ?? ZERO;
   const entries = db
     .select()
@@ -58,13 +69,13 @@ export function myStatement(db: DbLike, p: { communityId: number; groupId: numbe
     .limit(500)
     .all()
     .map(entryDto);
-  return { ...base, totals, borrowingLimit: borrowingLimit(totals.savings, cycle.loanMultipleTenths), entries };
+  return { ...base, totals, borrowingLimit: borrowingLimit(totals.savings, cycle.loanMultipleTenths), entries, loans: loansOf(db, group.id, p.userId) };
 }
 
 /**
- * The officers' view of a cycle: every member's totals, the entries waiting for a second officer
- * (with whether the caller may decide each, by the four-eyes rule), the funds' cash and whether
- * the group's money adds up.
+ * The officers' view of a cycle: every member's totals, the entries and repayments waiting for a
+ * second officer (with whether the caller may decide each, by the four-eyes rule), every loan, the
+ * funds' cash and whether the group's money adds up.
  */
 export function groupLedger(db: DbLike, p: { communityId: number; groupId: number; actorId: string; cycleId?: number }) {
   const group = groupOf(db, p.communityId, p.groupId);
@@ -88,12 +99,23 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .limit(500)
     .all()
     .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.recordedBy !== p.actorId && r.entry.memberId !== p.actorId }));
+  const repayments = db
+    .select({ repayment: savingsLoanRepayments, borrowerId: savingsLoans.borrowerId })
+    .from(savingsLoanRepayments)
+    .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanRepayments.loanId))
+    .where(and(eq(savingsLoans.groupId, group.id), eq(savingsLoanRepayments.status, 'pending')))
+    .orderBy(savingsLoanRepayments.id)
+    .limit(500)
+    .all()
+    .map((r) => ({ ...r.repayment, borrowerId: r.borrowerId, mayDecide: r.repayment.recordedBy !== p.actorId && r.borrowerId !== p.actorId }));
   const check = groupConservation(db, group.id);
   return {
     group: { id: group.id, name: group.name, currency: group.currency },
     cycle: cycle ? cycleDto(cycle) : null,
     members,
     pending,
+    loans: loansOf(db, group.id),
+    pendingRepayments: repayments,
     funds: { loanFund: group.loanFundCash, socialFund: group.socialFundCash },
     conserved: check.conserved,
   };
