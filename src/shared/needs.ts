@@ -33,6 +33,11 @@ export const NEED_KINDS = [
   'levyToPay',
   'ledgerImport',
   'savingsEntry',
+  'savingsGuarantee',
+  'savingsLoanApproval',
+  'savingsLoanDisbursement',
+  'savingsLoanReceipt',
+  'savingsRepayment',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { groupConservation, groupProblems } from '../../src/server/domains/savin
 import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
+import { noticesOf, whoHas } from '../setup/needs';
 import { fundsOf, savedShares, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
 import { TRANSPORTS, type Transport } from '../setup/transport';
 
@@ -131,6 +132,36 @@ for (const T of TRANSPORTS) {
       expectError(await T.call(tabe, SG.approveLoan, { id: own.id }), 403, 'errors.savings.ownLoan');
       expectError(await T.call(tabe, SG.rejectLoan, { id: own.id, reason: 'Changed my mind' }), 403, 'errors.savings.ownLoan');
       expect(await ok(T, ngozi, SG.rejectLoan, { id: own.id, reason: 'The fund is short this month' })).toMatchObject({ status: 'rejected', reason: 'The fund is short this month' });
+    });
+
+    it('each step of a loan waits in "Needs you" on exactly who may take it, and leaves once taken', async () => {
+      const w = await savingsWorld();
+      const agents = { ngozi: await as(w.t, w.creator), awa: await as(w.t, w.admin), tabe: await as(w.t, w.treasurer), musa: await as(w.t, w.musa), ada: await as(w.t, w.ada), kofi: await as(w.t, w.kofi) };
+      const { ngozi, tabe, musa, ada } = agents;
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 2 }, { user: w.ada, shares: 5 }]);
+      const loan = (await ok(T, musa, SG.requestLoan, { id: w.group.id, principal: 5_000, periods: 3, purpose: 'A sewing machine', guarantors: [w.ada.id] })).id as number;
+      expect(await whoHas(T, agents, `savingsGuarantee:${loan}`)).toEqual(['ada']);
+      expect(noticesOf(w.t, w.ada.id, 'notifications.savingsGuarantorAsked')).toMatchObject([{ item_key: `savingsGuarantee:${loan}` }]);
+      expect(await whoHas(T, agents, `savingsLoanApproval:${loan}`)).toEqual([]);
+      await ok(T, ada, SG.answerGuarantee, { id: loan, accept: true });
+      expect(await whoHas(T, agents, `savingsGuarantee:${loan}`)).toEqual([]);
+      // The three officers, none of them its borrower or guarantor.
+      expect(await whoHas(T, agents, `savingsLoanApproval:${loan}`)).toEqual(['awa', 'ngozi', 'tabe']);
+      await ok(T, tabe, SG.approveLoan, { id: loan });
+      expect(await whoHas(T, agents, `savingsLoanApproval:${loan}`)).toEqual(['awa', 'ngozi']);
+      await ok(T, ngozi, SG.approveLoan, { id: loan });
+      expect(await whoHas(T, agents, `savingsLoanApproval:${loan}`)).toEqual([]);
+      expect(await whoHas(T, agents, `savingsLoanDisbursement:${loan}`)).toEqual(['awa', 'ngozi', 'tabe']);
+      await ok(T, tabe, SG.disburseLoan, { id: loan, method: 'cash' });
+      expect(await whoHas(T, agents, `savingsLoanDisbursement:${loan}`)).toEqual([]);
+      expect(await whoHas(T, agents, `savingsLoanReceipt:${loan}`)).toEqual(['musa']);
+      await ok(T, musa, SG.confirmLoanReceipt, { id: loan });
+      expect(await whoHas(T, agents, `savingsLoanReceipt:${loan}`)).toEqual([]);
+      const repayment = (await ok(T, tabe, SG.recordRepayment, { id: loan, amount: 1_000, method: 'cash' })).id as number;
+      expect(await whoHas(T, agents, `savingsRepayment:${repayment}`)).toEqual(['awa', 'ngozi']);
+      await ok(T, ngozi, SG.confirmRepayment, { id: repayment });
+      expect(await whoHas(T, agents, `savingsRepayment:${repayment}`)).toEqual([]);
+      expect(noticesOf(w.t, w.admin.id, 'notifications.savingsRepaymentRecorded')[0]!.handled_by).toBe(w.creator.id);
     });
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
 import { defineDomain } from '../domain';
 import { entryDto } from './entries';
-import { savingsEntryNeeds } from './need-sources';
+import { SAVINGS_NEEDS } from './need-sources';
 import { savings } from './operations';
 import { savingsRoutes } from './rest';
 
@@ -14,7 +14,7 @@ export const savingsDomain = defineDomain({
   operations: { savings },
   rest: savingsRoutes,
   // Money waiting for a second officer is work; what happened to one's own money is money news.
-  needs: [savingsEntryNeeds],
+  needs: SAVINGS_NEEDS,
   noticeKinds: {
     'notifications.savingsRecorded': 'needs',
     'notifications.savingsDeclared': 'needs',
@@ -23,6 +23,9 @@ export const savingsDomain = defineDomain({
     'notifications.savingsReversed': 'money',
     'notifications.savingsGuarantorAsked': 'needs',
     'notifications.savingsLoanDisbursed': 'needs',
+    'notifications.savingsLoanToApprove': 'needs',
+    'notifications.savingsLoanToDisburse': 'needs',
+    'notifications.savingsRepaymentRecorded': 'needs',
   },
   // The member's groups and their own money in them; nobody else's.
   exportData: (db, user) => ({

@@ -4,9 +4,9 @@ import type { DB, DbLike } from '../../../../db/database';
 import { dateInZone, dueDates } from '@shared/njangi/schedule';
 import { borrowingLimit, guarantorHolds, repaymentSchedule } from '@shared/savings/loans';
 import { conflict, forbidden, invalid, notFound } from '../../services/errors';
+import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
 import { personName } from '../../services/njangi/notices';
-import { notify } from '../../services/notify';
 import { attachUpload } from '../../uploads/registry';
 import { isUniqueViolation } from './cycles';
 import { groupLink, type Payment } from './entries';
@@ -63,8 +63,14 @@ function openCycleOf(tx: DbLike, groupId: number): SavingsCycleRow {
   return cycle;
 }
 
-const tell = (tx: DbLike, group: SavingsGroupRow, to: string[], key: 'savingsGuarantorAsked' | 'savingsLoanDisbursed', params: (l: 'en' | 'fr') => Record<string, string | number>, now: number) =>
-  notify(tx, { to, key, params, link: groupLink(group), now });
+type LoanKind = 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt';
+type LoanNotice = 'savingsGuarantorAsked' | 'savingsLoanToApprove' | 'savingsLoanToDisburse' | 'savingsLoanDisbursed';
+
+/** The loan now waits on people: told through "Needs you"'s own relation, so exactly those who may act are. */
+function tell(db: DB, tx: DbLike, p: { group: SavingsGroupRow; loan: SavingsLoanRow; kind: LoanKind; key: LoanNotice; by: string; name: string; now: number }) {
+  const { group, loan } = p;
+  tellWhoMayAct(db, tx, { kind: p.kind, id: loan.id, by: p.by, key: p.key, params: (l) => ({ name: p.name, group: group.name, amount: moneyText(loan.principal, group.currency, l) }), link: groupLink(group), now: p.now });
+}
 
 /** A member asks for a loan, naming guarantors for what their own free savings do not cover. */
 export function requestLoan(db: DB, p: { communityId: number; groupId: number; userId: string; principal: number; periods: number; purpose: string; guarantors: string[]; now: number }) {
@@ -94,7 +100,9 @@ export function requestLoan(db: DB, p: { communityId: number; groupId: number; u
       if (p.guarantors.length) tx.insert(savingsLoanGuarantors).values(p.guarantors.map((userId) => ({ loanId: loan.id, userId }))).run();
       audit(tx, group, p.userId, 'loanRequested', { loan: loan.id, principal: loan.principal, periods: loan.periods, rateBps: loan.rateBps, method: loan.interestMethod, guaranteed, guarantors: p.guarantors }, p.now);
       const name = personName(tx, p.userId);
-      tell(tx, group, p.guarantors, 'savingsGuarantorAsked', (l) => ({ name, group: group.name, amount: moneyText(loan.principal, group.currency, l) }), p.now);
+      // Guarantors answer first; a loan with none goes to the officers at once.
+      if (p.guarantors.length) tell(db, tx, { group, loan, kind: 'savingsGuarantee', key: 'savingsGuarantorAsked', by: p.userId, name, now: p.now });
+      else tell(db, tx, { group, loan, kind: 'savingsLoanApproval', key: 'savingsLoanToApprove', by: p.userId, name, now: p.now });
       return loanDto(tx, loan);
     });
   } catch (e) {
@@ -116,7 +124,14 @@ export function answerGuarantee(db: DB, p: { communityId: number; loanId: number
       .where(and(eq(savingsLoanGuarantors.loanId, loan.id), eq(savingsLoanGuarantors.userId, p.userId), eq(savingsLoanGuarantors.status, 'pending')))
       .run().changes;
     if (!done) throw conflict('errors.savings.answered');
-    if (!p.accept) move(tx, loan.id, ['requested'], { status: 'rejected', decidedBy: p.userId, reason: 'guarantor declined', updatedAt: p.now });
+    if (!p.accept) {
+      move(tx, loan.id, ['requested'], { status: 'rejected', decidedBy: p.userId, reason: 'guarantor declined', updatedAt: p.now });
+      handled(tx, 'savingsGuarantee', loan.id, p.userId, p.now);
+    } else {
+      handled(tx, 'savingsGuarantee', loan.id, p.userId, p.now, p.userId);
+      const waiting = tx.select({ u: savingsLoanGuarantors.userId }).from(savingsLoanGuarantors).where(and(eq(savingsLoanGuarantors.loanId, loan.id), sql`${savingsLoanGuarantors.status} <> 'accepted'`)).get();
+      if (!waiting) tell(db, tx, { group, loan, kind: 'savingsLoanApproval', key: 'savingsLoanToApprove', by: loan.borrowerId, name: personName(tx, loan.borrowerId), now: p.now });
+    }
     audit(tx, group, p.userId, p.accept ? 'guaranteeAccepted' : 'guaranteeDeclined', { loan: loan.id }, p.now);
     return loanDto(tx, { ...loan, status: p.accept ? loan.status : 'rejected' });
   });
@@ -161,6 +176,8 @@ export function approveLoan(db: DB, p: { communityId: number; loanId: number; ac
       .returning()
       .get();
     if (first) {
+      // Done for this officer; still waiting on the others for the second approval.
+      handled(tx, 'savingsLoanApproval', loan.id, p.actorId, p.now, p.actorId);
       audit(tx, group, p.actorId, 'loanApproved', { loan: loan.id, approval: 1 }, p.now);
       return loanDto(tx, first);
     }
@@ -181,6 +198,8 @@ export function approveLoan(db: DB, p: { communityId: number; loanId: number; ac
       for (const h of holds) tx.update(savingsLoanGuarantors).set({ hold: h.hold }).where(and(eq(savingsLoanGuarantors.loanId, loan.id), eq(savingsLoanGuarantors.userId, h.id))).run();
     }
     audit(tx, group, p.actorId, 'loanApproved', { loan: loan.id, approval: 2 }, p.now);
+    handled(tx, 'savingsLoanApproval', loan.id, p.actorId, p.now);
+    tell(db, tx, { group, loan: second, kind: 'savingsLoanDisbursement', key: 'savingsLoanToDisburse', by: p.actorId, name: personName(tx, loan.borrowerId), now: p.now });
     return loanDto(tx, second);
   });
 }
@@ -192,6 +211,7 @@ export function rejectLoan(db: DB, p: { communityId: number; loanId: number; act
     decider(tx, loan, p.actorId);
     const row = move(tx, loan.id, ['requested', 'approved'], { status: 'rejected', decidedBy: p.actorId, reason: p.reason, updatedAt: p.now });
     audit(tx, group, p.actorId, 'loanRejected', { loan: loan.id, reason: p.reason }, p.now);
+    for (const kind of ['savingsGuarantee', 'savingsLoanApproval', 'savingsLoanDisbursement'] as const) handled(tx, kind, loan.id, p.actorId, p.now);
     return loanDto(tx, row);
   });
 }
@@ -208,8 +228,8 @@ export function disburseLoan(db: DB, p: { communityId: number; loanId: number; a
       .values({ groupId: group.id, cycleId: loan.cycleId, memberId: loan.borrowerId, kind: 'loan_disbursed', amount: loan.principal, method: p.payment.method, reference: p.payment.reference ?? null, proofUrl: p.payment.proofUrl ?? null, status: 'pending', recordedBy: p.actorId, loanId: loan.id, createdAt: p.now })
       .run();
     audit(tx, group, p.actorId, 'loanDisbursed', { loan: loan.id, principal: loan.principal, method: p.payment.method }, p.now);
-    const name = personName(tx, p.actorId);
-    tell(tx, group, [loan.borrowerId], 'savingsLoanDisbursed', (l) => ({ name, group: group.name, amount: moneyText(loan.principal, group.currency, l) }), p.now);
+    handled(tx, 'savingsLoanDisbursement', loan.id, p.actorId, p.now);
+    tell(db, tx, { group, loan: row, kind: 'savingsLoanReceipt', key: 'savingsLoanDisbursed', by: p.actorId, name: personName(tx, p.actorId), now: p.now });
     return loanDto(tx, row);
   });
 }
@@ -229,6 +249,7 @@ export function confirmLoanReceipt(db: DB, p: { communityId: number; loanId: num
     moveCash(tx, group.id, 'loan_disbursed', entry.amount);
     const row = move(tx, loan.id, ['disbursing'], { status: 'active', disbursedOn: dateInZone(p.now, group.timeZone), updatedAt: p.now });
     audit(tx, group, p.userId, 'loanReceived', { loan: loan.id, entry: entry.id, principal: entry.amount }, p.now);
+    handled(tx, 'savingsLoanReceipt', loan.id, p.userId, p.now);
     return loanDto(tx, row);
   });
 }

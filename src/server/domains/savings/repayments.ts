@@ -4,8 +4,11 @@ import type { DB, DbLike } from '../../../../db/database';
 import { dateInZone } from '@shared/njangi/schedule';
 import { allocateRepayment, loanPosition, repaymentSchedule, type LoanPosition } from '@shared/savings/loans';
 import { conflict, forbidden, invalid, notFound } from '../../services/errors';
+import { handled, tellWhoMayAct } from '../../services/needs/notices';
+import { moneyText } from '../../services/needs/sql';
+import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
-import type { Payment } from './entries';
+import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
 import { audit, placeIn, requireOfficer } from './groups';
 import { installmentDates, LOAN_NOT_FOUND, loanCommunity, loanDto, loanOf, loanPaid, readsLoan } from './loans';
@@ -51,6 +54,8 @@ export function recordRepayment(db: DB, p: { communityId: number; loanId: number
       .returning()
       .get();
     audit(tx, group, p.actorId, 'repaymentRecorded', { loan: loan.id, repayment: row.id, amount: row.amount }, p.now);
+    const name = personName(tx, p.actorId);
+    tellWhoMayAct(db, tx, { kind: 'savingsRepayment', id: row.id, by: p.actorId, key: 'savingsRepaymentRecorded', params: (l) => ({ name, group: group.name, amount: moneyText(row.amount, group.currency, l) }), link: groupLink(group), now: p.now });
     return row;
   });
 }
@@ -75,6 +80,7 @@ function decide(tx: DbLike, id: number, set: Partial<typeof savingsLoanRepayment
     .returning()
     .get();
   if (!row) throw conflict('errors.savings.decided');
+  handled(tx, 'savingsRepayment', row.id, set.confirmedBy ?? null, set.decidedAt ?? row.createdAt);
   return row;
 }
 

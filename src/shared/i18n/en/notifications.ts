@@ -83,6 +83,9 @@ export const notifications = {
   savingsReversed: { title: 'Savings entry reversed', message: '{{group}}: your {{amount}} was reversed: {{reason}}' },
   savingsGuarantorAsked: { title: 'Asked to guarantee a loan', message: '{{name}} asks you to guarantee a loan of {{amount}} in {{group}}. Accept or decline it.' },
   savingsLoanDisbursed: { title: 'Your loan was handed over', message: '{{name}} recorded handing you your loan of {{amount}} in {{group}}. Confirm once you have received it.' },
+  savingsLoanToApprove: { title: 'A loan to approve', message: '{{name}} asks for a loan of {{amount}} in {{group}}. Two officers must approve it.' },
+  savingsLoanToDisburse: { title: 'A loan to hand over', message: 'The loan of {{amount}} to {{name}} in {{group}} is approved: hand it over and record it.' },
+  savingsRepaymentRecorded: { title: 'A repayment to confirm', message: '{{name}} recorded a repayment of {{amount}} in {{group}}. Another officer must check and confirm it.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

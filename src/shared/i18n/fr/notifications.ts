@@ -84,6 +84,9 @@ export const notifications = {
   savingsReversed: { title: 'Écriture d’épargne annulée', message: '{{group}} : vos {{amount}} ont été annulés : {{reason}}' },
   savingsGuarantorAsked: { title: 'Garantie de prêt demandée', message: '{{name}} vous demande de garantir un prêt de {{amount}} dans {{group}}. Acceptez ou refusez.' },
   savingsLoanDisbursed: { title: 'Votre prêt a été remis', message: '{{name}} a enregistré la remise de votre prêt de {{amount}} dans {{group}}. Confirmez dès que vous l’avez reçu.' },
+  savingsLoanToApprove: { title: 'Un prêt à approuver', message: '{{name}} demande un prêt de {{amount}} dans {{group}}. Deux responsables doivent l’approuver.' },
+  savingsLoanToDisburse: { title: 'Un prêt à remettre', message: 'Le prêt de {{amount}} à {{name}} dans {{group}} est approuvé : remettez-le et enregistrez-le.' },
+  savingsRepaymentRecorded: { title: 'Un remboursement à confirmer', message: '{{name}} a enregistré un remboursement de {{amount}} dans {{group}}. Un autre responsable doit le vérifier et le confirmer.' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
 } satisfies Catalogue['notifications'];
