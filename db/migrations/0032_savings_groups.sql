@@ -48,6 +48,7 @@ CREATE TABLE `savings_entries` (
 	`confirmed_by` text,
 	`decided_at` integer,
 	`reason` text,
+	`purpose` text,
 	`reverses_id` integer,
 	`loan_id` integer,
 	`created_at` integer NOT NULL,

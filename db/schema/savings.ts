@@ -180,6 +180,8 @@ export const savingsEntries = sqliteTable(
     decidedAt: integer('decided_at'),
     // Why it was rejected, or (on the reversing entry) why it was reversed.
     reason: text('reason'),
+    // What a grant from the social fund is for (a member's emergency), in the proposing officer's words.
+    purpose: text('purpose'),
     reversesId: integer('reverses_id'),
     // The loan a disbursement or a repayment's interest and principal belong to.
     loanId: integer('loan_id').references(() => savingsLoans.id, { onDelete: 'cascade' }),

@@ -759,6 +759,8 @@ const TABLE: Record<string, Entry> = {
   'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
   'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  // A grant from the fixture's social fund (500) to the target: the group's officers propose it.
+  'savings.proposeGrant': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id, amount: 100, purpose: 'Hospital bill', method: 'cash' }), except: groupOfficer },
   // Loans: the fixture's loan is the target's, requested; each cell moves its own copy on as it needs.
   // The caller has saved a share first, so may borrow 1,000 on their own savings.
   'savings.requestLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, principal: 1_000, periods: 3, purpose: 'Seeds for the farm' }), prepare: (app, f) => saveAShare(app, f) },

@@ -87,7 +87,7 @@ for (const T of TRANSPORTS) {
       // A month on, the first installment is due: Musa declares 3,180; Tabe confirms it, interest first.
       w.t.clock.advance(32 * DAY);
       // A month on, everyone signs in again.
-      [ngozi, awa, tabe, musa, ada] = await Promise.all([w.creator, w.admin, w.treasurer, w.musa, w.ada].map((u) => as(w.t, u)));
+      [ngozi, awa, tabe, musa, ada] = [await as(w.t, w.creator), await as(w.t, w.admin), await as(w.t, w.treasurer), await as(w.t, w.musa), await as(w.t, w.ada)];
       expectError(await T.call(musa, SG.recordRepayment, { id: loan, amount: 99_999, method: 'cash' }), 400, 'errors.savings.repaymentTooLarge');
       const first = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 3_180, method: 'cash' });
       expectError(await T.call(musa, SG.confirmRepayment, { id: first.id }), 403, 'errors.savings.officersOnly');

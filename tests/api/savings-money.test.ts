@@ -188,7 +188,7 @@ for (const T of TRANSPORTS) {
       for (const e of entries.slice(0, 3)) await ok(T, ngozi, SG.confirm, { id: e.id });
 
       const mine = await ok(T, musa, SG.statement, { id: w.group.id });
-      expect(mine.totals).toEqual({ shares: 3, savings: 3_000, socialFund: 500, fines: 500, pending: 0, pendingCount: 0 });
+      expect(mine.totals).toEqual({ shares: 3, savings: 3_000, socialFund: 500, fines: 500, grants: 0, pending: 0, pendingCount: 0 });
       expect(mine.borrowingLimit).toBe(9_000);
       expect(new Set(mine.entries.map((e: Entry) => e.memberId))).toEqual(new Set([w.musa.id]));
 
@@ -231,6 +231,34 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, `savingsEntry:${declared!.id}`)).toEqual([]);
       expect(noticesOf(w.t, w.treasurer.id, 'notifications.savingsDeclared')[0]!.handled_by).toBe(w.treasurer.id);
       expectError(await T.call(ngozi, SG.confirm, { id: recorded!.id }), 403, 'errors.savings.ownMoney');
+    });
+
+    it('a grant from the social fund: an officer proposes, a second officer (not the beneficiary) approves; it never takes more than the fund holds', async () => {
+      const w = await savingsWorld();
+      const { ngozi, awa, tabe, musa, ada } = await people(w);
+      const meetingId = w.meetings[0]!;
+      const paid = (await ok(T, tabe, SG.recordMeeting, { meetingId, method: 'cash', lines: [{ userId: w.musa.id, socialFund: true }, { userId: w.ada.id, socialFund: true }] })) as Entry[];
+      for (const e of paid) await ok(T, ngozi, SG.confirm, { id: e.id });
+      expect(fundsOf(w.t, w.group.id)).toEqual({ loanFund: 0, socialFund: 1_000 });
+
+      expectError(await T.call(musa, SG.proposeGrant, { id: w.group.id, userId: w.ada.id, amount: 600, purpose: 'Hospital bill', method: 'cash' }), 403, 'errors.savings.officersOnly');
+      expectError(await T.call(tabe, SG.proposeGrant, { id: w.group.id, userId: w.treasurer.id, amount: 600, purpose: 'My own bill', method: 'cash' }), 403, 'errors.savings.ownMoney');
+      expectError(await T.call(tabe, SG.proposeGrant, { id: w.group.id, userId: w.ada.id, amount: 1_001, purpose: 'Hospital bill', method: 'cash' }), 409, 'errors.savings.cashShort');
+      const grant = await ok(T, tabe, SG.proposeGrant, { id: w.group.id, userId: w.ada.id, amount: 600, purpose: 'Hospital bill', method: 'mobile_money', reference: 'OM-55' });
+      expect(grant).toMatchObject({ kind: 'grant', amount: 600, purpose: 'Hospital bill', status: 'pending', memberId: w.ada.id });
+      expectError(await T.call(tabe, SG.confirm, { id: grant.id }), 403, 'errors.savings.ownRecord');
+      await ok(T, awa, SG.confirm, { id: grant.id });
+      expect(fundsOf(w.t, w.group.id)).toEqual({ loanFund: 0, socialFund: 400 });
+      expect(conserved(w)).toMatchObject({ socialIn: 1_000, grants: 600, paidOut: 600, cashOnHand: 400 });
+      // A second grant proposed while the first waited cannot take what is no longer there.
+      const second = await ok(T, tabe, SG.proposeGrant, { id: w.group.id, userId: w.musa.id, amount: 400, purpose: 'Funeral', method: 'cash' });
+      const third = await ok(T, awa, SG.proposeGrant, { id: w.group.id, userId: w.ada.id, amount: 300, purpose: 'Rent', method: 'cash' });
+      await ok(T, ngozi, SG.confirm, { id: second.id });
+      expectError(await T.call(ngozi, SG.confirm, { id: third.id }), 409, 'errors.savings.cashShort');
+      conserved(w);
+      // Ada reads her grant; Musa reads only his own.
+      expect((await ok(T, ada, SG.statement, { id: w.group.id })).totals.grants).toBe(600);
+      expect(JSON.stringify(await ok(T, musa, SG.statement, { id: w.group.id }))).not.toContain('Hospital bill');
     });
   });
 }

@@ -39,6 +39,7 @@ export const SG = {
   confirm: op('POST', '/api/savings-entries/:id/confirm', 'savings.confirm', 'mutation', byId),
   reject: op('POST', '/api/savings-entries/:id/reject', 'savings.reject', 'mutation', byId),
   reverse: op('POST', '/api/savings-entries/:id/reverse', 'savings.reverse', 'mutation', { ...byId, created: true }),
+  proposeGrant: op('POST', '/api/savings-groups/:id/grants', 'savings.proposeGrant', 'mutation', { ...byId, created: true }),
   requestLoan: op('POST', '/api/savings-groups/:id/loans', 'savings.requestLoan', 'mutation', { ...byId, created: true }),
   loan: op('GET', '/api/savings-loans/:id', 'savings.loan', 'query', byId),
   answerGuarantee: op('POST', '/api/savings-loans/:id/guarantee', 'savings.answerGuarantee', 'mutation', byId),

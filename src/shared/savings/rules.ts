@@ -38,6 +38,8 @@ export type EntryKind = (typeof ENTRY_KINDS)[number];
 /** What a member pays at a meeting, recorded by an officer or declared by the member. */
 export const MEETING_KINDS = ['shares', 'social_fund', 'fine'] as const satisfies readonly EntryKind[];
 export type MeetingKind = (typeof MEETING_KINDS)[number];
+/** What a second officer confirms, rejects or reverses as an entry: meeting money and social fund grants (a loan's money moves with the loan). */
+export const FOUR_EYES_KINDS = ['shares', 'social_fund', 'fine', 'grant'] as const satisfies readonly EntryKind[];
 
 export const FINE_REASONS = ['late', 'absent', 'missed_shares'] as const;
 export type FineReason = (typeof FINE_REASONS)[number];

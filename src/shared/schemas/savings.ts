@@ -106,6 +106,17 @@ export const declareInput = z
   .refine((d) => d.shares !== undefined || !!d.socialFund, { message: 'validation.savings.emptyLine' })
   .refine(paidWell, PAID_WELL);
 
+/** An officer proposes a grant from the social fund to a member; a second officer approves it. */
+export const proposeGrantInput = z
+  .object({
+    id: groupId,
+    userId,
+    amount,
+    purpose: z.string({ message: 'validation.savings.purpose' }).trim().min(3, 'validation.savings.purpose').max(300, 'validation.savings.purpose'),
+    ...payment,
+  })
+  .refine(paidWell, PAID_WELL);
+
 export const rejectEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
 export const reverseEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
 export const statementInput = z.object({ id: groupId, cycleId: z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').optional() });

@@ -3,7 +3,7 @@ import { savingsCycles, savingsEntries, savingsGroups, savingsMeetings, type Sav
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '@shared/money';
 import { dateInZone } from '@shared/njangi/schedule';
-import { MEETING_KINDS, type EntryMethod, type FineReason } from '@shared/savings/rules';
+import { FOUR_EYES_KINDS, type EntryMethod, type FineReason } from '@shared/savings/rules';
 import { conflict, forbidden, invalid, notFound } from '../../services/errors';
 import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
@@ -166,7 +166,7 @@ function entryForOfficer(tx: DbLike, communityId: number, id: number, actorId: s
   if (!row) throw notFound(ENTRY_NOT_FOUND);
   requireOfficer(tx, row.group.id, actorId);
   // A loan's money moves with the loan (its borrower confirms a disbursement; repayments are allocated when confirmed).
-  if (!(MEETING_KINDS as readonly string[]).includes(row.entry.kind)) throw conflict('errors.savings.loanMoney');
+  if (!(FOUR_EYES_KINDS as readonly string[]).includes(row.entry.kind)) throw conflict('errors.savings.loanMoney');
   return row;
 }
 
@@ -300,6 +300,7 @@ export function entryDto(row: SavingsEntryRow) {
     confirmedBy: row.confirmedBy,
     decidedAt: row.decidedAt,
     reason: row.reason,
+    purpose: row.purpose,
     reversesId: row.reversesId,
     createdAt: row.createdAt,
   };

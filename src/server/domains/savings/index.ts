@@ -24,6 +24,7 @@ export const savingsDomain = defineDomain({
     'notifications.savingsGuarantorAsked': 'needs',
     'notifications.savingsLoanDisbursed': 'needs',
     'notifications.savingsLoanToApprove': 'needs',
+    'notifications.savingsGrantProposed': 'needs',
     'notifications.savingsLoanToDisburse': 'needs',
     'notifications.savingsRepaymentRecorded': 'needs',
   },

@@ -16,6 +16,7 @@ import {
   groupIdInput,
   memberInput,
   openCycleInput,
+  proposeGrantInput,
   recordMeetingInput,
   rejectEntryInput,
   reverseEntryInput,
@@ -26,6 +27,7 @@ import type { Context } from '../../context';
 import { inCommunity, mutation, query } from '../../operations/define';
 import { openCycle } from './cycles';
 import { confirmEntry, declare, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
+import { proposeGrant } from './grants';
 import { changeRules, createGroup, GROUP_NOT_FOUND, groupCommunity, groupView, listGroups } from './groups';
 import { addMember, askToJoin, decideJoin, setRole } from './members';
 import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
@@ -101,6 +103,14 @@ export const savings = {
   confirm: mutation({ input: entryIdInput, access: onEntry, run: (ctx, input, { community }) => confirmEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
   reject: mutation({ input: rejectEntryInput, access: onEntry, run: (ctx, input, { community }) => rejectEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   reverse: mutation({ input: reverseEntryInput, access: onEntry, run: (ctx, input, { community }) => reverseEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
+  /** An officer proposes a grant from the social fund for a member's emergency; another officer approves it with savings.confirm. */
+  proposeGrant: mutation({
+    input: proposeGrantInput,
+    access: inGroup,
+    run: (ctx, input, { community }) =>
+      proposeGrant(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, userId: input.userId, amount: input.amount, purpose: input.purpose, payment: paymentOf(input), now: ctx.now() }),
+  }),
 
   /** The caller's own statement: their shares, savings, social fund and fines, and their entries. */
   statement: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => myStatement(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, cycleId: input.cycleId }) }),

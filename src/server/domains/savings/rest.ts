@@ -22,6 +22,7 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-groups/:id/members', route(deps, savings.addMember, withId, { status: 201 }));
   api.post('/savings-groups/:id/roles', route(deps, savings.setRole, withId));
   api.post('/savings-groups/:id/cycles', route(deps, savings.openCycle, withId, { status: 201 }));
+  api.post('/savings-groups/:id/grants', route(deps, savings.proposeGrant, withId, { status: 201 }));
   api.get('/savings-groups/:id/statement', route(deps, savings.statement, cycle));
   api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, cycle));
   api.post('/savings-meetings/:meetingId/records', route(deps, savings.recordMeeting, bodyWith(meeting), { status: 201 }));

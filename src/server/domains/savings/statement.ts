@@ -22,10 +22,11 @@ const SUMS = sql`
   COALESCE(SUM(CASE WHEN ${COUNTED} AND e.kind = 'shares' THEN e.amount END), 0) AS savings,
   COALESCE(SUM(CASE WHEN ${COUNTED} AND e.kind = 'social_fund' THEN e.amount END), 0) AS socialFund,
   COALESCE(SUM(CASE WHEN ${COUNTED} AND e.kind = 'fine' THEN e.amount END), 0) AS fines,
+  COALESCE(SUM(CASE WHEN ${COUNTED} AND e.kind = 'grant' THEN e.amount END), 0) AS grants,
   COALESCE(SUM(CASE WHEN e.status = 'pending' THEN e.amount END), 0) AS pending,
   COUNT(CASE WHEN e.status = 'pending' THEN 1 END) AS pendingCount`;
 
-export type Totals = { shares: number; savings: number; socialFund: number; fines: number; pending: number; pendingCount: number };
+export type Totals = { shares: number; savings: number; socialFund: number; fines: number; grants: number; pending: number; pendingCount: number };
 
 function cycleOf(db: DbLike, group: SavingsGroupRow, cycleId: number | undefined): SavingsCycleRow | undefined {
   if (cycleId === undefined) return currentCycle(db, group.id);
@@ -49,7 +50,7 @@ function loansOf(db: DbLike, groupId: number, borrowerId?: string) {
     ORDER BY l.id DESC LIMIT 200`);
 }
 
-const ZERO: Totals = { shares: 0, savings: 0, socialFund: 0, fines: 0, pending: 0, pendingCount: 0 };
+const ZERO: Totals = { shares: 0, savings: 0, socialFund: 0, fines: 0, grants: 0, pending: 0, pendingCount: 0 };
 
 /** The caller's own statement for a cycle (the current one by default): their totals, entries and loans, never anyone else's. */
 export function myStatement(db: DbLike, p: { communityId: number; groupId: number; userId: string; cycleId?: number }) {

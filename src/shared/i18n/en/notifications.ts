@@ -86,6 +86,7 @@ export const notifications = {
   savingsLoanToApprove: { title: 'A loan to approve', message: '{{name}} asks for a loan of {{amount}} in {{group}}. Two officers must approve it.' },
   savingsLoanToDisburse: { title: 'A loan to hand over', message: 'The loan of {{amount}} to {{name}} in {{group}} is approved: hand it over and record it.' },
   savingsRepaymentRecorded: { title: 'A repayment to confirm', message: '{{name}} recorded a repayment of {{amount}} in {{group}}. Another officer must check and confirm it.' },
+  savingsGrantProposed: { title: 'A social fund grant to approve', message: '{{name}} proposed a grant of {{amount}} from the social fund of {{group}}. A second officer must approve it.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };
