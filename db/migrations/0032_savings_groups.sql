@@ -166,6 +166,10 @@ CREATE TABLE `savings_loans` (
 	`disbursed_on` text,
 	`decided_by` text,
 	`reason` text,
+	`write_off_proposed_by` text,
+	`write_off_reason` text,
+	`written_off_by` text,
+	`written_off` integer DEFAULT 0 NOT NULL,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`group_id`) REFERENCES `savings_groups`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -173,7 +177,9 @@ CREATE TABLE `savings_loans` (
 	FOREIGN KEY (`borrower_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`approved_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`second_approved_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`decided_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`decided_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`write_off_proposed_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`written_off_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
 CREATE INDEX `savings_loans_group_idx` ON `savings_loans` (`group_id`,`status`);--> statement-breakpoint

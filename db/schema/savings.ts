@@ -241,6 +241,12 @@ export const savingsLoans = sqliteTable(
     disbursedOn: text('disbursed_on'),
     decidedBy: text('decided_by').references(() => users.id),
     reason: text('reason'),
+    // Writing off takes two officers: the first proposes with a reason, a second decides it; the
+    // principal still owed then is kept, as the fund's loss (conservation.ts).
+    writeOffProposedBy: text('write_off_proposed_by').references(() => users.id),
+    writeOffReason: text('write_off_reason'),
+    writtenOffBy: text('written_off_by').references(() => users.id),
+    writtenOff: integer('written_off').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

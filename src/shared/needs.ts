@@ -38,6 +38,7 @@ export const NEED_KINDS = [
   'savingsLoanDisbursement',
   'savingsLoanReceipt',
   'savingsRepayment',
+  'savingsWriteOff',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

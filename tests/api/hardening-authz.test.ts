@@ -771,6 +771,8 @@ const TABLE: Record<string, Entry> = {
   'savings.disburseLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'approved'), except: groupOfficer },
   // The borrower alone confirms receiving it (the plain member's, in the cell's copy).
   'savings.confirmLoanReceipt': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('member') },
+  // The first officer's call proposes the write-off (the second decides it: tests/api/savings-loans.test.ts).
+  'savings.writeOffLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'Moved away, unreachable' }), prepare: (app, f) => loanIs(app, f, 'active'), except: groupOfficer },
   'savings.recordRepayment': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, amount: 100, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'active'), except: groupOfficer },
   'savings.confirmRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },
   'savings.rejectRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID, reason: 'Not received' }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },

@@ -163,5 +163,35 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, `savingsRepayment:${repayment}`)).toEqual([]);
       expect(noticesOf(w.t, w.admin.id, 'notifications.savingsRepaymentRecorded')[0]!.handled_by).toBe(w.creator.id);
     });
+
+    it('a loan is written off only by two officers’ decision, recorded; what was still owed is the fund’s loss and the money still adds up', async () => {
+      const w = await savingsWorld();
+      const agents = { ngozi: await as(w.t, w.creator), awa: await as(w.t, w.admin), tabe: await as(w.t, w.treasurer), musa: await as(w.t, w.musa) };
+      const { ngozi, awa, tabe, musa } = agents;
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 5 }]);
+      const loan = (await ok(T, musa, SG.requestLoan, { id: w.group.id, principal: 5_000, periods: 3, purpose: 'Taxi repairs' })).id as number;
+      await ok(T, tabe, SG.approveLoan, { id: loan });
+      await ok(T, ngozi, SG.approveLoan, { id: loan });
+      await ok(T, tabe, SG.disburseLoan, { id: loan, method: 'cash' });
+      await ok(T, musa, SG.confirmLoanReceipt, { id: loan });
+      const r = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 1_200, method: 'cash' });
+      await ok(T, awa, SG.confirmRepayment, { id: r.id });
+
+      expectError(await T.call(musa, SG.writeOffLoan, { id: loan, reason: 'Please' }), 403, 'errors.savings.officersOnly');
+      expect(await ok(T, tabe, SG.writeOffLoan, { id: loan, reason: 'Moved away, unreachable' })).toMatchObject({ status: 'active', writeOffProposedBy: w.treasurer.id });
+      expectError(await T.call(tabe, SG.writeOffLoan, { id: loan, reason: 'Again' }), 409, 'errors.savings.alreadyProposed');
+      expect(await whoHas(T, agents, `savingsWriteOff:${loan}`)).toEqual(['awa', 'ngozi']);
+      const done = await ok(T, ngozi, SG.writeOffLoan, { id: loan, reason: 'Agreed at the meeting of 2 March' });
+      expect(done).toMatchObject({ status: 'written_off', writtenOffBy: w.creator.id, writtenOff: 3_800 });
+      expect(await whoHas(T, agents, `savingsWriteOff:${loan}`)).toEqual([]);
+      expectError(await T.call(musa, SG.recordRepayment, { id: loan, amount: 100, method: 'cash' }), 409, 'errors.savings.loanState');
+      expect(groupConservation(w.t.db, w.group.id)).toMatchObject({ loanIn: 5_000, loanFundCash: 1_200, loansOutstanding: 0, writtenOff: 3_800, conserved: true });
+      const actions = w.t.db.$client.prepare('SELECT action FROM finance_audit WHERE subject = ? ORDER BY id').pluck().all(`savings:${w.group.id}`);
+      expect(actions).toEqual(expect.arrayContaining(['savings.writeOffProposed', 'savings.writtenOff']));
+
+      // A loss edited behind the services' back is named.
+      w.t.db.$client.prepare('UPDATE savings_loans SET written_off = written_off - 1 WHERE id = ?').run(loan);
+      expect(groupProblems(groupConservation(w.t.db, w.group.id))).toEqual(expect.arrayContaining([expect.stringMatching(/written-off loans do not keep what was still owed/)]));
+    });
   });
 }

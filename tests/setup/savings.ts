@@ -47,6 +47,7 @@ export const SG = {
   rejectLoan: op('POST', '/api/savings-loans/:id/reject', 'savings.rejectLoan', 'mutation', byId),
   disburseLoan: op('POST', '/api/savings-loans/:id/disbursement', 'savings.disburseLoan', 'mutation', byId),
   confirmLoanReceipt: op('POST', '/api/savings-loans/:id/received', 'savings.confirmLoanReceipt', 'mutation', byId),
+  writeOffLoan: op('POST', '/api/savings-loans/:id/write-off', 'savings.writeOffLoan', 'mutation', byId),
   recordRepayment: op('POST', '/api/savings-loans/:id/repayments', 'savings.recordRepayment', 'mutation', { ...byId, created: true }),
   confirmRepayment: op('POST', '/api/savings-repayments/:id/confirm', 'savings.confirmRepayment', 'mutation', byId),
   rejectRepayment: op('POST', '/api/savings-repayments/:id/reject', 'savings.rejectRepayment', 'mutation', byId),

@@ -59,9 +59,10 @@ export const MAX_GRACE_DAYS = 90;
 /**
  * A loan: requested (guarantors answer) → approved by two officers other than the borrower →
  * disbursing (an officer recorded the money handed over) → active (the borrower confirmed receiving
- * it) → repaid. Refused at any point before disbursing: rejected.
+ * it) → repaid. Refused at any point before disbursing: rejected. An active loan the group gives up
+ * on: written off, by two officers' decision.
  */
-export const LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active', 'repaid', 'rejected'] as const;
+export const LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active', 'repaid', 'rejected', 'written_off'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 /** A loan a member still has to deal with: one at a time. */
 export const LIVE_LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active'] as const satisfies readonly LoanStatus[];

@@ -138,6 +138,7 @@ export const requestLoanInput = z.object({
 });
 export const answerGuaranteeInput = z.object({ id: loanId, accept: z.boolean({ message: 'validation.savings.decision' }) });
 export const rejectLoanInput = z.object({ id: loanId, reason });
+export const writeOffInput = z.object({ id: loanId, reason });
 export const disburseInput = z.object({ id: loanId, ...payment }).refine(paidWell, PAID_WELL);
 export const repaymentInput = z.object({ id: loanId, amount, ...payment }).refine(paidWell, PAID_WELL);
 const repaymentId = z.coerce.number({ message: 'validation.savings.repaymentId' }).int('validation.savings.repaymentId').positive('validation.savings.repaymentId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.repaymentId');

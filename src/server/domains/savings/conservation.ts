@@ -6,7 +6,8 @@ import type { DbLike } from '../../../../db/database';
  *
  *   shares + fines + interest + penalties + social fund            (money in)
  *     = cash on hand (loan fund + social fund, as kept on the group's row)
- *     + loans outstanding (lent − principal repaid)
+ *     + loans outstanding (lent − principal repaid − written off)
+ *     + written off (what two officers decided the fund lost)
  *     + paid out (grants + share-out)
  *
  * and each fund on its own: the loan fund's in = its cash + loans outstanding + share-out; the
@@ -14,7 +15,8 @@ import type { DbLike } from '../../../../db/database';
  * and reversed ones with their reversing entries, which cancel them); the cash is the figure the
  * services kept in each confirmation's transaction, so the check holds the two records to each
  * other. Besides, every reversed entry has exactly one reversing entry of the opposite amount, and
- * every reversing entry corrects a reversed one. The kinds' funds are those of funds.ts.
+ * every reversing entry corrects a reversed one, and every written-off loan's loss is what its
+ * entries say was still owed on it. The kinds' funds are those of funds.ts.
  */
 
 export type GroupMoney = {
@@ -28,6 +30,10 @@ export type GroupMoney = {
   principalBack: number;
   shareOut: number;
   grants: number;
+  /** Σ of the written-off loans' losses as kept on them. */
+  writtenOff: number;
+  /** Written-off loans whose kept loss is not the principal their entries say was still owed. */
+  badWriteOffs: number;
   loanFundCash: number;
   socialFundCash: number;
   /** Reversed entries without their one opposite reversing entry, and reversing entries of an entry not marked reversed. */
@@ -46,6 +52,9 @@ const SUMS = sql`
     ${counted(`'repayment_principal'`)} AS principalBack,
     ${counted(`'share_out'`)} AS shareOut,
     ${counted(`'grant'`)} AS grants,
+    (SELECT COALESCE(SUM(l.written_off), 0) FROM savings_loans l WHERE l.group_id = g.id AND l.status = 'written_off') AS writtenOff,
+    (SELECT count(*) FROM savings_loans l WHERE l.group_id = g.id AND l.status = 'written_off' AND l.written_off <> l.principal
+       - (SELECT COALESCE(SUM(e.amount), 0) FROM savings_entries e WHERE e.loan_id = l.id AND e.kind = 'repayment_principal' AND e.status IN ('confirmed', 'reversed'))) AS badWriteOffs,
     g.loan_fund_cash AS loanFundCash, g.social_fund_cash AS socialFundCash,
     (SELECT count(*) FROM savings_entries o WHERE o.group_id = g.id AND o.status = 'reversed'
        AND (SELECT count(*) FROM savings_entries r WHERE r.reverses_id = o.id AND r.amount = -o.amount AND r.shares = -o.shares AND r.kind = o.kind AND r.status = 'confirmed') <> 1)
@@ -54,15 +63,16 @@ const SUMS = sql`
   FROM savings_groups g JOIN communities co ON co.id = g.community_id`;
 
 function check(m: GroupMoney): GroupCheck {
-  const loansOutstanding = m.disbursed - m.principalBack;
+  const loansOutstanding = m.disbursed - m.principalBack - m.writtenOff;
   const moneyIn = m.loanIn + m.socialIn;
   const paidOut = m.grants + m.shareOut;
   const cashOnHand = m.loanFundCash + m.socialFundCash;
   const conserved =
-    m.loanIn === m.loanFundCash + loansOutstanding + m.shareOut &&
+    m.loanIn === m.loanFundCash + loansOutstanding + m.writtenOff + m.shareOut &&
     m.socialIn === m.socialFundCash + m.grants &&
-    moneyIn === cashOnHand + loansOutstanding + paidOut &&
+    moneyIn === cashOnHand + loansOutstanding + m.writtenOff + paidOut &&
     loansOutstanding >= 0 &&
+    m.badWriteOffs === 0 &&
     m.loanFundCash >= 0 &&
     m.socialFundCash >= 0 &&
     m.badReversals === 0;
@@ -84,12 +94,13 @@ export function groupProblems(c: GroupCheck): string[] {
   if (c.conserved) return [];
   const where = `Savings group ${c.groupId} "${c.name}" (community ${c.communityId} "${c.community}")`;
   const out: string[] = [];
-  if (c.loanIn !== c.loanFundCash + c.loansOutstanding + c.shareOut)
-    out.push(`${where}: the loan fund took in ${c.loanIn} (shares, fines, interest, penalties) but holds ${c.loanFundCash} in cash + ${c.loansOutstanding} lent out + ${c.shareOut} shared out`);
+  if (c.loanIn !== c.loanFundCash + c.loansOutstanding + c.writtenOff + c.shareOut)
+    out.push(`${where}: the loan fund took in ${c.loanIn} (shares, fines, interest, penalties) but holds ${c.loanFundCash} in cash + ${c.loansOutstanding} lent out + ${c.writtenOff} written off + ${c.shareOut} shared out`);
   if (c.socialIn !== c.socialFundCash + c.grants) out.push(`${where}: the social fund took in ${c.socialIn} but holds ${c.socialFundCash} in cash + ${c.grants} granted`);
   if (c.loansOutstanding < 0) out.push(`${where}: more principal repaid (${c.principalBack}) than lent (${c.disbursed})`);
   if (c.loanFundCash < 0 || c.socialFundCash < 0) out.push(`${where}: a fund's cash is below nothing (loan fund ${c.loanFundCash}, social fund ${c.socialFundCash})`);
+  if (c.badWriteOffs) out.push(`${where}: ${c.badWriteOffs} written-off loans do not keep what was still owed on them`);
   if (c.badReversals) out.push(`${where}: ${c.badReversals} reversals do not match the entries they correct`);
-  if (!out.length) out.push(`${where}: money in ${c.moneyIn} ≠ cash ${c.cashOnHand} + loans outstanding ${c.loansOutstanding} + paid out ${c.paidOut}`);
+  if (!out.length) out.push(`${where}: money in ${c.moneyIn} ≠ cash ${c.cashOnHand} + loans outstanding ${c.loansOutstanding} + written off ${c.writtenOff} + paid out ${c.paidOut}`);
   return out;
 }

@@ -25,6 +25,7 @@ export const savingsDomain = defineDomain({
     'notifications.savingsLoanDisbursed': 'needs',
     'notifications.savingsLoanToApprove': 'needs',
     'notifications.savingsGrantProposed': 'needs',
+    'notifications.savingsWriteOffProposed': 'needs',
     'notifications.savingsLoanToDisburse': 'needs',
     'notifications.savingsRepaymentRecorded': 'needs',
   },

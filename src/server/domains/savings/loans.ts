@@ -150,7 +150,7 @@ function move(tx: DbLike, id: number, from: readonly SavingsLoanRow['status'][],
 }
 
 /** Officers deciding on a loan: never its borrower nor one of its guarantors. */
-function decider(tx: DbLike, loan: SavingsLoanRow, actorId: string) {
+export function decider(tx: DbLike, loan: SavingsLoanRow, actorId: string) {
   requireOfficer(tx, loan.groupId, actorId);
   if (loan.borrowerId === actorId) throw forbidden('errors.savings.ownLoan');
   const guarantor = tx.select({ u: savingsLoanGuarantors.userId }).from(savingsLoanGuarantors).where(and(eq(savingsLoanGuarantors.loanId, loan.id), eq(savingsLoanGuarantors.userId, actorId))).get();

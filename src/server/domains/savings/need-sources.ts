@@ -53,7 +53,7 @@ const OFFICER_ROLE = `o.status = 'active' AND o.role IN ('chair', 'treasurer', '
 const NO_PARTY = `o.user_id <> l.borrower_id AND NOT EXISTS (SELECT 1 FROM savings_loan_guarantors lg WHERE lg.loan_id = l.id AND lg.user_id = o.user_id)`;
 
 const loanItem =
-  (kind: 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt' | 'savingsRepayment'): NeedSource['toItem'] =>
+  (kind: 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt' | 'savingsRepayment' | 'savingsWriteOff'): NeedSource['toItem'] =>
   (r) => ({
     key: `${kind}:${r.id}`,
     kind,
@@ -150,4 +150,18 @@ export const savingsRepaymentNeeds: NeedSource = {
   toItem: loanItem('savingsRepayment'),
 };
 
-export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds] as const;
+/** A write-off one officer proposed, for a second who is neither its proposer nor a party to the loan. */
+export const savingsWriteOffNeeds: NeedSource = {
+  kind: 'savingsWriteOff',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'pu')}
+    FROM ${OFFICERS}
+    JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'active' AND l.write_off_proposed_by IS NOT NULL
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users pu ON pu.id = l.write_off_proposed_by
+    WHERE ${OFFICER_ROLE} AND ${NO_PARTY} AND o.user_id <> l.write_off_proposed_by`,
+  toItem: loanItem('savingsWriteOff'),
+};
+
+export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds, savingsWriteOffNeeds] as const;

@@ -8,6 +8,7 @@ import {
   disburseInput,
   loanIdInput,
   rejectLoanInput,
+  writeOffInput,
   rejectRepaymentInput,
   repaymentIdInput,
   repaymentInput,
@@ -33,6 +34,7 @@ import { addMember, askToJoin, decideJoin, setRole } from './members';
 import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
 import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
 import { groupLedger, myStatement } from './statement';
+import { writeOffLoan } from './write-off';
 
 /*
  * Savings-and-loans groups. Members of the community (savings.view) see its groups and their rules,
@@ -139,6 +141,8 @@ export const savings = {
   }),
   confirmRepayment: mutation({ input: repaymentIdInput, access: onRepayment, run: (ctx, input, { community }) => confirmRepayment(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
   rejectRepayment: mutation({ input: rejectRepaymentInput, access: onRepayment, run: (ctx, input, { community }) => rejectRepayment(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** Writing a loan off: one officer proposes, a second decides (neither the borrower nor a guarantor), each with a reason. */
+  writeOffLoan: mutation({ input: writeOffInput, access: onLoan, run: (ctx, input, { community }) => writeOffLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   /** A loan's statement: for its borrower, its guarantors and the group's officers only. */
   loan: query({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => loanStatement(ctx.db, { communityId: community.id, loanId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
 };

@@ -37,6 +37,7 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-loans/:id/reject', route(deps, savings.rejectLoan, withId));
   api.post('/savings-loans/:id/disbursement', route(deps, savings.disburseLoan, withId));
   api.post('/savings-loans/:id/received', route(deps, savings.confirmLoanReceipt, id));
+  api.post('/savings-loans/:id/write-off', route(deps, savings.writeOffLoan, withId));
   api.post('/savings-loans/:id/repayments', route(deps, savings.recordRepayment, withId, { status: 201 }));
   api.post('/savings-repayments/:id/confirm', route(deps, savings.confirmRepayment, id));
   api.post('/savings-repayments/:id/reject', route(deps, savings.rejectRepayment, withId));

@@ -264,6 +264,7 @@ export const errors = {
     guarantorsShort: 'The guarantors no longer have enough free savings to cover this loan.',
     borrowerOnly: 'Only the borrower confirms receiving the loan.',
     repaymentTooLarge: 'This is more than the loan can take now: what it cannot take is handed back.',
+    alreadyProposed: 'You proposed this write-off: a second officer decides it.',
   },
   welfare: {
     fundNotFound: 'Welfare fund not found.',

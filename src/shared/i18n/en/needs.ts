@@ -67,6 +67,7 @@ export const needs = {
     savingsLoanDisbursement: 'Hand {{who}} the approved loan of {{amount}} in {{subject}} and record it',
     savingsLoanReceipt: '{{who}} recorded handing you your loan of {{amount}} in {{subject}}: confirm when you have it',
     savingsRepayment: 'A repayment of {{amount}} on the loan of {{who}} in {{subject}}: confirm or reject it as a second officer',
+    savingsWriteOff: '{{who}} proposed writing off a loan of {{amount}} in {{subject}} ({{purpose}}): decide it as a second officer',
     savingsEntry: '{{amount}} for {{member}} in {{subject}}, meeting {{meeting}}, recorded by {{who}}: confirm or reject it as a second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
   },

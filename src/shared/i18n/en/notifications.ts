@@ -87,6 +87,7 @@ export const notifications = {
   savingsLoanToDisburse: { title: 'A loan to hand over', message: 'The loan of {{amount}} to {{name}} in {{group}} is approved: hand it over and record it.' },
   savingsRepaymentRecorded: { title: 'A repayment to confirm', message: '{{name}} recorded a repayment of {{amount}} in {{group}}. Another officer must check and confirm it.' },
   savingsGrantProposed: { title: 'A social fund grant to approve', message: '{{name}} proposed a grant of {{amount}} from the social fund of {{group}}. A second officer must approve it.' },
+  savingsWriteOffProposed: { title: 'A loan write-off to decide', message: 'An officer proposed writing off the loan of {{amount}} to {{name}} in {{group}}. A second officer must decide it.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

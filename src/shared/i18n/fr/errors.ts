@@ -265,6 +265,7 @@ export const errors = {
     guarantorsShort: 'Les garants n’ont plus assez d’épargne libre pour couvrir ce prêt.',
     borrowerOnly: 'Seul l’emprunteur confirme avoir reçu le prêt.',
     repaymentTooLarge: 'C’est plus que le prêt ne peut recevoir maintenant : ce qu’il ne peut prendre est rendu.',
+    alreadyProposed: 'Vous avez proposé cette passation en perte : un second responsable en décide.',
   },
   welfare: {
     fundNotFound: 'Caisse de solidarité introuvable.',
