@@ -67,6 +67,8 @@ function repaymentFor(tx: DbLike, communityId: number, id: number, actorId: stri
   requireOfficer(tx, group.id, actorId);
   if (r.status !== 'pending') throw conflict('errors.savings.decided');
   if (r.recordedBy === actorId) throw forbidden('errors.savings.ownRecord');
+  // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
+  if (loan.status !== 'active') throw conflict('errors.savings.loanState');
   if (loan.borrowerId === actorId) throw forbidden('errors.savings.ownMoney');
   return { r, loan, group };
 }
