@@ -14,10 +14,9 @@ import { addMember as addToGroup, setRole } from '../../src/server/domains/savin
 import { confirmRepayment, recordRepayment, rejectRepayment } from '../../src/server/domains/savings/repayments';
 import { writeOffLoan } from '../../src/server/domains/savings/write-off';
 import { dateInZone } from '../../src/shared/njangi/schedule';
-import { FINE_REASONS } from '../../src/shared/savings/rules';
 import type { SavingsRules } from '../../src/shared/schemas/savings';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { depth } from '../setup/depth';
+import { DEEP, depth } from '../setup/depth';
 
 /*
  * Random savings-group histories driven through the real services over a real (in-memory,
@@ -33,6 +32,11 @@ import { depth } from '../setup/depth';
  */
 
 const RUNS = Number(process.env.PROPERTY_RUNS) || depth(20, 500);
+/**
+ * The quick run's histories are always the same ones, which reach every kind of money (the check at
+ * the end): twenty random ones sometimes never repay a loan. Deep and PROPERTY_RUNS runs explore afresh.
+ */
+const SEED = DEEP || process.env.PROPERTY_RUNS ? undefined : 20_261_129;
 const DAY = 86_400_000;
 const START = Date.parse('2026-03-02T10:00:00Z');
 
@@ -208,7 +212,7 @@ describe('savings-and-loans groups: conservation over random histories through t
         }
       }),
       // No shrinking: every run adds a group to the shared database, and a failure's log already tells the story.
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true, seed: SEED },
     );
     // A history is about a tenth of a second on a quiet machine; room for a loaded one.
   }, 30_000 + RUNS * 2_000);
@@ -219,8 +223,8 @@ describe('savings-and-loans groups: the random histories', () => {
     const kinds = rows<{ kind: string; n: number }>("SELECT kind, count(*) AS n FROM savings_entries WHERE status IN ('confirmed', 'reversed') GROUP BY kind");
     const byKind = Object.fromEntries(kinds.map((k) => [k.kind, k.n]));
     const loans = Object.fromEntries(rows<{ status: string; n: number }>('SELECT status, count(*) AS n FROM savings_loans GROUP BY status').map((l) => [l.status, l.n]));
+    expect(loans.active ?? 0, JSON.stringify(loans)).toBeGreaterThan(0);
     const reversals = rows<{ n: number }>('SELECT count(*) AS n FROM savings_entries WHERE reverses_id IS NOT NULL')[0]!.n;
-    console.log('savings histories:', runs, 'groups', JSON.stringify(byKind), JSON.stringify(loans), 'reversals', reversals);
     for (const kind of ['shares', 'social_fund', 'fine', 'grant', 'loan_disbursed', 'repayment_principal']) expect(byKind[kind] ?? 0, kind).toBeGreaterThan(0);
     expect(reversals).toBeGreaterThan(0);
   });
