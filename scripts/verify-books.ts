@@ -2,11 +2,14 @@
 // is the command around it): each account's maintained balance equals the sum of its ledger
 // entries, each month's totals equal its entries, the finance audit trail's hash chain is unbroken,
 // every savings circle's money is conserved (services/njangi/conservation.ts), and every welfare
-// fund's too: levies collected = benefits paid + carried (domains/welfare/conservation.ts).
+// fund's too: levies collected = benefits paid + carried (domains/welfare/conservation.ts), and every
+// savings-and-loans group's: money in = cash on hand + loans outstanding + written off + paid out
+// (domains/savings/conservation.ts).
 import type { DB } from '../db/database';
 import { verifyAuditChain } from '../src/server/services/finances/audit';
 import { verifyBalances } from '../src/server/services/finances/ledger';
 import { fundChecks, fundProblems } from '../src/server/domains/welfare/conservation';
+import { groupChecks, groupProblems } from '../src/server/domains/savings/conservation';
 import { held, unconservedCircles } from '../src/server/services/njangi/conservation';
 
 /** Every problem found, each naming what fails; and, when there is none, the one-line summary. */
@@ -35,7 +38,9 @@ export function verifyBooks(db: DB): BooksVerdict {
   }
   const funds = fundChecks(db);
   problems.push(...funds.flatMap(fundProblems));
+  const groups = groupChecks(db);
+  problems.push(...groups.flatMap(groupProblems));
   const circleCount = db.$client.prepare('SELECT count(*) FROM circles').pluck().get() as number;
-  const summary = `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved.`;
+  const summary = `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved, ${groups.length} savings-and-loans groups conserved.`;
   return { problems, summary };
 }

@@ -18,3 +18,4 @@ export * from './outbox';
 export * from './imports';
 export * from './standing';
 export * from './welfare';
+export * from './savings';

@@ -33,6 +33,13 @@ export const NEED_KINDS = [
   'levyToPay',
   'ledgerImport',
   'circleImport',
+  'savingsEntry',
+  'savingsGuarantee',
+  'savingsLoanApproval',
+  'savingsLoanDisbursement',
+  'savingsLoanReceipt',
+  'savingsRepayment',
+  'savingsWriteOff',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

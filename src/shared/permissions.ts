@@ -74,6 +74,10 @@ export const COMMUNITY_CAPABILITIES = [
   'welfare.view',
   /** Set funds and their rules up; verify and approve cases (two officers, never a party to the case), issue levies, pay and close benefits, read cases' papers. */
   'welfare.manage',
+  /** See the community's savings-and-loans groups and their rules, ask to join one; in a group one belongs to, declare one's own money and read one's own statement. Inside a group its own officers (chair, treasurer, secretary) record, confirm and reverse. */
+  'savings.view',
+  /** Start a savings-and-loans group and name its officers (the officers decide on everyone's money, so the community's leaders choose them). */
+  'savings.organise',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -89,7 +93,7 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'finances.import'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage', 'savings.view', 'savings.organise'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
@@ -97,9 +101,10 @@ export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly Communi
   // The treasurer keeps the books; a plain member sees them as the community allows.
   // The treasurer also keeps papers: receipts, draft accounts. Standing is read from the books, so
   // the treasurer sees the roll (to chase arrears); deciding categories and suspensions is the
-  // leaders'. The welfare fund is money: the treasurer is one of its officers.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view', 'standing.view', 'welfare.view', 'welfare.manage'],
-  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view'],
+  // leaders'. The welfare fund is money: the treasurer is one of its officers. A savings group's
+  // officers are the group's own, named by the leaders: the community's treasurer is not one by role.
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view', 'standing.view', 'welfare.view', 'welfare.manage', 'savings.view'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view', 'savings.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -172,6 +177,8 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'standing.manage': 'errors.denied.standing',
   'welfare.view': 'errors.denied.members',
   'welfare.manage': 'errors.denied.welfare',
+  'savings.view': 'errors.denied.members',
+  'savings.organise': 'errors.denied.savings',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -42,6 +42,8 @@ import { seedDocuments, type DocumentFixture } from '../setup/documents';
 import { attachProofs, storedProof, type ProofFixture } from '../setup/proofs';
 import { BEREAVEMENT } from '../setup/welfare';
 import { seedWelfare, type WelfareFixture } from '../setup/welfare-seed';
+import { seedSavings, type SavingsFixture } from '../setup/savings-seed';
+import { VSLA } from '../setup/savings';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -108,6 +110,8 @@ type World = {
   proofs: Map<number, ProofFixture>;
   /** Per community of the matrix: welfare funds, cases in every state, the plain member's levy; categories and a suspension. */
   welfare: Map<number, WelfareFixture>;
+  /** Per community of the matrix: a savings group chaired by the creator (treasurer, secretary: the admin), its meeting of today, the target's pending and confirmed money. */
+  savings: Map<number, SavingsFixture>;
   /** Per caller: an upload of their own (a proof or a case's paper they may attach). */
   uploads: Map<string, string>;
   /** Per user: an unread notification of their own, and a second session (another device). */
@@ -145,7 +149,7 @@ type PollFixture = { poll: number; pollOption: number; election: number; readyEl
 type TopicFixture = { topic: number; reply: number };
 
 /** What a cell's input builder sees. */
-type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | 'uploads'> & InvitationFixture & ChatFixture & DocumentFixture & {
+type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | 'savings' | 'uploads'> & InvitationFixture & ChatFixture & DocumentFixture & {
   cell: Cell;
   caller: UserRow | null;
   community: CommunityRow;
@@ -156,6 +160,7 @@ type Fx = Omit<World, 'notification' | 'otherSession' | 'proofs' | 'welfare' | '
   circle: CircleFixture;
   proofs: ProofFixture;
   welfare: WelfareFixture;
+  savings: SavingsFixture;
   /** The caller's own upload (anonymous: a signed-in user's). */
   upload: string;
   /** An event in three days, and one under way. */
@@ -192,6 +197,46 @@ const circleRole =
 const circleOrganiser = circleRole('creator');
 /** A finance officer other than the circle's organiser (the creator): the organiser's own money is never theirs to decide. */
 const notTheOrganiser = (c: Cell): Outcome | undefined => (c.member === 'creator' ? 403 : undefined);
+/** The savings group's officers (chair: the creator; treasurer; secretary: the admin); its plain member is refused. */
+const groupOfficer = circleRole('creator', 'community admin', 'treasurer');
+const leaveGroup = (app: TestApp, f: Fx, who: UserRow | null) => {
+  if (who) app.db.$client.prepare('DELETE FROM savings_group_members WHERE group_id = ? AND user_id = ?').run(f.savings.group, who.id);
+};
+const askAgain = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare("UPDATE savings_group_members SET status = 'pending' WHERE group_id = ? AND user_id = ?").run(f.savings.group, f.target.id);
+};
+const saveAShare = (app: TestApp, f: Fx) => {
+  if (!f.caller) return;
+  const sql = app.db.$client;
+  sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, meeting_id, member_id, kind, shares, amount, method, status, recorded_by, confirmed_by, decided_at, created_at)
+    VALUES (?, ?, ?, ?, 'shares', 1, 1000, 'cash', 'confirmed', ?, ?, ?, ?)`).run(f.savings.group, f.savings.cycle, f.savings.meeting, f.caller.id, f.other.id, f.other.id, W.now, W.now);
+  sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
+};
+const guaranteeBy = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare("INSERT INTO savings_loan_guarantors (loan_id, user_id, status) VALUES (?, ?, 'pending')").run(f.savings.loan, W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id);
+};
+const loanIs = (app: TestApp, f: Fx, status: 'approved' | 'active') => {
+  const sql = app.db.$client;
+  sql.prepare("UPDATE savings_loans SET status = ?, disbursed_on = CASE WHEN ? = 'active' THEN '2026-01-01' END WHERE id = ?").run(status, status, f.savings.loan);
+  sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
+};
+const disbursingToMember = (app: TestApp, f: Fx) => {
+  const sql = app.db.$client;
+  const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
+  sql.prepare("UPDATE savings_loans SET status = 'disbursing', borrower_id = ? WHERE id = ?").run(member, f.savings.loan);
+  sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
+  sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, member_id, kind, amount, method, status, recorded_by, loan_id, created_at)
+    VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, f.other.id, f.savings.loan, W.now);
+};
+/** A repayment of the target's active loan, recorded by someone outside the callers. */
+const REPAYMENT_ID = 900_101;
+const pendingRepayment = (app: TestApp, f: Fx) => {
+  loanIs(app, f, 'active');
+  app.db.$client.prepare("INSERT INTO savings_loan_repayments (id, loan_id, amount, method, status, recorded_by, created_at) VALUES (?, ?, 100, 'cash', 'pending', ?, ?)").run(REPAYMENT_ID, f.savings.loan, f.other.id, W.now);
+};
+const closeCycle = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare("UPDATE savings_cycles SET status = 'closed' WHERE group_id = ?").run(f.savings.group);
+};
 /** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
@@ -716,6 +761,49 @@ const TABLE: Record<string, Entry> = {
   'welfare.caseLevies': { rule: 'welfare.manage', input: (f) => ({ id: f.welfare.paidCase }) },
   'welfare.recordLevyCash': { rule: 'finances.record', input: (f) => ({ id: f.welfare.memberLevy, accountId: f.books.account, amount: 5_000 }) },
   'welfare.needs': { rule: 'authed' },
+
+  // Savings-and-loans groups: every member of the community sees the groups; the leaders start
+  // them and name their officers (savings.organise). Inside the fixture's group the creator
+  // chairs, the treasurer is its treasurer, the admin its secretary and the plain member a member:
+  // the group's officers record, decide and reverse (the plain member is refused, 403), never on
+  // money of their own (the fixture's entries are the target's).
+  'savings.groups': { rule: 'savings.view', input: inCommunity },
+  'savings.group': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }) },
+  'savings.createGroup': { rule: 'savings.organise', input: (f) => ({ communityId: f.community.id, name: 'Second table', timeZone: 'Africa/Douala', rules: VSLA }) },
+  'savings.changeRules': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, rules: { ...VSLA, sharePrice: 2_000 } }), except: groupOfficer },
+  // The caller left the group first (in the cell's copy), so they may ask to join again.
+  'savings.join': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }), prepare: (app, f) => leaveGroup(app, f, f.caller) },
+  'savings.decideJoin': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id, approve: true }), prepare: (app, f) => askAgain(app, f), except: groupOfficer },
+  'savings.addMember': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id }), prepare: (app, f) => leaveGroup(app, f, f.target), except: groupOfficer },
+  'savings.setRole': { rule: 'savings.organise', input: (f) => ({ id: f.savings.group, userId: f.target.id, role: 'secretary' }) },
+  // The fixture's cycle is closed first (in the cell's copy): one cycle is open at a time.
+  'savings.openCycle': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, startDate: '2090-01-06' }), prepare: (app, f) => closeCycle(app, f), except: groupOfficer },
+  'savings.statement': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }) },
+  'savings.ledger': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }), except: groupOfficer },
+  'savings.recordMeeting': { rule: 'savings.view', input: (f) => ({ meetingId: f.savings.meeting, method: 'cash', lines: [{ userId: f.target.id, fines: ['late'] }] }), except: groupOfficer },
+  'savings.declare': { rule: 'savings.view', input: (f) => ({ meetingId: f.savings.meeting, method: 'cash', shares: 1 }) },
+  'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
+  'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
+  'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  // A grant from the fixture's social fund (500) to the target: the group's officers propose it.
+  'savings.proposeGrant': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id, amount: 100, purpose: 'Hospital bill', method: 'cash' }), except: groupOfficer },
+  // Loans: the fixture's loan is the target's, requested; each cell moves its own copy on as it needs.
+  // The caller has saved a share first, so may borrow 1,000 on their own savings.
+  'savings.requestLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, principal: 1_000, periods: 3, purpose: 'Seeds for the farm' }), prepare: (app, f) => saveAShare(app, f) },
+  // Only the loan's guarantor (the plain member, in the cell's copy) answers.
+  'savings.answerGuarantee': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, accept: true }), prepare: (app, f) => guaranteeBy(app, f), except: circleRole('member') },
+  'savings.approveLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: groupOfficer },
+  'savings.rejectLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'The fund is short' }), except: groupOfficer },
+  'savings.disburseLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'approved'), except: groupOfficer },
+  // The borrower alone confirms receiving it (the plain member's, in the cell's copy).
+  'savings.confirmLoanReceipt': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('member') },
+  // The first officer's call proposes the write-off (the second decides it: tests/api/savings-loans.test.ts).
+  'savings.writeOffLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'Moved away, unreachable' }), prepare: (app, f) => loanIs(app, f, 'active'), except: groupOfficer },
+  'savings.recordRepayment': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, amount: 100, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'active'), except: groupOfficer },
+  'savings.confirmRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },
+  'savings.rejectRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID, reason: 'Not received' }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },
+  // The target's loan: its officers read it; to a plain member who neither borrowed nor guarantees it, it does not exist.
+  'savings.loan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: (c) => (c.member === 'member' ? 404 : undefined) },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -818,6 +906,7 @@ async function buildWorld(): Promise<World> {
   const circles: World['circles'] = new Map();
   const proofs: World['proofs'] = new Map();
   const welfare: World['welfare'] = new Map();
+  const savings: World['savings'] = new Map();
   for (const site of SITE_ROLES) {
     const u = users[site];
     const make = (isPublic: boolean) => {
@@ -835,6 +924,7 @@ async function buildWorld(): Promise<World> {
       const books = inside.get(c.id)!.books;
       proofs.set(c.id, attachProofs(t, { payment: books.payment, paymentBy: target.id, expense: books.pendingExpense, expenseBy: target.id, contribution: circle.pendingContribution, contributionBy: target.id, payout: circle.payout, payoutBy: u.creator.id }));
       welfare.set(c.id, seedWelfare(t, { community: c, officer: u.creator, member: u.member, target, outsider: other }));
+      savings.set(c.id, seedSavings(t, { community: c, creator: u.creator, admin: u['community admin'], treasurer: u.treasurer, member: u.member, target, outsider: other }));
       return c;
     };
     communities[site] = { public: make(true), private: make(false) };
@@ -875,6 +965,7 @@ async function buildWorld(): Promise<World> {
     circles,
     proofs,
     welfare,
+    savings,
     uploads,
     notification,
     otherSession,
@@ -906,6 +997,7 @@ function fixture(c: Cell): Fx {
     circle: W.circles.get(community.id)!,
     proofs: W.proofs.get(community.id)!,
     welfare: W.welfare.get(community.id)!,
+    savings: W.savings.get(community.id)!,
     upload: W.uploads.get(stand.id)!,
     notification: W.notification.get(stand.id)!,
     otherSession: W.otherSession.get(stand.id)!,

@@ -17,8 +17,8 @@ const granted = (role: CommunityRole) => COMMUNITY_CAPABILITIES.filter((c) => ca
 const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staffCan(role, c));
 
 describe('permission table: community roles', () => {
-  it('a member sees the inside, the books as the community shows them, its circles, events, documents, chat and welfare fund, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view']);
+  it('a member sees the inside, the books as the community shows them, its circles, events, documents, chat, welfare fund and savings groups, and nothing more', () => {
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view', 'savings.view']);
   });
   it('a treasurer keeps the books (and brings in their history) and the papers, reads the standing roll and is a welfare officer, but does not manage the community, its members, standing, circles, events, invitations or chat', () => {
     expect(granted('treasurer')).toEqual([
@@ -38,6 +38,7 @@ describe('permission table: community roles', () => {
       'standing.view',
       'welfare.view',
       'welfare.manage',
+      'savings.view',
     ]);
   });
   it('an admin manages the community, its members, its announcements and its books (and imports them), but cannot hand it over', () => {
@@ -69,7 +70,14 @@ describe('permission table: community roles', () => {
       'standing.manage',
       'welfare.view',
       'welfare.manage',
+      'savings.view',
+      'savings.organise',
     ]);
+  });
+  it('only the leaders start savings-and-loans groups and name their officers; inside a group its own officers act', () => {
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'savings.organise')).sort()).toEqual(['admin', 'creator']);
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'savings.view')).sort()).toEqual(['admin', 'creator', 'member', 'treasurer']);
+    expect(DENIED['savings.organise']).toBe('errors.denied.savings');
   });
   it('every member reads and posts in discussions; only the creator and admins moderate them', () => {
     for (const role of ['member', 'treasurer', 'admin', 'creator'] as const) expect(can(role, 'discussions.view'), role).toBe(true);

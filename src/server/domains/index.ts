@@ -21,6 +21,7 @@ import { siteDomain } from './site';
 import { uploadsDomain } from './uploads';
 import { standingDomain } from './standing';
 import { welfareDomain } from './welfare';
+import { savingsDomain } from './savings';
 
 /*
  * The domains of the server, one line each. The app (REST routes, raw routes), the tRPC root, the
@@ -39,6 +40,7 @@ export const DOMAINS = [
   pollsDomain,
   standingDomain,
   welfareDomain,
+  savingsDomain,
   discussionsDomain,
   documentsDomain,
   invitationsDomain,

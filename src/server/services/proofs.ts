@@ -13,7 +13,8 @@ import { prepared } from './prepared';
  * - a circle contribution's proof: the contributor, the circle's organiser, the community's finance officers;
  * - a circle payout's proof: its beneficiary, the circle's organiser, the community's finance officers;
  * - a welfare case's supporting document: whoever opened the case, and the community's welfare officers;
- * - a welfare benefit's proof of payment: its beneficiary, and the community's welfare officers.
+ * - a welfare benefit's proof of payment: its beneficiary, and the community's welfare officers;
+ * - a savings group entry's proof: its member, and the group's active officers.
  * Finance officers are the roles the permission table gives the capabilities named by the
  * operation (`officerRoles`). Everyone else, a member of the same community included, is told the
  * proof does not exist (404), so a name reveals nothing.
@@ -39,7 +40,10 @@ const READABLE = `
     OR EXISTS (SELECT 1 FROM welfare_case_documents d JOIN welfare_cases x ON x.id = d.case_id WHERE d.url = @url
       AND (x.opened_by = @viewer OR x.community_id IN (SELECT community_id FROM welfare_officer)))
     OR EXISTS (SELECT 1 FROM welfare_cases x WHERE x.benefit_proof_url = @url
-      AND (x.beneficiary_id = @viewer OR x.community_id IN (SELECT community_id FROM welfare_officer)))`;
+      AND (x.beneficiary_id = @viewer OR x.community_id IN (SELECT community_id FROM welfare_officer)))
+    OR EXISTS (SELECT 1 FROM savings_entries x WHERE x.proof_url = @url
+      AND (x.member_id = @viewer OR EXISTS (SELECT 1 FROM savings_group_members o WHERE o.group_id = x.group_id AND o.user_id = @viewer
+        AND o.status = 'active' AND o.role IN ('chair', 'treasurer', 'secretary'))))`;
 
 /** The proof named `name` if `viewerId` may read it, else 404 alike for unknown and forbidden. Images may be shown inline; a PDF is a download. */
 export function readableProof(db: DB, p: { name: string; viewerId: string; officerRoles: readonly string[]; welfareRoles: readonly string[] }): { upload: ProofFile; inline: boolean } {

@@ -63,6 +63,13 @@ export const needs = {
     levyToPay: 'Your levy of {{amount}} for {{fund}}: due {{due}}',
     circleImport: '{{who}} brought in {{subject}}, already running, with {{rows}} hands: check its rows and confirm it as a finance officer',
     ledgerImport: '{{who}} brought in {{rows}} entries of the books\' history from {{subject}}: check them and confirm as the second officer',
+    savingsGuarantee: '{{who}} asks you to guarantee a loan of {{amount}} in {{subject}} ({{purpose}}): accept or decline',
+    savingsLoanApproval: '{{who}} asks for a loan of {{amount}} in {{subject}} ({{purpose}}): approve or refuse it as an officer',
+    savingsLoanDisbursement: 'Hand {{who}} the approved loan of {{amount}} in {{subject}} and record it',
+    savingsLoanReceipt: '{{who}} recorded handing you your loan of {{amount}} in {{subject}}: confirm when you have it',
+    savingsRepayment: 'A repayment of {{amount}} on the loan of {{who}} in {{subject}}: confirm or reject it as a second officer',
+    savingsWriteOff: '{{who}} proposed writing off a loan of {{amount}} in {{subject}} ({{purpose}}): decide it as a second officer',
+    savingsEntry: '{{amount}} for {{member}} in {{subject}}, meeting {{meeting}}, recorded by {{who}}: confirm or reject it as a second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
   },
 };

@@ -64,6 +64,13 @@ export const needs = {
     levyToPay: 'Votre cotisation {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
     circleImport: '{{who}} a importé {{subject}}, déjà en cours, avec {{rows}} mains : vérifiez ses lignes et confirmez-la en tant que responsable financier',
     ledgerImport: '{{who}} a importé {{rows}} écritures de l\'historique des comptes depuis {{subject}}\u00a0: vérifiez-les et confirmez en tant que second responsable',
+    savingsGuarantee: '{{who}} vous demande de garantir un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: acceptez ou refusez',
+    savingsLoanApproval: '{{who}} demande un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: approuvez-le ou refusez-le en tant que responsable',
+    savingsLoanDisbursement: 'Remettez à {{who}} le prêt approuvé de {{amount}} dans {{subject}} et enregistrez-le',
+    savingsLoanReceipt: '{{who}} a enregistré la remise de votre prêt de {{amount}} dans {{subject}}\u00a0: confirmez dès que vous l\'avez',
+    savingsRepayment: 'Un remboursement de {{amount}} sur le prêt de {{who}} dans {{subject}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
+    savingsWriteOff: '{{who}} a proposé de passer en perte un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: décidez-en en tant que second responsable',
+    savingsEntry: '{{amount}} pour {{member}} dans {{subject}}, réunion {{meeting}}, enregistré par {{who}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     contributionToPay: 'Votre contribution {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
   },
 } satisfies Catalogue['needs'];

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import { savingsCycles, savingsEntries, savingsGroups } from '../../../../db/schema';
+import type { DB } from '../../../../db/database';
+import { conflict, forbidden, notFound } from '../../services/errors';
+import { tellWhoMayAct } from '../../services/needs/notices';
+import { moneyText } from '../../services/needs/sql';
+import { personName } from '../../services/njangi/notices';
+import { attachUpload } from '../../uploads/registry';
+import { entryDto, groupLink, type Payment } from './entries';
+import { audit, requireMember, requireOfficer } from './groups';
+
+/*
+ * Grants from the social fund for a member's emergency, kept apart from the loan fund: an officer
+ * proposes one (never for themselves) as an entry that waits; a second officer, neither the
+ * proposer nor the beneficiary, approves it by confirming it (confirmEntry, the four-eyes path of
+ * all meeting money), and only then does it leave the social fund, never below nothing. Its
+ * purpose is for the beneficiary and the officers: members read no one else's entries.
+ */
+export function proposeGrant(db: DB, p: { communityId: number; groupId: number; actorId: string; userId: string; amount: number; purpose: string; payment: Payment; now: number }) {
+  return db.transaction((tx) => {
+    const group = tx.select().from(savingsGroups).where(and(eq(savingsGroups.id, p.groupId), eq(savingsGroups.communityId, p.communityId))).get();
+    if (!group) throw notFound('errors.savings.groupNotFound');
+    requireOfficer(tx, group.id, p.actorId);
+    if (p.userId === p.actorId) throw forbidden('errors.savings.ownMoney');
+    requireMember(tx, group.id, p.userId, 'errors.savings.notAMember');
+    const cycle = tx.select().from(savingsCycles).where(and(eq(savingsCycles.groupId, group.id), eq(savingsCycles.status, 'open'))).get();
+    if (!cycle) throw conflict('errors.savings.noOpenCycle');
+    // Checked again when approved: other grants may have been paid meanwhile.
+    if (group.socialFundCash < p.amount) throw conflict('errors.savings.cashShort');
+    attachUpload(tx, { url: p.payment.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
+    const row = tx
+      .insert(savingsEntries)
+      .values({ groupId: group.id, cycleId: cycle.id, memberId: p.userId, kind: 'grant', amount: p.amount, purpose: p.purpose, method: p.payment.method, reference: p.payment.reference ?? null, proofUrl: p.payment.proofUrl ?? null, status: 'pending', recordedBy: p.actorId, createdAt: p.now })
+      .returning()
+      .get();
+    audit(tx, group, p.actorId, 'grantProposed', { entry: row.id, member: p.userId, amount: p.amount, purpose: p.purpose }, p.now);
+    const name = personName(tx, p.actorId);
+    tellWhoMayAct(db, tx, { kind: 'savingsEntry', id: row.id, by: p.actorId, key: 'savingsGrantProposed', params: (l) => ({ name, group: group.name, amount: moneyText(row.amount, group.currency, l) }), link: groupLink(group), now: p.now });
+    return entryDto(row);
+  });
+}

@@ -1,0 +1,167 @@
+import type { NeedSource } from '../../services/needs/types';
+import { iso, nameSql, rolesWith } from '../../services/needs/sql';
+
+/*
+ * A savings group's money waiting for a second pair of eyes, in the shared "Needs you" list: an
+ * entry recorded by an officer or declared by a member waits on the group's other active officers,
+ * never on whoever recorded or declared it nor on the member whose money it is (the four-eyes rule
+ * of confirmEntry, entries.ts, said once more as SQL), while its cycle is open and while they may
+ * still see the community's groups (the operation's guard). The officers are the group's own, so
+ * the work is addressed to each as a person, read in one query from their group memberships.
+ */
+export const savingsEntryNeeds: NeedSource = {
+  kind: 'savingsEntry',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT e.id, g.community_id, c.name AS community, e.created_at AS key, o.user_id AS actor,
+      e.amount, g.currency, g.name AS groupName, mt.number AS meeting, ${nameSql('ru')} AS whoName, ${nameSql('mu')} AS memberName
+    FROM savings_group_members o
+    JOIN savings_entries e ON e.group_id = o.group_id AND e.status = 'pending' AND e.kind IN ('shares', 'social_fund', 'fine', 'grant')
+    JOIN savings_groups g ON g.id = e.group_id
+    JOIN savings_cycles cy ON cy.id = e.cycle_id AND cy.status = 'open'
+    JOIN memberships m ON m.community_id = g.community_id AND m.user_id = o.user_id AND m.role IN (${rolesWith('savings.view')})
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN savings_meetings mt ON mt.id = e.meeting_id
+    LEFT JOIN users ru ON ru.id = e.recorded_by
+    LEFT JOIN users mu ON mu.id = e.member_id
+    WHERE o.status = 'active' AND o.role IN ('chair', 'treasurer', 'secretary')
+      AND o.user_id <> e.recorded_by AND o.user_id <> e.member_id`,
+  toItem: (r) => ({
+    key: `savingsEntry:${r.id}`,
+    kind: 'savingsEntry',
+    id: r.id,
+    communityId: r.community_id,
+    community: r.community,
+    tab: 'savings',
+    who: (r.whoName as string | null) ?? null,
+    amount: { amount: r.amount as number, currency: r.currency as string },
+    subject: r.groupName as string,
+    details: { member: (r.memberName as string | null) ?? '', meeting: (r.meeting as number | null) ?? 0 },
+    since: iso(r.key),
+    due: null,
+    link: `/community/${r.community_id}?tab=savings`,
+    action: null,
+  }),
+};
+
+/** The group's active officers, as `o`, who are still members who may see the community's groups (the operations' guard). */
+const OFFICERS = `savings_group_members o
+    JOIN savings_groups g ON g.id = o.group_id
+    JOIN memberships m ON m.community_id = g.community_id AND m.user_id = o.user_id AND m.role IN (${rolesWith('savings.view')})`;
+const OFFICER_ROLE = `o.status = 'active' AND o.role IN ('chair', 'treasurer', 'secretary')`;
+/** Neither the loan's borrower nor one of its guarantors (decider() in loans.ts). */
+const NO_PARTY = `o.user_id <> l.borrower_id AND NOT EXISTS (SELECT 1 FROM savings_loan_guarantors lg WHERE lg.loan_id = l.id AND lg.user_id = o.user_id)`;
+
+const loanItem =
+  (kind: 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt' | 'savingsRepayment' | 'savingsWriteOff'): NeedSource['toItem'] =>
+  (r) => ({
+    key: `${kind}:${r.id}`,
+    kind,
+    id: r.id,
+    communityId: r.community_id,
+    community: r.community,
+    tab: 'savings',
+    who: (r.whoName as string | null) ?? null,
+    amount: { amount: r.amount as number, currency: r.currency as string },
+    subject: r.groupName as string,
+    details: { purpose: (r.purpose as string | null) ?? '' },
+    since: iso(r.key),
+    due: null,
+    link: `/community/${r.community_id}?tab=savings`,
+    action: null,
+  });
+
+const loanColumns = (actor: string, since: string, who: string) =>
+  `l.id, g.community_id, c.name AS community, ${since} AS key, ${actor} AS actor, l.principal AS amount, g.currency, g.name AS groupName, l.purpose, ${nameSql(who)} AS whoName`;
+
+/** A guarantor asked to stand behind a loan, while it is requested and they have not answered. */
+export const savingsGuaranteeNeeds: NeedSource = {
+  kind: 'savingsGuarantee',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT ${loanColumns('lg.user_id', 'l.created_at', 'bu')}
+    FROM savings_loan_guarantors lg
+    JOIN savings_loans l ON l.id = lg.loan_id AND l.status = 'requested'
+    JOIN savings_groups g ON g.id = l.group_id
+    JOIN memberships m ON m.community_id = g.community_id AND m.user_id = lg.user_id AND m.role IN (${rolesWith('savings.view')})
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users bu ON bu.id = l.borrower_id
+    WHERE lg.status = 'pending'`,
+  toItem: loanItem('savingsGuarantee'),
+};
+
+/** A loan every guarantor accepted, waiting for an approval from an officer who has not given one. */
+export const savingsLoanApprovalNeeds: NeedSource = {
+  kind: 'savingsLoanApproval',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'bu')}
+    FROM ${OFFICERS}
+    JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'requested'
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users bu ON bu.id = l.borrower_id
+    WHERE ${OFFICER_ROLE} AND ${NO_PARTY} AND o.user_id IS NOT l.approved_by
+      AND NOT EXISTS (SELECT 1 FROM savings_loan_guarantors lg WHERE lg.loan_id = l.id AND lg.status <> 'accepted')`,
+  toItem: loanItem('savingsLoanApproval'),
+};
+
+/** An approved loan to hand over, for the officers who may record it. */
+export const savingsLoanDisbursementNeeds: NeedSource = {
+  kind: 'savingsLoanDisbursement',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'bu')}
+    FROM ${OFFICERS}
+    JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'approved'
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users bu ON bu.id = l.borrower_id
+    WHERE ${OFFICER_ROLE} AND ${NO_PARTY}`,
+  toItem: loanItem('savingsLoanDisbursement'),
+};
+
+/** A loan handed over, for its borrower alone to confirm receiving. */
+export const savingsLoanReceiptNeeds: NeedSource = {
+  kind: 'savingsLoanReceipt',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT ${loanColumns('l.borrower_id', 'e.created_at', 'ru')}
+    FROM savings_loans l
+    JOIN savings_entries e ON e.loan_id = l.id AND e.kind = 'loan_disbursed' AND e.status = 'pending'
+    JOIN savings_groups g ON g.id = l.group_id
+    JOIN memberships m ON m.community_id = g.community_id AND m.user_id = l.borrower_id AND m.role IN (${rolesWith('savings.view')})
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users ru ON ru.id = e.recorded_by
+    WHERE l.status = 'disbursing'`,
+  toItem: loanItem('savingsLoanReceipt'),
+};
+
+/** A repayment waiting for an officer who neither recorded it nor borrowed (confirmRepayment's rule). */
+export const savingsRepaymentNeeds: NeedSource = {
+  kind: 'savingsRepayment',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT r.id, g.community_id, c.name AS community, r.created_at AS key, o.user_id AS actor, r.amount, g.currency, g.name AS groupName, l.purpose, ${nameSql('bu')} AS whoName
+    FROM ${OFFICERS}
+    JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'active'
+    JOIN savings_loan_repayments r ON r.loan_id = l.id AND r.status = 'pending'
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users bu ON bu.id = l.borrower_id
+    WHERE ${OFFICER_ROLE} AND o.user_id <> r.recorded_by AND o.user_id <> l.borrower_id`,
+  toItem: loanItem('savingsRepayment'),
+};
+
+/** A write-off one officer proposed, for a second who is neither its proposer nor a party to the loan. */
+export const savingsWriteOffNeeds: NeedSource = {
+  kind: 'savingsWriteOff',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'pu')}
+    FROM ${OFFICERS}
+    JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'active' AND l.write_off_proposed_by IS NOT NULL
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users pu ON pu.id = l.write_off_proposed_by
+    WHERE ${OFFICER_ROLE} AND ${NO_PARTY} AND o.user_id <> l.write_off_proposed_by`,
+  toItem: loanItem('savingsWriteOff'),
+};
+
+export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds, savingsWriteOffNeeds] as const;

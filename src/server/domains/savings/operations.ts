@@ -1,0 +1,148 @@
+import {
+  answerGuaranteeInput,
+  changeRulesInput,
+  communityGroupsInput,
+  createGroupInput,
+  decideJoinInput,
+  declareInput,
+  disburseInput,
+  loanIdInput,
+  rejectLoanInput,
+  writeOffInput,
+  rejectRepaymentInput,
+  repaymentIdInput,
+  repaymentInput,
+  requestLoanInput,
+  entryIdInput,
+  groupIdInput,
+  memberInput,
+  openCycleInput,
+  proposeGrantInput,
+  recordMeetingInput,
+  rejectEntryInput,
+  reverseEntryInput,
+  setRoleInput,
+  statementInput,
+} from '@shared/schemas/savings';
+import type { Context } from '../../context';
+import { inCommunity, mutation, query } from '../../operations/define';
+import { openCycle } from './cycles';
+import { confirmEntry, declare, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
+import { proposeGrant } from './grants';
+import { changeRules, createGroup, GROUP_NOT_FOUND, groupCommunity, groupView, listGroups } from './groups';
+import { addMember, askToJoin, decideJoin, setRole } from './members';
+import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
+import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
+import { groupLedger, myStatement } from './statement';
+import { writeOffLoan } from './write-off';
+
+/*
+ * Savings-and-loans groups. Members of the community (savings.view) see its groups and their rules,
+ * ask to join, and inside a group they belong to declare their own money and read their own
+ * statement; the community's leaders (savings.organise) start groups and name their officers. The
+ * group's officers (chair, treasurer, secretary) are the group's own and checked by the services,
+ * as a circle's organiser is: they add members, open cycles, record meetings' money, confirm,
+ * reject and reverse entries (never their own) and read every member's totals.
+ */
+
+const ofGroup = (input: { id: number }, ctx: Context) => groupCommunity(ctx.db, input.id);
+const ofMeeting = (input: { meetingId: number }, ctx: Context) => meetingCommunity(ctx.db, input.meetingId);
+const ofEntry = (input: { id: number }, ctx: Context) => entryCommunity(ctx.db, input.id);
+const inGroup = inCommunity('savings.view', ofGroup, GROUP_NOT_FOUND);
+const atMeeting = inCommunity('savings.view', ofMeeting, 'errors.savings.meetingNotFound');
+const onEntry = inCommunity('savings.view', ofEntry, ENTRY_NOT_FOUND);
+const onLoan = inCommunity('savings.view', (input: { id: number }, ctx: Context) => loanCommunity(ctx.db, input.id), LOAN_NOT_FOUND);
+const onRepayment = inCommunity('savings.view', (input: { id: number }, ctx: Context) => repaymentCommunity(ctx.db, input.id), 'errors.savings.repaymentNotFound');
+const paymentOf = (input: { method: 'cash' | 'mobile_money' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
+
+export const savings = {
+  groups: query({ input: communityGroupsInput, access: inCommunity('savings.view'), run: (ctx, _input, { community }) => listGroups(ctx.db, { communityId: community.id, viewerId: ctx.user.id }) }),
+  group: query({ input: groupIdInput, access: inGroup, run: (ctx, input, { community }) => groupView(ctx.db, { communityId: community.id, groupId: input.id, viewerId: ctx.user.id }) }),
+  createGroup: mutation({
+    input: createGroupInput,
+    access: inCommunity('savings.organise'),
+    run: (ctx, input, { community }) => createGroup(ctx.db, { communityId: community.id, actorId: ctx.user.id, name: input.name, timeZone: input.timeZone, rules: input.rules, now: ctx.now() }),
+  }),
+  /** New rules for the group's next cycle; the open cycle keeps the ones it opened with. */
+  changeRules: mutation({ input: changeRulesInput, access: inGroup, run: (ctx, input, { community }) => changeRules(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, rules: input.rules, now: ctx.now() }) }),
+
+  join: mutation({ input: groupIdInput, access: inGroup, run: (ctx, input, { community }) => askToJoin(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  decideJoin: mutation({
+    input: decideJoinInput,
+    access: inGroup,
+    run: (ctx, input, { community }) => decideJoin(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, userId: input.userId, approve: input.approve, now: ctx.now() }),
+  }),
+  addMember: mutation({ input: memberInput, access: inGroup, run: (ctx, input, { community }) => addMember(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, userId: input.userId, now: ctx.now() }) }),
+  /** The community's leaders name the group's officers. */
+  setRole: mutation({
+    input: setRoleInput,
+    access: inCommunity('savings.organise', ofGroup, GROUP_NOT_FOUND),
+    run: (ctx, input, { community }) => setRole(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, userId: input.userId, role: input.role, now: ctx.now() }),
+  }),
+  openCycle: mutation({ input: openCycleInput, access: inGroup, run: (ctx, input, { community }) => openCycle(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, startDate: input.startDate, now: ctx.now() }) }),
+
+  /** An officer records members' money of a meeting; each entry waits for another officer. */
+  recordMeeting: mutation({
+    input: recordMeetingInput,
+    access: atMeeting,
+    run: (ctx, input, { community }) =>
+      recordMeeting(ctx.db, { communityId: community.id, meetingId: input.meetingId, actorId: ctx.user.id, payment: { method: input.method, reference: input.reference, proofUrl: input.proofUrl }, lines: input.lines, now: ctx.now() }),
+  }),
+  /** A member declares their own shares and social fund for a meeting. */
+  declare: mutation({
+    input: declareInput,
+    access: atMeeting,
+    run: (ctx, input, { community }) =>
+      declare(ctx.db, {
+        communityId: community.id,
+        meetingId: input.meetingId,
+        userId: ctx.user.id,
+        payment: { method: input.method, reference: input.reference, proofUrl: input.proofUrl },
+        line: { shares: input.shares, socialFund: input.socialFund },
+        now: ctx.now(),
+      }),
+  }),
+  confirm: mutation({ input: entryIdInput, access: onEntry, run: (ctx, input, { community }) => confirmEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  reject: mutation({ input: rejectEntryInput, access: onEntry, run: (ctx, input, { community }) => rejectEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  reverse: mutation({ input: reverseEntryInput, access: onEntry, run: (ctx, input, { community }) => reverseEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+
+  /** An officer proposes a grant from the social fund for a member's emergency; another officer approves it with savings.confirm. */
+  proposeGrant: mutation({
+    input: proposeGrantInput,
+    access: inGroup,
+    run: (ctx, input, { community }) =>
+      proposeGrant(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, userId: input.userId, amount: input.amount, purpose: input.purpose, payment: paymentOf(input), now: ctx.now() }),
+  }),
+
+  /** The caller's own statement: their shares, savings, social fund and fines, and their entries. */
+  statement: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => myStatement(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, cycleId: input.cycleId }) }),
+  /** The officers' view: every member's totals, what waits for a second officer, the funds. */
+  ledger: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => groupLedger(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, cycleId: input.cycleId }) }),
+
+  /** A member asks for a loan within their limit, naming guarantors for what their savings do not cover. */
+  requestLoan: mutation({
+    input: requestLoanInput,
+    access: inGroup,
+    run: (ctx, input, { community }) =>
+      requestLoan(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, principal: input.principal, periods: input.periods, purpose: input.purpose, guarantors: input.guarantors, now: ctx.now() }),
+  }),
+  answerGuarantee: mutation({ input: answerGuaranteeInput, access: onLoan, run: (ctx, input, { community }) => answerGuarantee(ctx.db, { communityId: community.id, loanId: input.id, userId: ctx.user.id, accept: input.accept, now: ctx.now() }) }),
+  /** Two officers other than the borrower and its guarantors approve, one after the other. */
+  approveLoan: mutation({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => approveLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  rejectLoan: mutation({ input: rejectLoanInput, access: onLoan, run: (ctx, input, { community }) => rejectLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** An officer records handing the loan over; the borrower confirms receiving it. */
+  disburseLoan: mutation({ input: disburseInput, access: onLoan, run: (ctx, input, { community }) => disburseLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, payment: paymentOf(input), now: ctx.now() }) }),
+  confirmLoanReceipt: mutation({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => confirmLoanReceipt(ctx.db, { communityId: community.id, loanId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+  /** An officer records a repayment, or the borrower declares one; another officer confirms it. */
+  recordRepayment: mutation({
+    input: repaymentInput,
+    access: onLoan,
+    run: (ctx, input, { community }) => recordRepayment(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, amount: input.amount, payment: paymentOf(input), now: ctx.now() }),
+  }),
+  confirmRepayment: mutation({ input: repaymentIdInput, access: onRepayment, run: (ctx, input, { community }) => confirmRepayment(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  rejectRepayment: mutation({ input: rejectRepaymentInput, access: onRepayment, run: (ctx, input, { community }) => rejectRepayment(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** Writing a loan off: one officer proposes, a second decides (neither the borrower nor a guarantor), each with a reason. */
+  writeOffLoan: mutation({ input: writeOffInput, access: onLoan, run: (ctx, input, { community }) => writeOffLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** A loan's statement: for its borrower, its guarantors and the group's officers only. */
+  loan: query({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => loanStatement(ctx.db, { communityId: community.id, loanId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
+};

@@ -1,0 +1,122 @@
+import type { CommunityRow, UserRow } from '../../db/schema';
+import type { SavingsRules } from '../../src/shared/schemas/savings';
+import { saveFinanceSettings } from '../../src/server/services/finances/books';
+import { openCycle } from '../../src/server/domains/savings/cycles';
+import { confirmEntry, recordMeeting } from '../../src/server/domains/savings/entries';
+import { createGroup } from '../../src/server/domains/savings/groups';
+import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
+import { addMember, makeCommunity, makeUser } from '../factories';
+import { makeTestApp, type TestApp } from './app';
+import { storedProof } from './proofs';
+import { op, type Op } from './transport';
+
+/*
+ * Savings-and-loans group helpers for the API tests: every savings.* operation with its REST path,
+ * and a community with open books (XAF) and a weekly group whose chair is the community's creator
+ * Ngozi, treasurer Tabe (the community's treasurer), secretary Awa (an admin), with members Musa and
+ * Ada; Kofi belongs to the community but not to the group. Its first cycle opened on the test
+ * clock's day (2 March 2026, Douala), so meeting 1 is today and meeting 2 a week ahead.
+ */
+
+const byId = { params: { id: 'id' } };
+const byCommunity = { params: { id: 'communityId' } };
+const byMeeting = { params: { meetingId: 'meetingId' } };
+
+export const SG = {
+  groups: op('GET', '/api/communities/:id/savings-groups', 'savings.groups', 'query', byCommunity),
+  createGroup: op('POST', '/api/communities/:id/savings-groups', 'savings.createGroup', 'mutation', { ...byCommunity, created: true }),
+  group: op('GET', '/api/savings-groups/:id', 'savings.group', 'query', byId),
+  changeRules: op('PUT', '/api/savings-groups/:id/rules', 'savings.changeRules', 'mutation', byId),
+  join: op('POST', '/api/savings-groups/:id/join', 'savings.join', 'mutation', byId),
+  decideJoin: op('POST', '/api/savings-groups/:id/requests', 'savings.decideJoin', 'mutation', byId),
+  addMember: op('POST', '/api/savings-groups/:id/members', 'savings.addMember', 'mutation', { ...byId, created: true }),
+  setRole: op('POST', '/api/savings-groups/:id/roles', 'savings.setRole', 'mutation', byId),
+  openCycle: op('POST', '/api/savings-groups/:id/cycles', 'savings.openCycle', 'mutation', { ...byId, created: true }),
+  statement: op('GET', '/api/savings-groups/:id/statement', 'savings.statement', 'query', byId),
+  ledger: op('GET', '/api/savings-groups/:id/ledger', 'savings.ledger', 'query', byId),
+  recordMeeting: op('POST', '/api/savings-meetings/:meetingId/records', 'savings.recordMeeting', 'mutation', { ...byMeeting, created: true }),
+  declare: op('POST', '/api/savings-meetings/:meetingId/declarations', 'savings.declare', 'mutation', { ...byMeeting, created: true }),
+  confirm: op('POST', '/api/savings-entries/:id/confirm', 'savings.confirm', 'mutation', byId),
+  reject: op('POST', '/api/savings-entries/:id/reject', 'savings.reject', 'mutation', byId),
+  reverse: op('POST', '/api/savings-entries/:id/reverse', 'savings.reverse', 'mutation', { ...byId, created: true }),
+  proposeGrant: op('POST', '/api/savings-groups/:id/grants', 'savings.proposeGrant', 'mutation', { ...byId, created: true }),
+  requestLoan: op('POST', '/api/savings-groups/:id/loans', 'savings.requestLoan', 'mutation', { ...byId, created: true }),
+  loan: op('GET', '/api/savings-loans/:id', 'savings.loan', 'query', byId),
+  answerGuarantee: op('POST', '/api/savings-loans/:id/guarantee', 'savings.answerGuarantee', 'mutation', byId),
+  approveLoan: op('POST', '/api/savings-loans/:id/approve', 'savings.approveLoan', 'mutation', byId),
+  rejectLoan: op('POST', '/api/savings-loans/:id/reject', 'savings.rejectLoan', 'mutation', byId),
+  disburseLoan: op('POST', '/api/savings-loans/:id/disbursement', 'savings.disburseLoan', 'mutation', byId),
+  confirmLoanReceipt: op('POST', '/api/savings-loans/:id/received', 'savings.confirmLoanReceipt', 'mutation', byId),
+  writeOffLoan: op('POST', '/api/savings-loans/:id/write-off', 'savings.writeOffLoan', 'mutation', byId),
+  recordRepayment: op('POST', '/api/savings-loans/:id/repayments', 'savings.recordRepayment', 'mutation', { ...byId, created: true }),
+  confirmRepayment: op('POST', '/api/savings-repayments/:id/confirm', 'savings.confirmRepayment', 'mutation', byId),
+  rejectRepayment: op('POST', '/api/savings-repayments/:id/reject', 'savings.rejectRepayment', 'mutation', byId),
+} satisfies Record<string, Op>;
+
+/** A VSLA's usual rules: shares of 1,000 (one to five a meeting), 500 to the social fund, loans up to three times one's savings. */
+export const VSLA: SavingsRules = {
+  frequency: 'weekly',
+  cycleMonths: 12,
+  sharePrice: 1_000,
+  minShares: 1,
+  maxShares: 5,
+  socialFund: 500,
+  loanMultipleTenths: 30,
+  loanTerms: [3, 6],
+  interestMethod: 'declining',
+  rateBps: 200,
+  graceDays: 7,
+  latePenalty: 500,
+  fineLate: 200,
+  fineAbsent: 500,
+  fineMissedShares: 300,
+  shareOutMethod: 'proportional',
+};
+
+export type SavingsWorld = Awaited<ReturnType<typeof savingsWorld>>;
+
+export async function savingsWorld(opts: { rules?: Partial<SavingsRules> } = {}) {
+  const t = makeTestApp();
+  const now = t.clock.now();
+  const long = now - 400 * 86_400_000;
+  const user = (firstName: string, language: 'en' | 'fr' = 'en') => makeUser(t.db, { firstName, lastName: 'Test', language, createdAt: long });
+  const creator = await user('Ngozi');
+  const admin = await user('Awa');
+  const treasurer = await user('Tabe');
+  const musa = await user('Musa', 'fr');
+  const ada = await user('Ada');
+  const kofi = await user('Kofi');
+  const community: CommunityRow = makeCommunity(t.db, { creator, name: 'Houston Cameroonian Association', now: long });
+  addMember(t.db, { communityId: community.id, user: admin, role: 'admin', now: long });
+  addMember(t.db, { communityId: community.id, user: treasurer, role: 'treasurer', now: long });
+  for (const m of [musa, ada, kofi]) addMember(t.db, { communityId: community.id, user: m, now: long });
+  saveFinanceSettings(t.db, { communityId: community.id, actorId: treasurer.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now: long });
+  const group = buildGroup(t, { community, chair: creator, treasurer, secretary: admin, members: [musa, ada], rules: { ...VSLA, ...(opts.rules ?? {}) } });
+  const proof = (owner: UserRow, ext: 'webp' | 'pdf' = 'pdf') => storedProof(t, owner.id, ext);
+  return { t, now, community, creator, admin, treasurer, musa, ada, kofi, ...group, proof };
+}
+
+/** A group with its officers and members and an open first cycle starting today; its meetings' ids in order. */
+export function buildGroup(t: TestApp, p: { community: CommunityRow; chair: UserRow; treasurer: UserRow; secretary: UserRow; members: UserRow[]; rules?: SavingsRules; name?: string }) {
+  const now = t.clock.now();
+  const communityId = p.community.id;
+  const group = createGroup(t.db, { communityId, actorId: p.chair.id, name: p.name ?? 'Table banking', timeZone: 'Africa/Douala', rules: p.rules ?? VSLA, now });
+  for (const u of [p.treasurer, p.secretary, ...p.members]) addToGroup(t.db, { communityId, groupId: group.id, actorId: p.chair.id, userId: u.id, now });
+  setRole(t.db, { communityId, groupId: group.id, actorId: p.chair.id, userId: p.treasurer.id, role: 'treasurer', now });
+  setRole(t.db, { communityId, groupId: group.id, actorId: p.chair.id, userId: p.secretary.id, role: 'secretary', now });
+  const cycle = openCycle(t.db, { communityId, groupId: group.id, actorId: p.chair.id, startDate: '2026-03-02', now });
+  const meetings = (t.db.$client.prepare('SELECT id FROM savings_meetings WHERE cycle_id = ? ORDER BY number').all(cycle.id) as { id: number }[]).map((m) => m.id);
+  return { group, cycle, meetings };
+}
+
+/** The group's stored funds and its conservation sums. */
+export const fundsOf = (t: TestApp, groupId: number) =>
+  t.db.$client.prepare('SELECT loan_fund_cash AS loanFund, social_fund_cash AS socialFund FROM savings_groups WHERE id = ?').get(groupId) as { loanFund: number; socialFund: number };
+
+/** Shares recorded for members at a meeting by one officer and confirmed by another (the services' own path). */
+export function savedShares(w: SavingsWorld, by: { recorder: UserRow; confirmer: UserRow }, lines: { user: UserRow; shares: number }[]) {
+  const communityId = w.community.id;
+  const now = w.t.clock.now();
+  const entries = recordMeeting(w.t.db, { communityId, meetingId: w.meetings[0]!, actorId: by.recorder.id, payment: { method: 'cash' }, lines: lines.map((l) => ({ userId: l.user.id, shares: l.shares })), now });
+  for (const e of entries) confirmEntry(w.t.db, { communityId, id: e.id, actorId: by.confirmer.id, now });
+}
