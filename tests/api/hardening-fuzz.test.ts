@@ -115,6 +115,9 @@ function problems(req: Req, res: { status: number; text: string }, api: 'rest' |
  */
 async function check(w: World, persona: Persona, req: Req, o: { write: boolean; cell: string; api: 'rest' | 'trpc'; ip: string }) {
   const cookie = await cookieFor(w, persona);
+  // Mail an earlier accepted call queued is sent first: its sender, woken after that commit, would
+  // otherwise mark it sent during this call, and a refusal would seem to have written.
+  await w.t.flushMail();
   const before = tableHashes(w.t.db);
   const res = await send(w.t, req.path, { method: req.method, headers: { ...req.headers, ...(cookie ? { cookie } : {}) }, body: req.body }, o.ip);
   stats.inputs += 1;
