@@ -17,6 +17,8 @@ const data = inPackages('@tanstack|@trpc');
 const uiKit = inPackages('@chakra-ui|@emotion|@pandacss|stylis|@ark-ui|@zag-js|@floating-ui');
 const chakra = inPackages('@chakra-ui|@emotion|@pandacss');
 const icons = inPackages('lucide-react');
+/** A Chakra component's own path (@chakra-ui/react/card): its folder's index. */
+const chakraComponent = /[\\/]node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/][^\\/]+[\\/]index\.js$/;
 /**
  * The dialog and form-control machines with their Ark and Chakra parts: only dialogs and forms use
  * them. A checkbox is not among them: some lists show one (an answer for the whole series). The
@@ -24,6 +26,12 @@ const icons = inPackages('lucide-react');
  */
 const uiForms =
   /[\\/]node_modules[\\/](?:@zag-js[\\/](?:dialog|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:dialog|switch|radio-group|select|number-input|pin-input|file-upload|combobox)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:dialog|drawer|switch|fieldset|radio-group|select|number-input|pin-input|file-upload|combobox))[\\/]/;
+/**
+ * Our own parts drawn on those machines: a dialog's frame (components/dialog-frame.tsx) and the
+ * on/off switch (setting-switch.tsx). They go with 'ui-forms', which every page that renders them
+ * loads anyway; in 'common' they made every page that loads it load 'ui-forms' too.
+ */
+const uiFormParts = /[\\/]src[\\/]client[\\/]components[\\/](?:dialog-frame|setting-switch)\.tsx$/;
 /**
  * What dialogs and popovers build on: the focus trap, outside clicks, scroll lock, hiding the rest
  * from screen readers. A page's first render opens none of them, so it loads none of this.
@@ -33,8 +41,8 @@ const uiOverlay = /[\\/]node_modules[\\/]@zag-js[\\/](?:focus-trap|dismissable|i
 const uiPopper =
   /[\\/]node_modules[\\/](?:@floating-ui|@zag-js[\\/](?:popper|popover|menu|tooltip|hover-card|rect-utils|dom-query[\\/]dist[\\/](?:proxy-tab-focus|typeahead)\\.)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](?:popover|menu|tooltip|hover-card)|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:popover|menu|tooltip|hover-card))[\\/]/;
 const schemas = /[\\/]src[\\/]shared[\\/]schemas[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
-/** What only forms need: zod, the input schemas, and our form pieces (a dialog frame, its form, a field, the reason dialog, the form hook, image pickers, the confirm dialog, the terms). */
-const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|dialog-form|form-field|reason-dialog|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
+/** What only forms need: zod, the input schemas, and our form pieces (a form's dialog, its form, a field, a new password's two fields, the reason dialog, the form hook, image pickers, the confirm dialog, the terms). */
+const formKit = /[\\/]src[\\/]client[\\/](?:components[\\/](?:form-dialog|dialog-form|form-field|new-password-fields|reason-dialog|image-picker|confirm-dialog-view|terms-modal)|lib[\\/]use-zod-form)\.tsx?$/;
 const isFormKit = (id: string) => schemas.test(id) || formKit.test(id);
 const feature = /[\\/]src[\\/]client[\\/]features[\\/]([^\\/]+)[\\/]/;
 // Each feature's navigation entry (features/<x>/nav.ts) goes with the shell's navigation that lists them, never with the feature.
@@ -219,14 +227,19 @@ export default defineConfig({
          * (Chakra, Emotion, Ark, Zag), app (the app shell: our code, i18next). Each takes its
          * modules' dependencies too (Rolldown's default), the higher priorities first, so these
          * chunks only import the ones above them. Later code stays with its route (the router
-         * plugin splits each route's component), except what two or more routes share: icons
-         * (the landing page's apart, so that its budget does not pay for every page's icons),
-         * plain Chakra components, Ark-based ones used by four or more routes, and one chunk per
-         * feature folder, instead of one file per icon, component or module. Forms are kept apart
-         * from all of these: 'forms' (zod, the input schemas, our form pieces) and 'ui-forms' (the
-         * dialog and form-control machines) load with a page's first dialog (decision 019), and a
-         * feature's form modules stay out of its chunk. scripts/check-bundle.mjs fails the build if
-         * chunks ever import each other in a cycle, or if a page that only shows loads 'forms'.
+         * plugin splits each route's component), except what two or more routes share: icons and
+         * plain Chakra components (the landing page's apart, in 'landing-kit' with its list of
+         * features, so that its budget does not pay for every page's), Ark-based ones used by four
+         * or more routes, our small shared modules ('common'), the shared rules ('shared'), and one
+         * chunk per feature folder, instead of one file per icon, component or module. Forms are
+         * kept apart from all of these: 'forms' (zod, the input schemas, our form pieces) and
+         * 'ui-forms' (the dialog and form-control machines, with the dialog frame and the switch we
+         * draw on them) load with a page's first dialog (decision 019), and a feature's form modules
+         * stay out of its chunk; so do 'ui-overlay' and 'ui-popper' (what opens over a page).
+         * 'common' holds nothing that imports them or the form kit: a chunk that imports another
+         * must not be imported back. scripts/check-bundle.mjs fails the build if chunks ever import
+         * each other in a cycle, or if a page that only shows loads 'forms', 'ui-forms',
+         * 'ui-overlay' or 'ui-popper'.
          */
         codeSplitting: {
           groups: [
@@ -237,11 +250,19 @@ export default defineConfig({
             { name: 'app', test: (id) => !entryModule.test(id), priority: 20, tags: ['$initial'] },
             // Later code, shared by two or more routes (the rest stays with its route).
             {
-              // The landing page's icons, apart from 'icons', which grows with every page. The landing
-              // files import each icon by its own path, so that their files show among its importers
-              // (through the package's index, the index would be the only one).
-              name: (id, ctx) => (icons.test(id) && ctx.getModuleInfo(id)?.importers.some((i) => landing.test(i)) ? 'icons-landing' : null),
-              debugName: 'icons-landing',
+              // What the landing page takes from outside its folder: its icons and Chakra components,
+              // apart from 'icons' and 'ui-shared', which grow with every page, and the list of features
+              // (src/shared/features.ts), apart from 'shared' and its rules. The landing files import
+              // each icon and each component by its own path, so that their files show among its
+              // importers (through a package's index, the index would be the only one); a component's
+              // path is its folder's index, which re-exports the component's module.
+              name: (id, ctx) => {
+                const byLanding = (m: string) => ctx.getModuleInfo(m)?.importers.some((i) => landing.test(i)) ?? false;
+                if (icons.test(id) || shared.test(id)) return byLanding(id) ? 'landing-kit' : null;
+                if (!chakra.test(id)) return null;
+                return byLanding(id) || ctx.getModuleInfo(id)?.importers.some((i) => chakraComponent.test(i) && byLanding(i)) ? 'landing-kit' : null;
+              },
+              debugName: 'landing-kit',
               priority: 11,
             },
             { name: 'icons', test: icons, minShareCount: 2, priority: 10 },
@@ -259,7 +280,7 @@ export default defineConfig({
               // over HTTP/1.1's six connections, at a round trip each. Without their dependencies,
               // which stay with their own groups.
               name: 'common',
-              test: common,
+              test: (id) => common.test(id) && !uiFormParts.test(id),
               minShareCount: 2,
               priority: 6,
               includeDependenciesRecursively: false,
@@ -276,7 +297,7 @@ export default defineConfig({
             },
             // Without their dependencies, which views share: the focus trap, presence, the machines' core.
             { name: 'forms', test: isFormKit, minShareCount: 2, priority: 7, includeDependenciesRecursively: false },
-            { name: 'ui-forms', test: uiForms, minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
+            { name: 'ui-forms', test: (id) => uiForms.test(id) || uiFormParts.test(id), minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
             { name: 'ui-overlay', test: uiOverlay, minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
             {
               // With the helpers only they use (named above, or imported by them alone), which would

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageUnavailable } from './record-page';
+import { PageUnavailable } from './page-unavailable';
 
 /** An address the app does not know: says so, with the way home. */
 export function NotFound() {

@@ -1,4 +1,4 @@
-import { Center, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/online';
 
@@ -19,18 +19,6 @@ export function PagePending() {
           {online ? t('common.loading') : t('shell.offline')}
         </Text>
       </VStack>
-    </Center>
-  );
-}
-
-/** A page's own wait for its record once the route has shown (its query has not answered yet), saying what it loads. */
-export function PageLoading({ label }: { label: string }) {
-  return (
-    <Center py="24" role="status">
-      <Stack align="center">
-        <Spinner color="brand.solid" />
-        <Text color="fg.muted">{label}</Text>
-      </Stack>
     </Center>
   );
 }

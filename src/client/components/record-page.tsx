@@ -1,5 +1,4 @@
-import { Alert, Button, Container, Heading, Skeleton, Text, VStack, type ContainerProps } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { Alert, Button, Container, Skeleton, type ContainerProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { errorInfo } from '../lib/errors';
 
@@ -10,29 +9,15 @@ import { errorInfo } from '../lib/errors';
  * the server answers a private record's outsider as it answers an unknown id).
  */
 
+/** A page that has nothing to show (a module of its own, which the router's "not found" page imports alone). */
+export { PageUnavailable } from './page-unavailable';
+
 /** The page's column: its width and margins, the same on every record page. */
 export function PageFrame({ children, ...container }: ContainerProps) {
   return (
     <Container maxW="5xl" py={{ base: '4', md: '8' }} px={{ base: '3', sm: '4' }} {...container}>
       {children}
     </Container>
-  );
-}
-
-/** A page that has nothing to show: what is missing, why, and the way back. */
-export function PageUnavailable({ title, body, back, testId }: { title: string; body: string; back: { to: string; label: string }; testId?: string }) {
-  return (
-    <VStack py="24" gap="4" textAlign="center" px="4" data-testid={testId}>
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
-      <Text color="fg.muted" maxW="md">
-        {body}
-      </Text>
-      <Button asChild colorPalette="brand">
-        <Link to={back.to}>{back.label}</Link>
-      </Button>
-    </VStack>
   );
 }
 

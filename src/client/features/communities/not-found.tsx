@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageUnavailable } from '../../components/record-page';
+import { PageUnavailable } from '../../components/page-unavailable';
 
 /** A community that does not exist (or that the viewer may not know of), with the way back to the directory. */
 export function CommunityNotFound() {

@@ -1,6 +1,6 @@
 import { Button, Dialog, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { CalendarPlus, Download } from 'lucide-react';
-import { useId } from 'react';
+import { Download } from 'lucide-react';
+import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { CalendarFeed } from './calendar-feed';
@@ -10,20 +10,21 @@ import { eventIcsUrl } from './queries';
 /**
  * "Add to calendar": for one event (its page), Google Calendar and Outlook with the event filled
  * in and the .ics file for Apple Calendar and the rest (a series' file holds every date); and,
- * here as on /events, every event of one's communities through the private feed.
+ * here as on /events, every event of one's communities through the private feed. Pages open it
+ * through AddToCalendar (dialogs.tsx), which loads it with its first opening.
  */
-export function AddToCalendar({ event, size = 'sm' }: { event?: CalendarEvent & { id: number; seriesId: number | null }; size?: 'sm' | 'md' }) {
+export function AddToCalendarDialogView({
+  event,
+  trigger,
+  defaultOpen,
+}: {
+  event?: CalendarEvent & { id: number; seriesId: number | null };
+  trigger: ReactElement;
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <FormDialog
-      title={t('events.calendar.title')}
-      size={{ base: 'full', sm: 'md' }}
-      trigger={
-        <Button variant="outline" size={size} colorPalette="brand" data-testid="add-to-calendar">
-          <CalendarPlus aria-hidden /> {t('events.calendar.open')}
-        </Button>
-      }
-    >
+    <FormDialog title={t('events.calendar.title')} size={{ base: 'full', sm: 'md' }} trigger={trigger} defaultOpen={defaultOpen}>
       {(close) => (
         <>
           <Dialog.Body>

@@ -1,4 +1,3 @@
-import { AddToCalendar } from './add-to-calendar';
 import { Box, Button, Container, EmptyState, Field, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
@@ -6,7 +5,7 @@ import { CalendarDays, List, Plus, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { CreateEventDialog } from './dialogs';
+import { AddToCalendar, CreateEventDialog } from './dialogs';
 import { NoEvents, PastEvents, UpcomingEvents, ZoneHint } from './events-list';
 import { mayManageEvents, myCommunitiesQuery } from './list-queries';
 import { MonthView } from './month-view';

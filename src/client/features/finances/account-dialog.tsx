@@ -9,7 +9,7 @@ import { trpc } from '../../trpc';
 import { ACCOUNT_KINDS, ACCOUNT_KIND_KEY } from './labels';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
-import { useBooksAction } from './queries';
+import { useBooksAction } from './use-books-action';
 
 const accountForm = accountInput.omit({ communityId: true, holderId: true });
 

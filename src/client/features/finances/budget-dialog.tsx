@@ -13,7 +13,7 @@ import { MoneyInput, optionalAmountText } from './money-input';
 import { categoryName } from './labels';
 import type { BudgetLine } from './types';
 import { DialogForm } from '../../components/dialog-form';
-import { useBooksAction } from './queries';
+import { useBooksAction } from './use-books-action';
 
 /** Each category's field is named after it, so the form can focus the first wrong one. */
 const fieldOf = (categoryId: number) => `planned-${categoryId}`;

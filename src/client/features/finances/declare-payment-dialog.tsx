@@ -13,7 +13,7 @@ import { ProofPicker } from './proof-picker';
 import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './labels';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
-import { useBooksAction } from './queries';
+import { useBooksAction } from './use-books-action';
 
 const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
 

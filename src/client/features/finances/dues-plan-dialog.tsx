@@ -16,7 +16,7 @@ import { inputDay } from '../../lib/format';
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 import { BackdatedPlanWarning } from './backdated-plan-warning';
-import { useBooksAction } from './queries';
+import { useBooksAction } from './use-books-action';
 
 const WHO = ['all', 'chosen'] as const;
 

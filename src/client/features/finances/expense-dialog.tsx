@@ -17,7 +17,7 @@ import { categoryName } from './labels';
 import { formatAmount } from '../../lib/format';
 import type { Books, Expense } from './types';
 import { Select } from '../../components/select';
-import { useBooksAction } from './queries';
+import { useBooksAction } from './use-books-action';
 
 const description = z.string().trim().min(1, 'validation.finance.description').max(300, 'validation.finance.descriptionLong');
 

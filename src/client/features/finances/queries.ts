@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cursorPaging } from '../../lib/cursor-paging';
 import { trpc } from '../../trpc';
-import { useAction } from '../../lib/use-action';
 
 /*
  * The finance queries, named once for the components and the community route's loader (see
@@ -55,9 +54,6 @@ export const financeOverviewQuery = () => trpc.finances.overview.queryOptions();
 
 /** After any change to the books every figure on the tab (and the Overview's dues status) may be stale. */
 export const refreshFinances = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: trpc.finances.pathKey() });
-
-/** A change of the books (lib/use-action.ts): its toasts, then every finance query reloaded before it resolves (a dialog closes on the new figures). */
-export const useBooksAction = () => useAction([trpc.finances.pathKey()], { wait: true });
 
 /** A confirmed payment's receipt, as a PDF download (its member or an officer). */
 export const receiptUrl = (paymentId: number) => `/api/finances/payments/${paymentId}/receipt.pdf`;

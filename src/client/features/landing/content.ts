@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 // Each icon by its own path, not from the package index: the build then knows these are the landing page's
-// icons and gives them their own chunk (vite.config.ts), apart from the icons every other page adds.
+// icons and gives them their own chunk (vite.config.ts's 'landing-kit'), apart from the icons every other
+// page adds. The landing files import Chakra's components by their own paths for the same reason
+// (@chakra-ui/react/card), apart from the plain components every other page adds ('ui-shared').
 import BookOpen from 'lucide-react/icons/book-open';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import CodeXml from 'lucide-react/icons/code-xml';

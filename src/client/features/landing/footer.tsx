@@ -1,4 +1,12 @@
-import { Box, Button, Container, Heading, HStack, IconButton, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+// Chakra's components by their own path: see content.ts.
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Heading } from '@chakra-ui/react/heading';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 // Icons by their own path: see content.ts.
 import Mail from 'lucide-react/icons/mail';

@@ -1,4 +1,5 @@
-import { Box } from '@chakra-ui/react';
+// Chakra's components by their own path: see content.ts.
+import { Box } from '@chakra-ui/react/box';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LandingFooter } from './footer';

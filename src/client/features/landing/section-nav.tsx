@@ -1,4 +1,11 @@
-import { Box, Button, Container, Grid, HStack, Text, chakra } from '@chakra-ui/react';
+// Chakra's components by their own path: see content.ts.
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Grid } from '@chakra-ui/react/grid';
+import { HStack } from '@chakra-ui/react/stack';
+import { chakra } from '@chakra-ui/react/styled-system';
+import { Text } from '@chakra-ui/react/text';
 import { useNavigate } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 // Icons by their own path: see content.ts.

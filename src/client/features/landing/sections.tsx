@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, Circle, Container, Heading, HStack, Image, List, SimpleGrid, Stack, Text, type BoxProps, type CardRootProps, type SimpleGridProps } from '@chakra-ui/react';
+// Chakra's components by their own path: see content.ts.
+import { Badge } from '@chakra-ui/react/badge';
+import { Box, type BoxProps } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Card, type CardRootProps } from '@chakra-ui/react/card';
+import { Circle } from '@chakra-ui/react/circle';
+import { Container } from '@chakra-ui/react/container';
+import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
+import { List } from '@chakra-ui/react/list';
+import { SimpleGrid, type SimpleGridProps } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 // Icons by their own path: see content.ts.

@@ -2,7 +2,7 @@ import { Box, Button, Heading, HStack, Link, List, Progress, Stack, Text, Visual
 import { Clock, ExternalLink, MapPin, Ticket, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddToCalendar } from '../add-to-calendar';
+import { AddToCalendar } from '../dialogs';
 import type { EventDetail } from '../event-types';
 import { zoneLabel } from '../../../lib/time-zones';
 import { formatEventRange, mapLink, sameClock, viewerTimeZone } from '../when';

@@ -4,7 +4,7 @@ import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@shared/permissions';
-import { PageLoading } from '../../../../components/page-pending';
+import { PageLoading } from '../../../../components/page-loading';
 import { CommunityNotFound } from '../../../../features/communities/not-found';
 import { communityQuery } from '../../../../features/communities/queries';
 import { LedgerImport } from '../../../../features/imports/ledger-import';

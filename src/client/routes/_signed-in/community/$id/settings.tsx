@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import { DENIED, can } from '@shared/permissions';
-import { PageLoading } from '../../../../components/page-pending';
+import { PageLoading } from '../../../../components/page-loading';
 import { SectionNav, SectionNavLink } from '../../../../components/section-nav';
 import { notify } from '../../../../components/toaster';
 import { AnnouncementsSettings } from '../../../../features/announcements/announcements-settings';
