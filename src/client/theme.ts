@@ -113,6 +113,16 @@ const config = defineConfig({
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
     // Toasts sit above the phone's bottom bar, not over it (components/toaster-store.ts reads this).
     'html:has([data-bottom-bar])': { '--toast-offset-bottom': 'calc(5rem + env(safe-area-inset-bottom))' },
+    // Less motion for those whose system asks for it (WCAG 2.3.3): transitions and animations end
+    // at once (a spinner shows as a still ring), and nothing scrolls smoothly.
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
     '.sr-only': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
     '.skip-link': {
       position: 'absolute',

@@ -94,8 +94,13 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
  */
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = provided('chromiumEndpoint');
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  // Journeys run as a person who asked their system for less motion (the app then ends transitions
+  // at once): nothing waits on a slide or a fade, and the pages draw fewer frames. A test that
+  // judges motion itself says reducedMotion: 'no-preference' (the layout walk does).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** The link in the newest .eml in the outbox addressed to `email` (waits up to 5 s). */

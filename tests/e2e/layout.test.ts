@@ -248,7 +248,8 @@ describe('Browser: every page at each width and theme', () => {
   for (const run of RUNS) {
     it.concurrent(`at ${run.width} px (${run.theme}, ${run.language}): fits the screen, draws no tab or button over another and shows no raw technical strings${run.axe ? '; axe-core finds nothing serious' : ''}`, { timeout: 600_000 }, async ({ expect }) => {
       // bypassCSP lets the test inject axe-core; the app's own policy is tested by the other files.
-      const context = await browser.newContext({ viewport: { width: run.width, height: 800 }, bypassCSP: run.axe });
+      // With the motion most people see: the walk judges pages once their animations have ended.
+      const context = await browser.newContext({ viewport: { width: run.width, height: 800 }, bypassCSP: run.axe, reducedMotion: 'no-preference' });
       await context.addInitScript(`localStorage.setItem('harambee-theme', '${run.theme}')`);
       await context.addCookies([{ name: 'harambee_lang', value: run.language, url: server.url }]);
       const found: string[] = [];

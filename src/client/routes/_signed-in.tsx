@@ -2,6 +2,7 @@ import { Navigate, Outlet, createFileRoute, redirect, useLocation } from '@tanst
 import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user';
 import { isOnline } from '../lib/online';
 import { loadAppShell } from '../components/shell/load-app-shell';
+import { changeLanguage, currentLanguage } from '../i18n';
 
 /**
  * Every page that needs a signed-in user sits under this pathless layout (routes/_signed-in/…;
@@ -20,6 +21,9 @@ export const Route = createFileRoute('/_signed-in')({
       user = await ensureCurrentUser(context.queryClient);
     }
     if (!user) throw redirect({ to: '/signin', search: { redirect: location.href }, replace: true });
+    // The language saved on the account before the page draws (a device that has not seen it yet,
+    // just signed in): otherwise the page shows in the browser's language first, then switches.
+    if (user.language && user.language !== currentLanguage()) await changeLanguage(user.language).catch(() => undefined);
     await frame;
     return { user };
   },
