@@ -115,8 +115,8 @@ const config = defineConfig({
     'html:has([data-bottom-bar])': { '--toast-offset-bottom': 'calc(5rem + env(safe-area-inset-bottom))' },
     // Less motion for those whose system asks for it (WCAG 2.3.3): transitions and animations end
     // at once (a spinner shows as a still ring), and nothing scrolls smoothly.
-    '@media (prefers-reduced-motion: reduce)': {
-      '*, *::before, *::after': {
+    '*, *::before, *::after': {
+      _motionReduce: {
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
         transitionDuration: '0.01ms !important',
