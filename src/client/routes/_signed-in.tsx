@@ -10,6 +10,8 @@ import { changeLanguage, currentLanguage } from '../i18n';
  * browser goes to /signin, which comes back here after signing in. The pages read the user with
  * useSignedInUser().
  */
+let accountLanguageTaken = false;
+
 export const Route = createFileRoute('/_signed-in')({
   beforeLoad: async ({ context, location }) => {
     // The frame's code travels with the question of who is signed in (a failure to load it shows later, through __root.tsx's SignedInFrame).
@@ -21,9 +23,13 @@ export const Route = createFileRoute('/_signed-in')({
       user = await ensureCurrentUser(context.queryClient);
     }
     if (!user) throw redirect({ to: '/signin', search: { redirect: location.href }, replace: true });
-    // The language saved on the account before the page draws (a device that has not seen it yet,
-    // just signed in): otherwise the page shows in the browser's language first, then switches.
-    if (user.language && user.language !== currentLanguage()) await changeLanguage(user.language).catch(() => undefined);
+    // The language saved on the account before the first signed-in page draws (a device that has
+    // not seen it yet, just signed in): otherwise it shows in the browser's language, then switches.
+    // Once per page load: later, the switcher's choice leads (__root.tsx follows the account's).
+    if (!accountLanguageTaken) {
+      accountLanguageTaken = true;
+      if (user.language && user.language !== currentLanguage()) await changeLanguage(user.language).catch(() => undefined);
+    }
     await frame;
     return { user };
   },
