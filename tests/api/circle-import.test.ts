@@ -9,7 +9,7 @@ import { makeUser } from '../factories';
 import { agent, makeTestApp, type TestApp } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
-import { circleCommunity, circleTable, NJ, rules } from '../setup/njangi';
+import { circleCommunity, circleTable, NJ, NJ_TRPC_ONLY, rules } from '../setup/njangi';
 import { op, TRANSPORTS } from '../setup/transport';
 
 /*
@@ -228,6 +228,20 @@ for (const tr of TRANSPORTS) {
       expect(count(w.t, 'notifications', "title = 'notifications.circleImportRejected.title' AND user_id = ?", w.organiser.user.id)).toBe(1);
       expect(count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND handled_at IS NULL")).toBe(0);
       expect(count(w.t, 'finance_audit', "action = 'circle.import.rejected'")).toBe(1);
+    });
+
+    it('a circle cancelled while its sheet waits: the sheet is closed with the reason and leaves the officers’ lists', async () => {
+      const w = await world();
+      const submitted = await tr.call(w.organiser.a, CI.submit, goodInput(w));
+      expect(count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND handled_at IS NULL")).toBeGreaterThan(0);
+      // Cancelling is a tRPC procedure only.
+      expect((await w.organiser.a.mutate(NJ_TRPC_ONLY.cancel, { id: w.circleId, reason: 'We start afresh in June' })).status).toBe(200);
+      const [listed] = (await tr.call(w.officer.a, CI.list, { circleId: w.circleId })).data.imports;
+      expect(listed).toMatchObject({ id: submitted.data.id, status: 'rejected', reason: 'We start afresh in June' });
+      expect(count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND handled_at IS NULL")).toBe(0);
+      expect(count(w.t, 'finance_audit', "action = 'circle.import.withdrawn'")).toBe(1);
+      expectError(await tr.call(w.officer.a, CI.confirm, { id: submitted.data.id }), 'CONFLICT', 'imports.errors.decided');
+      expect(verifyAuditChain(w.t.db)).toBeNull();
     });
 
     it('withdrawn by its author alone, who may then submit a corrected sheet', async () => {

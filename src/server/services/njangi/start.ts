@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { circleHands, circleMembers, circlePicks, circleRounds, circles } from '../../../../db/schema';
+import { circleHands, circleImports, circleMembers, circlePicks, circleRounds, circles } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { addDays, dateInZone, dueDates, endOfDateInZone } from '@shared/njangi/schedule';
 import { conflict, invalid } from '../errors';
 import { notifyUser } from '../notifications';
+import { handled } from '../needs/notices';
 import { audit, organisedBy, toCircleDto } from './circles';
 import { drawOrderFromSeed, newSeed, seedCommitment } from './draw-seed';
 import { approvedHands } from './membership';
@@ -128,6 +129,18 @@ export function cancelCircle(db: DB, p: { circleId: number; organiserId: string;
       .get();
     if (!row || (circle.status !== 'active' && circle.status !== 'recruiting')) throw conflict('errors.njangi.circleEnded');
     audit(tx, circle, p.organiserId, 'cancelled', { reason: p.reason, seed: row.seed }, p.now);
+    // A running circle's sheet still waiting for a finance officer has nothing left to start: it is
+    // closed with the cancellation's reason, and leaves the officers' lists.
+    const closed = tx
+      .update(circleImports)
+      .set({ status: 'rejected', decidedBy: p.organiserId, decidedAt: p.now, reason: p.reason })
+      .where(and(eq(circleImports.circleId, circle.id), eq(circleImports.status, 'pending')))
+      .returning({ id: circleImports.id })
+      .all();
+    for (const { id } of closed) {
+      handled(tx, 'circleImport', id, p.organiserId, p.now);
+      audit(tx, circle, p.organiserId, 'import.withdrawn', { importId: id, reason: p.reason }, p.now);
+    }
     const members = tx.select({ userId: circleMembers.userId }).from(circleMembers).where(and(eq(circleMembers.circleId, circle.id), sql`${circleMembers.status} IN ('approved', 'pending')`)).all();
     for (const { userId } of members) {
       if (userId === p.organiserId) continue;
