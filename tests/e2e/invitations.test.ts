@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { makeCommunity, makeUser } from '../factories';
 import { inviteTokenIn } from '../setup/invitations';
-import { expectToast, launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Invitations end to end. The leader of a private community invites an address from the Invite
@@ -45,16 +44,10 @@ async function newPage(width: number, init?: () => void): Promise<{ page: Page; 
   return { page: await context.newPage(), context };
 }
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** axe-core's serious and critical findings on the page (or within one part of it). */
 async function audit(page: Page, within?: string): Promise<string[]> {
   await page.waitForTimeout(300);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(
-    async (context) => (await (window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } }).axe.run(context ? { include: [context] } : document, { resultTypes: ['violations'] })).violations,
-    within ?? null,
-  )) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  return seriousViolations(page, within);
 }
 
 /** The invitation link in the newest email to `email` in the server's outbox (waits up to 5 s). */

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { FACTORY_PASSWORD, addMember, makeCommunity, makeUser } from '../factories';
-import { expectToast, launchBrowser, screenshotDir, signInAs, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, screenshotDir, seriousViolations, signInAs, startServer, type TestServer } from './harness';
 
 /*
  * "Needs you" end to end, on two browsers: a member (reading French, on a phone) declares a dues
@@ -23,19 +22,9 @@ const contexts: BrowserContext[] = [];
 const stamp = Date.now();
 const treasurer = { email: `tabe.${stamp}@example.org` };
 const member = { email: `jean-paul.${stamp}@example.org` };
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** axe-core's serious and critical violations on the page as it stands. */
-async function audit(page: Page): Promise<string[]> {
-  for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
-  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; impact: string; help: string }[] }> } }).axe;
-    return (await axe.run({ resultTypes: ['violations'] })).violations;
-  })) as { id: string; impact: string; help: string }[];
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} ${JSON.stringify((v as unknown as { nodes: { target: string[] }[] }).nodes.map((n) => n.target))}`);
-}
+const audit = (page: Page) => seriousViolations(page);
 
 beforeAll(async () => {
   server = await startServer();

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { formatMoney } from '../../src/shared/money';
 import { makeCommunity, makeUser } from '../factories';
-import { launchBrowser, screenshotDir, signInByCookie, startServer, type TestServer } from './harness';
+import { launchBrowser, screenshotDir, seriousViolations, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * The savings circles' lists in one journey: a community's creator starts a circle from the
@@ -21,22 +20,9 @@ let db: DB;
 let communityId: number;
 const leader = { email: `ngozi.${Date.now()}@example.org` };
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
-/** axe-core's serious and critical violations on the page (as layout.test.ts counts them), toasts closed first. */
-async function audit(page: Page): Promise<string[]> {
-  for (const close of await page.getByTestId('toast').getByRole('button').all()) await close.click().catch(() => undefined);
-  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run({ resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe-core's serious and critical violations on the page, toasts closed first. */
+const audit = (page: Page) => seriousViolations(page);
 
 /** Text with every kind of space made plain, so "FCFA 25,000" matches whichever space Intl put in. */
 const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
