@@ -12,7 +12,7 @@ import { chatFile } from '../services/chat/files';
 import { refuseOverAllowance } from '../uploads/allowance';
 import { sendPrivateFile } from '../uploads/files';
 import { restRefusal, toRestError } from './errors';
-import { bodyWith, contextOf, jsonBody, route } from './route';
+import { COMMUNITY_ID, bodyWith, contextOf, jsonBody, route } from './route';
 
 /*
  * The chat's REST paths (listed in the README); the tRPC procedures chat.* are the same operations and
@@ -20,7 +20,7 @@ import { bodyWith, contextOf, jsonBody, route } from './route';
  * The live events are the WebSocket at /ws (chat/ws.ts; protocol in shared/chat/protocol.ts).
  */
 
-const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+const community = COMMUNITY_ID;
 
 function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof toRestError>[2]) {
   const { status, body } = toRestError(error, deps.log, language ?? languageFromHeader(c.req.header('accept-language')));

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
-import { jsonBody, route } from './route';
+import { COMMUNITY_ID, jsonBody, route } from './route';
 
 /** The community paths. Lists take ?limit= and ?cursor= (and ?search=, ?location= on /all). */
 export function communityRoutes(deps: AppDeps) {
@@ -12,7 +12,7 @@ export function communityRoutes(deps: AppDeps) {
   const list = { page: true } as const;
   // `:id` never matches the static names beside it, so each of these paths matches one route and
   // takes Hono's single-handler fast path (a second match means its async compose).
-  const id = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const id = COMMUNITY_ID;
 
   api.post('/communities', route(deps, ops.create, jsonBody, { status: 201 }));
   api.get('/communities/joined', route(deps, ops.joined, page, list));

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
-import { bodyWith, route } from './route';
+import { COMMUNITY_ID, bodyWith, route } from './route';
 
 /** The discussion REST paths listed in the README; the tRPC procedures discussions.* are the same operations (and the only way to the others). */
 export function discussionRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.discussions;
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
 
   api.get(
     `/communities/${community}/topics`,

@@ -11,7 +11,7 @@ import { sendPrivateFile } from '../uploads/files';
 import { MAX_DOCUMENT_BYTES } from '@shared/documents/rules';
 import { languageFromHeader } from '@shared/i18n/languages';
 import { restRefusal, toRestError } from './errors';
-import { contextOf, route } from './route';
+import { COMMUNITY_ID, contextOf, route } from './route';
 
 /*
  * Documents over REST: GET /api/communities/:id/documents and DELETE /api/documents/:id run the
@@ -23,7 +23,7 @@ import { contextOf, route } from './route';
  * their one caller.
  */
 
-const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+const community = COMMUNITY_ID;
 const FORM_FIELD = 'documents.validation.file';
 
 function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof toRestError>[2]) {

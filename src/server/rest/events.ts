@@ -2,13 +2,13 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { eventFiles } from '../operations/events';
-import { bodyWith, route } from './route';
+import { COMMUNITY_ID, bodyWith, route } from './route';
 
 /** The event paths for integrators and calendar apps; the tRPC procedures events.* are the same operations. */
 export function eventRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.events;
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
   const byId = bodyWith((c) => ({ id: c.req.param('id') }));
   const idOnly = (c: HonoContext) => ({ id: c.req.param('id') });
   const ics = { file: (r: { filename: string; ics: string }) => ({ body: r.ics, type: 'text/calendar; charset=utf-8', filename: r.filename }) };

@@ -4,13 +4,13 @@ import { OPERATIONS } from '../operations';
 import { receipt } from '../operations/finance-receipts';
 import { financeFiles } from '../operations/finance-files';
 import { XLSX_TYPE } from '../exports/xlsx';
-import { bodyWith, route } from './route';
+import { COMMUNITY_ID, bodyWith, route } from './route';
 
 /** The finance paths for integrators; lists take ?limit= and ?cursor=. */
 export function financeRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.finances;
-  const id = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const id = COMMUNITY_ID;
   const inCommunity = (c: HonoContext) => ({ communityId: c.req.param('id') });
   const page = (c: HonoContext) => ({ communityId: c.req.param('id'), cursor: c.req.query('cursor'), limit: c.req.query('limit') });
   const byId = bodyWith((c) => ({ id: c.req.param('id') }));

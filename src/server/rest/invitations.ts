@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
-import { bodyWith, route } from './route';
+import { COMMUNITY_ID, bodyWith, route } from './route';
 
 /** The invitation REST paths listed in the README; the tRPC procedures invitations.* are the same operations (and the only way to the others). */
 export function invitationRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.invitations;
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
 
   api.post(`/communities/${community}/invitations`, route(deps, ops.send, bodyWith((c) => ({ communityId: c.req.param('id') }))));
   api.get('/invitations', route(deps, ops.mine));

@@ -2,14 +2,14 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
 import { njangiFiles } from '../operations/njangi';
-import { bodyWith, route } from './route';
+import { COMMUNITY_ID, bodyWith, route } from './route';
 import { XLSX_TYPE } from '../exports/xlsx';
 
 /** The savings-circle paths for integrators; the tRPC procedures njangi.* are the same operations. */
 export function njangiRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.njangi;
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
   const byId = bodyWith((c) => ({ id: c.req.param('id') }));
   const idOnly = (c: HonoContext) => ({ id: c.req.param('id') });
 

@@ -1,13 +1,13 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../context';
 import { OPERATIONS } from '../operations';
-import { bodyWith, route } from './route';
+import { COMMUNITY_ID, bodyWith, route } from './route';
 
 /** The poll REST paths listed in the README; the tRPC procedures polls.* are the same operations (and the only way to the others). */
 export function pollRoutes(deps: AppDeps) {
   const api = new Hono();
   const ops = OPERATIONS.polls;
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
   const idOnly = (c: HonoContext) => ({ id: c.req.param('id') });
 
   api.get(

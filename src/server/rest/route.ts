@@ -119,4 +119,10 @@ export async function jsonBody(c: HonoContext): Promise<Record<string, unknown>>
 }
 
 /** The JSON body with path parameters laid over it (the path wins). */
+/**
+ * A community's id in a path: any segment but the names of the community lists (/communities/all,
+ * /joined, /created), which are routes of their own.
+ */
+export const COMMUNITY_ID = ':id{(?!(?:all|joined|created)$)[^/]+}';
+
 export const bodyWith = (params: (c: HonoContext) => Record<string, unknown>) => async (c: HonoContext) => ({ ...(await jsonBody(c)), ...params(c) });

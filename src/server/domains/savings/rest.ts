@@ -1,12 +1,12 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../../context';
-import { bodyWith, route } from '../../rest/route';
+import { COMMUNITY_ID, bodyWith, route } from '../../rest/route';
 import { savings } from './operations';
 
 /** The savings groups' REST paths listed in the README; the tRPC procedures savings.* are the same operations. */
 export function savingsRoutes(deps: AppDeps) {
   const api = new Hono();
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
   const cid = (c: HonoContext) => ({ communityId: c.req.param('id') });
   const id = (c: HonoContext) => ({ id: c.req.param('id') });
   const withId = bodyWith(id);

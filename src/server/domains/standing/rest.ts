@@ -1,13 +1,13 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../../context';
 import { XLSX_TYPE } from '../../exports/xlsx';
-import { bodyWith, route } from '../../rest/route';
+import { COMMUNITY_ID, bodyWith, route } from '../../rest/route';
 import { standing, standingFiles } from './operations';
 
 /** The standing REST paths listed in the README; the tRPC procedures standing.* are the same operations. */
 export function standingRoutes(deps: AppDeps) {
   const api = new Hono();
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
   const cid = (c: HonoContext) => ({ communityId: c.req.param('id') });
   const filters = (c: HonoContext) => ({ ...cid(c), standing: c.req.query('standing'), categoryId: c.req.query('categoryId') });
 

@@ -1,13 +1,13 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../../context';
 import { XLSX_TYPE } from '../../exports/xlsx';
-import { bodyWith, route } from '../../rest/route';
+import { COMMUNITY_ID, bodyWith, route } from '../../rest/route';
 import { welfare, welfareFiles } from './operations';
 
 /** The welfare REST paths listed in the README; the tRPC procedures welfare.* are the same operations. */
 export function welfareRoutes(deps: AppDeps) {
   const api = new Hono();
-  const community = ':id{(?!(?:all|joined|created)$)[^/]+}';
+  const community = COMMUNITY_ID;
   const cid = (c: HonoContext) => ({ communityId: c.req.param('id') });
   const id = (c: HonoContext) => ({ id: c.req.param('id') });
   const withId = bodyWith(id);
