@@ -16,6 +16,7 @@ import { confirmTopUp, disputeTopUp, officerRecordTopUp, recordTopUp } from '../
 import { FEE_CAP_BPS } from '../../src/shared/njangi/money';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { depth } from '../setup/depth';
+import { attempt, one } from '../setup/random-steps';
 
 /*
  * Random savings-circle histories driven through the real services over a real (in-memory,
@@ -69,18 +70,7 @@ type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
 type Ctx = { circleId: number; organiser: UserRow; now: number; log: string[] };
 
 const rows = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as T[];
-const one = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
-/** Runs a service call; a refusal (a DomainError: 400/403/404/409) is a fine answer, anything else is a bug. */
-function attempt(c: Ctx, what: string, call: () => unknown) {
-  try {
-    call();
-    c.log.push(what);
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    c.log.push(`${what} → ${e.message}`);
-  }
-}
 
 function step(c: Ctx, s: Step) {
   const id = c.circleId;

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import type { CommunityRow, UserRow } from '../../db/schema';
-import { DomainError } from '../../src/server/services/errors';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
 import { openCycle } from '../../src/server/domains/savings/cycles';
@@ -17,6 +16,7 @@ import { dateInZone } from '../../src/shared/njangi/schedule';
 import type { SavingsRules } from '../../src/shared/schemas/savings';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { DEEP, depth } from '../setup/depth';
+import { attempt, one } from '../setup/random-steps';
 
 /*
  * Random savings-group histories driven through the real services over a real (in-memory,
@@ -98,18 +98,7 @@ type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
 type Ctx = { groupId: number; rules: SavingsRules; now: number; log: string[] };
 
 const rows = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as T[];
-const one = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
-/** Runs a service call; a refusal (a DomainError) is a fine answer, anything else is a bug. */
-function attempt(c: Ctx, what: string, call: () => unknown) {
-  try {
-    call();
-    c.log.push(what);
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    c.log.push(`${what} → ${e.message}`);
-  }
-}
 
 function step(c: Ctx, s: Step) {
   c.now += s.days * DAY;
