@@ -233,6 +233,8 @@ for (const tr of TRANSPORTS) {
     it('a circle cancelled while its sheet waits: the sheet is closed with the reason and leaves the officers’ lists', async () => {
       const w = await world();
       const submitted = await tr.call(w.organiser.a, CI.submit, goodInput(w));
+      // Started the usual way meanwhile: refused, one way at a time.
+      expectError(await tr.call(w.organiser.a, NJ.start, { id: w.circleId }), 'CONFLICT', 'errors.njangi.importWaiting');
       expect(count(w.t, 'notifications', "title = 'notifications.circleImport.title' AND handled_at IS NULL")).toBeGreaterThan(0);
       // Cancelling is a tRPC procedure only.
       expect((await w.organiser.a.mutate(NJ_TRPC_ONLY.cancel, { id: w.circleId, reason: 'We start afresh in June' })).status).toBe(200);

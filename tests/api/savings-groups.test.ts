@@ -95,6 +95,7 @@ for (const T of TRANSPORTS) {
       // Once closed, the next opens with the new rules.
       w.t.db.$client.prepare("UPDATE savings_cycles SET status = 'closed' WHERE group_id = ?").run(id);
       expectError(await T.call(ngozi, SG.openCycle, { id, startDate: '2026-03-01' }), 400, 'errors.savings.startInPast');
+      expectError(await T.call(ngozi, SG.openCycle, { id, startDate: '9990-01-01' }), 400, 'validation.savings.startDate');
       const next = await T.call(ngozi, SG.openCycle, { id, startDate: '2027-03-02' });
       expect(next.status, JSON.stringify(next.error)).toBe(T.okStatus(SG.openCycle));
       expect(next.data).toMatchObject({ number: 2, endDate: '2028-03-01', meetings: 12, rules: { sharePrice: 2_000, frequency: 'monthly' } });

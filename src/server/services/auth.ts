@@ -7,7 +7,7 @@ import { invalidateUserSessions } from '../auth/session';
 import type { DB } from '../../../db/database';
 import { notifyUser } from './notifications';
 import { findUserByEmail, findUserById } from './users';
-import { fieldError, invalid, unauthenticated } from './errors';
+import { fieldError, invalid, isUniqueViolation, unauthenticated } from './errors';
 import type { MessageKey } from '@shared/i18n/catalogue';
 import type { Language } from '@shared/i18n/languages';
 
@@ -57,7 +57,7 @@ export async function registerUser(
     };
   } catch (e) {
     // Two sign-ups with one address at once: the unique index decides, and the second is the "existing" case.
-    if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (isUniqueViolation(e)) {
       const winner = findUserByEmail(db, email);
       if (winner) return { existing: winner };
     }

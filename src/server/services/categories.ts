@@ -3,7 +3,7 @@ import { announcementCategories, type CategoryRow } from '../../../db/schema';
 import type { DB } from '../../../db/database';
 import type { CategoryFields } from '@shared/schemas/announcements';
 import { CATEGORIES_PER_COMMUNITY } from '@shared/constants';
-import { fieldError, invalid, notFound } from './errors';
+import { fieldError, invalid, isUniqueViolation, notFound } from './errors';
 
 const toDto = (c: CategoryRow) => ({
   id: c.id,
@@ -16,7 +16,6 @@ const toDto = (c: CategoryRow) => ({
 export type CategoryDto = ReturnType<typeof toDto>;
 
 const duplicate = () => fieldError('conflict', 'name', 'errors.announcement.categoryTaken');
-const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** All of a community's categories, by name: at most CATEGORIES_PER_COMMUNITY, so never paged. */
 export function listCategories(db: DB, p: { communityId: number }) {

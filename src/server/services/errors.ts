@@ -38,6 +38,9 @@ export const unauthenticated = (message = 'errors.authRequired') => new DomainEr
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('not-found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+
+/** A write a unique index refused: two requests racing for one slot, told apart by the index, not by a read first. */
+export const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 export const tooMany = (message: string, retryAfter: number, params?: Record<string, unknown>) => new DomainError('too-many', message, undefined, retryAfter, params);
 
 /** An error tied to one form field, so the form can place its message. */

@@ -66,7 +66,12 @@ export const changeRulesInput = z.object({ id: groupId, rules: savingsRules });
 export const memberInput = z.object({ id: groupId, userId });
 export const decideJoinInput = z.object({ id: groupId, userId, approve: z.boolean({ message: 'validation.savings.decision' }) });
 export const setRoleInput = z.object({ id: groupId, userId, role: z.enum(GROUP_ROLES, { message: 'validation.savings.role' }) });
-export const openCycleInput = z.object({ id: groupId, startDate: z.string({ message: 'validation.savings.startDate' }).refine(isValidDate, 'validation.savings.startDate') });
+/** A cycle starts on a real date this century: its meetings are counted out for years after it, and a date near 9999 has none to count. */
+const LAST_START = '2100-12-31';
+export const openCycleInput = z.object({
+  id: groupId,
+  startDate: z.string({ message: 'validation.savings.startDate' }).refine((d) => isValidDate(d) && d <= LAST_START, 'validation.savings.startDate'),
+});
 
 const method = z.enum(ENTRY_METHODS, { message: 'validation.finance.method' });
 /** How the money came: mobile money names its transaction or shows its proof (the second officer checks it). */

@@ -80,7 +80,11 @@ function CircleImportFlow({ circleId }: { circleId: number }) {
       <Templates kind="circle" body={t('imports.circle.templateBody')} />
       <Field.Root required>
         <Field.Label htmlFor="circle-import-first-due">{t('imports.circle.firstDue')}</Field.Label>
-        <Input id="circle-import-first-due" type="date" maxW="xs" value={firstDueDate} onChange={(e) => setFirstDueDate(e.target.value)} aria-describedby="circle-import-first-due-help" />
+        <Input id="circle-import-first-due" type="date" maxW="xs" value={firstDueDate} onChange={(e) => {
+            // A new date asks for a new check: the one shown was made with the old date.
+            setFirstDueDate(e.target.value);
+            setChecked(null);
+          }} aria-describedby="circle-import-first-due-help" />
         <Field.HelperText id="circle-import-first-due-help">{t('imports.circle.firstDueHelp')}</Field.HelperText>
       </Field.Root>
       <FileStep key={key} id="circle-import" busy={preview.isPending} onCheck={(f, l) => void check(f, l)} />

@@ -4,7 +4,7 @@ import type { DB, DbLike } from '../../../../db/database';
 import type { ImportLanguage } from '@shared/imports';
 import type { Currency } from '@shared/money';
 import { addDays, dueDates, endOfDateInZone } from '@shared/njangi/schedule';
-import { conflict, forbidden, invalid, notFound } from '../../services/errors';
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../services/errors';
 import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { notifyUser } from '../../services/notifications';
 import { audit, circleOf, organisedBy, type CircleRow as Circle } from '../../services/njangi/circles';
@@ -63,7 +63,7 @@ export function submitCircle(db: DB, p: { circleId: number; organiserId: string;
         .get();
     } catch (e) {
       // The partial unique index keeps one import waiting per circle, even for two submissions at once.
-      if (e instanceof Error && /UNIQUE/.test(e.message)) throw conflict('imports.errors.circlePending');
+      if (isUniqueViolation(e)) throw conflict('imports.errors.circlePending');
       throw e;
     }
     audit(tx, circle, p.organiserId, 'import.submitted', { importId: batch.id, file: p.fileName, hands: rows.length, firstDue: summary.firstDueDate, contributions: summary.contributions, payouts: summary.paidOut, total: summary.totalPaid }, p.now);
@@ -120,7 +120,7 @@ export function confirmCircleImport(db: DB, p: { communityId: number; id: number
     const stored = (JSON.parse(batch.rows) as Omit<CircleImportRow, 'problems'>[]).map((r) => ({ ...r, problems: [] }));
     const checked = checkCircleRows(tx, { circle, rows: stored, firstDue: batch.firstDueDate, now: p.now });
     if (hasProblems(checked)) throw conflict('imports.errors.circleChanged');
-    const written = writeRunningCircle(tx, { circle, rows: checked.rows, paidOut: checked.summary.paidOut, firstDue: batch.firstDueDate, submitterId: batch.createdBy, confirmerId: p.actorId, now: p.now });
+    const written = writeRunningCircle(tx, { circle, rows: checked.rows, paidOut: checked.summary.paidOut, roundsDue: checked.summary.roundsDue, firstDue: batch.firstDueDate, submitterId: batch.createdBy, confirmerId: p.actorId, now: p.now });
     audit(tx, circle, p.actorId, 'import.confirmed', { importId: batch.id, ...written }, p.now);
     if (batch.createdBy) {
       notifyUser(tx, { userId: batch.createdBy, type: 'success', title: 'notifications.circleImportConfirmed.title', message: 'notifications.circleImportConfirmed.message', params: { name: p.actorName, circle: circle.name }, link: `/njangi/${circle.id}`, now: p.now });
@@ -138,10 +138,10 @@ export function confirmCircleImport(db: DB, p: { communityId: number; id: number
  * becomes the sheet's; hands are numbered by position; rounds are dated from the real first due
  * date; round r's pot went to the hand at position r for r ≤ paidOut, with what its hands paid
  * (the rest a shortfall, no fee: the old records took none of ours). Every round already due
- * before now is marked reminded and fined, so the scheduler tells nobody and fines nobody for the
+ * by today is marked reminded and fined, so the scheduler tells nobody and fines nobody for the
  * past: those rounds were settled, or not, under the old records.
  */
-function writeRunningCircle(tx: DbLike, p: { circle: Circle; rows: CircleImportRow[]; paidOut: number; firstDue: string; submitterId: string | null; confirmerId: string; now: number }) {
+function writeRunningCircle(tx: DbLike, p: { circle: Circle; rows: CircleImportRow[]; paidOut: number; roundsDue: number; firstDue: string; submitterId: string | null; confirmerId: string; now: number }) {
   const { circle, now } = p;
   const hands = p.rows.length;
   const handsOf = new Map<string, number>();
@@ -181,7 +181,9 @@ function writeRunningCircle(tx: DbLike, p: { circle: Circle; rows: CircleImportR
   );
   const rounds = dueDates(p.firstDue, circle.frequency, hands).map((dueDate, i) => {
     const dueAt = endOfDateInZone(dueDate, circle.timeZone);
-    const past = dueAt < now;
+    // The rounds the sheet counts as due (up to today's, whose day is not over yet) were settled,
+    // or not, under the old records: none is reminded or fined again.
+    const past = i < p.roundsDue;
     const paid = i + 1 <= p.paidOut;
     return tx
       .insert(circleRounds)

@@ -13,7 +13,8 @@ import { readSheet } from './sheet';
  * Bringing an association in from its spreadsheets. Each import is read and checked first
  * (preview: every row with its problems, nothing written), then written whole or not at all.
  * Members are written at once by the leaders who bring them in; the books' history waits for
- * another finance officer (four eyes on money) before it reaches the ledger.
+ * another finance officer (four eyes on money) before it reaches the ledger, and a running circle's
+ * sheet for a finance officer other than its organiser before the circle starts.
  */
 
 const ofLedgerImport = (input: { id: number }, ctx: Context) => ledgerImportCommunity(ctx.db, input.id);

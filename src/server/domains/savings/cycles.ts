@@ -3,15 +3,13 @@ import { savingsCycles, savingsMeetings } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { addDays, dateInZone, dueDates } from '@shared/njangi/schedule';
 import type { MeetingFrequency } from '@shared/savings/rules';
-import { conflict, fieldError } from '../../services/errors';
+import { conflict, fieldError, isUniqueViolation } from '../../services/errors';
 import { audit, cycleDto, groupOf, requireOfficer } from './groups';
 
 /*
  * A cycle: its rules copied from the group's when it opens (a later change of the group's rules
  * waits for the next cycle), its end date and its meetings, all calendar dates in the group's zone.
  */
-
-export const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** The last day of a cycle of `months` months starting on `start` (31 Jan + 1 month ends 28/29 Feb). */
 export function cycleEnd(start: string, months: number): string {

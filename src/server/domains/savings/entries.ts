@@ -10,7 +10,7 @@ import { moneyText } from '../../services/needs/sql';
 import { personName } from '../../services/njangi/notices';
 import { notify } from '../../services/notify';
 import { attachUpload } from '../../uploads/registry';
-import { isUniqueViolation } from './cycles';
+import { isUniqueViolation } from '../../services/errors';
 import { moveCash } from './funds';
 import { audit, requireMember, requireOfficer } from './groups';
 

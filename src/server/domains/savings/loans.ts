@@ -3,12 +3,11 @@ import { savingsCycles, savingsEntries, savingsGroups, savingsLoanGuarantors, sa
 import type { DB, DbLike } from '../../../../db/database';
 import { dateInZone, dueDates } from '@shared/njangi/schedule';
 import { borrowingLimit, guarantorHolds, repaymentSchedule } from '@shared/savings/loans';
-import { conflict, forbidden, invalid, notFound } from '../../services/errors';
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../services/errors';
 import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
 import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
-import { isUniqueViolation } from './cycles';
 import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
 import { audit, placeIn, requireMember, requireOfficer } from './groups';
@@ -192,8 +191,10 @@ export function approveLoan(db: DB, p: { communityId: number; loanId: number; ac
       let holds: { id: string; hold: number }[];
       try {
         holds = guarantorHolds(second.guaranteed, guarantors.map((g) => ({ id: g.userId, free: freeSavings(tx, group.id, loan.cycleId, g.userId) })));
-      } catch {
-        throw conflict('errors.savings.guarantorsShort');
+      } catch (e) {
+        // guarantorHolds refuses (RangeError) when the guarantors no longer have that much free.
+        if (e instanceof RangeError) throw conflict('errors.savings.guarantorsShort');
+        throw e;
       }
       for (const h of holds) tx.update(savingsLoanGuarantors).set({ hold: h.hold }).where(and(eq(savingsLoanGuarantors.loanId, loan.id), eq(savingsLoanGuarantors.userId, h.id))).run();
     }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { circleContributions, circleHands, circleRounds, circles } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { handled, tellWhoMayAct } from '../needs/notices';
@@ -34,7 +34,7 @@ function insertContribution(tx: DbLike, values: typeof circleContributions.$infe
     return tx.insert(circleContributions).values(values).returning().get();
   } catch (e) {
     // The partial unique index holds one live contribution per hand and round, even for two requests at once.
-    if (e instanceof Error && /UNIQUE/.test(e.message)) throw conflict('errors.njangi.alreadyContributed');
+    if (isUniqueViolation(e)) throw conflict('errors.njangi.alreadyContributed');
     throw e;
   }
 }

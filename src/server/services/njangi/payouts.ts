@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { circleBids, circleFines, circleHands, circlePayouts, circleRounds, circles } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { settleRound, winningBid } from '@shared/njangi/money';
-import { conflict, forbidden, invalid, notFound } from '../errors';
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../errors';
 import { notifyUser } from '../notifications';
 import { audit, circleOf, organisedBy, type CircleRow } from './circles';
 import { tellDispute } from './notices';
@@ -60,7 +60,7 @@ export function placeBid(db: DB, p: { roundId: number; handId: number; userId: s
       audit(tx, circle, p.userId, 'bid.placed', { round: round.number, handNo: hand.handNo, discount: p.discount }, p.now);
       return row;
     } catch (e) {
-      if (e instanceof Error && /UNIQUE/.test(e.message)) throw conflict('errors.njangi.alreadyBid');
+      if (isUniqueViolation(e)) throw conflict('errors.njangi.alreadyBid');
       throw e;
     }
   });
@@ -154,7 +154,7 @@ function payRound(tx: DbLike, circle: CircleRow, round: typeof circleRounds.$inf
       .returning()
       .get();
   } catch (e) {
-    if (e instanceof Error && /UNIQUE/.test(e.message)) throw conflict('errors.njangi.roundPaid');
+    if (isUniqueViolation(e)) throw conflict('errors.njangi.roundPaid');
     throw e;
   }
   if (!tx.update(circleRounds).set({ status: 'paid', beneficiaryHandId: hand.id }).where(and(eq(circleRounds.id, round.id), eq(circleRounds.status, 'open'))).returning().get()) throw conflict('errors.njangi.roundPaid');

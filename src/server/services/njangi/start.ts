@@ -19,6 +19,8 @@ export function startCircle(db: DB, p: { circleId: number; organiserId: string; 
   return db.transaction((tx) => {
     const circle = organisedBy(tx, p.circleId, p.organiserId);
     if (circle.status !== 'recruiting') throw conflict('errors.njangi.notRecruiting');
+    // A running circle's sheet waiting for an officer would start it otherwise: one way at a time.
+    if (tx.select({ id: circleImports.id }).from(circleImports).where(and(eq(circleImports.circleId, circle.id), eq(circleImports.status, 'pending'))).get()) throw conflict('errors.njangi.importWaiting');
     const filled = approvedHands(tx, circle.id);
     if (filled !== circle.hands) throw conflict('errors.njangi.handsNotFilled');
     if (circle.startDate < dateInZone(p.now, circle.timeZone)) throw conflict('errors.njangi.startInPast');

@@ -42,6 +42,7 @@ export const errors = {
     requestDecided: 'This request has already been decided.',
     organiserCannotLeave: 'The organiser cannot leave the circle; cancel it instead.',
     handsNotFilled: 'Every hand must be taken before the circle starts.',
+    importWaiting: 'A sheet of this circle’s history waits for a finance officer: withdraw it before starting the circle yourself.',
     startInPast: 'The first due date has passed. Choose a new start date before starting the circle.',
     orderMismatch: 'The payout order must list each member as many times as they hold hands.',
     circleEnded: 'This circle has already ended.',

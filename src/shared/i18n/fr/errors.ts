@@ -43,6 +43,7 @@ export const errors = {
     requestDecided: 'Cette demande a déjà été traitée.',
     organiserCannotLeave: 'L’organisateur ne peut pas quitter la tontine ; annulez-la plutôt.',
     handsNotFilled: 'Toutes les mains doivent être prises avant le démarrage de la tontine.',
+    importWaiting: 'Un fichier de l’historique de cette tontine attend un responsable financier\u00a0: retirez-le avant de démarrer la tontine vous-même.',
     startInPast: 'La première échéance est passée. Choisissez une nouvelle date de début avant de démarrer la tontine.',
     orderMismatch: 'L’ordre des bénéficiaires doit citer chaque membre autant de fois qu’il tient de mains.',
     circleEnded: 'Cette tontine est déjà terminée.',

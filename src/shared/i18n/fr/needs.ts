@@ -62,7 +62,7 @@ export const needs = {
     benefitToConfirm: '{{who}} vous a versé la prestation {{fund}} de {{amount}}\u00a0: confirmez dès que vous l’avez reçue',
     caseToClose: '{{who}} a confirmé avoir reçu la prestation {{fund}} de {{amount}} pour {{subject}}\u00a0: clôturez le dossier avec son rapport',
     levyToPay: 'Votre cotisation {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
-    circleImport: '{{who}} a importé {{subject}}, déjà en cours, avec {{rows}} mains : vérifiez ses lignes et confirmez-la en tant que responsable financier',
+    circleImport: '{{who}} a importé {{subject}}, déjà en cours, avec {{rows}} mains\u00a0: vérifiez ses lignes et confirmez-la en tant que responsable financier',
     ledgerImport: '{{who}} a importé {{rows}} écritures de l\'historique des comptes depuis {{subject}}\u00a0: vérifiez-les et confirmez en tant que second responsable',
     savingsGuarantee: '{{who}} vous demande de garantir un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: acceptez ou refusez',
     savingsLoanApproval: '{{who}} demande un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: approuvez-le ou refusez-le en tant que responsable',
