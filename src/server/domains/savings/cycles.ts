@@ -1,6 +1,6 @@
-import { eq, max } from 'drizzle-orm';
-import { savingsCycles, savingsMeetings } from '../../../../db/schema';
-import type { DB } from '../../../../db/database';
+import { and, eq, max } from 'drizzle-orm';
+import { savingsCycles, savingsMeetings, type SavingsCycleRow } from '../../../../db/schema';
+import type { DB, DbLike } from '../../../../db/database';
 import { addDays, dateInZone, dueDates } from '@shared/njangi/schedule';
 import type { MeetingFrequency } from '@shared/savings/rules';
 import { conflict, fieldError, isUniqueViolation } from '../../services/errors';
@@ -10,6 +10,13 @@ import { audit, cycleDto, groupOf, requireOfficer } from './groups';
  * A cycle: its rules copied from the group's when it opens (a later change of the group's rules
  * waits for the next cycle), its end date and its meetings, all calendar dates in the group's zone.
  */
+
+/** The group's open cycle, where its money is recorded now (409 when none is open). */
+export function openCycleOf(tx: DbLike, groupId: number): SavingsCycleRow {
+  const cycle = tx.select().from(savingsCycles).where(and(eq(savingsCycles.groupId, groupId), eq(savingsCycles.status, 'open'))).get();
+  if (!cycle) throw conflict('errors.savings.noOpenCycle');
+  return cycle;
+}
 
 /** The last day of a cycle of `months` months starting on `start` (31 Jan + 1 month ends 28/29 Feb). */
 export function cycleEnd(start: string, months: number): string {

@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import { savingsCycles, savingsEntries, savingsGroups } from '../../../../db/schema';
+import { savingsEntries } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
-import { conflict, forbidden, notFound } from '../../services/errors';
+import { conflict, forbidden } from '../../services/errors';
 import { tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
 import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { entryDto, groupLink, type Payment } from './entries';
-import { audit, requireMember, requireOfficer } from './groups';
+import { openCycleOf } from './cycles';
+import { audit, groupOf, requireMember, requireOfficer } from './groups';
 
 /*
  * Grants from the social fund for a member's emergency, kept apart from the loan fund: an officer
@@ -18,13 +18,11 @@ import { audit, requireMember, requireOfficer } from './groups';
  */
 export function proposeGrant(db: DB, p: { communityId: number; groupId: number; actorId: string; userId: string; amount: number; purpose: string; payment: Payment; now: number }) {
   return db.transaction((tx) => {
-    const group = tx.select().from(savingsGroups).where(and(eq(savingsGroups.id, p.groupId), eq(savingsGroups.communityId, p.communityId))).get();
-    if (!group) throw notFound('errors.savings.groupNotFound');
+    const group = groupOf(tx, p.communityId, p.groupId);
     requireOfficer(tx, group.id, p.actorId);
     if (p.userId === p.actorId) throw forbidden('errors.savings.ownMoney');
     requireMember(tx, group.id, p.userId, 'errors.savings.notAMember');
-    const cycle = tx.select().from(savingsCycles).where(and(eq(savingsCycles.groupId, group.id), eq(savingsCycles.status, 'open'))).get();
-    if (!cycle) throw conflict('errors.savings.noOpenCycle');
+    const cycle = openCycleOf(tx, group.id);
     // Checked again when approved: other grants may have been paid meanwhile.
     if (group.socialFundCash < p.amount) throw conflict('errors.savings.cashShort');
     attachUpload(tx, { url: p.payment.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { savingsCycles, savingsEntries, savingsGroups, savingsLoanGuarantors, savingsLoans, type SavingsCycleRow, type SavingsGroupRow, type SavingsLoanRow } from '../../../../db/schema';
+import { savingsEntries, savingsGroups, savingsLoanGuarantors, savingsLoans, type SavingsGroupRow, type SavingsLoanRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { dateInZone, dueDates } from '@shared/njangi/schedule';
 import { borrowingLimit, guarantorHolds, repaymentSchedule } from '@shared/savings/loans';
@@ -10,7 +10,8 @@ import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
-import { audit, placeIn, requireMember, requireOfficer } from './groups';
+import { openCycleOf } from './cycles';
+import { audit, groupOf, placeIn, requireMember, requireOfficer } from './groups';
 
 /*
  * Loans from the loan fund, on the arithmetic of src/shared/savings/loans.ts: a member asks for an
@@ -56,12 +57,6 @@ function heldFor(tx: DbLike, groupId: number, userId: string): number {
 
 const freeSavings = (tx: DbLike, group: number, cycle: number, userId: string) => Math.max(0, savingsOf(tx, cycle, userId) - heldFor(tx, group, userId));
 
-function openCycleOf(tx: DbLike, groupId: number): SavingsCycleRow {
-  const cycle = tx.select().from(savingsCycles).where(and(eq(savingsCycles.groupId, groupId), eq(savingsCycles.status, 'open'))).get();
-  if (!cycle) throw conflict('errors.savings.noOpenCycle');
-  return cycle;
-}
-
 type LoanKind = 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt';
 type LoanNotice = 'savingsGuarantorAsked' | 'savingsLoanToApprove' | 'savingsLoanToDisburse' | 'savingsLoanDisbursed';
 
@@ -75,8 +70,7 @@ function tell(db: DB, tx: DbLike, p: { group: SavingsGroupRow; loan: SavingsLoan
 export function requestLoan(db: DB, p: { communityId: number; groupId: number; userId: string; principal: number; periods: number; purpose: string; guarantors: string[]; now: number }) {
   try {
     return db.transaction((tx) => {
-      const group = tx.select().from(savingsGroups).where(and(eq(savingsGroups.id, p.groupId), eq(savingsGroups.communityId, p.communityId))).get();
-      if (!group) throw notFound('errors.savings.groupNotFound');
+      const group = groupOf(tx, p.communityId, p.groupId);
       requireMember(tx, group.id, p.userId);
       const cycle = openCycleOf(tx, group.id);
       const terms = JSON.parse(cycle.loanTerms) as number[];
