@@ -1,12 +1,20 @@
 // Compiles the server to plain JavaScript (dist/server/main.js, with a source map), so
 // `npm start` runs Node on it directly instead of through tsx's on-the-fly transform. Packages
 // stay imports (node_modules is read at run time; native modules cannot be bundled).
+//
+// Split into chunks: what the server imports only when it needs it (the client's components for
+// the pre-rendered pages, src/server/http/prerendered.ts) becomes a chunk of its own, and with it
+// the packages only it uses. In one file, esbuild hoists every package import to the top, so
+// Chakra and React were loaded at every start (about 1.2 s of CPU here) for pages rendered later.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
+rmSync('dist/server/chunks', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server/index.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/index.ts' },
+  outdir: 'dist/server',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   packages: 'external',
   platform: 'node',

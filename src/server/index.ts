@@ -53,7 +53,6 @@ async function main() {
   const wss = new WebSocketServer({ noServer: true });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: wss } }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
-    void prerendered.warm();
   });
   closeWhenBodyUnread(server);
 

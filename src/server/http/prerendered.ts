@@ -6,9 +6,9 @@ import type { Logger } from '../logger';
  * The public pages, pre-rendered. On a slow phone a page's JavaScript (about 200 KB compressed,
  * then parsed and run on a slow CPU) took two to three seconds before the heading showed; the
  * same page as HTML paints after one round trip. The first screen of these pages is the same for
- * every signed-out visitor, so the server renders each once per language when it starts, with
- * the instance's own name (APP_NAME), from the app's own components
- * (src/client/prerender/render-public-page.tsx), and serves it in index.html's #root.
+ * every signed-out visitor, so the server renders each once per language, with the instance's own
+ * name (APP_NAME), from the app's own components (src/client/prerender/render-public-page.tsx),
+ * and serves it in index.html's #root.
  *
  * The client then renders over it rather than hydrating it: a visitor's first render may read
  * what the server did not know (a saved colour mode), and a mismatch would throw the page away
@@ -18,8 +18,10 @@ import type { Logger } from '../logger';
  * yet, and screen readers wait for the live page.
  *
  * Only for requests without a session cookie: a signed-in member's landing page has their own
- * header. Rendering happens after the server is listening; until it is done, and if it fails,
- * index.html goes out as before.
+ * header. Rendering starts at the first signed-out request for one of these pages, not when the
+ * server starts: loading the client's components (Chakra alone is about 1.2 s of CPU here) and
+ * rendering twelve pages cost a server that only members use, or a test's server, more than its
+ * whole start otherwise did. Until it is done, and if it fails, index.html goes out as before.
  */
 
 export type PrerenderedPage = { root: string; title: string };
@@ -36,12 +38,21 @@ export class PrerenderedPages {
     private readonly log: Pick<Logger, 'info' | 'error'>,
   ) {}
 
+  private warming: Promise<void> | null = null;
+
+  /** The page rendered ahead, or null (and the rendering started, the first time a public page is asked for). */
   get(path: string, language: Language): PrerenderedPage | null {
-    return this.pages.get(`${language}${path}`) ?? null;
+    const page = this.pages.get(`${language}${path}`);
+    if (!page && PRERENDERED_PATHS.includes(path)) void this.warm();
+    return page ?? null;
   }
 
-  /** Renders every page in every language; a failure is logged and leaves that page plain. */
-  async warm(): Promise<void> {
+  /** Renders every page in every language, once however often it is called; a failure is logged and leaves that page plain. */
+  warm(): Promise<void> {
+    return (this.warming ??= this.render());
+  }
+
+  private async render(): Promise<void> {
     const started = Date.now();
     try {
       // Loaded only here: the client's components stay out of the server's start-up.
