@@ -42,7 +42,7 @@ import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCom
 import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
 import { groupLedger, myStatement } from './statement';
 import { writeOffLoan } from './write-off';
-import { confirmShareOut, cycleCommunity, proposeShareOut, rejectShareOut, SHARE_OUT_NOT_FOUND, shareOutCommunity, shareOutPreview, withdrawShareOut } from './share-out';
+import { confirmShareOut, cycleCommunity, proposeShareOut, rejectShareOut, shareOutCommunity, shareOutPreview, withdrawShareOut } from './share-out';
 import { shareOutExport, shareOutPdf, shareOutReport } from './share-out-report';
 
 /*
@@ -62,7 +62,7 @@ const atMeeting = inCommunity('savings.view', ofMeeting, 'errors.savings.meeting
 const onEntry = inCommunity('savings.view', ofEntry, ENTRY_NOT_FOUND);
 const onLoan = inCommunity('savings.view', (input: { id: number }, ctx: Context) => loanCommunity(ctx.db, input.id), LOAN_NOT_FOUND);
 const onRepayment = inCommunity('savings.view', (input: { id: number }, ctx: Context) => repaymentCommunity(ctx.db, input.id), 'errors.savings.repaymentNotFound');
-const onShareOut = inCommunity('savings.view', (input: { id: number }, ctx: Context) => shareOutCommunity(ctx.db, input.id), SHARE_OUT_NOT_FOUND);
+const onShareOut = inCommunity('savings.view', (input: { id: number }, ctx: Context) => shareOutCommunity(ctx.db, input.id), 'errors.savings.shareOutNotFound');
 const ofCycle = inCommunity('savings.view', (input: { cycleId: number }, ctx: Context) => cycleCommunity(ctx.db, input.cycleId), 'errors.savings.cycleNotFound');
 const paymentOf = (input: { method: 'cash' | 'mobile_money' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
 
