@@ -175,6 +175,10 @@ for (const T of TRANSPORTS) {
       expectError(await T.call(tabe, SG.confirmShareOut, { id: first.id }), 409, 'errors.savings.shareOutDecided');
       const second = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
       expect(second).toMatchObject({ fund: 3_500, totalShares: 3 });
+      // A loan asked for meanwhile must be settled or carried before the cycle closes.
+      const asked = requestLoan(w.t.db, { communityId, groupId: id, userId: w.ada.id, principal: 500, periods: 3, purpose: 'Seeds', guarantors: [], now: w.t.clock.now() });
+      expectError(await T.call(tabe, SG.confirmShareOut, { id: second.id }), 409, 'errors.savings.loansOutstanding', { count: 1 });
+      await ok(T, tabe, SG.rejectLoan, { id: asked.id, reason: 'After the share-out' });
       expect(await ok(T, ngozi, SG.withdrawShareOut, { id: second.id })).toMatchObject({ status: 'withdrawn' });
       expectError(await T.call(tabe, SG.confirmShareOut, { id: second.id }), 409, 'errors.savings.shareOutDecided');
       expect(await whoHas(T, { awa, tabe }, `savingsShareOut:${second.id}`)).toEqual([]);

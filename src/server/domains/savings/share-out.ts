@@ -194,7 +194,9 @@ export function confirmShareOut(db: DB, p: { communityId: number; id: number; ac
     if (proposal.proposedBy === p.actorId) throw forbidden('errors.savings.ownProposal');
     if (cycle.status !== 'open') throw conflict('errors.savings.cycleClosed');
     const f = figures(tx, group, cycle);
-    assertClosable(f, carriedOf(proposal));
+    // A carried loan repaid or written off meanwhile is no longer carried (its repayment moved the fund, caught below).
+    const active = new Set(f.loans.filter((l) => l.status === 'active').map((l) => l.id));
+    assertClosable(f, carriedOf(proposal).filter((id) => active.has(id)));
     if (f.fund !== proposal.fund || f.totalShares !== proposal.totalShares) throw conflict('errors.savings.moneyChanged');
     const row = decide(tx, proposal.id, p.actorId, { status: 'confirmed', decidedBy: p.actorId, decidedAt: p.now, paidOut: f.paidOut, carried: f.carried });
     const paid = f.lines.filter((l) => l.amount > 0);
