@@ -11,6 +11,7 @@ import {
   GUARANTOR_STATUSES,
   LOAN_STATUSES,
   REPAYMENT_STATUSES,
+  SHARE_OUT_STATUSES,
   GROUP_STATUSES,
   INTEREST_METHODS,
   MEETING_FREQUENCIES,
@@ -303,7 +304,49 @@ export const savingsLoanRepayments = sqliteTable(
   (t) => [index('savings_loan_repayments_loan_idx').on(t.loanId, t.status)],
 );
 
+/**
+ * Closing a cycle with its share-out: one officer proposes it (with the loans the group carries
+ * into the next cycle and the fund and shares it was computed on), a second confirms it, which
+ * writes one `share_out` entry per member and closes the cycle, or rejects it; the proposer may
+ * withdraw it. One proposal waits per cycle and one is confirmed (partial unique indexes), and
+ * every move is a conditional UPDATE `WHERE status = 'pending'`.
+ */
+export const savingsShareOuts = sqliteTable(
+  'savings_share_outs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => savingsGroups.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => savingsCycles.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: SHARE_OUT_STATUSES }).notNull().default('pending'),
+    proposedBy: text('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    // The active loans the group carries into the next cycle: a JSON array of loan ids, ascending.
+    carriedLoanIds: text('carried_loan_ids').notNull().default('[]'),
+    // What the proposal was computed on; the confirmation recomputes and refuses (409) if they moved.
+    fund: integer('fund').notNull(),
+    totalShares: integer('total_shares').notNull(),
+    // Set when confirmed: what the entries paid out and what rounding left in the fund.
+    paidOut: integer('paid_out'),
+    carried: integer('carried'),
+    decidedBy: text('decided_by').references(() => users.id),
+    decidedAt: integer('decided_at'),
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('savings_share_outs_pending_unique').on(t.cycleId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('savings_share_outs_confirmed_unique').on(t.cycleId).where(sql`${t.status} = 'confirmed'`),
+    index('savings_share_outs_group_idx').on(t.groupId, t.status),
+  ],
+);
+
 export type SavingsGroupRow = typeof savingsGroups.$inferSelect;
 export type SavingsCycleRow = typeof savingsCycles.$inferSelect;
 export type SavingsEntryRow = typeof savingsEntries.$inferSelect;
 export type SavingsLoanRow = typeof savingsLoans.$inferSelect;
+export type SavingsShareOutRow = typeof savingsShareOuts.$inferSelect;

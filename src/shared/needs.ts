@@ -40,6 +40,7 @@ export const NEED_KINDS = [
   'savingsLoanReceipt',
   'savingsRepayment',
   'savingsWriteOff',
+  'savingsShareOut',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

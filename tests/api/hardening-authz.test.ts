@@ -237,6 +237,25 @@ const pendingRepayment = (app: TestApp, f: Fx) => {
 const closeCycle = (app: TestApp, f: Fx) => {
   app.db.$client.prepare("UPDATE savings_cycles SET status = 'closed' WHERE group_id = ?").run(f.savings.group);
 };
+/** Nothing stands in the way of closing the cycle: the target's declaration and loan were refused. */
+const readyToClose = (app: TestApp, f: Fx) => {
+  const sql = app.db.$client;
+  sql.prepare("UPDATE savings_entries SET status = 'rejected' WHERE id = ?").run(f.savings.pendingEntry);
+  sql.prepare("UPDATE savings_loans SET status = 'rejected' WHERE id = ?").run(f.savings.loan);
+};
+/** A share-out of the fixture's cycle proposed by `by` (the target by default, who is told of its rejection), on the fund as it is: nothing in the loan fund, no shares. */
+const SHARE_OUT_ID = 900_201;
+const proposedShareOut = (app: TestApp, f: Fx, by: UserRow | null = f.target) => {
+  readyToClose(app, f);
+  app.db.$client
+    .prepare("INSERT INTO savings_share_outs (id, group_id, cycle_id, status, proposed_by, fund, total_shares, created_at) VALUES (?, ?, ?, 'pending', ?, 0, 0, ?)")
+    .run(SHARE_OUT_ID, f.savings.group, f.savings.cycle, (by ?? f.target).id, W.now);
+};
+const sharedOut = (app: TestApp, f: Fx) => {
+  proposedShareOut(app, f);
+  app.db.$client.prepare("UPDATE savings_share_outs SET status = 'confirmed', paid_out = 0, carried = 0, decided_at = ? WHERE id = ?").run(W.now, SHARE_OUT_ID);
+  app.db.$client.prepare("UPDATE savings_cycles SET status = 'closed', closed_at = ? WHERE id = ?").run(W.now, f.savings.cycle);
+};
 /** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
@@ -804,6 +823,13 @@ const TABLE: Record<string, Entry> = {
   'savings.rejectRepayment': { rule: 'savings.view', input: () => ({ id: REPAYMENT_ID, reason: 'Not received' }), prepare: (app, f) => pendingRepayment(app, f), except: groupOfficer },
   // The target's loan: its officers read it; to a plain member who neither borrowed nor guarantees it, it does not exist.
   'savings.loan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: (c) => (c.member === 'member' ? 404 : undefined) },
+  // Closing the cycle: the group's officers preview and propose; a second officer confirms or rejects; its proposer withdraws; every member reads the report.
+  'savings.shareOutPreview': { rule: 'savings.view', input: (f) => ({ id: f.savings.group }), except: groupOfficer },
+  'savings.proposeShareOut': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, carryLoanIds: [] }), prepare: (app, f) => readyToClose(app, f), except: groupOfficer },
+  'savings.confirmShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID }), prepare: (app, f) => proposedShareOut(app, f), except: groupOfficer },
+  'savings.rejectShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID, reason: 'Count the cash again' }), prepare: (app, f) => proposedShareOut(app, f), except: groupOfficer },
+  'savings.withdrawShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID }), prepare: (app, f) => proposedShareOut(app, f, f.caller), except: groupOfficer },
+  'savings.shareOut': { rule: 'savings.view', input: (f) => ({ cycleId: f.savings.cycle }), prepare: (app, f) => sharedOut(app, f) },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -1214,6 +1240,12 @@ const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
   ['GET /api/communities/:id/standing/roll.xlsx', { rule: 'standing.view' }, (f) => `/api/communities/${f.community.id}/standing/roll.xlsx`],
   ['GET /api/welfare/cases/:id/report.xlsx', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.xlsx`],
   ['GET /api/welfare/cases/:id/report.pdf', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.pdf`],
+  // A closed cycle's share-out, as savings.shareOut reads it: every member of the group.
+  ...(['csv', 'xlsx', 'pdf'] as const).map((ext): [string, Entry, (f: Fx) => string] => [
+    `GET /api/communities/:id/savings/cycles/:cycleId/share-out.${ext}`,
+    { rule: 'savings.view', prepare: (app, f) => sharedOut(app, f) },
+    (f) => `/api/communities/${f.community.id}/savings/cycles/${f.savings.cycle}/share-out.${ext}?lang=fr`,
+  ]),
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {
@@ -1223,6 +1255,7 @@ describe('authorization matrix: REST-only export files × caller × community', 
       for (const c of [...CELLS, STUCK_CELL]) {
         const f = fixture(c);
         const { app, a, start } = await openCell(f);
+        entry.prepare?.(app, f);
         const want = expected(what, entry, c);
         const since = totalChanges(app.db);
         const before = since === start ? W.before : beforeCall(app.db);

@@ -9,6 +9,12 @@ import { confirmTopUp } from '../../src/server/services/njangi/topups';
 import { openCase } from '../../src/server/domains/welfare/cases';
 import { createFund } from '../../src/server/domains/welfare/funds';
 import { BEREAVEMENT } from '../setup/welfare';
+import { openCycle } from '../../src/server/domains/savings/cycles';
+import { createGroup } from '../../src/server/domains/savings/groups';
+import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
+import { confirmShareOut, proposeShareOut } from '../../src/server/domains/savings/share-out';
+import { dateInZone } from '../../src/shared/njangi/schedule';
+import { VSLA } from '../setup/savings';
 import { makeUser } from '../factories';
 import { as } from '../setup/communities';
 import { sendForm } from '../setup/documents';
@@ -224,7 +230,17 @@ describe('Downloads: every file path of the API', () => {
       const pub = t.db.$client.prepare('SELECT id, name, time_zone AS timeZone FROM communities WHERE id = ?').get(w.ids.pub) as { id: number; name: string; timeZone: string };
       const fund = createFund(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Bereavement fund', kind: 'bereavement', financing: 'levy', rules: BEREAVEMENT, now });
       const welfareCase = openCase(t.db, { community: pub, actorId: w.users.creator.id, fundId: fund.id, memberId: w.users.member.id, beneficiaryId: w.users.creator.id, description: 'The loss of a member', documents: [], now });
+      // A savings group's first cycle closed with its share-out (its report), chaired by the creator, the treasurer confirming.
+      const group = createGroup(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Table banking', timeZone: 'Africa/Douala', rules: VSLA, now });
+      addToGroup(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.treasurer.id, now });
+      setRole(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.treasurer.id, role: 'treasurer', now });
+      const cycle = openCycle(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, startDate: dateInZone(now, 'Africa/Douala'), now });
+      const shareOut = proposeShareOut(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, carryLoanIds: [], now });
+      confirmShareOut(t.db, { communityId: pub.id, id: shareOut.id, actorId: w.users.treasurer.id, now });
       const concrete: Record<string, string> = {
+        '/api/communities/:id/savings/cycles/:cycleId/share-out.csv': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.csv`,
+        '/api/communities/:id/savings/cycles/:cycleId/share-out.xlsx': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.xlsx`,
+        '/api/communities/:id/savings/cycles/:cycleId/share-out.pdf': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.pdf?lang=fr`,
         '/api/communities/:id/standing/roll.csv': `/api/communities/${w.ids.pub}/standing/roll.csv`,
         '/api/communities/:id/standing/roll.xlsx': `/api/communities/${w.ids.pub}/standing/roll.xlsx`,
         '/api/welfare/cases/:id/report.csv': `/api/welfare/cases/${welfareCase.id}/report.csv`,

@@ -6,18 +6,19 @@ import { openDatabase } from '../../db/database';
 import { confirmEntry, recordMeeting, reverseEntry } from '../../src/server/domains/savings/entries';
 import { approveLoan, confirmLoanReceipt, disburseLoan, requestLoan } from '../../src/server/domains/savings/loans';
 import { confirmRepayment, recordRepayment } from '../../src/server/domains/savings/repayments';
+import { confirmShareOut, proposeShareOut } from '../../src/server/domains/savings/share-out';
 import { savingsWorld } from '../setup/savings';
 import { verifyFile } from '../setup/verify-books';
 
 /*
  * `npm run finances:verify` checks every savings-and-loans group from its rows: shares + fines +
- * interest + penalties + social fund = the cash kept + loans outstanding + paid out, each fund on
+ * interest + penalties + social fund = the cash kept + loans outstanding + paid out (grants and the share-out), each fund on
  * its own, and every reversal against the entry it corrects. A group whose rows were changed behind
  * the app's back is named and the command exits 1.
  */
 
 describe('savings-and-loans groups in npm run finances:verify', () => {
-  it('passes after meetings, a reversal, a loan and a repayment; names the group whose entry was edited and exits 1', async () => {
+  it('passes after meetings, a reversal, a loan, a repayment and the share-out; names the group whose entry was edited and exits 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'harambee-savings-'));
     try {
       const w = await savingsWorld();
@@ -38,6 +39,10 @@ describe('savings-and-loans groups in npm run finances:verify', () => {
       confirmLoanReceipt(t.db, { communityId, loanId: loan.id, userId: w.musa.id, now });
       const repayment = recordRepayment(t.db, { communityId, loanId: loan.id, actorId: w.musa.id, amount: 1_500, payment: { method: 'cash' }, now });
       confirmRepayment(t.db, { communityId, id: repayment.id, actorId: w.treasurer.id, now });
+      // The cycle closes with its share-out, the loan carried: the share-out is paid out of the loan fund.
+      const shareOut = proposeShareOut(t.db, { communityId, groupId: w.group.id, actorId: w.creator.id, carryLoanIds: [loan.id], now });
+      confirmShareOut(t.db, { communityId, id: shareOut.id, actorId: w.admin.id, now });
+      expect(t.db.$client.prepare("SELECT count(*) FROM savings_entries WHERE kind = 'share_out'").pluck().get()).toBe(2);
 
       const path = join(dir, 'app.db');
       writeFileSync(path, t.db.$client.serialize());

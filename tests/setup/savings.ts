@@ -51,6 +51,12 @@ export const SG = {
   recordRepayment: op('POST', '/api/savings-loans/:id/repayments', 'savings.recordRepayment', 'mutation', { ...byId, created: true }),
   confirmRepayment: op('POST', '/api/savings-repayments/:id/confirm', 'savings.confirmRepayment', 'mutation', byId),
   rejectRepayment: op('POST', '/api/savings-repayments/:id/reject', 'savings.rejectRepayment', 'mutation', byId),
+  shareOutPreview: op('GET', '/api/savings-groups/:id/share-out', 'savings.shareOutPreview', 'query', byId),
+  proposeShareOut: op('POST', '/api/savings-groups/:id/share-outs', 'savings.proposeShareOut', 'mutation', { ...byId, created: true }),
+  confirmShareOut: op('POST', '/api/savings-share-outs/:id/confirm', 'savings.confirmShareOut', 'mutation', byId),
+  rejectShareOut: op('POST', '/api/savings-share-outs/:id/reject', 'savings.rejectShareOut', 'mutation', byId),
+  withdrawShareOut: op('POST', '/api/savings-share-outs/:id/withdraw', 'savings.withdrawShareOut', 'mutation', byId),
+  shareOut: op('GET', '/api/savings-cycles/:cycleId/share-out', 'savings.shareOut', 'query', { params: { cycleId: 'cycleId' } }),
 } satisfies Record<string, Op>;
 
 /** A VSLA's usual rules: shares of 1,000 (one to five a meeting), 500 to the social fund, loans up to three times one's savings. */

@@ -7,6 +7,7 @@ import { groupConservation, groupProblems } from '../../src/server/domains/savin
 import { openCycle } from '../../src/server/domains/savings/cycles';
 import { confirmEntry, declare, recordMeeting, rejectEntry, reverseEntry } from '../../src/server/domains/savings/entries';
 import { proposeGrant } from '../../src/server/domains/savings/grants';
+import { confirmShareOut, proposeShareOut, rejectShareOut, withdrawShareOut } from '../../src/server/domains/savings/share-out';
 import { createGroup } from '../../src/server/domains/savings/groups';
 import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, rejectLoan, requestLoan } from '../../src/server/domains/savings/loans';
 import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
@@ -23,7 +24,8 @@ import { attempt, one } from '../setup/random-steps';
  * migrated) database: meetings recorded by officers and declared by members, confirmed, rejected
  * and reversed by officers who may or may not be allowed to (four eyes), social fund grants, loans
  * requested with and without guarantors, approved, refused, handed over, received, repaid in random
- * amounts as installments fall due, written off; time moving on. After EVERY step the group's money
+ * amounts as installments fall due, written off; cycles closed with their share-out (proposed,
+ * confirmed, rejected or withdrawn) and the next one opened; time moving on. After EVERY step the group's money
  * is conserved to the minor unit (conservation.ts: money in = cash on hand + loans outstanding +
  * written off + paid out, each fund on its own, every reversal and every write-off against its
  * entries), no fund's cash is below nothing, and no loan is repaid beyond its principal.
@@ -88,7 +90,7 @@ const rulesArb: fc.Arbitrary<SavingsRules> = fc
   }));
 
 const stepArb = fc.record({
-  action: fc.integer({ min: 0, max: 99 }),
+  action: fc.integer({ min: 0, max: 109 }),
   pick: fc.nat(),
   other: fc.nat(),
   days: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: fc.integer({ min: 1, max: 35 }), weight: 1 }),
@@ -109,7 +111,7 @@ function step(c: Ctx, s: Step) {
   const officer = one(officers, s.pick)!;
   const person = one(everyone, s.other)!;
   const today = dateInZone(now, 'Africa/Douala');
-  const meeting = one(rows<{ id: number }>('SELECT id FROM savings_meetings WHERE group_id = ? AND date <= ? ORDER BY number DESC LIMIT 3', groupId, today), s.other);
+  const meeting = one(rows<{ id: number }>('SELECT id FROM savings_meetings WHERE group_id = ? AND date <= ? ORDER BY date DESC, id DESC LIMIT 3', groupId, today), s.other);
   const entry = (status: string) => one(rows<{ id: number }>("SELECT id FROM savings_entries WHERE group_id = ? AND status = ? AND reverses_id IS NULL AND kind IN ('shares', 'social_fund', 'fine', 'grant') ORDER BY id", groupId, status), s.other);
   const loan = (status: string) => one(rows<{ id: number; borrower_id: string; principal: number }>('SELECT id, borrower_id, principal FROM savings_loans WHERE group_id = ? AND status = ? ORDER BY id', groupId, status), s.other);
   const a = s.action;
@@ -165,9 +167,22 @@ function step(c: Ctx, s: Step) {
   } else if (a < 98) {
     const r = one(rows<{ id: number }>("SELECT r.id FROM savings_loan_repayments r JOIN savings_loans l ON l.id = r.loan_id WHERE l.group_id = ? AND r.status = 'pending'", groupId), s.other);
     if (r) attempt(c, `confirm repayment ${r.id}`, () => (s.pick % 7 === 0 ? rejectRepayment(db, { communityId, id: r.id, actorId: officer.id, reason: 'No', now }) : confirmRepayment(db, { communityId, id: r.id, actorId: officer.id, now })));
-  } else {
+  } else if (a < 100) {
     const l = loan('active');
     if (l) attempt(c, `write off ${l.id}`, () => writeOffLoan(db, { communityId, loanId: l.id, actorId: officer.id, reason: 'Gone', now }));
+  } else {
+    // Closing the cycle: propose (carrying the active loans, now and then none), then another
+    // officer confirms, rejects, or the proposer withdraws; once closed, the next cycle opens today.
+    const open = rows<{ id: number }>("SELECT id FROM savings_cycles WHERE group_id = ? AND status = 'open'", groupId)[0];
+    const pending = rows<{ id: number; proposed_by: string }>("SELECT id, proposed_by FROM savings_share_outs WHERE group_id = ? AND status = 'pending'", groupId)[0];
+    if (!open) attempt(c, 'open the next cycle', () => openCycle(db, { communityId, groupId, actorId: officer.id, startDate: today, now }));
+    else if (pending && s.pick % 6 === 0) attempt(c, `withdraw share-out ${pending.id}`, () => withdrawShareOut(db, { communityId, id: pending.id, actorId: pending.proposed_by, now }));
+    else if (pending && s.pick % 6 === 1) attempt(c, `reject share-out ${pending.id}`, () => rejectShareOut(db, { communityId, id: pending.id, actorId: officer.id, reason: 'Count again', now }));
+    else if (pending) attempt(c, `confirm share-out ${pending.id} by ${officer.firstName}`, () => confirmShareOut(db, { communityId, id: pending.id, actorId: officer.id, now }));
+    else {
+      const carry = s.other % 5 === 0 ? [] : rows<{ id: number }>("SELECT id FROM savings_loans WHERE group_id = ? AND status = 'active'", groupId).map((l) => l.id);
+      attempt(c, `propose share-out carrying ${carry.length}`, () => proposeShareOut(db, { communityId, groupId, actorId: officer.id, carryLoanIds: carry, now }));
+    }
   }
 }
 
@@ -198,6 +213,12 @@ describe('savings-and-loans groups: conservation over random histories through t
             group.id,
           );
           expect(over, c.log.join('\n')).toEqual([]);
+          // Every share-out paid out exactly what its entries say, and paid out + kept = the fund it shared.
+          const shared = rows<{ id: number }>(
+            `SELECT s.id FROM savings_share_outs s WHERE s.group_id = ? AND s.status = 'confirmed' AND (s.paid_out + s.carried <> s.fund OR s.paid_out <> (SELECT COALESCE(SUM(amount), 0) FROM savings_entries e WHERE e.cycle_id = s.cycle_id AND e.kind = 'share_out'))`,
+            group.id,
+          );
+          expect(shared, c.log.join('\n')).toEqual([]);
         }
       }),
       // No shrinking: every run adds a group to the shared database, and a failure's log already tells the story.
@@ -214,7 +235,9 @@ describe('savings-and-loans groups: the random histories', () => {
     const loans = Object.fromEntries(rows<{ status: string; n: number }>('SELECT status, count(*) AS n FROM savings_loans GROUP BY status').map((l) => [l.status, l.n]));
     expect(loans.active ?? 0, JSON.stringify(loans)).toBeGreaterThan(0);
     const reversals = rows<{ n: number }>('SELECT count(*) AS n FROM savings_entries WHERE reverses_id IS NOT NULL')[0]!.n;
-    for (const kind of ['shares', 'social_fund', 'fine', 'grant', 'loan_disbursed', 'repayment_principal']) expect(byKind[kind] ?? 0, kind).toBeGreaterThan(0);
+    for (const kind of ['shares', 'social_fund', 'fine', 'grant', 'loan_disbursed', 'repayment_principal', 'share_out']) expect(byKind[kind] ?? 0, kind).toBeGreaterThan(0);
+    // Some histories closed a cycle and went on in the next one.
+    expect(rows<{ n: number }>("SELECT count(*) AS n FROM savings_cycles WHERE number > 1")[0]!.n).toBeGreaterThan(0);
     expect(reversals).toBeGreaterThan(0);
   });
 });

@@ -25,6 +25,8 @@ export const CYCLE_STATUSES = ['open', 'closed'] as const;
 export const MEETING_FREQUENCIES = ['weekly', 'fortnightly', 'monthly'] as const;
 export type MeetingFrequency = (typeof MEETING_FREQUENCIES)[number];
 export const SHARE_OUT_METHODS = ['proportional'] as const;
+/** A proposal to close a cycle with its share-out: pending → confirmed | rejected | withdrawn (by its proposer). */
+export const SHARE_OUT_STATUSES = ['pending', 'confirmed', 'rejected', 'withdrawn'] as const;
 
 /**
  * Every kind of money of the group, in one append-only table. Which fund each belongs to and its

@@ -4,6 +4,7 @@ import { isValidDate, isValidTimeZone } from '../njangi/schedule';
 import { PROOF_URL_PATTERN } from '../proofs';
 import { ENTRY_METHODS, FINE_REASONS, GROUP_ROLES, INTEREST_METHODS, MAX_CYCLE_MONTHS, MAX_GRACE_DAYS, MAX_GUARANTORS, MAX_PERIODS, MAX_RATE_BPS, MAX_SHARES_PER_MEETING, MEETING_FREQUENCIES, SHARE_OUT_METHODS } from '../savings/rules';
 import { communityId } from './communities';
+import { LANGUAGES } from '../i18n/languages';
 
 /*
  * Inputs of the savings-and-loans groups' operations. Amounts are integers in the minor unit of
@@ -149,3 +150,20 @@ export const repaymentInput = z.object({ id: loanId, amount, ...payment }).refin
 const repaymentId = z.coerce.number({ message: 'validation.savings.repaymentId' }).int('validation.savings.repaymentId').positive('validation.savings.repaymentId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.repaymentId');
 export const repaymentIdInput = z.object({ id: repaymentId });
 export const rejectRepaymentInput = z.object({ id: repaymentId, reason });
+
+/** Closing the open cycle with its share-out: the active loans the group carries into the next cycle (every other live loan must be settled first). */
+export const proposeShareOutInput = z.object({
+  id: groupId,
+  carryLoanIds: z
+    .array(loanId, { message: 'validation.savings.carryLoans' })
+    .max(500, 'validation.savings.carryLoans')
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'validation.savings.carryLoans' })
+    .default([]),
+});
+const shareOutId = z.coerce.number({ message: 'validation.savings.shareOutId' }).int('validation.savings.shareOutId').positive('validation.savings.shareOutId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.shareOutId');
+export const shareOutIdInput = z.object({ id: shareOutId });
+export const rejectShareOutInput = z.object({ id: shareOutId, reason });
+const cycleId = z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.cycleId');
+export const shareOutReportInput = z.object({ cycleId });
+/** The report's files: in the language asked for (`lang`), else the reader's own. */
+export const shareOutFileInput = z.object({ communityId, cycleId, lang: z.enum(LANGUAGES, { message: 'validation.savings.language' }).optional() });

@@ -28,6 +28,9 @@ export const savingsDomain = defineDomain({
     'notifications.savingsWriteOffProposed': 'needs',
     'notifications.savingsLoanToDisburse': 'needs',
     'notifications.savingsRepaymentRecorded': 'needs',
+    'notifications.savingsShareOutProposed': 'needs',
+    'notifications.savingsShareOutPaid': 'money',
+    'notifications.savingsShareOutRejected': 'money',
   },
   // The member's groups and their own money in them; nobody else's.
   exportData: (db, user) => ({
@@ -65,5 +68,6 @@ export const savingsDomain = defineDomain({
     savings_loans: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
     savings_loan_repayments: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
     savings_loan_guarantors: { export: { key: 'savingsGuarantees' }, erase: { kept: 'a guarantee holds savings against a loan until it is repaid' } },
+    savings_share_outs: { export: { not: 'the group’s decision to close a cycle, naming the officers who proposed and decided it; each member’s share-out is an entry, exported under savingsEntries' }, erase: MONEY_KEPT },
   },
 });

@@ -53,7 +53,7 @@ const OFFICER_ROLE = `o.status = 'active' AND o.role IN ('chair', 'treasurer', '
 const NO_PARTY = `o.user_id <> l.borrower_id AND NOT EXISTS (SELECT 1 FROM savings_loan_guarantors lg WHERE lg.loan_id = l.id AND lg.user_id = o.user_id)`;
 
 const loanItem =
-  (kind: 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt' | 'savingsRepayment' | 'savingsWriteOff'): NeedSource['toItem'] =>
+  (kind: 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt' | 'savingsRepayment' | 'savingsWriteOff' | 'savingsShareOut'): NeedSource['toItem'] =>
   (r) => ({
     key: `${kind}:${r.id}`,
     kind,
@@ -164,4 +164,18 @@ export const savingsWriteOffNeeds: NeedSource = {
   toItem: loanItem('savingsWriteOff'),
 };
 
-export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds, savingsWriteOffNeeds] as const;
+/** A proposed share-out, for the group's other officers (confirmShareOut's rule: never its proposer), while it waits. */
+export const savingsShareOutNeeds: NeedSource = {
+  kind: 'savingsShareOut',
+  group: 1,
+  tab: 'savings',
+  relation: `SELECT s.id, g.community_id, c.name AS community, s.created_at AS key, o.user_id AS actor, s.fund AS amount, g.currency, g.name AS groupName, NULL AS purpose, ${nameSql('pu')} AS whoName
+    FROM ${OFFICERS}
+    JOIN savings_share_outs s ON s.group_id = o.group_id AND s.status = 'pending'
+    LEFT JOIN communities c ON c.id = g.community_id
+    LEFT JOIN users pu ON pu.id = s.proposed_by
+    WHERE ${OFFICER_ROLE} AND o.user_id <> s.proposed_by`,
+  toItem: loanItem('savingsShareOut'),
+};
+
+export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds, savingsWriteOffNeeds, savingsShareOutNeeds] as const;

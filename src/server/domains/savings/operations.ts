@@ -23,9 +23,16 @@ import {
   reverseEntryInput,
   setRoleInput,
   statementInput,
+  proposeShareOutInput,
+  rejectShareOutInput,
+  shareOutFileInput,
+  shareOutIdInput,
+  shareOutReportInput,
 } from '@shared/schemas/savings';
 import type { Context } from '../../context';
-import { inCommunity, mutation, query } from '../../operations/define';
+import { toCsv } from '../../exports/table';
+import { toXlsx } from '../../exports/xlsx';
+import { inCommunity, mutation, query, type SignedInContext } from '../../operations/define';
 import { openCycle } from './cycles';
 import { confirmEntry, declare, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
 import { proposeGrant } from './grants';
@@ -35,6 +42,8 @@ import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCom
 import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
 import { groupLedger, myStatement } from './statement';
 import { writeOffLoan } from './write-off';
+import { confirmShareOut, cycleCommunity, proposeShareOut, rejectShareOut, shareOutCommunity, shareOutPreview, withdrawShareOut } from './share-out';
+import { shareOutExport, shareOutPdf, shareOutReport } from './share-out-report';
 
 /*
  * Savings-and-loans groups. Members of the community (savings.view) see its groups and their rules,
@@ -53,6 +62,8 @@ const atMeeting = inCommunity('savings.view', ofMeeting, 'errors.savings.meeting
 const onEntry = inCommunity('savings.view', ofEntry, ENTRY_NOT_FOUND);
 const onLoan = inCommunity('savings.view', (input: { id: number }, ctx: Context) => loanCommunity(ctx.db, input.id), LOAN_NOT_FOUND);
 const onRepayment = inCommunity('savings.view', (input: { id: number }, ctx: Context) => repaymentCommunity(ctx.db, input.id), 'errors.savings.repaymentNotFound');
+const onShareOut = inCommunity('savings.view', (input: { id: number }, ctx: Context) => shareOutCommunity(ctx.db, input.id), 'errors.savings.shareOutNotFound');
+const ofCycle = inCommunity('savings.view', (input: { cycleId: number }, ctx: Context) => cycleCommunity(ctx.db, input.cycleId), 'errors.savings.cycleNotFound');
 const paymentOf = (input: { method: 'cash' | 'mobile_money' | 'other'; reference?: string | null; proofUrl?: string | null }) => ({ method: input.method, reference: input.reference, proofUrl: input.proofUrl });
 
 export const savings = {
@@ -145,4 +156,56 @@ export const savings = {
   writeOffLoan: mutation({ input: writeOffInput, access: onLoan, run: (ctx, input, { community }) => writeOffLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   /** A loan's statement: for its borrower, its guarantors and the group's officers only. */
   loan: query({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => loanStatement(ctx.db, { communityId: community.id, loanId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
+
+  /** The open cycle's share-out as it would be now (fund, lines, loans to settle or carry, a waiting proposal), for the group's officers. */
+  shareOutPreview: query({ input: groupIdInput, access: inGroup, run: (ctx, input, { community }) => shareOutPreview(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id }) }),
+  /** An officer proposes closing the open cycle with its share-out, naming the active loans carried into the next cycle. */
+  proposeShareOut: mutation({
+    input: proposeShareOutInput,
+    access: inGroup,
+    run: (ctx, input, { community }) => proposeShareOut(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, carryLoanIds: input.carryLoanIds, now: ctx.now() }),
+  }),
+  /** A second officer confirms it: the shares are paid out and the cycle closes, in one transaction. */
+  confirmShareOut: mutation({ input: shareOutIdInput, access: onShareOut, run: (ctx, input, { community }) => confirmShareOut(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  rejectShareOut: mutation({ input: rejectShareOutInput, access: onShareOut, run: (ctx, input, { community }) => rejectShareOut(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** The proposer takes their proposal back. */
+  withdrawShareOut: mutation({ input: shareOutIdInput, access: onShareOut, run: (ctx, input, { community }) => withdrawShareOut(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
+  /** A closed cycle's share-out report: every line for the officers, the totals and one's own line for a member. */
+  shareOut: query({ input: shareOutReportInput, access: ofCycle, run: (ctx, input, { community }) => shareOutReport(ctx.db, { communityId: community.id, cycleId: input.cycleId, viewerId: ctx.user.id }) }),
+};
+
+/** The report of a share-out in the language asked for, else the reader's. */
+const reportFile = (ctx: SignedInContext, input: { cycleId: number; lang?: 'en' | 'fr' }, communityId: number) => ({
+  report: shareOutReport(ctx.db, { communityId, cycleId: input.cycleId, viewerId: ctx.user.id }),
+  language: input.lang ?? ctx.user.language,
+});
+
+/** Files only over REST: a closed cycle's share-out report as CSV, a workbook and a PDF, seen as savings.shareOut sees it. */
+export const savingsFiles = {
+  shareOutCsv: query({
+    input: shareOutFileInput,
+    access: inCommunity('savings.view'),
+    run: (ctx, input, { community }) => {
+      const { report, language } = reportFile(ctx, input, community.id);
+      const e = shareOutExport(report, language);
+      return { filename: `${e.filename}.csv`, csv: toCsv(e) };
+    },
+  }),
+  shareOutXlsx: query({
+    input: shareOutFileInput,
+    access: inCommunity('savings.view'),
+    run: async (ctx, input, { community }) => {
+      const { report, language } = reportFile(ctx, input, community.id);
+      const e = shareOutExport(report, language);
+      return { filename: `${e.filename}.xlsx`, xlsx: await toXlsx(e, { creator: ctx.env.APP_NAME }) };
+    },
+  }),
+  shareOutPdf: query({
+    input: shareOutFileInput,
+    access: inCommunity('savings.view'),
+    run: async (ctx, input, { community }) => {
+      const { report, language } = reportFile(ctx, input, community.id);
+      return { filename: `savings-cycle-${report.cycleId}-share-out.pdf`, pdf: await shareOutPdf(report, { appName: ctx.env.APP_NAME, community: community.name, language }) };
+    },
+  }),
 };

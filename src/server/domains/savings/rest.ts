@@ -1,7 +1,8 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../../context';
 import { COMMUNITY_ID, bodyWith, route } from '../../rest/route';
-import { savings } from './operations';
+import { XLSX_TYPE } from '../../exports/xlsx';
+import { savings, savingsFiles } from './operations';
 
 /** The savings groups' REST paths listed in the README; the tRPC procedures savings.* are the same operations. */
 export function savingsRoutes(deps: AppDeps) {
@@ -41,5 +42,16 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-loans/:id/repayments', route(deps, savings.recordRepayment, withId, { status: 201 }));
   api.post('/savings-repayments/:id/confirm', route(deps, savings.confirmRepayment, id));
   api.post('/savings-repayments/:id/reject', route(deps, savings.rejectRepayment, withId));
+  api.get('/savings-groups/:id/share-out', route(deps, savings.shareOutPreview, id));
+  api.post('/savings-groups/:id/share-outs', route(deps, savings.proposeShareOut, withId, { status: 201 }));
+  api.post('/savings-share-outs/:id/confirm', route(deps, savings.confirmShareOut, id));
+  api.post('/savings-share-outs/:id/reject', route(deps, savings.rejectShareOut, withId));
+  api.post('/savings-share-outs/:id/withdraw', route(deps, savings.withdrawShareOut, id));
+  api.get('/savings-cycles/:cycleId/share-out', route(deps, savings.shareOut, (c) => ({ cycleId: c.req.param('cycleId') })));
+  const report = (c: HonoContext) => ({ communityId: c.req.param('id'), cycleId: c.req.param('cycleId'), lang: c.req.query('lang') });
+  const file = (type: string, field: 'csv' | 'xlsx' | 'pdf') => ({ file: (r: Record<string, string | Uint8Array>) => ({ body: r[field]!, type, filename: r.filename as string }) });
+  api.get(`/communities/${community}/savings/cycles/:cycleId/share-out.csv`, route(deps, savingsFiles.shareOutCsv, report, file('text/csv; charset=utf-8', 'csv')));
+  api.get(`/communities/${community}/savings/cycles/:cycleId/share-out.xlsx`, route(deps, savingsFiles.shareOutXlsx, report, file(XLSX_TYPE, 'xlsx')));
+  api.get(`/communities/${community}/savings/cycles/:cycleId/share-out.pdf`, route(deps, savingsFiles.shareOutPdf, report, file('application/pdf', 'pdf')));
   return api;
 }

@@ -70,6 +70,7 @@ export const needs = {
     savingsRepayment: 'A repayment of {{amount}} on the loan of {{who}} in {{subject}}: confirm or reject it as a second officer',
     savingsWriteOff: '{{who}} proposed writing off a loan of {{amount}} in {{subject}} ({{purpose}}): decide it as a second officer',
     savingsEntry: '{{amount}} for {{member}} in {{subject}}, meeting {{meeting}}, recorded by {{who}}: confirm or reject it as a second officer',
+    savingsShareOut: '{{who}} proposed closing the cycle of {{subject}} and sharing out {{amount}}: confirm or reject it as a second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
   },
 };

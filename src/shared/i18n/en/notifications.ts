@@ -91,6 +91,9 @@ export const notifications = {
   savingsRepaymentRecorded: { title: 'A repayment to confirm', message: '{{name}} recorded a repayment of {{amount}} in {{group}}. Another officer must check and confirm it.' },
   savingsGrantProposed: { title: 'A social fund grant to approve', message: '{{name}} proposed a grant of {{amount}} from the social fund of {{group}}. A second officer must approve it.' },
   savingsWriteOffProposed: { title: 'A loan write-off to decide', message: 'An officer proposed writing off the loan of {{amount}} to {{name}} in {{group}}. A second officer must decide it.' },
+  savingsShareOutProposed: { title: 'A share-out to confirm', message: '{{name}} proposed closing the cycle of {{group}} and sharing out {{amount}}. A second officer must confirm it.' },
+  savingsShareOutPaid: { title: 'Your share-out', message: '{{group}}: the cycle is closed and your share-out is {{amount}} for {{shares}} shares.' },
+  savingsShareOutRejected: { title: 'Share-out not confirmed', message: '{{name}} did not confirm the share-out of {{amount}} in {{group}}: {{reason}}' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

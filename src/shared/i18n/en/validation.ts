@@ -294,6 +294,9 @@ export const validation = {
     repaymentId: 'Choose a repayment',
     purpose: 'Say what the loan is for, in 3 to 300 characters',
     guarantors: 'Name up to 5 different guarantors',
+    carryLoans: 'Name each loan to carry at most once',
+    shareOutId: 'Choose a share-out',
+    language: 'Choose English (en) or French (fr)',
   },
   welfare: {
     fundId: 'Choose a welfare fund',

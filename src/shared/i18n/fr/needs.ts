@@ -71,6 +71,7 @@ export const needs = {
     savingsRepayment: 'Un remboursement de {{amount}} sur le prêt de {{who}} dans {{subject}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     savingsWriteOff: '{{who}} a proposé de passer en perte un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: décidez-en en tant que second responsable',
     savingsEntry: '{{amount}} pour {{member}} dans {{subject}}, réunion {{meeting}}, enregistré par {{who}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
+    savingsShareOut: '{{who}} a proposé de clôturer le cycle de {{subject}} et de partager {{amount}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     contributionToPay: 'Votre contribution {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
   },
 } satisfies Catalogue['needs'];

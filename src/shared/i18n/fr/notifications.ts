@@ -92,6 +92,9 @@ export const notifications = {
   savingsRepaymentRecorded: { title: 'Un remboursement à confirmer', message: '{{name}} a enregistré un remboursement de {{amount}} dans {{group}}. Un autre responsable doit le vérifier et le confirmer.' },
   savingsGrantProposed: { title: 'Une aide du fonds social à approuver', message: '{{name}} a proposé une aide de {{amount}} du fonds social de {{group}}. Un second responsable doit l’approuver.' },
   savingsWriteOffProposed: { title: 'Une passation en perte à décider', message: 'Un responsable a proposé de passer en perte le prêt de {{amount}} à {{name}} dans {{group}}. Un second responsable doit en décider.' },
+  savingsShareOutProposed: { title: 'Un partage à confirmer', message: '{{name}} a proposé de clôturer le cycle de {{group}} et de partager {{amount}}. Un second responsable doit le confirmer.' },
+  savingsShareOutPaid: { title: 'Votre part du partage', message: '{{group}}\u00a0: le cycle est clôturé et votre part est de {{amount}} pour {{shares}} parts.' },
+  savingsShareOutRejected: { title: 'Partage non confirmé', message: '{{name}} n’a pas confirmé le partage de {{amount}} dans {{group}}\u00a0: {{reason}}' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
 } satisfies Catalogue['notifications'];

@@ -294,6 +294,9 @@ export const validation = {
     repaymentId: 'Choisissez un remboursement',
     purpose: 'Dites à quoi sert le prêt, en 3 à 300 caractères',
     guarantors: 'Nommez jusqu’à 5 garants différents',
+    carryLoans: 'Indiquez chaque prêt à reporter une seule fois',
+    shareOutId: 'Choisissez un partage',
+    language: 'Choisissez l’anglais (en) ou le français (fr)',
   },
   welfare: {
     fundId: 'Choisissez une caisse de solidarité',

@@ -1,0 +1,26 @@
+/** What the server writes about savings-and-loans groups outside the screens: the share-out report (PDF, CSV, workbook). */
+export const savingsFiles = {
+  shareOut: {
+    title: 'Share-out of {{group}}, cycle {{cycle}}',
+    closedAt: 'Cycle closed on {{date}}',
+    group: 'Group',
+    cycle: 'Cycle',
+    closedOn: 'Closed on',
+    figure: '{{label}}: {{value}}',
+    totalsHeading: 'Totals',
+    fund: 'Fund shared out',
+    totalShares: 'Total shares',
+    paidOut: 'Paid out',
+    carried: 'Kept for the next cycle',
+    balance: 'Fund {{fund}} = paid out {{paidOut}} + kept for the next cycle {{carried}}.',
+    rule: 'Each member receives their shares × the fund ÷ the total shares, rounded down to the currency’s smallest unit; what the rounding leaves stays in the fund for the next cycle. The social fund is not shared out.',
+    linesHeading: 'Members',
+    yourLine: 'Your line',
+    member: 'Member',
+    shares: 'Shares',
+    amount: 'Amount',
+    total: 'Total',
+    withCurrency: '{{header}} ({{currency}})',
+    footer: 'Amounts as recorded in the group’s entries, confirmed by two officers; every action is kept in the community’s tamper-evident audit trail.',
+  },
+};
