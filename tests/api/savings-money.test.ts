@@ -225,7 +225,7 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, `savingsEntry:${recorded!.id}`)).toEqual(['awa']);
 
       const item = T.page(await T.call(ngozi, N.list, { limit: 100 })).items.find((i: { key: string }) => i.key === `savingsEntry:${declared!.id}`);
-      expect(item).toMatchObject({ kind: 'savingsEntry', tab: 'savings', who: 'Musa Test', amount: { amount: 1_000, currency: 'XAF' }, subject: 'Table banking', details: { member: 'Musa Test', meeting: 1 } });
+      expect(item).toMatchObject({ kind: 'savingsEntry', tab: 'savings-groups', who: 'Musa Test', amount: { amount: 1_000, currency: 'XAF' }, subject: 'Table banking', details: { member: 'Musa Test', meeting: 1 } });
 
       await ok(T, tabe, SG.confirm, { id: declared!.id });
       expect(await whoHas(T, agents, `savingsEntry:${declared!.id}`)).toEqual([]);

@@ -20,6 +20,7 @@ import { recognitions } from './recognitions';
 import { imports } from './imports';
 import { standing } from './standing';
 import { welfare } from './welfare';
+import { savings } from './savings';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -45,4 +46,5 @@ export const frApp = {
   imports,
   standing,
   welfare,
+  savings,
 };
