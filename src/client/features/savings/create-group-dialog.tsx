@@ -16,7 +16,7 @@ import { trpc } from '../../trpc';
 import { financeSummaryQuery } from '../finances/queries';
 import { MoneyInput } from '../finances/money-input';
 import { frequencyKey, interestMethodKey } from './labels';
-import { useSavingsAction } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /*
  * A new savings group: its name, the zone its meetings keep, and its rules (the first cycle's,

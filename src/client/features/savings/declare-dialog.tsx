@@ -9,7 +9,8 @@ import { Select } from '../../components/select';
 import { formatAmount } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { PaymentFields, usePayment } from './payment-fields';
-import { useSavingsAction, type Group, type Meeting } from './queries';
+import type { Group, Meeting } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /** A member declares what they paid at a meeting (shares, the social fund); an officer confirms it. */
 export const DeclareDialog = formDialog(DeclareForm, (t, p) => t('savings.declare.title', { number: p.meeting.number }), { base: 'full', md: 'md' });

@@ -13,7 +13,8 @@ import { useSignedInUser } from '../auth/current-user';
 import { MoneyInput } from '../finances/money-input';
 import { memberName } from './members-card';
 import { PaymentFields, usePayment } from './payment-fields';
-import { useSavingsAction, type Group } from './queries';
+import type { Group } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /** An officer proposes a grant from the social fund for another member's emergency; a second officer approves it among the entries to confirm. */
 export const GrantDialog = formDialog(GrantForm, (t) => t('savings.grants.title'), { base: 'full', md: 'md' });

@@ -14,7 +14,8 @@ import { LedgerCard } from './ledger-card';
 import { LoanCard } from './loan-card';
 import { MeetingsCard } from './meetings-card';
 import { MembersCard } from './members-card';
-import { groupQuery, useSavingsAction, type Group } from './queries';
+import { groupQuery, type Group } from './queries';
+import { useSavingsAction } from './use-savings-action';
 import { RulesCard } from './rules-card';
 import { ShareOutPanel } from './share-out-panel';
 import { StatementCard } from './statement-card';
@@ -79,7 +80,7 @@ function GroupView({ g, loanId }: { g: Group; loanId?: number }) {
         </Stack>
         {loanId && <LoanCard loanId={loanId} group={g} />}
         {officer && <ToConfirmCard g={g} />}
-        {member && <StatementCard g={g} officer={officer} openCycle={!!openCycle} />}
+        {member && <StatementCard g={g} openCycle={!!openCycle} />}
         <MeetingsCard g={g} officer={officer} member={member} />
         {officer && <LedgerCard g={g} />}
         {g.funds && (
@@ -94,7 +95,7 @@ function GroupView({ g, loanId }: { g: Group; loanId?: number }) {
         )}
         <ShareOutPanel communityId={g.communityId} groupId={g.id} isOfficer={officer} />
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
-          <RulesCard g={g} officer={officer} />
+          <RulesCard g={g} />
           <MembersCard g={g} officer={officer} />
         </SimpleGrid>
         <Box />

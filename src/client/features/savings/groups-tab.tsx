@@ -14,7 +14,8 @@ import { trpc } from '../../trpc';
 import type { Community } from '../communities/membership';
 import { CreateGroupDialog } from './create-group-dialog';
 import { roleKey } from './labels';
-import { groupsQuery, useSavingsAction, type GroupSummary } from './queries';
+import { groupsQuery, type GroupSummary } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /**
  * A community's savings groups: each with its currency, its share and the viewer's place in it

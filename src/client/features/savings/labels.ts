@@ -17,6 +17,8 @@ export const loanStatusKey = (status: string) => `savings.loanStatus.${status}` 
 export const guarantorStatusKey = (status: string) => `savings.guarantorStatus.${status}` as MessageKey;
 export const fineReasonKey = (reason: string) => `savings.fineReasons.${reason}` as MessageKey;
 export const interestMethodKey = (method: string) => `savings.interestMethods.${method}` as MessageKey;
+/** The method inside a sentence, lower case. */
+export const interestInKey = (method: string) => `savings.interestIn.${method}` as MessageKey;
 export const frequencyKey = (frequency: string) => `savings.frequencies.${frequency}` as MessageKey;
 
 export const LOAN_STATUS_COLOR: Record<string, string> = { requested: 'orange', approved: 'blue', disbursing: 'blue', active: 'green', repaid: 'gray', rejected: 'red', written_off: 'red' };

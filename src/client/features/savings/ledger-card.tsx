@@ -13,7 +13,8 @@ import { formatAmount, formatNumber } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { GrantDialog } from './grant-dialog';
 import { entryText, loanStatusKey, LOAN_STATUS_COLOR } from './labels';
-import { ledgerQuery, useSavingsAction, type Group, type Ledger } from './queries';
+import { ledgerQuery, type Group, type Ledger } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /**
  * The officers' view of the cycle (savings.ledger, refused to anyone else): every member's totals

@@ -1,4 +1,5 @@
-import { Badge, Button, CloseButton, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { X } from 'lucide-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +15,11 @@ import { formatAmount, formatDateTime, formatDay } from '../../lib/format';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
-import { entryStatusKey, guarantorStatusKey, interestMethodKey, loanStatusKey, LOAN_STATUS_COLOR, rateText } from './labels';
+import { entryStatusKey, guarantorStatusKey, interestInKey, loanStatusKey, LOAN_STATUS_COLOR, rateText } from './labels';
 import { MoneyDialog } from './money-dialog';
 import { memberName } from './members-card';
-import { loanQuery, useSavingsAction, type Group, type LoanView } from './queries';
+import { loanQuery, type Group, type LoanView } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /**
  * One loan, opened from a statement, the officers' list or a notice (?loan=): its terms, its
@@ -30,9 +32,11 @@ export function LoanCard({ loanId, group: g }: { loanId: number; group: Group })
   const { t } = useTranslation();
   const q = useQuery(loanQuery(loanId));
   const close = (
-    <CloseButton asChild size="sm" aria-label={t('savings.loans.close')}>
-      <Link to="/savings/$id" params={{ id: String(g.id) }} search={{}} />
-    </CloseButton>
+    <IconButton asChild size="sm" variant="ghost" aria-label={t('savings.loans.close')}>
+      <Link to="/savings/$id" params={{ id: String(g.id) }} search={{}}>
+        <X />
+      </Link>
+    </IconButton>
   );
   return (
     <SectionCard id="savings-loan" testId="savings-loan" title={t('savings.loans.card', { id: loanId })} actions={close} borderColor="brand.muted">
@@ -61,7 +65,7 @@ function LoanBody({ g, l }: { g: Group; l: LoanView }) {
         items={[
           { label: t('savings.loans.borrower'), value: name(l.borrowerId) },
           { label: t('savings.loans.principal'), value: m(l.principal), testId: 'loan-principal' },
-          { label: t('savings.loans.term'), value: t('savings.loans.terms', { months: t('savings.loans.months', { count: l.periods }), rate: rateText(l.rateBps), method: t(interestMethodKey(l.interestMethod)) }) },
+          { label: t('savings.loans.term'), value: t('savings.loans.terms', { months: t('savings.loans.months', { count: l.periods }), rate: rateText(l.rateBps), method: t(interestInKey(l.interestMethod)) }) },
           { label: t('savings.loans.purposeLabel'), value: l.purpose },
           ...(l.guarantors.length
             ? [

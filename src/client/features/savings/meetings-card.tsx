@@ -13,7 +13,8 @@ import { SectionCard } from '../../components/section-card';
 import { formatDay } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { DeclareDialog } from './declare-dialog';
-import { useSavingsAction, type Group } from './queries';
+import type { Group } from './queries';
+import { useSavingsAction } from './use-savings-action';
 import { RecordMeetingDialog } from './record-meeting-dialog';
 
 /** Past meetings shown at first (the latest first), with the next one; the rest behind a button. */

@@ -16,7 +16,8 @@ import { useSignedInUser } from '../auth/current-user';
 import { communityQuery } from '../communities/queries';
 import { MemberPicker } from '../events/event/member-picker';
 import { roleKey } from './labels';
-import { useSavingsAction, type Group, type GroupMember } from './queries';
+import type { Group, GroupMember } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 export const memberName = (m: Pick<GroupMember, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
 

@@ -1,12 +1,11 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import { useAction } from '../../lib/use-action';
 import { trpc } from '../../trpc';
 
 /*
  * The savings groups' queries, named once for the tab, the group page and its route's loader (kept
  * apart from the components: the loader is part of the first bundle, the screens load with the
- * page). Every change may make any figure of a group stale, so the actions refresh them all.
+ * page; the actions' hook is use-savings-action.ts, for the same reason).
  */
 
 type Outputs = inferRouterOutputs<AppRouter>['savings'];
@@ -25,6 +24,3 @@ export const groupQuery = (id: number) => trpc.savings.group.queryOptions({ id }
 export const statementQuery = (id: number) => trpc.savings.statement.queryOptions({ id });
 export const ledgerQuery = (id: number) => trpc.savings.ledger.queryOptions({ id });
 export const loanQuery = (id: number) => trpc.savings.loan.queryOptions({ id });
-
-/** A savings change: its toast, then every savings query (and "Needs you", which counts the group's waiting work) reloaded. */
-export const useSavingsAction = () => useAction([trpc.savings.pathKey(), trpc.needs.pathKey()]);

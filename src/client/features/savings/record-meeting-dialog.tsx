@@ -13,7 +13,8 @@ import { trpc } from '../../trpc';
 import { fineReasonKey } from './labels';
 import { memberName } from './members-card';
 import { PaymentFields, usePayment } from './payment-fields';
-import { useSavingsAction, type Group, type Meeting } from './queries';
+import type { Group, Meeting } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /*
  * An officer records a meeting's money in one go, on a phone in the meeting: every member on a

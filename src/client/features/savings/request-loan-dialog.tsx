@@ -14,7 +14,8 @@ import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/current-user';
 import { MoneyInput } from '../finances/money-input';
 import { memberName } from './members-card';
-import { useSavingsAction, type Group } from './queries';
+import type { Group } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /**
  * A member asks for a loan: an amount within their limit (their savings × the cycle's multiple,

@@ -18,7 +18,7 @@ import { RequestLoanDialog } from './request-loan-dialog';
  * their value, the social fund and fines paid, what waits for confirmation, how much they may
  * borrow, their entries and their loans. Every figure is the server's, summed from the entries.
  */
-export function StatementCard({ g, openCycle }: { g: Group; officer: boolean; openCycle: boolean }) {
+export function StatementCard({ g, openCycle }: { g: Group; openCycle: boolean }) {
   const { t } = useTranslation();
   const q = useQuery(statementQuery(g.id));
   const s = q.data;

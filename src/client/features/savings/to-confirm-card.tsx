@@ -11,7 +11,8 @@ import { formatAmount, formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { entryText } from './labels';
 import { memberName } from './members-card';
-import { ledgerQuery, useSavingsAction, type Group } from './queries';
+import { ledgerQuery, type Group } from './queries';
+import { useSavingsAction } from './use-savings-action';
 
 /**
  * What waits for a second officer: meeting money and grants (savings.confirm / .reject) and loan
