@@ -95,7 +95,7 @@ function GroupView({ g, loanId }: { g: Group; loanId?: number }) {
         )}
         <ShareOutPanel communityId={g.communityId} groupId={g.id} isOfficer={officer} />
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
-          <RulesCard g={g} />
+          <RulesCard g={g} officer={officer} />
           <MembersCard g={g} officer={officer} />
         </SimpleGrid>
         <Box />

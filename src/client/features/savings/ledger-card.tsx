@@ -133,7 +133,7 @@ function Reversible({ g, l }: { g: Group; l: Ledger }) {
       ) : (
         <RuledList>
           {l.confirmed.map((e) => {
-            const what = `${e.memberName}: ${entryText(t, e, g.currency)}`;
+            const what = t('savings.confirm.what', { who: e.memberName, what: entryText(t, e, g.currency) });
             return (
               <ActionRow
                 key={e.id}

@@ -36,7 +36,7 @@ export function ToConfirmCard({ g }: { g: Group }) {
         {() => (
           <RuledList>
             {q.data!.pending.map((e) => {
-              const what = `${e.memberName}: ${entryText(t, e, g.currency)}`;
+              const what = t('savings.confirm.what', { who: e.memberName, what: entryText(t, e, g.currency) });
               return (
                 <ActionRow
                   key={`e${e.id}`}
@@ -62,7 +62,7 @@ export function ToConfirmCard({ g }: { g: Group }) {
               );
             })}
             {q.data!.pendingRepayments.map((r) => {
-              const what = `${t('savings.confirm.repayment', { id: r.loanId, member: borrower(r.borrowerId) })}: ${formatAmount(r.amount, g.currency)}`;
+              const what = t('savings.confirm.what', { who: t('savings.confirm.repayment', { id: r.loanId, member: borrower(r.borrowerId) }), what: formatAmount(r.amount, g.currency) });
               return (
                 <ActionRow
                   key={`r${r.id}`}
