@@ -36,6 +36,7 @@ import { Route as SignedInEventsIdRouteImport } from './routes/_signed-in/events
 import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/njangi/index'
 import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
 import { Route as SignedInPollsIdRouteImport } from './routes/_signed-in/polls/$id'
+import { Route as SignedInSavingsIdRouteImport } from './routes/_signed-in/savings/$id'
 import { Route as SignedInTopicsIdRouteImport } from './routes/_signed-in/topics/$id'
 import { Route as SignedInWelfareIdRouteImport } from './routes/_signed-in/welfare/$id'
 import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/details'
@@ -179,6 +180,11 @@ const SignedInPollsIdRoute = SignedInPollsIdRouteImport.update({
   path: '/polls/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInSavingsIdRoute = SignedInSavingsIdRouteImport.update({
+  id: '/savings/$id',
+  path: '/savings/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInTopicsIdRoute = SignedInTopicsIdRouteImport.update({
   id: '/topics/$id',
   path: '/topics/$id',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
+  '/savings/$id': typeof SignedInSavingsIdRoute
   '/topics/$id': typeof SignedInTopicsIdRoute
   '/welfare/$id': typeof SignedInWelfareIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/events/$id': typeof SignedInEventsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
+  '/savings/$id': typeof SignedInSavingsIdRoute
   '/topics/$id': typeof SignedInTopicsIdRoute
   '/welfare/$id': typeof SignedInWelfareIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/_signed-in/events/$id': typeof SignedInEventsIdRoute
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
   '/_signed-in/polls/$id': typeof SignedInPollsIdRoute
+  '/_signed-in/savings/$id': typeof SignedInSavingsIdRoute
   '/_signed-in/topics/$id': typeof SignedInTopicsIdRoute
   '/_signed-in/welfare/$id': typeof SignedInWelfareIdRoute
   '/community/$id/details': typeof CommunityIdDetailsRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/njangi/$id'
     | '/polls/$id'
+    | '/savings/$id'
     | '/topics/$id'
     | '/welfare/$id'
     | '/community/$id/details'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/njangi/$id'
     | '/polls/$id'
+    | '/savings/$id'
     | '/topics/$id'
     | '/welfare/$id'
     | '/community/$id/details'
@@ -412,6 +423,7 @@ export interface FileRouteTypes {
     | '/_signed-in/events/$id'
     | '/_signed-in/njangi/$id'
     | '/_signed-in/polls/$id'
+    | '/_signed-in/savings/$id'
     | '/_signed-in/topics/$id'
     | '/_signed-in/welfare/$id'
     | '/community/$id/details'
@@ -633,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInPollsIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/savings/$id': {
+      id: '/_signed-in/savings/$id'
+      path: '/savings/$id'
+      fullPath: '/savings/$id'
+      preLoaderRoute: typeof SignedInSavingsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/topics/$id': {
       id: '/_signed-in/topics/$id'
       path: '/topics/$id'
@@ -688,6 +707,7 @@ interface SignedInRouteChildren {
   SignedInEventsIdRoute: typeof SignedInEventsIdRoute
   SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
   SignedInPollsIdRoute: typeof SignedInPollsIdRoute
+  SignedInSavingsIdRoute: typeof SignedInSavingsIdRoute
   SignedInTopicsIdRoute: typeof SignedInTopicsIdRoute
   SignedInWelfareIdRoute: typeof SignedInWelfareIdRoute
   SignedInCommunitiesIndexRoute: typeof SignedInCommunitiesIndexRoute
@@ -708,6 +728,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInEventsIdRoute: SignedInEventsIdRoute,
   SignedInNjangiIdRoute: SignedInNjangiIdRoute,
   SignedInPollsIdRoute: SignedInPollsIdRoute,
+  SignedInSavingsIdRoute: SignedInSavingsIdRoute,
   SignedInTopicsIdRoute: SignedInTopicsIdRoute,
   SignedInWelfareIdRoute: SignedInWelfareIdRoute,
   SignedInCommunitiesIndexRoute: SignedInCommunitiesIndexRoute,

@@ -3,7 +3,7 @@ import { groupConservation, groupProblems } from '../../src/server/domains/savin
 import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
-import { noticesOf, whoHas } from '../setup/needs';
+import { N, noticesOf, whoHas } from '../setup/needs';
 import { fundsOf, savedShares, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
 import { TRANSPORTS, type Transport } from '../setup/transport';
 
@@ -141,7 +141,10 @@ for (const T of TRANSPORTS) {
       savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 2 }, { user: w.ada, shares: 5 }]);
       const loan = (await ok(T, musa, SG.requestLoan, { id: w.group.id, principal: 5_000, periods: 3, purpose: 'A sewing machine', guarantors: [w.ada.id] })).id as number;
       expect(await whoHas(T, agents, `savingsGuarantee:${loan}`)).toEqual(['ada']);
-      expect(noticesOf(w.t, w.ada.id, 'notifications.savingsGuarantorAsked')).toMatchObject([{ item_key: `savingsGuarantee:${loan}` }]);
+      // The notice and the item open the loan on its group's page, where Ada answers; the count shows on the savings groups' tab.
+      expect(noticesOf(w.t, w.ada.id, 'notifications.savingsGuarantorAsked')).toMatchObject([{ item_key: `savingsGuarantee:${loan}`, link: `/savings/${w.group.id}` }]);
+      const item = T.page(await T.call(ada, N.list, { limit: 100 })).items.find((i: { key: string }) => i.key === `savingsGuarantee:${loan}`);
+      expect(item).toMatchObject({ tab: 'savings-groups', link: `/savings/${w.group.id}?loan=${loan}` });
       expect(await whoHas(T, agents, `savingsLoanApproval:${loan}`)).toEqual([]);
       await ok(T, ada, SG.answerGuarantee, { id: loan, accept: true });
       expect(await whoHas(T, agents, `savingsGuarantee:${loan}`)).toEqual([]);

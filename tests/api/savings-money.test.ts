@@ -128,7 +128,10 @@ for (const T of TRANSPORTS) {
       expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' }), 409, 'errors.savings.notReversible');
       await ok(T, ngozi, SG.confirm, { id: shares!.id });
 
+      // The officers' ledger offers it for reversal (neither pending money nor a reversal is offered).
+      expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toMatchObject([{ id: shares!.id, memberName: 'Musa Test', mayReverse: true }]);
       const reversal = await ok(T, awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' });
+      expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toEqual([]);
       expect(reversal).toMatchObject({ kind: 'shares', shares: -4, amount: -4_000, status: 'confirmed', reversesId: shares!.id, reason: 'Typed 4 for 2' });
       expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Again' }), 409, 'errors.savings.notReversible');
       expectError(await T.call(ngozi, SG.reverse, { id: reversal.id, reason: 'Undo the undo' }), 409, 'errors.savings.notReversible');
@@ -145,6 +148,10 @@ for (const T of TRANSPORTS) {
       const [tabeOwn] = (await ok(T, ngozi, SG.recordMeeting, { meetingId, method: 'cash', lines: [{ userId: w.treasurer.id, shares: 1 }] })) as Entry[];
       await ok(T, awa, SG.confirm, { id: tabeOwn!.id });
       expectError(await T.call(tabe, SG.reverse, { id: tabeOwn!.id, reason: 'Mine' }), 403, 'errors.savings.ownMoney');
+      expect((await ok(T, tabe, SG.ledger, { id: w.group.id })).confirmed.map((e: { id: number; mayReverse: boolean }) => [e.id, e.mayReverse])).toEqual([
+        [tabeOwn!.id, false],
+        [again!.id, true],
+      ]);
 
       // The audit chain holds every step.
       const actions = w.t.db.$client.prepare("SELECT action FROM finance_audit WHERE subject = ? ORDER BY id").pluck().all(`savings:${w.group.id}`);
@@ -225,7 +232,7 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, agents, `savingsEntry:${recorded!.id}`)).toEqual(['awa']);
 
       const item = T.page(await T.call(ngozi, N.list, { limit: 100 })).items.find((i: { key: string }) => i.key === `savingsEntry:${declared!.id}`);
-      expect(item).toMatchObject({ kind: 'savingsEntry', tab: 'savings', who: 'Musa Test', amount: { amount: 1_000, currency: 'XAF' }, subject: 'Table banking', details: { member: 'Musa Test', meeting: 1 } });
+      expect(item).toMatchObject({ kind: 'savingsEntry', tab: 'savings-groups', who: 'Musa Test', amount: { amount: 1_000, currency: 'XAF' }, subject: 'Table banking', details: { member: 'Musa Test', meeting: 1 }, link: `/savings/${w.group.id}` });
 
       await ok(T, tabe, SG.confirm, { id: declared!.id });
       expect(await whoHas(T, agents, `savingsEntry:${declared!.id}`)).toEqual([]);

@@ -73,6 +73,8 @@ export const signedInRoutes = ({ communityId, eventId, pollId, circleIds }: Seed
   `/community/${communityId}?tab=polls`,
   `/community/${communityId}?tab=documents`,
   `/community/${communityId}?tab=savings`,
+  // The savings groups' tab (empty: a group needs the community's books open, which would change the finance pages walked here).
+  `/community/${communityId}?tab=savings-groups`,
   `/community/${communityId}?tab=welfare`,
   // The books' Overview (the member's status, the counters, the month-by-month chart) and the sections of tables (the dues roll and the budget, stacked on a phone).
   `/community/${communityId}?tab=finances`,

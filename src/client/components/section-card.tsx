@@ -41,7 +41,8 @@ export function SectionCard({
     </Card.Title>
   );
   const named = intro ? (
-    <Stack gap="1" minW="0" flex="1 1 16rem">
+    // Beside the actions it takes the row's room; alone in the (column) header a basis would be its height.
+    <Stack gap="1" minW="0" flex={actions ? '1 1 16rem' : undefined}>
       {heading}
       {typeof intro === 'string' ? (
         <Text color="fg.muted" fontSize="sm">

@@ -39,8 +39,8 @@ export const meetingCommunity = (db: DbLike, id: number) =>
 export const entryCommunity = (db: DbLike, id: number) =>
   db.select({ communityId: savingsGroups.communityId }).from(savingsEntries).innerJoin(savingsGroups, eq(savingsGroups.id, savingsEntries.groupId)).where(eq(savingsEntries.id, id)).get()?.communityId;
 
-// The group's own page comes with its screens; until then notices lead to its community.
-export const groupLink = (g: Pick<SavingsGroupRow, 'communityId' | 'id'>) => `/community/${g.communityId}?tab=savings`;
+/** Notices lead to the group's own page, where the money and the loans waiting on the reader are. */
+export const groupLink = (g: Pick<SavingsGroupRow, 'communityId' | 'id'>) => `/savings/${g.id}`;
 
 /** A meeting money may be recorded for: of an open cycle, and not still ahead in the group's calendar. */
 function meetingFor(tx: DbLike, communityId: number, meetingId: number, now: number) {

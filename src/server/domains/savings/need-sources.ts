@@ -1,6 +1,9 @@
 import type { NeedSource } from '../../services/needs/types';
 import { iso, nameSql, rolesWith } from '../../services/needs/sql';
 
+/** The community tab of the savings groups (the savings circles' is 'savings'): its count shows there; each item links to its group's page. */
+const TAB = 'savings-groups';
+
 /*
  * A savings group's money waiting for a second pair of eyes, in the shared "Needs you" list: an
  * entry recorded by an officer or declared by a member waits on the group's other active officers,
@@ -12,8 +15,8 @@ import { iso, nameSql, rolesWith } from '../../services/needs/sql';
 export const savingsEntryNeeds: NeedSource = {
   kind: 'savingsEntry',
   group: 1,
-  tab: 'savings',
-  relation: `SELECT e.id, g.community_id, c.name AS community, e.created_at AS key, o.user_id AS actor,
+  tab: TAB,
+  relation: `SELECT e.id, g.id AS groupId, g.community_id, c.name AS community, e.created_at AS key, o.user_id AS actor,
       e.amount, g.currency, g.name AS groupName, mt.number AS meeting, ${nameSql('ru')} AS whoName, ${nameSql('mu')} AS memberName
     FROM savings_group_members o
     JOIN savings_entries e ON e.group_id = o.group_id AND e.status = 'pending' AND e.kind IN ('shares', 'social_fund', 'fine', 'grant')
@@ -32,14 +35,14 @@ export const savingsEntryNeeds: NeedSource = {
     id: r.id,
     communityId: r.community_id,
     community: r.community,
-    tab: 'savings',
+    tab: TAB,
     who: (r.whoName as string | null) ?? null,
     amount: { amount: r.amount as number, currency: r.currency as string },
     subject: r.groupName as string,
     details: { member: (r.memberName as string | null) ?? '', meeting: (r.meeting as number | null) ?? 0 },
     since: iso(r.key),
     due: null,
-    link: `/community/${r.community_id}?tab=savings`,
+    link: `/savings/${r.groupId}`,
     action: null,
   }),
 };
@@ -60,25 +63,26 @@ const loanItem =
     id: r.id,
     communityId: r.community_id,
     community: r.community,
-    tab: 'savings',
+    tab: TAB,
     who: (r.whoName as string | null) ?? null,
     amount: { amount: r.amount as number, currency: r.currency as string },
     subject: r.groupName as string,
     details: { purpose: (r.purpose as string | null) ?? '' },
     since: iso(r.key),
     due: null,
-    link: `/community/${r.community_id}?tab=savings`,
+    // The loan's own card on its group's page (a repayment's: its loan's).
+    link: `/savings/${r.groupId}?loan=${r.loanId}`,
     action: null,
   });
 
 const loanColumns = (actor: string, since: string, who: string) =>
-  `l.id, g.community_id, c.name AS community, ${since} AS key, ${actor} AS actor, l.principal AS amount, g.currency, g.name AS groupName, l.purpose, ${nameSql(who)} AS whoName`;
+  `l.id, l.id AS loanId, g.id AS groupId, g.community_id, c.name AS community, ${since} AS key, ${actor} AS actor, l.principal AS amount, g.currency, g.name AS groupName, l.purpose, ${nameSql(who)} AS whoName`;
 
 /** A guarantor asked to stand behind a loan, while it is requested and they have not answered. */
 export const savingsGuaranteeNeeds: NeedSource = {
   kind: 'savingsGuarantee',
   group: 1,
-  tab: 'savings',
+  tab: TAB,
   relation: `SELECT ${loanColumns('lg.user_id', 'l.created_at', 'bu')}
     FROM savings_loan_guarantors lg
     JOIN savings_loans l ON l.id = lg.loan_id AND l.status = 'requested'
@@ -94,7 +98,7 @@ export const savingsGuaranteeNeeds: NeedSource = {
 export const savingsLoanApprovalNeeds: NeedSource = {
   kind: 'savingsLoanApproval',
   group: 1,
-  tab: 'savings',
+  tab: TAB,
   relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'bu')}
     FROM ${OFFICERS}
     JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'requested'
@@ -109,7 +113,7 @@ export const savingsLoanApprovalNeeds: NeedSource = {
 export const savingsLoanDisbursementNeeds: NeedSource = {
   kind: 'savingsLoanDisbursement',
   group: 1,
-  tab: 'savings',
+  tab: TAB,
   relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'bu')}
     FROM ${OFFICERS}
     JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'approved'
@@ -123,7 +127,7 @@ export const savingsLoanDisbursementNeeds: NeedSource = {
 export const savingsLoanReceiptNeeds: NeedSource = {
   kind: 'savingsLoanReceipt',
   group: 1,
-  tab: 'savings',
+  tab: TAB,
   relation: `SELECT ${loanColumns('l.borrower_id', 'e.created_at', 'ru')}
     FROM savings_loans l
     JOIN savings_entries e ON e.loan_id = l.id AND e.kind = 'loan_disbursed' AND e.status = 'pending'
@@ -139,8 +143,8 @@ export const savingsLoanReceiptNeeds: NeedSource = {
 export const savingsRepaymentNeeds: NeedSource = {
   kind: 'savingsRepayment',
   group: 1,
-  tab: 'savings',
-  relation: `SELECT r.id, g.community_id, c.name AS community, r.created_at AS key, o.user_id AS actor, r.amount, g.currency, g.name AS groupName, l.purpose, ${nameSql('bu')} AS whoName
+  tab: TAB,
+  relation: `SELECT r.id, l.id AS loanId, g.id AS groupId, g.community_id, c.name AS community, r.created_at AS key, o.user_id AS actor, r.amount, g.currency, g.name AS groupName, l.purpose, ${nameSql('bu')} AS whoName
     FROM ${OFFICERS}
     JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'active'
     JOIN savings_loan_repayments r ON r.loan_id = l.id AND r.status = 'pending'
@@ -154,7 +158,7 @@ export const savingsRepaymentNeeds: NeedSource = {
 export const savingsWriteOffNeeds: NeedSource = {
   kind: 'savingsWriteOff',
   group: 1,
-  tab: 'savings',
+  tab: TAB,
   relation: `SELECT ${loanColumns('o.user_id', 'l.updated_at', 'pu')}
     FROM ${OFFICERS}
     JOIN savings_loans l ON l.group_id = o.group_id AND l.status = 'active' AND l.write_off_proposed_by IS NOT NULL

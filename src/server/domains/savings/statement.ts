@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { savingsCycles, savingsEntries, savingsLoanRepayments, savingsLoans, users, type SavingsCycleRow, type SavingsGroupRow } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { borrowingLimit } from '@shared/savings/loans';
+import { FOUR_EYES_KINDS } from '@shared/savings/rules';
 import { forbidden, notFound } from '../../services/errors';
 import { groupConservation } from './conservation';
 import { entryDto } from './entries';
@@ -75,7 +76,8 @@ export function myStatement(db: DbLike, p: { communityId: number; groupId: numbe
 
 /**
  * The officers' view of a cycle: every member's totals, the entries and repayments waiting for a
- * second officer (with whether the caller may decide each, by the four-eyes rule), every loan, the
+ * second officer (with whether the caller may decide each, by the four-eyes rule), the confirmed
+ * entries an officer may reverse, every loan, the
  * funds' cash and whether the group's money adds up.
  */
 export function groupLedger(db: DbLike, p: { communityId: number; groupId: number; actorId: string; cycleId?: number }) {
@@ -109,12 +111,25 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .limit(500)
     .all()
     .map((r) => ({ ...r.repayment, borrowerId: r.borrowerId, mayDecide: r.repayment.recordedBy !== p.actorId && r.borrowerId !== p.actorId }));
+  // Confirmed meeting money and grants of the cycle, newest first: what an officer may reverse (never their own money).
+  const confirmed = cycle
+    ? db
+        .select({ entry: savingsEntries, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+        .from(savingsEntries)
+        .innerJoin(users, eq(users.id, savingsEntries.memberId))
+        .where(and(eq(savingsEntries.cycleId, cycle.id), eq(savingsEntries.status, 'confirmed'), isNull(savingsEntries.reversesId), inArray(savingsEntries.kind, [...FOUR_EYES_KINDS])))
+        .orderBy(desc(savingsEntries.id))
+        .limit(200)
+        .all()
+        .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayReverse: r.entry.memberId !== p.actorId }))
+    : [];
   const check = groupConservation(db, group.id);
   return {
     group: { id: group.id, name: group.name, currency: group.currency },
     cycle: cycle ? cycleDto(cycle) : null,
     members,
     pending,
+    confirmed,
     loans: loansOf(db, group.id),
     pendingRepayments: repayments,
     funds: { loanFund: group.loanFundCash, socialFund: group.socialFundCash },

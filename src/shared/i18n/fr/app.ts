@@ -21,6 +21,7 @@ import { recognitions } from './recognitions';
 import { imports } from './imports';
 import { standing } from './standing';
 import { welfare } from './welfare';
+import { savings } from './savings';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -47,4 +48,5 @@ export const frApp = {
   imports,
   standing,
   welfare,
+  savings,
 };
