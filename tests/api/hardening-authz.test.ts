@@ -29,7 +29,7 @@ import { Agent, makeTestApp, type TestApp } from '../setup/app';
 import type { DB } from '../../db/database';
 import { seedAnnouncement, seedCategory } from '../setup/announcements';
 import { pendingRequest } from '../setup/communities';
-import { appOver, beforeCall, changedSince, openImage, rows, takeImage, totalChanges, type Before } from '../setup/hardening-authz';
+import { appOver, changedSince, markBeforeCall, openImage, rows, takeImage, totalChanges, wroteSinceMark, type Before } from '../setup/hardening-authz';
 import { sessionCookieFor } from '../setup/sessions';
 import { changedTables, knowHashes, tableHashes } from '../setup/hardening-db';
 import { answerOf, callRest, callTrpc, opFor, restRoutesByOperation, whereTheyDiffer, type RestRoute } from '../setup/rest-parity';
@@ -1061,6 +1061,17 @@ async function openCell(f: Fx) {
   return { app, a, start };
 }
 
+/**
+ * Makes the cell's call and says whether it wrote: against the image's hashes while the cell's
+ * preparation wrote nothing, else against the rows after the preparation (wroteSinceMark).
+ */
+async function judgeWrites<R>(db: DB, start: number, judge: 'rows' | 'count', make: () => Promise<R>): Promise<{ r: R; wrote: boolean }> {
+  const prepared = totalChanges(db) !== start;
+  const since = prepared ? markBeforeCall(db) : totalChanges(db);
+  const r = await make();
+  return { r, wrote: prepared ? wroteSinceMark(db, since, judge) : changedSince(db, since, W.before, judge) };
+}
+
 async function call(a: Agent, path: string, input: unknown) {
   return PROCEDURES[path]!._def.type === 'query' ? a.query(path, input) : a.mutate(path, input);
 }
@@ -1097,12 +1108,10 @@ async function runCell(path: string, e: Entry, c: Cell): Promise<string | null> 
     await app.flushMail();
   }
   const want = expected(path, e, c);
-  const since = totalChanges(app.db);
-  const before = since === start ? W.before : beforeCall(app.db);
-  const r = await call(a, path, e.input?.(f));
   const isQuery = PROCEDURES[path]!._def.type === 'query';
   // An allowed write is looked for in the pages; a query or a refusal must leave the rows as they were.
-  const wrote = changedSince(app.db, since, before, want === 'allow' && !isQuery ? 'count' : 'rows');
+  const judge = want === 'allow' && !isQuery ? 'count' : 'rows';
+  const { r, wrote } = await judgeWrites(app.db, start, judge, () => call(a, path, e.input?.(f)));
   const ok = r.status >= 200 && r.status < 300;
   const got = ok ? `allow (${r.status})` : `${r.status} ${r.error?.code ?? ''}: ${r.error?.message ?? ''}`;
   figure.cells += 1;
@@ -1257,11 +1266,9 @@ describe('authorization matrix: REST-only export files × caller × community', 
         const { app, a, start } = await openCell(f);
         entry.prepare?.(app, f);
         const want = expected(what, entry, c);
-        const since = totalChanges(app.db);
-        const before = since === start ? W.before : beforeCall(app.db);
-        const r = await a.rest('GET', urlOf(f));
+        const { r, wrote } = await judgeWrites(app.db, start, 'rows', () => a.rest('GET', urlOf(f)));
         figure.cells += 1;
-        if (changedSince(app.db, since, before)) misses.push(`${what} | ${label(c)}: wrote to the database`);
+        if (wrote) misses.push(`${what} | ${label(c)}: wrote to the database`);
         if (want === 'allow' ? r.status !== 200 : r.status !== want) misses.push(`${what} | ${label(c)}: expected ${want}, got ${r.status}`);
       }
       expect(misses).toEqual([]);

@@ -48,9 +48,14 @@ export function totalChanges(db: DB): number {
 
 /** One hash per table (to say which table changed), e.g. `{ users: 'ab12…', … }`. */
 export function tableHashes(db: DB): Record<string, string> {
-  const changes = totalChanges(db);
   const last = lastHashes.get(db);
-  if (last && last.changes === changes) return { ...last.hashes };
+  if (last && last.changes === totalChanges(db)) return { ...last.hashes };
+  return freshTableHashes(db);
+}
+
+/** tableHashes() read from the rows whatever the change count says (after a ROLLBACK TO, it still counts the undone rows). */
+export function freshTableHashes(db: DB): Record<string, string> {
+  const changes = totalChanges(db);
   const out: Record<string, string> = {};
   for (const t of tableQueries(db)) {
     const text = t.read.get() as string;
