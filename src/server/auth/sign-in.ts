@@ -19,10 +19,7 @@ export function startSession(ctx: Context, userId: string) {
 
 export function refuseWhileThrottled(ctx: Context, keys: string[], what: 'sign-in' | 'password', limit?: number) {
   const wait = ctx.throttle.retryAfter(keys, limit);
-  if (wait > 0) {
-    ctx.resHeaders.set('Retry-After', String(wait));
-    throw tooMany(what === 'sign-in' ? 'errors.tooManySignIns' : 'errors.tooManyPasswords', wait, { count: Math.ceil(wait / 60) });
-  }
+  if (wait > 0) throw tooMany(what === 'sign-in' ? 'errors.tooManySignIns' : 'errors.tooManyPasswords', wait, { count: Math.ceil(wait / 60) });
 }
 
 /** From one address, failures on one account block that pair; failures from one address over any accounts block it. */

@@ -41,10 +41,7 @@ async function throttledCode<T>(ctx: Context, userId: string, check: () => T | P
   const account = `2fa:${userId}`;
   const address = `2fa-ip:${ctx.ip}`;
   const wait = Math.max(ctx.throttle.retryAfter([account], CODE_LIMIT), ctx.throttle.retryAfter([address], CODE_IP_LIMIT));
-  if (wait > 0) {
-    ctx.resHeaders.set('Retry-After', String(wait));
-    throw tooMany('secondFactor.errors.tooManyCodes', wait, { count: Math.ceil(wait / 60) });
-  }
+  if (wait > 0) throw tooMany('secondFactor.errors.tooManyCodes', wait, { count: Math.ceil(wait / 60) });
   const undo = ctx.throttle.begin([account, address]);
   let result: T;
   try {
