@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
-import { WebSocketServer } from 'ws';
 import { createApp } from './app';
+import { chatSocketServer } from './chat/ws';
 import { LoginThrottle } from './auth/rate-limit';
 import { openDatabase } from '../../db/database';
 import { EnvError, loadEnv } from './env';
@@ -50,7 +50,7 @@ async function main() {
   }
 
   // The chat's WebSocket (/ws, chat/ws.ts): serve() hands it the upgrades the app accepts.
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = chatSocketServer();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: wss } }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
   });
