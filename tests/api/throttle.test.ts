@@ -162,7 +162,9 @@ describe('REST: POST /api/auth/login guessed from many addresses', () => {
 /*
  * Every refusal for going too fast or too often (429) says when to try again, in whole seconds,
  * on both transports. The walk reaches each limit of the app once; a limit added without a case
- * here fails the first test (it looks for the files that throw 'too-many').
+ * here fails the first test (it looks for the files that throw 'too-many'). The chat socket's
+ * refused upgrade (one socket too many, 429) is no operation: tests/api/chat-ws.test.ts checks its
+ * Retry-After.
  */
 const LIMITED_FILES = [
   'src/server/auth/sign-in.ts',
