@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS_DIR } from '../src/server/paths';
 import * as schema from './schema';
+import { privateDatabaseFile, privateDir } from './private-files';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -30,7 +30,10 @@ function configure(sqlite: Database.Database): DB {
  * and bring its schema up to date. ':memory:' gives a private database (tests).
  */
 export function openDatabase(path: string, opts: { migrate?: boolean } = {}): DB {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    privateDir(dirname(path));
+    privateDatabaseFile(path);
+  }
   const db = configure(new Database(path));
   if (opts.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return db;

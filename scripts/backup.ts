@@ -13,9 +13,10 @@
 // self-contained rollback-journal file, checked with PRAGMA integrity_check and only then renamed
 // to its name, so <file> (or the folder) is either a whole, verified backup or absent.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { privateDir } from '../db/private-files';
 import { copyDatabase, pruneBackups, removeWithSidecars, writeBackup } from '../src/server/backup/snapshot';
 import { envOrExit, fail, fsync } from './cli';
 
@@ -45,7 +46,7 @@ if (positionals.length === 1) {
   const target = resolve(positionals[0]!);
   if (target === source || target.startsWith(`${source}-`)) fail(`Refusing to back up ${source} onto itself or its -wal/-shm files. Choose another file.`);
   if (existsSync(target) && !values.force) fail(`${target} already exists. Choose a new file name, or pass --force to replace it.`);
-  mkdirSync(dirname(target), { recursive: true });
+  privateDir(dirname(target));
   const partial = `${target}.partial-${process.pid}`;
   try {
     const db = open();

@@ -23,6 +23,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync,
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBackupFolder, resolveBackupInput, UPLOADS_SUBDIR } from '../src/server/backup/snapshot';
+import { privateDir, privateFile } from '../db/private-files';
 import { envOrExit, fail, fsync } from './cli';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
@@ -98,7 +99,7 @@ function restoreUploads(from: string, to: string): { copied: number; present: nu
   return out;
 }
 
-mkdirSync(dirname(live), { recursive: true });
+privateDir(dirname(live));
 const staged = resolve(dirname(live), `.${basename(live)}.restore-${process.pid}`);
 try {
   if (input.kind === 'folder') {
@@ -106,6 +107,8 @@ try {
     if (problems.length) throw new Refusal(`Refused: ${backup} is not a usable backup: ${problems.join('; ')}. ${live} was not touched.`);
   }
   copyFileSync(input.database, staged);
+  // The restored database is the server's alone, whatever the backup file's mode was.
+  privateFile(staged);
   fsync(staged);
   const problems = check(staged);
   if (problems.length) throw new Refusal(`Refused: ${backup} is not a usable backup: ${problems.join('; ')}. ${live} was not touched.`);

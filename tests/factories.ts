@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { communities, memberships, notifications, secondFactors, uploads, users, type CommunityRole, type UserRow } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
+import { sealSecret } from '../src/server/auth/secrets-key';
 import { createCommunity } from '../src/server/services/community-writes';
 import type { DB } from '../db/database';
 
@@ -39,7 +40,7 @@ export async function makeUser(db: DB, over: Partial<typeof users.$inferInsert> 
     .returning()
     .get();
   if (opts.secondFactor ?? user.role !== 'user') {
-    db.insert(secondFactors).values({ userId: user.id, key: FACTORY_TOTP_KEY, enabledAt: now, lastUsedStep: null, createdAt: now }).run();
+    db.insert(secondFactors).values({ userId: user.id, key: sealSecret(FACTORY_TOTP_KEY, user.id), enabledAt: now, lastUsedStep: null, createdAt: now }).run();
   }
   return user;
 }

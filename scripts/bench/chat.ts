@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocket } from 'ws';
+import { chatSocketServer } from '../../src/server/chat/ws';
 import { openDatabase } from '../../db/database';
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
@@ -48,7 +49,7 @@ function runWorker() {
     throttle: new LoginThrottle(now),
     mailer: createMailer({ from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, log: () => {} }),
   });
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = chatSocketServer();
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: wss } }, () => {
     parentPort!.postMessage({ port: (server.address() as AddressInfo).port });
   });

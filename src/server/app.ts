@@ -11,6 +11,7 @@ import { restRefusal } from './rest/errors';
 import { trpcHandler } from './trpc/http';
 import { DOMAINS } from './domains';
 import { createOutboxSender } from './mail/outbox';
+import { resolveSecretsKey, useSecretsKey } from './auth/secrets-key';
 
 export type AppOptions = AppDeps & {
   /** The built client (dist/client); API tests leave it out. */
@@ -32,6 +33,8 @@ export function createApp(opts: AppOptions) {
   const { clientDir, prerendered, ...given } = opts;
   // One sender of queued mail per database: the server's own (index.ts) or, in tests, this app's.
   const deps = { ...given, outbox: given.outbox ?? createOutboxSender(given) };
+  // The key that seals authenticator-app keys in this database (SECRETS_KEY or secrets.key beside it).
+  useSecretsKey(resolveSecretsKey(deps.env));
   // PatternRouter, not Hono's default: the API's paths put static names beside parameters
   // (/communities/all beside /communities/:id), which its fastest router (RegExpRouter) refuses,
   // and among the routers that take them this one answered the hot reads fastest in place

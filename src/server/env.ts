@@ -36,6 +36,12 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: whole(1, 1000, 'must be a whole number from 1 to 1000').default(14),
   BACKUP_HOUR: whole(0, 23, 'must be an hour from 0 to 23 (UTC)').default(3),
+  // The key that encrypts authenticator-app keys in the database (auth/secrets-key.ts). Unset: the
+  // file secrets.key beside the database, made on first start.
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 random bytes: openssl rand -hex 32)')
+    .optional(),
   APP_NAME: z.string().min(1).max(60).default('Harambee'),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@harambee.local'),
   // Only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could pick their own IP.

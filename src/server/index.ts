@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
-import { WebSocketServer } from 'ws';
 import { createApp } from './app';
+import { chatSocketServer } from './chat/ws';
 import { LoginThrottle } from './auth/rate-limit';
 import { openDatabase } from '../../db/database';
 import { EnvError, loadEnv } from './env';
@@ -13,6 +13,8 @@ import { CLIENT_DIR } from './paths';
 import { PrerenderedPages } from './http/prerendered';
 import { hasSuperadmin } from './services/superadmin';
 import { movePendingPrivateFiles } from './uploads/private-moves';
+import { resolveSecretsKey, useSecretsKey } from './auth/secrets-key';
+import { upgradeStoredSecrets } from './auth/secrets-upgrade';
 
 async function main() {
   let env;
@@ -29,6 +31,10 @@ async function main() {
   const db = openDatabase(env.DATABASE_PATH);
   // Before anything is served: files a migration made private leave the public folder (idempotent; one query once done).
   await movePendingPrivateFiles({ db, env, log });
+  // Authenticator-app keys are sealed with this key; rows from before are sealed (and old recovery codes slow-hashed) now.
+  useSecretsKey(resolveSecretsKey(env));
+  const upgraded = await upgradeStoredSecrets(db);
+  if (upgraded.keys || upgraded.codes) log.info('stored secrets upgraded', upgraded);
   const now = () => Date.now();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR });
   const deps = {
@@ -50,7 +56,7 @@ async function main() {
   }
 
   // The chat's WebSocket (/ws, chat/ws.ts): serve() hands it the upgrades the app accepts.
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = chatSocketServer();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: wss } }, (info) => {
     console.log(`${env.APP_NAME} is listening on ${env.APP_URL} (port ${info.port})`);
   });

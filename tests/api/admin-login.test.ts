@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, makeUser } from '../factories';
 import { agent, makeTestApp } from '../setup/app';
 import { ADMIN, sessionCount, staffCast } from '../setup/admin';
-import { whoAmI, transportsFor, REST } from '../setup/transport';
+import { OPS, whoAmI, transportsFor, REST } from '../setup/transport';
 import { codeAt, SECOND_FACTOR } from '../setup/second-factor';
 import { expectError } from '../setup/errors';
 
@@ -81,17 +81,42 @@ for (const tr of transportsFor(REST)) {
       expect((await tr.call(agent(t), ADMIN.login, { email: c.admin.email, password: FACTORY_PASSWORD })).status).toBe(200);
     });
 
-    it("counts a non-staff account's right-password attempts as failures of that email", async () => {
-      // Each attempt from its own address, so only the email's count matters.
+    it("counts a non-staff account's right-password attempts as failures of that email and address", async () => {
       const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
       const c = await staffCast(t);
-      let ip = 0;
-      const attempt = (email: string) =>
-        tr.call(agent(t), ADMIN.login, { email, password: FACTORY_PASSWORD }, { 'x-forwarded-for': `198.51.100.${++ip}` });
-      for (let i = 0; i < 5; i++) expect((await attempt(c.user.email)).status).toBe(401);
-      // A staff account is held whatever the address (members are only slowed).
-      expect((await attempt(c.user.email)).status).toBe(429);
-      expect((await attempt(c.admin.email)).status).toBe(200);
+      const attempt = (email: string, ip: string) => tr.call(agent(t), ADMIN.login, { email, password: FACTORY_PASSWORD }, { 'x-forwarded-for': ip });
+      for (let i = 0; i < 5; i++) expect((await attempt(c.user.email, '203.0.113.9')).status).toBe(401);
+      expect((await attempt(c.user.email, '203.0.113.9')).status).toBe(429);
+      expect((await attempt(c.admin.email, '198.51.100.7')).status).toBe(200);
+    });
+
+    it("counts staff failures per account and address, as members': a stranger's guesses never lock a staff account out from elsewhere", async () => {
+      const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+      const c = await staffCast(t);
+      const attempt = (password: string, ip: string) => tr.call(agent(t), ADMIN.login, { email: c.admin.email, password }, { 'x-forwarded-for': ip });
+      // Five wrong guesses from five addresses: each address may still try, the account is not held.
+      for (let i = 1; i <= 5; i++) expect((await attempt(`Wrong-guess-${i}`, `203.0.113.${i}`)).status).toBe(401);
+      expect((await attempt('Wrong-guess-6', '203.0.113.6')).status).toBe(401);
+      // One address that failed five times is held on that account...
+      for (let i = 0; i < 4; i++) expect((await attempt(`Wrong-again-${i}`, '203.0.113.1')).status).toBe(401);
+      const held = await attempt(FACTORY_PASSWORD, '203.0.113.1');
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+      // ...and the owner, elsewhere, signs in.
+      const owner = await attempt(FACTORY_PASSWORD, '198.51.100.7');
+      expect(owner.status).toBe(200);
+      expect(owner.data.secondFactorRequired).toBe(true);
+    });
+
+    it('applies the staff limits at the member sign-in too: the sixth guess of a staff password there is 429', async () => {
+      const t = makeTestApp();
+      const c = await staffCast(t);
+      for (let i = 0; i < 5; i++) expect((await tr.call(agent(t), OPS.login, { email: c.admin.email, password: `Wrong-guess-${i}` })).status).toBe(401);
+      const r = await tr.call(agent(t), OPS.login, { email: c.admin.email, password: FACTORY_PASSWORD });
+      expect(r.status).toBe(429);
+      expectError(r, 'TOO_MANY_REQUESTS', 'errors.tooManySignIns', { count: 15 });
+      // The admin sign-in counts the same guesses: held there too.
+      expect((await tr.call(agent(t), ADMIN.login, { email: c.admin.email, password: FACTORY_PASSWORD })).status).toBe(429);
     });
 
     it.each([

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +60,10 @@ describe('the daily backup job', () => {
     const first = await runBackupJob(deps);
     expect(first).toMatchObject({ status: 'done', name: 'harambee-2026-11-23T02-00-00Z', removed: [] });
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ level: 'info', msg: 'backup written', name: 'harambee-2026-11-23T02-00-00Z', uploads: 1 });
+    // Everyone's data: the server's user alone reads the folders (0700) and the files (0600), whatever the umask.
+    const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+    const made = join(backups, first.status === 'done' ? first.name : '');
+    expect([mode(backups), mode(made), mode(join(made, 'uploads')), mode(join(made, 'app.db')), mode(join(made, 'manifest.json'))]).toEqual(['700', '700', '700', '600', '600']);
     set('2026-11-23T02:59:59Z');
     expect(await runBackupJob(deps)).toEqual({ status: 'not-due' });
     set('2026-11-23T03:00:00Z');

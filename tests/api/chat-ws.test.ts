@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MessageDto } from '../../src/shared/chat/protocol';
-import { addMember, makeUser } from '../factories';
+import { issueEmailToken } from '../../src/server/auth/email-tokens';
+import { chatHubOf, CLIENT_FRAME_MAX_BYTES, IDLE_MS, SOCKETS_PER_ACCOUNT } from '../../src/server/chat/ws';
+import { addMember, FACTORY_PASSWORD, makeUser } from '../factories';
+import { agent } from '../setup/app';
 import { C, ChatClient, chatWorld, CT, listen, over, sessionAgent, settle, TRPC, UpgradeRefused, type Listening } from '../setup/chat';
 
 /*
@@ -24,6 +27,8 @@ async function client(l: Listening, who: Parameters<typeof ChatClient.connect>[1
   return c;
 }
 const createdIds = (c: ChatClient) => c.of('message.created').map((f) => f.message.id);
+/** The close code the server ends `c` with. */
+const closeCode = (c: ChatClient) => new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
 
 describe('chat WebSocket', () => {
   it('refuses an upgrade without a session (401), from a foreign or missing Origin (403), before upgrading', async () => {
@@ -37,11 +42,73 @@ describe('chat WebSocket', () => {
     await expect(ChatClient.connect(l, w.agents.bih)).rejects.toEqual(new UpgradeRefused(401));
     const ok = await client(l, w.agents.amara);
     expect(ok.frames[0]).toEqual({ type: 'hello', userId: w.users.amara.id, lastMessageId: 0 });
-    // Signing out ends the open socket at its next check (a ping, or the minute's resync).
-    const closed = new Promise<number>((resolve) => ok.ws.once('close', (code) => resolve(code)));
+    // Signing out ends the open socket at once, without waiting for a ping or the minute's check.
+    const closed = closeCode(ok);
     await TRPC.call(w.agents.amara, { rest: { method: 'POST', path: '/api/auth/logout' }, trpc: { path: 'auth.logout', type: 'mutation' } });
-    ok.send({ type: 'ping' });
     expect(await closed).toBe(4401);
+  });
+
+  it('every way a session ends closes its sockets at once: revoked, signed out elsewhere, a password change or reset, deletion, a staff reset', async () => {
+    const w = await chatWorld();
+    const { t } = w;
+    const l = await serverFor(w);
+    const staff = await makeUser(t.db, { role: 'superadmin' });
+    const ends = {
+      revoked: await makeUser(t.db),
+      othersSignedOut: await makeUser(t.db),
+      passwordChanged: await makeUser(t.db),
+      passwordReset: await makeUser(t.db),
+      deleted: await makeUser(t.db),
+      staffReset: await makeUser(t.db),
+    };
+    const sockets = Object.fromEntries(await Promise.all(Object.entries(ends).map(async ([k, u]) => [k, await client(l, sessionAgent(t, u))] as const))) as Record<keyof typeof ends, ChatClient>;
+    const codes = Object.fromEntries(Object.entries(sockets).map(([k, c]) => [k, closeCode(c)])) as Record<keyof typeof ends, Promise<number>>;
+    // A second device of each, from which the first one is ended (or simply another session).
+    const other = (u: { id: string }) => sessionAgent(t, u);
+    const call = (a: ReturnType<typeof other>, path: string, input?: unknown) => TRPC.call(a, { rest: { method: 'POST', path: '/api/none' }, trpc: { path, type: 'mutation' } }, input);
+    const elsewhere = other(ends.revoked);
+    const listed = await TRPC.call(elsewhere, { rest: { method: 'GET', path: '/api/none' }, trpc: { path: 'auth.sessions', type: 'query' } });
+    const target = (listed.data as { id: string; current: boolean }[]).find((s) => !s.current)!;
+    expect((await call(elsewhere, 'auth.revokeSession', { id: target.id })).status).toBe(200);
+    const keeper = other(ends.othersSignedOut);
+    const kept = await client(l, keeper);
+    expect((await call(keeper, 'auth.revokeOtherSessions')).status).toBe(200);
+    expect((await call(other(ends.passwordChanged), 'auth.changePassword', { currentPassword: FACTORY_PASSWORD, newPassword: 'A-new-password-2026' })).status).toBe(200);
+    const token = issueEmailToken(t.db, { userId: ends.passwordReset.id, email: ends.passwordReset.email, purpose: 'reset-password', now: t.clock.now() });
+    expect((await call(agent(t), 'auth.resetPassword', { token, password: 'A-new-password-2026' })).status).toBe(200);
+    expect((await call(other(ends.deleted), 'account.delete', { password: FACTORY_PASSWORD })).status).toBe(200);
+    expect((await call(sessionAgent(t, staff), 'admin.resetPassword', { id: ends.staffReset.id })).status).toBe(200);
+    for (const [k, code] of Object.entries(codes)) expect([k, await code]).toEqual([k, 4401]);
+    // The session that signed the others out keeps its socket.
+    kept.send({ type: 'ping' });
+    await kept.next((f) => f.type === 'pong');
+  });
+
+  it('bounds what an account holds open: a frame over 4 KB closes the socket, a 7th socket is refused with 429 and Retry-After, a silent one is closed at the minute’s check', async () => {
+    const w = await chatWorld();
+    const { t, users } = w;
+    const l = await serverFor(w);
+    const big = await client(l, w.agents.amara);
+    const bigClosed = closeCode(big);
+    big.ws.send(JSON.stringify({ type: 'typing', conversationId: w.general, pad: 'x'.repeat(CLIENT_FRAME_MAX_BYTES) }));
+    expect(await bigClosed).toBe(1009);
+
+    const tabs = [];
+    for (let i = 0; i < SOCKETS_PER_ACCOUNT; i++) tabs.push(await client(l, sessionAgent(t, users.bih)));
+    await expect(ChatClient.connect(l, sessionAgent(t, users.bih))).rejects.toEqual(new UpgradeRefused(429, '60'));
+    // Another account is not held back by Bih's.
+    const host = await client(l, w.agents.host);
+
+    const silent = closeCode(tabs[0]!);
+    t.clock.advance(IDLE_MS - 30_000);
+    host.send({ type: 'ping' });
+    await host.next((f) => f.type === 'pong');
+    t.clock.advance(30_000);
+    chatHubOf(t.db)!.check();
+    expect(await silent).toBe(4408);
+    // Heard from 30 s ago: still open.
+    host.send({ type: 'ping' });
+    await host.next((f) => f.type === 'pong' && host.of('pong').length === 2);
   });
 
   it('a member never receives events of a conversation they are not in (two communities, a private channel, a DM)', async () => {

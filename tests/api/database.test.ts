@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,25 @@ describe('openDatabase(path): SQLite pragmas (docs/decisions/002-sqlite-pragmas.
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+  });
+
+  it('makes the database, its -wal and -shm readable by the server’s user alone (0600, a new folder 0700), whatever the umask', () => {
+    const before = process.umask(0o022);
+    try {
+      const path = join(dir, 'private/data/app.db');
+      const sqlite = open('private/data/app.db').$client;
+      sqlite.exec('CREATE TABLE mode_check (x); INSERT INTO mode_check VALUES (1)');
+      const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+      expect([mode(join(dir, 'private')), mode(join(dir, 'private/data')), mode(path), mode(`${path}-wal`), mode(`${path}-shm`)]).toEqual(['700', '700', '600', '600', '600']);
+      // A database left readable by an older version is tightened when opened.
+      const old = join(dir, 'old.db');
+      writeFileSync(old, '');
+      chmodSync(old, 0o644);
+      open('old.db');
+      expect(mode(old)).toBe('600');
+    } finally {
+      process.umask(before);
+    }
   });
 
   it('applies the migrations, and opening again is harmless', () => {

@@ -164,4 +164,18 @@ describe('request logs', () => {
     expect(requests.some((r) => r.path === '/api/auth/user')).toBe(true);
     expect(log).not.toMatch(/token=|password=|input=/i);
   });
+  it('replace the token of a calendar feed and of an invitation in the logged path with a placeholder', async () => {
+    const t = makeTestApp();
+    const sent: Sent[] = [];
+    const a = client(t, sent, []);
+    const token = 'PathSecret4b3a2c1d0e9f8a7b';
+    await a.call('GET', `/api/calendar/${token}.ics`);
+    await a.call('POST', `/api/invitations/${token}/accept`, {});
+    await a.call('GET', `/invite/${token}`);
+    // An id is no secret: decline keeps it.
+    await a.call('POST', '/api/invitations/42/decline', {});
+    const paths = t.logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request').map((l) => l.path);
+    expect(paths).toEqual(['/api/calendar/:token.ics', '/api/invitations/:token/accept', '/invite/:token', '/api/invitations/42/decline']);
+    expect(t.logLines.join('\n')).not.toContain(token);
+  });
 });

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashToken } from '../../src/server/auth/crypto';
+import { isSealed, openSecret, resolveSecretsKey } from '../../src/server/auth/secrets-key';
+import { upgradeStoredSecrets } from '../../src/server/auth/secrets-upgrade';
 import { totpCode, totpStep } from '../../src/server/auth/second-factor';
 import { FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeUser } from '../factories';
 import { agent, makeTestApp, type Agent, type TestApp } from '../setup/app';
@@ -79,11 +85,20 @@ for (const tr of transportsFor(TRPC)) {
       const codes = ok.data.recoveryCodes as string[];
       expect(codes).toHaveLength(10);
       expect(new Set(codes).size).toBe(10);
-      for (const c of codes) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-      // Only hashes are kept.
+      // 16 base32 characters: 80 random bits each.
+      for (const c of codes) expect(c).toMatch(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
+      // Only slow hashes are kept (argon2id, salted: no two alike), never a code or its plain SHA-256.
       const stored = t.db.$client.prepare('SELECT code_hash FROM recovery_codes WHERE user_id = ?').pluck().all(user.id) as string[];
       expect(stored).toHaveLength(10);
-      for (const c of codes) expect(stored.join()).not.toContain(c.replace('-', ''));
+      for (const h of stored) expect(h).toMatch(/^\$argon2id\$/);
+      for (const c of codes) expect(stored.join()).not.toContain(c.replaceAll('-', ''));
+      for (const c of codes) expect(stored.join()).not.toContain(hashToken(c.replaceAll('-', '')));
+      // The authenticator key is stored encrypted, bound to its account.
+      const sealed = t.db.$client.prepare('SELECT key FROM second_factors WHERE user_id = ?').pluck().get(user.id) as string;
+      expect(sealed).not.toContain(key);
+      expect(isSealed(sealed)).toBe(true);
+      expect(openSecret(sealed, user.id)).toBe(key);
+      expect(() => openSecret(sealed, 'another-account')).toThrow();
       expect((await tr.call(a, SF.status)).data).toMatchObject({
         enabled: true,
         recoveryCodesLeft: 10,
@@ -343,3 +358,45 @@ for (const tr of transportsFor(TRPC)) {
     });
   });
 }
+
+describe('secrets at rest', () => {
+  it('the secrets key: SECRETS_KEY when set, else secrets.key made once beside the database, 0600', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harambee-secrets-'));
+    try {
+      const before = process.umask(0o022);
+      const env = { DATABASE_PATH: join(dir, 'data', 'app.db'), SECRETS_KEY: undefined };
+      let key: Buffer;
+      try {
+        key = resolveSecretsKey(env);
+      } finally {
+        process.umask(before);
+      }
+      const file = join(dir, 'data', 'secrets.key');
+      expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+      expect(readFileSync(file, 'utf8').trim()).toBe(key.toString('hex'));
+      expect(key).toHaveLength(32);
+      // Made once: every later start reads the same key.
+      chmodSync(file, 0o600);
+      expect(resolveSecretsKey(env).equals(key)).toBe(true);
+      expect(resolveSecretsKey({ ...env, SECRETS_KEY: 'ab'.repeat(32) }).toString('hex')).toBe('ab'.repeat(32));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rows stored before are upgraded at start: the key sealed, old recovery codes slow-hashed and still working', async () => {
+    const t = makeTestApp();
+    const user = await makeUser(t.db, {}, { secondFactor: false });
+    const oldCode = 'abcde-fghij';
+    t.db.$client.prepare('INSERT INTO second_factors (user_id, key, enabled_at, created_at) VALUES (?, ?, ?, ?)').run(user.id, FACTORY_TOTP_KEY, 1, 1);
+    t.db.$client.prepare('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, 1)').run(user.id, hashToken('abcdefghij'));
+    expect(await upgradeStoredSecrets(t.db)).toEqual({ keys: 1, codes: 1 });
+    expect(await upgradeStoredSecrets(t.db)).toEqual({ keys: 0, codes: 0 });
+    const key = t.db.$client.prepare('SELECT key FROM second_factors WHERE user_id = ?').pluck().get(user.id) as string;
+    expect(isSealed(key) && openSecret(key, user.id)).toBe(FACTORY_TOTP_KEY);
+    expect(t.db.$client.prepare('SELECT code_hash FROM recovery_codes WHERE user_id = ?').pluck().get(user.id)).toMatch(/^\$argon2id\$/);
+    const a = agent(t);
+    const step = await a.rest('POST', '/api/auth/login', { email: user.email, password: FACTORY_PASSWORD });
+    expect((await a.rest('POST', '/api/auth/second-factor', { challenge: step.body.challenge, code: oldCode })).status).toBe(200);
+  });
+});

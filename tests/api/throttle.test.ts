@@ -1,7 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { totpCode, totpStep } from '../../src/server/auth/second-factor';
+import { FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeUser } from '../factories';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
+import { C, generalOf } from '../setup/chat';
+import { documentWorld, sendForm, text } from '../setup/documents';
+import { I } from '../setup/invitations';
+import { SECOND_FACTOR } from '../setup/second-factor';
 import { startSmtp } from '../setup/smtp';
-import { OPS, registered, type Transport, transportsFor, REST } from '../setup/transport';
+import { OPS, registered, type Outcome, type Transport, transportsFor, REST, TRANSPORTS } from '../setup/transport';
 import { expectError } from '../setup/errors';
 
 const MIN = 60 * 1000;
@@ -120,24 +127,112 @@ describe('REST: POST /api/auth/login throttling behind a trusted proxy', () => {
 });
 
 describe('REST: POST /api/auth/login guessed from many addresses', () => {
-  it('slows the account instead of locking it, and tells its owner once', async () => {
+  it('slows the account, tells its owner once, and past 50 failures spaces its attempts a minute apart for a day', async () => {
     const smtp = await startSmtp();
     try {
       const t = makeTestApp({ env: { TRUST_PROXY: 'true' }, smtpUrl: smtp.url });
       const u = await registered(t);
-      const from = (i: number, password: string) => agent(t).rest('POST', '/api/auth/login', { email: u.email, password }, { 'x-forwarded-for': `198.51.100.${i}` });
+      const from = (i: number, password: string) => agent(t).rest('POST', '/api/auth/login', { email: u.email, password }, { 'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${i % 250}` });
       // At once, as a botnet would: every guess is counted before its check, so the pauses still apply.
-      const guesses = await Promise.all(Array.from({ length: 24 }, (_, i) => from(i + 1, 'Wrong-password-1')));
-      expect(guesses.map((g) => g.status)).toEqual(Array(24).fill(401));
-      // Past ten failures each attempt waits a little longer before its check.
+      const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => from(i + 1, 'Wrong-password-1')));
+      expect(guesses.map((g) => g.status)).toEqual(Array(50).fill(401));
+      // Past ten failures each attempt waits a little longer before its check; past fifty, one a minute.
       const started = Date.now();
-      expect((await from(100, PASSWORD)).status).toBe(200);
+      expect((await from(100, 'Wrong-password-2')).status).toBe(401);
       expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+      const waiting = await from(101, PASSWORD);
+      expect(waiting.status).toBe(429);
+      expect(Number(waiting.headers.get('retry-after'))).toBe(60);
+      t.clock.advance(60_000);
+      expect((await from(102, PASSWORD)).status).toBe(200);
+      // The owner's sign-in does not lift it: the next guess, within the minute, waits.
+      expect((await from(103, 'Wrong-password-3')).status).toBe(429);
+      // A day later, the account is free again.
+      t.clock.advance(24 * 60 * 60_000);
+      expect((await from(104, PASSWORD)).status).toBe(200);
       const told = () => smtp.messages.filter((m) => m.to.includes(u.email) && m.subject === 'Failed sign-ins on your account');
       for (let i = 0; i < 50 && told().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
       expect(told()).toHaveLength(1);
     } finally {
       await smtp.close();
     }
-  }, 30_000);
+  }, 40_000);
+});
+
+/*
+ * Every refusal for going too fast or too often (429) says when to try again, in whole seconds,
+ * on both transports. The walk reaches each limit of the app once; a limit added without a case
+ * here fails the first test (it looks for the files that throw 'too-many'). The chat socket's
+ * refused upgrade (one socket too many, 429) is no operation: tests/api/chat-ws.test.ts checks its
+ * Retry-After.
+ */
+const LIMITED_FILES = [
+  'src/server/auth/sign-in.ts',
+  'src/server/auth/account-mail.ts',
+  'src/server/operations/second-factor.ts',
+  'src/server/services/chat/messages.ts',
+  'src/server/services/community-writes.ts',
+  'src/server/services/invitations/send.ts',
+  'src/server/uploads/allowance.ts',
+];
+
+function filesThrowingTooMany(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...filesThrowingTooMany(path));
+    else if (entry.name.endsWith('.ts') && /\btooMany\(/.test(readFileSync(path, 'utf8')) && !path.endsWith('services/errors.ts')) out.push(path);
+  }
+  return out;
+}
+
+describe('every 429 carries Retry-After', () => {
+  it('the walk below covers every file that refuses with too-many', () => {
+    expect(filesThrowingTooMany('src/server').sort()).toEqual([...LIMITED_FILES].sort());
+  });
+
+  for (const T of TRANSPORTS) {
+    it(`${T.name}: sign-in, password change, account mail, second factor, chat, join requests, invitations${T.name === 'REST' ? ', uploads' : ''}`, async () => {
+      const w = await documentWorld({ UPLOAD_RATE_MAX: '1' });
+      const { t, users, agents } = w;
+      const refusals: [string, Outcome | { status: number; headers: Headers }][] = [];
+      const until429 = async (what: string, call: () => Promise<Outcome | { status: number; headers: Headers }>, max: number) => {
+        for (let i = 0; i < max; i++) {
+          const r = await call();
+          if (r.status === 429) return void refusals.push([what, r]);
+        }
+        refusals.push([what, { status: 0, headers: new Headers() }]);
+      };
+
+      // The second factor's codes (before the sign-ins below use up this address).
+      const staffish = await makeUser(t.db, {}, { secondFactor: true });
+      const a = agent(t);
+      const step = await a.rest('POST', '/api/auth/login', { email: staffish.email, password: FACTORY_PASSWORD });
+      const bad = totpCode(FACTORY_TOTP_KEY, totpStep(t.clock.now()) + 4);
+      await until429('second factor', () => T.call(a, SECOND_FACTOR.signIn, { challenge: step.body.challenge, code: bad }), 8);
+
+      await until429('password change', () => T.call(agents.amara, OPS.changePassword, { currentPassword: 'Wrong-guess-1', newPassword: 'A-new-password-2026' }), 12);
+      await until429('account mail', () => T.call(agent(t), OPS.forgotPassword, { email: users.bih.email }), 12);
+      const general = generalOf(t, w.community.id);
+      await until429('chat', () => T.call(agents.bih, C.send, { conversationId: general, body: 'hello' }), 22);
+      const priv = w.privateCommunity.id;
+      expect((await T.call(agents.outsider, OPS.joinCommunity, { communityId: priv })).data.status).toBe('pending');
+      expect((await T.call(agents.outsider, OPS.withdrawRequest, { communityId: priv })).status).toBe(200);
+      await until429('join request', () => T.call(agents.outsider, OPS.joinCommunity, { communityId: priv }), 1);
+      const emails = (from: number) => Array.from({ length: 50 }, (_, i) => `walk.${T.name}.${from + i}@example.org`);
+      let sent = 0;
+      await until429('invitations', () => T.call(agents.host, I.send, { communityId: w.community.id, emails: emails((sent += 50)) }), 3);
+      if (T.name === 'REST') {
+        const upload = () => sendForm(t, '/api/chat/files', { cookie: agents.treasurer.cookie, file: { bytes: text('Minutes\n'), name: 'minutes.txt', type: 'text/plain' } });
+        await until429('uploads', upload, 2);
+      }
+      await until429('sign-in', () => T.call(agent(t), OPS.login, { email: users.host.email, password: 'Wrong-password-1' }), 11);
+
+      for (const [what, r] of refusals) {
+        expect([what, r.status]).toEqual([what, 429]);
+        expect([what, r.headers.get('retry-after')]).toEqual([what, expect.stringMatching(/^[1-9]\d*$/)]);
+      }
+      expect(refusals.map(([what]) => what)).toHaveLength(T.name === 'REST' ? 8 : 7);
+    }, 60_000);
+  }
 });

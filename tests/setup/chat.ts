@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocket } from 'ws';
+import { chatSocketServer } from '../../src/server/chat/ws';
 import type { UserRow } from '../../db/schema';
 import { createChannel } from '../../src/server/services/chat/conversations';
 import { sendMessageNow } from '../../src/server/services/chat/messages';
@@ -60,7 +61,7 @@ export type ChatWorld = Awaited<ReturnType<typeof chatWorld>>;
 
 /** The app on a real port (for the WebSocket), over the same database as `t.app.request`. */
 export async function listen(t: TestApp) {
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = chatSocketServer();
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: wss } }, () => resolve(s));
   });
@@ -100,7 +101,7 @@ export class ChatClient {
     const client = new ChatClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
-      ws.once('unexpected-response', (_req, res) => reject(new UpgradeRefused(res.statusCode ?? 0)));
+      ws.once('unexpected-response', (_req, res) => reject(new UpgradeRefused(res.statusCode ?? 0, res.headers['retry-after'])));
       ws.once('error', reject);
     });
     await client.next((f) => f.type === 'hello', 5_000);
@@ -141,7 +142,10 @@ export class ChatClient {
 }
 
 export class UpgradeRefused extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    readonly retryAfter?: string,
+  ) {
     super(`upgrade refused: ${status}`);
   }
 }

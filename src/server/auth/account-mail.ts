@@ -24,10 +24,7 @@ export type AccountMailKind = 'verify' | 'reset' | 'sign-up-attempt';
 /** Counts this request against the caller's address (before any work); 429 with Retry-After beyond the limit. */
 export function limitAddress(ctx: Context, action: AccountAction): void {
   const wait = ctx.throttle.requests.take([{ key: `${action}-ip:${ctx.ip}`, limit: PER_ADDRESS }]);
-  if (wait > 0) {
-    ctx.resHeaders.set('Retry-After', String(wait));
-    throw tooMany('errors.tooManyAccountRequests', wait, { count: Math.ceil(wait / 60) });
-  }
+  if (wait > 0) throw tooMany('errors.tooManyAccountRequests', wait, { count: Math.ceil(wait / 60) });
 }
 
 /** Whether one more email of this kind may go to this address now (and counts it when so). */

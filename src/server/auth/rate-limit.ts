@@ -115,6 +115,11 @@ export class RequestLimits {
     return 0;
   }
 
+  /** Whether `key` was counted within `windowMs` (a mark, read without counting). */
+  seen(key: string, windowMs: number): boolean {
+    return this.recent(key, windowMs, this.now()).length > 0;
+  }
+
   private recent(key: string, windowMs: number, now: number): number[] {
     const found = this.hits.get(key);
     if (!found) return [];

@@ -48,12 +48,11 @@ export function totpKeyUri(issuer: string, account: string, key: string): string
 /** The key in groups of four, easier to type into an app by hand. */
 export const groupedKey = (key: string) => key.match(/.{1,4}/g)!.join(' ');
 
-/** A one-time recovery code: 50 random bits, shown as xxxxx-xxxxx. */
+/** A one-time recovery code: 80 random bits, shown as xxxx-xxxx-xxxx-xxxx. */
 export function newRecoveryCode(): string {
-  const bytes = new Uint8Array(7);
+  const bytes = new Uint8Array(10);
   crypto.getRandomValues(bytes);
-  const raw = encodeBase32LowerCaseNoPadding(bytes).slice(0, 10);
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  return encodeBase32LowerCaseNoPadding(bytes).match(/.{4}/g)!.join('-');
 }
 
 /** What people type, as stored: case, spaces and dashes do not matter. */

@@ -102,6 +102,7 @@ export function validateSessionToken(db: DB, token: string, now: number, idleMs 
   const hardLimit = session.createdAt + SESSION_ABSOLUTE_MS;
   if (now >= session.renewedAt + idleMs || now >= hardLimit) {
     db.delete(sessions).where(eq(sessions.id, session.id)).run();
+    announce({ sessionId: session.id });
     return null;
   }
   // Renew at half-life only, so an active user causes one write per half timeout, not one per request.
@@ -115,13 +116,38 @@ export function validateSessionToken(db: DB, token: string, now: number, idleMs 
   return { session, user, renewed };
 }
 
-export function invalidateSession(db: DB, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+/*
+ * Whatever holds a session open beyond one request (a chat WebSocket) hears at once when sessions
+ * end, so it stops at once too. Announced after the current synchronous work (the transaction that
+ * deleted the rows has committed by then); a listener checks the session again, so an end that was
+ * rolled back costs a look and nothing more. Ids are random, so one listener set serves every app
+ * of the process.
+ */
+export type SessionsEnded = { sessionId: string } | { userId: string };
+const endListeners = new Set<(ended: SessionsEnded) => void>();
+
+/** Listens for ended sessions; answers the function that stops listening. */
+export function onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
 }
 
-/** Ends every session of a user (password change, reset, role change). */
+function announce(ended: SessionsEnded): void {
+  if (!endListeners.size) return;
+  queueMicrotask(() => {
+    for (const listener of endListeners) listener(ended);
+  });
+}
+
+export function invalidateSession(db: DB, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  announce({ sessionId });
+}
+
+/** Ends every session of a user (password change, reset, role change, a staff reset, deletion). */
 export function invalidateUserSessions(db: DbLike, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  announce({ userId });
 }
 
 export function sessionCookie(token: string, expiresAt: number, now: number, secure: boolean): string {
@@ -150,10 +176,15 @@ export function listUserSessions(db: DB, userId: string) {
 
 /** Ends one of the user's sessions; another user's id matches nothing. */
 export function invalidateOwnSession(db: DB, userId: string, sessionId: string): boolean {
-  return db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run().changes > 0;
+  const ended = db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run().changes > 0;
+  if (ended) announce({ sessionId });
+  return ended;
 }
 
 /** Signs out every other device of the user, keeping `keepId`. */
 export function invalidateOtherSessions(db: DB, userId: string, keepId: string): number {
-  return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId))).run().changes;
+  const ended = db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId))).run().changes;
+  // The kept session's sockets look too, find theirs alive and stay.
+  if (ended) announce({ userId });
+  return ended;
 }

@@ -7,6 +7,7 @@ import { findUserByEmail } from '../services/users';
 import { hasSecondFactor, issueChallenge } from '../services/second-factor';
 import { queueAccountMail } from './account-mail';
 import { randomUUID } from 'node:crypto';
+import type { Limit } from './rate-limit';
 import { createSession, invalidateSession, sessionCookie } from './session';
 
 export function startSession(ctx: Context, userId: string) {
@@ -19,15 +20,16 @@ export function startSession(ctx: Context, userId: string) {
 
 export function refuseWhileThrottled(ctx: Context, keys: string[], what: 'sign-in' | 'password', limit?: number) {
   const wait = ctx.throttle.retryAfter(keys, limit);
-  if (wait > 0) {
-    ctx.resHeaders.set('Retry-After', String(wait));
-    throw tooMany(what === 'sign-in' ? 'errors.tooManySignIns' : 'errors.tooManyPasswords', wait, { count: Math.ceil(wait / 60) });
-  }
+  if (wait > 0) throw tooMany(what === 'sign-in' ? 'errors.tooManySignIns' : 'errors.tooManyPasswords', wait, { count: Math.ceil(wait / 60) });
 }
 
 /** From one address, failures on one account block that pair; failures from one address over any accounts block it. */
 const MEMBER_LIMIT = 10;
-/** The staff panel has its own, stricter counters, and a staff account is held whatever the address. */
+/**
+ * Staff accounts have stricter counters of their own, kept the same way (per account and address,
+ * per address): a stranger's guesses never lock staff out from elsewhere. They apply at both doors,
+ * the member sign-in too, so a staff password is never guessed there at members' rates.
+ */
 const STAFF_LIMIT = 5;
 /** Across addresses an account is slowed, never locked: a pause grows with its recent failures... */
 const SLOW_FROM = 10;
@@ -35,6 +37,14 @@ const SLOW_STEP_MS = 250;
 const SLOW_MAX_MS = 3000;
 /** ...and its owner is told by email once, when this many failures have happened in the window. */
 const TELL_OWNER_AT = 20;
+/**
+ * The ceiling: this many failures in the window, from however many addresses, and for a day the
+ * account takes one attempt a minute (any more wait, 429). Guesses from a botnet then come at most
+ * 1,440 a day, and the owner, told already, waits at most a minute to sign in.
+ */
+const ACCOUNT_CEILING = 50;
+const BESIEGED: Limit = { max: 1, windowMs: 24 * 60 * 60 * 1000 };
+const SPACED: Limit = { max: 1, windowMs: 60 * 1000 };
 
 /** The answer to a right password on an account with a second factor. */
 export type SecondStepNeeded = { secondFactorRequired: true; challenge: string; expiresAt: string };
@@ -44,8 +54,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Password sign-in shared by the site and the admin panel. Members: throttled per (email,
  * address) and per address, so a stranger's wrong guesses cannot lock the owner out from
- * elsewhere; across addresses the account is slowed and its owner emailed once. Staff: stricter
- * counters of their own, per email and per address. `accept` narrows who may sign in here, and
+ * elsewhere; across addresses the account is slowed, its owner emailed once, and past a ceiling
+ * its attempts are spaced. Staff: stricter counters of their own, kept the same way, at both
+ * doors. `accept` narrows who may sign in here, and
  * anyone refused gets the same answer as a wrong password, so the form reveals nothing about
  * accounts or roles.
  */
@@ -54,17 +65,22 @@ export async function signIn(
   input: { email: string; password: string },
   opts: { refusal: string; accept?: (u: UserRow) => boolean; staff?: boolean },
 ): Promise<UserRow | SecondStepNeeded> {
-  const account = `${opts.staff ? 'staff-' : ''}email:${input.email}`;
-  const locks = opts.staff ? [account, `staff-ip:${ctx.ip}`] : [`pair:${input.email}|${ctx.ip}`, `ip:${ctx.ip}`];
-  const limit = opts.staff ? STAFF_LIMIT : MEMBER_LIMIT;
-  refuseWhileThrottled(ctx, locks, 'sign-in', limit);
-  // Counted before the (slow) password check, so concurrent guesses cannot all slip under the limit.
-  const undo = ctx.throttle.begin(opts.staff ? locks : [...locks, account]);
+  const email = input.email;
+  // The admin sign-in counts everyone with the staff counters; the member sign-in, staff accounts.
+  const staffCounts = opts.staff || isStaffEmail(ctx, email);
+  const counter = staffCounts ? 'staff-' : '';
+  const locks = [`${counter}pair:${email}|${ctx.ip}`, `${counter}ip:${ctx.ip}`];
+  refuseWhileThrottled(ctx, locks, 'sign-in', staffCounts ? STAFF_LIMIT : MEMBER_LIMIT);
+  // One count per account, whichever door the guesses come through.
+  const account = `email:${email}`;
   const failures = ctx.throttle.count(account);
-  if (!opts.staff && failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
+  waitPastCeiling(ctx, email, failures);
+  // Counted before the (slow) password check, so concurrent guesses cannot all slip under the limit.
+  const undo = ctx.throttle.begin([...locks, account]);
+  if (failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
   const user = await checkCredentials(ctx.db, input);
   if (!user || (opts.accept && !opts.accept(user))) {
-    if (!opts.staff && failures === TELL_OWNER_AT) tellOwner(ctx, input.email);
+    if (failures === TELL_OWNER_AT) tellOwner(ctx, email);
     throw unauthenticated(opts.refusal);
   }
   undo();
@@ -78,6 +94,20 @@ export async function signIn(
   }
   startSession(ctx, user.id);
   return recordLogin(ctx.db, user, ctx.now());
+}
+
+const isStaffEmail = (ctx: Context, email: string) => {
+  const role = findUserByEmail(ctx.db, email)?.role;
+  return role !== undefined && role !== 'user';
+};
+
+/** Past the ceiling, one attempt a minute on the account for a day (the owner's too: their sign-in resets nothing here). */
+function waitPastCeiling(ctx: Context, email: string, failures: number) {
+  const besieged = `besieged:${email}`;
+  if (failures >= ACCOUNT_CEILING) ctx.throttle.requests.take([{ key: besieged, limit: BESIEGED }]);
+  if (!ctx.throttle.requests.seen(besieged, BESIEGED.windowMs)) return;
+  const wait = ctx.throttle.requests.take([{ key: `spaced:${email}`, limit: SPACED }]);
+  if (wait > 0) throw tooMany('errors.tooManySignIns', wait, { count: Math.ceil(wait / 60) });
 }
 
 /** "Many failed sign-ins on your account": once per window, to the address on file (nothing for an unknown email). */

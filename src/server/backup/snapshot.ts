@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE, privateDir, privateFile } from '../../../db/private-files';
 
 /*
  * Backups, one implementation for `npm run backup` and the server's daily job (jobs/backups.ts).
@@ -104,6 +105,8 @@ export async function copyDatabase(source: Database.Database, target: string, op
     },
   });
 
+  // Only the server's user reads a copy of everyone's data (the folder is 0700 as well).
+  privateFile(target);
   const copy = new Database(target, { fileMustExist: true });
   let facts: Omit<DatabaseFacts, 'bytes' | 'sha256' | 'file'>;
   try {
@@ -129,7 +132,7 @@ export async function copyDatabase(source: Database.Database, target: string, op
 /** Hard-links (or, across file systems, copies) every file under `from` into `to`. */
 export async function copyUploads(from: string, to: string): Promise<Manifest['uploads']> {
   const out = { files: 0, bytes: 0, linked: 0, copied: 0 };
-  await mkdir(to, { recursive: true });
+  await mkdir(to, { recursive: true, mode: PRIVATE_DIR });
   if (!existsSync(from)) return out;
   for (const entry of await readdir(from, { withFileTypes: true })) {
     const src = join(from, entry.name);
@@ -168,17 +171,17 @@ export async function writeBackup(p: {
   signal?: AbortSignal;
 }): Promise<{ name: string; path: string; manifest: Manifest }> {
   const started = performance.now();
-  await mkdir(p.backupDir, { recursive: true });
+  privateDir(p.backupDir);
   const name = backupName(p.now);
   const final = join(p.backupDir, name);
   if (existsSync(final)) throw new BackupError(`${final} already exists`);
   const partial = `${final}.partial-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial);
+  await mkdir(partial, { mode: PRIVATE_DIR });
   try {
     const database = await copyDatabase(p.source, join(partial, DB_FILE), { pagesPerStep: p.pagesPerStep, signal: p.signal });
     const uploads = p.uploadsDir ? await copyUploads(p.uploadsDir, join(partial, UPLOADS_SUBDIR)) : { files: 0, bytes: 0, linked: 0, copied: 0 };
-    if (!p.uploadsDir) await mkdir(join(partial, UPLOADS_SUBDIR));
+    if (!p.uploadsDir) await mkdir(join(partial, UPLOADS_SUBDIR), { mode: PRIVATE_DIR });
     const manifest: Manifest = {
       format: 1,
       app: 'harambee',
@@ -188,7 +191,7 @@ export async function writeBackup(p: {
       uploads,
       bytes: database.bytes + uploads.bytes,
     };
-    await writeFile(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+    await writeFile(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n', { mode: PRIVATE_FILE });
     fsyncPath(join(partial, MANIFEST_FILE));
     fsyncPath(join(partial, UPLOADS_SUBDIR));
     fsyncPath(partial);

@@ -1,12 +1,14 @@
 import { upgradeWebSocket, type WebSocketLike } from '@hono/node-server';
 import { Hono } from 'hono';
+import { WebSocketServer } from 'ws';
 import type { UserRow } from '../../../db/schema';
 import { clientFrame, type ChatPerson, type ServerFrame } from '@shared/chat/protocol';
 import { WS_PATH } from '@shared/chat/rules';
 import { TYPING_THROTTLE_MS } from '@shared/chat/rules';
-import { findSession } from '../auth/session';
+import { findSession, onSessionsEnded, type SessionsEnded } from '../auth/session';
 import { createContext, type AppDeps } from '../context';
 import { clientIp } from '../http/client-ip';
+import { restRefusal } from '../rest/errors';
 import { canRead, lastReadableId, readableIds } from '../services/chat/access';
 import { personName } from '../services/chat/sql';
 import { chatBus, conversationTopic, userTopic, type ChatEvent, type PubSub } from './pubsub';
@@ -21,11 +23,27 @@ import { chatBus, conversationTopic, userTopic, type ChatEvent, type PubSub } fr
  * opens) arrives on the account's topic and (re)subscribes at once; every
  * delivery re-checks access with one indexed query, so someone removed from a community or a
  * private channel hears nothing more even before the subscriptions are refreshed (on each ping
- * and every minute, which also catches anything missed, and closes the socket
- * with 4401 once its session has ended: signed out, revoked or expired).
+ * and every minute, which also catches anything missed). A socket closes with 4401 the moment its
+ * session ends (signed out, revoked, replaced by a password change or reset, the account deleted,
+ * a staff action: auth/session.ts announces it), and at the minute's check once it has expired.
+ *
+ * What one account may hold open is bounded: client frames of a few KB (a larger one closes the
+ * socket, 1009), a handful of sockets (one more is refused with 429 until one closes), and a
+ * socket that has sent nothing for IDLE_MS (the client pings every 25 s) is closed with 4408.
  */
 
 const RESYNC_MS = 60_000;
+/** A client sends pings and typing notices of a few dozen bytes; the library's default would take 100 MiB. */
+export const CLIENT_FRAME_MAX_BYTES = 4 * 1024;
+/** Open sockets per account: one per tab or device, a few at once. */
+export const SOCKETS_PER_ACCOUNT = 6;
+/** Three missed pings and more: the other end is gone (a sleeping laptop, a dropped network). */
+export const IDLE_MS = 90_000;
+/** How long a refused upgrade is told to wait: at most a minute's check before an idle socket frees its slot. */
+const FULL_RETRY_AFTER_S = 60;
+
+/** The WebSocket server serve() hands the upgrades to (index.ts), with the frame limit above. */
+export const chatSocketServer = () => new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_MAX_BYTES });
 type Env = { Variables: { chatUser: UserRow; chatSession: string } };
 
 // A frame is serialised once per publish, not once per socket.
@@ -41,15 +59,18 @@ class ChatSocket {
   private readonly typedAt = new Map<number, number>();
   private own: (() => void) | null = null;
   private readonly person: ChatPerson;
+  /** When the client last sent a frame (the app's clock). */
+  private heardAt: number;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly bus: PubSub,
-    private readonly user: UserRow,
-    private readonly sessionId: string,
+    readonly user: UserRow,
+    readonly sessionId: string,
     private readonly ws: WebSocketLike,
   ) {
     this.person = { id: user.id, name: personName(user.firstName, user.lastName), avatarUrl: user.profileImageUrl };
+    this.heardAt = deps.now();
   }
 
   open() {
@@ -70,8 +91,7 @@ class ChatSocket {
   resync() {
     const found = findSession(this.deps.db, this.sessionId);
     if (!found || found.session.expiresAt <= this.deps.now() || found.user.mustChangePassword) {
-      this.ws.close(4401, 'session ended');
-      this.close();
+      this.end(4401, 'session ended');
       return;
     }
     const ids = new Set(readableIds(this.deps.db, this.user.id));
@@ -82,6 +102,17 @@ class ChatSocket {
       }
     }
     for (const id of ids) this.watch(id);
+  }
+
+  /** The minute's check: an idle socket is closed, any other resynced. */
+  check() {
+    if (this.deps.now() - this.heardAt >= IDLE_MS) this.end(4408, 'idle');
+    else this.resync();
+  }
+
+  private end(code: number, reason: string) {
+    this.ws.close(code, reason);
+    this.close();
   }
 
   private watch(id: number) {
@@ -115,6 +146,7 @@ class ChatSocket {
   }
 
   message(data: unknown) {
+    this.heardAt = this.deps.now();
     let parsed;
     try {
       parsed = clientFrame.safeParse(JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer)));
@@ -148,26 +180,54 @@ class ChatSocket {
 /** The live sockets of one app, for resyncs, tests and the benchmark. */
 export class ChatHub {
   readonly sockets = new Set<ChatSocket>();
+  private readonly perAccount = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  private stopListening: (() => void) | null = null;
   constructor(readonly deps: AppDeps) {}
+
+  /** The sockets `userId` holds open now. */
+  openBy(userId: string): number {
+    return this.perAccount.get(userId) ?? 0;
+  }
 
   add(s: ChatSocket) {
     this.sockets.add(s);
+    this.perAccount.set(s.user.id, this.openBy(s.user.id) + 1);
     if (!this.timer) {
-      this.timer = setInterval(() => {
-        for (const socket of this.sockets) socket.resync();
-      }, RESYNC_MS);
+      this.timer = setInterval(() => this.check(), RESYNC_MS);
       this.timer.unref();
+      // Listening only while sockets are open: an app without any holds nothing in the session module.
+      this.stopListening = onSessionsEnded((ended) => this.sessionsEnded(ended));
     }
   }
   remove(s: ChatSocket) {
-    this.sockets.delete(s);
+    if (!this.sockets.delete(s)) return;
+    const left = this.openBy(s.user.id) - 1;
+    if (left > 0) this.perAccount.set(s.user.id, left);
+    else this.perAccount.delete(s.user.id);
     if (!this.sockets.size && this.timer) {
       clearInterval(this.timer);
       this.timer = null;
+      this.stopListening?.();
+      this.stopListening = null;
+    }
+  }
+
+  /** The minute's check of every socket (tests call it with the clock moved on). */
+  check() {
+    for (const socket of this.sockets) socket.check();
+  }
+
+  private sessionsEnded(ended: SessionsEnded) {
+    for (const socket of this.sockets) {
+      if ('sessionId' in ended ? socket.sessionId === ended.sessionId : socket.user.id === ended.userId) socket.resync();
     }
   }
 }
+
+// The hub of each app, by its database (as the bus): tests reach it to run the minute's check.
+const hubs = new WeakMap<object, ChatHub>();
+export const chatHubOf = (db: object): ChatHub | undefined => hubs.get(db);
 
 /** Whether the upgrade comes from the app's own pages: APP_URL's origin (or the server's own, as the CSRF check allows). */
 export function sameOrigin(appUrl: string, request: Request): boolean {
@@ -180,6 +240,7 @@ export function sameOrigin(appUrl: string, request: Request): boolean {
 export function chatSocketRoutes(deps: AppDeps) {
   const app = new Hono<Env>();
   const hub = new ChatHub(deps);
+  hubs.set(deps.db, hub);
   const bus = chatBus(deps.db);
   app.get(
     WS_PATH,
@@ -187,6 +248,9 @@ export function chatSocketRoutes(deps: AppDeps) {
       if (!sameOrigin(deps.env.APP_URL, c.req.raw)) return c.json({ error: 'Forbidden', code: 'FORBIDDEN' }, 403);
       const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.env.TRUST_PROXY), resHeaders: new Headers() });
       if (!ctx.user || !ctx.session || ctx.user.mustChangePassword) return c.json({ error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401);
+      if (hub.openBy(ctx.user.id) >= SOCKETS_PER_ACCOUNT) {
+        return c.json(restRefusal(ctx.language, 'TOO_MANY_REQUESTS', 'chat.errors.tooManySockets'), 429, { 'Retry-After': String(FULL_RETRY_AFTER_S) });
+      }
       c.set('chatUser', ctx.user);
       c.set('chatSession', ctx.session.id);
       return next();
@@ -197,6 +261,8 @@ export function chatSocketRoutes(deps: AppDeps) {
       let socket: ChatSocket | null = null;
       return {
         onOpen: (_event, ws) => {
+          // Upgrades that raced past the check above: the one over the limit closes at once.
+          if (hub.openBy(user.id) >= SOCKETS_PER_ACCOUNT) return ws.close(4429, 'too many sockets');
           socket = new ChatSocket(deps, bus, user, sessionId, ws.raw as WebSocketLike);
           hub.add(socket);
           socket.open();

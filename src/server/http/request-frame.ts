@@ -3,6 +3,7 @@ import { languageFromHeader } from '@shared/i18n/languages';
 import type { AppDeps } from '../context';
 import { restRefusal } from '../rest/errors';
 import { foreignWriteCheck } from './csrf';
+import { loggedPath } from './logged-path';
 import { finishResponseHeaders, requestJson, startResponseHeaders } from './response-headers';
 import { apiSecurityHeaders, securityHeaders } from './security-headers';
 
@@ -43,9 +44,9 @@ export function requestFrame(deps: AppDeps, handlers: { routes: Fetch; site: Fet
 
   function finish(request: Request, res: Response, started: number, requestId: string, path: string): Response {
     finishResponseHeaders(request, res);
-    // The path only: query strings can hold tokens.
+    // The path only, token segments replaced: query strings and those segments can hold credentials.
     if (logRequests) {
-      deps.log.info('request', { requestId, method: request.method, path, status: res.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+      deps.log.info('request', { requestId, method: request.method, path: loggedPath(path), status: res.status, ms: Math.round((performance.now() - started) * 10) / 10 });
     }
     return res;
   }

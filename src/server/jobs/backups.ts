@@ -1,4 +1,5 @@
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { open, readdir, rm, stat } from 'node:fs/promises';
+import { privateDir } from '../../../db/private-files';
 import { join } from 'node:path';
 import type { AppDeps } from '../context';
 import { backupName, newestBackup, pruneBackups, writeBackup } from '../backup/snapshot';
@@ -67,7 +68,7 @@ export async function runBackupJob(deps: AppDeps, opts: { now?: number; signal?:
   try {
     const newest = await newestBackup(dir);
     if (newest && newest.time >= slot) return { status: 'not-due' };
-    await mkdir(dir, { recursive: true });
+    privateDir(dir);
     claimed = await claim(dir, slot, now);
     if (!claimed) return { status: 'claimed' };
     const backup = await writeBackup({

@@ -3,6 +3,7 @@ import type { SessionRow, UserRow } from '../../../db/schema';
 import { canIn, DENIED, staffCan, type CommunityCapability, type CommunityRole, type StaffCapability } from '@shared/permissions';
 import { inNextCommit } from '../../../db/group-commit';
 import { wakeAfterCommit } from '../mail/outbox';
+import { noteRetryAfter } from './retry-after';
 import type { Context } from '../context';
 import type { CommunityRecord } from '../services/community-dto';
 import { findCommunity } from '../services/communities';
@@ -157,6 +158,22 @@ export function membership(ctx: SignedInContext, communityId: number): Community
  * grouped write, all three in the next group commit, then its `after`.
  */
 export function runAdmitted(op: AnyOperation, ctx: Context, raw: unknown): unknown {
+  // A refusal with a wait says how long, on both transports (Retry-After).
+  let result: unknown;
+  try {
+    result = runWoken(op, ctx, raw);
+  } catch (error) {
+    noteRetryAfter(ctx.resHeaders, error);
+    throw error;
+  }
+  if (!(result instanceof Promise)) return result;
+  return result.catch((error: unknown) => {
+    noteRetryAfter(ctx.resHeaders, error);
+    throw error;
+  });
+}
+
+function runWoken(op: AnyOperation, ctx: Context, raw: unknown): unknown {
   if (op.type !== 'mutation') return runIn(op, ctx, raw);
   // A write may have queued mail (mail/outbox.ts): once it is over, committed or not, the sender looks.
   let result: unknown;

@@ -4,7 +4,6 @@ import { acceptById, acceptToken, declineInvitation, myInvitations, previewInvit
 import { createLink, linkCommunity, listLinks, revokeLink } from '../services/invitations/links';
 import { cancelInvitation, invitationCommunity, pendingInvitations, resendInvitation, sendInvitations } from '../services/invitations/send';
 import { inviteUrl } from '../services/invitations/tokens';
-import { retryAfterOn } from './retry-after';
 import { anyone, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
 
 /*
@@ -30,9 +29,7 @@ export const invitations = {
     input: sendInvitationsInput,
     access: inviter,
     run: async (ctx, input, { community }) => {
-      const result = retryAfterOn(ctx, () =>
-        sendInvitations(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), emails: input.emails, message: input.message, now: ctx.now() }),
-      );
+      const result = sendInvitations(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), emails: input.emails, message: input.message, now: ctx.now() });
       return { sent: result.sent, alreadyMembers: result.alreadyMembers };
     },
   }),
@@ -80,7 +77,7 @@ export const invitations = {
     input: invitationIdInput,
     access: invitationLeader,
     run: async (ctx, input, { community }) => {
-      const outgoing = retryAfterOn(ctx, () => resendInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), now: ctx.now() }));
+      const outgoing = resendInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), now: ctx.now() });
       return { success: true as const, email: outgoing.email };
     },
   }),

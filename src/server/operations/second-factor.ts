@@ -41,10 +41,7 @@ async function throttledCode<T>(ctx: Context, userId: string, check: () => T | P
   const account = `2fa:${userId}`;
   const address = `2fa-ip:${ctx.ip}`;
   const wait = Math.max(ctx.throttle.retryAfter([account], CODE_LIMIT), ctx.throttle.retryAfter([address], CODE_IP_LIMIT));
-  if (wait > 0) {
-    ctx.resHeaders.set('Retry-After', String(wait));
-    throw tooMany('secondFactor.errors.tooManyCodes', wait, { count: Math.ceil(wait / 60) });
-  }
+  if (wait > 0) throw tooMany('secondFactor.errors.tooManyCodes', wait, { count: Math.ceil(wait / 60) });
   const undo = ctx.throttle.begin([account, address]);
   let result: T;
   try {
@@ -90,7 +87,7 @@ export const secondFactor = {
     input: confirmSecondFactorInput,
     access: signedIn,
     run: (ctx, input) =>
-      throttledCode(ctx, ctx.user.id, () => ({ recoveryCodes: confirmSetup(ctx.db, { userId: ctx.user.id, code: input.code, now: ctx.now() }) })),
+      throttledCode(ctx, ctx.user.id, async () => ({ recoveryCodes: await confirmSetup(ctx.db, { userId: ctx.user.id, code: input.code, now: ctx.now() }) })),
   }),
 
   /** New recovery codes (the old ones stop working), proven with a current code. */
@@ -98,7 +95,7 @@ export const secondFactor = {
     input: secondFactorCodeInput,
     access: signedIn,
     run: (ctx, input) =>
-      throttledCode(ctx, ctx.user.id, () => ({ recoveryCodes: regenerateRecoveryCodes(ctx.db, { userId: ctx.user.id, code: input.code, now: ctx.now() }) })),
+      throttledCode(ctx, ctx.user.id, async () => ({ recoveryCodes: await regenerateRecoveryCodes(ctx.db, { userId: ctx.user.id, code: input.code, now: ctx.now() }) })),
   }),
 
   /** Turns it off with the password and a code; staff must keep theirs. */
@@ -119,8 +116,8 @@ export const secondFactor = {
     run: (ctx, input) => {
       const userId = challengeUser(ctx.db, input.challenge, ctx.now());
       if (!userId) throw unauthenticated(SECOND_FACTOR_MSG.challengeExpired);
-      return throttledCode(ctx, userId, () => {
-        if (!checkSecondFactor(ctx.db, { userId, code: input.code, now: ctx.now() })) {
+      return throttledCode(ctx, userId, async () => {
+        if (!(await checkSecondFactor(ctx.db, { userId, code: input.code, now: ctx.now() }))) {
           throw new DomainError('invalid', SECOND_FACTOR_MSG.wrongCode, [{ path: ['code'], message: SECOND_FACTOR_MSG.wrongCode }]);
         }
         // Used once: a second call with the same token (a double click, a replay) starts nothing.

@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { CHAT_FILE_MAX_BYTES } from '@shared/chat/rules';
 import { languageFromHeader } from '@shared/i18n/languages';
 import type { AppDeps } from '../context';
-import { jsonResponse } from '../http/response-headers';
 import { OPERATIONS } from '../operations';
 import { chatFiles } from '../operations/chat';
 import { admit, runAdmitted } from '../operations/define';
@@ -11,7 +10,7 @@ import { invalid } from '../services/errors';
 import { chatFile } from '../services/chat/files';
 import { refuseOverAllowance } from '../uploads/allowance';
 import { sendPrivateFile } from '../uploads/files';
-import { restRefusal, toRestError } from './errors';
+import { refuseRest, restRefusal } from './errors';
 import { COMMUNITY_ID, bodyWith, contextOf, jsonBody, route } from './route';
 
 /*
@@ -22,9 +21,8 @@ import { COMMUNITY_ID, bodyWith, contextOf, jsonBody, route } from './route';
 
 const community = COMMUNITY_ID;
 
-function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof toRestError>[2]) {
-  const { status, body } = toRestError(error, deps.log, language ?? languageFromHeader(c.req.header('accept-language')));
-  return jsonResponse(c, body, status);
+function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof refuseRest>[3]) {
+  return refuseRest(c, error, deps.log, language ?? languageFromHeader(c.req.header('accept-language')));
 }
 
 export function chatRoutes(deps: AppDeps) {

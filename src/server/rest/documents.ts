@@ -2,7 +2,6 @@ import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { UploadRow } from '../../../db/schema';
 import type { AppDeps } from '../context';
-import { jsonResponse } from '../http/response-headers';
 import { admit, runAdmitted, type AnyOperation } from '../operations/define';
 import { documentFiles, documents } from '../operations/documents';
 import { invalid } from '../services/errors';
@@ -10,7 +9,7 @@ import { refuseOverAllowance } from '../uploads/allowance';
 import { sendPrivateFile } from '../uploads/files';
 import { MAX_DOCUMENT_BYTES } from '@shared/documents/rules';
 import { languageFromHeader } from '@shared/i18n/languages';
-import { restRefusal, toRestError } from './errors';
+import { refuseRest, restRefusal } from './errors';
 import { COMMUNITY_ID, contextOf, route } from './route';
 
 /*
@@ -26,9 +25,8 @@ import { COMMUNITY_ID, contextOf, route } from './route';
 const community = COMMUNITY_ID;
 const FORM_FIELD = 'documents.validation.file';
 
-function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof toRestError>[2]) {
-  const { status, body } = toRestError(error, deps.log, language ?? languageFromHeader(c.req.header('accept-language')));
-  return jsonResponse(c, body, status);
+function refuse(deps: AppDeps, c: HonoContext, error: unknown, language?: Parameters<typeof refuseRest>[3]) {
+  return refuseRest(c, error, deps.log, language ?? languageFromHeader(c.req.header('accept-language')));
 }
 
 /** The operation's guard before the body is read: a signed-out sender is refused before their upload is taken in. */

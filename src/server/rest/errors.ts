@@ -1,4 +1,7 @@
+import type { Context as HonoContext } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { jsonResponse } from '../http/response-headers';
+import { retryAfterOf } from '../operations/retry-after';
 import type { Logger } from '../logger';
 import type { Language } from '@shared/i18n/languages';
 import { translate } from '../i18n';
@@ -31,6 +34,21 @@ export function toRestError(error: unknown, log: Logger, language: Language): { 
   }
   log.error('unhandled error in REST handler', { error: error instanceof Error ? error.stack : String(error) });
   return { status: 500, body: { error: translate(language, 'errors.generic'), code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/**
+ * The REST answer to an error, for handlers outside route() (files, multipart uploads): the
+ * mapped status and body, the request's own headers (`headers`: Set-Cookie), and Retry-After
+ * when the refusal carries a wait.
+ */
+export function refuseRest(c: HonoContext, error: unknown, log: Logger, language: Language, headers?: Headers): Response {
+  const { status, body } = toRestError(error, log, language);
+  const seconds = retryAfterOf(error);
+  if (seconds !== undefined) {
+    headers ??= new Headers();
+    headers.set('Retry-After', String(seconds));
+  }
+  return jsonResponse(c, body, status, headers);
 }
 
 /** A REST error body for a refusal made outside any operation (body limits, foreign sites, unknown paths). */

@@ -6,7 +6,7 @@ import { jsonResponse, responseHeaders } from '../http/response-headers';
 import { admit, runAdmitted, type AnyOperation, type MaybePromise } from '../operations/define';
 import { invalid, unauthenticated } from '../services/errors';
 import { languageFromHeader } from '@shared/i18n/languages';
-import { toRestError } from './errors';
+import { refuseRest } from './errors';
 
 /*
  * A REST route runs one operation of src/server/operations: the route says where the input comes
@@ -53,8 +53,7 @@ function answer(c: HonoContext, ctx: Context, opts: RouteOptions, result: unknow
 }
 
 function refuse(deps: AppDeps, c: HonoContext, ctx: Context | undefined, error: unknown): Response {
-  const { status, body } = toRestError(error, deps.log, ctx?.language ?? languageFromHeader(c.req.header('accept-language')));
-  return jsonResponse(c, body, status, ctx?.resHeaders);
+  return refuseRest(c, error, deps.log, ctx?.language ?? languageFromHeader(c.req.header('accept-language')), ctx?.resHeaders);
 }
 
 /*

@@ -2,8 +2,9 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { recoveryCodes, secondFactors, signInChallenges, type UserRow } from '../../../db/schema';
 import type { DbLike } from '../../../db/database';
 import { generateToken, hashToken } from '../auth/crypto';
-import { verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { isTotpShaped, matchTotp, newRecoveryCode, newTotpKey, normaliseRecoveryCode } from '../auth/second-factor';
+import { isSealed, openSecret, sealSecret } from '../auth/secrets-key';
 import { conflict, fieldError, forbidden, invalid } from './errors';
 
 /** Catalogue keys of the second factor's refusals. */
@@ -22,7 +23,12 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the second step of a sign-in may wait after the password was accepted. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-const factorOf = (db: DbLike, userId: string) => db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).get();
+/** The account's factor with its key opened (the column holds it encrypted: auth/secrets-key.ts). */
+function factorOf(db: DbLike, userId: string) {
+  const row = db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).get();
+  // A key written straight into the table (not by this code) is read as it is; the start step seals those.
+  return row && { ...row, key: isSealed(row.key) ? openSecret(row.key, userId) : row.key };
+}
 
 /** Whether the account signs in with a second factor (a confirmed one). */
 export function hasSecondFactor(db: DbLike, userId: string): boolean {
@@ -44,21 +50,35 @@ export function secondFactorStatus(db: DbLike, userId: string) {
 export function beginSetup(db: DbLike, p: { userId: string; now: number }): string {
   if (hasSecondFactor(db, p.userId)) throw conflict(SECOND_FACTOR_MSG.alreadyOn);
   const key = newTotpKey();
+  const sealed = sealSecret(key, p.userId);
   db.insert(secondFactors)
-    .values({ userId: p.userId, key, enabledAt: null, lastUsedStep: null, createdAt: p.now })
-    .onConflictDoUpdate({ target: secondFactors.userId, set: { key, lastUsedStep: null, createdAt: p.now } })
+    .values({ userId: p.userId, key: sealed, enabledAt: null, lastUsedStep: null, createdAt: p.now })
+    .onConflictDoUpdate({ target: secondFactors.userId, set: { key: sealed, lastUsedStep: null, createdAt: p.now } })
     .run();
   return key;
 }
 
-/** Fresh recovery codes (the old ones stop working); only their hashes are kept. */
-function replaceRecoveryCodes(db: DbLike, userId: string, now: number): string[] {
+/*
+ * Recovery codes are 80 random bits, and only a slow hash of each is kept: argon2id (as passwords)
+ * of the code's SHA-256. The SHA-256 in between lets codes stored before as plain SHA-256 be moved
+ * to the slow hash without knowing them (auth/secrets-upgrade.ts).
+ */
+export const hashRecoveryDigest = (digest: string) => hashPassword(digest);
+const digestOf = (code: string) => hashToken(normaliseRecoveryCode(code));
+
+/** New codes and their hashes, made before any transaction (hashing takes a while, off the event loop). */
+async function newRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, hashes: await Promise.all(codes.map((c) => hashRecoveryDigest(digestOf(c)))) };
+}
+
+/** Fresh recovery codes (the old ones stop working); only their hashes are kept. */
+function replaceRecoveryCodes(db: DbLike, userId: string, now: number, fresh: { codes: string[]; hashes: string[] }): string[] {
   db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
   db.insert(recoveryCodes)
-    .values(codes.map((c) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(c)), createdAt: now })))
+    .values(fresh.hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })))
     .run();
-  return codes;
+  return fresh.codes;
 }
 
 /**
@@ -76,47 +96,59 @@ function useTotp(db: DbLike, userId: string, key: string, code: string, now: num
   return won.changes === 1;
 }
 
-function useRecoveryCode(db: DbLike, userId: string, code: string, now: number): boolean {
-  const hash = hashToken(normaliseRecoveryCode(code));
+/** Spends the unused recovery code `code` is, if any: compared with every unused one's hash, spent by a conditional UPDATE (once). */
+async function useRecoveryCode(db: DbLike, userId: string, code: string, now: number): Promise<boolean> {
+  const digest = digestOf(code);
+  const unused = db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .all();
+  const matches = await Promise.all(unused.map((r) => verifyPassword(r.codeHash, digest)));
+  const found = unused.find((_, i) => matches[i]);
+  if (!found) return false;
   const spent = db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.id, found.id), isNull(recoveryCodes.usedAt)))
     .run();
   return spent.changes === 1;
 }
 
 /** Confirms the set-up with a first code from the app; answers the recovery codes, shown only now. */
-export function confirmSetup(db: DbLike, p: { userId: string; code: string; now: number }): string[] {
+export async function confirmSetup(db: DbLike, p: { userId: string; code: string; now: number }): Promise<string[]> {
   const row = factorOf(db, p.userId);
   if (!row) throw invalid(SECOND_FACTOR_MSG.notStarted);
   if (row.enabledAt != null) throw conflict(SECOND_FACTOR_MSG.alreadyOn);
+  if (!isTotpShaped(p.code) || matchTotp(row.key, p.code, p.now, row.lastUsedStep) === null) throw fieldError('invalid', 'code', SECOND_FACTOR_MSG.wrongCode);
+  const fresh = await newRecoveryCodes();
   return db.transaction((tx) => {
+    // Checked again, and the step recorded, in the transaction: a code is good once.
     if (!useTotp(tx, p.userId, row.key, p.code, p.now, row.lastUsedStep)) throw fieldError('invalid', 'code', SECOND_FACTOR_MSG.wrongCode);
-    tx.update(secondFactors).set({ enabledAt: p.now }).where(eq(secondFactors.userId, p.userId)).run();
-    return replaceRecoveryCodes(tx, p.userId, p.now);
+    const enabled = tx.update(secondFactors).set({ enabledAt: p.now }).where(and(eq(secondFactors.userId, p.userId), isNull(secondFactors.enabledAt))).run();
+    if (enabled.changes !== 1) throw conflict(SECOND_FACTOR_MSG.alreadyOn);
+    return replaceRecoveryCodes(tx, p.userId, p.now, fresh);
   });
 }
 
 /** A code of the account's factor: a TOTP code (once) or an unused recovery code (spent). */
-export function checkSecondFactor(db: DbLike, p: { userId: string; code: string; now: number }): 'totp' | 'recovery' | null {
+export async function checkSecondFactor(db: DbLike, p: { userId: string; code: string; now: number }): Promise<'totp' | 'recovery' | null> {
   const row = factorOf(db, p.userId);
   if (!row || row.enabledAt == null) return null;
   if (isTotpShaped(p.code)) return useTotp(db, p.userId, row.key, p.code, p.now, row.lastUsedStep) ? 'totp' : null;
-  return useRecoveryCode(db, p.userId, p.code, p.now) ? 'recovery' : null;
+  return (await useRecoveryCode(db, p.userId, p.code, p.now)) ? 'recovery' : null;
 }
 
-function requireCode(db: DbLike, p: { userId: string; code: string; now: number }) {
+async function requireCode(db: DbLike, p: { userId: string; code: string; now: number }) {
   if (!hasSecondFactor(db, p.userId)) throw invalid(SECOND_FACTOR_MSG.notOn);
-  if (!checkSecondFactor(db, p)) throw fieldError('invalid', 'code', SECOND_FACTOR_MSG.wrongCode);
+  if (!(await checkSecondFactor(db, p))) throw fieldError('invalid', 'code', SECOND_FACTOR_MSG.wrongCode);
 }
 
 /** New recovery codes, proven with a current code. */
-export function regenerateRecoveryCodes(db: DbLike, p: { userId: string; code: string; now: number }): string[] {
-  return db.transaction((tx) => {
-    requireCode(tx, p);
-    return replaceRecoveryCodes(tx, p.userId, p.now);
-  });
+export async function regenerateRecoveryCodes(db: DbLike, p: { userId: string; code: string; now: number }): Promise<string[]> {
+  await requireCode(db, p);
+  const fresh = await newRecoveryCodes();
+  return db.transaction((tx) => replaceRecoveryCodes(tx, p.userId, p.now, fresh));
 }
 
 /** Turns the factor off with the password and a code. Staff must keep theirs. */
@@ -126,8 +158,8 @@ export async function disableSecondFactor(db: DbLike, p: { user: UserRow; passwo
   if (!p.user.passwordHash || !(await verifyPassword(p.user.passwordHash, p.password))) {
     throw fieldError('invalid', 'password', SECOND_FACTOR_MSG.wrongPassword);
   }
+  await requireCode(db, { userId: p.user.id, code: p.code, now: p.now });
   db.transaction((tx) => {
-    requireCode(tx, { userId: p.user.id, code: p.code, now: p.now });
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, p.user.id)).run();
     tx.delete(secondFactors).where(eq(secondFactors.userId, p.user.id)).run();
   });

@@ -4,8 +4,7 @@ import { uploads } from '../../../db/schema';
 import type { DbLike } from '../../../db/database';
 import type { AppDeps } from '../context';
 import type { Env } from '../env';
-import { jsonResponse } from '../http/response-headers';
-import { toRestError } from '../rest/errors';
+import { refuseRest } from '../rest/errors';
 import { contextOf } from '../rest/route';
 import { DomainError, tooMany } from '../services/errors';
 
@@ -73,9 +72,7 @@ export function refuseOverAllowance(deps: AppDeps) {
       try {
         assertUploadAllowed(ctx.db, ctx.env, { ownerId: ctx.user.id, now: ctx.now() });
       } catch (error) {
-        if (error instanceof DomainError && error.retryAfter) ctx.resHeaders.set('Retry-After', String(error.retryAfter));
-        const { status, body } = toRestError(error, deps.log, ctx.language);
-        return jsonResponse(c, body, status, ctx.resHeaders);
+        return refuseRest(c, error, deps.log, ctx.language, ctx.resHeaders);
       }
     }
     await next();

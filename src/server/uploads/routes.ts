@@ -5,13 +5,12 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../context';
-import { jsonResponse } from '../http/response-headers';
 import { admit, runAdmitted } from '../operations/define';
 import { IMAGE_TOO_LARGE, SEND_AS_FORM, proofFiles, uploads } from '../operations/uploads';
 import { contextOf, route } from '../rest/route';
 import { invalid } from '../services/errors';
 import { languageFromHeader } from '@shared/i18n/languages';
-import { restRefusal, toRestError } from '../rest/errors';
+import { refuseRest, restRefusal } from '../rest/errors';
 import { IMAGE_FILE_NAME, IMAGE_VARIANT_WIDTHS } from '@shared/images';
 import { refuseOverAllowance } from './allowance';
 import { MAX_UPLOAD_BYTES } from './images';
@@ -51,8 +50,7 @@ export function uploadRoutes(deps: AppDeps) {
       try {
         admit(op, ctx);
       } catch (error) {
-        const { status, body } = toRestError(error, deps.log, ctx.language);
-        return jsonResponse(c, body, status);
+        return refuseRest(c, error, deps.log, ctx.language);
       }
       return next();
     },
@@ -101,8 +99,7 @@ export function uploadRoutes(deps: AppDeps) {
       const file = runAdmitted(proofFiles.read, ctx, { name: c.req.param('name') }) as ReturnType<typeof readableProof>;
       return await sendPrivateFile(c, ctx.env, file.upload, { inline: file.inline });
     } catch (error) {
-      const { status, body } = toRestError(error, deps.log, ctx.language);
-      return jsonResponse(c, body, status);
+      return refuseRest(c, error, deps.log, ctx.language);
     }
   });
   return api;

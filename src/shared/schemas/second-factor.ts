@@ -8,7 +8,7 @@ export const SECOND_FACTOR_FIELDS = {
   passwordRequired: 'validation.auth.passwordRequired',
 } as const;
 
-/** A six-digit code from the app ("123 456" too) or a recovery code (xxxxx-xxxxx). */
+/** A six-digit code from the app ("123 456" too) or a recovery code (xxxx-xxxx-xxxx-xxxx, or xxxxx-xxxxx from before). */
 export const secondFactorCode = z
   .string({ message: SECOND_FACTOR_FIELDS.codeRequired })
   .trim()

@@ -2,7 +2,6 @@ import { canIn } from '@shared/permissions';
 import { circleImportIdInput, circleImportInput, circleImportsInput, importInput, ledgerImportIdInput, ledgerImportsInput, rejectCircleImportInput, rejectLedgerImportInput } from '@shared/schemas/imports';
 import { circleCommunity } from '../../services/njangi/circles';
 import type { Context } from '../../context';
-import { retryAfterOn } from '../../operations/retry-after';
 import { inCommunity, mutation, query, type SignedInContext } from '../../operations/define';
 import { confirmLedger, ledgerImportCommunity, listLedgerImports, previewLedger, rejectLedger, submitLedger } from './ledger';
 import { importMembers, previewMembers } from './members';
@@ -52,7 +51,7 @@ export const imports = {
       const sheet = await readSheet(input.file);
       const now = ctx.now();
       const rows = previewMembers(ctx.db, { communityId: community.id, sheet, language: input.language, now });
-      return retryAfterOn(ctx, () => importMembers(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), rows, now }));
+      return importMembers(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), rows, now });
     },
   }),
 

@@ -218,6 +218,7 @@ export const chat = {
     deleted: 'This message was deleted.',
     mutedUntil: 'A leader has muted you in this channel until {{until, datetime(dateStyle: long; timeStyle: short; timeZone: UTC)}} UTC. You can read it, but not write in it until then.',
     rateLimited: 'You are sending messages too quickly. Wait {{seconds}} seconds and try again.',
+    tooManySockets: 'Chat is open in too many tabs or devices. Close one and try again.',
     directGone: 'You can no longer write to this person: you no longer share a community.',
     directSelf: 'You cannot start a direct conversation with yourself.',
     noSharedCommunity: 'You can only write to members of a community you belong to.',

@@ -217,6 +217,7 @@ export const chat = {
     deleted: 'Ce message a été supprimé.',
     mutedUntil: 'Un responsable vous a réduit au silence dans ce salon jusqu’au {{until, datetime(dateStyle: long; timeStyle: short; timeZone: UTC)}} UTC. Vous pouvez le lire, mais pas y écrire d’ici là.',
     rateLimited: 'Vous envoyez des messages trop vite. Patientez {{seconds}} secondes puis réessayez.',
+    tooManySockets: 'La discussion est ouverte dans trop d’onglets ou d’appareils. Fermez-en un puis réessayez.',
     directGone: 'Vous ne pouvez plus écrire à cette personne : vous n’avez plus de communauté en commun.',
     directSelf: 'Vous ne pouvez pas ouvrir une conversation privée avec vous-même.',
     noSharedCommunity: 'Vous ne pouvez écrire qu’aux membres d’une communauté dont vous faites partie.',
