@@ -225,7 +225,10 @@ async function navigateInApp(page: Page, path: string) {
     const index = ((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
     history.pushState({ __TSR_index: index }, '', to);
   }, path);
-  await page.waitForFunction((to) => location.pathname + location.search === to, path);
+  // A signed-out visitor's member page sends them to the sign-in, which names where they were going.
+  await page.waitForFunction((to) => location.pathname + location.search === to || new URLSearchParams(location.search).get('redirect') === to, path).catch(async (error: Error) => {
+    throw new Error(`${path}: the app stayed at ${await page.evaluate(() => location.pathname + location.search)} (${error.message})`);
+  });
 }
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
@@ -256,9 +259,10 @@ describe('Browser: every page at each width and theme', () => {
       const violations: string[] = [];
       try {
         const page = await context.newPage();
-        // Public pages load whole, as a visitor's first visit does (their pre-rendered copy, then the
-        // app); a member's pages after the first are reached as the app's own links reach them, by
-        // the router, so the walk does not pay for starting the app (and axe) on each of them.
+        // The first page of each part loads whole, as a visitor's first visit does (a public page's
+        // pre-rendered copy, then the app); the pages after it are reached as the app's own links
+        // reach them, by the router, so the walk does not pay for starting the app (and axe) on each
+        // of them. The pre-rendered copies themselves are judged by prerender.test.ts.
         const walk = async (paths: string[], inApp: boolean) => {
           for (const [i, path] of paths.entries()) {
             if (inApp && i > 0) await navigateInApp(page, path);
@@ -277,7 +281,7 @@ describe('Browser: every page at each width and theme', () => {
             }
           }
         };
-        await walk(PUBLIC_ROUTES, false);
+        await walk(PUBLIC_ROUTES, true);
         await context.addCookies(sessions[run.language]);
         await walk(signedInRoutes(world), true);
       } finally {

@@ -14,7 +14,7 @@ export type LoadState = { isPending: boolean; isError: boolean; isFetching: bool
 /** A list still loading: a few row-sized placeholders, announced as busy. */
 export function ListSkeleton({ label, rows = 3, rowHeight = '16', ...stack }: { label: string; rows?: number; rowHeight?: string } & StackProps) {
   return (
-    <Stack gap="2" aria-busy="true" aria-label={label} {...stack}>
+    <Stack gap="2" role="status" aria-busy="true" aria-label={label} {...stack}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} h={rowHeight} rounded="md" />
       ))}

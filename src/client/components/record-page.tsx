@@ -51,7 +51,7 @@ export function RecordPage<T>(props: {
   if (!props.valid) return <>{props.notFound}</>;
   if (q.isPending) {
     return (
-      <PageFrame maxW={props.maxW} aria-busy="true" aria-label={props.loading} data-testid={props.testId && `${props.testId}-loading`}>
+      <PageFrame maxW={props.maxW} role="status" aria-busy="true" aria-label={props.loading} data-testid={props.testId && `${props.testId}-loading`}>
         <Skeleton h="5" w="32" mb="4" />
         <Skeleton h="10" w="70%" mb="3" />
         <Skeleton h="5" w="40%" mb="6" />

@@ -38,7 +38,7 @@ function InvitePage() {
   if (preview.isPending || me.isPending) {
     return (
       <Frame>
-        <Card.Body gap="3" aria-busy="true" aria-label={t('invitations.page.loading')}>
+        <Card.Body gap="3" role="status" aria-busy="true" aria-label={t('invitations.page.loading')}>
           <Skeleton height="8" />
           <Skeleton height="20" />
         </Card.Body>

@@ -42,7 +42,7 @@ export function MyCirclesPage() {
         <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
           <Stack gap="6" flex="1" minW="0" w="full">
             {q.isPending ? (
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label={t('circles.page.loading')}>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="status" aria-busy="true" aria-label={t('circles.page.loading')}>
                 <Skeleton h="40" />
                 <Skeleton h="40" />
               </SimpleGrid>

@@ -11,7 +11,7 @@ import { communityListQuery } from './queries';
 export function CardGridSkeleton({ count = 6 }: { count?: number }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true" aria-label={t('communities.browser.loading')}>
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" role="status" aria-busy="true" aria-label={t('communities.browser.loading')}>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} height="300px" rounded="lg" />
       ))}

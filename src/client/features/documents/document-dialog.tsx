@@ -46,7 +46,7 @@ export function DocumentDialog(props: { documentId: number | null; folders: read
             </Dialog.Header>
             {q.isPending ? (
               <Dialog.Body>
-                <Stack gap="3" aria-busy="true" aria-label={t('documents.detail.loading')}>
+                <Stack gap="3" role="status" aria-busy="true" aria-label={t('documents.detail.loading')}>
                   <Skeleton h="6" w="60%" />
                   <Skeleton h="24" />
                   <Skeleton h="16" />

@@ -63,7 +63,7 @@ export function EventsByDay({
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="3" aria-busy="true" aria-label={t('events.page.loading')}>
+    <Stack gap="3" role="status" aria-busy="true" aria-label={t('events.page.loading')}>
       <Skeleton h="5" w="40" />
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} h="24" rounded="md" />

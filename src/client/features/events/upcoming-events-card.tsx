@@ -84,7 +84,7 @@ function CardBody({
   const { t } = useTranslation();
   if (isPending) {
     return (
-      <Stack gap="2" aria-busy="true" aria-label={t('events.page.loading')}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={t('events.page.loading')}>
         <Skeleton h="14" />
         <Skeleton h="14" />
       </Stack>

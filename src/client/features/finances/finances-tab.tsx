@@ -39,7 +39,7 @@ export function FinancesTab({ community: c, section }: { community: Community; s
   const q = useQuery(financeSummaryQuery(c.id));
   if (q.isPending) {
     return (
-      <Stack gap="4" aria-busy="true" aria-label={t('finances.loading')}>
+      <Stack gap="4" role="status" aria-busy="true" aria-label={t('finances.loading')}>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
           {[1, 2, 3, 4].map((i) => (
             <Skeleton key={i} h="24" rounded="lg" />

@@ -21,7 +21,7 @@ export function MyInvitations() {
 
   if (mine.isPending) {
     return (
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label={t('invitations.tab.loading')}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="status" aria-busy="true" aria-label={t('invitations.tab.loading')}>
         <Skeleton height="36" rounded="lg" />
         <Skeleton height="36" rounded="lg" />
       </SimpleGrid>

@@ -34,7 +34,7 @@ export function ResultsCard({ poll: p }: { poll: PollDetail }) {
   return (
     <SectionCard id={id} title={t('polls.results.title')} actions={csv} testId="poll-results">
       {q.isPending ? (
-        <Stack gap="3" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="3" role="status" aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton h="8" />
           <Skeleton h="8" />
         </Stack>
@@ -275,7 +275,7 @@ export function VotersCard({ poll: p }: { poll: PollDetail }) {
       {open ? (
         <>
           {q.isPending ? (
-            <Skeleton h="12" aria-busy="true" aria-label={t('common.loading')} />
+            <Skeleton h="12" role="status" aria-busy="true" aria-label={t('common.loading')} />
           ) : q.isError ? (
             <HStack gap="3" role="alert" flexWrap="wrap">
               <Text color="fg.error" fontSize="sm">

@@ -39,7 +39,7 @@ export function NotificationSettingsCard() {
   return (
     <SectionCard id="profile-notices" title={t('profile.notices.title')} intro={t('profile.notices.intro')} testId="notice-settings" bodyGap="5">
       {settings.isPending ? (
-        <Stack gap="3" aria-busy="true" aria-label={t('profile.notices.loading')}>
+        <Stack gap="3" role="status" aria-busy="true" aria-label={t('profile.notices.loading')}>
           <Skeleton h="10" />
           <Skeleton h="10" />
           <Skeleton h="10" />

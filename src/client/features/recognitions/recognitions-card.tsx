@@ -14,7 +14,7 @@ export function RecognitionsCard({ heading = 'dashboard' }: { heading?: 'dashboa
   return (
     <SectionCard id={id} title={heading === 'dashboard' ? t('recognitions.title') : t('recognitions.profileTitle')} intro={t('recognitions.intro')} testId={`recognitions-card-${heading}`} bodyGap="3">
       {q.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('recognitions.loading')}>
+        <Stack gap="2" role="status" aria-busy="true" aria-label={t('recognitions.loading')}>
           <Skeleton h="10" />
           <Skeleton h="10" />
         </Stack>
