@@ -180,7 +180,7 @@ export const savingsShareOutNeeds: NeedSource = {
     LEFT JOIN users pu ON pu.id = s.proposed_by
     WHERE ${OFFICER_ROLE} AND o.user_id <> s.proposed_by`,
   // The group's page, not a loan's: the share-out panel is where a second officer confirms or rejects it.
-  toItem: (r) => ({ ...loanItem('savingsShareOut')(r), link: `/savings/${r.groupId}` }),
+  toItem: (r, ctx) => ({ ...loanItem('savingsShareOut')(r, ctx), link: `/savings/${r.groupId}` }),
 };
 
 export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds, savingsWriteOffNeeds, savingsShareOutNeeds] as const;
