@@ -9,7 +9,7 @@ import { moneyText } from '../../src/server/services/needs/sql';
 import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
-import { noticesOf, whoHas } from '../setup/needs';
+import { N, noticesOf, whoHas } from '../setup/needs';
 import { pdfText } from '../setup/pdf';
 import { fundsOf, savedShares, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
 import { TRANSPORTS, type Transport } from '../setup/transport';
@@ -94,6 +94,9 @@ for (const T of TRANSPORTS) {
       expect(await whoHas(T, { ngozi, awa, tabe, musa }, `savingsShareOut:${proposal.id}`)).toEqual(['awa', 'tabe']);
       expect(noticesOf(w.t, w.treasurer.id, 'notifications.savingsShareOutProposed')).toMatchObject([{ item_key: `savingsShareOut:${proposal.id}` }]);
       expect(noticesOf(w.t, w.creator.id, 'notifications.savingsShareOutProposed')).toEqual([]);
+      // The item opens the group's page, where the share-out panel is, and counts on the savings groups' tab.
+      const item = T.page(await T.call(tabe, N.list, { limit: 100 })).items.find((i: { key: string }) => i.key === `savingsShareOut:${proposal.id}`);
+      expect(item).toMatchObject({ tab: 'savings-groups', link: `/savings/${id}`, amount: { amount: 6_200, currency: 'XAF' }, who: 'Ngozi Test' });
 
       // Four eyes: its proposer never confirms it, a plain member never decides, only the proposer withdraws.
       expectError(await T.call(ngozi, SG.confirmShareOut, { id: proposal.id }), 403, 'errors.savings.ownProposal');

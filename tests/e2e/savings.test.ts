@@ -18,7 +18,9 @@ import { expectToast, launchBrowser, screenshotDir, seriousViolations, signInByC
  * of 12,000 above his own savings, Ada and Kofi stand behind it, Awa and Ngozi approve it, Tabe
  * records the payout and Musa confirms the money came. A month on, Musa declares a repayment and
  * Tabe records another; Awa confirms both, and the loan's statement shows the interest and the
- * principal paid. The group, its people and its cycle are seeded through the services.
+ * principal paid. At the cycle's end Tabe proposes the share-out with Musa's loan carried, Awa
+ * confirms it, and each member's amount shows: every line for the officers, his own for Musa. The
+ * group, its people and its cycle are seeded through the services.
  */
 
 let server: TestServer;
@@ -87,7 +89,7 @@ const fitsPhone = async () => expect(await page.evaluate(() => document.document
 const amount = (n: string) => new RegExp(n.replace(/,/g, '[,\\s]'));
 
 describe('Browser: a savings group’s meeting and a loan', () => {
-  it('the treasurer records a meeting on a phone, a second officer confirms, a member borrows with two guarantors and repays twice', async () => {
+  it('the treasurer records a meeting on a phone, a second officer confirms, a member borrows with two guarantors and repays twice, and the cycle closes with its share-out', async () => {
     // Tabe records meeting 1: three shares each, four for Ada and Kofi, five for Musa, nothing for Awa (she pays next time), Kofi fined for lateness.
     const SHARES: Partial<Record<Who, number>> = { ngozi: 3, tabe: 3, musa: 5, ada: 4, kofi: 4, efua: 3, chidi: 3, yaw: 3 };
     await as('tabe');
@@ -209,7 +211,49 @@ describe('Browser: a savings group’s meeting and a loan', () => {
     await page.screenshot({ path: `${screenshotDir}/savings-loan-fr-375.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // ── Share-out ── (the lead adds this step after merging the share-out's server: the treasurer
-    // proposes the share-out with Musa's loan carried, a second officer confirms it, Musa reads his line.)
+    // The cycle's end: Tabe proposes the share-out with Musa's loan carried (5,000 still owed), Awa confirms it.
+    // The fund is the loan fund's cash, from what went in and out above: every share and the fine, the
+    // interest, less the 12,000 lent, plus the 7,000 of it repaid. Each gets floor(shares × fund ÷ all shares).
+    const totalShares = Object.values(SHARES).reduce((a, b) => a + b, 0);
+    const fund = totalShares * 1_000 + 200 + 240 - 12_000 + 7_000;
+    const share = (who: Who) => Math.floor((SHARES[who]! * fund) / totalShares);
+    const digits = (n: number) => amount(n.toLocaleString('en'));
+    await as('tabe');
+    const panel = page.getByTestId('savings-share-out');
+    expect(await panel.getByTestId('share-out-fund').textContent()).toMatch(digits(fund));
+    const carry = panel.getByRole('checkbox', { name: new RegExp(`^Loan #${loanId} of ${nameOf('musa')}: .*5,000 still owed$`) });
+    await panel.getByTestId('share-out-carry').click();
+    expect(await carry.isChecked()).toBe(true);
+    await panel.getByRole('button', { name: 'Propose the share-out' }).click();
+    await expectToast(page, 'Share-out proposed: a second officer confirms it');
+    await panel.getByText('You proposed it: another officer confirms or rejects it.').waitFor();
+
+    await as('awa');
+    await panel.getByRole('button', { name: 'Confirm the share-out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm the share-out' }).click();
+    await expectToast(page, 'Share-out confirmed: the cycle is closed');
+    // The officers read every member's line, and the meetings' card offers the next cycle.
+    const lines = panel.getByTestId('share-out-line');
+    await expect.poll(() => lines.count()).toBe(Object.keys(SHARES).length);
+    for (const who of Object.keys(SHARES) as Who[]) expect(await lines.filter({ hasText: nameOf(who) }).getByTestId('share-out-amount').textContent()).toMatch(digits(share(who)));
+    const paidOut = (Object.keys(SHARES) as Who[]).reduce((sum, who) => sum + share(who), 0);
+    expect(await panel.getByTestId('share-out-paid').textContent()).toMatch(digits(paidOut));
+    expect(await panel.getByTestId('share-out-carried').textContent()).toMatch(digits(fund - paidOut));
+    expect(await panel.getByRole('link', { name: 'Report (PDF)' }).getAttribute('href')).toMatch(/\/share-out\.pdf\?lang=en$/);
+    await page.getByTestId('savings-meetings').getByRole('button', { name: 'Open a cycle' }).waitFor();
+    await fitsPhone();
+    expect(await seriousViolations(page, '[data-testid="savings-share-out"]')).toEqual([]);
+    // The same report on a laptop: the lines as a table, nothing wider than the window.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await panel.screenshot({ path: `${screenshotDir}/savings-share-out-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+
+    // Musa, a plain member, reads his own line and the totals, in French, and nobody else's.
+    await as('musa');
+    await panel.getByTestId('my-share-out').getByText(digits(share('musa'))).waitFor();
+    expect(await panel.getByTestId('my-share-out').textContent()).toMatch(/^Votre part\u00a0: .+ pour 5 parts$/);
+    expect(await panel.getByTestId('share-out-line').count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Rapport (PDF)' }).getAttribute('href')).toMatch(/\/share-out\.pdf\?lang=fr$/);
   });
 });

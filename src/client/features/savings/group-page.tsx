@@ -93,7 +93,9 @@ function GroupView({ g, loanId }: { g: Group; loanId?: number }) {
             />
           </SectionCard>
         )}
-        <ShareOutPanel communityId={g.communityId} groupId={g.id} isOfficer={officer} />
+        {(member || g.myStatus === 'left') && (
+          <ShareOutPanel communityId={g.communityId} groupId={g.id} officer={officer} openCycle={!!openCycle} closedCycleId={g.cycle?.status === 'closed' ? g.cycle.id : undefined} />
+        )}
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
           <RulesCard g={g} officer={officer} />
           <MembersCard g={g} officer={officer} />

@@ -18,6 +18,7 @@ export type Statement = Outputs['statement'];
 export type Ledger = Outputs['ledger'];
 export type LoanSummary = Ledger['loans'][number];
 export type LoanView = Outputs['loan'];
+export type ShareOutPreview = Outputs['shareOutPreview'];
 
 export const groupsQuery = (communityId: number) => trpc.savings.groups.queryOptions({ communityId });
 export const groupQuery = (id: number) => trpc.savings.group.queryOptions({ id });

@@ -172,14 +172,15 @@ export const savingsWriteOffNeeds: NeedSource = {
 export const savingsShareOutNeeds: NeedSource = {
   kind: 'savingsShareOut',
   group: 1,
-  tab: 'savings',
-  relation: `SELECT s.id, g.community_id, c.name AS community, s.created_at AS key, o.user_id AS actor, s.fund AS amount, g.currency, g.name AS groupName, NULL AS purpose, ${nameSql('pu')} AS whoName
+  tab: TAB,
+  relation: `SELECT s.id, g.id AS groupId, g.community_id, c.name AS community, s.created_at AS key, o.user_id AS actor, s.fund AS amount, g.currency, g.name AS groupName, NULL AS purpose, ${nameSql('pu')} AS whoName
     FROM ${OFFICERS}
     JOIN savings_share_outs s ON s.group_id = o.group_id AND s.status = 'pending'
     LEFT JOIN communities c ON c.id = g.community_id
     LEFT JOIN users pu ON pu.id = s.proposed_by
     WHERE ${OFFICER_ROLE} AND o.user_id <> s.proposed_by`,
-  toItem: loanItem('savingsShareOut'),
+  // The group's page, not a loan's: the share-out panel is where a second officer confirms or rejects it.
+  toItem: (r, ctx) => ({ ...loanItem('savingsShareOut')(r, ctx), link: `/savings/${r.groupId}` }),
 };
 
 export const SAVINGS_NEEDS = [savingsEntryNeeds, savingsGuaranteeNeeds, savingsLoanApprovalNeeds, savingsLoanDisbursementNeeds, savingsLoanReceiptNeeds, savingsRepaymentNeeds, savingsWriteOffNeeds, savingsShareOutNeeds] as const;
