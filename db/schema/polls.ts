@@ -115,6 +115,8 @@ export const pollVoters = sqliteTable(
  * What was voted: one ballot per voter key and poll (a unique index), replaced when the member
  * changes their vote. `choices` is a JSON array of option ids (in preference order when ranked).
  * voterKey: the user id (named polls) or the HMAC above (anonymous; null once closed).
+ * Ids are random, not the order of the votes; a closed anonymous poll's ballots are rewritten in a
+ * shuffled order (services/polls/polls.ts unlinkBallots; decision 014).
  */
 export const pollBallots = sqliteTable(
   'poll_ballots',

@@ -24,6 +24,7 @@ describe('openDatabase(path): SQLite pragmas (docs/decisions/002-sqlite-pragmas.
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(sqlite.pragma('secure_delete', { simple: true })).toBe(2); // FAST
   });
 
   it('applies the migrations, and opening again is harmless', () => {
