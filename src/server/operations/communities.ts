@@ -27,6 +27,7 @@ import {
 } from '../services/community-writes';
 import { forbidden, notFound } from '../services/errors';
 import { announceCommunityJoined } from '../services/chat/conversations';
+import { retryAfterOn } from './retry-after';
 import { getSettings } from '../services/settings';
 import { anyone, groupedMutation, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
 
@@ -90,7 +91,7 @@ export const communities = {
     run: (ctx, input) => {
       assertVerifiedIfRequired(ctx);
       const isPublic = input.isPublic ?? getSettings(ctx.db).defaultCommunityPrivacy === 'public';
-      const id = createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now() });
+      const id = retryAfterOn(ctx, () => createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now() }));
       return view(ctx, id);
     },
   }),

@@ -92,6 +92,7 @@ export const admin = {
         sent: 'Invitations emailed',
         resent: 'Invitation sent again',
         cancelled: 'Invitation cancelled',
+        reported: 'Invitation reported by the person invited',
       },
       imports: {
         members: 'Members imported',

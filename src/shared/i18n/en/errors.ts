@@ -140,6 +140,7 @@ export const errors = {
     alreadyCreator: 'You are already the creator.',
     joinAgainLater_one: 'You asked to join this community a moment ago. You can ask again in {{count}} minute.',
     joinAgainLater_other: 'You asked to join this community a moment ago. You can ask again in {{count}} minutes.',
+    dailyLimit: 'You can create at most {{limit}} communities a day. Try again later.',
   },
   announcement: {
     categoryTaken: 'This community already has a category with that name',

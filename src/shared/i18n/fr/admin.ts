@@ -89,6 +89,7 @@ export const admin = {
         sent: 'Invitations envoyées par e-mail',
         resent: 'Invitation renvoyée',
         cancelled: 'Invitation annulée',
+        reported: 'Invitation signalée par la personne invitée',
       },
       imports: {
         members: 'Membres importés',

@@ -141,6 +141,7 @@ export const errors = {
     alreadyCreator: 'Vous êtes déjà le créateur.',
     joinAgainLater_one: 'Vous avez demandé à rejoindre cette communauté il y a un instant. Vous pourrez redemander dans {{count}} minute.',
     joinAgainLater_other: 'Vous avez demandé à rejoindre cette communauté il y a un instant. Vous pourrez redemander dans {{count}} minutes.',
+    dailyLimit: 'Vous pouvez créer au plus {{limit}} communautés par jour. Réessayez plus tard.',
   },
   announcement: {
     categoryTaken: 'Cette communauté a déjà une catégorie portant ce nom',
