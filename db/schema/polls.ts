@@ -61,7 +61,10 @@ export const polls = sqliteTable(
   ],
 );
 
-/** A poll's options in order; an election's options are its candidates (userId), fixed when voting opens. */
+/**
+ * A poll's options in order; an election's options are its candidates (userId), fixed when voting
+ * opens, whose label is empty: their names are looked up when shown, so none outlives an account.
+ */
 export const pollOptions = sqliteTable(
   'poll_options',
   {

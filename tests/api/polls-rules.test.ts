@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberships, pollBallots, polls, pollVoters } from '../../db/schema';
+import { memberships, pollBallots, pollOptions, polls, pollVoters } from '../../db/schema';
+import { deleteAccount } from '../../src/server/services/account/delete';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createDuesPlan } from '../../src/server/services/finances/dues';
 import { confirmPayment, recordCashPayment } from '../../src/server/services/finances/payments';
@@ -279,5 +280,24 @@ describe('anonymous polls: reading after each vote learns nothing', () => {
     expect(after.map((b) => b.voterKey)).toEqual(after.map(() => null));
     // Written anew: none of the ids a voter's ballot had while the key existed survives.
     for (const b of after) expect(before.map((x) => x.id)).not.toContain(b.id);
+  });
+});
+
+describe('an election names its candidates by id', () => {
+  it('the names are looked up when shown: a deleted candidate is "Former member", and no copy of the name is stored', async () => {
+    const { t, agents, users, community } = await pollWorld();
+    const id = (await agents.host.mutate('polls.create', { communityId: community.id, kind: 'election', title: 'Chair', seats: 1, closesAt: t.clock.now() + DAY })).data.id;
+    for (const u of [users.amara, users.bih]) await agents.host.mutate('polls.nominate', { id, userId: u.id });
+    for (const a of [agents.amara, agents.bih]) await a.mutate('polls.answerNomination', { id, accept: true });
+    const opened = (await agents.host.mutate('polls.openVoting', { id })).data;
+    expect(opened.options.map((o: { label: string }) => o.label)).toEqual([`${users.amara.firstName} ${users.amara.lastName}`, `${users.bih.firstName} ${users.bih.lastName}`]);
+    expect(t.db.select({ label: pollOptions.label }).from(pollOptions).all()).toEqual([{ label: '' }, { label: '' }]);
+    deleteAccount(t.db, { user: users.amara, removePosts: false, actor: users.amara, byStaff: false, now: t.clock.now() });
+    const seen = (await agents.admin.query('polls.get', { id })).data;
+    expect(seen.options.map((o: { label: string; userId: string }) => [o.userId, o.label])).toEqual([
+      [users.amara.id, 'Former member'],
+      [users.bih.id, `${users.bih.firstName} ${users.bih.lastName}`],
+    ]);
+    expect(JSON.stringify(t.db.select().from(pollOptions).all())).not.toContain(users.amara.lastName);
   });
 });

@@ -183,7 +183,7 @@ export function importMembers(db: DB, p: { community: { id: number; name: string
       actor: p.actor,
       action: 'imports.members',
       target: { type: 'community', id: String(p.community.id), label: p.community.name },
-      details: { rows: summary.rows, joined, invited: summary.invited, alreadyMembers: summary.alreadyMembers, noEmail: summary.noEmail.length, categories: p.rows.filter((r) => r.categoryId !== null && (r.action === 'invite' || r.action === 'join')).map((r) => ({ email: r.email, categoryId: r.categoryId })) },
+      details: { rows: summary.rows, joined, invited: summary.invited, alreadyMembers: summary.alreadyMembers, noEmail: summary.noEmail.length, categories: p.rows.filter((r) => r.categoryId !== null && (r.action === 'invite' || r.action === 'join')).length },
       now: p.now,
     });
     return summary;

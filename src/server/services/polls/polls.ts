@@ -279,7 +279,8 @@ export function openVoting(db: DB, p: { id: number; community: { id: number; nam
     // Nominations still waiting lapse: their notices read as handled.
     for (const n of tx.select({ id: pollNominations.id }).from(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.status, 'pending'))).all()) handled(tx, 'nomination', n.id, null, p.now);
     tx.insert(pollOptions)
-      .values(accepted.map((c, i) => ({ pollId: row.id, position: i + 1, label: `${c.firstName} ${c.lastName}`, userId: c.userId })))
+      // A candidate is named by id, the name looked up when shown (optionsOf): no copy outlives their account.
+      .values(accepted.map((c, i) => ({ pollId: row.id, position: i + 1, label: '', userId: c.userId })))
       .run();
     notifyCommunity(tx, {
       communityId: row.communityId,
@@ -306,7 +307,12 @@ export function nominationsOf(db: DbLike, pollId: number) {
 }
 
 const optionsQuery = <D extends DbLike>(db: D, pollId: number | ReturnType<typeof sql.placeholder>) =>
-  db.select({ id: pollOptions.id, label: pollOptions.label, userId: pollOptions.userId }).from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position));
+  db
+    .select({ id: pollOptions.id, label: sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, ${pollOptions.label})`, userId: pollOptions.userId })
+    .from(pollOptions)
+    .leftJoin(users, eq(users.id, pollOptions.userId))
+    .where(eq(pollOptions.pollId, pollId))
+    .orderBy(asc(pollOptions.position));
 export const optionsOf = (db: DbLike, pollId: number) =>
   isDatabase(db) ? prepared(db, 'polls.options', (d) => optionsQuery(d, sql.placeholder('pollId')).prepare()).all({ pollId }) : optionsQuery(db, pollId).all();
 
