@@ -11,6 +11,7 @@ export const errors = {
   tooManySignIns_other: 'Too many failed sign-in attempts. Please try again in {{count}} minutes.',
   tooManyPasswords_one: 'Too many failed password attempts. Please try again in {{count}} minute.',
   tooManyPasswords_other: 'Too many failed password attempts. Please try again in {{count}} minutes.',
+  tooFast: 'You are doing that too quickly. Wait {{seconds}} seconds and try again.',
   tooManyAccountRequests_one: 'Too many requests from your connection. Please try again in {{count}} minute.',
   tooManyAccountRequests_other: 'Too many requests from your connection. Please try again in {{count}} minutes.',
   denied: {
