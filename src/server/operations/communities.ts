@@ -91,7 +91,7 @@ export const communities = {
     run: (ctx, input) => {
       assertVerifiedIfRequired(ctx);
       const isPublic = input.isPublic ?? getSettings(ctx.db).defaultCommunityPrivacy === 'public';
-      const id = retryAfterOn(ctx, () => createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now() }));
+      const id = retryAfterOn(ctx, () => createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now(), dailyMax: ctx.env.COMMUNITY_CREATE_DAILY_MAX }));
       return view(ctx, id);
     },
   }),

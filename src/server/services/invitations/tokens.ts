@@ -42,8 +42,6 @@ export const WEEK_MS = 7 * DAY_MS;
 export const RECIPIENT_REST_MS = 30 * DAY_MS;
 /** One that reported an invitation, for this long. */
 export const REPORTED_REST_MS = 365 * DAY_MS;
-/** At most this many communities created by one account in any 24 hours (each can send its own invitations). */
-export const COMMUNITIES_PER_DAY = 3;
 
 /** Catalogue keys of the refusals. */
 export const INV_MSG = {
