@@ -67,6 +67,7 @@ export const invitations = {
     empty: 'No invitations right now',
     emptyBody: 'When someone invites you to a community, the invitation appears here.',
     invitedBy: '{{name}} invited you',
+    messageFrom: '{{name}} wrote (their own words, not ours):',
     invited: 'You are invited',
     expires: 'Expires {{date}}',
     members_one: '{{count}} member',

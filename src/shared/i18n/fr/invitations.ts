@@ -68,6 +68,7 @@ export const invitations = {
     empty: 'Aucune invitation pour le moment',
     emptyBody: 'Quand quelqu’un vous invite dans une communauté, l’invitation apparaît ici.',
     invitedBy: '{{name}} vous invite',
+    messageFrom: '{{name}} a écrit (ses propres mots, pas les nôtres)\u00a0:',
     invited: 'Vous êtes invité',
     expires: 'Expire le {{date}}',
     members_one: '{{count}} membre',
