@@ -14,11 +14,15 @@ export const appSettings = sqliteTable('app_settings', {
 });
 export type AppSettingsRow = typeof appSettings.$inferSelect;
 
-/** Append-only record of what staff did (triggers in the migration refuse UPDATE and DELETE). */
+/**
+ * Append-only record of what staff did (triggers in the migration refuse UPDATE and DELETE).
+ * People are named by id only (actor_id, target_id of a 'user' target): their names and addresses
+ * are looked up when the log is shown, so deleting an account leaves none here. Migration 0037
+ * dropped the actor's address and erased the names and addresses older entries held.
+ */
 export const adminAudit = sqliteTable('admin_audit', {
     id: integer('id').primaryKey({ autoIncrement: true }),
     actorId: text('actor_id').notNull(),
-    actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

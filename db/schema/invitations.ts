@@ -36,11 +36,15 @@ export const invitations = sqliteTable(
     // The membership category a spreadsheet import gave the invitee (db/schema/standing.ts), applied
     // when they join. No foreign key (that table is declared later): a category deleted since is skipped.
     membershipCategoryId: integer('membership_category_id'),
+    // When the address's owner reported it from the email's "report this invitation" link (it then reads as declined).
+    reportedAt: integer('reported_at'),
   },
   (t) => [
     uniqueIndex('invitations_token_unique').on(t.tokenHash),
     index('invitations_community_status_idx').on(t.communityId, t.status, t.id),
     index('invitations_email_status_idx').on(t.email, t.status),
+    // The per-sender daily limit (services/invitations/limits.ts).
+    index('invitations_sender_sent_idx').on(t.invitedBy, t.lastSentAt),
     index('invitations_community_sent_idx').on(t.communityId, t.lastSentAt),
   ],
 );

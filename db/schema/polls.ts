@@ -61,7 +61,10 @@ export const polls = sqliteTable(
   ],
 );
 
-/** A poll's options in order; an election's options are its candidates (userId), fixed when voting opens. */
+/**
+ * A poll's options in order; an election's options are its candidates (userId), fixed when voting
+ * opens, whose label is empty: their names are looked up when shown, so none outlives an account.
+ */
 export const pollOptions = sqliteTable(
   'poll_options',
   {
@@ -115,6 +118,8 @@ export const pollVoters = sqliteTable(
  * What was voted: one ballot per voter key and poll (a unique index), replaced when the member
  * changes their vote. `choices` is a JSON array of option ids (in preference order when ranked).
  * voterKey: the user id (named polls) or the HMAC above (anonymous; null once closed).
+ * Ids are random, not the order of the votes; a closed anonymous poll's ballots are rewritten in a
+ * shuffled order (services/polls/polls.ts unlinkBallots; decision 014).
  */
 export const pollBallots = sqliteTable(
   'poll_ballots',

@@ -59,6 +59,8 @@ export async function spawnServer(p: { dir: string; dbPath: string; env?: Record
       MAIL_OUTBOX_DIR: join(p.dir, 'outbox'),
       UPLOADS_DIR: join(p.dir, 'uploads'),
       LOG_LEVEL: 'error',
+      // The durability and backup checks create communities as their write load, far past one account's daily allowance.
+      COMMUNITY_CREATE_DAILY_MAX: '0',
       ...p.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

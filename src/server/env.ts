@@ -31,6 +31,8 @@ const envSchema = z.object({
   UPLOAD_RATE_MAX: whole(0, 100_000, 'must be a whole number of files from 0 (no limit) to 100000').default(30),
   UPLOAD_RATE_WINDOW_MINUTES: whole(1, 1440, 'must be a whole number of minutes from 1 to 1440').default(10),
   UPLOAD_DAILY_BYTES: whole(0, 1024 ** 4, 'must be a whole number of bytes up to 1 TB (0: no limit)').default(209715200),
+  // Communities one account may create in any 24 hours (each brings its own invitation emails); 0: no limit.
+  COMMUNITY_CREATE_DAILY_MAX: whole(0, 1000, 'must be a whole number of communities from 0 (no limit) to 1000').default(3),
   // Daily backups (src/server/jobs/backups.ts): a folder, or 'off'. Unset: 'backups' beside the
   // database file (none for an in-memory database).
   BACKUP_DIR: z.string().min(1).optional(),

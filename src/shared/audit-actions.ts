@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'invitations.sent',
   'invitations.resent',
   'invitations.cancelled',
+  'invitations.reported',
   'imports.members',
   'chat.channel.create',
   'chat.channel.update',

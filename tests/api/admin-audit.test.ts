@@ -18,40 +18,41 @@ const CASES: Record<string, Case> = {
     by: 'sa',
     run: (c, a) => a.mutate('admin.updateUser', { id: c.user.id, role: 'admin' }),
     action: 'user.role_changed',
-    target: (c) => ({ type: 'user', id: c.user.id, label: c.user.email }),
-    details: { role: 'admin', previousRole: 'user' },
+    target: (c) => ({ type: 'user', id: c.user.id }),
+    details: { changed: ['role'], role: 'admin', previousRole: 'user' },
   },
   'profile update': {
     by: 'ad',
     run: (c, a) => a.mutate('admin.updateUser', { id: c.user.id, lastName: 'Okoro' }),
     action: 'user.updated',
-    target: (c) => ({ type: 'user', id: c.user.id, label: c.user.email }),
-    details: { lastName: 'Okoro' },
+    target: (c) => ({ type: 'user', id: c.user.id }),
+    // Which fields changed, not to what (the new name would outlive a deleted account).
+    details: { changed: ['lastName'] },
   },
   'create admin': {
     by: 'sa',
     run: (_, a) => a.mutate('admin.createAdmin', { email: 'ama@example.org', password: 'Staff#Pass2026', firstName: 'Ama' }),
     action: 'user.staff_created',
-    target: (c) => ({ type: 'user', id: userByEmail(c.t, 'ama@example.org')!.id, label: 'ama@example.org' }),
+    target: (c) => ({ type: 'user', id: userByEmail(c.t, 'ama@example.org')!.id }),
     details: { role: 'admin' },
   },
   'reset password': {
     by: 'ad',
     run: (c, a) => a.mutate('admin.resetPassword', { id: c.user.id }),
     action: 'user.password_reset',
-    target: (c) => ({ type: 'user', id: c.user.id, label: c.user.email }),
+    target: (c) => ({ type: 'user', id: c.user.id }),
   },
   'verify user': {
     by: 'ad',
     run: (c, a) => a.mutate('admin.verifyUser', { id: c.target.id }),
     action: 'user.verified',
-    target: (c) => ({ type: 'user', id: c.target.id, label: c.target.email }),
+    target: (c) => ({ type: 'user', id: c.target.id }),
   },
   'send reset email': {
     by: 'ad',
     run: (c, a) => a.mutate('admin.sendResetEmail', { id: c.user.id }),
     action: 'user.reset_email_sent',
-    target: (c) => ({ type: 'user', id: c.user.id, label: c.user.email }),
+    target: (c) => ({ type: 'user', id: c.user.id }),
   },
   'hide community': {
     by: 'ad',
@@ -104,7 +105,6 @@ describe('tRPC: admin actions write the audit log', () => {
     const target = k.target(c);
     expect(entries[0]).toMatchObject({
       actor_id: actor.id,
-      actor_email: actor.email,
       action: k.action,
       target_type: target.type,
       target_id: target.id,
@@ -168,13 +168,26 @@ describe('tRPC: admin.audit', () => {
 });
 
 describe('tRPC: admin.audit names', () => {
-  it('keeps the address of an actor whose account is gone, with no name', async () => {
+  it('an actor whose account is gone is "a deleted account": no name, no address', async () => {
     const c = await setup();
     expect((await c.ad.mutate('admin.verifyUser', { id: c.target.id })).status).toBe(200);
     c.t.db.$client.pragma('foreign_keys = OFF');
     c.t.db.$client.prepare('DELETE FROM users WHERE id = ?').run(c.admin.id);
     const [entry] = (await c.sa.query('admin.audit', {})).data.items;
-    expect(entry).toMatchObject({ actorId: c.admin.id, actorEmail: c.admin.email, actorName: null, targetName: 'Tunde Target' });
+    expect(entry).toMatchObject({ actorId: c.admin.id, actorEmail: null, actorName: null, actorGone: true, targetName: 'Tunde Target', targetEmail: c.target.email, targetGone: false });
+  });
+
+  it('deleting an account leaves neither its name nor its address in the log, which names it by id as "a deleted account"', async () => {
+    const c = await setup();
+    const u = c.user;
+    expect((await c.ad.mutate('admin.updateUser', { id: u.id, firstName: 'Adaeze', lastName: 'Nwosu', email: 'adaeze.nwosu@example.org' })).status).toBe(200);
+    expect((await c.ad.mutate('admin.verifyUser', { id: u.id })).status).toBe(200);
+    expect((await c.sa.mutate('account.deleteUser', { userId: u.id })).status).toBe(200);
+    const stored = JSON.stringify(auditRows(c.t));
+    for (const personal of [u.email, u.firstName, u.lastName, 'Adaeze', 'Nwosu', 'adaeze.nwosu@example.org']) expect(stored).not.toContain(personal);
+    const listed = (await c.sa.query('admin.audit', {})).data.items as { action: string; targetId: string; targetName: unknown; targetEmail: unknown; targetGone: boolean }[];
+    expect(listed.map((e) => e.action)).toEqual(['user.deleted', 'user.verified', 'user.updated']);
+    for (const e of listed) expect(e).toMatchObject({ targetId: u.id, targetName: null, targetEmail: null, targetGone: true });
   });
 });
 

@@ -226,6 +226,28 @@ describe('chat: reactions, replies, reports', () => {
     expect(actions).toEqual(['chat.message.delete', 'chat.report.resolve']);
   });
 
+  it('edits (30 a minute) and reactions (60 a minute) are limited per member like sends: 429 with the wait, nothing written', async () => {
+    const w = await chatWorld();
+    const { agents, general } = w;
+    const m = (await TRPC.call(agents.amara, C.send, { conversationId: general, body: 'Draft' })).data;
+    for (let i = 0; i < 30; i += 1) expect((await TRPC.call(agents.amara, C.edit, { id: m.id, body: `Draft ${i}` })).status).toBe(200);
+    const edit = await TRPC.call(agents.amara, C.edit, { id: m.id, body: 'Draft 31' });
+    expect(edit.status).toBe(429);
+    expectError(edit, 'TOO_MANY_REQUESTS', 'errors.tooFast', { seconds: 60 });
+    expect(Number(edit.headers.get('retry-after'))).toBe(60);
+    // A refused reaction (not in the set) takes no slot.
+    expect((await TRPC.call(agents.bih, CT.react, { id: m.id, emoji: '💩', on: true })).status).toBe(400);
+    for (let i = 0; i < 60; i += 1) expect((await TRPC.call(agents.bih, CT.react, { id: m.id, emoji: '🎉', on: i % 2 === 0 })).status).toBe(200);
+    const react = await TRPC.call(agents.bih, CT.react, { id: m.id, emoji: '🎉', on: true });
+    expectError(react, 'TOO_MANY_REQUESTS', 'errors.tooFast', { seconds: 60 });
+    const latest = (await TRPC.call(agents.amara, C.messages, { conversationId: general })).data.messages.find((x: { id: number }) => x.id === m.id);
+    expect(latest).toMatchObject({ body: 'Draft 29', reactions: [] });
+    // Others are not slowed; a minute later Amara edits again.
+    expect((await TRPC.call(agents.treasurer, CT.react, { id: m.id, emoji: '🎉', on: true })).status).toBe(200);
+    w.t.clock.advance(60_000);
+    expect((await TRPC.call(agents.amara, C.edit, { id: m.id, body: 'Final' })).status).toBe(200);
+  });
+
   it('sends written in one commit: a refused one does not undo the others, ids follow the order of arrival', async () => {
     const w = await chatWorld();
     const { agents, general } = w;

@@ -24,6 +24,7 @@ describe('openDatabase(path): SQLite pragmas (docs/decisions/002-sqlite-pragmas.
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(sqlite.pragma('secure_delete', { simple: true })).toBe(2); // FAST
   });
 
   it('makes the database, its -wal and -shm readable by the server’s user alone (0600, a new folder 0700), whatever the umask', () => {

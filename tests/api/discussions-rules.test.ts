@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { financeAudit } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { financeAudit, mailOutbox, notifications } from '../../db/schema';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
-import { DAY } from '../setup/events';
+import { DAY, HOUR } from '../setup/events';
 import { D, discussionWorld, DT, mention, newTopic, TRPC, type DiscussionWorld } from '../setup/discussions';
 import { expectError } from '../setup/errors';
 
@@ -221,5 +221,68 @@ describe('discussions: mention autocomplete and the active count', () => {
     expect(await count()).toBe(1);
     await T.call(agents.bih, D.reply, { id: old.id, body: 'Reviving this' });
     expect(await count()).toBe(2);
+  });
+});
+
+/*
+ * Per-member limits, like chat's sends: within them nothing changes; beyond them 429 with the
+ * wait, and nothing is written. A write refused for another reason does not count.
+ */
+describe('discussions: how fast one member may write', () => {
+  let w: DiscussionWorld;
+  beforeAll(async () => {
+    w = await discussionWorld();
+  });
+
+  it('10 topics in 10 minutes, 20 replies and 30 edits a minute; beyond: 429 with the seconds to wait, nothing written', async () => {
+    const topics: number[] = [];
+    // A refused topic (no title) takes no slot.
+    expect((await T.call(w.agents.amara, D.create, newTopic(w.community.id, { title: '' }))).status).toBe(400);
+    for (let i = 0; i < 10; i += 1) {
+      const r = await T.call(w.agents.amara, D.create, newTopic(w.community.id, { title: `Topic ${i}` }));
+      expect(r.status).toBe(200);
+      topics.push(r.data.id);
+      w.t.clock.advance(1_000);
+    }
+    const eleventh = await T.call(w.agents.amara, D.create, newTopic(w.community.id, { title: 'One too many' }));
+    expect(eleventh.status).toBe(429);
+    expectError(eleventh, 'TOO_MANY_REQUESTS', 'errors.tooFast', { seconds: 590 });
+    expect(Number(eleventh.headers.get('retry-after'))).toBe(590);
+    // Others write on; Amara again once the first leaves the window.
+    expect((await T.call(w.agents.bih, D.create, newTopic(w.community.id, { title: 'Bih’s topic' }))).status).toBe(200);
+    w.t.clock.advance(590_000);
+    expect((await T.call(w.agents.amara, D.create, newTopic(w.community.id, { title: 'Calmer' }))).status).toBe(200);
+
+    const topic = topics[0]!;
+    for (let i = 0; i < 20; i += 1) expect((await T.call(w.agents.bih, D.reply, { id: topic, body: `Reply ${i}` })).status).toBe(200);
+    const reply = await T.call(w.agents.bih, D.reply, { id: topic, body: 'Reply 21' });
+    expectError(reply, 'TOO_MANY_REQUESTS', 'errors.tooFast', { seconds: 60 });
+    expect((await T.call(w.agents.bih, D.get, { id: topic })).data.replies.items).toHaveLength(20);
+
+    for (let i = 0; i < 30; i += 1) expect((await T.call(w.agents.amara, DT.update, { id: topic, title: `Edited ${i}` })).status).toBe(200);
+    const edit = await T.call(w.agents.amara, DT.update, { id: topic, title: 'Edited once more' });
+    expectError(edit, 'TOO_MANY_REQUESTS', 'errors.tooFast', { seconds: 60 });
+    expect((await T.call(w.agents.amara, D.get, { id: topic })).data.title).toBe('Edited 29');
+  });
+
+  it('mentions: told in the app of each, emailed at most once an hour per topic', async () => {
+    expect((await w.agents.bih.mutate('notifications.setPreferences', { kinds: { discussions: 'email' } })).status).toBe(200);
+    w.t.clock.advance(DAY);
+    const topic = (await T.call(w.agents.treasurer, D.create, newTopic(w.community.id, { title: 'Stalls', body: `Help? ${mention(w.users.bih)}` }))).data.id;
+    for (let i = 0; i < 5; i += 1) {
+      w.t.clock.advance(60_000);
+      expect((await T.call(w.agents.treasurer, D.reply, { id: topic, body: `${mention(w.users.bih)} again ${i}` })).status).toBe(200);
+    }
+    const mails = () => w.t.db.select({ key: mailOutbox.onceKey }).from(mailOutbox).all().filter((m) => m.key.startsWith(`mention:${topic}:${w.users.bih.id}:`));
+    const notes = () => w.t.db.select().from(notifications).all().filter((n) => n.userId === w.users.bih.id && n.title === 'notifications.discussionMention.title' && n.link === `/topics/${topic}`);
+    expect(notes()).toHaveLength(6);
+    expect(mails()).toHaveLength(1);
+    // An hour after that email, the next mention is emailed again.
+    w.t.clock.advance(HOUR - 5 * 60_000 + 1);
+    await T.call(w.agents.treasurer, D.reply, { id: topic, body: `${mention(w.users.bih)} still there?` });
+    expect(mails()).toHaveLength(2);
+    // Another topic has its own hour.
+    const other = (await T.call(w.agents.treasurer, D.create, newTopic(w.community.id, { title: 'Chairs', body: mention(w.users.bih) }))).data.id;
+    expect(w.t.db.select({ key: mailOutbox.onceKey }).from(mailOutbox).all().filter((m) => m.key.startsWith(`mention:${other}:`))).toHaveLength(1);
   });
 });

@@ -256,6 +256,8 @@ const sharedOut = (app: TestApp, f: Fx) => {
   app.db.$client.prepare("UPDATE savings_share_outs SET status = 'confirmed', paid_out = 0, carried = 0, decided_at = ? WHERE id = ?").run(W.now, SHARE_OUT_ID);
   app.db.$client.prepare("UPDATE savings_cycles SET status = 'closed', closed_at = ? WHERE id = ?").run(W.now, f.savings.cycle);
 };
+/** Invitation emails go out only under a verified address: an unverified account the rule lets through is refused (403). */
+const unverifiedSender = (c: Cell): Outcome | undefined => (c.site === 'unverified' ? 403 : undefined);
 /** A post's own author (the fixture's topic and reply are the creator's): anyone else is refused (403). */
 const authorOnly = (c: Cell): Outcome | undefined => (c.member === 'creator' ? undefined : 403);
 /** Members see totals only (the default transparency): the ledger is for those who record. */
@@ -490,7 +492,7 @@ const TABLE: Record<string, Entry> = {
   'finances.reverseEntry': { rule: 'finances.record', input: (f) => ({ id: f.books.entry, reason: 'Entered twice' }) },
   // Imports: previews write nothing; the books' history waits for an officer other than its author (the target member here).
   'imports.previewMembers': { rule: 'members.import', input: (f) => importInput(f, MEMBERS_CSV), writes: () => false },
-  'imports.members': { rule: 'members.import', input: (f) => importInput(f, MEMBERS_CSV) },
+  'imports.members': { rule: 'members.import', input: (f) => importInput(f, MEMBERS_CSV), except: unverifiedSender },
   'imports.previewLedger': { rule: 'finances.import', input: (f) => importInput(f, LEDGER_CSV), writes: () => false },
   'imports.submitLedger': { rule: 'finances.import', input: (f) => importInput(f, LEDGER_CSV) },
   'imports.ledgerImports': { rule: 'finances.import', input: inCommunity },
@@ -679,7 +681,7 @@ const TABLE: Record<string, Entry> = {
   // Invitations: the fixture link and email invitation are the cell community's. Accepting the
   // link joins a non-member; a member gets 409 and nothing is counted. Invitations by id are the
   // caller's own (prepared for the non-member, verified address required); anyone else's is 404.
-  'invitations.send': { rule: 'invitations.send', input: (f) => ({ communityId: f.community.id, emails: ['new.friend@example.org'], message: 'Join us' }) },
+  'invitations.send': { rule: 'invitations.send', input: (f) => ({ communityId: f.community.id, emails: ['new.friend@example.org'], message: 'Join us' }), except: unverifiedSender },
   'invitations.mine': { rule: 'authed' },
   'invitations.accept': { rule: 'authed', input: (f) => ({ token: f.inviteToken }), except: (c) => (c.member === 'non-member' ? undefined : 409) },
   'invitations.acceptById': { rule: 'authed', input: (f) => ({ id: ownInvitation.get(f) ?? f.invitation }), prepare: prepareOwnInvitation, except: ownInvitationOutcome },
@@ -689,7 +691,9 @@ const TABLE: Record<string, Entry> = {
   'invitations.links': { rule: 'invitations.send', input: inCommunity },
   'invitations.revokeLink': { rule: 'invitations.send', input: (f) => ({ id: f.inviteLink }) },
   'invitations.pending': { rule: 'invitations.send', input: inCommunity },
-  'invitations.resend': { rule: 'invitations.send', input: (f) => ({ id: f.invitation }) },
+  'invitations.resend': { rule: 'invitations.send', input: (f) => ({ id: f.invitation }), except: unverifiedSender },
+  // Whoever holds an email invitation's token (the owner of the address it went to).
+  'invitations.report': { rule: 'public', input: (f) => ({ token: f.invitationToken }) },
   'invitations.cancel': { rule: 'invitations.send', input: (f) => ({ id: f.invitation }) },
 
   // Chat: the fixture's message in #general is the creator's (and reported by the target); its
@@ -1289,9 +1293,13 @@ function extrasCaller(path: string, e: Entry): [SiteRole, Member] {
   // The least site role a non-member needs (invitations addressed to one's email need it verified).
   if (rule === 'public' || rule === 'authed') return [SITE_ROLES.find((s) => PRIVACIES.every((privacy) => expected(path, e, { site: s, member: 'non-member', privacy }) === 'allow'))!, 'non-member'];
   if (isStaffCapability(rule)) return [SITE_ROLES.find((s) => staffCan(STAFF_ROLE_OF[s], rule))!, 'non-member'];
-  const allowed = (m: Member) => PRIVACIES.every((privacy) => expected(path, e, { site: 'unverified', member: m, privacy }) === 'allow');
-  const member = (['member', 'treasurer', 'community admin', 'creator'] as const).find((m) => can(COMMUNITY_ROLE_OF[m], rule) && allowed(m))!;
-  return ['unverified', member];
+  // Unverified where that is enough; a verified user where the procedure needs it (invitation emails).
+  for (const site of ['unverified', 'user'] as const) {
+    const allowed = (m: Member) => PRIVACIES.every((privacy) => expected(path, e, { site, member: m, privacy }) === 'allow');
+    const member = (['member', 'treasurer', 'community admin', 'creator'] as const).find((m) => can(COMMUNITY_ROLE_OF[m], rule) && allowed(m));
+    if (member) return [site, member];
+  }
+  throw new Error(`${path}: no caller is allowed`);
 }
 
 const extras = (f: Fx) => ({

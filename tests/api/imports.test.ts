@@ -58,6 +58,19 @@ const goodMembers = (memberEmail: string) =>
     ['Tunde Phone', '', '+234 803 000 0000', 'member', 'etudiant', ''],
   ]);
 
+describe('imports.members: addresses left alone', () => {
+  it('an address that declined an invitation lately is not emailed, and the summary says so', async () => {
+    const w = await membersWorld();
+    const other = makeCommunity(w.t.db, { creator: w.creator, name: 'Another Circle' });
+    w.t.db.$client
+      .prepare("INSERT INTO invitations (community_id, email, token_hash, language, status, responded_at, last_sent_at, expires_at, created_at) VALUES (?, 'bola.oni@example.org', 'h', 'en', 'declined', ?, ?, ?, ?)")
+      .run(other.id, w.t.clock.now(), w.t.clock.now(), w.t.clock.now() + 86_400_000, w.t.clock.now());
+    const done = await TRPC.call(await as(w.t, w.creator), IMP.members, { communityId: w.community.id, language: 'en', file: goodMembers(w.member.email) });
+    expect(done.data).toMatchObject({ joined: 1, invited: 0, notEmailed: 1 });
+    expect(count(w.t, 'invitations', 'community_id = ?', w.community.id)).toBe(0);
+  });
+});
+
 for (const tr of TRANSPORTS) {
   describe(tr.title(IMP.members), () => {
     it('a good file: a preview with what each row will do, then one import (join, invite, already a member, phone only)', async () => {

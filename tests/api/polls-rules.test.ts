@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberships, pollBallots, polls, pollVoters } from '../../db/schema';
+import { memberships, pollBallots, pollOptions, polls, pollVoters } from '../../db/schema';
+import { deleteAccount } from '../../src/server/services/account/delete';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createDuesPlan } from '../../src/server/services/finances/dues';
 import { confirmPayment, recordCashPayment } from '../../src/server/services/finances/payments';
@@ -89,8 +90,9 @@ for (const T of transportsFor(REST)) {
       const got = await T.call(agents.amara, P.get, { id: poll.id });
       expect(got.data.myVote).toEqual({ voted: true, choices: null });
       expect(got.data).not.toHaveProperty('ballotKey');
+      // An anonymous poll's results wait for the close, whatever was asked (see the attack below).
       const results = await T.call(agents.bih, P.results, { id: poll.id });
-      expect(results.data).toMatchObject({ visible: true, votes: null, voterCount: 2 });
+      expect(results.data).toMatchObject({ visible: false, result: null, votes: null, voterCount: 2 });
       for (const id of ids) expect(JSON.stringify(results.data)).not.toContain(id);
       const voters = await agents.bih.query('polls.voters', { id: poll.id });
       expect(voters.data.voters.map((v: { name: string; votedAt: unknown }) => [v.name, v.votedAt])).toEqual([
@@ -210,3 +212,92 @@ for (const T of transportsFor(REST)) {
     });
   });
 }
+
+/*
+ * The attack on a secret ballot: a member reads the results and the list of who voted after each
+ * vote, and pairs the change in the counts with the new name. Replayed in two worlds where the
+ * same members vote in the same order but choose differently (the same choices, shared out
+ * otherwise): every read of the observer, open or closed, must be the same in both.
+ */
+describe('anonymous polls: reading after each vote learns nothing', () => {
+  type Seen = Record<string, unknown>;
+  async function replay(choiceOf: (options: number[]) => Record<'amara' | 'bih' | 'treasurer', number>) {
+    const w = await pollWorld();
+    const { t, agents, users, community } = w;
+    const poll = (await agents.host.mutate('polls.create', newPoll(t.clock.now(), community.id, { anonymous: true, resultsVisibility: 'live' }))).data;
+    const choice = choiceOf(poll.options.map((o: { id: number }) => o.id));
+    // Users' ids and names differ between worlds: named by their role.
+    const plain = (x: unknown) => {
+      let text = JSON.stringify(x);
+      for (const [role, u] of Object.entries(users)) text = text.replaceAll(u.id, role).replaceAll(`${u.firstName} ${u.lastName}`, role);
+      return JSON.parse(text) as Seen;
+    };
+    const look = async (): Promise<Seen> =>
+      plain({
+        get: (await agents.admin.query('polls.get', { id: poll.id })).data,
+        list: (await agents.admin.query('polls.list', { communityId: community.id })).data,
+        results: (await agents.admin.query('polls.results', { id: poll.id })).data,
+        voters: (await agents.admin.query('polls.voters', { id: poll.id })).data,
+        csv: await fetchText(t, agents.admin, `/api/polls/${poll.id}/results.csv`).then((r) => [r.status, r.status === 200 ? r.text : null]),
+      });
+    const seen = [await look()];
+    for (const who of ['treasurer', 'bih', 'amara'] as const) {
+      t.clock.advance(60_000);
+      expect((await agents[who].mutate('polls.vote', { id: poll.id, choices: [choice[who]] })).status).toBe(200);
+      seen.push(await look());
+    }
+    await agents.host.mutate('polls.close', { id: poll.id });
+    seen.push(await look());
+    return seen;
+  }
+
+  it('two worlds that voted differently look the same to a member at every step, and the poll says its results wait for the close', async () => {
+    const one = await replay(([a, b, c]) => ({ treasurer: a!, bih: b!, amara: c! }));
+    const other = await replay(([a, b, c]) => ({ treasurer: c!, bih: a!, amara: b! }));
+    expect(other).toEqual(one);
+    // The attack had something to read: the votes were counted, and shown once closed.
+    expect(one[3]).toMatchObject({ results: { visible: false, result: null }, voters: { count: 3 }, get: { resultsVisibility: 'after_close' } });
+    expect(one[4]).toMatchObject({ results: { visible: true, result: { ballots: 3 } } });
+    // Who voted: alphabetical (Amara, Amina, Bih), no time, whatever the order of the votes.
+    expect((one[4]!.voters as { voters: { userId: string; votedAt: unknown }[] }).voters.map((v) => [v.userId, v.votedAt])).toEqual([
+      ['amara', null],
+      ['treasurer', null],
+      ['bih', null],
+    ]);
+  });
+
+  it('once closed, the ballots are new rows in a shuffled order with random ids and no voter key', async () => {
+    const { t, agents, community } = await pollWorld();
+    const poll = (await agents.host.mutate('polls.create', newPoll(t.clock.now(), community.id, { anonymous: true }))).data;
+    for (const [i, a] of [agents.amara, agents.bih, agents.treasurer, agents.admin, agents.host].entries()) await a.mutate('polls.vote', { id: poll.id, choices: [poll.options[i % 3].id] });
+    const before = t.db.select().from(pollBallots).all();
+    // Ids say nothing of the order of the votes, even while the poll is open: not a run of consecutive numbers.
+    const ids = before.map((b) => b.id).sort((a, b) => a - b);
+    expect(ids[ids.length - 1]! - ids[0]!).toBeGreaterThan(1_000);
+    await agents.host.mutate('polls.close', { id: poll.id });
+    const after = t.db.select().from(pollBallots).all();
+    expect(after.map((b) => b.choices).sort()).toEqual(before.map((b) => b.choices).sort());
+    expect(after.map((b) => b.voterKey)).toEqual(after.map(() => null));
+    // Written anew: none of the ids a voter's ballot had while the key existed survives.
+    for (const b of after) expect(before.map((x) => x.id)).not.toContain(b.id);
+  });
+});
+
+describe('an election names its candidates by id', () => {
+  it('the names are looked up when shown: a deleted candidate is "Former member", and no copy of the name is stored', async () => {
+    const { t, agents, users, community } = await pollWorld();
+    const id = (await agents.host.mutate('polls.create', { communityId: community.id, kind: 'election', title: 'Chair', seats: 1, closesAt: t.clock.now() + DAY })).data.id;
+    for (const u of [users.amara, users.bih]) await agents.host.mutate('polls.nominate', { id, userId: u.id });
+    for (const a of [agents.amara, agents.bih]) await a.mutate('polls.answerNomination', { id, accept: true });
+    const opened = (await agents.host.mutate('polls.openVoting', { id })).data;
+    expect(opened.options.map((o: { label: string }) => o.label)).toEqual([`${users.amara.firstName} ${users.amara.lastName}`, `${users.bih.firstName} ${users.bih.lastName}`]);
+    expect(t.db.select({ label: pollOptions.label }).from(pollOptions).all()).toEqual([{ label: '' }, { label: '' }]);
+    deleteAccount(t.db, { user: users.amara, removePosts: false, actor: users.amara, byStaff: false, now: t.clock.now() });
+    const seen = (await agents.admin.query('polls.get', { id })).data;
+    expect(seen.options.map((o: { label: string; userId: string }) => [o.userId, o.label])).toEqual([
+      [users.amara.id, 'Former member'],
+      [users.bih.id, `${users.bih.firstName} ${users.bih.lastName}`],
+    ]);
+    expect(JSON.stringify(t.db.select().from(pollOptions).all())).not.toContain(users.amara.lastName);
+  });
+});

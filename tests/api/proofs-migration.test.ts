@@ -1,13 +1,12 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { MIGRATIONS_DIR } from '../../src/server/paths';
 import { movePendingPrivateFiles } from '../../src/server/uploads/private-moves';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { copyIntoOlderSchema } from '../setup/legacy-db';
+import { copyIntoOlderSchema, migrationsBefore, tempDirs } from '../setup/legacy-db';
 import { seedBooks } from '../setup/finances';
 import { buildCircle } from '../setup/njangi';
 import type { TestApp } from '../setup/app';
@@ -21,28 +20,7 @@ import { recordPayout } from '../../src/server/services/njangi/payouts';
  * has run; running it again changes nothing, and a run cut short is finished by the next.
  */
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-
-/** The migrations up to 0017 alone: the database as an installation had it before proofs were private. */
-function migrationsBefore(tag: string): string {
-  const dir = temp('harambee-migrations-');
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+const temp = tempDirs();
 
 const log = () => {
   const lines: string[] = [];
@@ -52,7 +30,7 @@ const log = () => {
 async function legacyInstallation() {
   const uploadsDir = temp('harambee-legacy-uploads-');
   const db = openDatabase(join(temp('harambee-legacy-db-'), 'app.db'), { migrate: false });
-  migrate(db, { migrationsFolder: migrationsBefore('0021_private_proofs') });
+  migrate(db, { migrationsFolder: migrationsBefore('0021_private_proofs', temp) });
   // The rows are made by today's code, then copied into the older schema (tests/setup/legacy-db.ts).
   const today = openDatabase(':memory:');
   const now = Date.parse('2026-03-02T10:00:00Z');

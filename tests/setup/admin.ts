@@ -86,7 +86,6 @@ export const settingsRow = (t: TestApp) =>
 export type AuditRow = {
   id: number;
   actor_id: string;
-  actor_email: string;
   action: string;
   target_type: string;
   target_id: string;

@@ -12,6 +12,7 @@ export const I = {
   send: op('POST', '/api/communities/:id/invitations', 'invitations.send', 'mutation', { params: { id: 'communityId' } }),
   mine: op('GET', '/api/invitations', 'invitations.mine', 'query'),
   accept: op('POST', '/api/invitations/:token/accept', 'invitations.accept', 'mutation', { params: { token: 'token' } }),
+  report: op('POST', '/api/invitations/:token/report', 'invitations.report', 'mutation', { params: { token: 'token' } }),
   decline: op('POST', '/api/invitations/:id/decline', 'invitations.decline', 'mutation', { params: { id: 'id' } }),
   createLink: op('POST', '/api/communities/:id/invite-links', 'invitations.createLink', 'mutation', { params: { id: 'communityId' }, created: true }),
   revokeLink: op('DELETE', '/api/invite-links/:id', 'invitations.revokeLink', 'mutation', { params: { id: 'id' } }),
@@ -86,17 +87,17 @@ export function subjectOf(raw: string): string {
 
 /**
  * Invitation rows for the authorization matrix: an invite link (its raw token and id) and a
- * pending email invitation to an address without an account, sent by the community's creator.
+ * pending email invitation (its id and raw token) to an address without an account, sent by the community's creator.
  */
-export type InvitationFixture = { inviteLink: number; inviteToken: string; invitation: number };
+export type InvitationFixture = { inviteLink: number; inviteToken: string; invitation: number; invitationToken: string };
 export function seedInvitations(t: TestApp, community: { id: number; name: string }, creator: UserRow): InvitationFixture {
   const actor = { id: creator.id, email: creator.email, firstName: creator.firstName, language: creator.language };
   const now = t.clock.now();
   const link = createLink(t.db, { community, actor, expiresInDays: 7, maxUses: 100, now });
   const email = `invitee.${community.id}@example.org`;
-  sendInvitations(t.db, { community, actor, emails: [email], now });
+  const sent = sendInvitations(t.db, { community, actor, emails: [email], now });
   const invitation = t.db.$client.prepare('SELECT id FROM invitations WHERE community_id = ? AND email = ?').pluck().get(community.id, email) as number;
-  return { inviteLink: link.id, inviteToken: link.token, invitation };
+  return { inviteLink: link.id, inviteToken: link.token, invitation, invitationToken: sent.outgoing[0]!.token };
 }
 
 /** A pending invitation to `user`'s own address in the community (the matrix's acceptById and decline). */

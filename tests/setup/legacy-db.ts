@@ -1,4 +1,9 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect } from 'vitest';
 import type { DB } from '../../db/database';
+import { MIGRATIONS_DIR } from '../../src/server/paths';
 
 /*
  * Migration tests need a database as an older schema held it, with rows in it. Today's services
@@ -37,4 +42,30 @@ export function copyIntoOlderSchema(older: DB, from: DB) {
   } finally {
     sql.pragma('foreign_keys = ON');
   }
+}
+
+/** Temporary folders for one test file, removed after it: call at the file's top level. */
+export function tempDirs() {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  return (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+}
+
+/** A copy of the migrations folder holding only those before `tag`: a database as an installation had it then. */
+export function migrationsBefore(tag: string, temp: (prefix: string) => string): string {
+  const dir = temp('harambee-migrations-');
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
 }

@@ -34,6 +34,7 @@ function InvitePage() {
   const me = useQuery(currentUserOptions());
   const preview = useQuery(trpc.invitations.preview.queryOptions({ token }, { retry: false }));
   const accept = useMutation(trpc.invitations.accept.mutationOptions());
+  const report = useMutation(trpc.invitations.report.mutationOptions());
 
   if (preview.isPending || me.isPending) {
     return (
@@ -46,6 +47,18 @@ function InvitePage() {
     );
   }
   const p = preview.data;
+  if (report.isSuccess) {
+    return (
+      <Frame>
+        <Card.Body gap="3" role="status">
+          <Text>{t('invitations.page.reported')}</Text>
+          <Button asChild variant="outline" alignSelf="flex-start">
+            <Link to="/">{t('invitations.page.home')}</Link>
+          </Button>
+        </Card.Body>
+      </Frame>
+    );
+  }
   if (!p || !p.valid) {
     return (
       <Frame>
@@ -63,6 +76,13 @@ function InvitePage() {
   }
   const c = p.community;
   const here = `/invite/${token}`;
+  async function reportIt() {
+    try {
+      await report.mutateAsync({ token });
+    } catch (error) {
+      notify.error(t('invitations.page.reportFailed'), errorInfo(error).message);
+    }
+  }
   async function join() {
     try {
       const joined = await accept.mutateAsync({ token });
@@ -126,6 +146,17 @@ function InvitePage() {
               <Link to="/signin" search={{ redirect: here }}>
                 {t('invitations.page.signIn')}
               </Link>
+            </Button>
+          </Stack>
+        )}
+        {p.kind === 'email' && (
+          // The email's "report this invitation" link lands here: whoever did not expect it says so.
+          <Stack gap="1" pt="2" borderTopWidth="1px" data-testid="invite-report">
+            <Text fontSize="sm" color="fg.muted">
+              {t('invitations.page.reportIntro')}
+            </Text>
+            <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => void reportIt()} loading={report.isPending}>
+              {t('invitations.page.report')}
             </Button>
           </Stack>
         )}

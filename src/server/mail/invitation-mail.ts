@@ -16,13 +16,18 @@ export function invitationMail(ctx: Ctx, to: Pick<OutgoingInvitation, 'email' | 
   const t = translator(to.language);
   const url = inviteUrl(ctx.appUrl, to.token);
   const values = { name: p.inviter, community: p.community, appName: ctx.appName };
+  // The sender's message is their words, not ours: introduced as such and quoted as plain text
+  // (the layout escapes it; nothing in it becomes a link or markup), with who wrote it and for which community.
   const paragraphs = [
     to.firstName ? t('invitations.mail.greeting', { firstName: to.firstName }) : t('invitations.mail.greetingNoName'),
     t('invitations.mail.body', values),
-    ...(p.message ? [t('invitations.mail.message', { name: p.inviter, message: p.message })] : []),
+    ...(p.message ? [t('invitations.mail.messageFrom', values), t('invitations.mail.quoted', { message: p.message })] : []),
     t('invitations.mail.expiry'),
   ];
-  const body = layout(ctx, to.language, t('invitations.mail.heading', values), paragraphs, { url, label: t('invitations.mail.button', values) });
+  // Whoever did not expect it says so in one click (the invitation page asks to confirm): the
+  // address is then left alone and staff see the report (services/invitations/report.ts).
+  const report = { heading: t('invitations.mail.reportHeading'), items: [{ text: t('invitations.mail.report', values), url: `${url}?report=1` }] };
+  const body = layout(ctx, to.language, t('invitations.mail.heading', values), paragraphs, { url, label: t('invitations.mail.button', values) }, undefined, [report]);
   return { to: to.email, subject: t('invitations.mail.subject', values), ...body, link: url };
 }
 

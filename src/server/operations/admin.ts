@@ -112,7 +112,7 @@ export const admin = {
       const user = findManageableUser(ctx.db, ctx.user, input.id);
       const found = requestPasswordReset(ctx.db, { email: user.email, now: ctx.now() });
       if (found) queueAccountMail(ctx, 'reset', found.user.id, { token: found.token }, hashToken(found.token));
-      recordAudit(ctx.db, { actor: ctx.user, action: 'user.reset_email_sent', target: { type: 'user', id: user.id, label: user.email }, now: ctx.now() });
+      recordAudit(ctx.db, { actor: ctx.user, action: 'user.reset_email_sent', target: { type: 'user', id: user.id }, now: ctx.now() });
       return { sent: true as const, email: user.email };
     },
   }),

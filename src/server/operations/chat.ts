@@ -22,6 +22,7 @@ import {
   sinceInput,
   updateChannelInput,
 } from '@shared/schemas/chat';
+import { limitedWrite, writeBy } from '../services/write-limits';
 import type { Context } from '../context';
 import { CONVERSATION_NOT_FOUND, conversationCommunity, MESSAGE_NOT_FOUND, messageCommunity } from '../services/chat/access';
 import { addMembers, conversationDetails, createChannel, createGroup, listConversations, openDirect, removeMember, searchPeople, unreadTotal, updateChannel } from '../services/chat/conversations';
@@ -62,10 +63,14 @@ export const chat = {
 
   send: mutation({ input: sendInput, access: reader, run: (ctx, input) => sendMessage(ctx.db, { user: ctx.user, input, now: ctx.now() }) }),
   /** The author's own message; marked edited. */
-  edit: mutation({ input: editInput, access: messageReader, run: (ctx, input) => editMessage(ctx.db, { user: ctx.user, id: input.id, body: input.body, now: ctx.now() }) }),
+  edit: mutation({
+    input: editInput,
+    access: messageReader,
+    run: (ctx, input) => limitedWrite(writeBy(ctx, 'chatEdit'), () => editMessage(ctx.db, { user: ctx.user, id: input.id, body: input.body, now: ctx.now() })),
+  }),
   /** The author, or a leader (chat.moderate) in a channel of their community; the message stays as "deleted". */
   delete: mutation({ input: messageIdInput, access: messageReader, run: (ctx, input) => deleteMessage(ctx.db, { user: ctx.user, id: input.id, now: ctx.now() }) }),
-  react: mutation({ input: reactInput, access: messageReader, run: (ctx, input) => react(ctx.db, { userId: ctx.user.id, ...input, now: ctx.now() }) }),
+  react: mutation({ input: reactInput, access: messageReader, run: (ctx, input) => limitedWrite(writeBy(ctx, 'reaction'), () => react(ctx.db, { userId: ctx.user.id, ...input, now: ctx.now() })) }),
   markRead: mutation({ input: markReadInput, access: reader, run: (ctx, input) => markRead(ctx.db, { userId: ctx.user.id, ...input }) }),
   /** Mutes the conversation's notices (mentions, direct messages, email digest) for the caller. */
   setMuted: mutation({ input: setMutedInput, access: reader, run: (ctx, input) => setMuted(ctx.db, { userId: ctx.user.id, ...input }) }),

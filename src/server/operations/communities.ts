@@ -90,7 +90,7 @@ export const communities = {
     run: (ctx, input) => {
       assertVerifiedIfRequired(ctx);
       const isPublic = input.isPublic ?? getSettings(ctx.db).defaultCommunityPrivacy === 'public';
-      const id = createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now() });
+      const id = createCommunity(ctx.db, { userId: ctx.user.id, input: { ...input, isPublic }, now: ctx.now(), dailyMax: ctx.env.COMMUNITY_CREATE_DAILY_MAX });
       return view(ctx, id);
     },
   }),

@@ -18,6 +18,7 @@ import {
   updateReplyInput,
   updateTopicInput,
 } from '@shared/schemas/discussions';
+import { limitedWrite, writeBy } from '../services/write-limits';
 import type { Context } from '../context';
 import { hideReply, hideTopic, lockTopic, pinTopic, removeReply, removeTopic } from '../services/discussions/moderation';
 import {
@@ -88,8 +89,7 @@ export const discussions = {
     access: inCommunity('discussions.view'),
     run: (ctx, input, scope) => {
       const { communityId: _, ...fields } = input;
-      const topic = createTopic(ctx.db, { community: named(scope), author: actor(ctx), input: fields, now: ctx.now() });
-      return topic;
+      return limitedWrite(writeBy(ctx, 'topic'), () => createTopic(ctx.db, { community: named(scope), author: actor(ctx), input: fields, now: ctx.now() }));
     },
   }),
 
@@ -99,8 +99,7 @@ export const discussions = {
     access: onTopic,
     run: (ctx, input, scope) => {
       const { id, ...changes } = input;
-      const topic = updateTopic(ctx.db, { id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), changes, now: ctx.now() });
-      return topic;
+      return limitedWrite(writeBy(ctx, 'postEdit'), () => updateTopic(ctx.db, { id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), changes, now: ctx.now() }));
     },
   }),
 
@@ -112,8 +111,7 @@ export const discussions = {
     input: replyInput,
     access: onTopic,
     run: (ctx, input, scope) => {
-      const reply = postReply(ctx.db, { topicId: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, quotedId: input.quotedId, now: ctx.now() });
-      return reply;
+      return limitedWrite(writeBy(ctx, 'reply'), () => postReply(ctx.db, { topicId: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, quotedId: input.quotedId, now: ctx.now() }));
     },
   }),
 
@@ -122,8 +120,7 @@ export const discussions = {
     input: updateReplyInput,
     access: onReply,
     run: (ctx, input, scope) => {
-      const reply = updateReply(ctx.db, { id: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, now: ctx.now() });
-      return reply;
+      return limitedWrite(writeBy(ctx, 'postEdit'), () => updateReply(ctx.db, { id: input.id, community: named(scope), author: actor(ctx), canModerate: moderates(scope), body: input.body, now: ctx.now() }));
     },
   }),
 

@@ -2,8 +2,10 @@ import { byCommunityInput, createLinkInput, invitationIdInput, sendInvitationsIn
 import type { Context } from '../context';
 import { acceptById, acceptToken, declineInvitation, myInvitations, previewInvitation } from '../services/invitations/accept';
 import { createLink, linkCommunity, listLinks, revokeLink } from '../services/invitations/links';
+import { reportInvitation } from '../services/invitations/report';
 import { cancelInvitation, invitationCommunity, pendingInvitations, resendInvitation, sendInvitations } from '../services/invitations/send';
 import { inviteUrl } from '../services/invitations/tokens';
+import { assertVerifiedSender } from '../services/invitations/limits';
 import { anyone, inCommunity, mutation, query, signedIn, type SignedInContext } from './define';
 
 /*
@@ -24,13 +26,14 @@ const actor = (ctx: SignedInContext) => ({ id: ctx.user.id, email: ctx.user.emai
 const inviterName = (ctx: SignedInContext) => `${ctx.user.firstName} ${ctx.user.lastName}`;
 
 export const invitations = {
-  /** Invites up to 50 addresses; members are reported, not invited; the emails leave after the commit. */
+  /** Invites up to 50 addresses (a verified sender only); members, and addresses left alone for now (`held`), are reported, not invited; the emails leave after the commit. */
   send: mutation({
     input: sendInvitationsInput,
     access: inviter,
     run: async (ctx, input, { community }) => {
+      assertVerifiedSender(ctx.user);
       const result = sendInvitations(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), emails: input.emails, message: input.message, now: ctx.now() });
-      return { sent: result.sent, alreadyMembers: result.alreadyMembers };
+      return { sent: result.sent, alreadyMembers: result.alreadyMembers, held: result.held };
     },
   }),
 
@@ -44,6 +47,9 @@ export const invitations = {
   acceptById: mutation({ input: invitationIdInput, access: signedIn, run: (ctx, input) => acceptById(ctx.db, { id: input.id, user: ctx.user, now: ctx.now() }) }),
 
   decline: mutation({ input: invitationIdInput, access: signedIn, run: (ctx, input) => declineInvitation(ctx.db, { id: input.id, user: ctx.user, now: ctx.now() }) }),
+
+  /** "Report this invitation" (the email's link): the holder of an email invitation's token did not want it; staff see it, the address is left alone. */
+  report: mutation({ input: tokenInput, access: anyone, run: (ctx, input) => reportInvitation(ctx.db, { token: input.token, now: ctx.now() }) }),
 
   /** What the invitation page shows before sign-in; an unusable token says only that. */
   preview: query({ input: tokenInput, access: anyone, run: (ctx, input) => previewInvitation(ctx.db, { token: input.token, viewerId: ctx.user?.id ?? null, now: ctx.now() }) }),
@@ -77,6 +83,7 @@ export const invitations = {
     input: invitationIdInput,
     access: invitationLeader,
     run: async (ctx, input, { community }) => {
+      assertVerifiedSender(ctx.user);
       const outgoing = resendInvitation(ctx.db, { id: input.id, community: { id: community.id, name: community.name }, actor: actor(ctx), inviterName: inviterName(ctx), now: ctx.now() });
       return { success: true as const, email: outgoing.email };
     },

@@ -12,6 +12,7 @@ export function invitationRoutes(deps: AppDeps) {
   api.post(`/communities/${community}/invitations`, route(deps, ops.send, bodyWith((c) => ({ communityId: c.req.param('id') }))));
   api.get('/invitations', route(deps, ops.mine));
   api.post('/invitations/:token/accept', route(deps, ops.accept, (c) => ({ token: c.req.param('token') })));
+  api.post('/invitations/:token/report', route(deps, ops.report, (c) => ({ token: c.req.param('token') })));
   api.post('/invitations/:id/decline', route(deps, ops.decline, (c) => ({ id: c.req.param('id') })));
   api.post(`/communities/${community}/invite-links`, route(deps, ops.createLink, bodyWith((c) => ({ communityId: c.req.param('id') })), { status: 201 }));
   api.delete('/invite-links/:id', route(deps, ops.revokeLink, (c) => ({ id: c.req.param('id') })));

@@ -131,8 +131,9 @@ export function updateUserByAdmin(db: DB, p: { actor: Actor; id: string; changes
     recordAudit(tx, {
       actor: p.actor,
       action: roleChanges ? 'user.role_changed' : 'user.updated',
-      target: { type: 'user', id: user.id, label: user.email },
-      details: { ...p.changes, ...(roleChanges ? { previousRole: user.role } : {}) },
+      target: { type: 'user', id: user.id },
+      // Which fields changed, not to what: a name or an address in the append-only log would outlive the account.
+      details: { changed: Object.keys(p.changes).filter((k) => p.changes[k as keyof typeof p.changes] !== undefined), ...(roleChanges ? { role: p.changes.role, previousRole: user.role } : {}) },
       now: p.now,
     });
     return toAdminUserDto(tx, updated);
@@ -153,7 +154,7 @@ export async function createStaffAccount(
       .values({ ...fields, id: crypto.randomUUID(), passwordHash, isEmailVerified: true, createdAt: p.now, updatedAt: p.now })
       .returning()
       .get();
-    recordAudit(tx, { actor: p.actor, action: 'user.staff_created', target: { type: 'user', id: user.id, label: user.email }, details: { role: user.role }, now: p.now });
+    recordAudit(tx, { actor: p.actor, action: 'user.staff_created', target: { type: 'user', id: user.id }, details: { role: user.role }, now: p.now });
     return toAdminUserDto(tx, user);
   });
 }
@@ -184,7 +185,7 @@ export async function resetUserPassword(db: DB, p: { actor: Actor; id: string; n
   db.transaction((tx) => {
     tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: p.now }).where(eq(users.id, user.id)).run();
     invalidateUserSessions(tx, user.id);
-    recordAudit(tx, { actor: p.actor, action: 'user.password_reset', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
+    recordAudit(tx, { actor: p.actor, action: 'user.password_reset', target: { type: 'user', id: user.id }, now: p.now });
   });
   return { userEmail: user.email, tempPassword };
 }
@@ -209,7 +210,7 @@ export function resetSecondFactorByAdmin(db: DB, p: { actor: Actor; id: string; 
     if (removed?.on == null) throw conflict('errors.admin.noSecondFactor');
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).run();
     invalidateUserSessions(tx, user.id);
-    recordAudit(tx, { actor: p.actor, action: 'user.second_factor_reset', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
+    recordAudit(tx, { actor: p.actor, action: 'user.second_factor_reset', target: { type: 'user', id: user.id }, now: p.now });
     return toAdminUserDto(tx, tx.select().from(users).where(eq(users.id, user.id)).get()!);
   });
 }
@@ -219,7 +220,7 @@ export function verifyUserByAdmin(db: DB, p: { actor: Actor; id: string; now: nu
   assertMayManage(p.actor, user);
   return db.transaction((tx) => {
     const updated = tx.update(users).set({ isEmailVerified: true, updatedAt: p.now }).where(eq(users.id, user.id)).returning().get()!;
-    recordAudit(tx, { actor: p.actor, action: 'user.verified', target: { type: 'user', id: user.id, label: user.email }, now: p.now });
+    recordAudit(tx, { actor: p.actor, action: 'user.verified', target: { type: 'user', id: user.id }, now: p.now });
     return toAdminUserDto(tx, updated);
   });
 }

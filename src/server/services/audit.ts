@@ -6,23 +6,27 @@ import type { AuditAction } from '@shared/audit-actions';
 import { toPage } from './paging';
 
 export type AuditEntry = {
-  actor: { id: string; email: string };
+  actor: { id: string };
   action: AuditAction;
-  target: { type: 'user' | 'community' | 'settings'; id: string; label?: string | null };
+  /** A user is named by id only (its name and address are looked up when shown); a community or the settings keep a label. */
+  target: { type: 'user'; id: string } | { type: 'community' | 'settings'; id: string; label?: string | null };
   details?: Record<string, unknown>;
   now: number;
 };
 
-/** Append one entry; call it inside the transaction of the change it records. */
+/**
+ * Append one entry; call it inside the transaction of the change it records. People are named by
+ * id alone, never by name or address: the log is append-only, so whatever it held of a person
+ * would outlive the deletion of their account (decision 015).
+ */
 export function recordAudit(db: DbLike, e: AuditEntry) {
   db.insert(adminAudit)
     .values({
       actorId: e.actor.id,
-      actorEmail: e.actor.email,
       action: e.action,
       targetType: e.target.type,
       targetId: e.target.id,
-      targetLabel: e.target.label ?? null,
+      targetLabel: e.target.type === 'user' ? null : (e.target.label ?? null),
       details: e.details ? JSON.stringify(e.details) : null,
       createdAt: e.now,
     })
@@ -30,20 +34,21 @@ export function recordAudit(db: DbLike, e: AuditEntry) {
 }
 
 const targetUsers = alias(users, 'target_user');
-const nameOf = (u: { firstName: string | null; lastName: string | null }) => (u.firstName === null ? null : `${u.firstName} ${u.lastName ?? ''}`.trim() || null);
 
-/**
- * The log, newest first. The actor and a user target come with their names as they are now (the
- * entry keeps the address and label of its time, which still show for an account since deleted).
- */
+/** Who an entry names, as they are now: a deleted (or vanished) account is only "a deleted account" (`gone`); whoever reported an invitation has no account (`invitee`). */
+function person(id: string, u: { firstName: string | null; lastName: string | null; email: string | null; deletedAt: number | null }) {
+  if (id === 'invitee') return { name: null, email: null, gone: false, invitee: true };
+  if (u.firstName === null || u.deletedAt !== null) return { name: null, email: null, gone: true, invitee: false };
+  return { name: `${u.firstName} ${u.lastName ?? ''}`.trim() || null, email: u.email, gone: false, invitee: false };
+}
+
+/** The log, newest first, with the names and addresses of the people it names looked up now. */
 export function listAudit(db: DbLike, p: { cursor?: number; limit: number }) {
   const rows = db
     .select({
       entry: adminAudit,
-      actorFirst: users.firstName,
-      actorLast: users.lastName,
-      targetFirst: targetUsers.firstName,
-      targetLast: targetUsers.lastName,
+      actor: { firstName: users.firstName, lastName: users.lastName, email: users.email, deletedAt: users.deletedAt },
+      target: { firstName: targetUsers.firstName, lastName: targetUsers.lastName, email: targetUsers.email, deletedAt: targetUsers.deletedAt },
     })
     .from(adminAudit)
     .leftJoin(users, eq(users.id, adminAudit.actorId))
@@ -56,18 +61,26 @@ export function listAudit(db: DbLike, p: { cursor?: number; limit: number }) {
     rows,
     p.limit,
     (r) => r.entry.id,
-    ({ entry: r, ...names }) => ({
-      id: r.id,
-      actorId: r.actorId,
-      actorEmail: r.actorEmail,
-      actorName: nameOf({ firstName: names.actorFirst, lastName: names.actorLast }),
-      action: r.action,
-      targetType: r.targetType,
-      targetId: r.targetId,
-      targetLabel: r.targetLabel,
-      targetName: nameOf({ firstName: names.targetFirst, lastName: names.targetLast }),
-      details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
-      createdAt: new Date(r.createdAt).toISOString(),
-    }),
+    ({ entry: r, actor, target }) => {
+      const a = person(r.actorId, actor ?? { firstName: null, lastName: null, email: null, deletedAt: null });
+      const t = r.targetType === 'user' ? person(r.targetId, target ?? { firstName: null, lastName: null, email: null, deletedAt: null }) : null;
+      return {
+        id: r.id,
+        actorId: r.actorId,
+        actorName: a.name,
+        actorEmail: a.email,
+        actorGone: a.gone,
+        actorInvitee: a.invitee,
+        action: r.action,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        targetLabel: r.targetLabel,
+        targetName: t?.name ?? null,
+        targetEmail: t?.email ?? null,
+        targetGone: t?.gone ?? false,
+        details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
+        createdAt: new Date(r.createdAt).toISOString(),
+      };
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { communities, joinRequests, memberships, users } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
 import type { CreateCommunityInput, UpdateCommunityInput } from '@shared/schemas/communities';
@@ -8,6 +8,7 @@ import { forbidden, invalid, notFound, tooMany } from './errors';
 import { attachUpload, detachUpload } from '../uploads/registry';
 import { announceCommunityJoined, announceCommunityLeft, createDefaultChannel } from './chat/conversations';
 import { isDatabase, prepared } from './prepared';
+import { DAY_MS } from './invitations/tokens';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
@@ -70,8 +71,21 @@ export function dropMember(tx: DbLike, p: { communityId: number; userId: string 
   return !!deleted;
 }
 
-export function createCommunity(db: DB, p: { userId: string; input: CreateCommunityInput; now: number }): number {
+/** At most `limit` communities by one account in any 24 hours (429 beyond): each one brings its own allowance of invitation emails. */
+function assertCommunitiesWithinLimit(tx: DbLike, userId: string, limit: number, now: number) {
+  const row = tx
+    .select({ n: count(), oldest: sql<number | null>`min(${communities.createdAt})` })
+    .from(communities)
+    .where(and(eq(communities.creatorId, userId), gt(communities.createdAt, now - DAY_MS)))
+    .get()!;
+  if (row.n < limit) return;
+  throw tooMany('errors.community.dailyLimit', Math.max(60, Math.ceil(((row.oldest ?? now) + DAY_MS - now) / 1000)), { limit });
+}
+
+/** `dailyMax`: the most communities the account may create in 24 hours (COMMUNITY_CREATE_DAILY_MAX; 0 or left out: no limit). */
+export function createCommunity(db: DB, p: { userId: string; input: CreateCommunityInput; now: number; dailyMax?: number }): number {
   const created = db.transaction((tx) => {
+    if (p.dailyMax) assertCommunitiesWithinLimit(tx, p.userId, p.dailyMax, p.now);
     // A banner is a file its creator uploaded (uploads/registry.ts).
     attachUpload(tx, { url: p.input.imageUrl, ownerId: p.userId, field: 'imageUrl', now: p.now });
     const { id } = tx

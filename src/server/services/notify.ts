@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbLike } from '../../../db/database';
-import { noticePreferences, notifications, users } from '../../../db/schema';
+import { mailOutbox, noticePreferences, notifications, users } from '../../../db/schema';
 import type { Language } from '@shared/i18n/languages';
 import { DEFAULT_CHANNELS, type NoticeChannel, type NoticeKind } from '@shared/notices';
 import { NOTICE_KIND_OF } from '../domains';
@@ -31,6 +31,11 @@ export type Notice = {
   urgent?: boolean;
   /** The notice's "sent once" key: with it, a second notify() with the same key tells each person nothing more by email. */
   once?: string;
+  /**
+   * Each reader is emailed at most once per `ms` for this `key` (a topic's mentions: 'mention:12'),
+   * however many notices it sends meanwhile; the notices themselves are all written.
+   */
+  mailOncePer?: { key: string; ms: number };
   /** Its email is this message rather than the notice's own text (a confirmed payment's receipt, its PDF attached). */
   mail?: { template: 'receipt'; payload: { communityId: number; paymentId: number } };
   now: number;
@@ -94,7 +99,19 @@ export function notify(tx: DbLike, n: Notice): string[] {
       .get();
     told.push(reader.id);
     if (!kind || !emailsNow(kindOf, channel, n.urgent)) continue;
-    const once = n.once ? `${n.once}:${reader.id}` : `notice:${row.id}`;
+    let once = n.once ? `${n.once}:${reader.id}` : `notice:${row.id}`;
+    if (n.mailOncePer) {
+      // The outbox keeps every email it queued: one of this key to this reader within the period means none now.
+      const prefix = `${n.mailOncePer.key}:${reader.id}:`;
+      const recent = tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(gte(mailOutbox.onceKey, prefix), lt(mailOutbox.onceKey, `${prefix}~`), gt(mailOutbox.createdAt, n.now - n.mailOncePer.ms)))
+        .limit(1)
+        .get();
+      if (recent) continue;
+      once = `${prefix}${n.now}`;
+    }
     if (n.mail) queueMail(tx, { template: n.mail.template, to: { userId: reader.id }, payload: n.mail.payload, once, now: n.now });
     else queueMail(tx, { template: 'notice', to: { userId: reader.id }, payload: { text, params, link: n.link ?? '/', notificationId: row.id, kind }, once, now: n.now });
   }

@@ -100,9 +100,11 @@ function BackupsCard() {
 }
 
 /** A person by name with the address the entry kept beneath; an account since deleted by that address alone. */
-function Person({ name, email }: { name: string | null; email: string | null }) {
+/** Someone the audit log names (by id; the server looks the name up now): a deleted account is only that. */
+function Person({ name, email, gone, invitee }: { name: string | null; email: string | null; gone: boolean; invitee?: boolean }) {
   const { t } = useTranslation();
-  if (!name) return <>{email ? t('admin.overview.formerAccount', { email }) : null}</>;
+  if (invitee) return <>{t('admin.audit.invitee')}</>;
+  if (gone || !name) return <>{t('admin.audit.deletedAccount')}</>;
   return (
     <Stack gap="0" minW="0">
       <Text>{name}</Text>
@@ -154,7 +156,7 @@ export function OverviewTab() {
                       {formatDate(e.createdAt, { style: 'short', fallback: t('admin.never') })} {formatTime(e.createdAt)}
                     </StackedCell>
                     <StackedCell label={t('admin.overview.columns.who')}>
-                      <Person name={e.actorName} email={e.actorEmail} />
+                      <Person name={e.actorName} email={e.actorEmail} gone={e.actorGone} invitee={e.actorInvitee} />
                     </StackedCell>
                     <StackedCell label={t('admin.overview.columns.action')}>
                       {/* The readable name, and the code the server records (what logs and the API show). */}
@@ -166,8 +168,8 @@ export function OverviewTab() {
                       </Stack>
                     </StackedCell>
                     <StackedCell label={t('admin.overview.columns.target')}>
-                      {e.targetName ? (
-                        <Person name={e.targetName} email={e.targetLabel} />
+                      {e.targetType === 'user' ? (
+                        <Person name={e.targetName} email={e.targetEmail} gone={e.targetGone} />
                       ) : (
                         (e.targetLabel ?? t('admin.audit.target', { type: auditTargetType(t, e.targetType), id: e.targetId }))
                       )}

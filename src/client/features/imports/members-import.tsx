@@ -90,6 +90,7 @@ function Result({ summary, onAgain }: { summary: Summary; onAgain: () => void })
           <List.Item>{t('imports.members.result.invited', { count: summary.invited })}</List.Item>
           <List.Item>{t('imports.members.result.alreadyMembers', { count: summary.alreadyMembers })}</List.Item>
           <List.Item>{t('imports.members.result.alreadyInvited', { count: summary.alreadyInvited })}</List.Item>
+          {summary.notEmailed > 0 && <List.Item>{t('imports.members.result.notEmailed', { count: summary.notEmailed })}</List.Item>}
         </List.Root>
         {summary.noEmail.length > 0 && (
           <Stack gap="1">

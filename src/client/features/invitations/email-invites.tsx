@@ -9,7 +9,7 @@ import { INVITE_EMAILS_MAX, INVITE_MESSAGE_MAX, splitAddresses } from '@shared/s
 import { trpc } from '../../trpc';
 
 const isEmail = (s: string) => z.email().safeParse(s).success;
-type Summary = { sent: number; alreadyMembers: number; skipped: number };
+type Summary = { sent: number; alreadyMembers: number; held: number; skipped: number };
 
 /** Several addresses at once (commas, spaces or new lines), an optional message, and what became of each. */
 export function EmailInvites({ communityId }: { communityId: number }) {
@@ -31,7 +31,7 @@ export function EmailInvites({ communityId }: { communityId: number }) {
     setError(null);
     try {
       const r = await send.mutateAsync({ communityId, emails: valid, message: message.trim() || undefined });
-      setSummary({ sent: r.sent.length, alreadyMembers: r.alreadyMembers.length, skipped: typed.length - valid.length });
+      setSummary({ sent: r.sent.length, alreadyMembers: r.alreadyMembers.length, held: r.held.length, skipped: typed.length - valid.length });
       setText('');
       await queryClient.invalidateQueries({ queryKey: trpc.invitations.pathKey() });
     } catch (err) {
@@ -58,6 +58,7 @@ export function EmailInvites({ communityId }: { communityId: number }) {
           <Stack gap="1" role="status" aria-live="polite" borderWidth="1px" rounded="md" p="3" bg="bg.subtle">
             <Text fontWeight="medium">{t('invitations.email.sent', { count: summary.sent })}</Text>
             {summary.alreadyMembers > 0 && <Text fontSize="sm">{t('invitations.email.alreadyMembers', { count: summary.alreadyMembers })}</Text>}
+            {summary.held > 0 && <Text fontSize="sm">{t('invitations.email.held', { count: summary.held })}</Text>}
             {summary.skipped > 0 && <Text fontSize="sm">{t('invitations.email.skipped', { count: summary.skipped })}</Text>}
           </Stack>
         )}

@@ -73,9 +73,17 @@ export function MyInvitations() {
             </HStack>
             <Text lineClamp={3}>{i.community.description}</Text>
             {i.message && (
-              <Text fontStyle="italic" borderStartWidth="3px" borderColor="brand.muted" ps="3">
-                {i.message}
-              </Text>
+              // The sender's words, not the app's: said so, and shown as plain text.
+              <Stack gap="1">
+                {i.inviter && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('invitations.tab.messageFrom', { name: i.inviter.name })}
+                  </Text>
+                )}
+                <Text fontStyle="italic" borderStartWidth="3px" borderColor="brand.muted" ps="3" whiteSpace="pre-line">
+                  {i.message}
+                </Text>
+              </Stack>
             )}
             <Text fontSize="xs" color="fg.muted">
               {t('invitations.tab.expires', { date: formatDate(i.expiresAt) })}

@@ -294,16 +294,23 @@ function SettingsFields({ values: v, errors, set }: { values: SettingsValues; er
           <Alert.Description>{t('polls.form.namedWarning')}</Alert.Description>
         </Alert.Root>
       )}
-      <ScopeChoice
-        name="poll-results"
-        legend={t('polls.form.resultsLegend')}
-        value={v.resultsVisibility}
-        onChange={(x) => set('resultsVisibility', x)}
-        options={[
-          { value: 'live', label: t('polls.form.resultsLive') },
-          { value: 'after_close', label: t('polls.form.resultsAfterClose') },
-        ]}
-      />
+      {v.anonymous ? (
+        // The server shows an anonymous poll's results only once it has closed, whatever is sent.
+        <Text fontSize="sm" color="fg.muted" data-testid="poll-results-anonymous">
+          {t('polls.form.resultsAnonymous')}
+        </Text>
+      ) : (
+        <ScopeChoice
+          name="poll-results"
+          legend={t('polls.form.resultsLegend')}
+          value={v.resultsVisibility}
+          onChange={(x) => set('resultsVisibility', x)}
+          options={[
+            { value: 'live', label: t('polls.form.resultsLive') },
+            { value: 'after_close', label: t('polls.form.resultsAfterClose') },
+          ]}
+        />
+      )}
       <ScopeChoice
         name="poll-eligibility"
         legend={t('polls.form.eligibilityLegend')}

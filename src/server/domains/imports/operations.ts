@@ -5,6 +5,7 @@ import type { Context } from '../../context';
 import { inCommunity, mutation, query, type SignedInContext } from '../../operations/define';
 import { confirmLedger, ledgerImportCommunity, listLedgerImports, previewLedger, rejectLedger, submitLedger } from './ledger';
 import { importMembers, previewMembers } from './members';
+import { assertVerifiedSender } from '../../services/invitations/limits';
 import { circleImportCommunity, confirmCircleImport, listCircleImports, previewCircle, rejectCircleImport, submitCircle } from './circle';
 import { readSheet } from './sheet';
 
@@ -51,6 +52,8 @@ export const imports = {
       const sheet = await readSheet(input.file);
       const now = ctx.now();
       const rows = previewMembers(ctx.db, { communityId: community.id, sheet, language: input.language, now });
+      // Rows to invite mean invitation emails: only under a verified address.
+      if (rows.some((r) => r.action === 'invite')) assertVerifiedSender(ctx.user);
       return importMembers(ctx.db, { community: { id: community.id, name: community.name }, actor: actor(ctx), rows, now });
     },
   }),

@@ -66,7 +66,7 @@ export function deleteAccount(db: DB, p: { user: UserRow; removePosts: boolean; 
     recordAudit(tx, {
       actor: p.actor,
       action: p.byStaff ? 'user.deleted' : 'account.deleted',
-      target: { type: 'user', id, label: `${p.user.firstName} ${p.user.lastName}` },
+      target: { type: 'user', id },
       details: { removePosts: p.removePosts, communitiesLeft, ...removed },
       now: p.now,
     });

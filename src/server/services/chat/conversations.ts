@@ -207,7 +207,7 @@ export function createChannel(
     const conversationId = Number(inserted.lastInsertRowid);
     addRows(db, conversationId, memberIds, p.now);
     recordAudit(db, {
-      actor: { id: p.user.id, email: p.user.email },
+      actor: { id: p.user.id },
       action: 'chat.channel.create',
       target: { type: 'community', id: String(p.community.id), label: p.community.name },
       details: { conversationId, name: p.input.name, isPrivate: p.input.isPrivate, members: memberIds.length },
@@ -241,7 +241,7 @@ export function updateChannel(db: DB, p: { user: UserRow; input: { conversationI
       topic: p.input.topic ?? null,
     });
     recordAudit(db, {
-      actor: { id: p.user.id, email: p.user.email },
+      actor: { id: p.user.id },
       action: 'chat.channel.update',
       target: { type: 'community', id: String(conversation.communityId), label: `#${conversation.name}` },
       details: { conversationId: conversation.id, name: p.input.name, topic: p.input.topic },
@@ -264,7 +264,7 @@ export function addMembers(db: DB, p: { user: UserRow; conversationId: number; u
     if (conversation.kind === 'group' && conversationMemberIds(db, conversation.id).length > GROUP_MAX_MEMBERS) throw invalid('chat.validation.groupTooBig', [{ path: ['userIds'], message: 'chat.validation.groupTooBig' }], { max: GROUP_MAX_MEMBERS });
     if (conversation.kind === 'channel' && rows.length) {
       recordAudit(db, {
-        actor: { id: p.user.id, email: p.user.email },
+        actor: { id: p.user.id },
         action: 'chat.channel.addMembers',
         target: { type: 'community', id: String(conversation.communityId), label: `#${conversation.name}` },
         details: { conversationId: conversation.id, userIds: rows },
@@ -289,7 +289,7 @@ export function removeMember(db: DB, p: { user: UserRow; conversationId: number;
     if (removed.changes !== 1) throw notFound('chat.errors.notInConversation');
     if (!self) {
       recordAudit(db, {
-        actor: { id: p.user.id, email: p.user.email },
+        actor: { id: p.user.id },
         action: 'chat.channel.removeMember',
         target: { type: 'community', id: String(conversation.communityId), label: `#${conversation.name}` },
         details: { conversationId: conversation.id, userId: p.userId },

@@ -227,7 +227,7 @@ export function deleteMessage(db: DB, p: { user: UserRow; id: number; now: numbe
     if (row.attachmentName) statement(db, 'releaseUpload', () => 'UPDATE uploads SET attached_at = NULL WHERE name = ?').run(row.attachmentName);
     if (asModerator) {
       recordAudit(db, {
-        actor: { id: p.user.id, email: p.user.email },
+        actor: { id: p.user.id },
         action: 'chat.message.delete',
         target: { type: 'community', id: String(conversation.communityId), label: `#${conversation.name}` },
         details: { conversationId: conversation.id, messageId: p.id, authorId: row.authorId, excerpt: excerpt(row.body) },

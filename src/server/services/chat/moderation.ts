@@ -37,7 +37,7 @@ export function muteMember(db: DB, p: { user: UserRow; conversationId: number; u
          ON CONFLICT (conversation_id, user_id) DO UPDATE SET until = excluded.until, muted_by = excluded.muted_by, reason = excluded.reason, created_at = excluded.created_at`,
       ).run(conversation.id, p.userId, until, p.user.id, p.reason, p.now);
     recordAudit(db, {
-      actor: { id: p.user.id, email: p.user.email },
+      actor: { id: p.user.id },
       action: until === null ? 'chat.member.unmute' : 'chat.member.mute',
       target: { type: 'community', id: String(conversation.communityId), label: `#${conversation.name}` },
       details: { conversationId: conversation.id, userId: p.userId, minutes: p.minutes, until, reason: p.reason },
@@ -134,7 +134,7 @@ export function resolveReport(db: DB, p: { user: UserRow; id: number; deleteMess
     const changed = statement(db, 'resolve', () => 'UPDATE message_reports SET resolved_at = ?, resolved_by = ? WHERE message_id = ? AND resolved_at IS NULL').run(p.now, p.user.id, report.messageId);
     if (changed.changes === 0) throw conflict('chat.errors.reportResolved');
     recordAudit(db, {
-      actor: { id: p.user.id, email: p.user.email },
+      actor: { id: p.user.id },
       action: 'chat.report.resolve',
       target: { type: 'community', id: String(conversationCommunityId) },
       details: { reportId: p.id, messageId: report.messageId, deleted: p.deleteMessage, reports: changed.changes },

@@ -73,6 +73,9 @@ function touchMember(tx: DbLike, p: { topicId: number; userId: string; readAt?: 
     .run();
 }
 
+/** A member mentioned again and again in one topic gets at most one email about it in this time. */
+export const MENTION_MAIL_EVERY_MS = 60 * 60_000;
+
 /**
  * Tells each member a text mentions (and `previous` did not), once: only current members of the
  * community, never the author. Returns who was told.
@@ -88,7 +91,8 @@ function notifyMentions(tx: DbLike, p: { communityId: number; community: string;
     .all()
     .map((m) => m.userId);
   const params = { name: p.author.name, title: p.title, community: p.community };
-  notify(tx, { to: members, key: 'discussionMention', params, link: topicLink(p.topicId), now: p.now });
+  // Told in the app of every mention; emailed at most once an hour per topic, however many posts mention them.
+  notify(tx, { to: members, key: 'discussionMention', params, link: topicLink(p.topicId), mailOncePer: { key: `mention:${p.topicId}`, ms: MENTION_MAIL_EVERY_MS }, now: p.now });
   return members;
 }
 

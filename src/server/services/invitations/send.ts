@@ -7,6 +7,7 @@ import { conflict, notFound, tooMany } from '../errors';
 import { notifyUser } from '../notifications';
 import { handled, itemKey } from '../needs/notices';
 import { queueInvitationMail } from '../../mail/invitation-mail';
+import { assertSenderWithinLimit, restingAddresses } from './limits';
 import { DAILY_EMAIL_LIMIT, DAY_MS, EMAIL_INVITATION_TTL_MS, INV_MSG, newInvitationToken } from './tokens';
 
 /** One invitation email, queued in the invitations' transaction (the raw token lives only in the queued mail until it is sent). */
@@ -51,7 +52,8 @@ function accountsOf(db: DbLike, communityId: number, emails: string[]) {
 }
 
 /**
- * Invites each address: members are reported back and skipped; a still-pending invitation to the
+ * Invites each address: members are reported back and skipped, and so are addresses left alone
+ * for now (`held`: limits.ts); a still-pending invitation to the
  * same address is renewed (new token, new two weeks) rather than doubled. Existing accounts are
  * also told in the app. Returns the emails to send after commit.
  */
@@ -59,8 +61,12 @@ export function sendInvitations(db: DB, p: { community: Community; actor: Actor;
   return db.transaction((tx) => {
     const accounts = accountsOf(tx, p.community.id, p.emails);
     const alreadyMembers = p.emails.filter((e) => accounts.get(e)?.member);
-    const toInvite = p.emails.filter((e) => !accounts.get(e)?.member);
+    const resting = restingAddresses(tx, p.emails, p.now);
+    // Not mailed now (limits.ts), and said so; nothing is written for them.
+    const held = p.emails.filter((e) => !accounts.get(e)?.member && resting.has(e));
+    const toInvite = p.emails.filter((e) => !accounts.get(e)?.member && !resting.has(e));
     assertWithinLimit(tx, p.community.id, toInvite.length, p.now);
+    assertSenderWithinLimit(tx, p.actor.id, toInvite.length, p.now);
     const outgoing: OutgoingInvitation[] = [];
     for (const email of toInvite) {
       const account = accounts.get(email);
@@ -87,7 +93,7 @@ export function sendInvitations(db: DB, p: { community: Community; actor: Actor;
     if (outgoing.length) {
       recordAudit(tx, { actor: p.actor, action: 'invitations.sent', target: { type: 'community', id: String(p.community.id), label: p.community.name }, details: { count: outgoing.length }, now: p.now });
     }
-    return { sent: outgoing.map((o) => o.email), alreadyMembers, outgoing };
+    return { sent: outgoing.map((o) => o.email), alreadyMembers, held, outgoing };
   });
 }
 
@@ -105,8 +111,10 @@ export function resendInvitation(db: DB, p: { id: number; community: Community; 
     if (!row) throw notFound(INV_MSG.notFound);
     if (row.status !== 'pending') throw conflict(INV_MSG.notPending);
     assertWithinLimit(tx, p.community.id, 1, p.now);
+    assertSenderWithinLimit(tx, p.actor.id, 1, p.now);
     const account = accountsOf(tx, p.community.id, [row.email]).get(row.email);
     if (account?.member) throw conflict(INV_MSG.alreadyMember);
+    if (restingAddresses(tx, [row.email], p.now).size) throw conflict(INV_MSG.recipientResting);
     const language = account?.language ?? (row.language as Language);
     const { token, hash } = newInvitationToken();
     const updated = tx

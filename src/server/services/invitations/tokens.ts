@@ -33,6 +33,15 @@ export const DAY_MS = 24 * 60 * 60_000;
 export const EMAIL_INVITATION_TTL_MS = 14 * DAY_MS;
 /** At most this many invitation emails per community in any 24 hours. */
 export const DAILY_EMAIL_LIMIT = 100;
+/** At most this many invitation emails by one sender in any 24 hours, whatever the communities. */
+export const SENDER_DAILY_LIMIT = 100;
+/** At most this many invitation emails to one address in any 7 days, whoever sends them. */
+export const RECIPIENT_WEEKLY_LIMIT = 3;
+export const WEEK_MS = 7 * DAY_MS;
+/** An address whose owner declined an invitation, or let one expire unanswered, gets none by email for this long. */
+export const RECIPIENT_REST_MS = 30 * DAY_MS;
+/** One that reported an invitation, for this long. */
+export const REPORTED_REST_MS = 365 * DAY_MS;
 
 /** Catalogue keys of the refusals. */
 export const INV_MSG = {
@@ -47,6 +56,9 @@ export const INV_MSG = {
   alreadyMember: 'invitations.errors.alreadyMember',
   verifyFirst: 'invitations.errors.verifyFirst',
   dailyLimit: 'invitations.errors.dailyLimit',
+  senderLimit: 'invitations.errors.senderLimit',
+  verifyToInvite: 'invitations.errors.verifyToInvite',
+  recipientResting: 'invitations.errors.recipientResting',
   notPending: 'invitations.errors.notPending',
   linkNotFound: 'invitations.errors.linkNotFound',
   alreadyRevoked: 'invitations.errors.alreadyRevoked',

@@ -11,7 +11,7 @@ import { REFUSAL_KEY, rightRefusal, type Refusal } from '@shared/standing';
 import { communityMoneyFrame, refusalError, standingNow } from '../../domains/standing/standing';
 import { notifyCommunity } from '../notifications';
 import { prepared } from '../prepared';
-import { assertChangeable, communityName, effectiveStatus, IMMEDIATE, optionsOf, pollLink, pollOf, voterCount, voterKeyOf } from './polls';
+import { assertChangeable, ballotId, communityName, effectiveStatus, IMMEDIATE, optionsOf, pollLink, pollOf, resultsShown, unlinkBallots, voterCount, voterKeyOf } from './polls';
 
 /*
  * Voting, closing and results. A vote and a close each run in one IMMEDIATE transaction and the
@@ -66,7 +66,8 @@ export function castVote(db: DB, p: { id: number; userId: string; choices: numbe
     const voterKey = voterKeyOf(poll, p.userId);
     const choices = JSON.stringify(poll.kind === 'ranked' ? p.choices : [...p.choices].sort((a, b) => a - b));
     const earlier = q.earlier.get({ pollId: poll.id, userId: p.userId });
-    q.ballot.run({ pollId: poll.id, voterKey, choices });
+    // A new ballot gets a random id (kept when the member changes their vote): see ballotId.
+    q.ballot.run({ id: ballotId(), pollId: poll.id, voterKey, choices });
     // An anonymous poll keeps no vote time: it could pair a voter with a ballot.
     const votedAt = poll.anonymous ? null : p.now;
     q.voter.run({ pollId: poll.id, userId: p.userId, votedAt });
@@ -82,7 +83,7 @@ const voteQueries = (db: DB) =>
       earlier: d.select({ id: pollVoters.id }).from(pollVoters).where(and(eq(pollVoters.pollId, ph('pollId')), eq(pollVoters.userId, ph('userId')))).prepare(),
       ballot: d
         .insert(pollBallots)
-        .values({ pollId: ph('pollId'), voterKey: ph('voterKey'), choices: ph('choices') })
+        .values({ id: ph('id'), pollId: ph('pollId'), voterKey: ph('voterKey'), choices: ph('choices') })
         .onConflictDoUpdate({ target: [pollBallots.pollId, pollBallots.voterKey], set: { choices: sql`excluded.choices` } })
         .prepare(),
       voter: d
@@ -132,7 +133,7 @@ export function closePoll(tx: DbLike, p: { id: number; by: string | null; now: n
     .returning()
     .get();
   if (!closed) return null;
-  if (poll.anonymous) tx.update(pollBallots).set({ voterKey: null }).where(eq(pollBallots.pollId, poll.id)).run();
+  if (poll.anonymous) unlinkBallots(tx, poll.id);
   recordFinanceAction(tx, {
     communityId: poll.communityId,
     actorId: p.by,
@@ -177,11 +178,15 @@ export function closeDuePolls(db: DB, now: number): number {
   return closed;
 }
 
-/** Whether members may see the results now: live ones while open, the others once closed; never a cancelled poll's. */
+/**
+ * Whether members may see the results now: live ones while open, the others once closed; never a
+ * cancelled poll's. An anonymous poll's only once closed, whatever its setting (resultsShown):
+ * counts read before and after each vote, beside the list of who voted, would tell who chose what.
+ */
 export function resultsVisible(poll: PollRow, now: number): boolean {
   const status = effectiveStatus(poll, now);
   if (status === 'cancelled' || status === 'nominating') return false;
-  return status === 'closed' || poll.resultsVisibility === 'live';
+  return status === 'closed' || resultsShown(poll) === 'live';
 }
 
 type NamedVote = { userId: string; name: string; choices: number[] };

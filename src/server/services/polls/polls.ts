@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte, or, gt, sql } from 'drizzle-orm';
 import { communities, pollBallots, pollNominations, pollOptions, polls, pollVoters, memberships, topics, users, type PollRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
@@ -51,6 +51,29 @@ export const voterKeyOf = (poll: Pick<PollRow, 'anonymous' | 'ballotKey'>, userI
 
 export const pollLink = (id: number) => `/polls/${id}`;
 
+/** A ballot's id: random (48 bits, well within a safe integer), so that the ids of a poll's ballots say nothing of the order they came in. */
+export const ballotId = () => randomInt(1, 2 ** 48);
+
+/**
+ * When an anonymous poll closes or is cancelled: its ballots are written anew, in a shuffled
+ * order, with fresh random ids and no voter key, so that neither an id, nor the order of the rows,
+ * nor where they sit in the file's pages (secure_delete zeroes the old cells: database.ts) follows
+ * the order of the votes, which the voters' rows keep. Every choice is kept: the stored hash is
+ * over the ballots in canonical order, which this does not change.
+ */
+export function unlinkBallots(tx: DbLike, pollId: number) {
+  const choices = tx.select({ choices: pollBallots.choices }).from(pollBallots).where(eq(pollBallots.pollId, pollId)).all().map((b) => b.choices);
+  tx.delete(pollBallots).where(eq(pollBallots.pollId, pollId)).run();
+  for (let i = choices.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [choices[i], choices[j]] = [choices[j]!, choices[i]!];
+  }
+  for (const c of choices) tx.insert(pollBallots).values({ id: ballotId(), pollId, voterKey: null, choices: c }).run();
+}
+
+/** An anonymous poll shows its results only once closed, whatever was asked: live counts beside "who voted" reveal each ballot. */
+export const resultsShown = (p: Pick<PollRow, 'anonymous' | 'resultsVisibility'>): PollRow['resultsVisibility'] => (p.anonymous ? 'after_close' : p.resultsVisibility);
+
 function checkClosing(closesAt: number, now: number) {
   if (closesAt <= now) throw fieldError('invalid', 'closesAt', 'errors.polls.closingInPast');
   if (closesAt - now > MAX_POLL_DURATION_MS) throw fieldError('invalid', 'closesAt', 'errors.polls.closingTooFar');
@@ -78,7 +101,7 @@ export function createPoll(db: DB, p: { community: { id: number; name: string };
         status: election ? 'nominating' : 'open',
         anonymous: f.anonymous,
         ballotKey: f.anonymous ? randomBytes(32).toString('hex') : null,
-        resultsVisibility: f.resultsVisibility,
+        resultsVisibility: resultsShown(f),
         eligibility: f.eligibility,
         joinedBefore: f.eligibility === 'joined_before' ? (f.joinedBefore ?? null) : null,
         maxChoices: f.kind === 'multiple' ? (f.maxChoices ?? f.options!.length) : null,
@@ -125,6 +148,7 @@ export function updatePoll(db: DB, p: { id: number; changes: PollChanges; now: n
     const set: Partial<PollRow> = { updatedAt: p.now, eligibility, joinedBefore, anonymous };
     if (anonymous !== row.anonymous) set.ballotKey = anonymous ? randomBytes(32).toString('hex') : null;
     for (const k of ['title', 'description', 'closesAt', 'resultsVisibility'] as const) if (c[k] !== undefined) (set as Record<string, unknown>)[k] = c[k];
+    set.resultsVisibility = resultsShown({ anonymous, resultsVisibility: set.resultsVisibility ?? row.resultsVisibility });
     // Conditional on what was read: a vote or a close that committed meanwhile wins (409).
     const updated = tx
       .update(polls)
@@ -149,7 +173,7 @@ export function cancelPoll(db: DB, p: { id: number; reason: string; now: number 
       .returning()
       .get();
     if (!done) throw conflict('errors.polls.closed');
-    if (row.anonymous) tx.update(pollBallots).set({ voterKey: null }).where(eq(pollBallots.pollId, row.id)).run();
+    if (row.anonymous) unlinkBallots(tx, row.id);
     return pollDto(tx, done, p.now);
   }, IMMEDIATE);
 }
@@ -255,7 +279,8 @@ export function openVoting(db: DB, p: { id: number; community: { id: number; nam
     // Nominations still waiting lapse: their notices read as handled.
     for (const n of tx.select({ id: pollNominations.id }).from(pollNominations).where(and(eq(pollNominations.pollId, row.id), eq(pollNominations.status, 'pending'))).all()) handled(tx, 'nomination', n.id, null, p.now);
     tx.insert(pollOptions)
-      .values(accepted.map((c, i) => ({ pollId: row.id, position: i + 1, label: `${c.firstName} ${c.lastName}`, userId: c.userId })))
+      // A candidate is named by id, the name looked up when shown (optionsOf): no copy outlives their account.
+      .values(accepted.map((c, i) => ({ pollId: row.id, position: i + 1, label: '', userId: c.userId })))
       .run();
     notifyCommunity(tx, {
       communityId: row.communityId,
@@ -282,7 +307,12 @@ export function nominationsOf(db: DbLike, pollId: number) {
 }
 
 const optionsQuery = <D extends DbLike>(db: D, pollId: number | ReturnType<typeof sql.placeholder>) =>
-  db.select({ id: pollOptions.id, label: pollOptions.label, userId: pollOptions.userId }).from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position));
+  db
+    .select({ id: pollOptions.id, label: sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, ${pollOptions.label})`, userId: pollOptions.userId })
+    .from(pollOptions)
+    .leftJoin(users, eq(users.id, pollOptions.userId))
+    .where(eq(pollOptions.pollId, pollId))
+    .orderBy(asc(pollOptions.position));
 export const optionsOf = (db: DbLike, pollId: number) =>
   isDatabase(db) ? prepared(db, 'polls.options', (d) => optionsQuery(d, sql.placeholder('pollId')).prepare()).all({ pollId }) : optionsQuery(db, pollId).all();
 
@@ -296,6 +326,7 @@ export function pollDto(db: DbLike, row: PollRow, now: number) {
   const { ballotKey: _k, result: _r, ballotsHash, firstVoteAt, ...rest } = row;
   return {
     ...rest,
+    resultsVisibility: resultsShown(row),
     status: effectiveStatus(row, now),
     options: optionsOf(db, row.id),
     nominations: row.kind === 'election' ? nominationsOf(db, row.id) : null,
@@ -335,7 +366,7 @@ export function listPolls(db: DbLike, p: { communityId: number; viewerId: string
     title: r.poll.title,
     status: effectiveStatus(r.poll, p.now),
     anonymous: r.poll.anonymous,
-    resultsVisibility: r.poll.resultsVisibility,
+    resultsVisibility: resultsShown(r.poll),
     eligibility: r.poll.eligibility,
     closesAt: r.poll.closesAt,
     createdAt: r.poll.createdAt,

@@ -44,7 +44,6 @@ export const admin = {
     auditEmpty: 'Nothing recorded yet.',
     columns: { when: 'When', who: 'Who', action: 'Action', target: 'Target' },
     /** Who did it when their account is gone: the address the entry kept. */
-    formerAccount: '{{email}} (account deleted)',
   },
   /** The Overview's card on the daily backups (BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR). */
   backups: {
@@ -62,6 +61,8 @@ export const admin = {
     restoreHint: 'To restore one: stop the server, then run npm run restore -- <backup folder>.',
   },
   audit: {
+    deletedAccount: 'a deleted account',
+    invitee: 'the person invited',
     /** By the action code the server records ('user.password_reset'; the list is src/shared/audit-actions.ts). */
     actions: {
       user: {
@@ -92,6 +93,7 @@ export const admin = {
         sent: 'Invitations emailed',
         resent: 'Invitation sent again',
         cancelled: 'Invitation cancelled',
+        reported: 'Invitation reported by the person invited',
       },
       imports: {
         members: 'Members imported',

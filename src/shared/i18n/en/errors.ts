@@ -11,6 +11,7 @@ export const errors = {
   tooManySignIns_other: 'Too many failed sign-in attempts. Please try again in {{count}} minutes.',
   tooManyPasswords_one: 'Too many failed password attempts. Please try again in {{count}} minute.',
   tooManyPasswords_other: 'Too many failed password attempts. Please try again in {{count}} minutes.',
+  tooFast: 'You are doing that too quickly. Wait {{seconds}} seconds and try again.',
   tooManyAccountRequests_one: 'Too many requests from your connection. Please try again in {{count}} minute.',
   tooManyAccountRequests_other: 'Too many requests from your connection. Please try again in {{count}} minutes.',
   denied: {
@@ -140,6 +141,7 @@ export const errors = {
     alreadyCreator: 'You are already the creator.',
     joinAgainLater_one: 'You asked to join this community a moment ago. You can ask again in {{count}} minute.',
     joinAgainLater_other: 'You asked to join this community a moment ago. You can ask again in {{count}} minutes.',
+    dailyLimit: 'You can create at most {{limit}} communities a day. Try again later.',
   },
   announcement: {
     categoryTaken: 'This community already has a category with that name',

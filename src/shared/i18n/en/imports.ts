@@ -61,6 +61,7 @@ export const imports = {
       invited: 'Invited by email: {{count}}',
       alreadyMembers: 'Already members: {{count}}',
       alreadyInvited: 'Already invited: {{count}}',
+      notEmailed: 'Not emailed (invited recently elsewhere, or they did not want invitations): {{count}}',
       noEmail: 'Without an email (reach them by phone and share an invite link):',
     },
     another: 'Import another file',

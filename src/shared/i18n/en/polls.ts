@@ -80,6 +80,7 @@ export const polls = {
     resultsLegend: 'Results',
     resultsLive: 'Shown while voting is open',
     resultsAfterClose: 'Shown only once voting has closed',
+    resultsAnonymous: 'Secret ballots: the results are shown only once voting has closed, so that no one can tell a vote from when it came in.',
     eligibilityLegend: 'Who may vote',
     eligibility: {
       all: 'All members',

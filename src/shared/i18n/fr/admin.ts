@@ -43,7 +43,6 @@ export const admin = {
     auditDescription: 'Ce que l’équipe a fait des comptes, des communautés et des paramètres, et ce que les responsables des communautés ont fait des invitations, des imports de membres, de l’espace de documents et de la modération de la messagerie, des plus récentes aux plus anciennes. Les entrées ne peuvent être ni modifiées ni supprimées.',
     auditEmpty: 'Rien n’a encore été consigné.',
     columns: { when: 'Date', who: 'Auteur', action: 'Action', target: 'Cible' },
-    formerAccount: '{{email}} (compte supprimé)',
   },
   backups: {
     title: 'Sauvegardes',
@@ -60,6 +59,8 @@ export const admin = {
     restoreHint: 'Pour en restaurer une : arrêtez le serveur, puis lancez npm run restore -- <dossier de sauvegarde>.',
   },
   audit: {
+    deletedAccount: 'un compte supprimé',
+    invitee: 'la personne invitée',
     actions: {
       user: {
         role_changed: 'Rôle modifié',
@@ -89,6 +90,7 @@ export const admin = {
         sent: 'Invitations envoyées par e-mail',
         resent: 'Invitation renvoyée',
         cancelled: 'Invitation annulée',
+        reported: 'Invitation signalée par la personne invitée',
       },
       imports: {
         members: 'Membres importés',

@@ -12,6 +12,7 @@ export const errors = {
   tooManySignIns_other: 'Trop de tentatives de connexion échouées. Veuillez réessayer dans {{count}} minutes.',
   tooManyPasswords_one: 'Trop de tentatives de mot de passe échouées. Veuillez réessayer dans {{count}} minute.',
   tooManyPasswords_other: 'Trop de tentatives de mot de passe échouées. Veuillez réessayer dans {{count}} minutes.',
+  tooFast: 'Vous allez trop vite. Patientez {{seconds}}\u00a0secondes puis réessayez.',
   tooManyAccountRequests_one: 'Trop de demandes depuis votre connexion. Veuillez réessayer dans {{count}} minute.',
   tooManyAccountRequests_other: 'Trop de demandes depuis votre connexion. Veuillez réessayer dans {{count}} minutes.',
   denied: {
@@ -141,6 +142,7 @@ export const errors = {
     alreadyCreator: 'Vous êtes déjà le créateur.',
     joinAgainLater_one: 'Vous avez demandé à rejoindre cette communauté il y a un instant. Vous pourrez redemander dans {{count}} minute.',
     joinAgainLater_other: 'Vous avez demandé à rejoindre cette communauté il y a un instant. Vous pourrez redemander dans {{count}} minutes.',
+    dailyLimit: 'Vous pouvez créer au plus {{limit}} communautés par jour. Réessayez plus tard.',
   },
   announcement: {
     categoryTaken: 'Cette communauté a déjà une catégorie portant ce nom',

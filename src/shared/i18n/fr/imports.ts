@@ -63,6 +63,7 @@ export const imports = {
       invited: 'Invités par e-mail : {{count}}',
       alreadyMembers: 'Déjà membres : {{count}}',
       alreadyInvited: 'Déjà invités : {{count}}',
+      notEmailed: 'Non contactés par e-mail (invités récemment ailleurs, ou ne souhaitant pas d’invitation)\u00a0: {{count}}',
       noEmail: 'Sans e-mail (joignez-les par téléphone et partagez un lien d’invitation) :',
     },
     another: 'Importer un autre fichier',

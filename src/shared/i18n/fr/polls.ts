@@ -81,6 +81,7 @@ export const polls = {
     resultsLegend: 'Résultats',
     resultsLive: 'Affichés pendant le vote',
     resultsAfterClose: 'Affichés seulement après la clôture',
+    resultsAnonymous: 'Vote à bulletin secret : les résultats ne sont affichés qu’après la clôture, pour que personne ne puisse deviner un vote à son heure d’arrivée.',
     eligibilityLegend: 'Qui peut voter',
     eligibility: {
       all: 'Tous les membres',
