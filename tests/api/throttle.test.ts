@@ -5,6 +5,7 @@ import { FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeUser } from '../factories';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
 import { C, generalOf } from '../setup/chat';
 import { documentWorld, sendForm, text } from '../setup/documents';
+import { D, newTopic } from '../setup/discussions';
 import { I } from '../setup/invitations';
 import { SECOND_FACTOR } from '../setup/second-factor';
 import { startSmtp } from '../setup/smtp';
@@ -173,6 +174,8 @@ const LIMITED_FILES = [
   'src/server/services/chat/messages.ts',
   'src/server/services/community-writes.ts',
   'src/server/services/invitations/send.ts',
+  'src/server/services/invitations/limits.ts',
+  'src/server/services/write-limits.ts',
   'src/server/uploads/allowance.ts',
 ];
 
@@ -192,7 +195,7 @@ describe('every 429 carries Retry-After', () => {
   });
 
   for (const T of TRANSPORTS) {
-    it(`${T.name}: sign-in, password change, account mail, second factor, chat, join requests, invitations${T.name === 'REST' ? ', uploads' : ''}`, async () => {
+    it(`${T.name}: sign-in, password change, account mail, second factor, chat, join requests, invitations (a community's and a sender's), members' writes${T.name === 'REST' ? ', uploads' : ''}`, async () => {
       const w = await documentWorld({ UPLOAD_RATE_MAX: '1' });
       const { t, users, agents } = w;
       const refusals: [string, Outcome | { status: number; headers: Headers }][] = [];
@@ -222,6 +225,10 @@ describe('every 429 carries Retry-After', () => {
       const emails = (from: number) => Array.from({ length: 50 }, (_, i) => `walk.${T.name}.${from + i}@example.org`);
       let sent = 0;
       await until429('invitations', () => T.call(agents.host, I.send, { communityId: w.community.id, emails: emails((sent += 50)) }), 3);
+      // The sender's 100 a day across communities: the host's other community has sent none.
+      await until429('invitations per sender', () => T.call(agents.host, I.send, { communityId: w.privateCommunity.id, emails: emails((sent += 50)) }), 1);
+      // Members' writes (write-limits.ts): ten new topics in ten minutes.
+      await until429('discussion topics', () => T.call(agents.bih, D.create, newTopic(w.community.id)), 11);
       if (T.name === 'REST') {
         const upload = () => sendForm(t, '/api/chat/files', { cookie: agents.treasurer.cookie, file: { bytes: text('Minutes\n'), name: 'minutes.txt', type: 'text/plain' } });
         await until429('uploads', upload, 2);
@@ -232,7 +239,7 @@ describe('every 429 carries Retry-After', () => {
         expect([what, r.status]).toEqual([what, 429]);
         expect([what, r.headers.get('retry-after')]).toEqual([what, expect.stringMatching(/^[1-9]\d*$/)]);
       }
-      expect(refusals.map(([what]) => what)).toHaveLength(T.name === 'REST' ? 8 : 7);
+      expect(refusals.map(([what]) => what)).toHaveLength(T.name === 'REST' ? 10 : 9);
     }, 60_000);
   }
 });
