@@ -9,6 +9,7 @@ import {
   FINE_REASONS,
   GROUP_ROLES,
   GUARANTOR_STATUSES,
+  LOAN_REASON_CODES,
   LOAN_STATUSES,
   REPAYMENT_STATUSES,
   GROUP_STATUSES,
@@ -183,6 +184,13 @@ export const savingsEntries = sqliteTable(
     // What a grant from the social fund is for (a member's emergency), in the proposing officer's words.
     purpose: text('purpose'),
     reversesId: integer('reverses_id'),
+    // A reversal takes two officers: the first proposes it with a reason (on the confirmed entry),
+    // a second, neither the proposer nor the member, writes the reversing entry.
+    reversalProposedBy: text('reversal_proposed_by').references(() => users.id),
+    reversalReason: text('reversal_reason'),
+    reversalProposedAt: integer('reversal_proposed_at'),
+    // When a grant's beneficiary confirmed receiving it (the officers approved it; they say they have it).
+    receivedAt: integer('received_at'),
     // The loan a disbursement or a repayment's interest and principal belong to.
     loanId: integer('loan_id').references(() => savingsLoans.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
@@ -234,13 +242,17 @@ export const savingsLoans = sqliteTable(
     purpose: text('purpose').notNull(),
     // What the guarantors' savings hold against it: the principal above the borrower's own savings.
     guaranteed: integer('guaranteed').notNull().default(0),
+    // What of the borrower's own savings back it, held from the second approval while it is live (the rest is guaranteed).
+    ownHold: integer('own_hold').notNull().default(0),
     status: text('status', { enum: LOAN_STATUSES }).notNull(),
     approvedBy: text('approved_by').references(() => users.id),
     secondApprovedBy: text('second_approved_by').references(() => users.id),
     // The day (in the group's zone) the borrower confirmed receiving it: installments fall due monthly from it.
     disbursedOn: text('disbursed_on'),
     decidedBy: text('decided_by').references(() => users.id),
+    // Why it was refused, in the officer's words; or a code the screens translate when nobody wrote one.
     reason: text('reason'),
+    reasonCode: text('reason_code', { enum: LOAN_REASON_CODES }),
     // Writing off takes two officers: the first proposes with a reason, a second decides it; the
     // principal still owed then is kept, as the fund's loss (conservation.ts).
     writeOffProposedBy: text('write_off_proposed_by').references(() => users.id),
@@ -301,6 +313,26 @@ export const savingsLoanRepayments = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('savings_loan_repayments_loan_idx').on(t.loanId, t.status)],
+);
+
+/**
+ * A late penalty posted on a loan: one an installment, claimed by this primary key, so the job
+ * running twice (or two runners) posts it once. What it adds is owed, not money: paying it writes a
+ * `penalty` entry when a repayment is confirmed.
+ */
+export const savingsLoanPenalties = sqliteTable(
+  'savings_loan_penalties',
+  {
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => savingsLoans.id, { onDelete: 'cascade' }),
+    installment: integer('installment').notNull(),
+    amount: integer('amount').notNull(),
+    // The installment's due date (the group's calendar) and the day it was posted.
+    dueDate: text('due_date').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.installment] })],
 );
 
 export type SavingsGroupRow = typeof savingsGroups.$inferSelect;

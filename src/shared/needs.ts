@@ -40,6 +40,8 @@ export const NEED_KINDS = [
   'savingsLoanReceipt',
   'savingsRepayment',
   'savingsWriteOff',
+  'savingsReversal',
+  'savingsGrantReceipt',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

@@ -228,6 +228,15 @@ const disbursingToMember = (app: TestApp, f: Fx) => {
   sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, member_id, kind, amount, method, status, recorded_by, loan_id, created_at)
     VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, f.other.id, f.savings.loan, W.now);
 };
+/** A social fund grant to the site's plain member, approved by officers outside the callers, waiting for its receipt. */
+const GRANT_ID = 900_102;
+const grantToMember = (app: TestApp, f: Fx) => {
+  const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
+  app.db.$client
+    .prepare(`INSERT INTO savings_entries (id, group_id, cycle_id, member_id, kind, amount, purpose, method, status, recorded_by, confirmed_by, decided_at, created_at)
+      VALUES (?, ?, ?, ?, 'grant', 100, 'Hospital bill', 'cash', 'confirmed', ?, ?, ?, ?)`)
+    .run(GRANT_ID, f.savings.group, f.savings.cycle, member, f.other.id, f.other.id, W.now, W.now);
+};
 /** A repayment of the target's active loan, recorded by someone outside the callers. */
 const REPAYMENT_ID = 900_101;
 const pendingRepayment = (app: TestApp, f: Fx) => {
@@ -786,6 +795,8 @@ const TABLE: Record<string, Entry> = {
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
   'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
   // A grant from the fixture's social fund (500) to the target: the group's officers propose it.
+  // Only the grant's beneficiary confirms receiving it; to anyone else it does not exist.
+  'savings.confirmGrantReceipt': { rule: 'savings.view', input: () => ({ id: GRANT_ID }), prepare: (app, f) => grantToMember(app, f), except: (c) => (c.member === 'member' ? undefined : 404) },
   'savings.proposeGrant': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id, amount: 100, purpose: 'Hospital bill', method: 'cash' }), except: groupOfficer },
   // Loans: the fixture's loan is the target's, requested; each cell moves its own copy on as it needs.
   // The caller has saved a share first, so may borrow 1,000 on their own savings.
@@ -795,6 +806,8 @@ const TABLE: Record<string, Entry> = {
   'savings.approveLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: groupOfficer },
   'savings.rejectLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'The fund is short' }), except: groupOfficer },
   'savings.disburseLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'approved'), except: groupOfficer },
+  // The borrower (here the plain member) or an officer who is no party withdraws a disbursement not received.
+  'savings.cancelDisbursement': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'Never handed over' }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('creator', 'community admin', 'treasurer', 'member') },
   // The borrower alone confirms receiving it (the plain member's, in the cell's copy).
   'savings.confirmLoanReceipt': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('member') },
   // The first officer's call proposes the write-off (the second decides it: tests/api/savings-loans.test.ts).

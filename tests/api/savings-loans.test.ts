@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
-import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { noticesOf, whoHas } from '../setup/needs';
-import { fundsOf, savedShares, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
-import { TRANSPORTS, type Transport } from '../setup/transport';
+import { conserved, fundsOf, ok, savedShares, savingsWorld, SG } from '../setup/savings';
+import { TRANSPORTS } from '../setup/transport';
 
 /*
  * Loans over both transports, on the shared arithmetic: within the borrowing limit and the cycle's
@@ -17,14 +16,6 @@ import { TRANSPORTS, type Transport } from '../setup/transport';
  */
 
 const DAY = 86_400_000;
-
-async function ok(T: Transport, a: Agent, op: (typeof SG)[keyof typeof SG], input: unknown) {
-  const r = await T.call(a, op, input);
-  expect(r.status, JSON.stringify(r.error)).toBe(T.okStatus(op));
-  return r.data;
-}
-
-const conserved = (w: SavingsWorld) => expect(groupProblems(groupConservation(w.t.db, w.group.id))).toEqual([]);
 
 for (const T of TRANSPORTS) {
   describe(`${T.name}: a savings group's loans`, () => {

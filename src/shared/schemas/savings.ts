@@ -124,7 +124,14 @@ export const proposeGrantInput = z
 
 export const rejectEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
 export const reverseEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
-export const statementInput = z.object({ id: groupId, cycleId: z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').optional() });
+const cycleId = z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').optional();
+export const statementInput = z.object({ id: groupId, cycleId });
+/** `verify` (a query flag on REST) adds whether the group's money adds up: the whole check, so only when asked for. */
+export const ledgerInput = z.object({
+  id: groupId,
+  cycleId,
+  verify: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { message: 'validation.savings.verify' }).default(false),
+});
 
 const loanId = z.coerce.number({ message: 'validation.savings.loanId' }).int('validation.savings.loanId').positive('validation.savings.loanId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.loanId');
 export const loanIdInput = z.object({ id: loanId });
@@ -143,6 +150,7 @@ export const requestLoanInput = z.object({
 });
 export const answerGuaranteeInput = z.object({ id: loanId, accept: z.boolean({ message: 'validation.savings.decision' }) });
 export const rejectLoanInput = z.object({ id: loanId, reason });
+export const cancelDisbursementInput = z.object({ id: loanId, reason });
 export const writeOffInput = z.object({ id: loanId, reason });
 export const disburseInput = z.object({ id: loanId, ...payment }).refine(paidWell, PAID_WELL);
 export const repaymentInput = z.object({ id: loanId, amount, ...payment }).refine(paidWell, PAID_WELL);

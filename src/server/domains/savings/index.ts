@@ -1,10 +1,26 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
+import type { DB } from '../../../../db/database';
 import { defineDomain } from '../domain';
+import { liveGuaranteeGroups, liveLoanGroups } from './blockers';
 import { entryDto } from './entries';
 import { SAVINGS_NEEDS } from './need-sources';
 import { savings } from './operations';
 import { savingsRoutes } from './rest';
+
+/** A member's loans with the repayments on each: two queries, whatever the number of loans. */
+function loansWithRepayments(db: DB, userId: string) {
+  const loans = db.select().from(savingsLoans).where(eq(savingsLoans.borrowerId, userId)).orderBy(asc(savingsLoans.id)).all();
+  const repayments = db
+    .select({ repayment: savingsLoanRepayments })
+    .from(savingsLoanRepayments)
+    .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanRepayments.loanId))
+    .where(eq(savingsLoans.borrowerId, userId))
+    .orderBy(asc(savingsLoanRepayments.id))
+    .all()
+    .map((r) => r.repayment);
+  return loans.map((l) => ({ ...l, repayments: repayments.filter((r) => r.loanId === l.id) }));
+}
 
 const MONEY_KEPT = { kept: 'a group’s money records must still add up (they name a former member)' } as const;
 
@@ -28,6 +44,16 @@ export const savingsDomain = defineDomain({
     'notifications.savingsWriteOffProposed': 'needs',
     'notifications.savingsLoanToDisburse': 'needs',
     'notifications.savingsRepaymentRecorded': 'needs',
+    'notifications.savingsReversalProposed': 'needs',
+    'notifications.savingsGrantApproved': 'needs',
+    'notifications.savingsGrantRejected': 'money',
+    'notifications.savingsGrantReversed': 'money',
+    'notifications.savingsLatePenalty': 'money',
+  },
+  // Someone who owes a group for a loan, or whose savings stand behind someone's loan, stays until it ends.
+  deletionBlockers: {
+    savingsLoans: { names: (db, userId) => liveLoanGroups(db, userId), message: 'errors.account.savingsLoansFirst' },
+    savingsGuarantees: { names: (db, userId) => liveGuaranteeGroups(db, userId), message: 'errors.account.savingsGuaranteesFirst' },
   },
   // The member's groups and their own money in them; nobody else's.
   exportData: (db, user) => ({
@@ -40,13 +66,7 @@ export const savingsDomain = defineDomain({
       .all(),
     savingsEntries: db.select().from(savingsEntries).where(eq(savingsEntries.memberId, user.id)).orderBy(asc(savingsEntries.id)).all().map(entryDto),
     // Their own loans with the repayments on them, and the loans they stand behind (what of their savings each holds).
-    savingsLoans: db
-      .select()
-      .from(savingsLoans)
-      .where(eq(savingsLoans.borrowerId, user.id))
-      .orderBy(asc(savingsLoans.id))
-      .all()
-      .map((l) => ({ ...l, repayments: db.select().from(savingsLoanRepayments).where(eq(savingsLoanRepayments.loanId, l.id)).orderBy(asc(savingsLoanRepayments.id)).all() })),
+    savingsLoans: loansWithRepayments(db, user.id),
     savingsGuarantees: db.select().from(savingsLoanGuarantors).where(eq(savingsLoanGuarantors.userId, user.id)).orderBy(asc(savingsLoanGuarantors.loanId)).all(),
   }),
   // Someone who goes leaves their groups (and any office in them); their money stays in the records.

@@ -10,8 +10,8 @@ import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
-import { audit, placeIn, requireOfficer } from './groups';
-import { installmentDates, LOAN_NOT_FOUND, loanCommunity, loanDto, loanOf, loanPaid, readsLoan } from './loans';
+import { audit, isActiveOfficer, placeIn, requireOfficer } from './groups';
+import { decider, installmentDates, LOAN_NOT_FOUND, loanCommunity, loanDto, loanOf, loanPaid, readsLoan } from './loans';
 
 /*
  * Repayments: recorded by an officer or declared by the borrower, confirmed by an officer who is
@@ -60,6 +60,10 @@ export function recordRepayment(db: DB, p: { communityId: number; loanId: number
   });
 }
 
+/**
+ * A pending repayment and its loan, for an officer who may decide it: never whoever recorded it,
+ * and never a party to the loan (its borrower or a guarantor: decider() in loans.ts).
+ */
 function repaymentFor(tx: DbLike, communityId: number, id: number, actorId: string) {
   const r = tx.select().from(savingsLoanRepayments).where(eq(savingsLoanRepayments.id, id)).get();
   if (!r) throw notFound(REPAYMENT_NOT_FOUND);
@@ -67,9 +71,7 @@ function repaymentFor(tx: DbLike, communityId: number, id: number, actorId: stri
   requireOfficer(tx, group.id, actorId);
   if (r.status !== 'pending') throw conflict('errors.savings.decided');
   if (r.recordedBy === actorId) throw forbidden('errors.savings.ownRecord');
-  // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
-  if (loan.status !== 'active') throw conflict('errors.savings.loanState');
-  if (loan.borrowerId === actorId) throw forbidden('errors.savings.ownMoney');
+  decider(tx, loan, actorId);
   return { r, loan, group };
 }
 
@@ -90,6 +92,8 @@ function decide(tx: DbLike, id: number, set: Partial<typeof savingsLoanRepayment
 export function confirmRepayment(db: DB, p: { communityId: number; id: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const { r, loan, group } = repaymentFor(tx, p.communityId, p.id, p.actorId);
+    // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
+    if (loan.status !== 'active') throw conflict('errors.savings.loanState');
     const row = decide(tx, r.id, { status: 'confirmed', confirmedBy: p.actorId, decidedAt: p.now });
     const { position } = positionOf(tx, loan, group.timeZone, p.now);
     const split = allocateRepayment(row.amount, position);
@@ -108,7 +112,11 @@ export function confirmRepayment(db: DB, p: { communityId: number; id: number; a
   });
 }
 
-/** Another officer refuses a repayment (never seen, wrong amount): nothing moves, the reason is kept. */
+/**
+ * Another officer refuses a repayment (never seen, wrong amount): nothing moves, the reason is kept.
+ * Whatever the loan's state: one still waiting when its loan was repaid or written off can only be
+ * refused, and must be, so it does not wait in anyone's "Needs you" for ever.
+ */
 export function rejectRepayment(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; now: number }) {
   return db.transaction((tx) => {
     const { r, loan, group } = repaymentFor(tx, p.communityId, p.id, p.actorId);
@@ -136,6 +144,6 @@ export function loanStatement(db: DbLike, p: { communityId: number; loanId: numb
     dueCount,
     position: loan.status === 'active' || loan.status === 'repaid' ? position : null,
     repayments,
-    viewerRole: loan.borrowerId === p.viewerId ? 'borrower' : place?.role && place.role !== 'member' ? 'officer' : 'guarantor',
+    viewerRole: loan.borrowerId === p.viewerId ? 'borrower' : isActiveOfficer(place) ? 'officer' : 'guarantor',
   };
 }

@@ -11,6 +11,7 @@ export function savingsRoutes(deps: AppDeps) {
   const id = (c: HonoContext) => ({ id: c.req.param('id') });
   const withId = bodyWith(id);
   const cycle = (c: HonoContext) => ({ ...id(c), cycleId: c.req.query('cycleId') });
+  const ledger = (c: HonoContext) => ({ ...cycle(c), verify: c.req.query('verify') });
   const meeting = (c: HonoContext) => ({ meetingId: c.req.param('meetingId') });
 
   api.get(`/communities/${community}/savings-groups`, route(deps, savings.groups, cid));
@@ -24,11 +25,12 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-groups/:id/cycles', route(deps, savings.openCycle, withId, { status: 201 }));
   api.post('/savings-groups/:id/grants', route(deps, savings.proposeGrant, withId, { status: 201 }));
   api.get('/savings-groups/:id/statement', route(deps, savings.statement, cycle));
-  api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, cycle));
+  api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, ledger));
   api.post('/savings-meetings/:meetingId/records', route(deps, savings.recordMeeting, bodyWith(meeting), { status: 201 }));
   api.post('/savings-meetings/:meetingId/declarations', route(deps, savings.declare, bodyWith(meeting), { status: 201 }));
   api.post('/savings-entries/:id/confirm', route(deps, savings.confirm, id));
   api.post('/savings-entries/:id/reject', route(deps, savings.reject, withId));
+  api.post('/savings-entries/:id/received', route(deps, savings.confirmGrantReceipt, id));
   api.post('/savings-entries/:id/reverse', route(deps, savings.reverse, withId, { status: 201 }));
   api.post('/savings-groups/:id/loans', route(deps, savings.requestLoan, withId, { status: 201 }));
   api.get('/savings-loans/:id', route(deps, savings.loan, id));
@@ -36,6 +38,7 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-loans/:id/approve', route(deps, savings.approveLoan, id));
   api.post('/savings-loans/:id/reject', route(deps, savings.rejectLoan, withId));
   api.post('/savings-loans/:id/disbursement', route(deps, savings.disburseLoan, withId));
+  api.post('/savings-loans/:id/disbursement/cancel', route(deps, savings.cancelDisbursement, withId));
   api.post('/savings-loans/:id/received', route(deps, savings.confirmLoanReceipt, id));
   api.post('/savings-loans/:id/write-off', route(deps, savings.writeOffLoan, withId));
   api.post('/savings-loans/:id/repayments', route(deps, savings.recordRepayment, withId, { status: 201 }));

@@ -76,9 +76,9 @@ export function myStatement(db: DbLike, p: { communityId: number; groupId: numbe
 /**
  * The officers' view of a cycle: every member's totals, the entries and repayments waiting for a
  * second officer (with whether the caller may decide each, by the four-eyes rule), every loan, the
- * funds' cash and whether the group's money adds up.
+ * funds' cash and, when asked (`verify`), whether the group's money adds up.
  */
-export function groupLedger(db: DbLike, p: { communityId: number; groupId: number; actorId: string; cycleId?: number }) {
+export function groupLedger(db: DbLike, p: { communityId: number; groupId: number; actorId: string; cycleId?: number; verify?: boolean }) {
   const group = groupOf(db, p.communityId, p.groupId);
   requireOfficer(db, group.id, p.actorId);
   const cycle = cycleOf(db, group, p.cycleId);
@@ -101,15 +101,19 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .all()
     .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.recordedBy !== p.actorId && r.entry.memberId !== p.actorId }));
   const repayments = db
-    .select({ repayment: savingsLoanRepayments, borrowerId: savingsLoans.borrowerId })
+    .select({
+      repayment: savingsLoanRepayments,
+      borrowerId: savingsLoans.borrowerId,
+      // A guarantor of the loan is a party to it and never decides on its money (repaymentFor).
+      guarantor: sql<number>`EXISTS (SELECT 1 FROM savings_loan_guarantors lg WHERE lg.loan_id = ${savingsLoans.id} AND lg.user_id = ${p.actorId})`,
+    })
     .from(savingsLoanRepayments)
     .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanRepayments.loanId))
     .where(and(eq(savingsLoans.groupId, group.id), eq(savingsLoanRepayments.status, 'pending')))
     .orderBy(savingsLoanRepayments.id)
     .limit(500)
     .all()
-    .map((r) => ({ ...r.repayment, borrowerId: r.borrowerId, mayDecide: r.repayment.recordedBy !== p.actorId && r.borrowerId !== p.actorId }));
-  const check = groupConservation(db, group.id);
+    .map((r) => ({ ...r.repayment, borrowerId: r.borrowerId, mayDecide: r.repayment.recordedBy !== p.actorId && r.borrowerId !== p.actorId && !r.guarantor }));
   return {
     group: { id: group.id, name: group.name, currency: group.currency },
     cycle: cycle ? cycleDto(cycle) : null,
@@ -118,6 +122,7 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     loans: loansOf(db, group.id),
     pendingRepayments: repayments,
     funds: { loanFund: group.loanFundCash, socialFund: group.socialFundCash },
-    conserved: check.conserved,
+    // The whole check reads every entry of the group: run when asked for, not on every read.
+    conserved: p.verify ? groupConservation(db, group.id).conserved : null,
   };
 }

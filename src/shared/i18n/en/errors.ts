@@ -151,6 +151,8 @@ export const errors = {
   account: {
     handOverFirst: 'Hand over the communities you created before deleting your account: {{names}}.',
     circlesFirst: 'End or hand over the savings circles you organise before deleting your account: {{names}}.',
+    savingsLoansFirst: 'You owe a savings group for a loan: repay it (or withdraw your request) before deleting your account: {{names}}.',
+    savingsGuaranteesFirst: 'You stand behind a loan in a savings group: your savings hold it until it ends, so your account stays until then: {{names}}.',
     alreadyDeleted: 'This account has already been deleted.',
     staffAccount: 'Staff accounts cannot be deleted this way: change the role to member first.',
   },
@@ -266,6 +268,11 @@ export const errors = {
     borrowerOnly: 'Only the borrower confirms receiving the loan.',
     repaymentTooLarge: 'This is more than the loan can take now: what it cannot take is handed back.',
     alreadyProposed: 'You proposed this write-off: a second officer decides it.',
+    notCovered: 'The borrower’s savings and the guarantors’ promise no longer cover this loan: its savings changed since the request. Refuse it; the borrower asks again.',
+    sharesHeld: 'These shares stand behind a loan: reversing them would leave less than the loans hold. Wait until the loan ends.',
+    reversalProposed: 'You proposed this reversal: a second officer reverses it.',
+    grantState: 'This grant is not waiting for you to confirm receiving it.',
+    guarantorDeclined: 'A guarantor declined to stand behind this loan.',
   },
   welfare: {
     fundNotFound: 'Welfare fund not found.',

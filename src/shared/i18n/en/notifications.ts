@@ -91,6 +91,11 @@ export const notifications = {
   savingsRepaymentRecorded: { title: 'A repayment to confirm', message: '{{name}} recorded a repayment of {{amount}} in {{group}}. Another officer must check and confirm it.' },
   savingsGrantProposed: { title: 'A social fund grant to approve', message: '{{name}} proposed a grant of {{amount}} from the social fund of {{group}}. A second officer must approve it.' },
   savingsWriteOffProposed: { title: 'A loan write-off to decide', message: 'An officer proposed writing off the loan of {{amount}} to {{name}} in {{group}}. A second officer must decide it.' },
+  savingsReversalProposed: { title: 'A reversal to decide', message: '{{name}} proposed reversing {{amount}} in {{group}}: {{reason}}. A second officer must reverse it.' },
+  savingsGrantApproved: { title: 'Social fund grant approved', message: '{{group}}: your grant of {{amount}} from the social fund was approved. Confirm once you have received it.' },
+  savingsGrantRejected: { title: 'Social fund grant not approved', message: '{{group}}: the grant of {{amount}} proposed for you was not approved: {{reason}}' },
+  savingsGrantReversed: { title: 'Social fund grant reversed', message: '{{group}}: your grant of {{amount}} was reversed: {{reason}}' },
+  savingsLatePenalty: { title: 'Late penalty on your loan', message: '{{group}}: your installment {{installment}} of {{due}}, due on {{date}}, is more than {{days}} days late. A penalty of {{amount}} is added to what you owe.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

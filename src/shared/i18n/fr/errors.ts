@@ -152,6 +152,8 @@ export const errors = {
   account: {
     handOverFirst: 'Transmettez les communautés que vous avez créées avant de supprimer votre compte : {{names}}.',
     circlesFirst: 'Terminez ou transmettez les tontines que vous organisez avant de supprimer votre compte : {{names}}.',
+    savingsLoansFirst: 'Vous devez un prêt à un groupe d’épargne : remboursez-le (ou retirez votre demande) avant de supprimer votre compte : {{names}}.',
+    savingsGuaranteesFirst: 'Vous garantissez un prêt dans un groupe d’épargne : votre épargne le couvre jusqu’à sa fin, et votre compte reste jusque-là : {{names}}.',
     alreadyDeleted: 'Ce compte a déjà été supprimé.',
     staffAccount: 'Un compte du personnel ne se supprime pas ainsi : redonnez-lui d’abord le rôle de membre.',
   },
@@ -267,6 +269,11 @@ export const errors = {
     borrowerOnly: 'Seul l’emprunteur confirme avoir reçu le prêt.',
     repaymentTooLarge: 'C’est plus que le prêt ne peut recevoir maintenant : ce qu’il ne peut prendre est rendu.',
     alreadyProposed: 'Vous avez proposé cette passation en perte : un second responsable en décide.',
+    notCovered: 'L’épargne de l’emprunteur et l’engagement des garants ne couvrent plus ce prêt : l’épargne a changé depuis la demande. Refusez-le ; l’emprunteur fera une nouvelle demande.',
+    sharesHeld: 'Ces parts garantissent un prêt : les annuler laisserait moins que ce que les prêts retiennent. Attendez la fin du prêt.',
+    reversalProposed: 'Vous avez proposé cette annulation : un second responsable l’effectue.',
+    grantState: 'Cette aide n’attend pas que vous en confirmiez la réception.',
+    guarantorDeclined: 'Un garant a refusé de garantir ce prêt.',
   },
   welfare: {
     fundNotFound: 'Caisse de solidarité introuvable.',

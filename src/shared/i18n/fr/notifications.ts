@@ -92,6 +92,11 @@ export const notifications = {
   savingsRepaymentRecorded: { title: 'Un remboursement à confirmer', message: '{{name}} a enregistré un remboursement de {{amount}} dans {{group}}. Un autre responsable doit le vérifier et le confirmer.' },
   savingsGrantProposed: { title: 'Une aide du fonds social à approuver', message: '{{name}} a proposé une aide de {{amount}} du fonds social de {{group}}. Un second responsable doit l’approuver.' },
   savingsWriteOffProposed: { title: 'Une passation en perte à décider', message: 'Un responsable a proposé de passer en perte le prêt de {{amount}} à {{name}} dans {{group}}. Un second responsable doit en décider.' },
+  savingsReversalProposed: { title: 'Une annulation à décider', message: '{{name}} a proposé d’annuler {{amount}} dans {{group}} : {{reason}}. Un second responsable doit l’effectuer.' },
+  savingsGrantApproved: { title: 'Aide du fonds social approuvée', message: '{{group}} : votre aide de {{amount}} du fonds social a été approuvée. Confirmez dès que vous l’avez reçue.' },
+  savingsGrantRejected: { title: 'Aide du fonds social non approuvée', message: '{{group}} : l’aide de {{amount}} proposée pour vous n’a pas été approuvée : {{reason}}' },
+  savingsGrantReversed: { title: 'Aide du fonds social annulée', message: '{{group}} : votre aide de {{amount}} a été annulée : {{reason}}' },
+  savingsLatePenalty: { title: 'Pénalité de retard sur votre prêt', message: '{{group}} : votre échéance {{installment}} de {{due}}, due le {{date}}, a plus de {{days}} jours de retard. Une pénalité de {{amount}} s’ajoute à ce que vous devez.' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
 } satisfies Catalogue['notifications'];
