@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
+import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanPenalties, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
 import { defineDomain } from '../domain';
 import { liveGuaranteeGroups, liveLoanGroups } from './blockers';
 import { entryDto } from './entries';
 import { SAVINGS_NEEDS } from './need-sources';
 import { savings } from './operations';
+import { runSavingsJob } from './penalty-job';
 import { savingsRoutes } from './rest';
 
-/** A member's loans with the repayments on each: two queries, whatever the number of loans. */
+/** A member's loans with the repayments and late penalties on each: three queries, whatever the number of loans. */
 function loansWithRepayments(db: DB, userId: string) {
   const loans = db.select().from(savingsLoans).where(eq(savingsLoans.borrowerId, userId)).orderBy(asc(savingsLoans.id)).all();
   const repayments = db
@@ -19,7 +20,15 @@ function loansWithRepayments(db: DB, userId: string) {
     .orderBy(asc(savingsLoanRepayments.id))
     .all()
     .map((r) => r.repayment);
-  return loans.map((l) => ({ ...l, repayments: repayments.filter((r) => r.loanId === l.id) }));
+  const penalties = db
+    .select({ penalty: savingsLoanPenalties })
+    .from(savingsLoanPenalties)
+    .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanPenalties.loanId))
+    .where(eq(savingsLoans.borrowerId, userId))
+    .orderBy(asc(savingsLoanPenalties.loanId), asc(savingsLoanPenalties.installment))
+    .all()
+    .map((r) => r.penalty);
+  return loans.map((l) => ({ ...l, repayments: repayments.filter((r) => r.loanId === l.id), penalties: penalties.filter((p) => p.loanId === l.id) }));
 }
 
 const MONEY_KEPT = { kept: 'a group’s money records must still add up (they name a former member)' } as const;
@@ -29,6 +38,8 @@ export const savingsDomain = defineDomain({
   name: 'savings',
   operations: { savings },
   rest: savingsRoutes,
+  // Late penalties on loans' installments unpaid after the cycle's grace days, each posted and told once.
+  jobs: { savings: (deps) => runSavingsJob(deps) },
   // Money waiting for a second officer is work; what happened to one's own money is money news.
   needs: SAVINGS_NEEDS,
   noticeKinds: {
@@ -84,6 +95,7 @@ export const savingsDomain = defineDomain({
     savings_entries: { export: { key: 'savingsEntries' }, erase: MONEY_KEPT },
     savings_loans: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
     savings_loan_repayments: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
+    savings_loan_penalties: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
     savings_loan_guarantors: { export: { key: 'savingsGuarantees' }, erase: { kept: 'a guarantee holds savings against a loan until it is repaid' } },
   },
 });

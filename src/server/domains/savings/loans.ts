@@ -273,13 +273,14 @@ export function confirmLoanReceipt(db: DB, p: { communityId: number; loanId: num
 /** The installments' due dates: monthly from the day the borrower received the money. */
 export const installmentDates = (disbursedOn: string, periods: number) => dueDates(disbursedOn, 'monthly', periods + 1).slice(1);
 
-/** What of a loan is repaid, from its confirmed entries. */
+/** What of a loan is repaid, from its confirmed entries: interest, principal and late penalties. */
 export function loanPaid(tx: DbLike, loanId: number) {
-  const r = tx.get<{ interest: number; principal: number }>(sql`SELECT
+  const r = tx.get<{ interest: number; principal: number; penalty: number }>(sql`SELECT
       COALESCE(SUM(CASE WHEN kind = 'repayment_interest' THEN amount END), 0) AS interest,
-      COALESCE(SUM(CASE WHEN kind = 'repayment_principal' THEN amount END), 0) AS principal
+      COALESCE(SUM(CASE WHEN kind = 'repayment_principal' THEN amount END), 0) AS principal,
+      COALESCE(SUM(CASE WHEN kind = 'penalty' THEN amount END), 0) AS penalty
     FROM savings_entries WHERE loan_id = ${loanId} AND status IN ('confirmed', 'reversed')`);
-  return r ?? { interest: 0, principal: 0 };
+  return r ?? { interest: 0, principal: 0, penalty: 0 };
 }
 
 /** A loan with its guarantors, its schedule (once disbursed) and what is repaid. */
