@@ -72,6 +72,8 @@ export const savingsGroups = sqliteTable(
     // the conservation check recomputes both from the entries.
     loanFundCash: integer('loan_fund_cash').notNull().default(0),
     socialFundCash: integer('social_fund_cash').notNull().default(0),
+    // The last receipt number given: entries and repayments are numbered 1, 2, 3… per group, with no gap.
+    lastReceiptNo: integer('last_receipt_no').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
   },
@@ -189,10 +191,14 @@ export const savingsEntries = sqliteTable(
     reversalProposedBy: text('reversal_proposed_by').references(() => users.id),
     reversalReason: text('reversal_reason'),
     reversalProposedAt: integer('reversal_proposed_at'),
+    // Given when a second officer confirms it (its receipt's number, per group across entries and repayments).
+    receiptNo: integer('receipt_no'),
     // When a grant's beneficiary confirmed receiving it (the officers approved it; they say they have it).
     receivedAt: integer('received_at'),
     // The loan a disbursement or a repayment's interest and principal belong to.
     loanId: integer('loan_id').references(() => savingsLoans.id, { onDelete: 'cascade' }),
+    // The confirmed repayment whose interest, penalty or principal this is (its receipt shows the split).
+    repaymentId: integer('repayment_id').references(() => savingsLoanRepayments.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
@@ -206,6 +212,7 @@ export const savingsEntries = sqliteTable(
     index('savings_entries_meeting_idx').on(t.meetingId, t.memberId),
     // An entry is reversed at most once: two officers reversing at once, one wins.
     uniqueIndex('savings_entries_reverses_unique').on(t.reversesId),
+    uniqueIndex('savings_entries_receipt_unique').on(t.groupId, t.receiptNo),
     // One live purchase of shares and one social fund payment per member and meeting; one fine of each reason.
     uniqueIndex('savings_entries_live_unique')
       .on(t.meetingId, t.memberId, t.kind)
@@ -310,6 +317,8 @@ export const savingsLoanRepayments = sqliteTable(
     confirmedBy: text('confirmed_by').references(() => users.id),
     decidedAt: integer('decided_at'),
     reason: text('reason'),
+    // Given when confirmed, from the group's one sequence (savings_groups.last_receipt_no).
+    receiptNo: integer('receipt_no'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('savings_loan_repayments_loan_idx').on(t.loanId, t.status)],

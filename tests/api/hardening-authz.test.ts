@@ -1227,6 +1227,8 @@ const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
   ['GET /api/communities/:id/standing/roll.xlsx', { rule: 'standing.view' }, (f) => `/api/communities/${f.community.id}/standing/roll.xlsx`],
   ['GET /api/welfare/cases/:id/report.xlsx', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.xlsx`],
   ['GET /api/welfare/cases/:id/report.pdf', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.pdf`],
+  // The target's receipt: the group's officers read it; to a plain member it does not exist.
+  ['GET /api/communities/:id/savings/entries/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/entries/${f.savings.confirmedEntry}/receipt.pdf`],
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {

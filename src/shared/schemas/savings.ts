@@ -157,3 +157,7 @@ export const repaymentInput = z.object({ id: loanId, amount, ...payment }).refin
 const repaymentId = z.coerce.number({ message: 'validation.savings.repaymentId' }).int('validation.savings.repaymentId').positive('validation.savings.repaymentId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.repaymentId');
 export const repaymentIdInput = z.object({ id: repaymentId });
 export const rejectRepaymentInput = z.object({ id: repaymentId, reason });
+
+/** A receipt: the community in its path (the guard's), the entry's or repayment's id. */
+export const entryReceiptInput = z.object({ communityId, id: id('validation.savings.entryId') });
+export const repaymentReceiptInput = z.object({ communityId, id: repaymentId });

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../services/errors';
 import { moveCash } from './funds';
 import { audit, requireMember, requireOfficer } from './groups';
 import { heldFor, savingsOf } from './holds';
+import { nextReceiptNo } from './receipt-numbers';
 
 /*
  * A member's money at a meeting: shares (a count within the cycle's least and most, at its share
@@ -178,10 +179,10 @@ function assertSecondPair(entry: SavingsEntryRow, actorId: string) {
 }
 
 /** Moves a pending entry by one conditional UPDATE: of two officers deciding at once, one wins and the other gets 409. */
-function decide(tx: DbLike, p: { id: number; status: 'confirmed' | 'rejected'; actorId: string; reason?: string; now: number }) {
+function decide(tx: DbLike, p: { id: number; status: 'confirmed' | 'rejected'; actorId: string; reason?: string; receiptNo?: number; now: number }) {
   const row = tx
     .update(savingsEntries)
-    .set({ status: p.status, confirmedBy: p.actorId, decidedAt: p.now, reason: p.reason ?? null })
+    .set({ status: p.status, confirmedBy: p.actorId, decidedAt: p.now, reason: p.reason ?? null, receiptNo: p.receiptNo ?? null })
     .where(and(eq(savingsEntries.id, p.id), eq(savingsEntries.status, 'pending')))
     .returning()
     .get();
@@ -212,16 +213,16 @@ const tellMember = (tx: DbLike, group: SavingsGroupRow, entry: SavingsEntryRow, 
   });
 };
 
-/** Another officer confirms: the money is the group's, its fund's cash grows in the same transaction. */
+/** Another officer confirms: the money is the group's, its fund's cash grows in the same transaction, and it takes the group's next receipt number. */
 export function confirmEntry(db: DB, p: { communityId: number; id: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const { entry, group, cycleStatus } = entryForOfficer(tx, p.communityId, p.id, p.actorId);
     if (entry.status !== 'pending') throw conflict('errors.savings.decided');
     assertSecondPair(entry, p.actorId);
     if (cycleStatus !== 'open') throw conflict('errors.savings.cycleClosed');
-    const row = decide(tx, { id: entry.id, status: 'confirmed', actorId: p.actorId, now: p.now });
+    const row = decide(tx, { id: entry.id, status: 'confirmed', actorId: p.actorId, receiptNo: nextReceiptNo(tx, group.id), now: p.now });
     moveCash(tx, group.id, row.kind, row.amount);
-    audit(tx, group, p.actorId, 'confirmed', { entry: row.id, member: row.memberId, kind: row.kind, shares: row.shares, amount: row.amount }, p.now);
+    audit(tx, group, p.actorId, 'confirmed', { entry: row.id, member: row.memberId, kind: row.kind, shares: row.shares, amount: row.amount, receiptNo: row.receiptNo }, p.now);
     tellMember(tx, group, row, 'confirmed', {}, p.now);
     return entryDto(row);
   });
@@ -343,6 +344,7 @@ export function entryDto(row: SavingsEntryRow) {
     reversalProposedBy: row.reversalProposedBy,
     reversalReason: row.reversalReason,
     receivedAt: row.receivedAt,
+    receiptNo: row.receiptNo,
     createdAt: row.createdAt,
   };
 }

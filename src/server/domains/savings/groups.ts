@@ -123,7 +123,7 @@ export function changeRules(db: DB, p: { communityId: number; groupId: number; a
 
 /** What anyone who sees the community's groups may read of a group: its rules and standing, no one's money. */
 export function groupDto(row: SavingsGroupRow) {
-  const { loanFundCash: _l, socialFundCash: _s, createdBy: _c, ...rest } = row;
+  const { loanFundCash: _l, socialFundCash: _s, lastReceiptNo: _r, createdBy: _c, ...rest } = row;
   return { ...rest, rules: rulesOf(row) };
 }
 

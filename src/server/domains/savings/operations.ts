@@ -16,6 +16,8 @@ import {
   repaymentInput,
   requestLoanInput,
   entryIdInput,
+  entryReceiptInput,
+  repaymentReceiptInput,
   groupIdInput,
   memberInput,
   openCycleInput,
@@ -35,6 +37,7 @@ import { changeRules, createGroup, GROUP_NOT_FOUND, groupCommunity, groupView, l
 import { addMember, askToJoin, decideJoin, setRole } from './members';
 import { answerGuarantee, approveLoan, cancelDisbursement, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
 import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
+import { entryReceipt, repaymentReceipt } from './receipts';
 import { groupLedger, myStatement } from './statement';
 import { writeOffLoan } from './write-off';
 
@@ -163,4 +166,20 @@ export const savings = {
   writeOffLoan: mutation({ input: writeOffInput, access: onLoan, run: (ctx, input, { community }) => writeOffLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   /** A loan's statement: for its borrower, its guarantors and the group's officers only. */
   loan: query({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => loanStatement(ctx.db, { communityId: community.id, loanId: input.id, viewerId: ctx.user.id, now: ctx.now() }) }),
+};
+
+/** Receipts are files, so REST routes only (rest.ts), not tRPC procedures, as the circles' are. */
+export const savingsFiles = {
+  /** A confirmed (or reversed) entry's numbered receipt: for its member and the group's officers. */
+  entryReceipt: query({
+    input: entryReceiptInput,
+    access: inCommunity('savings.view'),
+    run: (ctx, input, { community }) => entryReceipt(ctx.db, { communityId: community.id, id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
+  }),
+  /** A confirmed repayment's numbered receipt: for its borrower and the group's officers. */
+  repaymentReceipt: query({
+    input: repaymentReceiptInput,
+    access: inCommunity('savings.view'),
+    run: (ctx, input, { community }) => repaymentReceipt(ctx.db, { communityId: community.id, id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
+  }),
 };

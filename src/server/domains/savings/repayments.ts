@@ -11,6 +11,7 @@ import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
 import { penaltiesPosted } from './penalties';
+import { nextReceiptNo } from './receipt-numbers';
 import { audit, isActiveOfficer, placeIn, requireOfficer } from './groups';
 import { decider, installmentDates, LOAN_NOT_FOUND, loanCommunity, loanDto, loanOf, loanPaid, readsLoan } from './loans';
 
@@ -96,20 +97,20 @@ export function confirmRepayment(db: DB, p: { communityId: number; id: number; a
     const { r, loan, group } = repaymentFor(tx, p.communityId, p.id, p.actorId);
     // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
     if (loan.status !== 'active') throw conflict('errors.savings.loanState');
-    const row = decide(tx, r.id, { status: 'confirmed', confirmedBy: p.actorId, decidedAt: p.now });
+    const row = decide(tx, r.id, { status: 'confirmed', confirmedBy: p.actorId, decidedAt: p.now, receiptNo: nextReceiptNo(tx, group.id) });
     const { position } = positionOf(tx, loan, group.timeZone, p.now);
     const split = allocateRepayment(row.amount, position);
     if (split.excess > 0) throw conflict('errors.savings.repaymentTooLarge');
     for (const [kind, amount] of [['repayment_interest', split.interest], ['penalty', split.penalty], ['repayment_principal', split.principal]] as const) {
       if (amount === 0) continue;
       tx.insert(savingsEntries)
-        .values({ groupId: group.id, cycleId: loan.cycleId, memberId: loan.borrowerId, kind, amount, method: row.method, reference: row.reference, proofUrl: row.proofUrl, status: 'confirmed', recordedBy: row.recordedBy, confirmedBy: p.actorId, decidedAt: p.now, loanId: loan.id, createdAt: p.now })
+        .values({ groupId: group.id, cycleId: loan.cycleId, memberId: loan.borrowerId, kind, amount, method: row.method, reference: row.reference, proofUrl: row.proofUrl, status: 'confirmed', recordedBy: row.recordedBy, confirmedBy: p.actorId, decidedAt: p.now, loanId: loan.id, repaymentId: row.id, createdAt: p.now })
         .run();
       moveCash(tx, group.id, kind, amount);
     }
     const repaid = position.principalOutstanding - split.principal === 0;
     if (repaid) tx.update(savingsLoans).set({ status: 'repaid', updatedAt: p.now }).where(and(eq(savingsLoans.id, loan.id), eq(savingsLoans.status, 'active'))).run();
-    audit(tx, group, p.actorId, 'repaymentConfirmed', { loan: loan.id, repayment: row.id, amount: row.amount, interest: split.interest, penalty: split.penalty, principal: split.principal, repaid }, p.now);
+    audit(tx, group, p.actorId, 'repaymentConfirmed', { loan: loan.id, repayment: row.id, amount: row.amount, interest: split.interest, penalty: split.penalty, principal: split.principal, repaid, receiptNo: row.receiptNo }, p.now);
     return { ...row, interest: split.interest, penalty: split.penalty, principal: split.principal, loanRepaid: repaid };
   });
 }

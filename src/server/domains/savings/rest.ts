@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { AppDeps } from '../../context';
 import { COMMUNITY_ID, bodyWith, route } from '../../rest/route';
-import { savings } from './operations';
+import { savings, savingsFiles } from './operations';
 
 /** The savings groups' REST paths listed in the README; the tRPC procedures savings.* are the same operations. */
 export function savingsRoutes(deps: AppDeps) {
@@ -44,5 +44,9 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-loans/:id/repayments', route(deps, savings.recordRepayment, withId, { status: 201 }));
   api.post('/savings-repayments/:id/confirm', route(deps, savings.confirmRepayment, id));
   api.post('/savings-repayments/:id/reject', route(deps, savings.rejectRepayment, withId));
+  const pdf = { file: (r: { filename: string; pdf: Uint8Array }) => ({ body: r.pdf, type: 'application/pdf', filename: r.filename }) };
+  const receipt = (c: HonoContext) => ({ ...cid(c), id: c.req.param('receiptOf') });
+  api.get(`/communities/${community}/savings/entries/:receiptOf/receipt.pdf`, route(deps, savingsFiles.entryReceipt, receipt, pdf));
+  api.get(`/communities/${community}/savings/repayments/:receiptOf/receipt.pdf`, route(deps, savingsFiles.repaymentReceipt, receipt, pdf));
   return api;
 }

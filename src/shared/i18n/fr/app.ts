@@ -2,6 +2,7 @@ import { finances } from './finances';
 import { circles } from './circles';
 import { circle } from './circle';
 import { circleFiles } from './circleFiles';
+import { savingsFiles } from './savingsFiles';
 import { event } from './event';
 import { events } from './events';
 import { polls } from './polls';
@@ -27,6 +28,7 @@ export const frApp = {
   circles,
   circle,
   circleFiles,
+  savingsFiles,
   event,
   events,
   polls,

@@ -1,0 +1,27 @@
+/** Ce que le serveur écrit sur les groupes d’épargne et de crédit hors des écrans : leurs reçus. */
+export const savingsFiles = {
+  receipt: {
+    title: 'Reçu d’épargne n° {{number}}',
+    reversedTitle: 'Reçu d’épargne n° {{number}} (annulé)',
+    repaymentTitle: 'Reçu de remboursement de prêt n° {{number}}',
+    group: 'Groupe d’épargne',
+    receivedFrom: 'Reçu de',
+    paidTo: 'Versé à',
+    amount: 'Montant',
+    for: 'Objet',
+    atMeeting: '{{what}}, réunion {{meeting}}',
+    kinds: { shares: 'Parts : {{count}}', social_fund: 'Fonds social', grant: 'Aide du fonds social' },
+    fines: { late: 'Amende pour retard', absent: 'Amende pour absence', missed_shares: 'Amende pour parts manquées' },
+    repaymentFor: 'Remboursement du prêt de {{principal}} ({{purpose}})',
+    split: 'Réparti',
+    splitDetail: 'Intérêts {{interest}} · pénalités de retard {{penalty}} · capital {{principal}}',
+    method: 'Mode de paiement',
+    reference: 'Référence',
+    recordedBy: 'Enregistré par',
+    confirmedOn: 'Confirmé le',
+    confirmedBy: 'Confirmé par',
+    reversed: 'Annulé',
+    reversedDetail: 'Le {{date}} : {{reason}}. Ce montant ne compte plus dans aucun total.',
+    footer: 'Numérotés à la suite pour ce groupe. Chaque écriture est conservée dans la piste d’audit infalsifiable de la communauté.',
+  },
+};
