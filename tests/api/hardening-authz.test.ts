@@ -228,6 +228,9 @@ const disbursingToMember = (app: TestApp, f: Fx) => {
   sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, member_id, kind, amount, method, status, recorded_by, loan_id, created_at)
     VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, f.other.id, f.savings.loan, W.now);
 };
+const reversalProposed = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare('UPDATE savings_entries SET reversal_proposed_by = ?, reversal_reason = ?, reversal_proposed_at = ? WHERE id = ?').run(f.other.id, 'Recorded twice', W.now, f.savings.confirmedEntry);
+};
 /** A social fund grant to the site's plain member, approved by officers outside the callers, waiting for its receipt. */
 const GRANT_ID = 900_102;
 const grantToMember = (app: TestApp, f: Fx) => {
@@ -794,6 +797,8 @@ const TABLE: Record<string, Entry> = {
   'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
   'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  // A reversal proposed by someone outside the callers: any officer may decline it (the entry is the target's).
+  'savings.declineReversal': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'It was right' }), prepare: (app, f) => reversalProposed(app, f), except: groupOfficer },
   // A grant from the fixture's social fund (500) to the target: the group's officers propose it.
   // Only the grant's beneficiary confirms receiving it; to anyone else it does not exist.
   'savings.confirmGrantReceipt': { rule: 'savings.view', input: () => ({ id: GRANT_ID }), prepare: (app, f) => grantToMember(app, f), except: (c) => (c.member === 'member' ? undefined : 404) },

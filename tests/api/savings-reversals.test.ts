@@ -40,6 +40,29 @@ for (const T of TRANSPORTS) {
       conserved(w);
     });
 
+    it('a reversal proposed and not made is withdrawn by its proposer or declined by another officer; the entry keeps counting', async () => {
+      const w = await savingsWorld();
+      const agents = { ngozi: await as(w.t, w.creator), awa: await as(w.t, w.admin), tabe: await as(w.t, w.treasurer), musa: await as(w.t, w.musa) };
+      const { ngozi, awa, tabe, musa } = agents;
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
+      const entry = entryOf(w, w.musa.id);
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Wrong member' });
+      expect((await ok(T, ngozi, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: entry, reversalReason: 'Wrong member', memberName: 'Musa Test', mayDecide: true }]);
+      expect((await ok(T, tabe, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: entry, mayDecide: false }]);
+      expect(await ok(T, tabe, SG.declineReversal, { id: entry, reason: 'My mistake: it was right' })).toMatchObject({ id: entry, status: 'confirmed', reversalProposedBy: null });
+      expectError(await T.call(tabe, SG.declineReversal, { id: entry, reason: 'Again' }), 409, 'errors.savings.noReversal');
+
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Wrong member after all' });
+      expectError(await T.call(musa, SG.declineReversal, { id: entry, reason: 'It is mine' }), 403, 'errors.savings.officersOnly');
+      await ok(T, awa, SG.declineReversal, { id: entry, reason: 'The sheet says Musa' });
+      expect(await whoHas(T, agents, `savingsReversal:${entry}`)).toEqual([]);
+      expect((await ok(T, ngozi, SG.ledger, { id: w.group.id })).pendingReversals).toEqual([]);
+      // Nothing moved, and a later proposal starts again with two officers.
+      expect(fundsOf(w.t, w.group.id).loanFund).toBe(3_000);
+      expect(w.t.db.$client.prepare("SELECT count(*) FROM finance_audit WHERE action = 'savings.reversalDeclined'").pluck().get()).toBe(2);
+      conserved(w);
+    });
+
     it('shares that stand behind a loan are not reversed below what it holds (409), as the borrower’s own or a guarantor’s', async () => {
       const w = await savingsWorld();
       const { ngozi, tabe } = { ngozi: await as(w.t, w.creator), tabe: await as(w.t, w.treasurer) };

@@ -42,6 +42,7 @@ export const SG = {
   confirm: op('POST', '/api/savings-entries/:id/confirm', 'savings.confirm', 'mutation', byId),
   reject: op('POST', '/api/savings-entries/:id/reject', 'savings.reject', 'mutation', byId),
   reverse: op('POST', '/api/savings-entries/:id/reverse', 'savings.reverse', 'mutation', { ...byId, created: true }),
+  declineReversal: op('POST', '/api/savings-entries/:id/reverse/decline', 'savings.declineReversal', 'mutation', byId),
   proposeGrant: op('POST', '/api/savings-groups/:id/grants', 'savings.proposeGrant', 'mutation', { ...byId, created: true }),
   requestLoan: op('POST', '/api/savings-groups/:id/loans', 'savings.requestLoan', 'mutation', { ...byId, created: true }),
   loan: op('GET', '/api/savings-loans/:id', 'savings.loan', 'query', byId),

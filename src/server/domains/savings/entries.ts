@@ -311,6 +311,28 @@ export function reverseEntry(db: DB, p: { communityId: number; id: number; actor
   }
 }
 
+/**
+ * A reversal proposed and not made is withdrawn by its proposer or declined by another officer
+ * (never the member whose money it is), with a reason: the entry keeps counting, the proposal
+ * leaves "Needs you", the audit trail keeps both. One conditional UPDATE on the proposal.
+ */
+export function declineReversal(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; now: number }) {
+  return db.transaction((tx) => {
+    const { entry, group } = entryForOfficer(tx, p.communityId, p.id, p.actorId);
+    if (entry.memberId === p.actorId) throw forbidden('errors.savings.ownMoney');
+    const row = tx
+      .update(savingsEntries)
+      .set({ reversalProposedBy: null, reversalReason: null, reversalProposedAt: null })
+      .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed'), sql`${savingsEntries.reversalProposedBy} IS NOT NULL`))
+      .returning()
+      .get();
+    if (!row) throw conflict('errors.savings.noReversal');
+    audit(tx, group, p.actorId, 'reversalDeclined', { entry: entry.id, proposedBy: entry.reversalProposedBy, proposal: entry.reversalReason, reason: p.reason }, p.now);
+    handled(tx, 'savingsReversal', entry.id, p.actorId, p.now);
+    return entryDto(row);
+  });
+}
+
 /** A member's shares never go below what loans hold of them (their own loan's backing, their guarantees): 409 while they do. */
 function assertNotHeld(tx: DbLike, entry: SavingsEntryRow) {
   if (entry.kind !== 'shares') return;

@@ -31,7 +31,7 @@ import {
 import type { Context } from '../../context';
 import { inCommunity, mutation, query } from '../../operations/define';
 import { openCycle } from './cycles';
-import { confirmEntry, declare, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
+import { confirmEntry, declare, declineReversal, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
 import { confirmGrantReceipt, proposeGrant } from './grants';
 import { changeRules, createGroup, GROUP_NOT_FOUND, groupCommunity, groupView, listGroups } from './groups';
 import { addMember, askToJoin, decideJoin, setRole } from './members';
@@ -111,6 +111,12 @@ export const savings = {
   reject: mutation({ input: rejectEntryInput, access: onEntry, run: (ctx, input, { community }) => rejectEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   /** The first officer proposes a reversal; a second (neither the proposer nor the member) reverses it. */
   reverse: mutation({ input: reverseEntryInput, access: onEntry, run: (ctx, input, { community }) => reverseEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** The proposer withdraws a reversal, or another officer declines it: the entry keeps counting. */
+  declineReversal: mutation({
+    input: reverseEntryInput,
+    access: onEntry,
+    run: (ctx, input, { community }) => declineReversal(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }),
+  }),
 
   /**
    * An officer proposes a grant from the social fund for a member's emergency; a second officer

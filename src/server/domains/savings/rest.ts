@@ -32,6 +32,7 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-entries/:id/reject', route(deps, savings.reject, withId));
   api.post('/savings-entries/:id/received', route(deps, savings.confirmGrantReceipt, id));
   api.post('/savings-entries/:id/reverse', route(deps, savings.reverse, withId, { status: 201 }));
+  api.post('/savings-entries/:id/reverse/decline', route(deps, savings.declineReversal, withId));
   api.post('/savings-groups/:id/loans', route(deps, savings.requestLoan, withId, { status: 201 }));
   api.get('/savings-loans/:id', route(deps, savings.loan, id));
   api.post('/savings-loans/:id/guarantee', route(deps, savings.answerGuarantee, withId));

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { savingsCycles, savingsEntries, savingsLoanRepayments, savingsLoans, users, type SavingsCycleRow, type SavingsGroupRow } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { borrowingLimit } from '@shared/savings/loans';
@@ -74,7 +74,7 @@ export function myStatement(db: DbLike, p: { communityId: number; groupId: numbe
 }
 
 /**
- * The officers' view of a cycle: every member's totals, the entries and repayments waiting for a
+ * The officers' view of a cycle: every member's totals, the entries, reversals and repayments waiting for a
  * second officer (with whether the caller may decide each, by the four-eyes rule), every loan, the
  * funds' cash and, when asked (`verify`), whether the group's money adds up.
  */
@@ -100,6 +100,16 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .limit(500)
     .all()
     .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.recordedBy !== p.actorId && r.entry.memberId !== p.actorId }));
+  // Reversals one officer proposed, for a second to make (or either to withdraw or decline).
+  const reversals = db
+    .select({ entry: savingsEntries, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(savingsEntries)
+    .innerJoin(users, eq(users.id, savingsEntries.memberId))
+    .where(and(eq(savingsEntries.groupId, group.id), eq(savingsEntries.status, 'confirmed'), isNotNull(savingsEntries.reversalProposedBy)))
+    .orderBy(savingsEntries.reversalProposedAt, savingsEntries.id)
+    .limit(500)
+    .all()
+    .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.reversalProposedBy !== p.actorId && r.entry.memberId !== p.actorId }));
   const repayments = db
     .select({
       repayment: savingsLoanRepayments,
@@ -119,6 +129,7 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     cycle: cycle ? cycleDto(cycle) : null,
     members,
     pending,
+    pendingReversals: reversals,
     loans: loansOf(db, group.id),
     pendingRepayments: repayments,
     funds: { loanFund: group.loanFundCash, socialFund: group.socialFundCash },
