@@ -93,6 +93,10 @@ for (const T of TRANSPORTS) {
       expect(await ok(T, borrower, SG.cancelDisbursement, { id: handed, reason: 'The treasurer was not at the meeting' })).toMatchObject({ status: 'approved' });
       expectError(await T.call(borrower, SG.cancelDisbursement, { id: handed, reason: 'Again' }), 409, 'errors.savings.loanState');
       expect(await whoHas(T, agents, `savingsLoanReceipt:${handed}`)).toEqual([]);
+      // The officer who recorded it is told who withdrew it; the borrower who withdrew it is not told of their own act.
+      const recorder = handed === first ? w.treasurer : w.admin;
+      expect(noticesOf(w.t, recorder.id, 'notifications.savingsDisbursementCancelled')).toHaveLength(1);
+      expect(noticesOf(w.t, handed === first ? w.musa.id : w.ada.id, 'notifications.savingsDisbursementCancelled')).toEqual([]);
       expect(w.t.db.$client.prepare("SELECT status, reason FROM savings_entries WHERE loan_id = ? AND kind = 'loan_disbursed'").get(handed)).toEqual({ status: 'rejected', reason: 'The treasurer was not at the meeting' });
       expect(fundsOf(w.t, w.group.id).loanFund).toBe(5_000);
 

@@ -60,6 +60,7 @@ export const savingsDomain = defineDomain({
     'notifications.savingsGrantRejected': 'money',
     'notifications.savingsGrantReversed': 'money',
     'notifications.savingsLatePenalty': 'money',
+    'notifications.savingsDisbursementCancelled': 'money',
   },
   // Someone who owes a group for a loan, or whose savings stand behind someone's loan, stays until it ends.
   deletionBlockers: {

@@ -6,6 +6,7 @@ import { borrowingLimit, guarantorHolds, repaymentSchedule } from '@shared/savin
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../services/errors';
 import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
+import { notify } from '../../services/notify';
 import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
@@ -244,6 +245,16 @@ export function cancelDisbursement(db: DB, p: { communityId: number; loanId: num
       .get();
     if (!entry) throw conflict('errors.savings.loanState');
     audit(tx, group, p.actorId, 'disbursementCancelled', { loan: loan.id, entry: entry.id, principal: entry.amount, reason: p.reason }, p.now);
+    // The other side of the hand-over (the borrower, the officer who recorded it) learns who withdrew it and why.
+    const name = personName(tx, p.actorId);
+    notify(tx, {
+      to: [loan.borrowerId, entry.recordedBy].filter((u) => u !== p.actorId),
+      key: 'savingsDisbursementCancelled',
+      type: 'warning',
+      params: (l) => ({ name, group: group.name, amount: moneyText(entry.amount, group.currency, l), reason: p.reason }),
+      link: groupLink(group),
+      now: p.now,
+    });
     handled(tx, 'savingsLoanReceipt', loan.id, p.actorId, p.now);
     tell(db, tx, { group, loan: row, kind: 'savingsLoanDisbursement', key: 'savingsLoanToDisburse', by: p.actorId, name: personName(tx, loan.borrowerId), now: p.now });
     return loanDto(tx, row);
