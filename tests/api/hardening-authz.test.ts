@@ -220,13 +220,14 @@ const loanIs = (app: TestApp, f: Fx, status: 'approved' | 'active') => {
   sql.prepare("UPDATE savings_loans SET status = ?, disbursed_on = CASE WHEN ? = 'active' THEN '2026-01-01' END WHERE id = ?").run(status, status, f.savings.loan);
   sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
 };
+/** The site's plain member's loan, handed over by the chair (told if someone withdraws it), waiting for its receipt. */
 const disbursingToMember = (app: TestApp, f: Fx) => {
   const sql = app.db.$client;
   const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
   sql.prepare("UPDATE savings_loans SET status = 'disbursing', borrower_id = ? WHERE id = ?").run(member, f.savings.loan);
   sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
   sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, member_id, kind, amount, method, status, recorded_by, loan_id, created_at)
-    VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, f.other.id, f.savings.loan, W.now);
+    VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, creatorOf(f).id, f.savings.loan, W.now);
 };
 const reversalProposed = (app: TestApp, f: Fx) => {
   app.db.$client.prepare('UPDATE savings_entries SET reversal_proposed_by = ?, reversal_reason = ?, reversal_proposed_at = ? WHERE id = ?').run(f.other.id, 'Recorded twice', W.now, f.savings.confirmedEntry);
