@@ -1235,6 +1235,7 @@ const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
   ['GET /api/welfare/cases/:id/report.pdf', { rule: 'welfare.view' }, (f) => `/api/welfare/cases/${f.welfare.confirmedCase}/report.pdf`],
   // The target's receipt: the group's officers read it; to a plain member it does not exist.
   ['GET /api/communities/:id/savings/entries/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/entries/${f.savings.confirmedEntry}/receipt.pdf`],
+  ['GET /api/communities/:id/savings/repayments/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/repayments/${f.savings.repayment}/receipt.pdf`],
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {

@@ -17,7 +17,7 @@ import { VSLA } from './savings';
  */
 
 /** `loan`: the target's loan of 1,000 over three months, requested with no guarantor; cells move it on as they need. */
-export type SavingsFixture = { group: number; cycle: number; meeting: number; pendingEntry: number; confirmedEntry: number; loan: number };
+export type SavingsFixture = { group: number; cycle: number; meeting: number; pendingEntry: number; confirmedEntry: number; loan: number; repayment: number };
 
 export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: UserRow; admin: UserRow; treasurer: UserRow; member: UserRow; target: UserRow; outsider: UserRow }): SavingsFixture {
   const now = t.clock.now();
@@ -47,5 +47,12 @@ export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: U
       )
       .run(group, cycle.id, p.target.id, now, now).lastInsertRowid,
   );
-  return { group, cycle: cycle.id, meeting, pendingEntry, confirmedEntry, loan };
+  // A repayment of it already confirmed (receipt No. 2), whose receipt is the borrower's and the officers'.
+  const repayment = Number(
+    sql
+      .prepare(`INSERT INTO savings_loan_repayments (loan_id, amount, method, status, recorded_by, confirmed_by, decided_at, receipt_no, created_at) VALUES (?, 100, 'cash', 'confirmed', ?, ?, ?, 2, ?)`)
+      .run(loan, p.outsider.id, p.outsider.id, now, now).lastInsertRowid,
+  );
+  sql.prepare('UPDATE savings_groups SET last_receipt_no = 2 WHERE id = ?').run(group);
+  return { group, cycle: cycle.id, meeting, pendingEntry, confirmedEntry, loan, repayment };
 }
