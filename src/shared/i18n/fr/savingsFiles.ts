@@ -13,7 +13,7 @@ export const savingsFiles = {
     kinds: { shares: 'Parts : {{count}}', social_fund: 'Fonds social', grant: 'Aide du fonds social' },
     fines: { late: 'Amende pour retard', absent: 'Amende pour absence', missed_shares: 'Amende pour parts manquées' },
     repaymentFor: 'Remboursement du prêt de {{principal}} ({{purpose}})',
-    split: 'Réparti',
+    split: 'Répartition',
     splitDetail: 'Intérêts {{interest}} · pénalités de retard {{penalty}} · capital {{principal}}',
     method: 'Mode de paiement',
     reference: 'Référence',
