@@ -6,6 +6,7 @@ import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
 import { openCycle } from '../../src/server/domains/savings/cycles';
 import { confirmEntry, declare, recordMeeting, rejectEntry, reverseEntry } from '../../src/server/domains/savings/entries';
+import { runSavingsJob } from '../../src/server/domains/savings/penalty-job';
 import { proposeGrant } from '../../src/server/domains/savings/grants';
 import { confirmShareOut, proposeShareOut, rejectShareOut, withdrawShareOut } from '../../src/server/domains/savings/share-out';
 import { createGroup } from '../../src/server/domains/savings/groups';
@@ -25,10 +26,11 @@ import { attempt, one } from '../setup/random-steps';
  * and reversed by officers who may or may not be allowed to (four eyes), social fund grants, loans
  * requested with and without guarantors, approved, refused, handed over, received, repaid in random
  * amounts as installments fall due, written off; cycles closed with their share-out (proposed,
- * confirmed, rejected or withdrawn) and the next one opened; time moving on. After EVERY step the group's money
- * is conserved to the minor unit (conservation.ts: money in = cash on hand + loans outstanding +
- * written off + paid out, each fund on its own, every reversal and every write-off against its
- * entries), no fund's cash is below nothing, and no loan is repaid beyond its principal.
+ * confirmed, rejected or withdrawn) and the next one opened; time moving on, with late penalties
+ * posted by the job. After EVERY step the group's money is conserved to the minor unit (conservation.ts: money
+ * in = cash on hand + loans outstanding + written off + paid out, each fund on its own, every
+ * reversal and every write-off against its entries), no fund's cash is below nothing, and no loan
+ * is repaid beyond its principal.
  *
  * The normal suite runs a bounded number of histories, `npm run test:deep` 500; PROPERTY_RUNS any number.
  */
@@ -105,6 +107,8 @@ const rows = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).a
 function step(c: Ctx, s: Step) {
   c.now += s.days * DAY;
   const now = c.now;
+  // Time moving on posts late penalties (owed, not money: the equation must not move until one is paid).
+  if (s.days > 0) c.log.push(`job: ${JSON.stringify(runSavingsJob({ db, now: () => now }, now))}`);
   const communityId = community.id;
   const groupId = c.groupId;
   const everyone = [...officers, ...members];

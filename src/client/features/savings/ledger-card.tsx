@@ -53,7 +53,8 @@ function LedgerBody({ g, l }: { g: Group; l: Ledger }) {
   ];
   return (
     <Stack gap="5">
-      {l.conserved ? (
+      {/* Asked for with verify (ledgerQuery); null would mean the check was not run. */}
+      {l.conserved === null ? null : l.conserved ? (
         <Text fontSize="sm" color="green.fg" data-testid="conserved">
           {t('savings.ledger.conserved')}
         </Text>

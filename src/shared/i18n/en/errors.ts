@@ -151,6 +151,8 @@ export const errors = {
   account: {
     handOverFirst: 'Hand over the communities you created before deleting your account: {{names}}.',
     circlesFirst: 'End or hand over the savings circles you organise before deleting your account: {{names}}.',
+    savingsLoansFirst: 'You owe a savings group for a loan: repay it (or withdraw your request) before deleting your account: {{names}}.',
+    savingsGuaranteesFirst: 'You stand behind a loan in a savings group: your savings hold it until it ends, so your account stays until then: {{names}}.',
     alreadyDeleted: 'This account has already been deleted.',
     staffAccount: 'Staff accounts cannot be deleted this way: change the role to member first.',
   },
@@ -277,6 +279,12 @@ export const errors = {
     ownProposal: 'You proposed this share-out: another officer confirms or rejects it.',
     proposerOnly: 'Only the officer who proposed this share-out can withdraw it.',
     moneyChanged: 'The group’s money changed since this share-out was proposed: reject it and propose it again.',
+    notCovered: 'The borrower’s savings and the guarantors’ promise no longer cover this loan: its savings changed since the request. Refuse it; the borrower asks again.',
+    sharesHeld: 'These shares stand behind a loan: reversing them would leave less than the loans hold. Wait until the loan ends.',
+    reversalProposed: 'You proposed this reversal: a second officer reverses it.',
+    noReversal: 'No reversal of this entry is waiting: it was made, withdrawn or declined meanwhile.',
+    grantState: 'This grant is not waiting for you to confirm receiving it.',
+    guarantorDeclined: 'A guarantor declined to stand behind this loan.',
   },
   welfare: {
     fundNotFound: 'Welfare fund not found.',

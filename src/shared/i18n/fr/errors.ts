@@ -152,6 +152,8 @@ export const errors = {
   account: {
     handOverFirst: 'Transmettez les communautés que vous avez créées avant de supprimer votre compte : {{names}}.',
     circlesFirst: 'Terminez ou transmettez les tontines que vous organisez avant de supprimer votre compte : {{names}}.',
+    savingsLoansFirst: 'Vous devez un prêt à un groupe d’épargne : remboursez-le (ou retirez votre demande) avant de supprimer votre compte : {{names}}.',
+    savingsGuaranteesFirst: 'Vous garantissez un prêt dans un groupe d’épargne : votre épargne le couvre jusqu’à sa fin, et votre compte reste jusque-là : {{names}}.',
     alreadyDeleted: 'Ce compte a déjà été supprimé.',
     staffAccount: 'Un compte du personnel ne se supprime pas ainsi : redonnez-lui d’abord le rôle de membre.',
   },
@@ -278,6 +280,12 @@ export const errors = {
     ownProposal: 'Vous avez proposé ce partage\u00a0: un autre responsable le confirme ou le refuse.',
     proposerOnly: 'Seul le responsable qui a proposé ce partage peut le retirer.',
     moneyChanged: 'L’argent du groupe a changé depuis la proposition de ce partage\u00a0: refusez-le et proposez-le de nouveau.',
+    notCovered: 'L’épargne de l’emprunteur et l’engagement des garants ne couvrent plus ce prêt : l’épargne a changé depuis la demande. Refusez-le ; l’emprunteur fera une nouvelle demande.',
+    sharesHeld: 'Ces parts garantissent un prêt : les annuler laisserait moins que ce que les prêts retiennent. Attendez la fin du prêt.',
+    reversalProposed: 'Vous avez proposé cette annulation : un second responsable l’effectue.',
+    noReversal: 'Aucune annulation de cette écriture n’est en attente : elle a été faite, retirée ou refusée entre-temps.',
+    grantState: 'Cette aide n’attend pas que vous en confirmiez la réception.',
+    guarantorDeclined: 'Un garant a refusé de garantir ce prêt.',
   },
   welfare: {
     fundNotFound: 'Caisse de solidarité introuvable.',
