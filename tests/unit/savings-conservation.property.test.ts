@@ -5,7 +5,7 @@ import type { CommunityRow, UserRow } from '../../db/schema';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
 import { openCycle } from '../../src/server/domains/savings/cycles';
-import { confirmEntry, declare, recordMeeting, rejectEntry, reverseEntry } from '../../src/server/domains/savings/entries';
+import { confirmEntry, declare, declineReversal, recordMeeting, rejectEntry, reverseEntry } from '../../src/server/domains/savings/entries';
 import { runSavingsJob } from '../../src/server/domains/savings/penalty-job';
 import { proposeGrant } from '../../src/server/domains/savings/grants';
 import { confirmShareOut, proposeShareOut, rejectShareOut, withdrawShareOut } from '../../src/server/domains/savings/share-out';
@@ -140,7 +140,10 @@ function step(c: Ctx, s: Step) {
     if (e) attempt(c, `reject ${e.id}`, () => rejectEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'No', now }));
   } else if (a < 45) {
     const e = entry('confirmed');
-    if (e) attempt(c, `reverse ${e.id}`, () => reverseEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'Wrong', now }));
+    // A reversal takes two officers: the first call proposes it; another's makes it, or (now and then) declines it.
+    const proposed = e && rows<{ n: number }>('SELECT count(*) AS n FROM savings_entries WHERE id = ? AND reversal_proposed_by IS NOT NULL', e.id)[0]!.n > 0;
+    if (e && proposed && s.pick % 4 === 0) attempt(c, `decline reversal ${e.id}`, () => declineReversal(db, { communityId, id: e.id, actorId: officer.id, reason: 'Right after all', now }));
+    else if (e) attempt(c, `reverse ${e.id}`, () => reverseEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'Wrong', now }));
   } else if (a < 50) {
     const amount = 1 + (s.other % Math.max(1, c.rules.socialFund * 2));
     attempt(c, `grant ${amount} to ${person.firstName}`, () => proposeGrant(db, { communityId, groupId, actorId: officer.id, userId: person.id, amount, purpose: 'Emergency', payment: { method: 'cash' }, now }));
@@ -223,6 +226,13 @@ describe('savings-and-loans groups: conservation over random histories through t
             group.id,
           );
           expect(shared, c.log.join('\n')).toEqual([]);
+          // Receipt numbers, share-outs' included, run 1, 2, 3… across the group's cycles with no gap nor repeat.
+          const numbers = rows<{ n: number }>(
+            'SELECT receipt_no AS n FROM savings_entries WHERE group_id = ? AND receipt_no IS NOT NULL UNION ALL SELECT r.receipt_no FROM savings_loan_repayments r JOIN savings_loans l ON l.id = r.loan_id WHERE l.group_id = ? AND r.receipt_no IS NOT NULL ORDER BY n',
+            group.id,
+            group.id,
+          ).map((r) => r.n);
+          expect(numbers, c.log.join('\n')).toEqual(numbers.map((_, i) => i + 1));
         }
       }),
       // No shrinking: every run adds a group to the shared database, and a failure's log already tells the story.
@@ -243,5 +253,7 @@ describe('savings-and-loans groups: the random histories', () => {
     // Some histories closed a cycle and went on in the next one.
     expect(rows<{ n: number }>("SELECT count(*) AS n FROM savings_cycles WHERE number > 1")[0]!.n).toBeGreaterThan(0);
     expect(reversals).toBeGreaterThan(0);
+    // Every confirmed entry a member is handed or pays at a meeting, share-outs included, carries its receipt number.
+    expect(rows<{ n: number }>("SELECT count(*) AS n FROM savings_entries WHERE kind IN ('shares', 'social_fund', 'fine', 'grant', 'share_out') AND status IN ('confirmed', 'reversed') AND reverses_id IS NULL AND receipt_no IS NULL")[0]!.n).toBe(0);
   });
 });

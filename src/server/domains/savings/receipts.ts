@@ -12,7 +12,7 @@ import { isActiveOfficer, placeIn } from './groups';
 
 /*
  * Numbered PDF receipts of a savings group's money: one per entry a second officer confirmed
- * (shares, social fund, fines, grants) and one per confirmed repayment, numbered 1, 2, 3… per group
+ * (shares, social fund, fines, grants, and each member's share-out when a cycle closes) and one per confirmed repayment, numbered 1, 2, 3… per group
  * across both (receipt-numbers.ts). A receipt is its member's paper: for them and the group's
  * officers only (anyone else is told it does not exist, so nobody learns who paid what), written
  * in the member's own language whoever downloads it, its time in the group's zone. A reversed
@@ -20,6 +20,8 @@ import { isActiveOfficer, placeIn } from './groups';
  */
 
 const REPAYMENT_NOT_FOUND = 'errors.savings.repaymentNotFound';
+/** Money the group hands to the member rather than takes from them. */
+const PAID_TO = new Set<string>(['grant', 'share_out']);
 
 const person = (db: DbLike, id: string | null) => (id ? personName(db, id) : '') || '—';
 const languageOf = (db: DbLike, id: string): Language => db.select({ language: users.language }).from(users).where(eq(users.id, id)).get()?.language ?? 'en';
@@ -47,14 +49,19 @@ export async function entryReceipt(db: DbLike, p: { communityId: number; id: num
   const { group } = found;
   const { language, t, money } = paperFor(db, group, e.memberId, p.viewerId, ENTRY_NOT_FOUND);
   const reversal = e.status === 'reversed' ? db.select().from(savingsEntries).where(eq(savingsEntries.reversesId, e.id)).get() : undefined;
-  const what = e.kind === 'shares' ? t('savingsFiles.receipt.kinds.shares', { count: e.shares }) : e.kind === 'fine' && e.fineReason ? t(`savingsFiles.receipt.fines.${e.fineReason}`) : t(`savingsFiles.receipt.kinds.${e.kind as 'social_fund' | 'grant'}`);
+  const what =
+    e.kind === 'shares' || e.kind === 'share_out'
+      ? t(`savingsFiles.receipt.kinds.${e.kind}`, { count: e.shares })
+      : e.kind === 'fine' && e.fineReason
+        ? t(`savingsFiles.receipt.fines.${e.fineReason}`)
+        : t(`savingsFiles.receipt.kinds.${e.kind as 'social_fund' | 'grant'}`);
   const pdf = await receiptDocumentPdf({
     appName: p.appName,
     community: communityName(db, group.communityId),
     title: t(reversal ? 'savingsFiles.receipt.reversedTitle' : 'savingsFiles.receipt.title', { number: e.receiptNo }),
     rows: [
       { label: t('savingsFiles.receipt.group'), value: group.name },
-      { label: t(e.kind === 'grant' ? 'savingsFiles.receipt.paidTo' : 'savingsFiles.receipt.receivedFrom'), value: person(db, e.memberId) },
+      { label: t(PAID_TO.has(e.kind) ? 'savingsFiles.receipt.paidTo' : 'savingsFiles.receipt.receivedFrom'), value: person(db, e.memberId) },
       { label: t('savingsFiles.receipt.amount'), value: money(e.amount), bold: true },
       { label: t('savingsFiles.receipt.for'), value: found.meeting ? t('savingsFiles.receipt.atMeeting', { what, meeting: found.meeting }) : what },
       { label: t('savingsFiles.receipt.method'), value: t(`finances.methods.${e.method}`) },

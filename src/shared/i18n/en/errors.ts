@@ -273,6 +273,8 @@ export const errors = {
     loanNotCarriable: 'Only this group’s loans that are handed over and still owed can be carried into the next cycle.',
     entriesWaiting_one: 'One amount of this cycle still waits for a second officer: confirm or reject it before closing the cycle.',
     entriesWaiting_other: '{{count}} amounts of this cycle still wait for a second officer: confirm or reject them before closing the cycle.',
+    reversalsWaiting_one: 'One reversal of this cycle still waits for a second officer: make it or decline it before closing the cycle.',
+    reversalsWaiting_other: '{{count}} reversals of this cycle still wait for a second officer: make them or decline them before closing the cycle.',
     shareOutPending: 'A share-out of this cycle is already waiting for a second officer.',
     shareOutNotFound: 'Share-out not found.',
     shareOutDecided: 'This share-out was already confirmed, rejected or withdrawn.',

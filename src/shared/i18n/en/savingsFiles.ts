@@ -33,7 +33,7 @@ export const savingsFiles = {
     amount: 'Amount',
     for: 'For',
     atMeeting: '{{what}}, meeting {{meeting}}',
-    kinds: { shares: 'Shares: {{count}}', social_fund: 'Social fund', grant: 'Grant from the social fund' },
+    kinds: { shares: 'Shares: {{count}}', social_fund: 'Social fund', grant: 'Grant from the social fund', share_out: 'Share-out of the cycle: {{count}} shares' },
     fines: { late: 'Fine for coming late', absent: 'Fine for being absent', missed_shares: 'Fine for missing shares' },
     repaymentFor: 'Repayment of the loan of {{principal}} ({{purpose}})',
     split: 'Allocated',

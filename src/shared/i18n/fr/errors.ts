@@ -274,6 +274,8 @@ export const errors = {
     loanNotCarriable: 'Seuls les prêts de ce groupe déjà remis et encore dus peuvent être reportés sur le cycle suivant.',
     entriesWaiting_one: 'Un montant de ce cycle attend encore un second responsable\u00a0: confirmez-le ou refusez-le avant de clôturer le cycle.',
     entriesWaiting_other: '{{count}} montants de ce cycle attendent encore un second responsable\u00a0: confirmez-les ou refusez-les avant de clôturer le cycle.',
+    reversalsWaiting_one: 'Une annulation de ce cycle attend encore un second responsable\u00a0: effectuez-la ou refusez-la avant de clôturer le cycle.',
+    reversalsWaiting_other: '{{count}} annulations de ce cycle attendent encore un second responsable\u00a0: effectuez-les ou refusez-les avant de clôturer le cycle.',
     shareOutPending: 'Un partage de ce cycle attend déjà un second responsable.',
     shareOutNotFound: 'Partage introuvable.',
     shareOutDecided: 'Ce partage a déjà été confirmé, refusé ou retiré.',

@@ -35,7 +35,7 @@ export const savingsFiles: Catalogue['savingsFiles'] = {
     amount: 'Montant',
     for: 'Objet',
     atMeeting: '{{what}}, réunion {{meeting}}',
-    kinds: { shares: 'Parts : {{count}}', social_fund: 'Fonds social', grant: 'Aide du fonds social' },
+    kinds: { shares: 'Parts : {{count}}', social_fund: 'Fonds social', grant: 'Aide du fonds social', share_out: 'Partage du cycle : {{count}} parts' },
     fines: { late: 'Amende pour retard', absent: 'Amende pour absence', missed_shares: 'Amende pour parts manquées' },
     repaymentFor: 'Remboursement du prêt de {{principal}} ({{purpose}})',
     split: 'Répartition',
