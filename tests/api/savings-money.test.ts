@@ -123,8 +123,8 @@ for (const T of TRANSPORTS) {
       // Proposed, it leaves the reversible list for the reversals waiting, which Ngozi may decide and Awa may not.
       const proposed = await ok(T, ngozi, SG.ledger, { id: w.group.id });
       expect(proposed.confirmed).toEqual([]);
-      expect(proposed.pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: true }]);
-      expect((await ok(T, awa, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: false }]);
+      expect(proposed.pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: true, mayWithdraw: false }]);
+      expect((await ok(T, awa, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: false, mayWithdraw: true }]);
       expectError(await T.call(awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' }), 409, 'errors.savings.reversalProposed');
       const reversal = await ok(T, ngozi, SG.reverse, { id: shares!.id, reason: 'Agreed' });
       expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toEqual([]);

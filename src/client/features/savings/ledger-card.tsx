@@ -117,7 +117,7 @@ function LedgerBody({ g, l }: { g: Group; l: Ledger }) {
   );
 }
 
-/** Confirmed money of the cycle, newest first: reversing one writes its opposite, with a reason. */
+/** Confirmed money of the cycle, newest first: an officer proposes reversing one, with a reason; a second makes it (the to-confirm card). */
 function Reversible({ g, l }: { g: Group; l: Ledger }) {
   const { t } = useTranslation();
   const act = useSavingsAction();

@@ -111,7 +111,7 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .orderBy(savingsEntries.reversalProposedAt, savingsEntries.id)
     .limit(500)
     .all()
-    .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.reversalProposedBy !== p.actorId && r.entry.memberId !== p.actorId }));
+    .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.reversalProposedBy !== p.actorId && r.entry.memberId !== p.actorId, mayWithdraw: r.entry.reversalProposedBy === p.actorId }));
   const repayments = db
     .select({
       repayment: savingsLoanRepayments,
