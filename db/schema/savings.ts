@@ -9,6 +9,7 @@ import {
   FINE_REASONS,
   GROUP_ROLES,
   GUARANTOR_STATUSES,
+  LOAN_REASON_CODES,
   LOAN_STATUSES,
   REPAYMENT_STATUSES,
   SHARE_OUT_STATUSES,
@@ -72,6 +73,8 @@ export const savingsGroups = sqliteTable(
     // the conservation check recomputes both from the entries.
     loanFundCash: integer('loan_fund_cash').notNull().default(0),
     socialFundCash: integer('social_fund_cash').notNull().default(0),
+    // The last receipt number given: entries and repayments are numbered 1, 2, 3… per group, with no gap.
+    lastReceiptNo: integer('last_receipt_no').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
   },
@@ -184,8 +187,19 @@ export const savingsEntries = sqliteTable(
     // What a grant from the social fund is for (a member's emergency), in the proposing officer's words.
     purpose: text('purpose'),
     reversesId: integer('reverses_id'),
+    // A reversal takes two officers: the first proposes it with a reason (on the confirmed entry),
+    // a second, neither the proposer nor the member, writes the reversing entry.
+    reversalProposedBy: text('reversal_proposed_by').references(() => users.id),
+    reversalReason: text('reversal_reason'),
+    reversalProposedAt: integer('reversal_proposed_at'),
+    // Given when a second officer confirms it (its receipt's number, per group across entries and repayments).
+    receiptNo: integer('receipt_no'),
+    // When a grant's beneficiary confirmed receiving it (the officers approved it; they say they have it).
+    receivedAt: integer('received_at'),
     // The loan a disbursement or a repayment's interest and principal belong to.
     loanId: integer('loan_id').references(() => savingsLoans.id, { onDelete: 'cascade' }),
+    // The confirmed repayment whose interest, penalty or principal this is (its receipt shows the split).
+    repaymentId: integer('repayment_id').references(() => savingsLoanRepayments.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
@@ -199,6 +213,7 @@ export const savingsEntries = sqliteTable(
     index('savings_entries_meeting_idx').on(t.meetingId, t.memberId),
     // An entry is reversed at most once: two officers reversing at once, one wins.
     uniqueIndex('savings_entries_reverses_unique').on(t.reversesId),
+    uniqueIndex('savings_entries_receipt_unique').on(t.groupId, t.receiptNo),
     // One live purchase of shares and one social fund payment per member and meeting; one fine of each reason.
     uniqueIndex('savings_entries_live_unique')
       .on(t.meetingId, t.memberId, t.kind)
@@ -235,13 +250,17 @@ export const savingsLoans = sqliteTable(
     purpose: text('purpose').notNull(),
     // What the guarantors' savings hold against it: the principal above the borrower's own savings.
     guaranteed: integer('guaranteed').notNull().default(0),
+    // What of the borrower's own savings back it, held from the second approval while it is live (the rest is guaranteed).
+    ownHold: integer('own_hold').notNull().default(0),
     status: text('status', { enum: LOAN_STATUSES }).notNull(),
     approvedBy: text('approved_by').references(() => users.id),
     secondApprovedBy: text('second_approved_by').references(() => users.id),
     // The day (in the group's zone) the borrower confirmed receiving it: installments fall due monthly from it.
     disbursedOn: text('disbursed_on'),
     decidedBy: text('decided_by').references(() => users.id),
+    // Why it was refused, in the officer's words; or a code the screens translate when nobody wrote one.
     reason: text('reason'),
+    reasonCode: text('reason_code', { enum: LOAN_REASON_CODES }),
     // Writing off takes two officers: the first proposes with a reason, a second decides it; the
     // principal still owed then is kept, as the fund's loss (conservation.ts).
     writeOffProposedBy: text('write_off_proposed_by').references(() => users.id),
@@ -299,6 +318,8 @@ export const savingsLoanRepayments = sqliteTable(
     confirmedBy: text('confirmed_by').references(() => users.id),
     decidedAt: integer('decided_at'),
     reason: text('reason'),
+    // Given when confirmed, from the group's one sequence (savings_groups.last_receipt_no).
+    receiptNo: integer('receipt_no'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('savings_loan_repayments_loan_idx').on(t.loanId, t.status)],
@@ -343,6 +364,26 @@ export const savingsShareOuts = sqliteTable(
     uniqueIndex('savings_share_outs_confirmed_unique').on(t.cycleId).where(sql`${t.status} = 'confirmed'`),
     index('savings_share_outs_group_idx').on(t.groupId, t.status),
   ],
+);
+
+/**
+ * A late penalty posted on a loan: one an installment, claimed by this primary key, so the job
+ * running twice (or two runners) posts it once. What it adds is owed, not money: paying it writes a
+ * `penalty` entry when a repayment is confirmed.
+ */
+export const savingsLoanPenalties = sqliteTable(
+  'savings_loan_penalties',
+  {
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => savingsLoans.id, { onDelete: 'cascade' }),
+    installment: integer('installment').notNull(),
+    amount: integer('amount').notNull(),
+    // The installment's due date (the group's calendar) and the day it was posted.
+    dueDate: text('due_date').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.installment] })],
 );
 
 export type SavingsGroupRow = typeof savingsGroups.$inferSelect;

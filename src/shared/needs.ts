@@ -41,6 +41,8 @@ export const NEED_KINDS = [
   'savingsRepayment',
   'savingsWriteOff',
   'savingsShareOut',
+  'savingsReversal',
+  'savingsGrantReceipt',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 

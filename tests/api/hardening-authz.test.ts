@@ -220,13 +220,26 @@ const loanIs = (app: TestApp, f: Fx, status: 'approved' | 'active') => {
   sql.prepare("UPDATE savings_loans SET status = ?, disbursed_on = CASE WHEN ? = 'active' THEN '2026-01-01' END WHERE id = ?").run(status, status, f.savings.loan);
   sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
 };
+/** The site's plain member's loan, handed over by the chair (told if someone withdraws it), waiting for its receipt. */
 const disbursingToMember = (app: TestApp, f: Fx) => {
   const sql = app.db.$client;
   const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
   sql.prepare("UPDATE savings_loans SET status = 'disbursing', borrower_id = ? WHERE id = ?").run(member, f.savings.loan);
   sql.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1000 WHERE id = ?').run(f.savings.group);
   sql.prepare(`INSERT INTO savings_entries (group_id, cycle_id, member_id, kind, amount, method, status, recorded_by, loan_id, created_at)
-    VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, f.other.id, f.savings.loan, W.now);
+    VALUES (?, ?, ?, 'loan_disbursed', 1000, 'cash', 'pending', ?, ?, ?)`).run(f.savings.group, f.savings.cycle, member, creatorOf(f).id, f.savings.loan, W.now);
+};
+const reversalProposed = (app: TestApp, f: Fx) => {
+  app.db.$client.prepare('UPDATE savings_entries SET reversal_proposed_by = ?, reversal_reason = ?, reversal_proposed_at = ? WHERE id = ?').run(f.other.id, 'Recorded twice', W.now, f.savings.confirmedEntry);
+};
+/** A social fund grant to the site's plain member, approved by officers outside the callers, waiting for its receipt. */
+const GRANT_ID = 900_102;
+const grantToMember = (app: TestApp, f: Fx) => {
+  const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
+  app.db.$client
+    .prepare(`INSERT INTO savings_entries (id, group_id, cycle_id, member_id, kind, amount, purpose, method, status, recorded_by, confirmed_by, decided_at, created_at)
+      VALUES (?, ?, ?, ?, 'grant', 100, 'Hospital bill', 'cash', 'confirmed', ?, ?, ?, ?)`)
+    .run(GRANT_ID, f.savings.group, f.savings.cycle, member, f.other.id, f.other.id, W.now, W.now);
 };
 /** A repayment of the target's active loan, recorded by someone outside the callers. */
 const REPAYMENT_ID = 900_101;
@@ -808,7 +821,11 @@ const TABLE: Record<string, Entry> = {
   'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
   'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  // A reversal proposed by someone outside the callers: any officer may decline it (the entry is the target's).
+  'savings.declineReversal': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'It was right' }), prepare: (app, f) => reversalProposed(app, f), except: groupOfficer },
   // A grant from the fixture's social fund (500) to the target: the group's officers propose it.
+  // Only the grant's beneficiary confirms receiving it; to anyone else it does not exist.
+  'savings.confirmGrantReceipt': { rule: 'savings.view', input: () => ({ id: GRANT_ID }), prepare: (app, f) => grantToMember(app, f), except: (c) => (c.member === 'member' ? undefined : 404) },
   'savings.proposeGrant': { rule: 'savings.view', input: (f) => ({ id: f.savings.group, userId: f.target.id, amount: 100, purpose: 'Hospital bill', method: 'cash' }), except: groupOfficer },
   // Loans: the fixture's loan is the target's, requested; each cell moves its own copy on as it needs.
   // The caller has saved a share first, so may borrow 1,000 on their own savings.
@@ -818,6 +835,8 @@ const TABLE: Record<string, Entry> = {
   'savings.approveLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), except: groupOfficer },
   'savings.rejectLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'The fund is short' }), except: groupOfficer },
   'savings.disburseLoan': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, method: 'cash' }), prepare: (app, f) => loanIs(app, f, 'approved'), except: groupOfficer },
+  // The borrower (here the plain member) or an officer who is no party withdraws a disbursement not received.
+  'savings.cancelDisbursement': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan, reason: 'Never handed over' }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('creator', 'community admin', 'treasurer', 'member') },
   // The borrower alone confirms receiving it (the plain member's, in the cell's copy).
   'savings.confirmLoanReceipt': { rule: 'savings.view', input: (f) => ({ id: f.savings.loan }), prepare: (app, f) => disbursingToMember(app, f), except: circleRole('member') },
   // The first officer's call proposes the write-off (the second decides it: tests/api/savings-loans.test.ts).
@@ -1259,6 +1278,9 @@ const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
     { rule: 'savings.view', prepare: (app, f) => sharedOut(app, f) },
     (f) => `/api/communities/${f.community.id}/savings/cycles/${f.savings.cycle}/share-out.${ext}?lang=fr`,
   ]),
+  // The target's receipt: the group's officers read it; to a plain member it does not exist.
+  ['GET /api/communities/:id/savings/entries/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/entries/${f.savings.confirmedEntry}/receipt.pdf`],
+  ['GET /api/communities/:id/savings/repayments/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/repayments/${f.savings.repayment}/receipt.pdf`],
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {

@@ -10,7 +10,10 @@ import { openCase } from '../../src/server/domains/welfare/cases';
 import { createFund } from '../../src/server/domains/welfare/funds';
 import { BEREAVEMENT } from '../setup/welfare';
 import { openCycle } from '../../src/server/domains/savings/cycles';
+import { confirmEntry, recordMeeting } from '../../src/server/domains/savings/entries';
 import { createGroup } from '../../src/server/domains/savings/groups';
+import { approveLoan, confirmLoanReceipt, disburseLoan, requestLoan } from '../../src/server/domains/savings/loans';
+import { confirmRepayment, recordRepayment } from '../../src/server/domains/savings/repayments';
 import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
 import { confirmShareOut, proposeShareOut } from '../../src/server/domains/savings/share-out';
 import { dateInZone } from '../../src/shared/njangi/schedule';
@@ -230,17 +233,31 @@ describe('Downloads: every file path of the API', () => {
       const pub = t.db.$client.prepare('SELECT id, name, time_zone AS timeZone FROM communities WHERE id = ?').get(w.ids.pub) as { id: number; name: string; timeZone: string };
       const fund = createFund(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Bereavement fund', kind: 'bereavement', financing: 'levy', rules: BEREAVEMENT, now });
       const welfareCase = openCase(t.db, { community: pub, actorId: w.users.creator.id, fundId: fund.id, memberId: w.users.member.id, beneficiaryId: w.users.creator.id, description: 'The loss of a member', documents: [], now });
-      // A savings group's first cycle closed with its share-out (its report), chaired by the creator, the treasurer confirming.
+      // A savings group's first cycle closed with its share-out (its report), chaired by the creator, the treasurer confirming:
+      // a member's shares (their receipt) and a loan repaid in part (the repayment's receipt), carried into the next cycle.
       const group = createGroup(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Table banking', timeZone: 'Africa/Douala', rules: VSLA, now });
       addToGroup(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.treasurer.id, now });
+      addToGroup(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.member.id, now });
       setRole(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.treasurer.id, role: 'treasurer', now });
       const cycle = openCycle(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, startDate: dateInZone(now, 'Africa/Douala'), now });
-      const shareOut = proposeShareOut(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, carryLoanIds: [], now });
+      const meetingId = t.db.$client.prepare('SELECT id FROM savings_meetings WHERE cycle_id = ? AND number = 1').pluck().get(cycle.id) as number;
+      const [shares] = recordMeeting(t.db, { communityId: pub.id, meetingId, actorId: w.users.treasurer.id, payment: { method: 'cash' }, lines: [{ userId: w.users.member.id, shares: 2 }], now });
+      confirmEntry(t.db, { communityId: pub.id, id: shares!.id, actorId: w.users.creator.id, now });
+      const loan = requestLoan(t.db, { communityId: pub.id, groupId: group.id, userId: w.users.member.id, principal: 1_000, periods: 3, purpose: 'Seeds', guarantors: [], now });
+      approveLoan(t.db, { communityId: pub.id, loanId: loan.id, actorId: w.users.creator.id, now });
+      approveLoan(t.db, { communityId: pub.id, loanId: loan.id, actorId: w.users.treasurer.id, now });
+      disburseLoan(t.db, { communityId: pub.id, loanId: loan.id, actorId: w.users.treasurer.id, payment: { method: 'cash' }, now });
+      confirmLoanReceipt(t.db, { communityId: pub.id, loanId: loan.id, userId: w.users.member.id, now });
+      const repayment = recordRepayment(t.db, { communityId: pub.id, loanId: loan.id, actorId: w.users.member.id, amount: 500, payment: { method: 'cash' }, now });
+      confirmRepayment(t.db, { communityId: pub.id, id: repayment.id, actorId: w.users.creator.id, now });
+      const shareOut = proposeShareOut(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, carryLoanIds: [loan.id], now });
       confirmShareOut(t.db, { communityId: pub.id, id: shareOut.id, actorId: w.users.treasurer.id, now });
       const concrete: Record<string, string> = {
         '/api/communities/:id/savings/cycles/:cycleId/share-out.csv': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.csv`,
         '/api/communities/:id/savings/cycles/:cycleId/share-out.xlsx': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.xlsx`,
         '/api/communities/:id/savings/cycles/:cycleId/share-out.pdf': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.pdf?lang=fr`,
+        '/api/communities/:id/savings/entries/:receiptOf/receipt.pdf': `/api/communities/${pub.id}/savings/entries/${shares!.id}/receipt.pdf`,
+        '/api/communities/:id/savings/repayments/:receiptOf/receipt.pdf': `/api/communities/${pub.id}/savings/repayments/${repayment.id}/receipt.pdf`,
         '/api/communities/:id/standing/roll.csv': `/api/communities/${w.ids.pub}/standing/roll.csv`,
         '/api/communities/:id/standing/roll.xlsx': `/api/communities/${w.ids.pub}/standing/roll.xlsx`,
         '/api/welfare/cases/:id/report.csv': `/api/welfare/cases/${welfareCase.id}/report.csv`,

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
-import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { N, noticesOf, whoHas } from '../setup/needs';
-import { fundsOf, savedShares, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
-import { TRANSPORTS, type Transport } from '../setup/transport';
+import { conserved, fundsOf, ok, savedShares, savingsWorld, SG } from '../setup/savings';
+import { TRANSPORTS } from '../setup/transport';
 
 /*
  * Loans over both transports, on the shared arithmetic: within the borrowing limit and the cycle's
@@ -17,14 +16,6 @@ import { TRANSPORTS, type Transport } from '../setup/transport';
  */
 
 const DAY = 86_400_000;
-
-async function ok(T: Transport, a: Agent, op: (typeof SG)[keyof typeof SG], input: unknown) {
-  const r = await T.call(a, op, input);
-  expect(r.status, JSON.stringify(r.error)).toBe(T.okStatus(op));
-  return r.data;
-}
-
-const conserved = (w: SavingsWorld) => expect(groupProblems(groupConservation(w.t.db, w.group.id))).toEqual([]);
 
 for (const T of TRANSPORTS) {
   describe(`${T.name}: a savings group's loans`, () => {
@@ -80,7 +71,7 @@ for (const T of TRANSPORTS) {
         [3_000, 120, '2026-05-02'],
         [3_000, 60, '2026-06-02'],
       ]);
-      expect(statement.position).toEqual({ interestDue: 0, principalDue: 0, principalOutstanding: 9_000 });
+      expect(statement.position).toEqual({ interestDue: 0, principalDue: 0, principalOutstanding: 9_000, penaltyDue: 0 });
       expect((await ok(T, ada, SG.loan, { id: loan })).viewerRole).toBe('guarantor');
       expectError(await T.call(kofi, SG.loan, { id: loan }), 404, 'errors.savings.loanNotFound');
 
@@ -91,7 +82,7 @@ for (const T of TRANSPORTS) {
       expectError(await T.call(musa, SG.recordRepayment, { id: loan, amount: 99_999, method: 'cash' }), 400, 'errors.savings.repaymentTooLarge');
       const first = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 3_180, method: 'cash' });
       expectError(await T.call(musa, SG.confirmRepayment, { id: first.id }), 403, 'errors.savings.officersOnly');
-      expect(await ok(T, tabe, SG.confirmRepayment, { id: first.id })).toMatchObject({ status: 'confirmed', interest: 180, principal: 3_000, loanRepaid: false });
+      expect(await ok(T, tabe, SG.confirmRepayment, { id: first.id })).toMatchObject({ status: 'confirmed', interest: 180, penalty: 0, principal: 3_000, loanRepaid: false });
       expect(fundsOf(w.t, w.group.id).loanFund).toBe(9_180);
       conserved(w);
 
@@ -107,7 +98,7 @@ for (const T of TRANSPORTS) {
       const racing = await Promise.all([T.call(ngozi, SG.confirmRepayment, { id: second.id }), T.call(awa, SG.confirmRepayment, { id: second.id })]);
       expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
       // The second installment is not due: no interest yet, all of it principal (repaying early).
-      expect((await ok(T, musa, SG.loan, { id: loan })).position).toEqual({ interestDue: 0, principalDue: 0, principalOutstanding: 3_000 });
+      expect((await ok(T, musa, SG.loan, { id: loan })).position).toEqual({ interestDue: 0, principalDue: 0, principalOutstanding: 3_000, penaltyDue: 0 });
 
       const last = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 3_000, method: 'cash' });
       expect(await ok(T, awa, SG.confirmRepayment, { id: last.id })).toMatchObject({ interest: 0, principal: 3_000, loanRepaid: true });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
-import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { N, noticesOf, whoHas } from '../setup/needs';
-import { fundsOf, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
-import { TRANSPORTS, type Transport } from '../setup/transport';
+import { conserved, fundsOf, ok, type SavingsWorld, savingsWorld, SG } from '../setup/savings';
+import { TRANSPORTS } from '../setup/transport';
 
 /*
  * A savings group's money over both transports: an officer records a meeting or a member declares
@@ -27,18 +26,6 @@ async function people(w: SavingsWorld) {
 }
 
 type Entry = { id: number; memberId: string; kind: string; shares: number; amount: number; status: string; fineReason: string | null };
-
-async function ok(T: Transport, a: Agent, op: (typeof SG)[keyof typeof SG], input: unknown) {
-  const r = await T.call(a, op, input);
-  expect(r.status, JSON.stringify(r.error)).toBe(T.okStatus(op));
-  return r.data;
-}
-
-const conserved = (w: SavingsWorld) => {
-  const c = groupConservation(w.t.db, w.group.id);
-  expect(groupProblems(c)).toEqual([]);
-  return c;
-};
 
 for (const T of TRANSPORTS) {
   describe(`${T.name}: a savings group's meeting money`, () => {
@@ -130,9 +117,19 @@ for (const T of TRANSPORTS) {
 
       // The officers' ledger offers it for reversal (neither pending money nor a reversal is offered).
       expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toMatchObject([{ id: shares!.id, memberName: 'Musa Test', mayReverse: true }]);
-      const reversal = await ok(T, awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' });
+      // Four eyes on a reversal too: Awa proposes it (nothing moves yet), never reverses it herself; Ngozi does.
+      expect(await ok(T, awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' })).toMatchObject({ id: shares!.id, status: 'confirmed', reversalProposedBy: w.admin.id, reversalReason: 'Typed 4 for 2' });
+      expect(fundsOf(w.t, w.group.id)).toEqual({ loanFund: 4_000, socialFund: 0 });
+      // Proposed, it leaves the reversible list for the reversals waiting, which Ngozi may decide and Awa may not.
+      const proposed = await ok(T, ngozi, SG.ledger, { id: w.group.id });
+      expect(proposed.confirmed).toEqual([]);
+      expect(proposed.pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: true, mayWithdraw: false }]);
+      expect((await ok(T, awa, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: false, mayWithdraw: true }]);
+      expectError(await T.call(awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' }), 409, 'errors.savings.reversalProposed');
+      const reversal = await ok(T, ngozi, SG.reverse, { id: shares!.id, reason: 'Agreed' });
       expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toEqual([]);
-      expect(reversal).toMatchObject({ kind: 'shares', shares: -4, amount: -4_000, status: 'confirmed', reversesId: shares!.id, reason: 'Typed 4 for 2' });
+      expect(reversal).toMatchObject({ kind: 'shares', shares: -4, amount: -4_000, status: 'confirmed', reversesId: shares!.id, reason: 'Agreed', recordedBy: w.admin.id, confirmedBy: w.creator.id });
+      expect(noticesOf(w.t, w.musa.id, 'notifications.savingsReversed')).toHaveLength(1);
       expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Again' }), 409, 'errors.savings.notReversible');
       expectError(await T.call(ngozi, SG.reverse, { id: reversal.id, reason: 'Undo the undo' }), 409, 'errors.savings.notReversible');
       expect(fundsOf(w.t, w.group.id)).toEqual({ loanFund: 0, socialFund: 0 });
@@ -155,7 +152,7 @@ for (const T of TRANSPORTS) {
 
       // The audit chain holds every step.
       const actions = w.t.db.$client.prepare("SELECT action FROM finance_audit WHERE subject = ? ORDER BY id").pluck().all(`savings:${w.group.id}`);
-      expect(actions).toEqual(expect.arrayContaining(['savings.created', 'savings.cycleOpened', 'savings.recorded', 'savings.confirmed', 'savings.reversed']));
+      expect(actions).toEqual(expect.arrayContaining(['savings.created', 'savings.cycleOpened', 'savings.recorded', 'savings.confirmed', 'savings.reversalProposed', 'savings.reversed']));
 
       // A cash figure edited behind the services' back no longer adds up.
       w.t.db.$client.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1 WHERE id = ?').run(w.group.id);
@@ -173,6 +170,8 @@ for (const T of TRANSPORTS) {
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
       const mixed = await Promise.all([T.call(ngozi, SG.confirm, { id: b!.id }), T.call(awa, SG.reject, { id: b!.id, reason: 'Not seen' })]);
       expect(mixed.map((r) => r.status).sort()).toEqual([200, 409]);
+      // Tabe proposes the reversal; the two other officers reversing it at once: one reversal.
+      await ok(T, tabe, SG.reverse, { id: a!.id, reason: 'Twice' });
       const reversals = await Promise.all([T.call(ngozi, SG.reverse, { id: a!.id, reason: 'Twice' }), T.call(awa, SG.reverse, { id: a!.id, reason: 'Twice' })]);
       expect(reversals.map((r) => r.status).sort()).toEqual([T.okStatus(SG.reverse), 409].sort());
       expect(w.t.db.$client.prepare('SELECT count(*) FROM savings_entries WHERE reverses_id = ?').pluck().get(a!.id)).toBe(1);
@@ -210,12 +209,14 @@ for (const T of TRANSPORTS) {
       expect(page.funds).toBeNull();
       expect(JSON.stringify(page)).not.toContain('3000');
 
-      const ledger = await ok(T, awa, SG.ledger, { id: w.group.id });
+      const ledger = await ok(T, awa, SG.ledger, { id: w.group.id, verify: true });
       expect(ledger.members.find((m: { userId: string }) => m.userId === w.musa.id)).toMatchObject({ shares: 3, savings: 3_000, socialFund: 500, fines: 500 });
       expect(ledger.pending).toMatchObject([{ memberId: w.ada.id, amount: 1_000, memberName: 'Ada Test', mayDecide: true }]);
       expect(ledger).toMatchObject({ funds: { loanFund: 3_500, socialFund: 500 }, conserved: true });
-      // The recorder sees the entry they may not decide.
-      expect((await ok(T, tabe, SG.ledger, { id: w.group.id })).pending[0].mayDecide).toBe(false);
+      // The recorder sees the entry they may not decide; without `verify` the whole check is not run.
+      const plain = await ok(T, tabe, SG.ledger, { id: w.group.id });
+      expect(plain.pending[0].mayDecide).toBe(false);
+      expect(plain.conserved).toBeNull();
     });
 
     it('money waiting for a second officer is in "Needs you" for exactly the officers who may decide it, and leaves once decided', async () => {

@@ -8,7 +8,7 @@ import { confirmShareOut, proposeShareOut } from '../../src/server/domains/savin
 import { moneyText } from '../../src/server/services/needs/sql';
 import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
-import { expectError } from '../setup/errors';
+import { expectError, textOf } from '../setup/errors';
 import { N, noticesOf, whoHas } from '../setup/needs';
 import { pdfText } from '../setup/pdf';
 import { fundsOf, savedShares, savingsWorld, SG, type SavingsWorld } from '../setup/savings';
@@ -29,6 +29,9 @@ async function ok(T: Transport, a: Agent, op: (typeof SG)[keyof typeof SG], inpu
   expect(r.status, JSON.stringify(r.error)).toBe(T.okStatus(op));
   return r.data;
 }
+
+/** The first meeting of a cycle (a just-opened cycle's first meeting is its start date). */
+const nextMeeting = (w: SavingsWorld, cycleId: number) => w.t.db.$client.prepare('SELECT id FROM savings_meetings WHERE cycle_id = ? ORDER BY number LIMIT 1').pluck().get(cycleId) as number;
 
 const conserved = (w: SavingsWorld) => expect(groupProblems(groupConservation(w.t.db, w.group.id))).toEqual([]);
 
@@ -115,6 +118,19 @@ for (const T of TRANSPORTS) {
         { userId: w.ada.id, shares: 3, amount: 2_066, status: 'confirmed', recordedBy: w.creator.id },
         { userId: w.treasurer.id, shares: 2, amount: 1_377, status: 'confirmed', recordedBy: w.creator.id },
       ]);
+      // Money handed to each member and confirmed by a second officer: each takes the group's next
+      // receipt number (five confirmed entries before them), in the lines' order; Musa's receipt is his.
+      const numbered = w.t.db.$client.prepare("SELECT id, member_id AS userId, receipt_no AS receiptNo FROM savings_entries WHERE kind = 'share_out' ORDER BY receipt_no").all() as { id: number; userId: string; receiptNo: number }[];
+      expect(numbered.map((e) => [e.userId, e.receiptNo])).toEqual([
+        [w.ada.id, 6],
+        [w.musa.id, 7],
+        [w.treasurer.id, 8],
+      ]);
+      const musaReceipt = await w.t.app.request(`/api/communities/${w.community.id}/savings/entries/${numbered[1]!.id}/receipt.pdf`, { headers: { cookie: musa.cookie! } });
+      expect(musaReceipt.status).toBe(200);
+      const receiptText = await pdfText(new Uint8Array(await musaReceipt.arrayBuffer()));
+      expect(receiptText).toContain(textOf('savingsFiles.receipt.kinds.share_out', { count: 4 }, 'fr'));
+      expect(receiptText).toContain(textOf('savingsFiles.receipt.paidTo', {}, 'fr'));
       // Paid out + carried = the fund: the loan fund keeps the 2 of rounding; the social fund is not shared.
       expect(fundsOf(w.t, id)).toEqual({ loanFund: 2, socialFund: 500 });
       expect(groupConservation(w.t.db, id)).toMatchObject({ shareOut: 6_198, loansOutstanding: 3_000, conserved: true });
@@ -146,9 +162,16 @@ for (const T of TRANSPORTS) {
       expect((await ok(T, musa, SG.statement, { id })).totals).toMatchObject({ shares: 0, savings: 0 });
       expect((await ok(T, musa, SG.loan, { id: loan })).status).toBe('active');
       const repayment = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 1_000, method: 'cash' });
-      await ok(T, tabe, SG.confirmRepayment, { id: repayment.id });
+      // Receipt numbers go on across cycles: the group's counter is not a rule a cycle copies.
+      expect((await ok(T, tabe, SG.confirmRepayment, { id: repayment.id })).receiptNo).toBe(9);
       expect(fundsOf(w.t, id).loanFund).toBe(1_002);
       expect((await ok(T, ngozi, SG.shareOutPreview, { id })).fund).toBe(1_002);
+      // The carried loan still holds Musa's own 3,000 against this cycle's savings, which start from
+      // nothing: his free savings are none (never below), and his new shares cannot be reversed away.
+      w.t.clock.advance(7 * 86_400_000);
+      const [mine] = (await ok(T, tabe, SG.recordMeeting, { meetingId: nextMeeting(w, next.id), method: 'cash', lines: [{ userId: w.musa.id, shares: 2 }] })) as { id: number }[];
+      await ok(T, awa, SG.confirm, { id: mine!.id });
+      expectError(await T.call(awa, SG.reverse, { id: mine!.id, reason: 'Typed twice' }), 409, 'errors.savings.sharesHeld');
       conserved(w);
     });
 
@@ -164,8 +187,19 @@ for (const T of TRANSPORTS) {
       expectError(await T.call(ngozi, SG.proposeShareOut, { id, carryLoanIds: [] }), 409, 'errors.savings.entriesWaiting', { count: 1 });
       confirmEntry(w.t.db, { communityId, id: waiting[0]!.id, actorId: w.admin.id, now: w.t.clock.now() });
 
+      // A reversal one officer proposed waits for a second as money does: closing is refused until it is made or declined.
+      const adas = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE member_id = ? AND kind = 'shares'").pluck().get(w.ada.id) as number;
+      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice?' });
+      expectError(await T.call(ngozi, SG.proposeShareOut, { id, carryLoanIds: [] }), 409, 'errors.savings.reversalsWaiting', { count: 1 });
+      expect((await ok(T, ngozi, SG.shareOutPreview, { id })).pendingReversals).toBe(1);
+      await ok(T, tabe, SG.declineReversal, { id: adas, reason: 'Counted once' });
+
       const first = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
       expect(first).toMatchObject({ fund: 3_000, totalShares: 3 });
+      // One proposed after the share-out was: its confirmation is refused too, and the cycle stays open.
+      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice after all?' });
+      expectError(await T.call(tabe, SG.confirmShareOut, { id: first.id }), 409, 'errors.savings.reversalsWaiting', { count: 1 });
+      await ok(T, awa, SG.declineReversal, { id: adas, reason: 'No, once' });
       // A fine confirmed meanwhile: the fund is no longer what was proposed.
       const fine = recordMeeting(w.t.db, { communityId, meetingId: w.meetings[0]!, actorId: w.creator.id, payment: { method: 'cash' }, lines: [{ userId: w.ada.id, fines: ['absent'] }], now: w.t.clock.now() });
       confirmEntry(w.t.db, { communityId, id: fine[0]!.id, actorId: w.admin.id, now: w.t.clock.now() });

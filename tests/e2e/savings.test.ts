@@ -127,6 +127,25 @@ describe('Browser: a savings group’s meeting and a loan', () => {
     expect(await ledger.getByTestId('ledger-row').filter({ hasText: nameOf('kofi') }).textContent()).toMatch(/200/);
     await ledger.getByTestId('conserved').waitFor();
 
+    // A reversal takes two officers: Awa proposes reversing Kofi's fine; she may withdraw it, never make it.
+    await ledger.getByTestId('confirmed-entry').filter({ hasText: nameOf('kofi') }).filter({ hasText: 'Fine' }).getByRole('button', { name: /^Reverse / }).click();
+    const propose = page.getByRole('alertdialog');
+    await propose.getByLabel('Reason').fill('He came on time');
+    await propose.getByRole('button', { name: 'Propose the reversal' }).click();
+    // (Its toast queues behind the nine confirmations'; the row is what counts.)
+    const reversal = page.getByTestId('savings-to-confirm').getByTestId('reversal-waiting').filter({ hasText: 'Reversal proposed: He came on time' });
+    await reversal.getByRole('button', { name: /^Withdraw / }).waitFor();
+    expect(await reversal.getByRole('button', { name: /^Reverse / }).count()).toBe(0);
+    // Tabe, neither its proposer nor the member, makes it.
+    await as('tabe');
+    await page.getByTestId('reversal-waiting').getByRole('button', { name: /^Reverse / }).click();
+    const make = page.getByRole('alertdialog');
+    await make.getByLabel('Reason').fill('Agreed');
+    await make.getByRole('button', { name: 'Reverse', exact: true }).click();
+    await expectToast(page, 'Reversed');
+    await expect.poll(() => page.getByTestId('reversal-waiting').count()).toBe(0);
+    await page.getByTestId('savings-ledger').getByTestId('conserved').waitFor();
+
     // Musa, in French, asks for 12,000: more than his 5,000 of savings, so Ada and Kofi (8,000 saved between them) stand behind the 7,000 above it.
     await as('musa');
     const statement = page.getByTestId('savings-statement');

@@ -12,11 +12,12 @@ import { VSLA } from './savings';
  * creator, with the treasurer as its treasurer, the admin as its secretary, and the plain member
  * and the `target` as members; an open cycle whose first meeting is today. The target declared
  * shares (pending, so no caller is its author or its member) and has shares confirmed by officers
- * outside the callers (written directly, with the fund's cash), which an officer may reverse.
+ * outside the callers (written directly, with the fund's cash and receipt No. 1), which an officer may
+ * reverse and whose receipt is for the group's officers.
  */
 
 /** `loan`: the target's loan of 1,000 over three months, requested with no guarantor; cells move it on as they need. */
-export type SavingsFixture = { group: number; cycle: number; meeting: number; pendingEntry: number; confirmedEntry: number; loan: number };
+export type SavingsFixture = { group: number; cycle: number; meeting: number; pendingEntry: number; confirmedEntry: number; loan: number; repayment: number };
 
 export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: UserRow; admin: UserRow; treasurer: UserRow; member: UserRow; target: UserRow; outsider: UserRow }): SavingsFixture {
   const now = t.clock.now();
@@ -32,12 +33,12 @@ export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: U
   const confirmedEntry = Number(
     sql
       .prepare(
-        `INSERT INTO savings_entries (group_id, cycle_id, meeting_id, member_id, kind, shares, amount, method, status, recorded_by, confirmed_by, decided_at, created_at)
-         VALUES (?, ?, ?, ?, 'social_fund', 0, 500, 'cash', 'confirmed', ?, ?, ?, ?)`,
+        `INSERT INTO savings_entries (group_id, cycle_id, meeting_id, member_id, kind, shares, amount, method, status, recorded_by, confirmed_by, decided_at, receipt_no, created_at)
+         VALUES (?, ?, ?, ?, 'social_fund', 0, 500, 'cash', 'confirmed', ?, ?, ?, 1, ?)`,
       )
       .run(group, cycle.id, meeting, p.target.id, p.outsider.id, p.outsider.id, now, now).lastInsertRowid,
   );
-  sql.prepare('UPDATE savings_groups SET social_fund_cash = social_fund_cash + 500 WHERE id = ?').run(group);
+  sql.prepare('UPDATE savings_groups SET social_fund_cash = social_fund_cash + 500, last_receipt_no = 1 WHERE id = ?').run(group);
   const loan = Number(
     sql
       .prepare(
@@ -46,5 +47,12 @@ export function seedSavings(t: TestApp, p: { community: CommunityRow; creator: U
       )
       .run(group, cycle.id, p.target.id, now, now).lastInsertRowid,
   );
-  return { group, cycle: cycle.id, meeting, pendingEntry, confirmedEntry, loan };
+  // A repayment of it already confirmed (receipt No. 2), whose receipt is the borrower's and the officers'.
+  const repayment = Number(
+    sql
+      .prepare(`INSERT INTO savings_loan_repayments (loan_id, amount, method, status, recorded_by, confirmed_by, decided_at, receipt_no, created_at) VALUES (?, 100, 'cash', 'confirmed', ?, ?, ?, 2, ?)`)
+      .run(loan, p.outsider.id, p.outsider.id, now, now).lastInsertRowid,
+  );
+  sql.prepare('UPDATE savings_groups SET last_receipt_no = 2 WHERE id = ?').run(group);
+  return { group, cycle: cycle.id, meeting, pendingEntry, confirmedEntry, loan, repayment };
 }

@@ -1,14 +1,17 @@
+import { expect } from 'vitest';
 import type { CommunityRow, UserRow } from '../../db/schema';
+import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
 import type { SavingsRules } from '../../src/shared/schemas/savings';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { openCycle } from '../../src/server/domains/savings/cycles';
 import { confirmEntry, recordMeeting } from '../../src/server/domains/savings/entries';
 import { createGroup } from '../../src/server/domains/savings/groups';
+import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, requestLoan } from '../../src/server/domains/savings/loans';
 import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { makeTestApp, type TestApp } from './app';
+import { makeTestApp, type Agent, type TestApp } from './app';
 import { storedProof } from './proofs';
-import { op, type Op } from './transport';
+import { op, type Op, type Transport } from './transport';
 
 /*
  * Savings-and-loans group helpers for the API tests: every savings.* operation with its REST path,
@@ -39,6 +42,7 @@ export const SG = {
   confirm: op('POST', '/api/savings-entries/:id/confirm', 'savings.confirm', 'mutation', byId),
   reject: op('POST', '/api/savings-entries/:id/reject', 'savings.reject', 'mutation', byId),
   reverse: op('POST', '/api/savings-entries/:id/reverse', 'savings.reverse', 'mutation', { ...byId, created: true }),
+  declineReversal: op('POST', '/api/savings-entries/:id/reverse/decline', 'savings.declineReversal', 'mutation', byId),
   proposeGrant: op('POST', '/api/savings-groups/:id/grants', 'savings.proposeGrant', 'mutation', { ...byId, created: true }),
   requestLoan: op('POST', '/api/savings-groups/:id/loans', 'savings.requestLoan', 'mutation', { ...byId, created: true }),
   loan: op('GET', '/api/savings-loans/:id', 'savings.loan', 'query', byId),
@@ -46,6 +50,8 @@ export const SG = {
   approveLoan: op('POST', '/api/savings-loans/:id/approve', 'savings.approveLoan', 'mutation', byId),
   rejectLoan: op('POST', '/api/savings-loans/:id/reject', 'savings.rejectLoan', 'mutation', byId),
   disburseLoan: op('POST', '/api/savings-loans/:id/disbursement', 'savings.disburseLoan', 'mutation', byId),
+  cancelDisbursement: op('POST', '/api/savings-loans/:id/disbursement/cancel', 'savings.cancelDisbursement', 'mutation', byId),
+  confirmGrantReceipt: op('POST', '/api/savings-entries/:id/received', 'savings.confirmGrantReceipt', 'mutation', byId),
   confirmLoanReceipt: op('POST', '/api/savings-loans/:id/received', 'savings.confirmLoanReceipt', 'mutation', byId),
   writeOffLoan: op('POST', '/api/savings-loans/:id/write-off', 'savings.writeOffLoan', 'mutation', byId),
   recordRepayment: op('POST', '/api/savings-loans/:id/repayments', 'savings.recordRepayment', 'mutation', { ...byId, created: true }),
@@ -125,4 +131,34 @@ export function savedShares(w: SavingsWorld, by: { recorder: UserRow; confirmer:
   const now = w.t.clock.now();
   const entries = recordMeeting(w.t.db, { communityId, meetingId: w.meetings[0]!, actorId: by.recorder.id, payment: { method: 'cash' }, lines: lines.map((l) => ({ userId: l.user.id, shares: l.shares })), now });
   for (const e of entries) confirmEntry(w.t.db, { communityId, id: e.id, actorId: by.confirmer.id, now });
+}
+
+/**
+ * A loan taken to `until` through the services' own path: requested by `borrower` (with
+ * `guarantors`, who accept), approved by Tabe then Ngozi, handed over by Tabe, received.
+ */
+export function loanThrough(w: SavingsWorld, p: { borrower: UserRow; principal: number; guarantors?: UserRow[]; until: 'approved' | 'disbursing' | 'active' }) {
+  const communityId = w.community.id;
+  const now = w.t.clock.now();
+  const loan = requestLoan(w.t.db, { communityId, groupId: w.group.id, userId: p.borrower.id, principal: p.principal, periods: 3, purpose: 'Stock for the shop', guarantors: (p.guarantors ?? []).map((g) => g.id), now });
+  for (const g of p.guarantors ?? []) answerGuarantee(w.t.db, { communityId, loanId: loan.id, userId: g.id, accept: true, now });
+  for (const officer of [w.treasurer, w.creator]) approveLoan(w.t.db, { communityId, loanId: loan.id, actorId: officer.id, now });
+  if (p.until === 'approved') return loan.id;
+  disburseLoan(w.t.db, { communityId, loanId: loan.id, actorId: w.treasurer.id, payment: { method: 'cash' }, now });
+  if (p.until === 'active') confirmLoanReceipt(w.t.db, { communityId, loanId: loan.id, userId: p.borrower.id, now });
+  return loan.id;
+}
+
+/** Calls a savings operation that must succeed on this transport, and returns its data. */
+export async function ok(T: Transport, a: Agent, operation: Op, input: unknown) {
+  const r = await T.call(a, operation, input);
+  expect(r.status, JSON.stringify(r.error)).toBe(T.okStatus(operation));
+  return r.data;
+}
+
+/** The group's money adds up, with nothing named wrong; its sums. */
+export function conserved(w: SavingsWorld) {
+  const c = groupConservation(w.t.db, w.group.id);
+  expect(groupProblems(c)).toEqual([]);
+  return c;
 }

@@ -5,7 +5,8 @@ import type { CommunityRow, UserRow } from '../../db/schema';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
 import { openCycle } from '../../src/server/domains/savings/cycles';
-import { confirmEntry, declare, recordMeeting, rejectEntry, reverseEntry } from '../../src/server/domains/savings/entries';
+import { confirmEntry, declare, declineReversal, recordMeeting, rejectEntry, reverseEntry } from '../../src/server/domains/savings/entries';
+import { runSavingsJob } from '../../src/server/domains/savings/penalty-job';
 import { proposeGrant } from '../../src/server/domains/savings/grants';
 import { confirmShareOut, proposeShareOut, rejectShareOut, withdrawShareOut } from '../../src/server/domains/savings/share-out';
 import { createGroup } from '../../src/server/domains/savings/groups';
@@ -25,10 +26,11 @@ import { attempt, one } from '../setup/random-steps';
  * and reversed by officers who may or may not be allowed to (four eyes), social fund grants, loans
  * requested with and without guarantors, approved, refused, handed over, received, repaid in random
  * amounts as installments fall due, written off; cycles closed with their share-out (proposed,
- * confirmed, rejected or withdrawn) and the next one opened; time moving on. After EVERY step the group's money
- * is conserved to the minor unit (conservation.ts: money in = cash on hand + loans outstanding +
- * written off + paid out, each fund on its own, every reversal and every write-off against its
- * entries), no fund's cash is below nothing, and no loan is repaid beyond its principal.
+ * confirmed, rejected or withdrawn) and the next one opened; time moving on, with late penalties
+ * posted by the job. After EVERY step the group's money is conserved to the minor unit (conservation.ts: money
+ * in = cash on hand + loans outstanding + written off + paid out, each fund on its own, every
+ * reversal and every write-off against its entries), no fund's cash is below nothing, and no loan
+ * is repaid beyond its principal.
  *
  * The normal suite runs a bounded number of histories, `npm run test:deep` 500; PROPERTY_RUNS any number.
  */
@@ -105,6 +107,8 @@ const rows = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).a
 function step(c: Ctx, s: Step) {
   c.now += s.days * DAY;
   const now = c.now;
+  // Time moving on posts late penalties (owed, not money: the equation must not move until one is paid).
+  if (s.days > 0) c.log.push(`job: ${JSON.stringify(runSavingsJob({ db, now: () => now }, now))}`);
   const communityId = community.id;
   const groupId = c.groupId;
   const everyone = [...officers, ...members];
@@ -136,7 +140,10 @@ function step(c: Ctx, s: Step) {
     if (e) attempt(c, `reject ${e.id}`, () => rejectEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'No', now }));
   } else if (a < 45) {
     const e = entry('confirmed');
-    if (e) attempt(c, `reverse ${e.id}`, () => reverseEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'Wrong', now }));
+    // A reversal takes two officers: the first call proposes it; another's makes it, or (now and then) declines it.
+    const proposed = e && rows<{ n: number }>('SELECT count(*) AS n FROM savings_entries WHERE id = ? AND reversal_proposed_by IS NOT NULL', e.id)[0]!.n > 0;
+    if (e && proposed && s.pick % 4 === 0) attempt(c, `decline reversal ${e.id}`, () => declineReversal(db, { communityId, id: e.id, actorId: officer.id, reason: 'Right after all', now }));
+    else if (e) attempt(c, `reverse ${e.id}`, () => reverseEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'Wrong', now }));
   } else if (a < 50) {
     const amount = 1 + (s.other % Math.max(1, c.rules.socialFund * 2));
     attempt(c, `grant ${amount} to ${person.firstName}`, () => proposeGrant(db, { communityId, groupId, actorId: officer.id, userId: person.id, amount, purpose: 'Emergency', payment: { method: 'cash' }, now }));
@@ -219,6 +226,13 @@ describe('savings-and-loans groups: conservation over random histories through t
             group.id,
           );
           expect(shared, c.log.join('\n')).toEqual([]);
+          // Receipt numbers, share-outs' included, run 1, 2, 3… across the group's cycles with no gap nor repeat.
+          const numbers = rows<{ n: number }>(
+            'SELECT receipt_no AS n FROM savings_entries WHERE group_id = ? AND receipt_no IS NOT NULL UNION ALL SELECT r.receipt_no FROM savings_loan_repayments r JOIN savings_loans l ON l.id = r.loan_id WHERE l.group_id = ? AND r.receipt_no IS NOT NULL ORDER BY n',
+            group.id,
+            group.id,
+          ).map((r) => r.n);
+          expect(numbers, c.log.join('\n')).toEqual(numbers.map((_, i) => i + 1));
         }
       }),
       // No shrinking: every run adds a group to the shared database, and a failure's log already tells the story.
@@ -239,5 +253,7 @@ describe('savings-and-loans groups: the random histories', () => {
     // Some histories closed a cycle and went on in the next one.
     expect(rows<{ n: number }>("SELECT count(*) AS n FROM savings_cycles WHERE number > 1")[0]!.n).toBeGreaterThan(0);
     expect(reversals).toBeGreaterThan(0);
+    // Every confirmed entry a member is handed or pays at a meeting, share-outs included, carries its receipt number.
+    expect(rows<{ n: number }>("SELECT count(*) AS n FROM savings_entries WHERE kind IN ('shares', 'social_fund', 'fine', 'grant', 'share_out') AND status IN ('confirmed', 'reversed') AND reverses_id IS NULL AND receipt_no IS NULL")[0]!.n).toBe(0);
   });
 });

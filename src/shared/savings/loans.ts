@@ -98,6 +98,8 @@ export type LoanPosition = {
   principalDue: number;
   /** All the principal still owed (due or not). */
   principalOutstanding: number;
+  /** Late penalties posted on the loan and not yet paid (none when the caller keeps no penalties). */
+  penaltyDue?: number;
 };
 
 /**
@@ -117,17 +119,20 @@ export function loanPosition(schedule: Installment[], dueCount: number, paid: { 
   };
 }
 
-export type Allocation = { interest: number; principal: number; /** What the loan cannot take: handed back, never kept. */ excess: number };
+export type Allocation = { interest: number; penalty: number; principal: number; /** What the loan cannot take: handed back, never kept. */ excess: number };
 
 /**
- * A repayment allocated interest first, then principal: the interest due, then the principal
- * (what is due first, then any more of it, repaying early); what is left over is not the loan's.
+ * A repayment allocated interest first, then late penalties, then principal: the interest due, the
+ * penalties posted and unpaid, then the principal (what is due first, then any more of it,
+ * repaying early); what is left over is not the loan's. Penalties before principal, so a late
+ * borrower clears what lateness cost before their balance goes down.
  */
 export function allocateRepayment(amount: number, position: LoanPosition): Allocation {
   assertAmount('repayment', amount);
   const interest = Math.min(amount, position.interestDue);
-  const principal = Math.min(amount - interest, position.principalOutstanding);
-  return { interest, principal, excess: amount - interest - principal };
+  const penalty = Math.min(amount - interest, position.penaltyDue ?? 0);
+  const principal = Math.min(amount - interest - penalty, position.principalOutstanding);
+  return { interest, penalty, principal, excess: amount - interest - penalty - principal };
 }
 
 /** The most a member may borrow: their savings × the group's multiple (in tenths: 30 = three times). */

@@ -68,6 +68,9 @@ export const LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active', '
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 /** A loan a member still has to deal with: one at a time. */
 export const LIVE_LOAN_STATUSES = ['requested', 'approved', 'disbursing', 'active'] as const satisfies readonly LoanStatus[];
+/** Why a loan was refused when no officer wrote a reason: a code, shown as the text `errors.savings.<code>` in the reader's language. */
+export const LOAN_REASON_CODES = ['guarantorDeclined'] as const;
+export type LoanReasonCode = (typeof LOAN_REASON_CODES)[number];
 export const GUARANTOR_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export const REPAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export const MAX_GUARANTORS = 5;

@@ -125,7 +125,14 @@ export const proposeGrantInput = z
 
 export const rejectEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
 export const reverseEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
-export const statementInput = z.object({ id: groupId, cycleId: z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').optional() });
+const cycleId = z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.cycleId');
+export const statementInput = z.object({ id: groupId, cycleId: cycleId.optional() });
+/** `verify` (a query flag on REST) adds whether the group's money adds up: the whole check, so only when asked for. */
+export const ledgerInput = z.object({
+  id: groupId,
+  cycleId: cycleId.optional(),
+  verify: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { message: 'validation.savings.verify' }).default(false),
+});
 
 const loanId = z.coerce.number({ message: 'validation.savings.loanId' }).int('validation.savings.loanId').positive('validation.savings.loanId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.loanId');
 export const loanIdInput = z.object({ id: loanId });
@@ -144,6 +151,7 @@ export const requestLoanInput = z.object({
 });
 export const answerGuaranteeInput = z.object({ id: loanId, accept: z.boolean({ message: 'validation.savings.decision' }) });
 export const rejectLoanInput = z.object({ id: loanId, reason });
+export const cancelDisbursementInput = z.object({ id: loanId, reason });
 export const writeOffInput = z.object({ id: loanId, reason });
 export const disburseInput = z.object({ id: loanId, ...payment }).refine(paidWell, PAID_WELL);
 export const repaymentInput = z.object({ id: loanId, amount, ...payment }).refine(paidWell, PAID_WELL);
@@ -163,7 +171,9 @@ export const proposeShareOutInput = z.object({
 const shareOutId = z.coerce.number({ message: 'validation.savings.shareOutId' }).int('validation.savings.shareOutId').positive('validation.savings.shareOutId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.shareOutId');
 export const shareOutIdInput = z.object({ id: shareOutId });
 export const rejectShareOutInput = z.object({ id: shareOutId, reason });
-const cycleId = z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.cycleId');
 export const shareOutReportInput = z.object({ cycleId });
 /** The report's files: in the language asked for (`lang`), else the reader's own. */
 export const shareOutFileInput = z.object({ communityId, cycleId, lang: z.enum(LANGUAGES, { message: 'validation.savings.language' }).optional() });
+/** A receipt: the community in its path (the guard's), the entry's or repayment's id. */
+export const entryReceiptInput = z.object({ communityId, id: id('validation.savings.entryId') });
+export const repaymentReceiptInput = z.object({ communityId, id: repaymentId });

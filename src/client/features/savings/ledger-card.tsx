@@ -53,7 +53,8 @@ function LedgerBody({ g, l }: { g: Group; l: Ledger }) {
   ];
   return (
     <Stack gap="5">
-      {l.conserved ? (
+      {/* Asked for with verify (ledgerQuery); null would mean the check was not run. */}
+      {l.conserved === null ? null : l.conserved ? (
         <Text fontSize="sm" color="green.fg" data-testid="conserved">
           {t('savings.ledger.conserved')}
         </Text>
@@ -116,7 +117,7 @@ function LedgerBody({ g, l }: { g: Group; l: Ledger }) {
   );
 }
 
-/** Confirmed money of the cycle, newest first: reversing one writes its opposite, with a reason. */
+/** Confirmed money of the cycle, newest first: an officer proposes reversing one, with a reason; a second makes it (the to-confirm card). */
 function Reversible({ g, l }: { g: Group; l: Ledger }) {
   const { t } = useTranslation();
   const act = useSavingsAction();

@@ -168,6 +168,7 @@ function LoanMoves({ g, l }: { g: Group; l: LoanView }) {
   const reject = useMutation(trpc.savings.rejectLoan.mutationOptions());
   const disburse = useMutation(trpc.savings.disburseLoan.mutationOptions());
   const receive = useMutation(trpc.savings.confirmLoanReceipt.mutationOptions());
+  const cancel = useMutation(trpc.savings.cancelDisbursement.mutationOptions());
   const repay = useMutation(trpc.savings.recordRepayment.mutationOptions());
   const writeOff = useMutation(trpc.savings.writeOffLoan.mutationOptions());
   const borrower = l.borrowerId === me.id;
@@ -240,6 +241,22 @@ function LoanMoves({ g, l }: { g: Group; l: LoanView }) {
       <Button key="receive" colorPalette="green" loading={receive.isPending} onClick={() => void act(() => receive.mutateAsync({ id: l.id }), failed, t('savings.loans.receiptConfirmed'))}>
         {t('savings.loans.confirmReceipt')}
       </Button>,
+    );
+  }
+  // Money the borrower did not get: they, or an officer who is no party to the loan, withdraw the hand-over.
+  if (l.status === 'disbursing' && (borrower || decider)) {
+    moves.push(
+      <ReasonDialog
+        key="cancel-disbursement"
+        trigger={<Button variant="outline">{t('savings.loans.cancelDisbursement')}</Button>}
+        title={t('savings.loans.cancelDisbursementTitle')}
+        intro={t('savings.loans.cancelDisbursementIntro')}
+        label={t('savings.loans.reason')}
+        required={t('savings.confirm.reasonNeeded')}
+        max={300}
+        submitLabel={t('savings.loans.cancelDisbursement')}
+        onSubmit={(reason) => act(() => cancel.mutateAsync({ id: l.id, reason }), failed, t('savings.loans.disbursementCancelled'))}
+      />,
     );
   }
   if (l.status === 'active' && (borrower || officer)) {

@@ -23,5 +23,6 @@ export type ShareOutPreview = Outputs['shareOutPreview'];
 export const groupsQuery = (communityId: number) => trpc.savings.groups.queryOptions({ communityId });
 export const groupQuery = (id: number) => trpc.savings.group.queryOptions({ id });
 export const statementQuery = (id: number) => trpc.savings.statement.queryOptions({ id });
-export const ledgerQuery = (id: number) => trpc.savings.ledger.queryOptions({ id });
+// The officers' card shows whether the money adds up: the one reader that asks for the whole check.
+export const ledgerQuery = (id: number) => trpc.savings.ledger.queryOptions({ id, verify: true });
 export const loanQuery = (id: number) => trpc.savings.loan.queryOptions({ id });

@@ -1,5 +1,5 @@
-import { Badge, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { formatAmount, formatDateTime, formatNumber } from '../../lib/format';
 import { entryStatusKey, entryText, loanStatusKey, LOAN_STATUS_COLOR } from './labels';
 import { statementQuery, type Group } from './queries';
 import { RequestLoanDialog } from './request-loan-dialog';
+import { trpc } from '../../trpc';
+import { useSavingsAction } from './use-savings-action';
 
 /**
  * The member's own statement for the cycle (savings.statement: their money only): shares and
@@ -72,11 +74,27 @@ export function StatementCard({ g, openCycle }: { g: Group; openCycle: boolean }
               ) : (
                 <RuledList>
                   {s!.entries.slice(0, 20).map((e) => (
-                    <ActionRow key={e.id} actions={<Badge colorPalette={e.status === 'confirmed' ? 'green' : e.status === 'pending' ? 'orange' : 'gray'}>{t(entryStatusKey(e.status))}</Badge>}>
+                    <ActionRow
+                      key={e.id}
+                      actions={
+                        <>
+                          {e.kind === 'grant' && e.status === 'confirmed' && e.receivedAt === null && <GrantReceived id={e.id} what={entryText(t, e, g.currency)} />}
+                          <Badge colorPalette={e.status === 'confirmed' ? 'green' : e.status === 'pending' ? 'orange' : 'gray'}>{t(entryStatusKey(e.status))}</Badge>
+                        </>
+                      }
+                    >
                       <Text fontSize="sm">{entryText(t, e, g.currency)}</Text>
                       <Text fontSize="xs" color="fg.muted">
                         {formatDateTime(e.createdAt)}
                         {e.reason ? ` · ${e.reason}` : ''}
+                        {e.receiptNo !== null && (
+                          <>
+                            {' · '}
+                            <ChakraLink href={`/api/communities/${g.communityId}/savings/entries/${e.id}/receipt.pdf`} color="brand.fg">
+                              {t('savings.statement.receipt', { number: e.receiptNo })}
+                            </ChakraLink>
+                          </>
+                        )}
                       </Text>
                     </ActionRow>
                   ))}
@@ -87,5 +105,17 @@ export function StatementCard({ g, openCycle }: { g: Group; openCycle: boolean }
         )}
       </ListStates>
     </SectionCard>
+  );
+}
+
+/** A grant two officers approved waits on its beneficiary alone to say the money reached them (savings.confirmGrantReceipt). */
+function GrantReceived({ id, what }: { id: number; what: string }) {
+  const { t } = useTranslation();
+  const act = useSavingsAction();
+  const received = useMutation(trpc.savings.confirmGrantReceipt.mutationOptions());
+  return (
+    <Button size="xs" colorPalette="green" loading={received.isPending} aria-label={t('savings.statement.grantReceivedLabel', { what })} onClick={() => void act(() => received.mutateAsync({ id }), t('savings.actionFailed'), t('savings.statement.grantReceiptDone'))}>
+      {t('savings.statement.grantReceived')}
+    </Button>
   );
 }

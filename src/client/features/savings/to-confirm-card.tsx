@@ -12,11 +12,12 @@ import { trpc } from '../../trpc';
 import { entryText } from './labels';
 import { memberName } from './members-card';
 import { ledgerQuery, type Group } from './queries';
+import { ReversalMoves } from './reversal-moves';
 import { useSavingsAction } from './use-savings-action';
 
 /**
- * What waits for a second officer: meeting money and grants (savings.confirm / .reject) and loan
- * repayments (.confirmRepayment / .rejectRepayment). The server says which the viewer may decide
+ * What waits for a second officer: meeting money and grants (savings.confirm / .reject), reversals
+ * one officer proposed (reversal-moves.tsx) and loan repayments (.confirmRepayment / .rejectRepayment). The server says which the viewer may decide
  * (never what they recorded or declared, nor their own money); the others show who must.
  */
 export function ToConfirmCard({ g }: { g: Group }) {
@@ -29,7 +30,7 @@ export function ToConfirmCard({ g }: { g: Group }) {
   const rejectRepayment = useMutation(trpc.savings.rejectRepayment.mutationOptions());
   const failed = t('savings.actionFailed');
   const borrower = (id: string) => memberName(g.members.find((m) => m.userId === id) ?? { firstName: '', lastName: '' });
-  const pending = q.data ? q.data.pending.length + q.data.pendingRepayments.length : 0;
+  const pending = q.data ? q.data.pending.length + q.data.pendingReversals.length + q.data.pendingRepayments.length : 0;
   return (
     <SectionCard id="savings-to-confirm" testId="savings-to-confirm" title={t('savings.confirm.title')} intro={t('savings.confirm.intro')}>
       <ListStates query={q} loading={t('savings.loading')} failed={t('savings.loadFailed')} retry={t('savings.tryAgain')} empty={pending === 0 && <EmptyNote icon={<CheckCheck />}>{t('savings.confirm.empty')}</EmptyNote>}>
@@ -57,6 +58,17 @@ export function ToConfirmCard({ g }: { g: Group }) {
                   <Text fontWeight="medium">{what}</Text>
                   <Text fontSize="sm" color="fg.muted">
                     {[e.meetingId ? t('savings.confirm.meeting', { number: g.meetings.find((m) => m.id === e.meetingId)?.number ?? '' }) : e.purpose, e.declared ? t('savings.confirm.declared') : null, formatDateTime(e.createdAt)].filter(Boolean).join(' · ')}
+                  </Text>
+                </ActionRow>
+              );
+            })}
+            {q.data!.pendingReversals.map((e) => {
+              const what = t('savings.confirm.what', { who: e.memberName, what: entryText(t, e, g.currency) });
+              return (
+                <ActionRow key={`v${e.id}`} testId="reversal-waiting" actions={<ReversalMoves id={e.id} what={what} mayDecide={e.mayDecide} mayWithdraw={e.mayWithdraw} />}>
+                  <Text fontWeight="medium">{what}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('savings.reverse.waiting', { reason: e.reversalReason ?? '' })}
                   </Text>
                 </ActionRow>
               );

@@ -39,7 +39,7 @@ export function openCycle(db: DB, p: { communityId: number; groupId: number; act
       if (p.startDate < dateInZone(p.now, group.timeZone)) throw fieldError('invalid', 'startDate', 'errors.savings.startInPast');
       const last = tx.select({ n: max(savingsCycles.number) }).from(savingsCycles).where(eq(savingsCycles.groupId, group.id)).get()?.n ?? 0;
       const endDate = cycleEnd(p.startDate, group.cycleMonths);
-      const { id: _id, communityId: _c, name: _n, currency: _cu, timeZone: _t, status: _s, loanFundCash: _l, socialFundCash: _sf, createdBy: _cb, createdAt: _ca, ...rules } = group;
+      const { id: _id, communityId: _c, name: _n, currency: _cu, timeZone: _t, status: _s, loanFundCash: _l, socialFundCash: _sf, lastReceiptNo: _r, createdBy: _cb, createdAt: _ca, ...rules } = group;
       const cycle = tx
         .insert(savingsCycles)
         .values({ groupId: group.id, number: last + 1, startDate: p.startDate, endDate, status: 'open', ...rules, openedBy: p.actorId, openedAt: p.now })

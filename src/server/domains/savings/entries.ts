@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { savingsCycles, savingsEntries, savingsGroups, savingsMeetings, type SavingsCycleRow, type SavingsEntryRow, type SavingsGroupRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import type { Currency } from '@shared/money';
 import { dateInZone } from '@shared/njangi/schedule';
 import { FOUR_EYES_KINDS, type EntryMethod, type FineReason } from '@shared/savings/rules';
 import { conflict, forbidden, invalid, notFound } from '../../services/errors';
-import { handled, tellWhoMayAct } from '../../services/needs/notices';
+import { handled, itemKey, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
 import { personName } from '../../services/njangi/notices';
 import { notify } from '../../services/notify';
@@ -13,6 +13,8 @@ import { attachUpload } from '../../uploads/registry';
 import { isUniqueViolation } from '../../services/errors';
 import { moveCash } from './funds';
 import { audit, requireMember, requireOfficer } from './groups';
+import { heldFor, savingsOf } from './holds';
+import { nextReceiptNo } from './receipt-numbers';
 
 /*
  * A member's money at a meeting: shares (a count within the cycle's least and most, at its share
@@ -177,10 +179,10 @@ function assertSecondPair(entry: SavingsEntryRow, actorId: string) {
 }
 
 /** Moves a pending entry by one conditional UPDATE: of two officers deciding at once, one wins and the other gets 409. */
-function decide(tx: DbLike, p: { id: number; status: 'confirmed' | 'rejected'; actorId: string; reason?: string; now: number }) {
+function decide(tx: DbLike, p: { id: number; status: 'confirmed' | 'rejected'; actorId: string; reason?: string; receiptNo?: number; now: number }) {
   const row = tx
     .update(savingsEntries)
-    .set({ status: p.status, confirmedBy: p.actorId, decidedAt: p.now, reason: p.reason ?? null })
+    .set({ status: p.status, confirmedBy: p.actorId, decidedAt: p.now, reason: p.reason ?? null, receiptNo: p.receiptNo ?? null })
     .where(and(eq(savingsEntries.id, p.id), eq(savingsEntries.status, 'pending')))
     .returning()
     .get();
@@ -189,27 +191,39 @@ function decide(tx: DbLike, p: { id: number; status: 'confirmed' | 'rejected'; a
   return row;
 }
 
-const tellMember = (tx: DbLike, group: SavingsGroupRow, entry: SavingsEntryRow, key: 'savingsConfirmed' | 'savingsRejected' | 'savingsReversed', extra: Record<string, string>, now: number) =>
-  notify(tx, {
+type MemberNotice = 'savingsConfirmed' | 'savingsRejected' | 'savingsReversed' | 'savingsGrantApproved' | 'savingsGrantRejected' | 'savingsGrantReversed';
+/** What the member is told of their money; a grant is money given to them, with its own words. */
+const MEMBER_NOTICE = {
+  confirmed: { money: 'savingsConfirmed', grant: 'savingsGrantApproved' },
+  rejected: { money: 'savingsRejected', grant: 'savingsGrantRejected' },
+  reversed: { money: 'savingsReversed', grant: 'savingsGrantReversed' },
+} as const satisfies Record<string, Record<'money' | 'grant', MemberNotice>>;
+
+const tellMember = (tx: DbLike, group: SavingsGroupRow, entry: SavingsEntryRow, what: keyof typeof MEMBER_NOTICE, extra: Record<string, string>, now: number) => {
+  const key = MEMBER_NOTICE[what][entry.kind === 'grant' ? 'grant' : 'money'];
+  return notify(tx, {
     to: [entry.memberId],
     key,
-    type: key === 'savingsConfirmed' ? 'success' : 'warning',
+    type: what === 'confirmed' ? 'success' : 'warning',
     params: (l) => ({ group: group.name, amount: moneyText(Math.abs(entry.amount), group.currency as Currency, l), ...extra }),
     link: groupLink(group),
+    // A grant approved waits on its beneficiary to say they have the money.
+    item: key === 'savingsGrantApproved' ? itemKey('savingsGrantReceipt', entry.id) : undefined,
     now,
   });
+};
 
-/** Another officer confirms: the money is the group's, its fund's cash grows in the same transaction. */
+/** Another officer confirms: the money is the group's, its fund's cash grows in the same transaction, and it takes the group's next receipt number. */
 export function confirmEntry(db: DB, p: { communityId: number; id: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const { entry, group, cycleStatus } = entryForOfficer(tx, p.communityId, p.id, p.actorId);
     if (entry.status !== 'pending') throw conflict('errors.savings.decided');
     assertSecondPair(entry, p.actorId);
     if (cycleStatus !== 'open') throw conflict('errors.savings.cycleClosed');
-    const row = decide(tx, { id: entry.id, status: 'confirmed', actorId: p.actorId, now: p.now });
+    const row = decide(tx, { id: entry.id, status: 'confirmed', actorId: p.actorId, receiptNo: nextReceiptNo(tx, group.id), now: p.now });
     moveCash(tx, group.id, row.kind, row.amount);
-    audit(tx, group, p.actorId, 'confirmed', { entry: row.id, member: row.memberId, kind: row.kind, shares: row.shares, amount: row.amount }, p.now);
-    tellMember(tx, group, row, 'savingsConfirmed', {}, p.now);
+    audit(tx, group, p.actorId, 'confirmed', { entry: row.id, member: row.memberId, kind: row.kind, shares: row.shares, amount: row.amount, receiptNo: row.receiptNo }, p.now);
+    tellMember(tx, group, row, 'confirmed', {}, p.now);
     return entryDto(row);
   });
 }
@@ -222,16 +236,19 @@ export function rejectEntry(db: DB, p: { communityId: number; id: number; actorI
     assertSecondPair(entry, p.actorId);
     const row = decide(tx, { id: entry.id, status: 'rejected', actorId: p.actorId, reason: p.reason, now: p.now });
     audit(tx, group, p.actorId, 'rejected', { entry: row.id, member: row.memberId, kind: row.kind, amount: row.amount, reason: p.reason }, p.now);
-    tellMember(tx, group, row, 'savingsRejected', { reason: p.reason }, p.now);
+    tellMember(tx, group, row, 'rejected', { reason: p.reason }, p.now);
     return entryDto(row);
   });
 }
 
 /**
- * An officer reverses a confirmed entry: a new entry with the negated amount and shares, confirmed
- * at once and pointing at it, and the original marked reversed by a conditional UPDATE (with the
- * unique index on `reverses_id`, two reversals at once count once). Nobody reverses their own
- * money; a reversal the fund's cash cannot cover (already lent out) is refused.
+ * Reversing a confirmed entry takes two officers, as every movement of money does: the first call
+ * proposes it with a reason (a conditional UPDATE on the entry, which stays counted), a second
+ * officer, neither the proposer nor the member whose money it is, writes the reversing entry (the
+ * negated amount and shares, confirmed and pointing at it) and marks the original reversed, by a
+ * conditional UPDATE (with the unique index on `reverses_id`, two reversals at once count once).
+ * Nobody proposes or reverses their own money; a reversal the fund's cash cannot cover (already lent
+ * out) is refused, and so is one that would leave a member's savings below what loans hold of them.
  */
 export function reverseEntry(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; now: number }) {
   try {
@@ -240,10 +257,24 @@ export function reverseEntry(db: DB, p: { communityId: number; id: number; actor
       if (entry.status !== 'confirmed' || entry.reversesId !== null) throw conflict('errors.savings.notReversible');
       if (entry.memberId === p.actorId) throw forbidden('errors.savings.ownMoney');
       if (cycleStatus !== 'open') throw conflict('errors.savings.cycleClosed');
+      assertNotHeld(tx, entry);
+      const proposed = tx
+        .update(savingsEntries)
+        .set({ reversalProposedBy: p.actorId, reversalReason: p.reason, reversalProposedAt: p.now })
+        .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed'), sql`${savingsEntries.reversalProposedBy} IS NULL`))
+        .returning()
+        .get();
+      if (proposed) {
+        audit(tx, group, p.actorId, 'reversalProposed', { entry: entry.id, member: entry.memberId, kind: entry.kind, amount: entry.amount, reason: p.reason }, p.now);
+        const name = personName(tx, p.actorId);
+        tellWhoMayAct(db, tx, { kind: 'savingsReversal', id: entry.id, by: p.actorId, key: 'savingsReversalProposed', params: (l) => ({ name, group: group.name, amount: moneyText(entry.amount, group.currency, l), reason: p.reason }), link: groupLink(group), now: p.now });
+        return entryDto(proposed);
+      }
+      if (entry.reversalProposedBy === p.actorId) throw conflict('errors.savings.reversalProposed');
       const marked = tx
         .update(savingsEntries)
         .set({ status: 'reversed' })
-        .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed')))
+        .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed'), sql`${savingsEntries.reversalProposedBy} IS NOT NULL AND ${savingsEntries.reversalProposedBy} <> ${p.actorId}`))
         .run().changes;
       if (!marked) throw conflict('errors.savings.notReversible');
       const reversal = tx
@@ -259,7 +290,7 @@ export function reverseEntry(db: DB, p: { communityId: number; id: number; actor
           fineReason: entry.fineReason,
           method: entry.method,
           status: 'confirmed',
-          recordedBy: p.actorId,
+          recordedBy: entry.reversalProposedBy!,
           confirmedBy: p.actorId,
           decidedAt: p.now,
           reason: p.reason,
@@ -269,14 +300,44 @@ export function reverseEntry(db: DB, p: { communityId: number; id: number; actor
         .returning()
         .get();
       moveCash(tx, group.id, reversal.kind, reversal.amount);
-      audit(tx, group, p.actorId, 'reversed', { entry: entry.id, reversal: reversal.id, member: entry.memberId, kind: entry.kind, amount: entry.amount, reason: p.reason }, p.now);
-      tellMember(tx, group, entry, 'savingsReversed', { reason: p.reason }, p.now);
+      audit(tx, group, p.actorId, 'reversed', { entry: entry.id, reversal: reversal.id, member: entry.memberId, kind: entry.kind, amount: entry.amount, proposedBy: entry.reversalProposedBy, proposal: entry.reversalReason, reason: p.reason }, p.now);
+      handled(tx, 'savingsReversal', entry.id, p.actorId, p.now);
+      tellMember(tx, group, entry, 'reversed', { reason: entry.reversalReason ?? p.reason }, p.now);
       return entryDto(reversal);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('errors.savings.notReversible');
     throw e;
   }
+}
+
+/**
+ * A reversal proposed and not made is withdrawn by its proposer or declined by another officer
+ * (never the member whose money it is), with a reason: the entry keeps counting, the proposal
+ * leaves "Needs you", the audit trail keeps both. One conditional UPDATE on the proposal.
+ */
+export function declineReversal(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; now: number }) {
+  return db.transaction((tx) => {
+    const { entry, group } = entryForOfficer(tx, p.communityId, p.id, p.actorId);
+    if (entry.memberId === p.actorId) throw forbidden('errors.savings.ownMoney');
+    const row = tx
+      .update(savingsEntries)
+      .set({ reversalProposedBy: null, reversalReason: null, reversalProposedAt: null })
+      .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed'), sql`${savingsEntries.reversalProposedBy} IS NOT NULL`))
+      .returning()
+      .get();
+    if (!row) throw conflict('errors.savings.noReversal');
+    audit(tx, group, p.actorId, 'reversalDeclined', { entry: entry.id, proposedBy: entry.reversalProposedBy, proposal: entry.reversalReason, reason: p.reason }, p.now);
+    handled(tx, 'savingsReversal', entry.id, p.actorId, p.now);
+    return entryDto(row);
+  });
+}
+
+/** A member's shares never go below what loans hold of them (their own loan's backing, their guarantees): 409 while they do. */
+function assertNotHeld(tx: DbLike, entry: SavingsEntryRow) {
+  if (entry.kind !== 'shares') return;
+  const left = savingsOf(tx, entry.cycleId, entry.memberId) - entry.amount;
+  if (left < heldFor(tx, entry.groupId, entry.memberId)) throw conflict('errors.savings.sharesHeld');
 }
 
 /** An entry as its member and the group's officers read it. */
@@ -302,6 +363,10 @@ export function entryDto(row: SavingsEntryRow) {
     reason: row.reason,
     purpose: row.purpose,
     reversesId: row.reversesId,
+    reversalProposedBy: row.reversalProposedBy,
+    reversalReason: row.reversalReason,
+    receivedAt: row.receivedAt,
+    receiptNo: row.receiptNo,
     createdAt: row.createdAt,
   };
 }

@@ -44,10 +44,13 @@ export function placeIn(db: DbLike, groupId: number, userId: string) {
   );
 }
 
+/** Whether a place in a group is an office held now: a member who left or was refused keeps no officer's view. */
+export const isActiveOfficer = (place: { role: string; status: string } | null): place is { role: GroupRole; status: 'active' } => place?.status === 'active' && isOfficer(place.role);
+
 /** Refused unless the caller is one of the group's active officers (chair, treasurer, secretary). */
 export function requireOfficer(db: DbLike, groupId: number, userId: string): GroupRole {
   const place = placeIn(db, groupId, userId);
-  if (!place || place.status !== 'active' || !isOfficer(place.role)) throw forbidden('errors.savings.officersOnly');
+  if (!isActiveOfficer(place)) throw forbidden('errors.savings.officersOnly');
   return place.role;
 }
 
@@ -120,7 +123,7 @@ export function changeRules(db: DB, p: { communityId: number; groupId: number; a
 
 /** What anyone who sees the community's groups may read of a group: its rules and standing, no one's money. */
 export function groupDto(row: SavingsGroupRow) {
-  const { loanFundCash: _l, socialFundCash: _s, createdBy: _c, ...rest } = row;
+  const { loanFundCash: _l, socialFundCash: _s, lastReceiptNo: _r, createdBy: _c, ...rest } = row;
   return { ...rest, rules: rulesOf(row) };
 }
 
@@ -156,7 +159,7 @@ export function groupView(db: DbLike, p: { communityId: number; groupId: number;
   const group = groupOf(db, p.communityId, p.groupId);
   const place = placeIn(db, group.id, p.viewerId);
   const active = place?.status === 'active';
-  const officer = active && isOfficer(place.role);
+  const officer = isActiveOfficer(place);
   const cycle = currentCycle(db, group.id);
   const meetings = cycle ? db.select({ id: savingsMeetings.id, number: savingsMeetings.number, date: savingsMeetings.date }).from(savingsMeetings).where(eq(savingsMeetings.cycleId, cycle.id)).orderBy(asc(savingsMeetings.number)).all() : [];
   const members = db

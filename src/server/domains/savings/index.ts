@@ -1,10 +1,35 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
+import { savingsEntries, savingsGroupMembers, savingsGroups, savingsLoanGuarantors, savingsLoanPenalties, savingsLoanRepayments, savingsLoans } from '../../../../db/schema';
+import type { DB } from '../../../../db/database';
 import { defineDomain } from '../domain';
+import { liveGuaranteeGroups, liveLoanGroups } from './blockers';
 import { entryDto } from './entries';
 import { SAVINGS_NEEDS } from './need-sources';
 import { savings } from './operations';
+import { runSavingsJob } from './penalty-job';
 import { savingsRoutes } from './rest';
+
+/** A member's loans with the repayments and late penalties on each: three queries, whatever the number of loans. */
+function loansWithRepayments(db: DB, userId: string) {
+  const loans = db.select().from(savingsLoans).where(eq(savingsLoans.borrowerId, userId)).orderBy(asc(savingsLoans.id)).all();
+  const repayments = db
+    .select({ repayment: savingsLoanRepayments })
+    .from(savingsLoanRepayments)
+    .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanRepayments.loanId))
+    .where(eq(savingsLoans.borrowerId, userId))
+    .orderBy(asc(savingsLoanRepayments.id))
+    .all()
+    .map((r) => r.repayment);
+  const penalties = db
+    .select({ penalty: savingsLoanPenalties })
+    .from(savingsLoanPenalties)
+    .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanPenalties.loanId))
+    .where(eq(savingsLoans.borrowerId, userId))
+    .orderBy(asc(savingsLoanPenalties.loanId), asc(savingsLoanPenalties.installment))
+    .all()
+    .map((r) => r.penalty);
+  return loans.map((l) => ({ ...l, repayments: repayments.filter((r) => r.loanId === l.id), penalties: penalties.filter((p) => p.loanId === l.id) }));
+}
 
 const MONEY_KEPT = { kept: 'a group’s money records must still add up (they name a former member)' } as const;
 
@@ -13,6 +38,8 @@ export const savingsDomain = defineDomain({
   name: 'savings',
   operations: { savings },
   rest: savingsRoutes,
+  // Late penalties on loans' installments unpaid after the cycle's grace days, each posted and told once.
+  jobs: { savings: (deps) => runSavingsJob(deps) },
   // Money waiting for a second officer is work; what happened to one's own money is money news.
   needs: SAVINGS_NEEDS,
   noticeKinds: {
@@ -31,6 +58,17 @@ export const savingsDomain = defineDomain({
     'notifications.savingsShareOutProposed': 'needs',
     'notifications.savingsShareOutPaid': 'money',
     'notifications.savingsShareOutRejected': 'money',
+    'notifications.savingsReversalProposed': 'needs',
+    'notifications.savingsGrantApproved': 'needs',
+    'notifications.savingsGrantRejected': 'money',
+    'notifications.savingsGrantReversed': 'money',
+    'notifications.savingsLatePenalty': 'money',
+    'notifications.savingsDisbursementCancelled': 'money',
+  },
+  // Someone who owes a group for a loan, or whose savings stand behind someone's loan, stays until it ends.
+  deletionBlockers: {
+    savingsLoans: { names: (db, userId) => liveLoanGroups(db, userId), message: 'errors.account.savingsLoansFirst' },
+    savingsGuarantees: { names: (db, userId) => liveGuaranteeGroups(db, userId), message: 'errors.account.savingsGuaranteesFirst' },
   },
   // The member's groups and their own money in them; nobody else's.
   exportData: (db, user) => ({
@@ -43,13 +81,7 @@ export const savingsDomain = defineDomain({
       .all(),
     savingsEntries: db.select().from(savingsEntries).where(eq(savingsEntries.memberId, user.id)).orderBy(asc(savingsEntries.id)).all().map(entryDto),
     // Their own loans with the repayments on them, and the loans they stand behind (what of their savings each holds).
-    savingsLoans: db
-      .select()
-      .from(savingsLoans)
-      .where(eq(savingsLoans.borrowerId, user.id))
-      .orderBy(asc(savingsLoans.id))
-      .all()
-      .map((l) => ({ ...l, repayments: db.select().from(savingsLoanRepayments).where(eq(savingsLoanRepayments.loanId, l.id)).orderBy(asc(savingsLoanRepayments.id)).all() })),
+    savingsLoans: loansWithRepayments(db, user.id),
     savingsGuarantees: db.select().from(savingsLoanGuarantors).where(eq(savingsLoanGuarantors.userId, user.id)).orderBy(asc(savingsLoanGuarantors.loanId)).all(),
   }),
   // Someone who goes leaves their groups (and any office in them); their money stays in the records.
@@ -67,6 +99,7 @@ export const savingsDomain = defineDomain({
     savings_entries: { export: { key: 'savingsEntries' }, erase: MONEY_KEPT },
     savings_loans: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
     savings_loan_repayments: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
+    savings_loan_penalties: { export: { key: 'savingsLoans' }, erase: MONEY_KEPT },
     savings_loan_guarantors: { export: { key: 'savingsGuarantees' }, erase: { kept: 'a guarantee holds savings against a loan until it is repaid' } },
     savings_share_outs: { export: { not: 'the group’s decision to close a cycle, naming the officers who proposed and decided it; each member’s share-out is an entry, exported under savingsEntries' }, erase: MONEY_KEPT },
   },

@@ -6,12 +6,14 @@ import { borrowingLimit, guarantorHolds, repaymentSchedule } from '@shared/savin
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../services/errors';
 import { handled, tellWhoMayAct } from '../../services/needs/notices';
 import { moneyText } from '../../services/needs/sql';
+import { notify } from '../../services/notify';
 import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
 import { openCycleOf } from './cycles';
-import { audit, groupOf, placeIn, requireMember, requireOfficer } from './groups';
+import { freeOf, freeSavings, heldFor, savingsOf } from './holds';
+import { audit, groupOf, isActiveOfficer, placeIn, requireMember, requireOfficer } from './groups';
 
 /*
  * Loans from the loan fund, on the arithmetic of src/shared/savings/loans.ts: a member asks for an
@@ -40,23 +42,6 @@ export function loanOf(tx: DbLike, communityId: number, id: number) {
   return row;
 }
 
-/** What a member has saved in a cycle: their counted shares' value. */
-export function savingsOf(tx: DbLike, cycleId: number, userId: string): number {
-  return (
-    tx.get<{ v: number }>(sql`SELECT COALESCE(SUM(amount), 0) AS v FROM savings_entries WHERE cycle_id = ${cycleId} AND member_id = ${userId} AND kind = 'shares' AND status IN ('confirmed', 'reversed')`)?.v ?? 0
-  );
-}
-
-/** What of a member's savings already stands behind others' live loans. */
-function heldFor(tx: DbLike, groupId: number, userId: string): number {
-  return (
-    tx.get<{ v: number }>(sql`SELECT COALESCE(SUM(g.hold), 0) AS v FROM savings_loan_guarantors g JOIN savings_loans l ON l.id = g.loan_id
-      WHERE l.group_id = ${groupId} AND g.user_id = ${userId} AND l.status IN ('approved', 'disbursing', 'active')`)?.v ?? 0
-  );
-}
-
-const freeSavings = (tx: DbLike, group: number, cycle: number, userId: string) => Math.max(0, savingsOf(tx, cycle, userId) - heldFor(tx, group, userId));
-
 type LoanKind = 'savingsGuarantee' | 'savingsLoanApproval' | 'savingsLoanDisbursement' | 'savingsLoanReceipt';
 type LoanNotice = 'savingsGuarantorAsked' | 'savingsLoanToApprove' | 'savingsLoanToDisburse' | 'savingsLoanDisbursed';
 
@@ -75,11 +60,12 @@ export function requestLoan(db: DB, p: { communityId: number; groupId: number; u
       const cycle = openCycleOf(tx, group.id);
       const terms = JSON.parse(cycle.loanTerms) as number[];
       if (!terms.includes(p.periods)) throw invalid('errors.savings.termNotAllowed', [{ path: ['periods'], message: 'errors.savings.termNotAllowed' }], { terms: terms.join(', ') });
-      const limit = borrowingLimit(savingsOf(tx, cycle.id, p.userId), cycle.loanMultipleTenths);
+      const saved = savingsOf(tx, cycle.id, p.userId);
+      const limit = borrowingLimit(saved, cycle.loanMultipleTenths);
       if (p.principal > limit) throw invalid('errors.savings.overLimit', [{ path: ['principal'], message: 'errors.savings.overLimit' }], { multiple: cycle.loanMultipleTenths / 10 });
       // Checked now, so an impossible loan is refused before anyone is asked to stand behind it.
       repaymentSchedule({ principal: p.principal, periods: p.periods, rateBps: cycle.rateBps, method: cycle.interestMethod });
-      const guaranteed = Math.max(0, p.principal - freeSavings(tx, group.id, cycle.id, p.userId));
+      const guaranteed = Math.max(0, p.principal - freeOf(saved, heldFor(tx, group.id, p.userId)));
       if (guaranteed > 0 && !p.guarantors.length) throw invalid('errors.savings.guarantorsNeeded');
       for (const g of p.guarantors) {
         if (g === p.userId) throw invalid('errors.savings.guarantorSelf');
@@ -118,7 +104,7 @@ export function answerGuarantee(db: DB, p: { communityId: number; loanId: number
       .run().changes;
     if (!done) throw conflict('errors.savings.answered');
     if (!p.accept) {
-      move(tx, loan.id, ['requested'], { status: 'rejected', decidedBy: p.userId, reason: 'guarantor declined', updatedAt: p.now });
+      move(tx, loan.id, ['requested'], { status: 'rejected', decidedBy: p.userId, reasonCode: 'guarantorDeclined', updatedAt: p.now });
       handled(tx, 'savingsGuarantee', loan.id, p.userId, p.now);
     } else {
       handled(tx, 'savingsGuarantee', loan.id, p.userId, p.now, p.userId);
@@ -126,7 +112,7 @@ export function answerGuarantee(db: DB, p: { communityId: number; loanId: number
       if (!waiting) tell(db, tx, { group, loan, kind: 'savingsLoanApproval', key: 'savingsLoanToApprove', by: loan.borrowerId, name: personName(tx, loan.borrowerId), now: p.now });
     }
     audit(tx, group, p.userId, p.accept ? 'guaranteeAccepted' : 'guaranteeDeclined', { loan: loan.id }, p.now);
-    return loanDto(tx, { ...loan, status: p.accept ? loan.status : 'rejected' });
+    return loanDto(tx, p.accept ? loan : { ...loan, status: 'rejected', reasonCode: 'guarantorDeclined' });
   });
 }
 
@@ -181,10 +167,15 @@ export function approveLoan(db: DB, p: { communityId: number; loanId: number; ac
       .returning()
       .get();
     if (!second) throw conflict(loan.approvedBy === p.actorId ? 'errors.savings.alreadyApproved' : 'errors.savings.loanState');
-    if (second.guaranteed > 0) {
+    // Savings may have moved since the request: the borrower's own free savings back what they can,
+    // the guarantors what is left, and never more than they agreed to stand behind.
+    const ownHold = Math.min(second.principal, freeSavings(tx, group.id, loan.cycleId, loan.borrowerId));
+    const guaranteed = second.principal - ownHold;
+    if (guaranteed > second.guaranteed) throw conflict('errors.savings.notCovered');
+    if (guaranteed > 0) {
       let holds: { id: string; hold: number }[];
       try {
-        holds = guarantorHolds(second.guaranteed, guarantors.map((g) => ({ id: g.userId, free: freeSavings(tx, group.id, loan.cycleId, g.userId) })));
+        holds = guarantorHolds(guaranteed, guarantors.map((g) => ({ id: g.userId, free: freeSavings(tx, group.id, loan.cycleId, g.userId) })));
       } catch (e) {
         // guarantorHolds refuses (RangeError) when the guarantors no longer have that much free.
         if (e instanceof RangeError) throw conflict('errors.savings.guarantorsShort');
@@ -192,10 +183,11 @@ export function approveLoan(db: DB, p: { communityId: number; loanId: number; ac
       }
       for (const h of holds) tx.update(savingsLoanGuarantors).set({ hold: h.hold }).where(and(eq(savingsLoanGuarantors.loanId, loan.id), eq(savingsLoanGuarantors.userId, h.id))).run();
     }
-    audit(tx, group, p.actorId, 'loanApproved', { loan: loan.id, approval: 2 }, p.now);
+    const held = tx.update(savingsLoans).set({ ownHold, guaranteed }).where(eq(savingsLoans.id, loan.id)).returning().get()!;
+    audit(tx, group, p.actorId, 'loanApproved', { loan: loan.id, approval: 2, ownHold, guaranteed }, p.now);
     handled(tx, 'savingsLoanApproval', loan.id, p.actorId, p.now);
-    tell(db, tx, { group, loan: second, kind: 'savingsLoanDisbursement', key: 'savingsLoanToDisburse', by: p.actorId, name: personName(tx, loan.borrowerId), now: p.now });
-    return loanDto(tx, second);
+    tell(db, tx, { group, loan: held, kind: 'savingsLoanDisbursement', key: 'savingsLoanToDisburse', by: p.actorId, name: personName(tx, loan.borrowerId), now: p.now });
+    return loanDto(tx, held);
   });
 }
 
@@ -216,7 +208,9 @@ export function disburseLoan(db: DB, p: { communityId: number; loanId: number; a
   return db.transaction((tx) => {
     const { loan, group } = loanOf(tx, p.communityId, p.loanId);
     decider(tx, loan, p.actorId);
-    if (group.loanFundCash < loan.principal) throw conflict('errors.savings.cashShort');
+    // The cash leaves when the borrower confirms, so what other handed-over loans still wait to take
+    // is spoken for: two disbursements together never promise more than the fund holds.
+    if (group.loanFundCash - handedOver(tx, group.id) < loan.principal) throw conflict('errors.savings.cashShort');
     const row = move(tx, loan.id, ['approved'], { status: 'disbursing', updatedAt: p.now });
     attachUpload(tx, { url: p.payment.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
     tx.insert(savingsEntries)
@@ -225,6 +219,44 @@ export function disburseLoan(db: DB, p: { communityId: number; loanId: number; a
     audit(tx, group, p.actorId, 'loanDisbursed', { loan: loan.id, principal: loan.principal, method: p.payment.method }, p.now);
     handled(tx, 'savingsLoanDisbursement', loan.id, p.actorId, p.now);
     tell(db, tx, { group, loan: row, kind: 'savingsLoanReceipt', key: 'savingsLoanDisbursed', by: p.actorId, name: personName(tx, p.actorId), now: p.now });
+    return loanDto(tx, row);
+  });
+}
+
+/** What the loan fund has handed over that its borrowers have not yet confirmed receiving. */
+const handedOver = (tx: DbLike, groupId: number) =>
+  tx.get<{ v: number }>(sql`SELECT COALESCE(SUM(amount), 0) AS v FROM savings_entries WHERE group_id = ${groupId} AND kind = 'loan_disbursed' AND status = 'pending'`)?.v ?? 0;
+
+/**
+ * A disbursement that did not happen (the borrower never got it, the cash was not there) is
+ * withdrawn by the borrower or an officer who is no party to the loan: its entry is rejected with
+ * the reason and the loan is approved again, to be handed over anew. One conditional UPDATE each.
+ */
+export function cancelDisbursement(db: DB, p: { communityId: number; loanId: number; actorId: string; reason: string; now: number }) {
+  return db.transaction((tx) => {
+    const { loan, group } = loanOf(tx, p.communityId, p.loanId);
+    if (loan.borrowerId !== p.actorId) decider(tx, loan, p.actorId);
+    const row = move(tx, loan.id, ['disbursing'], { status: 'approved', updatedAt: p.now });
+    const entry = tx
+      .update(savingsEntries)
+      .set({ status: 'rejected', confirmedBy: p.actorId, decidedAt: p.now, reason: p.reason })
+      .where(and(eq(savingsEntries.loanId, loan.id), eq(savingsEntries.kind, 'loan_disbursed'), eq(savingsEntries.status, 'pending')))
+      .returning()
+      .get();
+    if (!entry) throw conflict('errors.savings.loanState');
+    audit(tx, group, p.actorId, 'disbursementCancelled', { loan: loan.id, entry: entry.id, principal: entry.amount, reason: p.reason }, p.now);
+    // The other side of the hand-over (the borrower, the officer who recorded it) learns who withdrew it and why.
+    const name = personName(tx, p.actorId);
+    notify(tx, {
+      to: [loan.borrowerId, entry.recordedBy].filter((u) => u !== p.actorId),
+      key: 'savingsDisbursementCancelled',
+      type: 'warning',
+      params: (l) => ({ name, group: group.name, amount: moneyText(entry.amount, group.currency, l), reason: p.reason }),
+      link: groupLink(group),
+      now: p.now,
+    });
+    handled(tx, 'savingsLoanReceipt', loan.id, p.actorId, p.now);
+    tell(db, tx, { group, loan: row, kind: 'savingsLoanDisbursement', key: 'savingsLoanToDisburse', by: p.actorId, name: personName(tx, loan.borrowerId), now: p.now });
     return loanDto(tx, row);
   });
 }
@@ -252,13 +284,14 @@ export function confirmLoanReceipt(db: DB, p: { communityId: number; loanId: num
 /** The installments' due dates: monthly from the day the borrower received the money. */
 export const installmentDates = (disbursedOn: string, periods: number) => dueDates(disbursedOn, 'monthly', periods + 1).slice(1);
 
-/** What of a loan is repaid, from its confirmed entries. */
+/** What of a loan is repaid, from its confirmed entries: interest, principal and late penalties. */
 export function loanPaid(tx: DbLike, loanId: number) {
-  const r = tx.get<{ interest: number; principal: number }>(sql`SELECT
+  const r = tx.get<{ interest: number; principal: number; penalty: number }>(sql`SELECT
       COALESCE(SUM(CASE WHEN kind = 'repayment_interest' THEN amount END), 0) AS interest,
-      COALESCE(SUM(CASE WHEN kind = 'repayment_principal' THEN amount END), 0) AS principal
+      COALESCE(SUM(CASE WHEN kind = 'repayment_principal' THEN amount END), 0) AS principal,
+      COALESCE(SUM(CASE WHEN kind = 'penalty' THEN amount END), 0) AS penalty
     FROM savings_entries WHERE loan_id = ${loanId} AND status IN ('confirmed', 'reversed')`);
-  return r ?? { interest: 0, principal: 0 };
+  return r ?? { interest: 0, principal: 0, penalty: 0 };
 }
 
 /** A loan with its guarantors, its schedule (once disbursed) and what is repaid. */
@@ -270,7 +303,6 @@ export function loanDto(tx: DbLike, loan: SavingsLoanRow) {
 /** Whether a person may read a loan: its borrower, its guarantors and the group's officers (anyone else is told it does not exist). */
 export function readsLoan(tx: DbLike, loan: SavingsLoanRow, viewerId: string) {
   if (loan.borrowerId === viewerId) return true;
-  const place = placeIn(tx, loan.groupId, viewerId);
-  if (place?.status === 'active' && place.role !== 'member') return true;
+  if (isActiveOfficer(placeIn(tx, loan.groupId, viewerId))) return true;
   return !!tx.select({ u: savingsLoanGuarantors.userId }).from(savingsLoanGuarantors).where(and(eq(savingsLoanGuarantors.loanId, loan.id), eq(savingsLoanGuarantors.userId, viewerId))).get();
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { savingsGroupMembers } from '../../../../db/schema';
 import type { DB } from '../../../../db/database';
-import type { GroupRole } from '@shared/savings/rules';
+import { isOfficer, type GroupRole } from '@shared/savings/rules';
 import { conflict, invalid, notFound } from '../../services/errors';
 import { audit, groupOf, inCommunity, placeIn, requireMember, requireOfficer } from './groups';
 
@@ -83,7 +83,7 @@ export function setRole(db: DB, p: { communityId: number; groupId: number; actor
     const group = groupOf(tx, p.communityId, p.groupId);
     const place = requireMember(tx, group.id, p.userId, 'errors.savings.notAMember');
     if (place.role === p.role) return { userId: p.userId, role: p.role };
-    if (p.role !== 'member') {
+    if (isOfficer(p.role)) {
       tx.update(savingsGroupMembers)
         .set({ role: 'member' })
         .where(and(eq(savingsGroupMembers.groupId, group.id), eq(savingsGroupMembers.role, p.role), inArray(savingsGroupMembers.status, ['active'])))

@@ -1,5 +1,7 @@
 import {
   answerGuaranteeInput,
+  cancelDisbursementInput,
+  ledgerInput,
   changeRulesInput,
   communityGroupsInput,
   createGroupInput,
@@ -14,6 +16,8 @@ import {
   repaymentInput,
   requestLoanInput,
   entryIdInput,
+  entryReceiptInput,
+  repaymentReceiptInput,
   groupIdInput,
   memberInput,
   openCycleInput,
@@ -34,12 +38,13 @@ import { toCsv } from '../../exports/table';
 import { toXlsx } from '../../exports/xlsx';
 import { inCommunity, mutation, query, type SignedInContext } from '../../operations/define';
 import { openCycle } from './cycles';
-import { confirmEntry, declare, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
-import { proposeGrant } from './grants';
+import { confirmEntry, declare, declineReversal, entryCommunity, ENTRY_NOT_FOUND, meetingCommunity, recordMeeting, rejectEntry, reverseEntry } from './entries';
+import { confirmGrantReceipt, proposeGrant } from './grants';
 import { changeRules, createGroup, GROUP_NOT_FOUND, groupCommunity, groupView, listGroups } from './groups';
 import { addMember, askToJoin, decideJoin, setRole } from './members';
-import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
+import { answerGuarantee, approveLoan, cancelDisbursement, confirmLoanReceipt, disburseLoan, loanCommunity, LOAN_NOT_FOUND, rejectLoan, requestLoan } from './loans';
 import { confirmRepayment, loanStatement, recordRepayment, rejectRepayment, repaymentCommunity } from './repayments';
+import { entryReceipt, repaymentReceipt } from './receipts';
 import { groupLedger, myStatement } from './statement';
 import { writeOffLoan } from './write-off';
 import { confirmShareOut, cycleCommunity, proposeShareOut, rejectShareOut, shareOutCommunity, shareOutPreview, withdrawShareOut } from './share-out';
@@ -97,7 +102,7 @@ export const savings = {
     input: recordMeetingInput,
     access: atMeeting,
     run: (ctx, input, { community }) =>
-      recordMeeting(ctx.db, { communityId: community.id, meetingId: input.meetingId, actorId: ctx.user.id, payment: { method: input.method, reference: input.reference, proofUrl: input.proofUrl }, lines: input.lines, now: ctx.now() }),
+      recordMeeting(ctx.db, { communityId: community.id, meetingId: input.meetingId, actorId: ctx.user.id, payment: paymentOf(input), lines: input.lines, now: ctx.now() }),
   }),
   /** A member declares their own shares and social fund for a meeting. */
   declare: mutation({
@@ -108,16 +113,26 @@ export const savings = {
         communityId: community.id,
         meetingId: input.meetingId,
         userId: ctx.user.id,
-        payment: { method: input.method, reference: input.reference, proofUrl: input.proofUrl },
+        payment: paymentOf(input),
         line: { shares: input.shares, socialFund: input.socialFund },
         now: ctx.now(),
       }),
   }),
   confirm: mutation({ input: entryIdInput, access: onEntry, run: (ctx, input, { community }) => confirmEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
   reject: mutation({ input: rejectEntryInput, access: onEntry, run: (ctx, input, { community }) => rejectEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** The first officer proposes a reversal; a second (neither the proposer nor the member) reverses it. */
   reverse: mutation({ input: reverseEntryInput, access: onEntry, run: (ctx, input, { community }) => reverseEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** The proposer withdraws a reversal, or another officer declines it: the entry keeps counting. */
+  declineReversal: mutation({
+    input: reverseEntryInput,
+    access: onEntry,
+    run: (ctx, input, { community }) => declineReversal(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }),
+  }),
 
-  /** An officer proposes a grant from the social fund for a member's emergency; another officer approves it with savings.confirm. */
+  /**
+   * An officer proposes a grant from the social fund for a member's emergency; a second officer
+   * approves it (confirm, as meeting money), and the beneficiary confirms receiving it.
+   */
   proposeGrant: mutation({
     input: proposeGrantInput,
     access: inGroup,
@@ -125,10 +140,16 @@ export const savings = {
       proposeGrant(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, userId: input.userId, amount: input.amount, purpose: input.purpose, payment: paymentOf(input), now: ctx.now() }),
   }),
 
+  confirmGrantReceipt: mutation({ input: entryIdInput, access: onEntry, run: (ctx, input, { community }) => confirmGrantReceipt(ctx.db, { communityId: community.id, id: input.id, userId: ctx.user.id, now: ctx.now() }) }),
+
   /** The caller's own statement: their shares, savings, social fund and fines, and their entries. */
   statement: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => myStatement(ctx.db, { communityId: community.id, groupId: input.id, userId: ctx.user.id, cycleId: input.cycleId }) }),
-  /** The officers' view: every member's totals, what waits for a second officer, the funds. */
-  ledger: query({ input: statementInput, access: inGroup, run: (ctx, input, { community }) => groupLedger(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, cycleId: input.cycleId }) }),
+  /** The officers' view: every member's totals, what waits for a second officer, the funds; with `verify`, whether the money adds up. */
+  ledger: query({
+    input: ledgerInput,
+    access: inGroup,
+    run: (ctx, input, { community }) => groupLedger(ctx.db, { communityId: community.id, groupId: input.id, actorId: ctx.user.id, cycleId: input.cycleId, verify: input.verify }),
+  }),
 
   /** A member asks for a loan within their limit, naming guarantors for what their savings do not cover. */
   requestLoan: mutation({
@@ -143,6 +164,12 @@ export const savings = {
   rejectLoan: mutation({ input: rejectLoanInput, access: onLoan, run: (ctx, input, { community }) => rejectLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
   /** An officer records handing the loan over; the borrower confirms receiving it. */
   disburseLoan: mutation({ input: disburseInput, access: onLoan, run: (ctx, input, { community }) => disburseLoan(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, payment: paymentOf(input), now: ctx.now() }) }),
+  /** The borrower or an officer who is no party withdraws a disbursement the borrower did not get: the loan is approved again. */
+  cancelDisbursement: mutation({
+    input: cancelDisbursementInput,
+    access: onLoan,
+    run: (ctx, input, { community }) => cancelDisbursement(ctx.db, { communityId: community.id, loanId: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }),
+  }),
   confirmLoanReceipt: mutation({ input: loanIdInput, access: onLoan, run: (ctx, input, { community }) => confirmLoanReceipt(ctx.db, { communityId: community.id, loanId: input.id, userId: ctx.user.id, now: ctx.now() }) }),
   /** An officer records a repayment, or the borrower declares one; another officer confirms it. */
   recordRepayment: mutation({
@@ -180,7 +207,7 @@ const reportFile = (ctx: SignedInContext, input: { cycleId: number; lang?: 'en' 
   language: input.lang ?? ctx.user.language,
 });
 
-/** Files only over REST: a closed cycle's share-out report as CSV, a workbook and a PDF, seen as savings.shareOut sees it. */
+/** Files only over REST: a closed cycle's share-out report as CSV, a workbook and a PDF, seen as savings.shareOut sees it, and the numbered receipts. */
 export const savingsFiles = {
   shareOutCsv: query({
     input: shareOutFileInput,
@@ -207,5 +234,18 @@ export const savingsFiles = {
       const { report, language } = reportFile(ctx, input, community.id);
       return { filename: `savings-cycle-${report.cycleId}-share-out.pdf`, pdf: await shareOutPdf(report, { appName: ctx.env.APP_NAME, community: community.name, language }) };
     },
+  }),
+  // Receipts are files too, so REST routes only (rest.ts), as the circles' are.
+  /** A confirmed (or reversed) entry's numbered receipt: for its member and the group's officers. */
+  entryReceipt: query({
+    input: entryReceiptInput,
+    access: inCommunity('savings.view'),
+    run: (ctx, input, { community }) => entryReceipt(ctx.db, { communityId: community.id, id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
+  }),
+  /** A confirmed repayment's numbered receipt: for its borrower and the group's officers. */
+  repaymentReceipt: query({
+    input: repaymentReceiptInput,
+    access: inCommunity('savings.view'),
+    run: (ctx, input, { community }) => repaymentReceipt(ctx.db, { communityId: community.id, id: input.id, viewerId: ctx.user.id, appName: ctx.env.APP_NAME }),
   }),
 };

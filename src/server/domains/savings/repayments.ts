@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { savingsEntries, savingsLoanRepayments, savingsLoans, type SavingsLoanRow } from '../../../../db/schema';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { savingsEntries, savingsLoanPenalties, savingsLoanRepayments, savingsLoans, type SavingsLoanRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import { dateInZone } from '@shared/njangi/schedule';
 import { allocateRepayment, loanPosition, repaymentSchedule, type LoanPosition } from '@shared/savings/loans';
@@ -10,8 +10,10 @@ import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
 import { moveCash } from './funds';
-import { audit, placeIn, requireOfficer } from './groups';
-import { installmentDates, LOAN_NOT_FOUND, loanCommunity, loanDto, loanOf, loanPaid, readsLoan } from './loans';
+import { penaltiesPosted } from './penalties';
+import { nextReceiptNo } from './receipt-numbers';
+import { audit, isActiveOfficer, placeIn, requireOfficer } from './groups';
+import { decider, installmentDates, LOAN_NOT_FOUND, loanCommunity, loanDto, loanOf, loanPaid, readsLoan } from './loans';
 
 /*
  * Repayments: recorded by an officer or declared by the borrower, confirmed by an officer who is
@@ -29,13 +31,14 @@ export const repaymentCommunity = (db: DbLike, id: number) => {
   return loanId === undefined ? undefined : loanCommunity(db, loanId);
 };
 
-/** Where an active loan stands today: its schedule, how many installments are due, what is owed. */
-export function positionOf(tx: DbLike, loan: SavingsLoanRow, timeZone: string, now: number): { schedule: ReturnType<typeof repaymentSchedule>; dates: string[]; dueCount: number; position: LoanPosition } {
+/** Where an active loan stands today: its schedule, how many installments are due, what is owed (late penalties included). */
+export function positionOf(tx: DbLike, loan: SavingsLoanRow, timeZone: string, now: number): { schedule: ReturnType<typeof repaymentSchedule>; dates: string[]; dueCount: number; position: Required<LoanPosition> } {
   const schedule = repaymentSchedule({ principal: loan.principal, periods: loan.periods, rateBps: loan.rateBps, method: loan.interestMethod });
   const dates = loan.disbursedOn ? installmentDates(loan.disbursedOn, loan.periods) : [];
   const today = dateInZone(now, timeZone);
   const dueCount = dates.filter((d) => d <= today).length;
-  return { schedule, dates, dueCount, position: loanPosition(schedule, dueCount, loanPaid(tx, loan.id)) };
+  const paid = loanPaid(tx, loan.id);
+  return { schedule, dates, dueCount, position: { ...loanPosition(schedule, dueCount, paid), penaltyDue: Math.max(0, penaltiesPosted(tx, loan.id) - paid.penalty) } };
 }
 
 /** An officer records a repayment, or the borrower declares one; it waits for an officer. */
@@ -45,8 +48,8 @@ export function recordRepayment(db: DB, p: { communityId: number; loanId: number
     if (loan.borrowerId !== p.actorId) requireOfficer(tx, group.id, p.actorId);
     if (loan.status !== 'active') throw conflict('errors.savings.loanState');
     const { position } = positionOf(tx, loan, group.timeZone, p.now);
-    // More than could be owed today (all the principal and the interest due) is a mistake, refused now.
-    if (p.amount > position.interestDue + position.principalOutstanding) throw invalid('errors.savings.repaymentTooLarge', [{ path: ['amount'], message: 'errors.savings.repaymentTooLarge' }]);
+    // More than could be owed today (all the principal, the interest due and the penalties posted) is a mistake, refused now.
+    if (p.amount > position.interestDue + position.penaltyDue + position.principalOutstanding) throw invalid('errors.savings.repaymentTooLarge', [{ path: ['amount'], message: 'errors.savings.repaymentTooLarge' }]);
     attachUpload(tx, { url: p.payment.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
     const row = tx
       .insert(savingsLoanRepayments)
@@ -60,6 +63,10 @@ export function recordRepayment(db: DB, p: { communityId: number; loanId: number
   });
 }
 
+/**
+ * A pending repayment and its loan, for an officer who may decide it: never whoever recorded it,
+ * and never a party to the loan (its borrower or a guarantor: decider() in loans.ts).
+ */
 function repaymentFor(tx: DbLike, communityId: number, id: number, actorId: string) {
   const r = tx.select().from(savingsLoanRepayments).where(eq(savingsLoanRepayments.id, id)).get();
   if (!r) throw notFound(REPAYMENT_NOT_FOUND);
@@ -67,9 +74,7 @@ function repaymentFor(tx: DbLike, communityId: number, id: number, actorId: stri
   requireOfficer(tx, group.id, actorId);
   if (r.status !== 'pending') throw conflict('errors.savings.decided');
   if (r.recordedBy === actorId) throw forbidden('errors.savings.ownRecord');
-  // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
-  if (loan.status !== 'active') throw conflict('errors.savings.loanState');
-  if (loan.borrowerId === actorId) throw forbidden('errors.savings.ownMoney');
+  decider(tx, loan, actorId);
   return { r, loan, group };
 }
 
@@ -86,29 +91,35 @@ function decide(tx: DbLike, id: number, set: Partial<typeof savingsLoanRepayment
   return row;
 }
 
-/** Another officer confirms: allocated interest first, written as entries, the fund's cash grows; the last one repays the loan. */
+/** Another officer confirms: allocated interest first, then late penalties, then principal, written as entries, the fund's cash grows; the last one repays the loan. */
 export function confirmRepayment(db: DB, p: { communityId: number; id: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const { r, loan, group } = repaymentFor(tx, p.communityId, p.id, p.actorId);
-    const row = decide(tx, r.id, { status: 'confirmed', confirmedBy: p.actorId, decidedAt: p.now });
+    // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
+    if (loan.status !== 'active') throw conflict('errors.savings.loanState');
+    const row = decide(tx, r.id, { status: 'confirmed', confirmedBy: p.actorId, decidedAt: p.now, receiptNo: nextReceiptNo(tx, group.id) });
     const { position } = positionOf(tx, loan, group.timeZone, p.now);
     const split = allocateRepayment(row.amount, position);
     if (split.excess > 0) throw conflict('errors.savings.repaymentTooLarge');
-    for (const [kind, amount] of [['repayment_interest', split.interest], ['repayment_principal', split.principal]] as const) {
+    for (const [kind, amount] of [['repayment_interest', split.interest], ['penalty', split.penalty], ['repayment_principal', split.principal]] as const) {
       if (amount === 0) continue;
       tx.insert(savingsEntries)
-        .values({ groupId: group.id, cycleId: loan.cycleId, memberId: loan.borrowerId, kind, amount, method: row.method, reference: row.reference, proofUrl: row.proofUrl, status: 'confirmed', recordedBy: row.recordedBy, confirmedBy: p.actorId, decidedAt: p.now, loanId: loan.id, createdAt: p.now })
+        .values({ groupId: group.id, cycleId: loan.cycleId, memberId: loan.borrowerId, kind, amount, method: row.method, reference: row.reference, proofUrl: row.proofUrl, status: 'confirmed', recordedBy: row.recordedBy, confirmedBy: p.actorId, decidedAt: p.now, loanId: loan.id, repaymentId: row.id, createdAt: p.now })
         .run();
       moveCash(tx, group.id, kind, amount);
     }
     const repaid = position.principalOutstanding - split.principal === 0;
     if (repaid) tx.update(savingsLoans).set({ status: 'repaid', updatedAt: p.now }).where(and(eq(savingsLoans.id, loan.id), eq(savingsLoans.status, 'active'))).run();
-    audit(tx, group, p.actorId, 'repaymentConfirmed', { loan: loan.id, repayment: row.id, amount: row.amount, interest: split.interest, principal: split.principal, repaid }, p.now);
-    return { ...row, interest: split.interest, principal: split.principal, loanRepaid: repaid };
+    audit(tx, group, p.actorId, 'repaymentConfirmed', { loan: loan.id, repayment: row.id, amount: row.amount, interest: split.interest, penalty: split.penalty, principal: split.principal, repaid, receiptNo: row.receiptNo }, p.now);
+    return { ...row, interest: split.interest, penalty: split.penalty, principal: split.principal, loanRepaid: repaid };
   });
 }
 
-/** Another officer refuses a repayment (never seen, wrong amount): nothing moves, the reason is kept. */
+/**
+ * Another officer refuses a repayment (never seen, wrong amount): nothing moves, the reason is kept.
+ * Whatever the loan's state: one still waiting when its loan was repaid or written off can only be
+ * refused, and must be, so it does not wait in anyone's "Needs you" for ever.
+ */
 export function rejectRepayment(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; now: number }) {
   return db.transaction((tx) => {
     const { r, loan, group } = repaymentFor(tx, p.communityId, p.id, p.actorId);
@@ -120,7 +131,7 @@ export function rejectRepayment(db: DB, p: { communityId: number; id: number; ac
 
 /**
  * A loan's statement: its terms, guarantors, schedule with due dates, what is repaid and owed
- * today, and its repayments. Its borrower, its guarantors and the group's officers read it; to
+ * today (late penalties included), its repayments and the penalties posted on it. Its borrower, its guarantors and the group's officers read it; to
  * anyone else it does not exist (404), so nobody reads another member's arrears.
  */
 export function loanStatement(db: DbLike, p: { communityId: number; loanId: number; viewerId: string; now: number }) {
@@ -128,6 +139,7 @@ export function loanStatement(db: DbLike, p: { communityId: number; loanId: numb
   if (!readsLoan(db, loan, p.viewerId)) throw notFound(LOAN_NOT_FOUND);
   const { schedule, dates, dueCount, position } = positionOf(db, loan, group.timeZone, p.now);
   const repayments = db.select().from(savingsLoanRepayments).where(eq(savingsLoanRepayments.loanId, loan.id)).orderBy(desc(savingsLoanRepayments.id)).all();
+  const penalties = db.select().from(savingsLoanPenalties).where(eq(savingsLoanPenalties.loanId, loan.id)).orderBy(asc(savingsLoanPenalties.installment)).all();
   const place = placeIn(db, group.id, p.viewerId);
   return {
     ...loanDto(db, loan),
@@ -136,6 +148,7 @@ export function loanStatement(db: DbLike, p: { communityId: number; loanId: numb
     dueCount,
     position: loan.status === 'active' || loan.status === 'repaid' ? position : null,
     repayments,
-    viewerRole: loan.borrowerId === p.viewerId ? 'borrower' : place?.role && place.role !== 'member' ? 'officer' : 'guarantor',
+    penalties,
+    viewerRole: loan.borrowerId === p.viewerId ? 'borrower' : isActiveOfficer(place) ? 'officer' : 'guarantor',
   };
 }

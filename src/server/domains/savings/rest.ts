@@ -12,6 +12,7 @@ export function savingsRoutes(deps: AppDeps) {
   const id = (c: HonoContext) => ({ id: c.req.param('id') });
   const withId = bodyWith(id);
   const cycle = (c: HonoContext) => ({ ...id(c), cycleId: c.req.query('cycleId') });
+  const ledger = (c: HonoContext) => ({ ...cycle(c), verify: c.req.query('verify') });
   const meeting = (c: HonoContext) => ({ meetingId: c.req.param('meetingId') });
 
   api.get(`/communities/${community}/savings-groups`, route(deps, savings.groups, cid));
@@ -25,18 +26,21 @@ export function savingsRoutes(deps: AppDeps) {
   api.post('/savings-groups/:id/cycles', route(deps, savings.openCycle, withId, { status: 201 }));
   api.post('/savings-groups/:id/grants', route(deps, savings.proposeGrant, withId, { status: 201 }));
   api.get('/savings-groups/:id/statement', route(deps, savings.statement, cycle));
-  api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, cycle));
+  api.get('/savings-groups/:id/ledger', route(deps, savings.ledger, ledger));
   api.post('/savings-meetings/:meetingId/records', route(deps, savings.recordMeeting, bodyWith(meeting), { status: 201 }));
   api.post('/savings-meetings/:meetingId/declarations', route(deps, savings.declare, bodyWith(meeting), { status: 201 }));
   api.post('/savings-entries/:id/confirm', route(deps, savings.confirm, id));
   api.post('/savings-entries/:id/reject', route(deps, savings.reject, withId));
+  api.post('/savings-entries/:id/received', route(deps, savings.confirmGrantReceipt, id));
   api.post('/savings-entries/:id/reverse', route(deps, savings.reverse, withId, { status: 201 }));
+  api.post('/savings-entries/:id/reverse/decline', route(deps, savings.declineReversal, withId));
   api.post('/savings-groups/:id/loans', route(deps, savings.requestLoan, withId, { status: 201 }));
   api.get('/savings-loans/:id', route(deps, savings.loan, id));
   api.post('/savings-loans/:id/guarantee', route(deps, savings.answerGuarantee, withId));
   api.post('/savings-loans/:id/approve', route(deps, savings.approveLoan, id));
   api.post('/savings-loans/:id/reject', route(deps, savings.rejectLoan, withId));
   api.post('/savings-loans/:id/disbursement', route(deps, savings.disburseLoan, withId));
+  api.post('/savings-loans/:id/disbursement/cancel', route(deps, savings.cancelDisbursement, withId));
   api.post('/savings-loans/:id/received', route(deps, savings.confirmLoanReceipt, id));
   api.post('/savings-loans/:id/write-off', route(deps, savings.writeOffLoan, withId));
   api.post('/savings-loans/:id/repayments', route(deps, savings.recordRepayment, withId, { status: 201 }));
@@ -53,5 +57,9 @@ export function savingsRoutes(deps: AppDeps) {
   api.get(`/communities/${community}/savings/cycles/:cycleId/share-out.csv`, route(deps, savingsFiles.shareOutCsv, report, file('text/csv; charset=utf-8', 'csv')));
   api.get(`/communities/${community}/savings/cycles/:cycleId/share-out.xlsx`, route(deps, savingsFiles.shareOutXlsx, report, file(XLSX_TYPE, 'xlsx')));
   api.get(`/communities/${community}/savings/cycles/:cycleId/share-out.pdf`, route(deps, savingsFiles.shareOutPdf, report, file('application/pdf', 'pdf')));
+  const pdf = { file: (r: { filename: string; pdf: Uint8Array }) => ({ body: r.pdf, type: 'application/pdf', filename: r.filename }) };
+  const receipt = (c: HonoContext) => ({ ...cid(c), id: c.req.param('receiptOf') });
+  api.get(`/communities/${community}/savings/entries/:receiptOf/receipt.pdf`, route(deps, savingsFiles.entryReceipt, receipt, pdf));
+  api.get(`/communities/${community}/savings/repayments/:receiptOf/receipt.pdf`, route(deps, savingsFiles.repaymentReceipt, receipt, pdf));
   return api;
 }

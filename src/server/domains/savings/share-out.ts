@@ -11,6 +11,7 @@ import { notify } from '../../services/notify';
 import { openCycleOf } from './cycles';
 import { groupLink } from './entries';
 import { FUND_OF, moveCash } from './funds';
+import { nextReceiptNos } from './receipt-numbers';
 import { audit, groupOf, requireOfficer } from './groups';
 
 /*
@@ -24,7 +25,7 @@ import { audit, groupOf, requireOfficer } from './groups';
  *
  * Four eyes: one officer proposes (with the loans carried and the fund and shares it saw), another
  * confirms, in one transaction that recomputes everything, refuses if the money moved since
- * (409), writes one confirmed `share_out` entry a member, takes the cash out of the loan fund and
+ * (409), writes one confirmed `share_out` entry a member (each with the group's next receipt number), takes the cash out of the loan fund and
  * closes the cycle. Every move is a conditional UPDATE on `status = 'pending'`, and one proposal
  * waits a cycle (a partial unique index), so of two confirmations at once one wins.
  */
@@ -62,6 +63,8 @@ function figures(tx: DbLike, group: SavingsGroupRow, cycle: SavingsCycleRow) {
     WHERE l.group_id = ${group.id} AND l.status IN (${live}) ORDER BY l.id`);
   const fourEyes = sql.raw(FOUR_EYES_KINDS.map((k) => `'${k}'`).join(', '));
   const pendingEntries = tx.get<{ n: number }>(sql`SELECT count(*) AS n FROM savings_entries WHERE cycle_id = ${cycle.id} AND status = 'pending' AND kind IN (${fourEyes})`)!.n;
+  // A reversal one officer proposed waits for a second as an amount does: made later, it would move a closed cycle's money.
+  const pendingReversals = tx.get<{ n: number }>(sql`SELECT count(*) AS n FROM savings_entries WHERE cycle_id = ${cycle.id} AND status = 'confirmed' AND reversal_proposed_by IS NOT NULL`)!.n;
   return {
     fund: split.paidOut + split.carried,
     totalShares: split.totalShares,
@@ -70,6 +73,7 @@ function figures(tx: DbLike, group: SavingsGroupRow, cycle: SavingsCycleRow) {
     lines: split.lines.map((l) => ({ userId: l.id, name: names.get(l.id) ?? '', shares: l.shares, amount: l.amount })),
     loans,
     pendingEntries,
+    pendingReversals,
     socialFund: funds.social,
   };
 }
@@ -78,11 +82,13 @@ const withCount = (key: string, count: number) => new DomainError('conflict', ke
 
 /**
  * What must hold before a cycle closes: no meeting money or grant waits for a second officer (it
- * could never be confirmed in a closed cycle), every carried loan is this group's and handed over
+ * could never be confirmed in a closed cycle), nor does a reversal one officer proposed (refused,
+ * not dropped: the officers decide it first, and a closed cycle's entries are never reversed), every carried loan is this group's and handed over
  * (active), and every other live loan is settled: repaid, refused or written off.
  */
 function assertClosable(f: ShareOutFigures, carry: number[]) {
   if (f.pendingEntries > 0) throw withCount('errors.savings.entriesWaiting', f.pendingEntries);
+  if (f.pendingReversals > 0) throw withCount('errors.savings.reversalsWaiting', f.pendingReversals);
   const active = new Set(f.loans.filter((l) => l.status === 'active').map((l) => l.id));
   if (carry.some((id) => !active.has(id))) throw invalid('errors.savings.loanNotCarriable', [{ path: ['carryLoanIds'], message: 'errors.savings.loanNotCarriable' }]);
   const carried = new Set(carry);
@@ -122,6 +128,7 @@ export function shareOutPreview(db: DbLike, p: { communityId: number; groupId: n
     lines: f.lines,
     outstandingLoans: f.loans,
     pendingEntries: f.pendingEntries,
+    pendingReversals: f.pendingReversals,
     socialFund: f.socialFund,
     proposal: pending ? proposalDto(db, pending) : null,
   };
@@ -201,10 +208,12 @@ export function confirmShareOut(db: DB, p: { communityId: number; id: number; ac
     const row = decide(tx, proposal.id, p.actorId, { status: 'confirmed', decidedBy: p.actorId, decidedAt: p.now, paidOut: f.paidOut, carried: f.carried });
     const paid = f.lines.filter((l) => l.amount > 0);
     if (paid.length) {
+      // Money handed to each member, confirmed by a second officer: each takes the group's next receipt number, as every confirmed entry does.
+      const first = nextReceiptNos(tx, group.id, paid.length);
       tx.insert(savingsEntries)
         .values(
           // Handed out at the closing meeting, in cash as a VSLA shares out; the proposer recorded it, the confirmer confirmed it.
-          paid.map((l) => ({ groupId: group.id, cycleId: cycle.id, memberId: l.userId, kind: 'share_out' as const, shares: l.shares, amount: l.amount, method: 'cash' as const, status: 'confirmed' as const, recordedBy: proposal.proposedBy, confirmedBy: p.actorId, decidedAt: p.now, createdAt: p.now })),
+          paid.map((l, i) => ({ groupId: group.id, cycleId: cycle.id, memberId: l.userId, kind: 'share_out' as const, shares: l.shares, amount: l.amount, method: 'cash' as const, status: 'confirmed' as const, recordedBy: proposal.proposedBy, confirmedBy: p.actorId, decidedAt: p.now, receiptNo: first + i, createdAt: p.now })),
         )
         .run();
       moveCash(tx, group.id, 'share_out', f.paidOut);

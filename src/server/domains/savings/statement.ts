@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { savingsCycles, savingsEntries, savingsLoanRepayments, savingsLoans, users, type SavingsCycleRow, type SavingsGroupRow } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { borrowingLimit } from '@shared/savings/loans';
@@ -75,12 +75,12 @@ export function myStatement(db: DbLike, p: { communityId: number; groupId: numbe
 }
 
 /**
- * The officers' view of a cycle: every member's totals, the entries and repayments waiting for a
+ * The officers' view of a cycle: every member's totals, the entries, reversals and repayments waiting for a
  * second officer (with whether the caller may decide each, by the four-eyes rule), the confirmed
- * entries an officer may reverse, every loan, the
- * funds' cash and whether the group's money adds up.
+ * entries an officer may propose to reverse (those with no reversal waiting), every loan, the
+ * funds' cash and, when asked (`verify`), whether the group's money adds up.
  */
-export function groupLedger(db: DbLike, p: { communityId: number; groupId: number; actorId: string; cycleId?: number }) {
+export function groupLedger(db: DbLike, p: { communityId: number; groupId: number; actorId: string; cycleId?: number; verify?: boolean }) {
   const group = groupOf(db, p.communityId, p.groupId);
   requireOfficer(db, group.id, p.actorId);
   const cycle = cycleOf(db, group, p.cycleId);
@@ -102,37 +102,62 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .limit(500)
     .all()
     .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.recordedBy !== p.actorId && r.entry.memberId !== p.actorId }));
+  // Reversals one officer proposed, for a second to make (or either to withdraw or decline).
+  const reversals = db
+    .select({ entry: savingsEntries, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(savingsEntries)
+    .innerJoin(users, eq(users.id, savingsEntries.memberId))
+    .where(and(eq(savingsEntries.groupId, group.id), eq(savingsEntries.status, 'confirmed'), isNotNull(savingsEntries.reversalProposedBy)))
+    .orderBy(savingsEntries.reversalProposedAt, savingsEntries.id)
+    .limit(500)
+    .all()
+    .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayDecide: r.entry.reversalProposedBy !== p.actorId && r.entry.memberId !== p.actorId, mayWithdraw: r.entry.reversalProposedBy === p.actorId }));
   const repayments = db
-    .select({ repayment: savingsLoanRepayments, borrowerId: savingsLoans.borrowerId })
+    .select({
+      repayment: savingsLoanRepayments,
+      borrowerId: savingsLoans.borrowerId,
+      // A guarantor of the loan is a party to it and never decides on its money (repaymentFor).
+      guarantor: sql<number>`EXISTS (SELECT 1 FROM savings_loan_guarantors lg WHERE lg.loan_id = ${savingsLoans.id} AND lg.user_id = ${p.actorId})`,
+    })
     .from(savingsLoanRepayments)
     .innerJoin(savingsLoans, eq(savingsLoans.id, savingsLoanRepayments.loanId))
     .where(and(eq(savingsLoans.groupId, group.id), eq(savingsLoanRepayments.status, 'pending')))
     .orderBy(savingsLoanRepayments.id)
     .limit(500)
     .all()
-    .map((r) => ({ ...r.repayment, borrowerId: r.borrowerId, mayDecide: r.repayment.recordedBy !== p.actorId && r.borrowerId !== p.actorId }));
-  // Confirmed meeting money and grants of the cycle, newest first: what an officer may reverse (never their own money).
+    .map((r) => ({ ...r.repayment, borrowerId: r.borrowerId, mayDecide: r.repayment.recordedBy !== p.actorId && r.borrowerId !== p.actorId && !r.guarantor }));
+  // Confirmed meeting money and grants of the cycle, newest first, with no reversal proposed yet (those
+  // are in pendingReversals): what an officer may propose to reverse (never their own money).
   const confirmed = cycle
     ? db
         .select({ entry: savingsEntries, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
         .from(savingsEntries)
         .innerJoin(users, eq(users.id, savingsEntries.memberId))
-        .where(and(eq(savingsEntries.cycleId, cycle.id), eq(savingsEntries.status, 'confirmed'), isNull(savingsEntries.reversesId), inArray(savingsEntries.kind, [...FOUR_EYES_KINDS])))
+        .where(
+          and(
+            eq(savingsEntries.cycleId, cycle.id),
+            eq(savingsEntries.status, 'confirmed'),
+            isNull(savingsEntries.reversesId),
+            isNull(savingsEntries.reversalProposedBy),
+            inArray(savingsEntries.kind, [...FOUR_EYES_KINDS]),
+          ),
+        )
         .orderBy(desc(savingsEntries.id))
         .limit(200)
         .all()
         .map((r) => ({ ...entryDto(r.entry), memberName: r.name, mayReverse: r.entry.memberId !== p.actorId }))
     : [];
-  const check = groupConservation(db, group.id);
   return {
     group: { id: group.id, name: group.name, currency: group.currency },
     cycle: cycle ? cycleDto(cycle) : null,
     members,
     pending,
     confirmed,
+    pendingReversals: reversals,
     loans: loansOf(db, group.id),
     pendingRepayments: repayments,
     funds: { loanFund: group.loanFundCash, socialFund: group.socialFundCash },
-    conserved: check.conserved,
+    // The whole check reads every entry of the group: run when asked for, not on every read.
+    conserved: p.verify ? groupConservation(db, group.id).conserved : null,
   };
 }

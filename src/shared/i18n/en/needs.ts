@@ -69,6 +69,8 @@ export const needs = {
     savingsLoanReceipt: '{{who}} recorded handing you your loan of {{amount}} in {{subject}}: confirm when you have it',
     savingsRepayment: 'A repayment of {{amount}} on the loan of {{who}} in {{subject}}: confirm or reject it as a second officer',
     savingsWriteOff: '{{who}} proposed writing off a loan of {{amount}} in {{subject}} ({{purpose}}): decide it as a second officer',
+    savingsReversal: '{{who}} proposed reversing {{amount}} of {{member}} in {{subject}} ({{reason}}): reverse it as a second officer',
+    savingsGrantReceipt: 'The officers of {{subject}} approved your grant of {{amount}} ({{purpose}}): confirm when you have it',
     savingsEntry: '{{amount}} for {{member}} in {{subject}}, meeting {{meeting}}, recorded by {{who}}: confirm or reject it as a second officer',
     savingsShareOut: '{{who}} proposed closing the cycle of {{subject}} and sharing out {{amount}}: confirm or reject it as a second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',

@@ -94,6 +94,12 @@ export const notifications = {
   savingsShareOutProposed: { title: 'A share-out to confirm', message: '{{name}} proposed closing the cycle of {{group}} and sharing out {{amount}}. A second officer must confirm it.' },
   savingsShareOutPaid: { title: 'Your share-out', message: '{{group}}: the cycle is closed and your share-out is {{amount}} for {{shares}} shares.' },
   savingsShareOutRejected: { title: 'Share-out not confirmed', message: '{{name}} did not confirm the share-out of {{amount}} in {{group}}: {{reason}}' },
+  savingsReversalProposed: { title: 'A reversal to decide', message: '{{name}} proposed reversing {{amount}} in {{group}}: {{reason}}. A second officer must reverse it.' },
+  savingsGrantApproved: { title: 'Social fund grant approved', message: '{{group}}: your grant of {{amount}} from the social fund was approved. Confirm once you have received it.' },
+  savingsGrantRejected: { title: 'Social fund grant not approved', message: '{{group}}: the grant of {{amount}} proposed for you was not approved: {{reason}}' },
+  savingsGrantReversed: { title: 'Social fund grant reversed', message: '{{group}}: your grant of {{amount}} was reversed: {{reason}}' },
+  savingsDisbursementCancelled: { title: 'Loan hand-over withdrawn', message: '{{name}} withdrew the hand-over of the loan of {{amount}} in {{group}}: {{reason}}. The loan is approved and waits to be handed over again.' },
+  savingsLatePenalty: { title: 'Late penalty on your loan', message: '{{group}}: your installment {{installment}} of {{due}}, due on {{date}}, is more than {{days}} days late. A penalty of {{amount}} is added to what you owe.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
 };

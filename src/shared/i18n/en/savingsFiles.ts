@@ -1,4 +1,4 @@
-/** What the server writes about savings-and-loans groups outside the screens: the share-out report (PDF, CSV, workbook). */
+/** What the server writes about savings-and-loans groups outside the screens: the share-out report (PDF, CSV, workbook) and the numbered receipts. */
 export const savingsFiles = {
   shareOut: {
     title: 'Share-out of {{group}}, cycle {{cycle}}',
@@ -22,5 +22,29 @@ export const savingsFiles = {
     total: 'Total',
     withCurrency: '{{header}} ({{currency}})',
     footer: 'Amounts as recorded in the group’s entries, confirmed by two officers; every action is kept in the community’s tamper-evident audit trail.',
+  },
+  receipt: {
+    title: 'Savings receipt No. {{number}}',
+    reversedTitle: 'Savings receipt No. {{number}} (reversed)',
+    repaymentTitle: 'Loan repayment receipt No. {{number}}',
+    group: 'Savings group',
+    receivedFrom: 'Received from',
+    paidTo: 'Paid to',
+    amount: 'Amount',
+    for: 'For',
+    atMeeting: '{{what}}, meeting {{meeting}}',
+    kinds: { shares: 'Shares: {{count}}', social_fund: 'Social fund', grant: 'Grant from the social fund', share_out: 'Share-out of the cycle: {{count}} shares' },
+    fines: { late: 'Fine for coming late', absent: 'Fine for being absent', missed_shares: 'Fine for missing shares' },
+    repaymentFor: 'Repayment of the loan of {{principal}} ({{purpose}})',
+    split: 'Allocated',
+    splitDetail: 'Interest {{interest}} · late penalties {{penalty}} · principal {{principal}}',
+    method: 'Method',
+    reference: 'Reference',
+    recordedBy: 'Recorded by',
+    confirmedOn: 'Confirmed on',
+    confirmedBy: 'Confirmed by',
+    reversed: 'Reversed',
+    reversedDetail: 'On {{date}}: {{reason}}. This amount no longer counts in any total.',
+    footer: 'Numbered in sequence for this group. Every entry is kept in the community’s tamper-evident audit trail.',
   },
 };

@@ -270,6 +270,7 @@ export const validation = {
     meetingId: 'Choose a meeting',
     entryId: 'Choose an entry',
     cycleId: 'Choose a cycle',
+    verify: 'Say whether to check that the money adds up (true or false)',
     name: 'A group’s name is 3 to 80 characters',
     timeZone: 'Choose the group’s time zone',
     frequency: 'Choose weekly, fortnightly or monthly meetings',

@@ -70,6 +70,8 @@ export const needs = {
     savingsLoanReceipt: '{{who}} a enregistré la remise de votre prêt de {{amount}} dans {{subject}}\u00a0: confirmez dès que vous l\'avez',
     savingsRepayment: 'Un remboursement de {{amount}} sur le prêt de {{who}} dans {{subject}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     savingsWriteOff: '{{who}} a proposé de passer en perte un prêt de {{amount}} dans {{subject}} ({{purpose}})\u00a0: décidez-en en tant que second responsable',
+    savingsReversal: '{{who}} a proposé d\'annuler {{amount}} de {{member}} dans {{subject}} ({{reason}})\u00a0: annulez-le en tant que second responsable',
+    savingsGrantReceipt: 'Les responsables de {{subject}} ont approuvé votre aide de {{amount}} ({{purpose}})\u00a0: confirmez dès que vous l\'avez reçue',
     savingsEntry: '{{amount}} pour {{member}} dans {{subject}}, réunion {{meeting}}, enregistré par {{who}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     savingsShareOut: '{{who}} a proposé de clôturer le cycle de {{subject}} et de partager {{amount}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     contributionToPay: 'Votre contribution {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',

@@ -95,6 +95,12 @@ export const notifications = {
   savingsShareOutProposed: { title: 'Un partage à confirmer', message: '{{name}} a proposé de clôturer le cycle de {{group}} et de partager {{amount}}. Un second responsable doit le confirmer.' },
   savingsShareOutPaid: { title: 'Votre part du partage', message: '{{group}}\u00a0: le cycle est clôturé et votre part est de {{amount}} pour {{shares}} parts.' },
   savingsShareOutRejected: { title: 'Partage non confirmé', message: '{{name}} n’a pas confirmé le partage de {{amount}} dans {{group}}\u00a0: {{reason}}' },
+  savingsReversalProposed: { title: 'Une annulation à décider', message: '{{name}} a proposé d’annuler {{amount}} dans {{group}} : {{reason}}. Un second responsable doit l’effectuer.' },
+  savingsGrantApproved: { title: 'Aide du fonds social approuvée', message: '{{group}} : votre aide de {{amount}} du fonds social a été approuvée. Confirmez dès que vous l’avez reçue.' },
+  savingsGrantRejected: { title: 'Aide du fonds social non approuvée', message: '{{group}} : l’aide de {{amount}} proposée pour vous n’a pas été approuvée : {{reason}}' },
+  savingsGrantReversed: { title: 'Aide du fonds social annulée', message: '{{group}} : votre aide de {{amount}} a été annulée : {{reason}}' },
+  savingsDisbursementCancelled: { title: 'Remise du prêt annulée', message: '{{name}} a annulé la remise du prêt de {{amount}} dans {{group}} : {{reason}}. Le prêt reste approuvé et attend d’être remis de nouveau.' },
+  savingsLatePenalty: { title: 'Pénalité de retard sur votre prêt', message: '{{group}} : votre échéance {{installment}} de {{due}}, due le {{date}}, a plus de {{days}} jours de retard. Une pénalité de {{amount}} s’ajoute à ce que vous devez.' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
 } satisfies Catalogue['notifications'];

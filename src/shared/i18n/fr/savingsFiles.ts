@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue';
 
-/** Ce que le serveur écrit sur les groupes d’épargne et de crédit hors des écrans : le rapport de partage (PDF, CSV, classeur). */
+/** Ce que le serveur écrit sur les groupes d’épargne et de crédit hors des écrans : le rapport de partage (PDF, CSV, classeur) et les reçus numérotés. */
 export const savingsFiles: Catalogue['savingsFiles'] = {
   shareOut: {
     title: 'Partage de {{group}}, cycle {{cycle}}',
@@ -24,5 +24,29 @@ export const savingsFiles: Catalogue['savingsFiles'] = {
     total: 'Total',
     withCurrency: '{{header}} ({{currency}})',
     footer: 'Montants tels qu’inscrits dans les écritures du groupe, confirmés par deux responsables\u00a0; chaque action est conservée dans le journal d’audit infalsifiable de la communauté.',
+  },
+  receipt: {
+    title: 'Reçu d’épargne n° {{number}}',
+    reversedTitle: 'Reçu d’épargne n° {{number}} (annulé)',
+    repaymentTitle: 'Reçu de remboursement de prêt n° {{number}}',
+    group: 'Groupe d’épargne',
+    receivedFrom: 'Reçu de',
+    paidTo: 'Versé à',
+    amount: 'Montant',
+    for: 'Objet',
+    atMeeting: '{{what}}, réunion {{meeting}}',
+    kinds: { shares: 'Parts : {{count}}', social_fund: 'Fonds social', grant: 'Aide du fonds social', share_out: 'Partage du cycle : {{count}} parts' },
+    fines: { late: 'Amende pour retard', absent: 'Amende pour absence', missed_shares: 'Amende pour parts manquées' },
+    repaymentFor: 'Remboursement du prêt de {{principal}} ({{purpose}})',
+    split: 'Répartition',
+    splitDetail: 'Intérêts {{interest}} · pénalités de retard {{penalty}} · capital {{principal}}',
+    method: 'Mode de paiement',
+    reference: 'Référence',
+    recordedBy: 'Enregistré par',
+    confirmedOn: 'Confirmé le',
+    confirmedBy: 'Confirmé par',
+    reversed: 'Annulé',
+    reversedDetail: 'Le {{date}} : {{reason}}. Ce montant ne compte plus dans aucun total.',
+    footer: 'Numérotés à la suite pour ce groupe. Chaque écriture est conservée dans la piste d’audit infalsifiable de la communauté.',
   },
 };

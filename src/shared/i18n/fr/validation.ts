@@ -270,6 +270,7 @@ export const validation = {
     meetingId: 'Choisissez une réunion',
     entryId: 'Choisissez une écriture',
     cycleId: 'Choisissez un cycle',
+    verify: 'Indiquez s’il faut vérifier que les comptes tombent juste (true ou false)',
     name: 'Le nom d’un groupe fait de 3 à 80 caractères',
     timeZone: 'Choisissez le fuseau horaire du groupe',
     frequency: 'Choisissez des réunions hebdomadaires, toutes les deux semaines ou mensuelles',
