@@ -231,10 +231,11 @@ describe('Browser: a savings group’s meeting and a loan', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The cycle's end: Tabe proposes the share-out with Musa's loan carried (5,000 still owed), Awa confirms it.
-    // The fund is the loan fund's cash, from what went in and out above: every share and the fine, the
-    // interest, less the 12,000 lent, plus the 7,000 of it repaid. Each gets floor(shares × fund ÷ all shares).
+    // The fund is the loan fund's cash, from what went in and out above: every share (Kofi's fine was
+    // reversed), the interest, less the 12,000 lent, plus the 7,000 of it repaid. Each gets
+    // floor(shares × fund ÷ all shares).
     const totalShares = Object.values(SHARES).reduce((a, b) => a + b, 0);
-    const fund = totalShares * 1_000 + 200 + 240 - 12_000 + 7_000;
+    const fund = totalShares * 1_000 + 240 - 12_000 + 7_000;
     const share = (who: Who) => Math.floor((SHARES[who]! * fund) / totalShares);
     const digits = (n: number) => amount(n.toLocaleString('en'));
     await as('tabe');
