@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './excel';
 import { CURRENCIES, type Currency } from '@shared/money';
 import { majorUnits, type Export, type Table } from './table';
 
@@ -73,7 +74,7 @@ function addSheet(book: ExcelJS.Workbook, t: Table, used: Set<string>) {
 }
 
 export async function toXlsx(e: Export, opts: { creator: string }): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   book.creator = opts.creator;
   const used = new Set<string>();
   for (const t of e.tables) addSheet(book, t, used);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit, { type Font } from '@pdf-lib/fontkit';
+import type { Font } from '@pdf-lib/fontkit';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { woffToSfnt } from './woff';
 
@@ -22,6 +22,10 @@ export type Weight = 400 | 700;
 type Source = { bytes: Uint8Array; font: Font; chars: Set<number> };
 const require = createRequire(import.meta.url);
 const sources = new Map<string, Source>();
+type Fontkit = typeof import('@pdf-lib/fontkit');
+let loadedFontkit: Fontkit | undefined;
+/** fontkit, required at the first text measured or drawn, not at the server's start (see library.ts). */
+const fontkit = (): Fontkit => (loadedFontkit ??= require('@pdf-lib/fontkit') as Fontkit);
 
 /** One subset's font file, read and parsed once per process. */
 function source(subset: number, weight: Weight): Source {
@@ -29,7 +33,7 @@ function source(subset: number, weight: Weight): Source {
   let s = sources.get(key);
   if (!s) {
     const bytes = woffToSfnt(readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-${key}-normal.woff`)));
-    const font = fontkit.create(bytes);
+    const font = fontkit().create(bytes);
     s = { bytes, font, chars: new Set(font.characterSet) };
     sources.set(key, s);
   }
@@ -206,6 +210,6 @@ export class UnicodeFace {
 
 /** The regular and bold faces for a document (registers fontkit with it). */
 export function unicodeFaces(doc: PDFDocument): { regular: UnicodeFace; bold: UnicodeFace } {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(fontkit());
   return { regular: new UnicodeFace(doc, 400), bold: new UnicodeFace(doc, 700) };
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PDFArray, PDFContext, PDFDict, PDFDocument, PDFName, decodePDFRawStream } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { pdfLib, type PdfLib } from '../pdf/library';
 
 /** A proof or receipt longer than this is not a receipt. */
 export const MAX_PDF_PAGES = 50;
@@ -32,7 +33,7 @@ let guarded: boolean | undefined;
  * by the server are untouched). The class is reached through a stream pdf-lib decodes itself,
  * so it is the very one its parser uses, whichever build of the package was loaded.
  */
-function guardDecoding(): boolean {
+function guardDecoding({ decodePDFRawStream, PDFContext }: PdfLib): boolean {
   if (guarded !== undefined) return guarded;
   const probe = decodePDFRawStream(PDFContext.create().flateStream(new Uint8Array(1)));
   const proto = Object.getPrototypeOf(Object.getPrototypeOf(probe)) as { ensureBuffer?: (this: { buffer: Uint8Array }, requested: number) => Uint8Array } | null;
@@ -58,12 +59,13 @@ function guardDecoding(): boolean {
   return (guarded = true);
 }
 
-const ACTIONS = [PDFName.of('A'), PDFName.of('AA')];
 // Annotations that play media or carry files: nothing a receipt needs.
-const DROPPED_ANNOTATIONS = new Set(['FileAttachment', 'Sound', 'Movie', 'Screen', 'RichMedia', '3D'].map((n) => PDFName.of(n)));
+const DROPPED_ANNOTATIONS = ['FileAttachment', 'Sound', 'Movie', 'Screen', 'RichMedia', '3D'];
 
 /** Keeps what a page shows; drops what it would run (page and annotation actions) and attached media. */
-function disarm(doc: PDFDocument) {
+function disarm(doc: PDFDocument, { PDFArray, PDFDict, PDFName }: PdfLib) {
+  const ACTIONS = [PDFName.of('A'), PDFName.of('AA')];
+  const dropped = new Set(DROPPED_ANNOTATIONS.map((n) => PDFName.of(n)));
   for (const page of doc.getPages()) {
     page.node.delete(PDFName.of('AA'));
     const annots = doc.context.lookup(page.node.get(PDFName.of('Annots')));
@@ -75,7 +77,7 @@ function disarm(doc: PDFDocument) {
     for (let i = 0; i < annots.size(); i++) {
       const ref = annots.get(i);
       const annot = doc.context.lookup(ref);
-      if (!(annot instanceof PDFDict) || DROPPED_ANNOTATIONS.has(doc.context.lookup(annot.get(PDFName.of('Subtype'))) as PDFName)) continue;
+      if (!(annot instanceof PDFDict) || dropped.has(doc.context.lookup(annot.get(PDFName.of('Subtype'))) as ReturnType<PdfLib['PDFName']['of']>)) continue;
       for (const key of ACTIONS) annot.delete(key);
       kept.push(ref);
     }
@@ -90,7 +92,9 @@ function disarm(doc: PDFDocument) {
  * Throws PdfRefused for a file that does not read as a PDF, an encrypted one, or too many pages.
  */
 export async function rewritePdf(bytes: Uint8Array): Promise<Uint8Array> {
-  if (!guardDecoding()) throw new PdfRefused('unreadable');
+  const lib = await pdfLib();
+  const { PDFDocument } = lib;
+  if (!guardDecoding(lib)) throw new PdfRefused('unreadable');
   const allowance = { left: DECODE_BUDGET };
   return budget.run(allowance, async () => {
     let source: PDFDocument;
@@ -109,7 +113,7 @@ export async function rewritePdf(bytes: Uint8Array): Promise<Uint8Array> {
       if (count > MAX_PDF_PAGES) throw new PdfRefused('pages');
       const copy = await PDFDocument.create({ updateMetadata: false });
       for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
-      disarm(copy);
+      disarm(copy, lib);
       return await copy.save();
     } catch (error) {
       if (error instanceof PdfRefused) throw error;

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../../exports/excel';
 import { IMPORT_MAX_ROWS } from '@shared/imports';
 import { invalid } from '../../services/errors';
 
@@ -63,7 +64,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function parseXlsx(bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

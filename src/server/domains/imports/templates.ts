@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../exports/excel';
 import { IMPORT_COLUMNS, type ImportKind, type ImportLanguage } from '@shared/imports';
 
 /*
@@ -64,7 +64,7 @@ export async function importTemplate(p: { kind: ImportKind; language: ImportLang
     const sep = p.language === 'fr' ? ';' : ',';
     return { filename, type: 'text/csv; charset=utf-8', body: `\ufeff${rows.map((r) => r.map(csvCell).join(sep)).join('\r\n')}\r\n` };
   }
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   const sheet = book.addWorksheet(FILE_WORD[p.kind][p.language]);
   for (const r of rows) sheet.addRow(r);
   sheet.getRow(1).font = { bold: true };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../pdf/library';
 import { savingsCycles, savingsGroups, savingsShareOuts } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
 import { LOCALES, type Language } from '@shared/i18n/languages';
@@ -104,6 +105,7 @@ const MARGIN = 48;
 export async function shareOutPdf(r: ShareOutReport, f: { appName: string; community: string; language: Language }): Promise<Uint8Array> {
   const t = translator(f.language);
   const money = (n: number) => formatMoney(n, r.currency as Currency, LOCALES[f.language]);
+  const { PDFDocument, rgb } = await pdfLib();
   const doc = await PDFDocument.create();
   const title = t('savingsFiles.shareOut.title', { group: r.groupName, cycle: r.cycleNumber });
   doc.setTitle(drawnText(title));

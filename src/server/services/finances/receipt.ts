@@ -1,4 +1,4 @@
-import { PDFDocument, rgb } from 'pdf-lib';
+import { pdfLib } from '../../pdf/library';
 import { drawnText, unicodeFaces } from '../../pdf/unicode-text';
 import type { Language } from '@shared/i18n/languages';
 import { LOCALES } from '@shared/i18n/languages';
@@ -43,6 +43,7 @@ export type ReceiptDocument = { appName: string; community: string; title: strin
  * Names and values may hold any letters (pdf/unicode-text.ts); a long value wraps onto more lines.
  */
 export async function receiptDocumentPdf(d: ReceiptDocument): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(drawnText(d.title));
   doc.setProducer(d.appName);

@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../pdf/library';
 import { drawnText, unicodeFaces, type UnicodeFace } from '../../pdf/unicode-text';
 import { LOCALES, type Language } from '@shared/i18n/languages';
 import { formatMoney, type Currency } from '@shared/money';
@@ -22,6 +23,7 @@ export async function circleReportPdf(report: ReturnType<typeof circleReport>, p
   const t = translator(p.language);
   const locale = LOCALES[p.language];
   const money = (n: number | null) => (n === null ? '—' : formatMoney(n, report.circle.currency as Currency, locale));
+  const { PDFDocument, rgb } = await pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(drawnText(t('circleFiles.report.title', { circle: report.circle.name })));
   doc.setProducer(p.appName);
