@@ -138,7 +138,7 @@ function seedHome(db: DB, p: { community: { id: number; name: string }; organise
   const handOf: Record<string, number> = {};
   for (const h of hands) if (h.userId !== organiserId) handOf[h.userId] = h.id;
   return {
-    ...seedMoneyHome(db, { community, organiserId, others: p.others, now }),
+    ...seedMoneyHome(db, { community, organiserId, members: p.others, timeZone: 'Africa/Douala', label: 'Durability', now }),
     communityId: community.id,
     account,
     event: eventId,
