@@ -4,13 +4,15 @@
 // The mix covers the first round's communities, profiles and announcements and the newer domains:
 // a payment declared, an event answered, a vote, a chat page read and a chat message sent (by 1,000
 // members in turn: one member may send 20 messages per 10 seconds, and at 5,000 requests a second
-// 300 members were too few, some went over that allowance and were answered 429). Chat's
+// 300 members were too few, some went over that allowance and were answered 429), a member's levies
+// and savings statement, the officers' levy roll and group ledger, a levy payment and a savings
+// declaration confirmed by an officer (load/money-requests.ts). Chat's
 // real-time delivery over WebSockets has its own benchmark (scripts/bench/chat.ts).
 // Flags: --duration S (default 60) --connections N (default 100) --login-duration S (default 15)
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,6 +21,7 @@ import { FACTORY_PASSWORD } from '../tests/factories';
 import { BENCH_EMAIL, buildDatabase, isComplete, type Scale } from './bench/generate';
 import { compileServe, startServer } from './bench/measure';
 import { seedDomains } from './load/domains';
+import { moneyRequests } from './load/money-requests';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIG: Scale = { users: 100_000, communities: 100_000, memberships: 1_000_000 };
@@ -64,8 +67,9 @@ try {
     const i = n++;
     return { ...r, headers: { 'content-type': 'application/json', cookie: member(i) }, body: JSON.stringify(body(i)) };
   };
-  // Each connection cycles through this mix: seven reads, eight writes (join, profile, announcement,
-  // payment, answer, vote, chat message; the chat page is a read).
+  // Each connection cycles through this mix: eleven reads, eleven writes (join, profile,
+  // announcement, payment, answer, vote, chat message; the chat page is a read; then the welfare
+  // fund's and the savings group's four reads and four writes, load/money-requests.ts).
   const requests: autocannon.Request[] = [
     { method: 'GET', path: '/api/communities/all?limit=20' },
     { method: 'GET', path: '/api/communities/all?limit=20&search=nurs' },
@@ -86,9 +90,12 @@ try {
     { method: 'POST', path: `/api/polls/${domains.poll}/vote`, setupRequest: asMember(() => ({ choices: [domains.option] })) },
     { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/conversations/${domains.general}/messages?limit=20`, headers: { cookie: member(n++) } }) },
     { method: 'POST', path: `/api/conversations/${domains.general}/messages`, setupRequest: asMember((i) => ({ body: `Load test message ${i}` })) },
+    ...moneyRequests(domains, { communityId: ownId, owner: cookie, next: () => n++ }),
   ];
   const duration = Number(flags.duration);
   const connections = Number(flags.connections);
+  // Other work on the machine skews every figure: its load average before the run is reported with them.
+  const loadBefore = loadavg()[0]!.toFixed(1);
   console.log(`Mixed load: ${connections} connections for ${duration} s against ${server.url} …`);
   const mixed = await autocannon({ url: server.url, connections, duration, requests });
   const loginRun = await autocannon({
@@ -99,6 +106,8 @@ try {
     connections: 10,
     duration: Number(flags['login-duration']),
   });
+  // The yardstick for comparing machines: sign-ins (one argon2id hash each) a second on this one.
+  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadBefore} before the run; sign-ins ${loginRun.requests.average}/s`);
   const lines = [
     `| run | requests | req/s | p50 ms | p99 ms | non-2xx | errors + timeouts |`,
     `|---|---:|---:|---:|---:|---:|---:|`,

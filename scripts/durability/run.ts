@@ -82,6 +82,7 @@ export async function runDurability(opts: DurabilityOptions): Promise<Durability
     inFlight: null,
     seq: 0,
     circle: { recorded: 0, declared: new Map() },
+    savingsDeclared: new Map(),
   }));
   const ledger = emptyLedger();
   domainBaseline(ledger.domains, writers, seed.homes);

@@ -5,7 +5,8 @@
 // has what the writers of the newer domains act on: open books with a cash box, an event, an open
 // poll, its #general channel and a running savings circle its creator organises (holding most of
 // the hands, so there are thousands of (round, hand) slots to record contributions in; every
-// other writer holds one hand and declares its own contributions).
+// other writer holds one hand and declares its own contributions), a welfare fund whose levy every
+// other writer owes and a savings group they are all members of (money-seed.ts).
 import { createSession } from '../../src/server/auth/session';
 import { openDatabase, type DB } from '../../db/database';
 import { createEvent } from '../../src/server/services/events/events';
@@ -19,9 +20,10 @@ import { createPollInput } from '../../src/shared/schemas/polls';
 import { MAX_HANDS } from '../../src/shared/njangi/rules';
 import type { UserRow } from '../../db/schema';
 import { addMember, makeCommunity, makeUser } from '../../tests/factories';
+import { seedMoneyHome, type MoneyHome } from './money-seed';
 
-/** What a home community holds for the writers (ids of rows made here). */
-export type Home = {
+/** What a home community holds for the writers (ids of rows made here; its welfare fund and savings group: money-seed.ts). */
+export type Home = MoneyHome & {
   communityId: number;
   /** The cash box of its books. */
   account: number;
@@ -136,6 +138,7 @@ function seedHome(db: DB, p: { community: { id: number; name: string }; organise
   const handOf: Record<string, number> = {};
   for (const h of hands) if (h.userId !== organiserId) handOf[h.userId] = h.id;
   return {
+    ...seedMoneyHome(db, { community, organiserId, members: p.others, timeZone: 'Africa/Douala', label: 'Durability', now }),
     communityId: community.id,
     account,
     event: eventId,

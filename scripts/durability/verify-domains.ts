@@ -9,7 +9,9 @@
 //   - chat: each writer's messages are stored in the order it sent them, and each conversation's
 //     last message is its newest;
 //   - documents: the current version's file is on disk with the bytes that were sent;
-//   - votes: a ballot exists exactly when its voter is recorded as having voted.
+//   - votes: a ballot exists exactly when its voter is recorded as having voted;
+//   - welfare funds and savings groups: their money is conserved (what `npm run finances:verify`
+//     checks), and every acknowledged savings declaration is there, confirmed if that was acknowledged.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -18,13 +20,16 @@ import * as schema from '../../db/schema';
 import type { DbLike } from '../../db/database';
 import { verifyAuditChain } from '../../src/server/services/finances/audit';
 import { verifyBalances } from '../../src/server/services/finances/ledger';
+import { groupChecks, groupProblems } from '../../src/server/domains/savings/conservation';
+import { fundChecks, fundProblems } from '../../src/server/domains/welfare/conservation';
 import type { DomainLedger } from './domain-writers';
+import type { MoneyLedger } from './money-writers';
 import type { Home } from './setup';
 import type { Writer } from './writers';
 
 export type DomainVerification = { lost: string[]; broken: string[] };
 
-export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedger; writers: Writer[]; homes: Home[]; uploadsDir: string }): DomainVerification {
+export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedger; money: MoneyLedger; writers: Writer[]; homes: Home[]; uploadsDir: string }): DomainVerification {
   const { ledger, writers, homes } = p;
   const lost: string[] = [];
   const broken: string[] = [];
@@ -49,6 +54,16 @@ export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedg
     const row = paymentBy.get(reference) as { id: number; status: 'pending' | 'confirmed' } | undefined;
     if (!row) lost.push(`payment "${reference}" acknowledged but missing`);
     else if (!states.has(row.status)) lost.push(`payment "${reference}" is ${row.status}, acknowledged as ${[...states].join(' or ')}`);
+  }
+
+  // The welfare funds (levies paid = what the ledger collected) and the savings groups (money in = cash + loans + paid out).
+  for (const f of fundChecks(db)) broken.push(...fundProblems(f));
+  for (const g of groupChecks(db)) broken.push(...groupProblems(g));
+  const sharesBy = sqlite.prepare("SELECT status FROM savings_entries WHERE reference = ? AND kind = 'shares'").pluck();
+  for (const [reference, states] of p.money.savings) {
+    const status = sharesBy.get(reference) as 'pending' | 'confirmed' | undefined;
+    if (!status) lost.push(`savings declaration "${reference}" acknowledged but missing`);
+    else if (!states.has(status)) lost.push(`savings declaration "${reference}" is ${status}, acknowledged as ${[...states].join(' or ')}`);
   }
 
   // Savings circles.

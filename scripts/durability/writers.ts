@@ -15,6 +15,7 @@
 import { write } from './http';
 import { addPossible } from './possible';
 import { DOMAIN_OPS, emptyDomainLedger, type DomainLedger } from './domain-writers';
+import { emptyMoneyLedger, MONEY_OPS, type MoneyLedger } from './money-writers';
 import type { Home, WriterSeed } from './setup';
 
 export type Ledger = {
@@ -30,6 +31,8 @@ export type Ledger = {
   location: Map<string, Set<string | null>>;
   /** The newer domains' writes: payments, contributions, RSVPs, votes, chat messages, documents. */
   domains: DomainLedger;
+  /** The welfare fund's and the savings group's writes (money-writers.ts; levy payments are in `domains.payments`). */
+  money: MoneyLedger;
 };
 
 export const emptyLedger = (): Ledger => ({
@@ -39,6 +42,7 @@ export const emptyLedger = (): Ledger => ({
   membership: new Map(),
   location: new Map(),
   domains: emptyDomainLedger(),
+  money: emptyMoneyLedger(),
 });
 
 export const pairKey = (userId: string, communityId: number) => `${userId}|${communityId}`;
@@ -67,6 +71,8 @@ export type Writer = WriterSeed & {
    * from a write in flight at a kill).
    */
   circle: { recorded: number; declared: Map<number, number> };
+  /** Per other home's savings group, the next of its held meetings to declare shares in (passed over before sending, as above). */
+  savingsDeclared: Map<number, number>;
 };
 
 export type WriteStats = {
@@ -149,6 +155,7 @@ const OPS: [Op, number][] = [
   [updateProfile, 6],
   [createCommunity, 4],
   ...DOMAIN_OPS,
+  ...MONEY_OPS,
 ];
 const TOTAL = OPS.reduce((n, [, weight]) => n + weight, 0);
 function pickOp(): Op {

@@ -1,8 +1,9 @@
 // What the load test's newer-domain requests act on, written straight into its copy of the
 // database before the server starts (the services and factories, as the durability run does): the
-// bench owner's community gets open books, an event, an open poll and its #general channel, and
+// bench owner's community gets open books, an event, an open poll and its #general channel,
 // `members` more members with sessions, so the writes spread over many accounts as they would in
-// life (the chat allows one member 20 messages per 10 seconds).
+// life (the chat allows one member 20 messages per 10 seconds), and a welfare fund and a savings
+// group those members are in (money.ts).
 import { eq, notInArray } from 'drizzle-orm';
 import { openDatabase } from '../../db/database';
 import { memberships, users } from '../../db/schema';
@@ -14,8 +15,9 @@ import { createPoll } from '../../src/server/services/polls/polls';
 import { createEventInput } from '../../src/shared/schemas/events';
 import { createPollInput } from '../../src/shared/schemas/polls';
 import { addMember } from '../../tests/factories';
+import { seedMoney, type MoneySeed } from './money';
 
-export type DomainSeed = { event: number; poll: number; option: number; general: number; cookies: string[] };
+export type DomainSeed = { event: number; poll: number; option: number; general: number; cookies: string[]; memberIds: string[]; money: MoneySeed };
 
 const DAY = 86_400_000;
 
@@ -51,7 +53,9 @@ export function seedDomains(dbPath: string, p: { communityId: number; ownerId: s
     const joining = db.select().from(users).where(notInArray(users.id, already)).limit(p.members).all();
     for (const user of joining) addMember(db, { communityId: community.id, user, now });
     const cookies = joining.map((u) => `harambee_session=${createSession(db, u.id, now).token}`);
-    return { event, poll, option, general, cookies };
+    const memberIds = joining.map((u) => u.id);
+    const money = seedMoney(db, { community, ownerId: p.ownerId, memberIds, now });
+    return { event, poll, option, general, cookies, memberIds, money };
   } finally {
     db.$client.close();
   }

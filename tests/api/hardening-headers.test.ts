@@ -229,13 +229,14 @@ describe('Downloads: every file path of the API', () => {
       // A payout (and a top-up) has a receipt once its beneficiary confirmed it.
       confirmReceipt(t.db, { id: c.payout, userId: w.users.treasurer.id, now });
       confirmTopUp(t.db, { id: c.late.recordedTopUp, userId: w.users.treasurer.id, now });
-      // A welfare case (its report) in the community whose books are open.
+      // A welfare case (its report) in the community whose books are open (a fund and a group of
+      // their own: the world's fixtures, welfare-seed.ts and savings-seed.ts, hold the usual names).
       const pub = t.db.$client.prepare('SELECT id, name, time_zone AS timeZone FROM communities WHERE id = ?').get(w.ids.pub) as { id: number; name: string; timeZone: string };
-      const fund = createFund(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Bereavement fund', kind: 'bereavement', financing: 'levy', rules: BEREAVEMENT, now });
+      const fund = createFund(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Headers bereavement fund', kind: 'bereavement', financing: 'levy', rules: BEREAVEMENT, now });
       const welfareCase = openCase(t.db, { community: pub, actorId: w.users.creator.id, fundId: fund.id, memberId: w.users.member.id, beneficiaryId: w.users.creator.id, description: 'The loss of a member', documents: [], now });
       // A savings group's first cycle closed with its share-out (its report), chaired by the creator, the treasurer confirming:
       // a member's shares (their receipt) and a loan repaid in part (the repayment's receipt), carried into the next cycle.
-      const group = createGroup(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Table banking', timeZone: 'Africa/Douala', rules: VSLA, now });
+      const group = createGroup(t.db, { communityId: pub.id, actorId: w.users.creator.id, name: 'Headers table banking', timeZone: 'Africa/Douala', rules: VSLA, now });
       addToGroup(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.treasurer.id, now });
       addToGroup(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.member.id, now });
       setRole(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, userId: w.users.treasurer.id, role: 'treasurer', now });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { domainBaseline } from '../../scripts/durability/domain-writers';
+import { DOMAINS } from '../../src/server/domains';
+import type { DomainDefinition } from '../../src/server/domains/domain';
 import { runDurability } from '../../scripts/durability/run';
 import { seedDatabase } from '../../scripts/durability/setup';
 import { verifyDatabase } from '../../scripts/durability/verify';
@@ -29,13 +31,54 @@ const WRITES = [
   'POST /api/polls/:n/vote',
   'POST /api/conversations/:n/messages',
   'POST /api/communities/:n/documents',
+  'POST /api/welfare/levies/:n/payments',
+  'POST /api/savings-meetings/:n/declarations',
+  'POST /api/savings-entries/:n/confirm',
 ];
+
+/*
+ * Which domains the writers drive, and why the others are left out. A domain added later (the
+ * meetings one, say) fails the check below until it gets a writer here or a reason not to: the
+ * run is only worth its name if every domain that keeps money or members' words is killed under.
+ */
+const DRIVEN: Record<string, string[]> = {
+  communities: ['POST /api/communities/:n/join', 'POST /api/communities'],
+  announcements: ['POST /api/communities/:n/announcements'],
+  notifications: ['POST /trpc/notifications.markRead'],
+  accounts: ['POST /api/auth/update-profile'],
+  finances: ['POST /api/communities/:n/finances/payments', 'POST /api/finances/payments/:n/confirm', 'POST /trpc/finances.recordPayment'],
+  njangi: ['POST /trpc/njangi.recordContribution', 'POST /api/circles/:n/contributions'],
+  events: ['POST /api/events/:n/rsvp'],
+  polls: ['POST /api/polls/:n/vote'],
+  chat: ['POST /api/conversations/:n/messages'],
+  documents: ['POST /api/communities/:n/documents'],
+  welfare: ['POST /api/welfare/levies/:n/payments'],
+  savings: ['POST /api/savings-meetings/:n/declarations', 'POST /api/savings-entries/:n/confirm'],
+};
+const NOT_DRIVEN: Record<string, string> = {
+  uploads: 'its files are written by the documents writer (the same store, the same rename into place)',
+  imports: 'one transaction per imported sheet, through the same services as the njangi and finances writers',
+  standing: 'officers’ settings (categories, suspensions): single-row writes of the kind communities makes',
+  discussions: 'topics and replies are single-row inserts in one transaction, as announcements and chat are',
+  invitations: 'an invitation is one row and a queued mail, as an announcement and its notices are',
+  recognitions: 'single-row writes by officers, as announcements are',
+  admin: 'staff writes through the same accounts services',
+  secondFactor: 'one row per account, written as the profile is',
+  site: 'reads only',
+};
 
 // Few rounds (a restart costs about two seconds) with long enough write windows for every kind of
 // write to land; `npm run durability` runs the long version (many rounds, a report).
 const ROUNDS = 3;
 
 describe('Durability: kill -9 during concurrent writes loses nothing acknowledged', () => {
+  it('drives every domain of the server, or says why not', () => {
+    const names = DOMAINS.map((d: DomainDefinition) => d.name);
+    expect(names.filter((n) => !(n in DRIVEN) && !(n in NOT_DRIVEN)), 'domains with neither a writer nor a reason').toEqual([]);
+    expect(Object.keys({ ...DRIVEN, ...NOT_DRIVEN }).filter((n) => !names.includes(n)), 'listed domains that no longer exist').toEqual([]);
+    expect(Object.values(DRIVEN).flat().sort()).toEqual([...WRITES].sort());
+  });
+
   it(`${ROUNDS} rounds of SIGKILL and restart with writers on every domain: integrity ok, books balance, chat in order, 0 acknowledged writes lost`, { timeout: 120_000 }, async () => {
     const rounds: string[] = [];
     const s = await runDurability({
@@ -75,7 +118,7 @@ describe('Durability: kill -9 during concurrent writes loses nothing acknowledge
     dirs.push(dir);
     const dbPath = join(dir, 'app.db');
     const seed = await seedDatabase(dbPath, { writers: 2, pool: 2 });
-    const writers: Writer[] = seed.writers.map((w, i) => ({ ...w, index: i + 1, member: new Map(), unread: [], inFlight: null, seq: 0, circle: { recorded: 0, declared: new Map() } }));
+    const writers: Writer[] = seed.writers.map((w, i) => ({ ...w, index: i + 1, member: new Map(), unread: [], inFlight: null, seq: 0, circle: { recorded: 0, declared: new Map() }, savingsDeclared: new Map() }));
     const ledger = emptyLedger();
     domainBaseline(ledger.domains, writers, seed.homes);
     expect(verifyDatabase(dbPath, ledger, writers, seed.pool, seed.homes)).toMatchObject({ integrityOk: true, lost: [], broken: [], countMismatches: [] });
@@ -90,12 +133,16 @@ describe('Durability: kill -9 during concurrent writes loses nothing acknowledge
     ledger.domains.votes.set(`${writers[1]!.userId}|${other!.poll}`, new Set([JSON.stringify([other!.pollOptions[0]])]));
     ledger.domains.messages.set('Chat r1 w1 #3', home!.general);
     ledger.domains.documents.set('Minutes r1 w1 #4', { communityId: home!.communityId, content: 'x' });
+    ledger.money.savings.set('Shares r1 w1 #5', new Set(['pending']));
     const db = new Database(dbPath);
     db.prepare('UPDATE communities SET member_count = member_count + 1 WHERE id = ?').run(seed.pool[1]);
     // Broken invariants: a balance off its entries, a receipt number issued without a receipt,
     // a writer's messages stored out of order (and the conversation's last message stale).
     db.prepare('UPDATE finance_accounts SET balance = balance + 1 WHERE id = ?').run(home!.account);
     db.prepare('UPDATE circles SET last_receipt_no = last_receipt_no + 1 WHERE id = ?').run(other!.circle);
+    // A savings group's cash off its entries, a levy marked paid with nothing collected.
+    db.prepare('UPDATE savings_groups SET loan_fund_cash = loan_fund_cash + 1 WHERE id = ?').run(home!.savingsGroup);
+    db.prepare('UPDATE welfare_levies SET paid = paid + 1 WHERE id = (SELECT min(id) FROM welfare_levies)').run();
     const post = db.prepare("INSERT INTO messages (conversation_id, author_id, body, created_at) VALUES (?, ?, ?, 0)");
     post.run(other!.general, writers[1]!.userId, 'Chat r1 w2 #9');
     post.run(other!.general, writers[1]!.userId, 'Chat r1 w2 #8');
@@ -103,12 +150,14 @@ describe('Durability: kill -9 during concurrent writes loses nothing acknowledge
 
     const v = verifyDatabase(dbPath, ledger, writers, seed.pool, seed.homes);
     expect(v.integrityOk).toBe(true);
-    expect(v.lost).toHaveLength(9);
+    expect(v.lost).toHaveLength(10);
     expect(v.countMismatches).toHaveLength(1);
     expect(v.broken.join('\n')).toMatch(/account .* balance/);
     expect(v.broken.join('\n')).toMatch(/receipts 0 numbered up to 0, last issued 1/);
     expect(v.broken.join('\n')).toMatch(/out of order/);
     expect(v.broken.join('\n')).toMatch(/last message null/);
-    expect(v.broken).toHaveLength(4);
+    expect(v.broken.join('\n')).toMatch(/Savings group .* loan fund/);
+    expect(v.broken.join('\n')).toMatch(/Welfare fund /);
+    expect(v.broken).toHaveLength(6);
   });
 });

@@ -75,9 +75,32 @@ export function realParams(w: World, route: Route): string[] {
     if (route.path.startsWith('/api/finances/expenses/')) return String(w.ids.expense);
     if (route.path.startsWith('/api/conversations/')) return String(w.ids.conversation);
     if (route.path.startsWith('/api/messages/')) return String(w.ids.message);
+    const money = welfareOrSavingsParam(w, route.path, name);
+    if (money !== undefined) return String(money);
     if (name === 'communityId' || name === 'id') return String(w.ids.pub);
     return '1';
   });
+}
+
+/** The row a welfare or savings path names in the seeded world: the one in the state its write acts on. */
+function welfareOrSavingsParam(w: World, path: string, name: string): number | string | undefined {
+  const f = w.welfare;
+  const g = w.savings;
+  if (path.startsWith('/api/welfare/funds/')) return f.fund;
+  if (path.startsWith('/api/welfare/dependants/')) return f.memberDependant;
+  if (path.startsWith('/api/welfare/levies/')) return f.memberLevy;
+  if (path.startsWith('/api/welfare/cases/')) {
+    const action = path.split('/').at(-1)!;
+    const byAction: Record<string, number> = { verify: f.openCase, reject: f.openCase, documents: f.openCase, approve: f.verifiedCase, levy: f.approvedCase, benefit: f.generalCase, 'confirm-benefit': f.paidCase, levies: f.paidCase };
+    return byAction[action] ?? f.confirmedCase;
+  }
+  if (path.startsWith('/api/savings-groups/')) return g.group;
+  if (path.startsWith('/api/savings-meetings/')) return g.meeting;
+  if (path.startsWith('/api/savings-entries/')) return path.endsWith('/reverse') ? g.confirmedEntry : g.pendingEntry;
+  if (path.startsWith('/api/savings-loans/')) return g.loan;
+  if (path.startsWith('/api/savings-cycles/')) return g.cycle;
+  if (path.includes('/savings/cycles/') && name === 'cycleId') return g.cycle;
+  return undefined;
 }
 
 /**
@@ -140,6 +163,8 @@ export function sampleInput(w: World, path: string): unknown {
     ...njangiSamples(w),
     ...pollSamples(w),
     ...discussionSamples(w),
+    ...welfareSamples(w),
+    ...savingsSamples(w),
   };
   return path in known ? known[path] : { ...community, id: w.ids.pub, name: 'Hijacked', title: 'Hijacked' };
 }
@@ -235,6 +260,45 @@ function discussionSamples(w: World): Record<string, unknown> {
   };
 }
 
+/** An accepted input for the welfare fund's main procedures from the creator, its officer (tests/setup/welfare-seed.ts). */
+function welfareSamples(w: World): Record<string, unknown> {
+  const f = w.welfare;
+  return {
+    'welfare.funds': { communityId: w.ids.pub },
+    'welfare.fund': { id: f.fund },
+    'welfare.cases': { communityId: w.ids.pub },
+    'welfare.case': { id: f.paidCase },
+    'welfare.verify': { id: f.openCase },
+    'welfare.approve': { id: f.verifiedCase },
+    'welfare.reject': { id: f.openCase, reason: 'Hijacked' },
+    'welfare.issueLevy': { id: f.approvedCase },
+    'welfare.close': { id: f.confirmedCase, note: 'Hijacked' },
+    'welfare.myLevies': { communityId: w.ids.pub },
+    'welfare.caseLevies': { id: f.paidCase },
+    'welfare.payLevy': { id: f.memberLevy, amount: 1000, currency: 'XAF', method: 'cash' },
+    'welfare.recordLevyCash': { id: f.memberLevy, accountId: w.ids.account, amount: 1000, currency: 'XAF' },
+  };
+}
+
+/** An accepted input for the savings group's main procedures from the creator, its chair (tests/setup/savings-seed.ts). */
+function savingsSamples(w: World): Record<string, unknown> {
+  const g = w.savings;
+  return {
+    'savings.groups': { communityId: w.ids.pub },
+    'savings.group': { id: g.group },
+    'savings.statement': { id: g.group },
+    'savings.ledger': { id: g.group },
+    'savings.recordMeeting': { meetingId: g.meeting, method: 'cash', lines: [{ userId: w.users.member.id, shares: 2 }] },
+    'savings.declare': { meetingId: g.meeting, method: 'cash', shares: 2 },
+    'savings.confirm': { id: g.pendingEntry },
+    'savings.reject': { id: g.pendingEntry, reason: 'Hijacked' },
+    'savings.reverse': { id: g.confirmedEntry, reason: 'Hijacked' },
+    'savings.loan': { id: g.loan },
+    'savings.approveLoan': { id: g.loan },
+    'savings.shareOutPreview': { id: g.group },
+  };
+}
+
 /** A body that would change things on any write path (the CSRF guard must stop it first). */
 export const hostileBody = (w: World) => ({
   name: 'Hijacked Circle',
@@ -281,4 +345,11 @@ export const hostileBody = (w: World) => ({
   pinned: true,
   locked: true,
   hidden: true,
+  // Welfare and savings: a levy payment, a meeting's shares, an officer's decision.
+  amount: 1000,
+  shares: 2,
+  accountId: w.ids.account,
+  meetingId: w.savings.meeting,
+  lines: [{ userId: w.users.member.id, shares: 2 }],
+  note: 'Hijacked',
 });

@@ -14,14 +14,18 @@ import { imageOf, makeTestApp, type TestApp } from './app';
 import { seedAnnouncement, seedCategory } from './announcements';
 import { as, cast } from './communities';
 import { dbHash } from './hardening-db';
+import { confirmPayment, declarePayment } from '../../src/server/services/finances/payments';
 import { seedCircle } from './njangi';
+import { seedSavings } from './savings-seed';
+import { seedWelfare } from './welfare-seed';
 
 /*
  * A small seeded installation for the hardening tests: one public and one private community
  * (creator, admin, treasurer, members, a pending request), an announcement, a category, a
  * notification, savings circles in every state in the public one (organised by its creator; see
- * seedCircle), a poll, an election, a discussion, open books, an event, a chat message, and a
- * superadmin. `member`, `creator` and `superadmin` are signed in through
+ * seedCircle), a poll, an election, a discussion, open books, an event, a chat message, a welfare
+ * fund's cases and levies and a savings group's cycle, entries and loan (the authorization matrix's
+ * fixtures: welfare-seed.ts, savings-seed.ts), and a superadmin. `member`, `creator` and `superadmin` are signed in through
  * POST /api/auth/login; their cookies are kept alive across fuzzing that may end them.
  */
 export type Persona = 'anonymous' | 'member' | 'creator' | 'superadmin';
@@ -54,6 +58,13 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
   const { communityId: _, ...eventInput } = createEventInput.parse({ communityId: c.pub.id, title: 'Gala night', startsAt: t.clock.now() + 7 * 86_400_000, endsAt: t.clock.now() + 7 * 86_400_000 + 3 * 3_600_000, timeZone: 'Africa/Douala', capacity: 50 });
   const event = (createEvent(t.db, { community, createdBy: u.creator.id, input: eventInput, now: t.clock.now() }) as { id: number }).id;
   answerEvent(t.db, { eventId: event, userId: u.member.id, answer: { status: 'going', guests: 1, note: 'Bringing my cousin' }, scope: 'one', now: t.clock.now() });
+  // The welfare fund's cases and levies and the savings group's cycle, entries and loan in every
+  // state a procedure acts on (the authorization matrix's fixtures), so fuzzed ids reach real rows.
+  // The target, whose cases they are, paid the dues of the year first: in arrears, no case of theirs opens.
+  const dues = declarePayment(t.db, { communityId: c.pub.id, memberId: u.target.id, details: { amount: 24_000, purpose: 'dues', method: 'cash' }, now: t.clock.now() }).id;
+  confirmPayment(t.db, { communityId: c.pub.id, paymentId: dues, accountId: books.account, actorId: u.treasurer.id, now: t.clock.now() });
+  const welfare = seedWelfare(t, { community: c.pub, officer: u.creator, member: u.member, target: u.target, outsider: u.outsider });
+  const savings = seedSavings(t, { community: c.pub, creator: u.creator, admin: u.admin, treasurer: u.treasurer, member: u.member, target: u.target, outsider: u.outsider });
   const general = generalOf(t, c.pub.id);
   const message = sendMessageNow(t.db, { user: u.member, input: { conversationId: general, body: 'Hello @everyone, the hall is booked.' }, now: t.clock.now() }).id;
   const signedIn: Record<Exclude<Persona, 'anonymous'>, UserRow> = { member: c.users.member, creator: c.users.creator, superadmin };
@@ -89,6 +100,8 @@ export async function makeWorld(opts: Parameters<typeof makeTestApp>[0] = {}) {
       message,
     },
     circle,
+    welfare,
+    savings,
     /** The hash right after seeding: a world whose hash moved has been written to. */
     baseline: dbHash(t.db),
   };
@@ -160,6 +173,16 @@ export function seededValues(w: World): unknown[] {
     w.ids.event,
     w.ids.conversation,
     w.ids.message,
+    w.welfare.fund,
+    w.welfare.approvedCase,
+    w.welfare.paidCase,
+    w.welfare.memberLevy,
+    w.welfare.memberDependant,
+    w.savings.group,
+    w.savings.cycle,
+    w.savings.meeting,
+    w.savings.pendingEntry,
+    w.savings.loan,
   ];
 }
 
