@@ -215,7 +215,7 @@ describe('Browser: a savings circle', () => {
     const recorder = toOrganiser ? treasurer.page! : org;
     if (toOrganiser) {
       await row.getByTestId('payout-by-officer').waitFor();
-      // The treasurer's page is still on the circle, refreshed by their own confirmation just now.
+      await openCircle(recorder);
       await recorder.getByTestId('officer-payout').getByRole('button', { name: 'Record payout for round 1' }).click();
     } else {
       await row.getByRole('button', { name: 'Record payout for round 1' }).click();
