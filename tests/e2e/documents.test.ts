@@ -24,6 +24,10 @@ type Person = { first: string; last: string; email: string };
 const leader: Person = { first: 'Efua', last: 'Mensah', email: `efua.docs.${stamp}@example.org` };
 const member: Person = { first: 'Kofi', last: 'Boateng', email: `kofi.docs.${stamp}@example.org` };
 const staff: Person = { first: 'Ama', last: 'Darko', email: `ama.docs.${stamp}@example.org` };
+const documentsTab = () => `/community/${communityId}?tab=documents`;
+/** The leader's page, kept from the first journey to the second (the same person, still on the tab). */
+let leaderPage: Page;
+let memberPage: Page;
 
 beforeAll(async () => {
   server = await startServer();
@@ -42,11 +46,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(p: Person, width = 1280): Promise<Page> {
+/** Signed in, straight on the page the person starts from (`to`): one page load, not the dashboard's and then this one. */
+async function signedIn(p: Person, width: number, to: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
-  await signInByCookie(page, server, p.email);
+  await signInByCookie(page, server, p.email, to);
   return page;
 }
 
@@ -82,8 +87,8 @@ async function upload(page: Page, p: { name: string; body: Buffer; mimeType: str
 
 describe('Browser: documents', () => {
   it('a leader uploads a PDF and a leaders-only draft; a member finds and previews the PDF and never sees the draft', async () => {
-    const l = await signedIn(leader);
-    await l.goto(`${server.url}/community/${communityId}?tab=documents`);
+    const l = await signedIn(leader, 1280, documentsTab());
+    leaderPage = l;
     const section = l.getByTestId('documents-section');
     await section.getByTestId('documents-empty').waitFor();
     await section.getByTestId('documents-usage').waitFor();
@@ -107,11 +112,11 @@ describe('Browser: documents', () => {
     await draftRow.getByTestId('document-leaders-only').waitFor();
     expect(await section.getByTestId('documents-usage-text').innerText()).toMatch(/ of 1 GB used$/);
     expect(await audit(l, '[data-testid=documents-section]')).toEqual([]);
-    await l.screenshot({ path: `${screenshotDir}/documents-leader-1280.png`, fullPage: true });
+    await l.screenshot({ path: `${screenshotDir}/documents-leader-1280.png` });
 
     // The member, in another browser: the minutes with their size and uploader, not the draft.
-    const m = await signedIn(member);
-    await m.goto(`${server.url}/community/${communityId}`);
+    const m = await signedIn(member, 1280, `/community/${communityId}`);
+    memberPage = m;
     const recent = m.getByTestId('recent-documents');
     await recent.getByTestId('recent-document').filter({ hasText: 'Minutes of the March assembly' }).waitFor();
     expect(await recent.getByTestId('recent-document').count()).toBe(1);
@@ -171,8 +176,9 @@ describe('Browser: documents', () => {
   });
 
   it('a leader files the minutes in a folder, uploads a new version, previews an image and deletes the draft after confirming', async () => {
-    const l = await signedIn(leader);
-    await l.goto(`${server.url}/community/${communityId}?tab=documents`);
+    // The leader's own browser, back on the tab (one page load, not a new browser, the dashboard and the tab).
+    const l = leaderPage;
+    await l.reload();
     const tab = l.getByTestId('documents-section');
     const minutes = tab.getByTestId('document-row').filter({ hasText: 'Minutes of the March assembly' });
     await minutes.waitFor();
@@ -235,13 +241,13 @@ describe('Browser: documents', () => {
   });
 
   it('on a 375 px phone the Documents tab and a document’s details fit the screen', async () => {
-    for (const p of [member, leader]) {
-      const page = await signedIn(p, 375);
-      await page.goto(`${server.url}/community/${communityId}?tab=documents`);
+    // The member's and the leader's pages, still on the tab, turned to a phone's width.
+    for (const [p, page] of [[member, memberPage], [leader, leaderPage]] as const) {
+      await page.setViewportSize({ width: 375, height: 900 });
       const row = page.getByTestId('document-row').filter({ hasText: 'Minutes of the March assembly' });
       await row.waitFor();
       await noOverflow(page, 375);
-      await page.screenshot({ path: `${screenshotDir}/documents-${p.first.toLowerCase()}-375.png`, fullPage: true });
+      await page.screenshot({ path: `${screenshotDir}/documents-${p.first.toLowerCase()}-375.png` });
       await row.getByTestId('document-open').click();
       const dialog = page.getByTestId('document-dialog');
       await dialog.getByTestId('document-version').first().waitFor();
@@ -268,7 +274,7 @@ describe('Browser: documents', () => {
     await row.waitFor();
     await page.getByTestId('documents-usage').waitFor();
     expect(await audit(page, '[data-testid=documents-section]')).toEqual([]);
-    await page.goto(`${server.url}/community/${communityId}`);
+    await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByTestId('recent-document').first().waitFor();
     expect(await audit(page, '[data-testid=recent-documents]')).toEqual([]);
     await page.getByTestId('recent-documents-all').click();
@@ -278,8 +284,7 @@ describe('Browser: documents', () => {
   });
 
   it('staff set the community’s quota in the admin panel; an upload past it is refused with the server’s message', async () => {
-    const admin = await signedIn(staff);
-    await admin.goto(`${server.url}/admin/dashboard`);
+    const admin = await signedIn(staff, 1280, '/admin/dashboard');
     await admin.getByRole('tab', { name: 'Communities' }).click();
     const row = admin.getByRole('row').filter({ hasText: 'Kumasi Mutual Aid' });
     await row.getByTestId('document-quota').click();
@@ -295,8 +300,8 @@ describe('Browser: documents', () => {
     await expectToast(admin, 'Document quota saved');
     await form.waitFor({ state: 'detached' });
 
-    const l = await signedIn(leader);
-    await l.goto(`${server.url}/community/${communityId}?tab=documents`);
+    // A fresh page for the leader: the quota is staff's doing, and a page keeps what it loaded.
+    const l = await signedIn(leader, 1280, documentsTab());
     await expect.poll(() => l.getByTestId('documents-usage-text').innerText()).toMatch(/ of 2 MB used$/);
     await l.getByTestId('upload-document').click();
     const upload = l.getByTestId('upload-document-form');

@@ -75,12 +75,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(p: Person): Promise<Page> {
+/** Signed in, straight on the page the person starts from (`to`): one page load, not the dashboard's and then this one. */
+async function signedIn(p: Person, to?: string): Promise<Page> {
   // bypassCSP lets the test inject axe-core (layout.test.ts does the same); the app's policy is tested elsewhere.
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 }, bypassCSP: true, acceptDownloads: true });
   contexts.push(context);
   const page = await context.newPage();
-  await signInByCookie(page, server, p.email);
+  await signInByCookie(page, server, p.email, to);
   p.page = page;
   return page;
 }
@@ -100,8 +101,7 @@ describe('Browser: a savings circle', () => {
     circleId = ((await created.json()) as { id: number }).id;
 
     for (const m of members) {
-      const page = await signedIn(m);
-      await openCircle(page);
+      const page = await signedIn(m, `/njangi/${circleId}`);
       await page.getByRole('heading', { level: 1, name: CIRCLE }).waitFor();
       const rules = page.getByTestId('circle-rules');
       expect(plain(await rules.innerText())).toContain(fcfa(25000, fr(m) ? 'fr-FR' : 'en-US'));
@@ -179,8 +179,7 @@ describe('Browser: a savings circle', () => {
     expect(await audit(org)).toEqual([]);
 
     // The treasurer, on a phone, confirms it from the circle page.
-    const tess = await signedIn(treasurer);
-    await openCircle(tess);
+    const tess = await signedIn(treasurer, `/njangi/${circleId}`);
     const waiting = tess.getByTestId('officer-contribution');
     await expectCount(waiting, 1);
     await waiting.getByRole('button', { name: `Confirm the contribution of ${fullName(organiser)} for round 1` }).click();
@@ -230,7 +229,8 @@ describe('Browser: a savings circle', () => {
     await payout.getByLabel('Transaction reference').fill('PAYOUT.R1');
     await payout.getByRole('button', { name: 'Record payout' }).click();
     await expectToast(recorder, 'Payout recorded');
-    await openCircle(org);
+    // The page keeps what it loaded: the organiser reopens it only when someone else recorded the payout.
+    if (toOrganiser) await openCircle(org);
     await org.locator('[data-testid="round-row"][data-round="1"]').getByText('Paid out, awaiting confirmation').waitFor();
 
     const page = beneficiary.page!;
@@ -258,13 +258,15 @@ describe('Browser: a savings circle', () => {
     expect(await tabe.getByTestId('pending-contribution').count()).toBe(0);
     expect(await tabe.getByTestId('join-request').count()).toBe(0);
     await fitsPhone(tabe);
-    await tabe.screenshot({ path: `${screenshotDir}/njangi-circle-375.png`, fullPage: true });
+    await tabe.screenshot({ path: `${screenshotDir}/njangi-circle-375.png` });
     expect(await audit(tabe)).toEqual([]);
   });
 
   it('/njangi lists the circle and leads back to it', async () => {
     const page = members[2]!.page!;
-    await page.goto(`${server.url}/njangi`);
+    // By the main menu's rail, as a person moves about the app.
+    await page.locator('nav[aria-label="Main"]:not([data-bottom-bar])').getByRole('link', { name: 'Njangi', exact: true }).click();
+    await page.waitForURL(`${server.url}/njangi`);
     const card = page.getByTestId('my-circle').filter({ hasText: CIRCLE });
     await card.waitFor();
     await card.getByRole('link', { name: CIRCLE }).click();

@@ -106,7 +106,7 @@ describe('Browser: a savings group’s meeting and a loan', () => {
     // 5 × 3,000 + 2 × 4,000 + 5,000 + a 200 fine.
     expect(await form.getByTestId('record-total').textContent()).toMatch(amount('28,200'));
     await fitsPhone();
-    await page.screenshot({ path: `${screenshotDir}/savings-record-meeting-375.png`, fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/savings-record-meeting-375.png` });
     expect(await seriousViolations(page, '[data-testid="record-meeting-form"]')).toEqual([]);
     await form.getByRole('button', { name: 'Record', exact: true }).click();
     await expectToast(page, '9 entries recorded: a second officer confirms them');
@@ -227,7 +227,7 @@ describe('Browser: a savings group’s meeting and a loan', () => {
     expect(await page.getByTestId('loan-repayment').count()).toBe(2);
     expect(await page.getByTestId('loan-schedule').getByRole('row').count()).toBe(4);
     await fitsPhone();
-    await page.screenshot({ path: `${screenshotDir}/savings-loan-fr-375.png`, fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/savings-loan-fr-375.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
     // The cycle's end: Tabe proposes the share-out with Musa's loan carried (5,000 still owed), Awa confirms it.

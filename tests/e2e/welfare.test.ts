@@ -34,6 +34,7 @@ const tabe: Person = { first: 'Tabe', last: 'Ndip', email: `tabe.welfare.${stamp
 const musa: Person = { first: 'Musa', last: 'Bello', email: `musa.welfare.${stamp}@example.org`, width: 375, language: 'fr' };
 const ada: Person = { first: 'Ada', last: 'Eze', email: `ada.welfare.${stamp}@example.org`, width: 375 };
 const ids: Record<string, string> = {};
+let awaPage: Page;
 
 beforeAll(async () => {
   server = await startServer();
@@ -68,11 +69,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(p: Person): Promise<Page> {
+/** Signed in, straight on the page the person starts from (`to`): one page load, not the dashboard's and then this one. */
+async function signedIn(p: Person, to: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: p.width, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  await signInByCookie(page, server, p.email);
+  await signInByCookie(page, server, p.email, to.replace(server.url, ''));
   return page;
 }
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -81,8 +83,7 @@ const photo = () => sharp({ create: { width: 600, height: 800, channels: 3, back
 describe('Browser: a bereavement case', () => {
   it('an officer opens it on a phone, a second officer approves and levies, a member pays, the beneficiary confirms the benefit', async () => {
     // Ngozi opens the case for Musa's mother, on her phone, with the certificate.
-    const officer = await signedIn(ngozi);
-    await officer.goto(`${server.url}/community/${communityId}?tab=welfare`);
+    const officer = await signedIn(ngozi, `/community/${communityId}?tab=welfare`);
     await officer.getByTestId('welfare-tab').waitFor();
     await fitsPhone(officer);
     // An officer sets up a second fund on the general fund's balance.
@@ -120,18 +121,17 @@ describe('Browser: a bereavement case', () => {
     await officer.getByText('You are a party to this case: two other officers decide it.').waitFor();
     expect(await officer.getByTestId('case-moves').count()).toBe(0);
     await fitsPhone(officer);
-    await officer.screenshot({ path: `${screenshotDir}/welfare-case-opened-375.png`, fullPage: true });
+    await officer.screenshot({ path: `${screenshotDir}/welfare-case-opened-375.png` });
 
     // Tabe verifies; Awa, the second officer, approves on her phone and issues the levy.
-    const treasurer = await signedIn(tabe);
-    await treasurer.goto(caseUrl);
+    const treasurer = await signedIn(tabe, caseUrl);
     await treasurer.getByRole('button', { name: 'Verify case' }).click();
     await expectToast(treasurer, 'Case verified');
     await expect.poll(() => treasurer.getByTestId('case-status').textContent()).toBe('Waiting for a second approval');
     expect(await treasurer.getByRole('button', { name: 'Approve case' }).count()).toBe(0);
 
-    const second = await signedIn(awa);
-    await second.goto(caseUrl);
+    const second = await signedIn(awa, caseUrl);
+    awaPage = second;
     await second.getByRole('button', { name: 'Approve case' }).click();
     await expectToast(second, 'Case approved');
     // A condolence to the community, with the family's consent noted.
@@ -154,11 +154,10 @@ describe('Browser: a bereavement case', () => {
     await expectToast(second, 'Cash recorded');
     await tabeLevy.getByText(/waiting for confirmation/).waitFor();
     await fitsPhone(second);
-    await second.screenshot({ path: `${screenshotDir}/welfare-case-levy-375.png`, fullPage: true });
+    await second.screenshot({ path: `${screenshotDir}/welfare-case-levy-375.png` });
 
     // Ada sees her levy on her phone and declares her payment; the collection shows totals only.
-    const member = await signedIn(ada);
-    await member.goto(`${server.url}/community/${communityId}?tab=welfare`);
+    const member = await signedIn(ada, `/community/${communityId}?tab=welfare`);
     const levy = member.getByTestId('levy-row');
     await levy.getByText('Bereavement fund: case #' + caseId).waitFor();
     await levy.getByRole('button', { name: 'Pay' }).click();
@@ -168,7 +167,7 @@ describe('Browser: a bereavement case', () => {
     await expectToast(member, 'Payment declared: an officer will confirm it.');
     await member.getByTestId('welfare-levies').getByText(/waiting for confirmation/).waitFor();
     await fitsPhone(member);
-    await member.screenshot({ path: `${screenshotDir}/welfare-member-375.png`, fullPage: true });
+    await member.screenshot({ path: `${screenshotDir}/welfare-member-375.png` });
 
     const payment = db.$client.prepare('SELECT id FROM payments WHERE member_id = ? AND levy_id IS NOT NULL').pluck().get(ids.Ada) as number;
     const confirmed = await treasurer.request.post(`${server.url}/trpc/finances.confirmPayment`, { data: { id: payment, accountId: account } });
@@ -192,19 +191,20 @@ describe('Browser: a bereavement case', () => {
     await expectToast(treasurer, 'Benefit recorded as paid');
 
     // Musa, on his phone and in French, confirms he received it.
-    const beneficiary = await signedIn(musa);
-    await beneficiary.goto(caseUrl);
+    const beneficiary = await signedIn(musa, caseUrl);
     await beneficiary.getByTestId('case-benefit').getByText(/Prestation de .* envoyée le/).waitFor();
     await beneficiary.getByRole('button', { name: 'J’ai reçu la prestation' }).click();
     await expectToast(beneficiary, 'Réception confirmée');
     await expect.poll(() => beneficiary.getByTestId('case-status').textContent()).toBe('Prestation reçue');
     await fitsPhone(beneficiary);
-    await beneficiary.screenshot({ path: `${screenshotDir}/welfare-beneficiary-fr-375.png`, fullPage: true });
+    await beneficiary.screenshot({ path: `${screenshotDir}/welfare-beneficiary-fr-375.png` });
   });
 
   it('a leader suspends a member from the roll, with a reason and an end date, then lifts it', async () => {
-    const leader = await signedIn(awa);
-    await leader.goto(`${server.url}/community/${communityId}?tab=welfare`);
+    // Awa, still on the case, goes back to the community's welfare tab by the case's link.
+    const leader = awaPage;
+    await leader.getByRole('link', { name: 'Back to the community' }).click();
+    await leader.waitForURL(/tab=welfare/);
     const row = leader.getByTestId('roll-row').filter({ hasText: 'Ada Eze' });
     await row.getByRole('button', { name: 'Suspend Ada Eze' }).click();
     const form = leader.getByTestId('suspend-form');
