@@ -820,7 +820,7 @@ const TABLE: Record<string, Entry> = {
   'savings.declare': { rule: 'savings.view', input: (f) => ({ meetingId: f.savings.meeting, method: 'cash', shares: 1 }) },
   'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
-  'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice', step: 'propose' }), except: groupOfficer },
   // A reversal proposed by someone outside the callers: any officer may decline it (the entry is the target's).
   'savings.declineReversal': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'It was right' }), prepare: (app, f) => reversalProposed(app, f), except: groupOfficer },
   // A grant from the fixture's social fund (500) to the target: the group's officers propose it.

@@ -171,7 +171,7 @@ for (const T of TRANSPORTS) {
       w.t.clock.advance(7 * 86_400_000);
       const [mine] = (await ok(T, tabe, SG.recordMeeting, { meetingId: nextMeeting(w, next.id), method: 'cash', lines: [{ userId: w.musa.id, shares: 2 }] })) as { id: number }[];
       await ok(T, awa, SG.confirm, { id: mine!.id });
-      expectError(await T.call(awa, SG.reverse, { id: mine!.id, reason: 'Typed twice' }), 409, 'errors.savings.sharesHeld');
+      expectError(await T.call(awa, SG.reverse, { id: mine!.id, reason: 'Typed twice', step: 'propose' }), 409, 'errors.savings.sharesHeld');
       conserved(w);
     });
 
@@ -189,7 +189,7 @@ for (const T of TRANSPORTS) {
 
       // A reversal one officer proposed waits for a second as money does: closing is refused until it is made or declined.
       const adas = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE member_id = ? AND kind = 'shares'").pluck().get(w.ada.id) as number;
-      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice?' });
+      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice?', step: 'propose' });
       expectError(await T.call(ngozi, SG.proposeShareOut, { id, carryLoanIds: [] }), 409, 'errors.savings.reversalsWaiting', { count: 1 });
       expect((await ok(T, ngozi, SG.shareOutPreview, { id })).pendingReversals).toBe(1);
       await ok(T, tabe, SG.declineReversal, { id: adas, reason: 'Counted once' });
@@ -197,7 +197,7 @@ for (const T of TRANSPORTS) {
       const first = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
       expect(first).toMatchObject({ fund: 3_000, totalShares: 3 });
       // One proposed after the share-out was: its confirmation is refused too, and the cycle stays open.
-      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice after all?' });
+      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice after all?', step: 'propose' });
       expectError(await T.call(tabe, SG.confirmShareOut, { id: first.id }), 409, 'errors.savings.reversalsWaiting', { count: 1 });
       await ok(T, awa, SG.declineReversal, { id: adas, reason: 'No, once' });
       // A fine confirmed meanwhile: the fund is no longer what was proposed.
