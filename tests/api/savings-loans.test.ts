@@ -3,7 +3,8 @@ import { groupConservation, groupProblems } from '../../src/server/domains/savin
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { N, noticesOf, whoHas } from '../setup/needs';
-import { conserved, fundsOf, ok, savedShares, savingsWorld, SG } from '../setup/savings';
+import { conserved, fundsOf, loanThrough, ok, savedShares, savingsWorld, SG } from '../setup/savings';
+import { recordRepayment } from '../../src/server/domains/savings/repayments';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -192,3 +193,31 @@ for (const T of TRANSPORTS) {
     });
   });
 }
+
+describe('REST: GET /api/proofs/:name, a loan repayment’s proof', () => {
+  it('the borrower and the group’s active officers open a waiting repayment’s proof; plain members, the community and the signed-out get 404', async () => {
+    const w = await savingsWorld();
+    savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
+    const loan = loanThrough(w, { borrower: w.musa, principal: 3_000, until: 'active' });
+    const communityId = w.community.id;
+    // Musa declares one with his proof; Tabe records another with his own: each is the other's to open too.
+    const declared = w.proof(w.musa);
+    recordRepayment(w.t.db, { communityId, loanId: loan, actorId: w.musa.id, amount: 1_000, payment: { method: 'mobile_money', reference: 'MM-1', proofUrl: declared }, now: w.t.clock.now() });
+    const recorded = w.proof(w.treasurer);
+    recordRepayment(w.t.db, { communityId, loanId: loan, actorId: w.treasurer.id, amount: 500, payment: { method: 'mobile_money', reference: 'MM-2', proofUrl: recorded }, now: w.t.clock.now() });
+    const status = async (url: string, cookie: string | null) => (await w.t.app.request(url, { headers: cookie ? { cookie } : {} })).status;
+    const cookie = async (u: typeof w.musa) => (await as(w.t, u)).cookie;
+
+    for (const officer of [w.creator, w.admin, w.treasurer]) expect(await status(declared, await cookie(officer)), officer.firstName).toBe(200);
+    expect(await status(recorded, await cookie(w.musa))).toBe(200);
+    expect(await status(recorded, await cookie(w.creator))).toBe(200);
+    for (const url of [declared, recorded]) {
+      expect(await status(url, await cookie(w.ada)), 'a plain member of the group').toBe(404);
+      expect(await status(url, await cookie(w.kofi)), 'a member of the community only').toBe(404);
+      expect(await status(url, null)).toBe(401);
+    }
+    // An officer who stepped down no longer opens it.
+    w.t.db.$client.prepare("UPDATE savings_group_members SET role = 'member' WHERE group_id = ? AND user_id = ?").run(w.group.id, w.admin.id);
+    expect(await status(declared, await cookie(w.admin))).toBe(404);
+  });
+});
