@@ -5,6 +5,7 @@ import { expectError } from '../setup/errors';
 import { N, noticesOf, whoHas } from '../setup/needs';
 import { conserved, fundsOf, loanThrough, ok, savedShares, savingsWorld, SG } from '../setup/savings';
 import { recordRepayment } from '../../src/server/domains/savings/repayments';
+import { recordMeeting } from '../../src/server/domains/savings/entries';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -109,6 +110,21 @@ for (const T of TRANSPORTS) {
       expect(groupConservation(w.t.db, w.group.id)).toMatchObject({ loanIn: 15_180, disbursed: 9_000, principalBack: 9_000, loansOutstanding: 0, conserved: true });
       // A new loan is possible again.
       await ok(T, musa, SG.requestLoan, { id, principal: 1_000, periods: 3, purpose: 'Seeds' });
+    });
+
+    it('a loan handed over and not yet received is not on the officers’ to-confirm list: it waits on its borrower, as "Needs you" says', async () => {
+      const w = await savingsWorld();
+      const agents = { ngozi: await as(w.t, w.creator), awa: await as(w.t, w.admin), tabe: await as(w.t, w.treasurer), musa: await as(w.t, w.musa) };
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
+      const loan = loanThrough(w, { borrower: w.musa, principal: 3_000, until: 'disbursing' });
+      const handOver = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE kind = 'loan_disbursed' AND status = 'pending'").pluck().get() as number;
+      expect(handOver).toBeGreaterThan(0);
+      // An amount to confirm as well, so the list is not empty for another reason.
+      const fine = recordMeeting(w.t.db, { communityId: w.community.id, meetingId: w.meetings[0]!, actorId: w.treasurer.id, payment: { method: 'cash' }, lines: [{ userId: w.ada.id, fines: ['absent'] }], now: w.t.clock.now() })[0]!;
+      for (const officer of [agents.ngozi, agents.awa]) expect((await ok(T, officer, SG.ledger, { id: w.group.id })).pending.map((e: { id: number }) => e.id)).toEqual([fine.id]);
+      expect(await whoHas(T, agents, `savingsEntry:${handOver}`)).toEqual([]);
+      expect(await whoHas(T, agents, `savingsLoanReceipt:${loan}`)).toEqual(['musa']);
+      expectError(await T.call(agents.ngozi, SG.confirm, { id: handOver }), 409, 'errors.savings.loanMoney');
     });
 
     it('a guarantor declining refuses the loan; an officer may refuse one, never their own', async () => {
