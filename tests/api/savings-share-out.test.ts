@@ -175,6 +175,42 @@ for (const T of TRANSPORTS) {
       conserved(w);
     });
 
+    it('a carried loan’s repayment is money of the open cycle: the closed cycle’s statement and report never change, and none is confirmed between cycles', async () => {
+      const w = await savingsWorld();
+      const ngozi = await as(w.t, w.creator);
+      const tabe = await as(w.t, w.treasurer);
+      const musa = await as(w.t, w.musa);
+      const id = w.group.id;
+      const loan = cycleMoney(w);
+      closed(w, loan);
+      const old = w.cycle.id;
+      // What belongs to the cycle (the funds' cash and the loans are the group's now, whichever cycle is read).
+      const ofCycle = async () => {
+        const ledger = await ok(T, ngozi, SG.ledger, { id, cycleId: old });
+        const statement = await ok(T, musa, SG.statement, { id, cycleId: old });
+        return { members: ledger.members, confirmed: ledger.confirmed, totals: statement.totals, entries: statement.entries };
+      };
+      const closedCycle = await ofCycle();
+      const closedReport = await ok(T, ngozi, SG.shareOut, { cycleId: old });
+
+      // Between cycles a repayment may be recorded but not confirmed: there is no open cycle to count it in.
+      const early = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 1_000, method: 'cash' });
+      expectError(await T.call(tabe, SG.confirmRepayment, { id: early.id }), 409, 'errors.savings.noOpenCycle');
+      expect(fundsOf(w.t, id).loanFund).toBe(2);
+
+      const next = await ok(T, ngozi, SG.openCycle, { id, startDate: '2026-03-09' });
+      await ok(T, tabe, SG.confirmRepayment, { id: early.id });
+      const cycles = w.t.db.$client.prepare("SELECT DISTINCT cycle_id FROM savings_entries WHERE loan_id = ? AND kind LIKE 'repayment_%'").pluck().all(loan);
+      expect(cycles).toEqual([next.id]);
+      // The closed cycle reads as it did when it closed.
+      expect(await ofCycle()).toEqual(closedCycle);
+      expect(await ok(T, ngozi, SG.shareOut, { cycleId: old })).toEqual(closedReport);
+      // The open cycle's statement shows it, its share-out shares it, and the money still adds up.
+      expect((await ok(T, musa, SG.statement, { id })).entries.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['repayment_principal']));
+      expect((await ok(T, ngozi, SG.shareOutPreview, { id })).fund).toBe(1_002);
+      conserved(w);
+    });
+
     it('refused while money waits; a proposal the money outran is refused (409), rejected with a reason or withdrawn', async () => {
       const w = await savingsWorld();
       const communityId = w.community.id;
