@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
-import { confirmEntry, declare, recordMeeting } from '../../src/server/domains/savings/entries';
+import { confirmEntry, declare, recordMeeting, reverseEntry } from '../../src/server/domains/savings/entries';
 import { approveLoan, confirmLoanReceipt, disburseLoan, requestLoan } from '../../src/server/domains/savings/loans';
 import { confirmShareOut, proposeShareOut } from '../../src/server/domains/savings/share-out';
 import { moneyText } from '../../src/server/services/needs/sql';
@@ -208,6 +208,35 @@ for (const T of TRANSPORTS) {
       // The open cycle's statement shows it, its share-out shares it, and the money still adds up.
       expect((await ok(T, musa, SG.statement, { id })).entries.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['repayment_principal']));
       expect((await ok(T, ngozi, SG.shareOutPreview, { id })).fund).toBe(1_002);
+      conserved(w);
+    });
+
+    it('a confirmation is refused (409) when the lines changed under the same fund and total shares: an equal swap between members', async () => {
+      const w = await savingsWorld();
+      const ngozi = await as(w.t, w.creator);
+      const tabe = await as(w.t, w.treasurer);
+      const id = w.group.id;
+      const communityId = w.community.id;
+      const now = w.t.clock.now();
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 4 }, { user: w.ada, shares: 3 }]);
+      const proposal = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
+      // Both entries reversed by two officers and recorded again the other way round: 7 shares and 7,000 still, Ada's 3 now Musa's.
+      for (const member of [w.musa, w.ada]) {
+        const entry = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE member_id = ? AND kind = 'shares'").pluck().get(member.id) as number;
+        reverseEntry(w.t.db, { communityId, id: entry, actorId: w.treasurer.id, reason: 'Swapped on the sheet', step: 'propose', now });
+        reverseEntry(w.t.db, { communityId, id: entry, actorId: w.admin.id, reason: 'Agreed', step: 'make', now });
+      }
+      const again = recordMeeting(w.t.db, { communityId, meetingId: w.meetings[0]!, actorId: w.creator.id, payment: { method: 'cash' }, lines: [{ userId: w.musa.id, shares: 3 }, { userId: w.ada.id, shares: 4 }], now });
+      for (const e of again) confirmEntry(w.t.db, { communityId, id: e.id, actorId: w.admin.id, now });
+      expect(await ok(T, ngozi, SG.shareOutPreview, { id })).toMatchObject({ fund: proposal.fund, totalShares: proposal.totalShares });
+
+      expectError(await T.call(tabe, SG.confirmShareOut, { id: proposal.id }), 409, 'errors.savings.moneyChanged');
+      expect(w.t.db.$client.prepare('SELECT status FROM savings_cycles WHERE id = ?').pluck().get(w.cycle.id)).toBe('open');
+      expect(w.t.db.$client.prepare("SELECT count(*) FROM savings_entries WHERE kind = 'share_out'").pluck().get()).toBe(0);
+      // Proposed again on the lines as they are, it closes.
+      await ok(T, tabe, SG.rejectShareOut, { id: proposal.id, reason: 'The lines changed' });
+      const fresh = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
+      expect(await ok(T, tabe, SG.confirmShareOut, { id: fresh.id })).toMatchObject({ status: 'confirmed' });
       conserved(w);
     });
 
