@@ -351,6 +351,10 @@ export const savingsShareOuts = sqliteTable(
     // What the proposal was computed on; the confirmation recomputes and refuses (409) if they moved.
     fund: integer('fund').notNull(),
     totalShares: integer('total_shares').notNull(),
+    // A SHA-256 of the proposed lines (userId:shares:amount, by member): an equal swap between members
+    // keeps the fund and the total shares but not this. Empty for proposals made before it was kept,
+    // which are refused as moved: rejected and proposed again.
+    linesDigest: text('lines_digest').notNull().default(''),
     // Set when confirmed: what the entries paid out and what rounding left in the fund.
     paidOut: integer('paid_out'),
     carried: integer('carried'),

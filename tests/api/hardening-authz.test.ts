@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, joinRequests, pollNominations, type CommunityRow, type UserRow } from '../../db/schema';
 import { createEvent } from '../../src/server/services/events/events';
@@ -261,8 +262,9 @@ const SHARE_OUT_ID = 900_201;
 const proposedShareOut = (app: TestApp, f: Fx, by: UserRow | null = f.target) => {
   readyToClose(app, f);
   app.db.$client
-    .prepare("INSERT INTO savings_share_outs (id, group_id, cycle_id, status, proposed_by, fund, total_shares, created_at) VALUES (?, ?, ?, 'pending', ?, 0, 0, ?)")
-    .run(SHARE_OUT_ID, f.savings.group, f.savings.cycle, (by ?? f.target).id, W.now);
+    // No lines: their digest is SHA-256 of nothing.
+    .prepare("INSERT INTO savings_share_outs (id, group_id, cycle_id, status, proposed_by, fund, total_shares, lines_digest, created_at) VALUES (?, ?, ?, 'pending', ?, 0, 0, ?, ?)")
+    .run(SHARE_OUT_ID, f.savings.group, f.savings.cycle, (by ?? f.target).id, createHash('sha256').digest('hex'), W.now);
 };
 const sharedOut = (app: TestApp, f: Fx) => {
   proposedShareOut(app, f);
@@ -820,7 +822,7 @@ const TABLE: Record<string, Entry> = {
   'savings.declare': { rule: 'savings.view', input: (f) => ({ meetingId: f.savings.meeting, method: 'cash', shares: 1 }) },
   'savings.confirm': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry }), except: groupOfficer },
   'savings.reject': { rule: 'savings.view', input: (f) => ({ id: f.savings.pendingEntry, reason: 'Not seen at the meeting' }), except: groupOfficer },
-  'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice' }), except: groupOfficer },
+  'savings.reverse': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'Recorded twice', step: 'propose' }), except: groupOfficer },
   // A reversal proposed by someone outside the callers: any officer may decline it (the entry is the target's).
   'savings.declineReversal': { rule: 'savings.view', input: (f) => ({ id: f.savings.confirmedEntry, reason: 'It was right' }), prepare: (app, f) => reversalProposed(app, f), except: groupOfficer },
   // A grant from the fixture's social fund (500) to the target: the group's officers propose it.

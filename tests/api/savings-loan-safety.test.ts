@@ -45,8 +45,8 @@ for (const T of TRANSPORTS) {
       await ok(T, tabe, SG.approveLoan, { id: loan });
       // Musa's shares were recorded in error: reversed by two officers before the second approval.
       const entry = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE member_id = ? AND kind = 'shares'").pluck().get(w.musa.id) as number;
-      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Paid by cheque that bounced' });
-      await ok(T, awa, SG.reverse, { id: entry, reason: 'Confirmed with the bank' });
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Paid by cheque that bounced', step: 'propose' });
+      await ok(T, awa, SG.reverse, { id: entry, reason: 'Confirmed with the bank', step: 'make' });
       expectError(await T.call(ngozi, SG.approveLoan, { id: loan }), 409, 'errors.savings.notCovered');
       expect(w.t.db.$client.prepare('SELECT status, own_hold AS ownHold FROM savings_loans WHERE id = ?').get(loan)).toEqual({ status: 'requested', ownHold: 0 });
       expect(w.t.db.$client.prepare('SELECT hold FROM savings_loan_guarantors WHERE loan_id = ?').pluck().get(loan)).toBe(0);

@@ -3,7 +3,9 @@ import { groupConservation, groupProblems } from '../../src/server/domains/savin
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { N, noticesOf, whoHas } from '../setup/needs';
-import { conserved, fundsOf, ok, savedShares, savingsWorld, SG } from '../setup/savings';
+import { conserved, fundsOf, loanThrough, ok, savedShares, savingsWorld, SG } from '../setup/savings';
+import { recordRepayment } from '../../src/server/domains/savings/repayments';
+import { recordMeeting } from '../../src/server/domains/savings/entries';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -110,6 +112,21 @@ for (const T of TRANSPORTS) {
       await ok(T, musa, SG.requestLoan, { id, principal: 1_000, periods: 3, purpose: 'Seeds' });
     });
 
+    it('a loan handed over and not yet received is not on the officers’ to-confirm list: it waits on its borrower, as "Needs you" says', async () => {
+      const w = await savingsWorld();
+      const agents = { ngozi: await as(w.t, w.creator), awa: await as(w.t, w.admin), tabe: await as(w.t, w.treasurer), musa: await as(w.t, w.musa) };
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
+      const loan = loanThrough(w, { borrower: w.musa, principal: 3_000, until: 'disbursing' });
+      const handOver = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE kind = 'loan_disbursed' AND status = 'pending'").pluck().get() as number;
+      expect(handOver).toBeGreaterThan(0);
+      // An amount to confirm as well, so the list is not empty for another reason.
+      const fine = recordMeeting(w.t.db, { communityId: w.community.id, meetingId: w.meetings[0]!, actorId: w.treasurer.id, payment: { method: 'cash' }, lines: [{ userId: w.ada.id, fines: ['absent'] }], now: w.t.clock.now() })[0]!;
+      for (const officer of [agents.ngozi, agents.awa]) expect((await ok(T, officer, SG.ledger, { id: w.group.id })).pending.map((e: { id: number }) => e.id)).toEqual([fine.id]);
+      expect(await whoHas(T, agents, `savingsEntry:${handOver}`)).toEqual([]);
+      expect(await whoHas(T, agents, `savingsLoanReceipt:${loan}`)).toEqual(['musa']);
+      expectError(await T.call(agents.ngozi, SG.confirm, { id: handOver }), 409, 'errors.savings.loanMoney');
+    });
+
     it('a guarantor declining refuses the loan; an officer may refuse one, never their own', async () => {
       const w = await savingsWorld();
       const tabe = await as(w.t, w.treasurer);
@@ -192,3 +209,31 @@ for (const T of TRANSPORTS) {
     });
   });
 }
+
+describe('REST: GET /api/proofs/:name, a loan repayment’s proof', () => {
+  it('the borrower and the group’s active officers open a waiting repayment’s proof; plain members, the community and the signed-out get 404', async () => {
+    const w = await savingsWorld();
+    savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
+    const loan = loanThrough(w, { borrower: w.musa, principal: 3_000, until: 'active' });
+    const communityId = w.community.id;
+    // Musa declares one with his proof; Tabe records another with his own: each is the other's to open too.
+    const declared = w.proof(w.musa);
+    recordRepayment(w.t.db, { communityId, loanId: loan, actorId: w.musa.id, amount: 1_000, payment: { method: 'mobile_money', reference: 'MM-1', proofUrl: declared }, now: w.t.clock.now() });
+    const recorded = w.proof(w.treasurer);
+    recordRepayment(w.t.db, { communityId, loanId: loan, actorId: w.treasurer.id, amount: 500, payment: { method: 'mobile_money', reference: 'MM-2', proofUrl: recorded }, now: w.t.clock.now() });
+    const status = async (url: string, cookie: string | null) => (await w.t.app.request(url, { headers: cookie ? { cookie } : {} })).status;
+    const cookie = async (u: typeof w.musa) => (await as(w.t, u)).cookie;
+
+    for (const officer of [w.creator, w.admin, w.treasurer]) expect(await status(declared, await cookie(officer)), officer.firstName).toBe(200);
+    expect(await status(recorded, await cookie(w.musa))).toBe(200);
+    expect(await status(recorded, await cookie(w.creator))).toBe(200);
+    for (const url of [declared, recorded]) {
+      expect(await status(url, await cookie(w.ada)), 'a plain member of the group').toBe(404);
+      expect(await status(url, await cookie(w.kofi)), 'a member of the community only').toBe(404);
+      expect(await status(url, null)).toBe(401);
+    }
+    // An officer who stepped down no longer opens it.
+    w.t.db.$client.prepare("UPDATE savings_group_members SET role = 'member' WHERE group_id = ? AND user_id = ?").run(w.group.id, w.admin.id);
+    expect(await status(declared, await cookie(w.admin))).toBe(404);
+  });
+});

@@ -112,26 +112,26 @@ for (const T of TRANSPORTS) {
       const { ngozi, awa, tabe } = await people(w);
       const meetingId = w.meetings[0]!;
       const [shares] = (await ok(T, tabe, SG.recordMeeting, { meetingId, method: 'cash', lines: [{ userId: w.musa.id, shares: 4 }] })) as Entry[];
-      expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' }), 409, 'errors.savings.notReversible');
+      expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2', step: 'propose' }), 409, 'errors.savings.notReversible');
       await ok(T, ngozi, SG.confirm, { id: shares!.id });
 
       // The officers' ledger offers it for reversal (neither pending money nor a reversal is offered).
       expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toMatchObject([{ id: shares!.id, memberName: 'Musa Test', mayReverse: true }]);
       // Four eyes on a reversal too: Awa proposes it (nothing moves yet), never reverses it herself; Ngozi does.
-      expect(await ok(T, awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' })).toMatchObject({ id: shares!.id, status: 'confirmed', reversalProposedBy: w.admin.id, reversalReason: 'Typed 4 for 2' });
+      expect(await ok(T, awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2', step: 'propose' })).toMatchObject({ id: shares!.id, status: 'confirmed', reversalProposedBy: w.admin.id, reversalReason: 'Typed 4 for 2' });
       expect(fundsOf(w.t, w.group.id)).toEqual({ loanFund: 4_000, socialFund: 0 });
       // Proposed, it leaves the reversible list for the reversals waiting, which Ngozi may decide and Awa may not.
       const proposed = await ok(T, ngozi, SG.ledger, { id: w.group.id });
       expect(proposed.confirmed).toEqual([]);
       expect(proposed.pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: true, mayWithdraw: false }]);
       expect((await ok(T, awa, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: shares!.id, mayDecide: false, mayWithdraw: true }]);
-      expectError(await T.call(awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2' }), 409, 'errors.savings.reversalProposed');
-      const reversal = await ok(T, ngozi, SG.reverse, { id: shares!.id, reason: 'Agreed' });
+      expectError(await T.call(awa, SG.reverse, { id: shares!.id, reason: 'Typed 4 for 2', step: 'make' }), 409, 'errors.savings.reversalProposed');
+      const reversal = await ok(T, ngozi, SG.reverse, { id: shares!.id, reason: 'Agreed', step: 'make' });
       expect((await ok(T, awa, SG.ledger, { id: w.group.id })).confirmed).toEqual([]);
       expect(reversal).toMatchObject({ kind: 'shares', shares: -4, amount: -4_000, status: 'confirmed', reversesId: shares!.id, reason: 'Agreed', recordedBy: w.admin.id, confirmedBy: w.creator.id });
       expect(noticesOf(w.t, w.musa.id, 'notifications.savingsReversed')).toHaveLength(1);
-      expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Again' }), 409, 'errors.savings.notReversible');
-      expectError(await T.call(ngozi, SG.reverse, { id: reversal.id, reason: 'Undo the undo' }), 409, 'errors.savings.notReversible');
+      expectError(await T.call(ngozi, SG.reverse, { id: shares!.id, reason: 'Again', step: 'make' }), 409, 'errors.savings.notReversible');
+      expectError(await T.call(ngozi, SG.reverse, { id: reversal.id, reason: 'Undo the undo', step: 'propose' }), 409, 'errors.savings.notReversible');
       expect(fundsOf(w.t, w.group.id)).toEqual({ loanFund: 0, socialFund: 0 });
       expect(conserved(w)).toMatchObject({ loanIn: 0, badReversals: 0 });
 
@@ -144,7 +144,7 @@ for (const T of TRANSPORTS) {
       // An officer never reverses their own money.
       const [tabeOwn] = (await ok(T, ngozi, SG.recordMeeting, { meetingId, method: 'cash', lines: [{ userId: w.treasurer.id, shares: 1 }] })) as Entry[];
       await ok(T, awa, SG.confirm, { id: tabeOwn!.id });
-      expectError(await T.call(tabe, SG.reverse, { id: tabeOwn!.id, reason: 'Mine' }), 403, 'errors.savings.ownMoney');
+      expectError(await T.call(tabe, SG.reverse, { id: tabeOwn!.id, reason: 'Mine', step: 'propose' }), 403, 'errors.savings.ownMoney');
       expect((await ok(T, tabe, SG.ledger, { id: w.group.id })).confirmed.map((e: { id: number; mayReverse: boolean }) => [e.id, e.mayReverse])).toEqual([
         [tabeOwn!.id, false],
         [again!.id, true],
@@ -171,8 +171,8 @@ for (const T of TRANSPORTS) {
       const mixed = await Promise.all([T.call(ngozi, SG.confirm, { id: b!.id }), T.call(awa, SG.reject, { id: b!.id, reason: 'Not seen' })]);
       expect(mixed.map((r) => r.status).sort()).toEqual([200, 409]);
       // Tabe proposes the reversal; the two other officers reversing it at once: one reversal.
-      await ok(T, tabe, SG.reverse, { id: a!.id, reason: 'Twice' });
-      const reversals = await Promise.all([T.call(ngozi, SG.reverse, { id: a!.id, reason: 'Twice' }), T.call(awa, SG.reverse, { id: a!.id, reason: 'Twice' })]);
+      await ok(T, tabe, SG.reverse, { id: a!.id, reason: 'Twice', step: 'propose' });
+      const reversals = await Promise.all([T.call(ngozi, SG.reverse, { id: a!.id, reason: 'Twice', step: 'make' }), T.call(awa, SG.reverse, { id: a!.id, reason: 'Twice', step: 'make' })]);
       expect(reversals.map((r) => r.status).sort()).toEqual([T.okStatus(SG.reverse), 409].sort());
       expect(w.t.db.$client.prepare('SELECT count(*) FROM savings_entries WHERE reverses_id = ?').pluck().get(a!.id)).toBe(1);
       expect(fundsOf(w.t, w.group.id).loanFund).toBe(0);

@@ -50,8 +50,8 @@ describe('savings receipts', () => {
     expect((await download(w.t, ada, path('repayments', r))).status).toBe(404);
 
     // Ada's shares reversed by two officers: her receipt keeps its number and says so.
-    await ok(T, tabe, SG.reverse, { id: adas!.id, reason: 'Recorded twice' });
-    await ok(T, awa, SG.reverse, { id: adas!.id, reason: 'Agreed' });
+    await ok(T, tabe, SG.reverse, { id: adas!.id, reason: 'Recorded twice', step: 'propose' });
+    await ok(T, awa, SG.reverse, { id: adas!.id, reason: 'Agreed', step: 'make' });
     expect((await download(w.t, ada, path('entries', adas!.id))).title).toBe(textOf('savingsFiles.receipt.reversedTitle', { number: 2 }, 'en'));
     expect(w.t.db.$client.prepare('SELECT last_receipt_no FROM savings_groups WHERE id = ?').pluck().get(w.group.id)).toBe(3);
   });

@@ -22,21 +22,44 @@ for (const T of TRANSPORTS) {
       savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
       const entry = entryOf(w, w.musa.id);
 
-      expectError(await T.call(musa, SG.reverse, { id: entry, reason: 'Mine' }), 403, 'errors.savings.officersOnly');
-      expect(await ok(T, tabe, SG.reverse, { id: entry, reason: 'Recorded for the wrong member' })).toMatchObject({ id: entry, status: 'confirmed', reversalProposedBy: w.treasurer.id });
+      expectError(await T.call(musa, SG.reverse, { id: entry, reason: 'Mine', step: 'propose' }), 403, 'errors.savings.officersOnly');
+      expect(await ok(T, tabe, SG.reverse, { id: entry, reason: 'Recorded for the wrong member', step: 'propose' })).toMatchObject({ id: entry, status: 'confirmed', reversalProposedBy: w.treasurer.id });
       // Proposed, nothing moved: the money still counts.
       expect(fundsOf(w.t, w.group.id).loanFund).toBe(3_000);
       expect(await whoHas(T, agents, `savingsReversal:${entry}`)).toEqual(['awa', 'ngozi']);
       expect(noticesOf(w.t, w.admin.id, 'notifications.savingsReversalProposed')).toMatchObject([{ item_key: `savingsReversal:${entry}` }]);
-      expectError(await T.call(tabe, SG.reverse, { id: entry, reason: 'Still wrong' }), 409, 'errors.savings.reversalProposed');
+      expectError(await T.call(tabe, SG.reverse, { id: entry, reason: 'Still wrong', step: 'make' }), 409, 'errors.savings.reversalProposed');
 
-      const reversal = await ok(T, awa, SG.reverse, { id: entry, reason: 'Checked the sheet' });
+      const reversal = await ok(T, awa, SG.reverse, { id: entry, reason: 'Checked the sheet', step: 'make' });
       expect(reversal).toMatchObject({ reversesId: entry, amount: -3_000, recordedBy: w.treasurer.id, confirmedBy: w.admin.id });
       expect(fundsOf(w.t, w.group.id).loanFund).toBe(0);
       expect(await whoHas(T, agents, `savingsReversal:${entry}`)).toEqual([]);
-      expectError(await T.call(ngozi, SG.reverse, { id: entry, reason: 'Again' }), 409, 'errors.savings.notReversible');
+      expectError(await T.call(ngozi, SG.reverse, { id: entry, reason: 'Again', step: 'make' }), 409, 'errors.savings.notReversible');
       // Musa is told once, with the proposer's reason.
       expect(noticesOf(w.t, w.musa.id, 'notifications.savingsReversed')).toHaveLength(1);
+      conserved(w);
+    });
+
+    it('the caller names its step: proposing while a proposal waits or making one when none waits is 409, and nothing moves', async () => {
+      const w = await savingsWorld();
+      const ngozi = await as(w.t, w.creator);
+      const awa = await as(w.t, w.admin);
+      const tabe = await as(w.t, w.treasurer);
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
+      const entry = entryOf(w, w.musa.id);
+      const proposal = () => w.t.db.$client.prepare('SELECT status, reversal_proposed_by AS by, reversal_reason AS reason FROM savings_entries WHERE id = ?').get(entry);
+
+      expectError(await T.call(awa, SG.reverse, { id: entry, reason: 'Wrong member' }), 400, 'validation.savings.reverseStep');
+      expectError(await T.call(awa, SG.reverse, { id: entry, reason: 'Wrong member', step: 'make' }), 409, 'errors.savings.noReversal');
+      expect(proposal()).toEqual({ status: 'confirmed', by: null, reason: null });
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Recorded for the wrong member', step: 'propose' });
+      // Awa's screen still offers "propose": her click does not make Tabe's reversal unseen.
+      expectError(await T.call(awa, SG.reverse, { id: entry, reason: 'Wrong member', step: 'propose' }), 409, 'errors.savings.reversalWaiting');
+      expect(proposal()).toEqual({ status: 'confirmed', by: w.treasurer.id, reason: 'Recorded for the wrong member' });
+      expect(fundsOf(w.t, w.group.id).loanFund).toBe(3_000);
+      expect(w.t.db.$client.prepare('SELECT count(*) FROM savings_entries WHERE reverses_id = ?').pluck().get(entry)).toBe(0);
+      // Made on purpose, by a second officer who read the reason.
+      expect(await ok(T, ngozi, SG.reverse, { id: entry, reason: 'Checked the sheet', step: 'make' })).toMatchObject({ reversesId: entry, amount: -3_000 });
       conserved(w);
     });
 
@@ -46,13 +69,13 @@ for (const T of TRANSPORTS) {
       const { ngozi, awa, tabe, musa } = agents;
       savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 3 }]);
       const entry = entryOf(w, w.musa.id);
-      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Wrong member' });
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Wrong member', step: 'propose' });
       expect((await ok(T, ngozi, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: entry, reversalReason: 'Wrong member', memberName: 'Musa Test', mayDecide: true }]);
       expect((await ok(T, tabe, SG.ledger, { id: w.group.id })).pendingReversals).toMatchObject([{ id: entry, mayDecide: false }]);
       expect(await ok(T, tabe, SG.declineReversal, { id: entry, reason: 'My mistake: it was right' })).toMatchObject({ id: entry, status: 'confirmed', reversalProposedBy: null });
       expectError(await T.call(tabe, SG.declineReversal, { id: entry, reason: 'Again' }), 409, 'errors.savings.noReversal');
 
-      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Wrong member after all' });
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Wrong member after all', step: 'propose' });
       expectError(await T.call(musa, SG.declineReversal, { id: entry, reason: 'It is mine' }), 403, 'errors.savings.officersOnly');
       await ok(T, awa, SG.declineReversal, { id: entry, reason: 'The sheet says Musa' });
       expect(await whoHas(T, agents, `savingsReversal:${entry}`)).toEqual([]);
@@ -71,8 +94,8 @@ for (const T of TRANSPORTS) {
       loanThrough(w, { borrower: w.musa, principal: 9_000, guarantors: [w.ada], until: 'active' });
       for (const who of [w.musa, w.ada]) {
         const entry = entryOf(w, who.id);
-        expectError(await T.call(tabe, SG.reverse, { id: entry, reason: 'Typed 5 for 4' }), 409, 'errors.savings.sharesHeld');
-        expectError(await T.call(ngozi, SG.reverse, { id: entry, reason: 'Typed 5 for 4' }), 409, 'errors.savings.sharesHeld');
+        expectError(await T.call(tabe, SG.reverse, { id: entry, reason: 'Typed 5 for 4', step: 'propose' }), 409, 'errors.savings.sharesHeld');
+        expectError(await T.call(ngozi, SG.reverse, { id: entry, reason: 'Typed 5 for 4', step: 'propose' }), 409, 'errors.savings.sharesHeld');
       }
       expect(w.t.db.$client.prepare('SELECT count(*) FROM savings_entries WHERE reverses_id IS NOT NULL OR reversal_proposed_by IS NOT NULL').pluck().get()).toBe(0);
     });
@@ -82,9 +105,9 @@ for (const T of TRANSPORTS) {
       const { tabe, awa } = { tabe: await as(w.t, w.treasurer), awa: await as(w.t, w.admin) };
       savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 5 }]);
       const entry = entryOf(w, w.musa.id);
-      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Typed 5 for 4' });
+      await ok(T, tabe, SG.reverse, { id: entry, reason: 'Typed 5 for 4', step: 'propose' });
       loanThrough(w, { borrower: w.musa, principal: 5_000, until: 'approved' });
-      expectError(await T.call(awa, SG.reverse, { id: entry, reason: 'Agreed' }), 409, 'errors.savings.sharesHeld');
+      expectError(await T.call(awa, SG.reverse, { id: entry, reason: 'Agreed', step: 'make' }), 409, 'errors.savings.sharesHeld');
       expect(fundsOf(w.t, w.group.id).loanFund).toBe(5_000);
     });
   });

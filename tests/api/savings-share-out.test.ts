@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { groupConservation, groupProblems } from '../../src/server/domains/savings/conservation';
-import { confirmEntry, declare, recordMeeting } from '../../src/server/domains/savings/entries';
+import { confirmEntry, declare, recordMeeting, reverseEntry } from '../../src/server/domains/savings/entries';
 import { approveLoan, confirmLoanReceipt, disburseLoan, requestLoan } from '../../src/server/domains/savings/loans';
 import { confirmShareOut, proposeShareOut } from '../../src/server/domains/savings/share-out';
 import { moneyText } from '../../src/server/services/needs/sql';
@@ -171,7 +171,72 @@ for (const T of TRANSPORTS) {
       w.t.clock.advance(7 * 86_400_000);
       const [mine] = (await ok(T, tabe, SG.recordMeeting, { meetingId: nextMeeting(w, next.id), method: 'cash', lines: [{ userId: w.musa.id, shares: 2 }] })) as { id: number }[];
       await ok(T, awa, SG.confirm, { id: mine!.id });
-      expectError(await T.call(awa, SG.reverse, { id: mine!.id, reason: 'Typed twice' }), 409, 'errors.savings.sharesHeld');
+      expectError(await T.call(awa, SG.reverse, { id: mine!.id, reason: 'Typed twice', step: 'propose' }), 409, 'errors.savings.sharesHeld');
+      conserved(w);
+    });
+
+    it('a carried loan’s repayment is money of the open cycle: the closed cycle’s statement and report never change, and none is confirmed between cycles', async () => {
+      const w = await savingsWorld();
+      const ngozi = await as(w.t, w.creator);
+      const tabe = await as(w.t, w.treasurer);
+      const musa = await as(w.t, w.musa);
+      const id = w.group.id;
+      const loan = cycleMoney(w);
+      closed(w, loan);
+      const old = w.cycle.id;
+      // What belongs to the cycle (the funds' cash and the loans are the group's now, whichever cycle is read).
+      const ofCycle = async () => {
+        const ledger = await ok(T, ngozi, SG.ledger, { id, cycleId: old });
+        const statement = await ok(T, musa, SG.statement, { id, cycleId: old });
+        return { members: ledger.members, confirmed: ledger.confirmed, totals: statement.totals, entries: statement.entries };
+      };
+      const closedCycle = await ofCycle();
+      const closedReport = await ok(T, ngozi, SG.shareOut, { cycleId: old });
+
+      // Between cycles a repayment may be recorded but not confirmed: there is no open cycle to count it in.
+      const early = await ok(T, musa, SG.recordRepayment, { id: loan, amount: 1_000, method: 'cash' });
+      expectError(await T.call(tabe, SG.confirmRepayment, { id: early.id }), 409, 'errors.savings.noOpenCycle');
+      expect(fundsOf(w.t, id).loanFund).toBe(2);
+
+      const next = await ok(T, ngozi, SG.openCycle, { id, startDate: '2026-03-09' });
+      await ok(T, tabe, SG.confirmRepayment, { id: early.id });
+      const cycles = w.t.db.$client.prepare("SELECT DISTINCT cycle_id FROM savings_entries WHERE loan_id = ? AND kind LIKE 'repayment_%'").pluck().all(loan);
+      expect(cycles).toEqual([next.id]);
+      // The closed cycle reads as it did when it closed.
+      expect(await ofCycle()).toEqual(closedCycle);
+      expect(await ok(T, ngozi, SG.shareOut, { cycleId: old })).toEqual(closedReport);
+      // The open cycle's statement shows it, its share-out shares it, and the money still adds up.
+      expect((await ok(T, musa, SG.statement, { id })).entries.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['repayment_principal']));
+      expect((await ok(T, ngozi, SG.shareOutPreview, { id })).fund).toBe(1_002);
+      conserved(w);
+    });
+
+    it('a confirmation is refused (409) when the lines changed under the same fund and total shares: an equal swap between members', async () => {
+      const w = await savingsWorld();
+      const ngozi = await as(w.t, w.creator);
+      const tabe = await as(w.t, w.treasurer);
+      const id = w.group.id;
+      const communityId = w.community.id;
+      const now = w.t.clock.now();
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 4 }, { user: w.ada, shares: 3 }]);
+      const proposal = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
+      // Both entries reversed by two officers and recorded again the other way round: 7 shares and 7,000 still, Ada's 3 now Musa's.
+      for (const member of [w.musa, w.ada]) {
+        const entry = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE member_id = ? AND kind = 'shares'").pluck().get(member.id) as number;
+        reverseEntry(w.t.db, { communityId, id: entry, actorId: w.treasurer.id, reason: 'Swapped on the sheet', step: 'propose', now });
+        reverseEntry(w.t.db, { communityId, id: entry, actorId: w.admin.id, reason: 'Agreed', step: 'make', now });
+      }
+      const again = recordMeeting(w.t.db, { communityId, meetingId: w.meetings[0]!, actorId: w.creator.id, payment: { method: 'cash' }, lines: [{ userId: w.musa.id, shares: 3 }, { userId: w.ada.id, shares: 4 }], now });
+      for (const e of again) confirmEntry(w.t.db, { communityId, id: e.id, actorId: w.admin.id, now });
+      expect(await ok(T, ngozi, SG.shareOutPreview, { id })).toMatchObject({ fund: proposal.fund, totalShares: proposal.totalShares });
+
+      expectError(await T.call(tabe, SG.confirmShareOut, { id: proposal.id }), 409, 'errors.savings.moneyChanged');
+      expect(w.t.db.$client.prepare('SELECT status FROM savings_cycles WHERE id = ?').pluck().get(w.cycle.id)).toBe('open');
+      expect(w.t.db.$client.prepare("SELECT count(*) FROM savings_entries WHERE kind = 'share_out'").pluck().get()).toBe(0);
+      // Proposed again on the lines as they are, it closes.
+      await ok(T, tabe, SG.rejectShareOut, { id: proposal.id, reason: 'The lines changed' });
+      const fresh = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
+      expect(await ok(T, tabe, SG.confirmShareOut, { id: fresh.id })).toMatchObject({ status: 'confirmed' });
       conserved(w);
     });
 
@@ -189,7 +254,7 @@ for (const T of TRANSPORTS) {
 
       // A reversal one officer proposed waits for a second as money does: closing is refused until it is made or declined.
       const adas = w.t.db.$client.prepare("SELECT id FROM savings_entries WHERE member_id = ? AND kind = 'shares'").pluck().get(w.ada.id) as number;
-      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice?' });
+      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice?', step: 'propose' });
       expectError(await T.call(ngozi, SG.proposeShareOut, { id, carryLoanIds: [] }), 409, 'errors.savings.reversalsWaiting', { count: 1 });
       expect((await ok(T, ngozi, SG.shareOutPreview, { id })).pendingReversals).toBe(1);
       await ok(T, tabe, SG.declineReversal, { id: adas, reason: 'Counted once' });
@@ -197,7 +262,7 @@ for (const T of TRANSPORTS) {
       const first = await ok(T, ngozi, SG.proposeShareOut, { id, carryLoanIds: [] });
       expect(first).toMatchObject({ fund: 3_000, totalShares: 3 });
       // One proposed after the share-out was: its confirmation is refused too, and the cycle stays open.
-      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice after all?' });
+      await ok(T, awa, SG.reverse, { id: adas, reason: 'Counted twice after all?', step: 'propose' });
       expectError(await T.call(tabe, SG.confirmShareOut, { id: first.id }), 409, 'errors.savings.reversalsWaiting', { count: 1 });
       await ok(T, awa, SG.declineReversal, { id: adas, reason: 'No, once' });
       // A fine confirmed meanwhile: the fund is no longer what was proposed.

@@ -33,8 +33,8 @@ describe('savings-and-loans groups in npm run finances:verify', () => {
       for (const e of entries) confirmEntry(t.db, { communityId, id: e.id, actorId: w.admin.id, now });
       // A reversal takes two officers: Ngozi proposes it, Tabe makes it.
       const paidTwice = entries.find((e) => e.memberId === w.ada.id && e.kind === 'social_fund')!.id;
-      reverseEntry(t.db, { communityId, id: paidTwice, actorId: w.creator.id, reason: 'Paid twice', now });
-      reverseEntry(t.db, { communityId, id: paidTwice, actorId: w.treasurer.id, reason: 'Agreed', now });
+      reverseEntry(t.db, { communityId, id: paidTwice, actorId: w.creator.id, reason: 'Paid twice', step: 'propose', now });
+      reverseEntry(t.db, { communityId, id: paidTwice, actorId: w.treasurer.id, reason: 'Agreed', step: 'make', now });
       const loan = requestLoan(t.db, { communityId, groupId: w.group.id, userId: w.musa.id, principal: 4_000, periods: 3, purpose: 'Stock', guarantors: [], now });
       approveLoan(t.db, { communityId, loanId: loan.id, actorId: w.treasurer.id, now });
       approveLoan(t.db, { communityId, loanId: loan.id, actorId: w.admin.id, now });

@@ -292,7 +292,7 @@ function savingsSamples(w: World): Record<string, unknown> {
     'savings.declare': { meetingId: g.meeting, method: 'cash', shares: 2 },
     'savings.confirm': { id: g.pendingEntry },
     'savings.reject': { id: g.pendingEntry, reason: 'Hijacked' },
-    'savings.reverse': { id: g.confirmedEntry, reason: 'Hijacked' },
+    'savings.reverse': { id: g.confirmedEntry, reason: 'Hijacked', step: 'propose' },
     'savings.loan': { id: g.loan },
     'savings.approveLoan': { id: g.loan },
     'savings.shareOutPreview': { id: g.group },

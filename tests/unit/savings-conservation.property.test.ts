@@ -140,10 +140,10 @@ function step(c: Ctx, s: Step) {
     if (e) attempt(c, `reject ${e.id}`, () => rejectEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'No', now }));
   } else if (a < 45) {
     const e = entry('confirmed');
-    // A reversal takes two officers: the first call proposes it; another's makes it, or (now and then) declines it.
+    // A reversal takes two officers: the first proposes it; another makes it, or (now and then) declines it.
     const proposed = e && rows<{ n: number }>('SELECT count(*) AS n FROM savings_entries WHERE id = ? AND reversal_proposed_by IS NOT NULL', e.id)[0]!.n > 0;
     if (e && proposed && s.pick % 4 === 0) attempt(c, `decline reversal ${e.id}`, () => declineReversal(db, { communityId, id: e.id, actorId: officer.id, reason: 'Right after all', now }));
-    else if (e) attempt(c, `reverse ${e.id}`, () => reverseEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'Wrong', now }));
+    else if (e) attempt(c, `reverse ${e.id}`, () => reverseEntry(db, { communityId, id: e.id, actorId: officer.id, reason: 'Wrong', step: proposed ? 'make' : 'propose', now }));
   } else if (a < 50) {
     const amount = 1 + (s.other % Math.max(1, c.rules.socialFund * 2));
     attempt(c, `grant ${amount} to ${person.firstName}`, () => proposeGrant(db, { communityId, groupId, actorId: officer.id, userId: person.id, amount, purpose: 'Emergency', payment: { method: 'cash' }, now }));

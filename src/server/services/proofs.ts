@@ -14,7 +14,8 @@ import { prepared } from './prepared';
  * - a circle payout's proof: its beneficiary, the circle's organiser, the community's finance officers;
  * - a welfare case's supporting document: whoever opened the case, and the community's welfare officers;
  * - a welfare benefit's proof of payment: its beneficiary, and the community's welfare officers;
- * - a savings group entry's proof: its member, and the group's active officers.
+ * - a savings group entry's proof: its member, and the group's active officers;
+ * - a savings loan repayment's proof: the loan's borrower, and the group's active officers (who decide it).
  * Finance officers are the roles the permission table gives the capabilities named by the
  * operation (`officerRoles`). Everyone else, a member of the same community included, is told the
  * proof does not exist (404), so a name reveals nothing.
@@ -43,6 +44,9 @@ const READABLE = `
       AND (x.beneficiary_id = @viewer OR x.community_id IN (SELECT community_id FROM welfare_officer)))
     OR EXISTS (SELECT 1 FROM savings_entries x WHERE x.proof_url = @url
       AND (x.member_id = @viewer OR EXISTS (SELECT 1 FROM savings_group_members o WHERE o.group_id = x.group_id AND o.user_id = @viewer
+        AND o.status = 'active' AND o.role IN ('chair', 'treasurer', 'secretary'))))
+    OR EXISTS (SELECT 1 FROM savings_loan_repayments x JOIN savings_loans l ON l.id = x.loan_id WHERE x.proof_url = @url
+      AND (l.borrower_id = @viewer OR EXISTS (SELECT 1 FROM savings_group_members o WHERE o.group_id = l.group_id AND o.user_id = @viewer
         AND o.status = 'active' AND o.role IN ('chair', 'treasurer', 'secretary'))))`;
 
 /** The proof named `name` if `viewerId` may read it, else 404 alike for unknown and forbidden. Images may be shown inline; a PDF is a download. */

@@ -124,7 +124,13 @@ export const proposeGrantInput = z
   .refine(paidWell, PAID_WELL);
 
 export const rejectEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
-export const reverseEntryInput = z.object({ id: id('validation.savings.entryId'), reason });
+/**
+ * `step` says which of the two officers' acts the caller means: `propose` a reversal, or `make` the one
+ * another officer proposed (after reading its reason). A step that no longer matches the entry is refused,
+ * so a stale screen never makes a reversal its officer meant to propose.
+ */
+export const reverseEntryInput = z.object({ id: id('validation.savings.entryId'), reason, step: z.enum(['propose', 'make'], { message: 'validation.savings.reverseStep' }) });
+export const declineReversalInput = z.object({ id: id('validation.savings.entryId'), reason });
 const cycleId = z.coerce.number({ message: 'validation.savings.cycleId' }).int('validation.savings.cycleId').positive('validation.savings.cycleId').max(Number.MAX_SAFE_INTEGER, 'validation.savings.cycleId');
 export const statementInput = z.object({ id: groupId, cycleId: cycleId.optional() });
 /** `verify` (a query flag on REST) adds whether the group's money adds up: the whole check, so only when asked for. */

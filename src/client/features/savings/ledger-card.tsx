@@ -153,7 +153,7 @@ function Reversible({ g, l }: { g: Group; l: Ledger }) {
                       required={t('savings.confirm.reasonNeeded')}
                       max={300}
                       submitLabel={t('savings.reverse.submit')}
-                      onSubmit={(reason) => act(() => reverse.mutateAsync({ id: e.id, reason }), t('savings.actionFailed'), t('savings.reverse.done'))}
+                      onSubmit={(reason) => act(() => reverse.mutateAsync({ id: e.id, reason, step: 'propose' }), t('savings.actionFailed'), t('savings.reverse.done'))}
                     />
                   )
                 }

@@ -249,8 +249,10 @@ export function rejectEntry(db: DB, p: { communityId: number; id: number; actorI
  * conditional UPDATE (with the unique index on `reverses_id`, two reversals at once count once).
  * Nobody proposes or reverses their own money; a reversal the fund's cash cannot cover (already lent
  * out) is refused, and so is one that would leave a member's savings below what loans hold of them.
+ * The caller names its step: proposing while a proposal waits (409 reversalWaiting) or making one
+ * when none waits (409 noReversal) is refused, so a stale screen never makes a reversal unseen.
  */
-export function reverseEntry(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; now: number }) {
+export function reverseEntry(db: DB, p: { communityId: number; id: number; actorId: string; reason: string; step: 'propose' | 'make'; now: number }) {
   try {
     return db.transaction((tx) => {
       const { entry, group, cycleStatus } = entryForOfficer(tx, p.communityId, p.id, p.actorId);
@@ -258,18 +260,20 @@ export function reverseEntry(db: DB, p: { communityId: number; id: number; actor
       if (entry.memberId === p.actorId) throw forbidden('errors.savings.ownMoney');
       if (cycleStatus !== 'open') throw conflict('errors.savings.cycleClosed');
       assertNotHeld(tx, entry);
-      const proposed = tx
-        .update(savingsEntries)
-        .set({ reversalProposedBy: p.actorId, reversalReason: p.reason, reversalProposedAt: p.now })
-        .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed'), sql`${savingsEntries.reversalProposedBy} IS NULL`))
-        .returning()
-        .get();
-      if (proposed) {
+      if (p.step === 'propose') {
+        const proposed = tx
+          .update(savingsEntries)
+          .set({ reversalProposedBy: p.actorId, reversalReason: p.reason, reversalProposedAt: p.now })
+          .where(and(eq(savingsEntries.id, entry.id), eq(savingsEntries.status, 'confirmed'), sql`${savingsEntries.reversalProposedBy} IS NULL`))
+          .returning()
+          .get();
+        if (!proposed) throw conflict('errors.savings.reversalWaiting');
         audit(tx, group, p.actorId, 'reversalProposed', { entry: entry.id, member: entry.memberId, kind: entry.kind, amount: entry.amount, reason: p.reason }, p.now);
         const name = personName(tx, p.actorId);
         tellWhoMayAct(db, tx, { kind: 'savingsReversal', id: entry.id, by: p.actorId, key: 'savingsReversalProposed', params: (l) => ({ name, group: group.name, amount: moneyText(entry.amount, group.currency, l), reason: p.reason }), link: groupLink(group), now: p.now });
         return entryDto(proposed);
       }
+      if (entry.reversalProposedBy === null) throw conflict('errors.savings.noReversal');
       if (entry.reversalProposedBy === p.actorId) throw conflict('errors.savings.reversalProposed');
       const marked = tx
         .update(savingsEntries)

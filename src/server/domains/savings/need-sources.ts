@@ -1,5 +1,6 @@
 import type { NeedRow, NeedSource } from '../../services/needs/types';
 import { iso, nameSql, rolesWith } from '../../services/needs/sql';
+import { FOUR_EYES_KINDS } from '@shared/savings/rules';
 
 /** The community tab of the savings groups (the savings circles' is 'savings'): its count shows there; each item links to its group's page. */
 const TAB = 'savings-groups';
@@ -41,7 +42,7 @@ export const savingsEntryNeeds: NeedSource = {
   relation: `SELECT e.id, g.id AS groupId, g.community_id, c.name AS community, e.created_at AS key, o.user_id AS actor,
       e.amount, g.currency, g.name AS groupName, mt.number AS meeting, ${nameSql('ru')} AS whoName, ${nameSql('mu')} AS memberName
     FROM savings_group_members o
-    JOIN savings_entries e ON e.group_id = o.group_id AND e.status = 'pending' AND e.kind IN ('shares', 'social_fund', 'fine', 'grant')
+    JOIN savings_entries e ON e.group_id = o.group_id AND e.status = 'pending' AND e.kind IN (${FOUR_EYES_KINDS.map((k) => `'${k}'`).join(', ')})
     JOIN savings_groups g ON g.id = e.group_id
     JOIN savings_cycles cy ON cy.id = e.cycle_id AND cy.status = 'open'
     JOIN memberships m ON m.community_id = g.community_id AND m.user_id = o.user_id AND m.role IN (${rolesWith('savings.view')})

@@ -25,6 +25,7 @@ import {
   recordMeetingInput,
   rejectEntryInput,
   reverseEntryInput,
+  declineReversalInput,
   setRoleInput,
   statementInput,
   proposeShareOutInput,
@@ -120,11 +121,11 @@ export const savings = {
   }),
   confirm: mutation({ input: entryIdInput, access: onEntry, run: (ctx, input, { community }) => confirmEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, now: ctx.now() }) }),
   reject: mutation({ input: rejectEntryInput, access: onEntry, run: (ctx, input, { community }) => rejectEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
-  /** The first officer proposes a reversal; a second (neither the proposer nor the member) reverses it. */
-  reverse: mutation({ input: reverseEntryInput, access: onEntry, run: (ctx, input, { community }) => reverseEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }) }),
+  /** The first officer proposes a reversal (`step: 'propose'`); a second (neither the proposer nor the member) makes it (`step: 'make'`). */
+  reverse: mutation({ input: reverseEntryInput, access: onEntry, run: (ctx, input, { community }) => reverseEntry(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, step: input.step, now: ctx.now() }) }),
   /** The proposer withdraws a reversal, or another officer declines it: the entry keeps counting. */
   declineReversal: mutation({
-    input: reverseEntryInput,
+    input: declineReversalInput,
     access: onEntry,
     run: (ctx, input, { community }) => declineReversal(ctx.db, { communityId: community.id, id: input.id, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }),
   }),

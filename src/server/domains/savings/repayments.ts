@@ -9,6 +9,7 @@ import { moneyText } from '../../services/needs/sql';
 import { personName } from '../../services/njangi/notices';
 import { attachUpload } from '../../uploads/registry';
 import { groupLink, type Payment } from './entries';
+import { openCycleOf } from './cycles';
 import { moveCash } from './funds';
 import { penaltiesPosted } from './penalties';
 import { nextReceiptNo } from './receipt-numbers';
@@ -91,12 +92,17 @@ function decide(tx: DbLike, id: number, set: Partial<typeof savingsLoanRepayment
   return row;
 }
 
-/** Another officer confirms: allocated interest first, then late penalties, then principal, written as entries, the fund's cash grows; the last one repays the loan. */
+/**
+ * Another officer confirms: allocated interest first, then late penalties, then principal, written as entries, the fund's cash grows; the last one repays the loan.
+ * The entries are money of the group's open cycle, not of the loan's: a carried loan's cycle is closed, and a closed cycle's
+ * statement and share-out never change. Between cycles there is none to count it in, so it waits (409 noOpenCycle).
+ */
 export function confirmRepayment(db: DB, p: { communityId: number; id: number; actorId: string; now: number }) {
   return db.transaction((tx) => {
     const { r, loan, group } = repaymentFor(tx, p.communityId, p.id, p.actorId);
     // A loan written off (or repaid) meanwhile takes no more: what two officers kept as its loss must stay what its entries say.
     if (loan.status !== 'active') throw conflict('errors.savings.loanState');
+    const cycle = openCycleOf(tx, group.id);
     const row = decide(tx, r.id, { status: 'confirmed', confirmedBy: p.actorId, decidedAt: p.now, receiptNo: nextReceiptNo(tx, group.id) });
     const { position } = positionOf(tx, loan, group.timeZone, p.now);
     const split = allocateRepayment(row.amount, position);
@@ -104,7 +110,7 @@ export function confirmRepayment(db: DB, p: { communityId: number; id: number; a
     for (const [kind, amount] of [['repayment_interest', split.interest], ['penalty', split.penalty], ['repayment_principal', split.principal]] as const) {
       if (amount === 0) continue;
       tx.insert(savingsEntries)
-        .values({ groupId: group.id, cycleId: loan.cycleId, memberId: loan.borrowerId, kind, amount, method: row.method, reference: row.reference, proofUrl: row.proofUrl, status: 'confirmed', recordedBy: row.recordedBy, confirmedBy: p.actorId, decidedAt: p.now, loanId: loan.id, repaymentId: row.id, createdAt: p.now })
+        .values({ groupId: group.id, cycleId: cycle.id, memberId: loan.borrowerId, kind, amount, method: row.method, reference: row.reference, proofUrl: row.proofUrl, status: 'confirmed', recordedBy: row.recordedBy, confirmedBy: p.actorId, decidedAt: p.now, loanId: loan.id, repaymentId: row.id, createdAt: p.now })
         .run();
       moveCash(tx, group.id, kind, amount);
     }

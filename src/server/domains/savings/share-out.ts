@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { savingsCycles, savingsEntries, savingsGroups, savingsShareOuts, type SavingsCycleRow, type SavingsGroupRow, type SavingsShareOutRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
@@ -23,7 +24,7 @@ import { audit, groupOf, requireOfficer } from './groups';
  * emergencies. Each member with shares gets floor(shares × fund ÷ total shares) (shareOut); what
  * rounding leaves stays in the loan fund's cash for the next cycle, so paid out + carried = fund.
  *
- * Four eyes: one officer proposes (with the loans carried and the fund and shares it saw), another
+ * Four eyes: one officer proposes (with the loans carried, the fund and shares it saw and a digest of its lines), another
  * confirms, in one transaction that recomputes everything, refuses if the money moved since
  * (409), writes one confirmed `share_out` entry a member (each with the group's next receipt number), takes the cash out of the loan fund and
  * closes the cycle. Every move is a conditional UPDATE on `status = 'pending'`, and one proposal
@@ -77,6 +78,20 @@ function figures(tx: DbLike, group: SavingsGroupRow, cycle: SavingsCycleRow) {
     socialFund: funds.social,
   };
 }
+
+/**
+ * What each member would receive, as one SHA-256 kept on the proposal: the fund and the total shares
+ * alone let shares moved between members (an equal swap) pass the confirmation unseen.
+ */
+const linesDigest = (lines: ShareOutFigures['lines']) =>
+  createHash('sha256')
+    .update(
+      [...lines]
+        .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
+        .map((l) => `${l.userId}:${l.shares}:${l.amount}`)
+        .join('\n'),
+    )
+    .digest('hex');
 
 const withCount = (key: string, count: number) => new DomainError('conflict', key, undefined, undefined, { count });
 
@@ -147,7 +162,7 @@ export function proposeShareOut(db: DB, p: { communityId: number; groupId: numbe
       const carry = [...p.carryLoanIds].sort((a, b) => a - b);
       const row = tx
         .insert(savingsShareOuts)
-        .values({ groupId: group.id, cycleId: cycle.id, proposedBy: p.actorId, carriedLoanIds: JSON.stringify(carry), fund: f.fund, totalShares: f.totalShares, createdAt: p.now })
+        .values({ groupId: group.id, cycleId: cycle.id, proposedBy: p.actorId, carriedLoanIds: JSON.stringify(carry), fund: f.fund, totalShares: f.totalShares, linesDigest: linesDigest(f.lines), createdAt: p.now })
         .returning()
         .get();
       audit(tx, group, p.actorId, 'shareOutProposed', { shareOut: row.id, cycle: cycle.number, fund: f.fund, totalShares: f.totalShares, paidOut: f.paidOut, carried: f.carried, carriedLoans: carry }, p.now);
@@ -204,7 +219,7 @@ export function confirmShareOut(db: DB, p: { communityId: number; id: number; ac
     // A carried loan repaid or written off meanwhile is no longer carried (its repayment moved the fund, caught below).
     const active = new Set(f.loans.filter((l) => l.status === 'active').map((l) => l.id));
     assertClosable(f, carriedOf(proposal).filter((id) => active.has(id)));
-    if (f.fund !== proposal.fund || f.totalShares !== proposal.totalShares) throw conflict('errors.savings.moneyChanged');
+    if (f.fund !== proposal.fund || f.totalShares !== proposal.totalShares || linesDigest(f.lines) !== proposal.linesDigest) throw conflict('errors.savings.moneyChanged');
     const row = decide(tx, proposal.id, p.actorId, { status: 'confirmed', decidedBy: p.actorId, decidedAt: p.now, paidOut: f.paidOut, carried: f.carried });
     const paid = f.lines.filter((l) => l.amount > 0);
     if (paid.length) {

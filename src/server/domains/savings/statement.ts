@@ -97,7 +97,9 @@ export function groupLedger(db: DbLike, p: { communityId: number; groupId: numbe
     .select({ entry: savingsEntries, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
     .from(savingsEntries)
     .innerJoin(users, eq(users.id, savingsEntries.memberId))
-    .where(and(eq(savingsEntries.groupId, group.id), eq(savingsEntries.status, 'pending')))
+    // Only what a second officer decides as an entry, as "Needs you" asks (savingsEntryNeeds): a
+    // loan's hand-over waits on its borrower, and confirming it here could only end in 409 loanMoney.
+    .where(and(eq(savingsEntries.groupId, group.id), eq(savingsEntries.status, 'pending'), inArray(savingsEntries.kind, [...FOUR_EYES_KINDS])))
     .orderBy(savingsEntries.createdAt, savingsEntries.id)
     .limit(500)
     .all()

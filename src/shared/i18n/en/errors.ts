@@ -286,6 +286,7 @@ export const errors = {
     notCovered: 'The borrower’s savings and the guarantors’ promise no longer cover this loan: its savings changed since the request. Refuse it; the borrower asks again.',
     sharesHeld: 'These shares stand behind a loan: reversing them would leave less than the loans hold. Wait until the loan ends.',
     reversalProposed: 'You proposed this reversal: a second officer reverses it.',
+    reversalWaiting: 'A reversal of this entry is already waiting: read its reason under “To confirm”, then make or decline it there.',
     noReversal: 'No reversal of this entry is waiting: it was made, withdrawn or declined meanwhile.',
     grantState: 'This grant is not waiting for you to confirm receiving it.',
     guarantorDeclined: 'A guarantor declined to stand behind this loan.',

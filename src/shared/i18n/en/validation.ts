@@ -271,6 +271,7 @@ export const validation = {
     entryId: 'Choose an entry',
     cycleId: 'Choose a cycle',
     verify: 'Say whether to check that the money adds up (true or false)',
+    reverseStep: 'Say whether you propose a reversal or make the one proposed (propose or make)',
     name: 'A group’s name is 3 to 80 characters',
     timeZone: 'Choose the group’s time zone',
     frequency: 'Choose weekly, fortnightly or monthly meetings',

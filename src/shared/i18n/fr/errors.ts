@@ -287,6 +287,7 @@ export const errors = {
     notCovered: 'L’épargne de l’emprunteur et l’engagement des garants ne couvrent plus ce prêt : l’épargne a changé depuis la demande. Refusez-le ; l’emprunteur fera une nouvelle demande.',
     sharesHeld: 'Ces parts garantissent un prêt : les annuler laisserait moins que ce que les prêts retiennent. Attendez la fin du prêt.',
     reversalProposed: 'Vous avez proposé cette annulation : un second responsable l’effectue.',
+    reversalWaiting: 'Une annulation de cette écriture attend déjà : lisez-en le motif dans « À confirmer », puis effectuez-la ou refusez-la là.',
     noReversal: 'Aucune annulation de cette écriture n’est en attente : elle a été faite, retirée ou refusée entre-temps.',
     grantState: 'Cette aide n’attend pas que vous en confirmiez la réception.',
     guarantorDeclined: 'Un garant a refusé de garantir ce prêt.',

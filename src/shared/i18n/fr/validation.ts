@@ -271,6 +271,7 @@ export const validation = {
     entryId: 'Choisissez une écriture',
     cycleId: 'Choisissez un cycle',
     verify: 'Indiquez s’il faut vérifier que les comptes tombent juste (true ou false)',
+    reverseStep: 'Indiquez si vous proposez une annulation ou effectuez celle qui est proposée (propose ou make)',
     name: 'Le nom d’un groupe fait de 3 à 80 caractères',
     timeZone: 'Choisissez le fuseau horaire du groupe',
     frequency: 'Choisissez des réunions hebdomadaires, toutes les deux semaines ou mensuelles',

@@ -1,0 +1,1 @@
+ALTER TABLE `savings_share_outs` ADD `lines_digest` text DEFAULT '' NOT NULL;
