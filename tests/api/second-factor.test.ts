@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashToken } from '../../src/server/auth/crypto';
+import { DEVICE_COOKIE } from '../../src/server/auth/known-device';
 import { isSealed, openSecret, resolveSecretsKey } from '../../src/server/auth/secrets-key';
 import { upgradeStoredSecrets } from '../../src/server/auth/secrets-upgrade';
 import { totpCode, totpStep } from '../../src/server/auth/second-factor';
@@ -127,11 +128,14 @@ for (const tr of transportsFor(TRPC)) {
       const a = agent(t);
       const challenge = await passwordStep(t, a, user.email);
       expect(sessionCount(t, user.id)).toBe(1); // only the set-up's own device
+      // The browser becomes a known device (auth/known-device.ts) only after the second step.
+      expect(a.others.has(DEVICE_COOKIE)).toBe(false);
       const r = await tr.call(a, SF.signIn, {
         challenge,
         code: codeAt(t, key),
       });
       expect(r.status).toBe(200);
+      expect(a.others.get(DEVICE_COOKIE)).toMatch(/^harambee_device=[0-9a-z]+\.[\w-]{43}$/);
       expect(r.data).toMatchObject({ id: user.id, email: user.email });
       expect((await whoAmI(a))?.id).toBe(user.id);
       // The challenge is spent: it cannot start a second session, even with a fresh code.

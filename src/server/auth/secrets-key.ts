@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PRIVATE_FILE, privateDir } from '../../../db/private-files';
@@ -49,6 +49,14 @@ export function keyFile(path: string): Buffer {
   const hex = readFileSync(path, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/i.test(hex)) throw new SecretsKeyError(`${path} does not hold a key (64 hex characters)`);
   return Buffer.from(hex, 'hex');
+}
+
+/**
+ * A key for one purpose (a MAC, never encryption), derived from the current secrets key: a new
+ * secrets key voids what was made with the old one.
+ */
+export function derivedSecretsKey(purpose: string): Buffer {
+  return createHmac('sha256', current).update(`harambee derived key: ${purpose}`).digest();
 }
 
 /** From now on values are sealed with `key`; values sealed with it open. */
