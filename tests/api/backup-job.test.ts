@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { LoginThrottle } from '../../src/server/auth/rate-limit';
-import { backupName } from '../../src/server/backup/snapshot';
+import { backupName, copyDatabase } from '../../src/server/backup/snapshot';
 import type { AppDeps } from '../../src/server/context';
 import { loadEnv } from '../../src/server/env';
 import { runBackupJob } from '../../src/server/jobs/backups';
@@ -122,6 +122,27 @@ describe('the daily backup job', () => {
     expect(await runBackupJob(deps)).toEqual({ status: 'off' });
     expect(existsSync(join(dir, 'backups'))).toBe(false);
     db.$client.close();
+  });
+});
+
+describe('a single-file backup (npm run backup -- <file>)', () => {
+  it('is 0600 from the moment it exists, while SQLite copies into it, not only after', async () => {
+    const { db } = await fileDeps();
+    // Enough pages for many steps, so the file is looked at between them.
+    db.$client.exec(`CREATE TABLE filler(x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) INSERT INTO filler SELECT randomblob(2000) FROM n;`);
+    const target = join(dir, 'copy.db');
+    const seen = new Set<string>();
+    let copying = true;
+    const look = () => {
+      if (existsSync(target)) seen.add((statSync(target).mode & 0o777).toString(8));
+      if (copying) setImmediate(look);
+    };
+    look();
+    await copyDatabase(db.$client, target, { pagesPerStep: 5 });
+    copying = false;
+    expect(seen).toEqual(new Set(['600']));
+    // A file already there is never written into (someone else may have made it, with its own mode).
+    await expect(copyDatabase(db.$client, target)).rejects.toThrow(/EEXIST/);
   });
 });
 

@@ -154,7 +154,8 @@ describe('Cache-Control: no-store on authenticated API responses', () => {
       body: JSON.stringify({ email: user.email, password: 'Harambee#2026' }),
     });
     expect(res.status).toBe(200);
-    expect(res.headers.getSetCookie().length).toBe(1);
+    // The session and the known device (auth/known-device.ts).
+    expect(res.headers.getSetCookie().map((c) => c.slice(0, c.indexOf('=')))).toEqual(['harambee_session', 'harambee_device']);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });

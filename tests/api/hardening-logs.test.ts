@@ -18,20 +18,23 @@ afterAll(() => smtp.close());
 
 type Sent = { method: string; path: string; status: number; requestId: string | null };
 
-/** A bare client that keeps its own cookie and remembers every request it made, to match against the log. */
+/** A bare client that keeps its own cookies and remembers every request it made, to match against the log. */
 function client(t: TestApp, sent: Sent[], cookies: string[]) {
-  let cookie: string | null = null;
+  const jar = new Map<string, string>();
   async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await t.app.request(url, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}), ...headers },
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(jar.size ? { cookie: [...jar.values()].join('; ') } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const c of res.headers.getSetCookie()) {
       const pair = c.split(';')[0]!;
       const value = pair.slice(pair.indexOf('=') + 1);
       if (value) cookies.push(value);
-      cookie = value ? pair : null;
+      // The session's and the known device's (auth/known-device.ts), by name.
+      const name = pair.slice(0, pair.indexOf('='));
+      if (value) jar.set(name, pair);
+      else jar.delete(name);
     }
     sent.push({ method, path: new URL(url, 'http://localhost').pathname, status: res.status, requestId: res.headers.get('x-request-id') });
     const text = await res.text();
@@ -164,18 +167,20 @@ describe('request logs', () => {
     expect(requests.some((r) => r.path === '/api/auth/user')).toBe(true);
     expect(log).not.toMatch(/token=|password=|input=/i);
   });
-  it('replace the token of a calendar feed and of an invitation in the logged path with a placeholder', async () => {
+  it('replace the token of a calendar feed and of an invitation (accept, report, its page) in the logged path with a placeholder', async () => {
     const t = makeTestApp();
     const sent: Sent[] = [];
     const a = client(t, sent, []);
     const token = 'PathSecret4b3a2c1d0e9f8a7b';
     await a.call('GET', `/api/calendar/${token}.ics`);
     await a.call('POST', `/api/invitations/${token}/accept`, {});
+    await a.call('POST', `/api/invitations/${token}/report`, {});
     await a.call('GET', `/invite/${token}`);
     // An id is no secret: decline keeps it.
     await a.call('POST', '/api/invitations/42/decline', {});
     const paths = t.logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request').map((l) => l.path);
-    expect(paths).toEqual(['/api/calendar/:token.ics', '/api/invitations/:token/accept', '/invite/:token', '/api/invitations/42/decline']);
+    // Every route with a token in its path (other links carry theirs in the query string, never logged).
+    expect(paths).toEqual(['/api/calendar/:token.ics', '/api/invitations/:token/accept', '/api/invitations/:token/report', '/invite/:token', '/api/invitations/42/decline']);
     expect(t.logLines.join('\n')).not.toContain(token);
   });
 });

@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database';
+import { createPollInput } from '../../src/shared/schemas/polls';
+import { castVote, closePollByHand } from '../../src/server/services/polls/ballots';
+import { createPoll } from '../../src/server/services/polls/polls';
+import { addMember, makeCommunity, makeUser } from '../factories';
 import { memberships, pollBallots, pollOptions, polls, pollVoters } from '../../db/schema';
 import { deleteAccount } from '../../src/server/services/account/delete';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
@@ -281,6 +289,38 @@ describe('anonymous polls: reading after each vote learns nothing', () => {
     // Written anew: none of the ids a voter's ballot had while the key existed survives.
     for (const b of after) expect(before.map((x) => x.id)).not.toContain(b.id);
   });
+});
+
+describe('a closed anonymous poll, in the database file', () => {
+  it('neither the file (freed pages included) nor its WAL keeps a voter key once it closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harambee-ballots-'));
+    const path = join(dir, 'app.db');
+    const db = openDatabase(path);
+    try {
+      const creator = await makeUser(db);
+      const community = makeCommunity(db, { creator });
+      const now = Date.now();
+      // Enough ballots to fill several pages, so that deleting them frees whole pages.
+      const voters = [];
+      for (let i = 0; i < 150; i++) {
+        const user = await makeUser(db);
+        addMember(db, { communityId: community.id, user });
+        voters.push(user);
+      }
+      const input = createPollInput.parse(newPoll(now, community.id, { anonymous: true }));
+      const poll = createPoll(db, { community, createdBy: creator.id, input, now });
+      for (const [i, v] of voters.entries()) castVote(db, { id: poll.id, userId: v.id, choices: [poll.options[i % 3]!.id], now });
+      const keys = db.select({ key: pollBallots.voterKey }).from(pollBallots).all().map((b) => b.key!);
+      expect(keys).toHaveLength(150);
+      closePollByHand(db, { id: poll.id, by: creator.id, now: now + 1 });
+      const file = (name: string) => (existsSync(name) ? readFileSync(name).toString('latin1') : '');
+      const bytes = file(path) + file(`${path}-wal`);
+      expect(keys.filter((k) => bytes.includes(k))).toEqual([]);
+    } finally {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('an election names its candidates by id', () => {

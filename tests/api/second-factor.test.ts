@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashToken } from '../../src/server/auth/crypto';
+import { DEVICE_COOKIE } from '../../src/server/auth/known-device';
 import { isSealed, openSecret, resolveSecretsKey } from '../../src/server/auth/secrets-key';
 import { upgradeStoredSecrets } from '../../src/server/auth/secrets-upgrade';
 import { totpCode, totpStep } from '../../src/server/auth/second-factor';
@@ -127,11 +129,14 @@ for (const tr of transportsFor(TRPC)) {
       const a = agent(t);
       const challenge = await passwordStep(t, a, user.email);
       expect(sessionCount(t, user.id)).toBe(1); // only the set-up's own device
+      // The browser becomes a known device (auth/known-device.ts) only after the second step.
+      expect(a.others.has(DEVICE_COOKIE)).toBe(false);
       const r = await tr.call(a, SF.signIn, {
         challenge,
         code: codeAt(t, key),
       });
       expect(r.status).toBe(200);
+      expect(a.others.get(DEVICE_COOKIE)).toMatch(/^harambee_device=[0-9a-z]+\.[\w-]{43}$/);
       expect(r.data).toMatchObject({ id: user.id, email: user.email });
       expect((await whoAmI(a))?.id).toBe(user.id);
       // The challenge is spent: it cannot start a second session, even with a fresh code.
@@ -360,6 +365,36 @@ for (const tr of transportsFor(TRPC)) {
 }
 
 describe('secrets at rest', () => {
+  it('two programs making the key file at once both read the one key, never a half-written file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harambee-secrets-race-'));
+    try {
+      const ROUNDS = 300;
+      const start = Date.now() + 2500;
+      // Each writer, started apart, waits for the same instant, then makes (or reads) the key of
+      // ROUNDS folders in the same order: the two race on every file.
+      const script = `
+        import { keyFile } from ${JSON.stringify(join(process.cwd(), 'src/server/auth/secrets-key.ts'))};
+        while (Date.now() < ${start}) {}
+        const out = [];
+        for (let i = 0; i < ${ROUNDS}; i++) {
+          try { out.push(keyFile(${JSON.stringify(dir)} + '/' + i + '/secrets.key').toString('hex')); } catch (e) { out.push('failed: ' + e.message); }
+        }
+        console.log(JSON.stringify(out));`;
+      const writer = () =>
+        new Promise<string[]>((resolve, reject) =>
+          execFile(join(process.cwd(), 'node_modules/.bin/tsx'), ['--eval', script], { cwd: process.cwd() }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))),
+        );
+      const [a, b] = await Promise.all([writer(), writer()]);
+      expect(a.filter((k) => k.startsWith('failed')).concat(b.filter((k) => k.startsWith('failed')))).toEqual([]);
+      expect(a).toEqual(b);
+      expect(a.every((k, i) => k === readFileSync(join(dir, String(i), 'secrets.key'), 'utf8').trim())).toBe(true);
+      // No temporary file is left beside a key.
+      expect(readdirSync(join(dir, '0'))).toEqual(['secrets.key']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('the secrets key: SECRETS_KEY when set, else secrets.key made once beside the database, 0600', () => {
     const dir = mkdtempSync(join(tmpdir(), 'harambee-secrets-'));
     try {

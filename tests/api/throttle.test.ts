@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE, deviceCookieValue } from '../../src/server/auth/known-device';
 import { totpCode, totpStep } from '../../src/server/auth/second-factor';
 import { FACTORY_PASSWORD, FACTORY_TOTP_KEY, makeUser } from '../factories';
 import { agent, makeTestApp, PASSWORD, type TestApp } from '../setup/app';
@@ -157,6 +158,70 @@ describe('REST: POST /api/auth/login guessed from many addresses', () => {
     } finally {
       await smtp.close();
     }
+  }, 40_000);
+});
+
+describe('REST: a besieged account and its owner\'s known browser', () => {
+  const DAY = 24 * 60 * 60_000;
+  async function besieged() {
+    const t = makeTestApp({ env: { TRUST_PROXY: 'true' } });
+    const u = await registered(t);
+    const other = await registered(t);
+    const at = (a: ReturnType<typeof agent>, ip: string, email: string, password: string) =>
+      a.rest('POST', '/api/auth/login', { email, password }, { 'x-forwarded-for': ip });
+    // The owner signed in from this browser once; so did another account from its own.
+    const owner = agent(t);
+    expect((await at(owner, '192.0.2.10', u.email, PASSWORD)).status).toBe(200);
+    expect(owner.others.get(DEVICE_COOKIE)).toMatch(/^harambee_device=/);
+    const neighbour = agent(t);
+    expect((await at(neighbour, '192.0.2.11', other.email, PASSWORD)).status).toBe(200);
+    // 50 failures from 50 addresses at once, then one more guess that takes the minute's attempt.
+    const bot = (i: number) => at(agent(t), `198.51.${Math.floor(i / 250)}.${i % 250}`, u.email, 'Wrong-password-1');
+    expect((await Promise.all(Array.from({ length: 50 }, (_, i) => bot(i + 1)))).map((g) => g.status)).toEqual(Array(50).fill(401));
+    expect((await bot(60)).status).toBe(401);
+    return { t, u, other, owner, neighbour, at };
+  }
+
+  it('sets a long-lived, HttpOnly, SameSite=Lax device cookie (Secure and __Host- over https) on a sign-in', async () => {
+    const t = makeTestApp({ env: { APP_URL: 'https://harambee.example' } });
+    const u = await registered(t);
+    const r = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: PASSWORD });
+    const set = r.headers.getSetCookie().find((c) => c.startsWith(`__Host-${DEVICE_COOKIE}=`));
+    expect(set).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=7776000; Secure$/);
+    // A wrong password sets none.
+    const wrong = await agent(t).rest('POST', '/api/auth/login', { email: u.email, password: 'Wrong-password-1' });
+    expect(wrong.headers.getSetCookie().some((c) => c.includes(DEVICE_COOKIE))).toBe(false);
+  });
+
+  it('the owner\'s browser signs in at once past the ceiling; any other waits (429); its failures still count', async () => {
+    const { t, u, owner, at } = await besieged();
+    const started = Date.now();
+    expect((await at(owner, '203.0.113.5', u.email, PASSWORD)).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000); // no account-wide pause either
+    // Without the cookie, from anywhere: the minute's attempt is taken.
+    const stranger = await at(agent(t), '203.0.113.6', u.email, PASSWORD);
+    expect(stranger.status).toBe(429);
+    // The per-(email, address) limit still applies to the known browser: 10 wrong, then 429.
+    for (let i = 0; i < 10; i++) expect((await at(owner, '203.0.113.5', u.email, 'Wrong-password-2')).status).toBe(401);
+    expect((await at(owner, '203.0.113.5', u.email, PASSWORD)).status).toBe(429);
+    expect((await at(owner, '203.0.113.7', u.email, PASSWORD)).status).toBe(200);
+  }, 40_000);
+
+  it('a forged, altered or expired cookie, or one of another account, gets no exemption', async () => {
+    const { t, u, other, owner, neighbour, at } = await besieged();
+    const tryWith = async (value: string) => {
+      const a = agent(t);
+      a.others.set(DEVICE_COOKIE, `${DEVICE_COOKIE}=${value}`);
+      return (await at(a, '203.0.113.8', u.email, PASSWORD)).status;
+    };
+    const real = owner.others.get(DEVICE_COOKIE)!.slice(DEVICE_COOKIE.length + 1);
+    expect(await tryWith(`${Date.now().toString(36)}.${'A'.repeat(43)}`)).toBe(429);
+    expect(await tryWith(`${(t.clock.now() + 1).toString(36)}.${real.split('.')[1]}`)).toBe(429);
+    expect(await tryWith(deviceCookieValue(u.id, t.clock.now() - 91 * DAY))).toBe(429);
+    expect(await tryWith(deviceCookieValue(other.id, t.clock.now()))).toBe(429);
+    expect((await at(neighbour, '203.0.113.9', u.email, PASSWORD)).status).toBe(429);
+    // The genuine one, within its 90 days, still works.
+    expect(await tryWith(deviceCookieValue(u.id, t.clock.now() - 89 * DAY))).toBe(200);
   }, 40_000);
 });
 

@@ -1,5 +1,6 @@
 import { emailTokens, type UserRow } from '../../../db/schema';
 import type { Context } from '../context';
+import { readCookie } from './cookies';
 import { consumeEmailToken, TOKEN_TTL_MS } from './email-tokens';
 import { generateToken, hashToken } from './crypto';
 
@@ -34,22 +35,12 @@ export function setPendingSignIn(ctx: Context, user: UserRow | null) {
   ctx.resHeaders.append('Set-Cookie', cookie(ctx, token, Math.floor(TOKEN_TTL_MS['pending-sign-in'] / 1000)));
 }
 
-function readPendingToken(cookieHeader: string | null, secure: boolean): string | null {
-  if (!cookieHeader) return null;
-  const name = cookieName(secure);
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
-}
-
 /**
  * At verification: whether this browser may be signed in as `verified`. The cookie is spent and
  * cleared whatever the outcome (it works once); a signed-in browser keeps its own session.
  */
 export function takePendingSignIn(ctx: Context, verified: UserRow): boolean {
-  const token = readPendingToken(ctx.cookieHeader, ctx.secureCookies);
+  const token = readCookie(ctx.cookieHeader, cookieName(ctx.secureCookies));
   if (!token) return false;
   ctx.resHeaders.append('Set-Cookie', cookie(ctx, '', 0));
   const row = consumeEmailToken(ctx.db, { token, purpose: 'pending-sign-in', now: ctx.now() });

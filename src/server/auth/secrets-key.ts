@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PRIVATE_FILE, privateDir } from '../../../db/private-files';
 import type { Env } from '../env';
@@ -33,22 +33,41 @@ export function resolveSecretsKey(env: Pick<Env, 'SECRETS_KEY' | 'DATABASE_PATH'
   return keyFile(join(dirname(env.DATABASE_PATH), KEY_FILE));
 }
 
-/** The key file's key; a missing file is made (0600, exclusively: of two programs starting at once, one writes it). */
+/**
+ * The key file's key; a missing file is made (0600). The key is written whole to a temporary file
+ * beside it, then linked into place: the name only ever shows a complete key, and of two programs
+ * starting at once one link wins (link never replaces a file) and the other reads the winner's.
+ */
 export function keyFile(path: string): Buffer {
   privateDir(dirname(path));
-  try {
-    const fd = openSync(path, 'wx', PRIVATE_FILE);
+  if (!existsSync(path)) {
+    const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    const fd = openSync(temporary, 'wx', PRIVATE_FILE);
     try {
       writeSync(fd, `${randomBytes(32).toString('hex')}\n`);
+      fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      linkSync(temporary, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
   }
   const hex = readFileSync(path, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/i.test(hex)) throw new SecretsKeyError(`${path} does not hold a key (64 hex characters)`);
   return Buffer.from(hex, 'hex');
+}
+
+/**
+ * A key for one purpose (a MAC, never encryption), derived from the current secrets key: a new
+ * secrets key voids what was made with the old one.
+ */
+export function derivedSecretsKey(purpose: string): Buffer {
+  return createHmac('sha256', current).update(`harambee derived key: ${purpose}`).digest();
 }
 
 /** From now on values are sealed with `key`; values sealed with it open. */

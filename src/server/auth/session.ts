@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { sessions, type SessionRow, type UserRow } from '../../../db/schema';
 import type { DB, DbLike } from '../../../db/database';
+import { readCookie } from './cookies';
 import { generateToken, hashToken } from './crypto';
 
 export const SESSION_COOKIE = 'harambee_session';
@@ -160,13 +161,7 @@ export function blankSessionCookie(secure: boolean): string {
 }
 
 export function readSessionToken(cookieHeader: string | null | undefined, secure = false): string | null {
-  if (!cookieHeader) return null;
-  const name = cookieName(secure);
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
+  return readCookie(cookieHeader, cookieName(secure));
 }
 
 /** A user's own sessions, newest first (the id is the stored hash, never a usable token). */

@@ -6,6 +6,7 @@ import { sessionIdleMs } from '../services/settings';
 import { findUserByEmail } from '../services/users';
 import { hasSecondFactor, issueChallenge } from '../services/second-factor';
 import { queueAccountMail } from './account-mail';
+import { isKnownDevice, setKnownDevice } from './known-device';
 import { randomUUID } from 'node:crypto';
 import type { Limit } from './rate-limit';
 import { createSession, invalidateSession, sessionCookie } from './session';
@@ -40,7 +41,8 @@ const TELL_OWNER_AT = 20;
 /**
  * The ceiling: this many failures in the window, from however many addresses, and for a day the
  * account takes one attempt a minute (any more wait, 429). Guesses from a botnet then come at most
- * 1,440 a day, and the owner, told already, waits at most a minute to sign in.
+ * 1,440 a day. The owner's known browser (known-device.ts) skips it; from anywhere else the owner,
+ * told already, competes with the botnet for the minute's attempt.
  */
 const ACCOUNT_CEILING = 50;
 const BESIEGED: Limit = { max: 1, windowMs: 24 * 60 * 60 * 1000 };
@@ -55,7 +57,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Password sign-in shared by the site and the admin panel. Members: throttled per (email,
  * address) and per address, so a stranger's wrong guesses cannot lock the owner out from
  * elsewhere; across addresses the account is slowed, its owner emailed once, and past a ceiling
- * its attempts are spaced. Staff: stricter counters of their own, kept the same way, at both
+ * its attempts are spaced (except from a browser the account signed in from: known-device.ts). Staff: stricter counters of their own, kept the same way, at both
  * doors. `accept` narrows who may sign in here, and
  * anyone refused gets the same answer as a wrong password, so the form reveals nothing about
  * accounts or roles.
@@ -74,10 +76,13 @@ export async function signIn(
   // One count per account, whichever door the guesses come through.
   const account = `email:${email}`;
   const failures = ctx.throttle.count(account);
-  waitPastCeiling(ctx, email, failures);
+  // The owner's browser (a device cookie of this account: known-device.ts) is neither slowed nor
+  // spaced by the account-wide counts, so a botnet's guesses cannot keep the owner out.
+  const known = knownDevice(ctx, email);
+  if (!known) waitPastCeiling(ctx, email, failures);
   // Counted before the (slow) password check, so concurrent guesses cannot all slip under the limit.
   const undo = ctx.throttle.begin([...locks, account]);
-  if (failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
+  if (!known && failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
   const user = await checkCredentials(ctx.db, input);
   if (!user || (opts.accept && !opts.accept(user))) {
     if (failures === TELL_OWNER_AT) tellOwner(ctx, email);
@@ -93,15 +98,24 @@ export async function signIn(
     return { secondFactorRequired: true, challenge: token, expiresAt: new Date(expiresAt).toISOString() };
   }
   startSession(ctx, user.id);
+  setKnownDevice(ctx, user.id);
   return recordLogin(ctx.db, user, ctx.now());
 }
+
+const knownDevice = (ctx: Context, email: string) => {
+  const owner = findUserByEmail(ctx.db, email);
+  return !!owner && isKnownDevice(ctx, owner.id);
+};
 
 const isStaffEmail = (ctx: Context, email: string) => {
   const role = findUserByEmail(ctx.db, email)?.role;
   return role !== undefined && role !== 'user';
 };
 
-/** Past the ceiling, one attempt a minute on the account for a day (the owner's too: their sign-in resets nothing here). */
+/**
+ * Past the ceiling, one attempt a minute on the account for a day (a sign-in resets nothing here;
+ * the owner's known browser skips this).
+ */
 function waitPastCeiling(ctx: Context, email: string, failures: number) {
   const besieged = `besieged:${email}`;
   if (failures >= ACCOUNT_CEILING) ctx.throttle.requests.take([{ key: besieged, limit: BESIEGED }]);

@@ -96,6 +96,10 @@ export type DatabaseFacts = Manifest['database'];
 export async function copyDatabase(source: Database.Database, target: string, opts: { pagesPerStep?: number; signal?: AbortSignal } = {}): Promise<DatabaseFacts> {
   const perStep = opts.pagesPerStep ?? ALL_PAGES;
   let steps = 0;
+  // Made here, 0600 and new ('wx'), before SQLite writes a page into it: SQLite would create it
+  // with the umask's mode (often readable by all) for the whole copy, and its -journal follows the
+  // file's mode. A file already there (someone else's, with their mode) is refused.
+  closeSync(openSync(target, 'wx', PRIVATE_FILE));
   await source.backup(target, {
     progress: ({ totalPages }) => {
       if (opts.signal?.aborted) throw new BackupError('the backup was stopped (the server is shutting down)');
@@ -105,7 +109,8 @@ export async function copyDatabase(source: Database.Database, target: string, op
     },
   });
 
-  // Only the server's user reads a copy of everyone's data (the folder is 0700 as well).
+  // Only the server's user reads a copy of everyone's data (the folder is 0700 as well); again
+  // in case a umask took owner bits from the mode above.
   privateFile(target);
   const copy = new Database(target, { fileMustExist: true });
   let facts: Omit<DatabaseFacts, 'bytes' | 'sha256' | 'file'>;

@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/second-factor';
 import type { Context } from '../context';
 import { groupedKey, totpKeyUri } from '../auth/second-factor';
+import { setKnownDevice } from '../auth/known-device';
 import { startSession, type SecondStepNeeded } from '../auth/sign-in';
 import { recordLogin } from '../services/auth';
 import { DomainError, tooMany, unauthenticated } from '../services/errors';
@@ -125,6 +126,7 @@ export const secondFactor = {
         const user = findUserById(ctx.db, userId);
         if (!user || user.deletedAt != null) throw unauthenticated(SECOND_FACTOR_MSG.challengeExpired);
         startSession(ctx, user.id);
+        setKnownDevice(ctx, user.id);
         return toUserDto(recordLogin(ctx.db, user, ctx.now()));
       });
     },

@@ -11,7 +11,7 @@ import { REFUSAL_KEY, rightRefusal, type Refusal } from '@shared/standing';
 import { communityMoneyFrame, refusalError, standingNow } from '../../domains/standing/standing';
 import { notifyCommunity } from '../notifications';
 import { prepared } from '../prepared';
-import { assertChangeable, ballotId, communityName, effectiveStatus, IMMEDIATE, optionsOf, pollLink, pollOf, resultsShown, unlinkBallots, voterCount, voterKeyOf } from './polls';
+import { assertChangeable, ballotId, checkpointUnlinked, communityName, effectiveStatus, IMMEDIATE, optionsOf, pollLink, pollOf, resultsShown, unlinkBallots, voterCount, voterKeyOf } from './polls';
 
 /*
  * Voting, closing and results. A vote and a close each run in one IMMEDIATE transaction and the
@@ -155,7 +155,7 @@ export function closePoll(tx: DbLike, p: { id: number; by: string | null; now: n
 
 /** A manager closes the poll before its time (409 when it is already closed or cancelled). */
 export function closePollByHand(db: DB, p: { id: number; by: string; now: number }) {
-  return db.transaction((tx) => {
+  const done = db.transaction((tx) => {
     const poll = pollOf(tx, p.id);
     if (poll.status === 'cancelled') throw conflict('errors.polls.cancelled');
     // Past its closing time but not yet recorded by the job: closing it now records it (as closed at its time).
@@ -163,8 +163,10 @@ export function closePollByHand(db: DB, p: { id: number; by: string; now: number
     const overdue = poll.closesAt <= p.now;
     const closed = closePoll(tx, { id: p.id, by: overdue ? null : p.by, now: p.now, closedAt: overdue ? poll.closesAt : p.now });
     if (!closed) throw conflict('errors.polls.closed');
-    return { id: closed.id, status: closed.status, closedAt: closed.closedAt, ballotsHash: closed.ballotsHash };
+    return closed;
   }, IMMEDIATE);
+  if (done.anonymous) checkpointUnlinked(db);
+  return { id: done.id, status: done.status, closedAt: done.closedAt, ballotsHash: done.ballotsHash };
 }
 
 /** The closing job: every poll past its closing time, each claimed by its own conditional update (a second runner finds it taken). */
@@ -173,7 +175,10 @@ export function closeDuePolls(db: DB, now: number): number {
   let closed = 0;
   for (const d of due) {
     // Closed as of its closing time (polls.closedAt, and in the audit record's details); recorded now.
-    if (db.transaction((tx) => closePoll(tx, { id: d.id, by: null, now, closedAt: d.closesAt }), IMMEDIATE)) closed += 1;
+    const done = db.transaction((tx) => closePoll(tx, { id: d.id, by: null, now, closedAt: d.closesAt }), IMMEDIATE);
+    if (!done) continue;
+    closed += 1;
+    if (done.anonymous) checkpointUnlinked(db);
   }
   return closed;
 }

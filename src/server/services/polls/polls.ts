@@ -63,12 +63,36 @@ export const ballotId = () => randomInt(1, 2 ** 48);
  */
 export function unlinkBallots(tx: DbLike, pollId: number) {
   const choices = tx.select({ choices: pollBallots.choices }).from(pollBallots).where(eq(pollBallots.pollId, pollId)).all().map((b) => b.choices);
-  tx.delete(pollBallots).where(eq(pollBallots.pollId, pollId)).run();
+  // FAST (database.ts) zeroes deleted cells only where that costs no I/O: a page freed whole keeps
+  // its old rows on the freelist. Here every deleted byte is zeroed, freed pages too.
+  tx.all(sql`PRAGMA secure_delete = ON`);
+  try {
+    tx.delete(pollBallots).where(eq(pollBallots.pollId, pollId)).run();
+  } finally {
+    tx.all(sql`PRAGMA secure_delete = FAST`);
+  }
   for (let i = choices.length - 1; i > 0; i -= 1) {
     const j = randomInt(i + 1);
     [choices[i], choices[j]] = [choices[j]!, choices[i]!];
   }
   for (const c of choices) tx.insert(pollBallots).values({ id: ballotId(), pollId, voterKey: null, choices: c }).run();
+}
+
+/**
+ * After the transaction that unlinked a poll's ballots has committed: the WAL still holds the
+ * pages as they were before (voter keys, old order) until a checkpoint. This one copies the WAL
+ * into the database and empties the file, without waiting: when a reader (a backup from another
+ * process) still uses older frames, it copies what it can and the rest goes at a later checkpoint.
+ */
+export function checkpointUnlinked(db: DB) {
+  const client = db.$client;
+  const wait = client.pragma('busy_timeout', { simple: true }) as number;
+  client.pragma('busy_timeout = 0');
+  try {
+    client.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    client.pragma(`busy_timeout = ${wait}`);
+  }
 }
 
 /** An anonymous poll shows its results only once closed, whatever was asked: live counts beside "who voted" reveal each ballot. */
@@ -163,7 +187,7 @@ export function updatePoll(db: DB, p: { id: number; changes: PollChanges; now: n
 
 /** Cancels a poll that has not closed, with a reason; its ballots' voter keys are erased. */
 export function cancelPoll(db: DB, p: { id: number; reason: string; now: number }) {
-  return db.transaction((tx) => {
+  const cancelled = db.transaction((tx) => {
     const row = pollOf(tx, p.id);
     assertChangeable(row, p.now);
     const done = tx
@@ -174,8 +198,10 @@ export function cancelPoll(db: DB, p: { id: number; reason: string; now: number 
       .get();
     if (!done) throw conflict('errors.polls.closed');
     if (row.anonymous) unlinkBallots(tx, row.id);
-    return pollDto(tx, done, p.now);
+    return { dto: pollDto(tx, done, p.now), anonymous: row.anonymous };
   }, IMMEDIATE);
+  if (cancelled.anonymous) checkpointUnlinked(db);
+  return cancelled.dto;
 }
 
 const isMember = (db: DbLike, communityId: number, userId: string) =>
