@@ -2,7 +2,9 @@
 /*
  * `npm test`: every test, in the order that keeps both cores of a small machine busy.
  *
- *   1. the unit and API tests (two workers; they keep both cores busy on their own);
+ *   1. the unit and API tests (two workers; they keep both cores busy on their own), with the
+ *      client's build beside them when it is missing or stale (a clean clone): the browser files'
+ *      setup would otherwise build it alone, on one core, while their four workers wait;
  *   2. the browser journeys and the layout walk, four files at a time, with the type-check beside
  *      them: a journey spends most of its time waiting on the page, so the cores have room for tsc;
  *   3. what wants the machine to itself: the files that kill, stop or copy a server.
@@ -35,7 +37,8 @@ const vitest = (label, ...projects) => run(label, process.execPath, [fileURLToPa
 const tsc = () => run('type-check', process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '--noEmit', '--singleThreaded']);
 
 const results = [];
-results.push(await vitest('unit and API tests', 'unit', 'api'));
+const build = () => run('client build', process.execPath, [fileURLToPath(new URL('./ensure-build.mjs', import.meta.url))]);
+results.push(...(await Promise.all([vitest('unit and API tests', 'unit', 'api'), build()])));
 results.push(...(await Promise.all([vitest('browser journeys and layout walk', 'e2e'), tsc()])));
 results.push(await vitest('server-stopping files', 'e2e-alone'));
 

@@ -58,6 +58,29 @@ for (const T of TRANSPORTS) {
       conserved(w);
     });
 
+    it('a penalty left owing never makes a later installment late: paying each installment on time after it posts nothing more', async () => {
+      const w = await savingsWorld();
+      const deps = { db: w.t.db, now: w.t.clock.now };
+      savedShares(w, { recorder: w.creator, confirmer: w.admin }, [{ user: w.musa, shares: 5 }]);
+      const loan = loanThrough(w, { borrower: w.musa, principal: 3_000, until: 'active' });
+      // Sessions made at the moment of each payment (the clock moves by weeks, past a session's idle time).
+      const pay = async (amount: number) => {
+        const [tabe, musa] = [await as(w.t, w.treasurer), await as(w.t, w.musa)];
+        return ok(T, tabe, SG.confirmRepayment, { id: (await ok(T, musa, SG.recordRepayment, { id: loan, amount, method: 'cash' })).id as number });
+      };
+      // The first installment late: its penalty.
+      w.t.clock.set(Date.parse('2026-04-10T08:00:00Z'));
+      expect(runSavingsJob(deps)).toEqual({ penalties: 1 });
+      // Then exactly the installments, on their days: the first (late) and the second. The penalty is
+      // paid first, so the principal runs 500 behind the schedule, and the penalty is still owed.
+      await pay(1_060);
+      w.t.clock.set(Date.parse('2026-05-02T08:00:00Z'));
+      await pay(1_040);
+      w.t.clock.set(Date.parse('2026-05-20T08:00:00Z'));
+      expect(runSavingsJob(deps)).toEqual({ penalties: 0 });
+      conserved(w);
+    });
+
     it('posts nothing when the cycle sets no late penalty, nor on a loan paid on time', async () => {
       const w = await savingsWorld({ rules: { latePenalty: 0 } });
       const deps = { db: w.t.db, now: w.t.clock.now };

@@ -14,6 +14,7 @@ const SECONDS: Record<string, number> = {
   'tests/e2e/njangi.test.ts': 64,
   'tests/e2e/finances.test.ts': 61,
   'tests/e2e/welfare.test.ts': 60,
+  'tests/e2e/savings.test.ts': 55,
   'tests/e2e/documents.test.ts': 44,
   'tests/e2e/communities.test.ts': 40,
   'tests/e2e/admin.test.ts': 36,
@@ -25,7 +26,7 @@ const SECONDS: Record<string, number> = {
   'tests/api/hardening-fuzz.test.ts': 10,
   'tests/api/finances.test.ts': 9,
   'tests/api/auth-enumeration.test.ts': 8,
-  'tests/api/throttle.test.ts': 8,
+  'tests/api/throttle.test.ts': 20,
 };
 
 const weight = (spec: TestSpecification) => SECONDS[spec.moduleId.slice(spec.project.config.root.length).replace(/^\//, '')] ?? 0;

@@ -14,8 +14,12 @@ import { positionOf } from './repayments';
  * loan still unpaid more than the cycle's grace days after it fell due, at the cycle's late penalty
  * (the rules the loan was asked under). Each is claimed by its row's primary key (loan,
  * installment) in the transaction that tells the borrower, so a second runner or a rerun posts and
- * tells nothing more. An installment is unpaid while what the loan's confirmed repayments paid of
- * interest and principal is less than the schedule's total up to it.
+ * tells nothing more. An installment is unpaid while what the loan's confirmed repayments paid (of
+ * interest, penalties and principal) is less than the schedule's total up to it. Penalties count as
+ * paid because repayments pay them before principal: counting interest and principal alone found a
+ * borrower who paid every later installment in full short by the first penalty, and penalised every
+ * installment after it. A penalty stays owed on the loan until a repayment covers it; it never makes
+ * a later installment late by itself.
  */
 
 type Due = { loanId: number; groupId: number; communityId: number; groupName: string; currency: string; timeZone: string; graceDays: number; latePenalty: number };
@@ -34,7 +38,7 @@ export function runSavingsJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.now(
       if (!loan) return;
       const posted = new Set(tx.select({ n: savingsLoanPenalties.installment }).from(savingsLoanPenalties).where(eq(savingsLoanPenalties.loanId, loan.id)).all().map((p) => p.n));
       const { schedule, dates } = positionOf(tx, loan, row.timeZone, now);
-      const paid = tx.get<{ v: number }>(sql`SELECT COALESCE(SUM(amount), 0) AS v FROM savings_entries WHERE loan_id = ${row.loanId} AND kind IN ('repayment_interest', 'repayment_principal') AND status IN ('confirmed', 'reversed')`)?.v ?? 0;
+      const paid = tx.get<{ v: number }>(sql`SELECT COALESCE(SUM(amount), 0) AS v FROM savings_entries WHERE loan_id = ${row.loanId} AND kind IN ('repayment_interest', 'penalty', 'repayment_principal') AND status IN ('confirmed', 'reversed')`)?.v ?? 0;
       const today = dateInZone(now, row.timeZone);
       let owedSoFar = 0;
       schedule.forEach((installment, i) => {
