@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { EVENT_STATUSES, EVENT_VISIBILITIES, REPEAT_FREQUENCIES, RSVP_STATUSES } from '../../src/shared/events/rules';
+import { EVENT_KINDS, EVENT_STATUSES, EVENT_VISIBILITIES, REPEAT_FREQUENCIES, RSVP_STATUSES } from '../../src/shared/events/rules';
 import { communities } from './communities';
 import { users } from './users';
 
@@ -46,6 +46,7 @@ export const events = sqliteTable(
       .references(() => communities.id, { onDelete: 'cascade' }),
     seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
+    kind: text('kind', { enum: EVENT_KINDS }).notNull().default('event'),
     // The announcements' safe Markdown subset (src/shared/markdown.ts), stored as written.
     description: text('description').notNull().default(''),
     startsAt: integer('starts_at').notNull(),

@@ -144,7 +144,8 @@ export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected', 'reversed']
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
 // 'levy': a member's payment of a welfare levy or contribution (payments.levy_id names it).
-export const PAYMENT_PURPOSES = ['dues', 'donation', 'levy'] as const;
+// 'fine': a member's payment of a meeting's late or absence fine (payments.fine_id names it).
+export const PAYMENT_PURPOSES = ['dues', 'donation', 'levy', 'fine'] as const;
 
 /** Money a member says they paid (pending) until a treasurer confirms or rejects it. */
 export const payments = sqliteTable(
@@ -172,6 +173,8 @@ export const payments = sqliteTable(
     receiptNo: integer('receipt_no'),
     // A levy payment: the welfare levy it pays (db/schema/welfare.ts), whose fund's category it lands in.
     levyId: integer('levy_id'),
+    // A fine payment: the meeting fine it pays (db/schema/meetings.ts).
+    fineId: integer('fine_id'),
     recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),

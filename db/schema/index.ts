@@ -19,3 +19,4 @@ export * from './imports';
 export * from './standing';
 export * from './welfare';
 export * from './savings';
+export * from './meetings';

@@ -110,6 +110,8 @@ export const pollVoters = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     votedAt: integer('voted_at'),
+    // A proxy's ballot: the member present who cast it for userId (meeting_proxies).
+    castBy: text('cast_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('poll_voters_poll_user_unique').on(t.pollId, t.userId)],
 );

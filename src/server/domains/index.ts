@@ -22,6 +22,7 @@ import { uploadsDomain } from './uploads';
 import { standingDomain } from './standing';
 import { welfareDomain } from './welfare';
 import { savingsDomain } from './savings';
+import { meetingsDomain } from './meetings';
 
 /*
  * The domains of the server, one line each. The app (REST routes, raw routes), the tRPC root, the
@@ -41,6 +42,7 @@ export const DOMAINS = [
   standingDomain,
   welfareDomain,
   savingsDomain,
+  meetingsDomain,
   discussionsDomain,
   documentsDomain,
   invitationsDomain,

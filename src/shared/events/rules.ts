@@ -8,6 +8,10 @@ export const EVENT_VISIBILITIES = ['members', 'public'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 
 export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
+
+/** 'meeting': an event with a meetings row beside it (agenda, attendance, minutes, votes). */
+export const EVENT_KINDS = ['event', 'meeting'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** What a member answers; 'waitlisted' is never chosen, it is what "going" becomes when the event is full. */

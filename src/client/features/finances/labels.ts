@@ -48,7 +48,7 @@ export const DUES_PERIOD_KEY = codeKeys('finances.plans.periods', DUES_PERIODS) 
 
 export const PURPOSES = ['dues', 'donation'] as const;
 /** Every purpose a payment can have; a levy is paid from the welfare fund's pages, never declared here. */
-export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation', levy: 'finances.purpose.levy' } as const satisfies Record<Payment['purpose'], MessageKey>;
+export const PURPOSE_KEY = { dues: 'finances.purpose.dues', donation: 'finances.purpose.donation', levy: 'finances.purpose.levy', fine: 'finances.purpose.fine' } as const satisfies Record<Payment['purpose'], MessageKey>;
 
 export const METHODS = ['cash', 'mobile_money', 'bank_transfer', 'other'] as const;
 export const METHOD_KEY = codeKeys('finances.method', METHODS) satisfies Record<(typeof METHODS)[number], MessageKey>;

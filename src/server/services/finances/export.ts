@@ -33,7 +33,7 @@ type Row = {
   categoryName: string | null;
   memberFirst: string | null;
   memberLast: string | null;
-  purpose: 'dues' | 'donation' | 'levy' | null;
+  purpose: 'dues' | 'donation' | 'levy' | 'fine' | null;
   reference: string | null;
 };
 
@@ -71,7 +71,7 @@ export function ledgerExport(
   const describe = (r: Row) => {
     if (r.kind === 'reversal') return hidden(r) ? t('finances.export.reversalOfUnnamed', { id: r.reversesId }) : t('finances.export.reversalOf', { id: r.reversesId, reason: r.description });
     if (r.kind === 'payment' && r.purpose) {
-      const what = r.purpose === 'levy' ? t('finances.purpose.levy') : t(`finances.categories.${PURPOSE_CATEGORY[r.purpose]}`);
+      const what = r.purpose === 'levy' || r.purpose === 'fine' ? t(`finances.purpose.${r.purpose}`) : t(`finances.categories.${PURPOSE_CATEGORY[r.purpose]}`);
       return r.reference && !hidden(r) ? t('finances.export.paymentWithReference', { purpose: what, reference: r.reference }) : what;
     }
     return r.description;

@@ -17,7 +17,7 @@ import { financeLink } from '@shared/finances/sections';
 
 export type Declared = {
   amount: number;
-  purpose: 'dues' | 'donation' | 'levy';
+  purpose: 'dues' | 'donation' | 'levy' | 'fine';
   method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other';
   provider?: string | null;
   reference?: string | null;

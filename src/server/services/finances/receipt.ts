@@ -13,7 +13,7 @@ export type ReceiptData = {
   member: string;
   amount: number;
   currency: Currency;
-  purpose: 'dues' | 'donation' | 'levy';
+  purpose: 'dues' | 'donation' | 'levy' | 'fine';
   /** A levy's fund ("Bereavement fund"), named on its receipt. */
   fund?: string | null;
   method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other';

@@ -100,6 +100,7 @@ export const finances = {
     dues: 'Dues',
     donation: 'Donation',
     levy: 'Welfare levy',
+    fine: 'Meeting fine',
   },
   method: {
     cash: 'Cash',

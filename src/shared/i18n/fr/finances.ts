@@ -101,6 +101,7 @@ export const finances = {
     dues: 'Cotisation',
     donation: 'Don',
     levy: 'Cotisation de solidarité',
+    fine: 'Amende de réunion',
   },
   method: {
     cash: 'Espèces',
