@@ -78,6 +78,12 @@ export const COMMUNITY_CAPABILITIES = [
   'savings.view',
   /** Start a savings-and-loans group and name its officers (the officers decide on everyone's money, so the community's leaders choose them). */
   'savings.organise',
+  /** See the community's meetings, their agendas, the quorum, the shared and approved minutes; show one's own check-in code, give one's vote by proxy, read one's own fines. */
+  'meetings.view',
+  /** Meeting day's secretary and treasurer work: take attendance (which posts the fines the community set), write the minutes, record cash brought to the meeting. */
+  'meetings.record',
+  /** Call meetings, set their agenda, host and rota, the quorum, fines and proxy rules; open votes; waive a fine (never one's own or one they posted). */
+  'meetings.manage',
 ] as const;
 export type CommunityCapability = (typeof COMMUNITY_CAPABILITIES)[number];
 
@@ -93,7 +99,7 @@ export const STAFF_CAPABILITIES = [
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 const FINANCE_OFFICER: readonly CommunityCapability[] = ['finances.view', 'finances.record', 'finances.approve', 'finances.manage', 'finances.import'];
-const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage', 'savings.view', 'savings.organise'];
+const LEADER: readonly CommunityCapability[] = ['community.view', 'community.manage', 'members.manage', 'members.import', 'announcements.manage', ...FINANCE_OFFICER, 'circles.view', 'circles.organise', 'events.view', 'events.manage', 'polls.view', 'polls.manage', 'discussions.view', 'discussions.moderate', 'documents.view', 'documents.manage', 'invitations.send', 'chat.view', 'chat.moderate', 'standing.view', 'standing.manage', 'welfare.view', 'welfare.manage', 'savings.view', 'savings.organise', 'meetings.view', 'meetings.record', 'meetings.manage'];
 
 export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly CommunityCapability[]> = {
   creator: [...LEADER, 'community.transfer'],
@@ -103,8 +109,8 @@ export const COMMUNITY_ROLE_CAPABILITIES: Record<CommunityRole, readonly Communi
   // the treasurer sees the roll (to chase arrears); deciding categories and suspensions is the
   // leaders'. The welfare fund is money: the treasurer is one of its officers. A savings group's
   // officers are the group's own, named by the leaders: the community's treasurer is not one by role.
-  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view', 'standing.view', 'welfare.view', 'welfare.manage', 'savings.view'],
-  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view', 'savings.view'],
+  treasurer: ['community.view', ...FINANCE_OFFICER, 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'documents.manage', 'chat.view', 'standing.view', 'welfare.view', 'welfare.manage', 'savings.view', 'meetings.view', 'meetings.record'],
+  member: ['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view', 'savings.view', 'meetings.view'],
 };
 
 export const STAFF_ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -179,6 +185,9 @@ export const DENIED: Record<CommunityCapability | StaffCapability, MessageKey> =
   'welfare.manage': 'errors.denied.welfare',
   'savings.view': 'errors.denied.members',
   'savings.organise': 'errors.denied.savings',
+  'meetings.view': 'errors.denied.members',
+  'meetings.record': 'errors.denied.meetingsRecord',
+  'meetings.manage': 'errors.denied.meetingsManage',
   'admin.panel': 'errors.denied.adminPanel',
   'admin.staff': 'errors.denied.superadmin',
   'admin.settings': 'errors.denied.superadmin',

@@ -18,7 +18,7 @@ const staffGranted = (role: StaffRole) => STAFF_CAPABILITIES.filter((c) => staff
 
 describe('permission table: community roles', () => {
   it('a member sees the inside, the books as the community shows them, its circles, events, documents, chat, welfare fund and savings groups, and nothing more', () => {
-    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view', 'savings.view']);
+    expect(granted('member')).toEqual(['community.view', 'finances.view', 'circles.view', 'events.view', 'polls.view', 'discussions.view', 'documents.view', 'chat.view', 'welfare.view', 'savings.view', 'meetings.view']);
   });
   it('a treasurer keeps the books (and brings in their history) and the papers, reads the standing roll and is a welfare officer, but does not manage the community, its members, standing, circles, events, invitations or chat', () => {
     expect(granted('treasurer')).toEqual([
@@ -39,6 +39,8 @@ describe('permission table: community roles', () => {
       'welfare.view',
       'welfare.manage',
       'savings.view',
+      'meetings.view',
+      'meetings.record',
     ]);
   });
   it('an admin manages the community, its members, its announcements and its books (and imports them), but cannot hand it over', () => {
@@ -72,6 +74,9 @@ describe('permission table: community roles', () => {
       'welfare.manage',
       'savings.view',
       'savings.organise',
+      'meetings.view',
+      'meetings.record',
+      'meetings.manage',
     ]);
   });
   it('only the leaders start savings-and-loans groups and name their officers; inside a group its own officers act', () => {
@@ -84,6 +89,13 @@ describe('permission table: community roles', () => {
     expect(COMMUNITY_ROLES.filter((r) => can(r, 'discussions.moderate')).sort()).toEqual(['admin', 'creator']);
     expect(DENIED['discussions.moderate']).toBe('errors.denied.discussions');
   });
+  it('meeting day: every member sees meetings; leaders and the treasurer take attendance and minutes; only leaders call meetings and waive fines', () => {
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'meetings.view')).sort()).toEqual(['admin', 'creator', 'member', 'treasurer']);
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'meetings.record')).sort()).toEqual(['admin', 'creator', 'treasurer']);
+    expect(COMMUNITY_ROLES.filter((r) => can(r, 'meetings.manage')).sort()).toEqual(['admin', 'creator']);
+    expect(DENIED['meetings.manage']).toBe('errors.denied.meetingsManage');
+  });
+
   it('a community setting can let every member start savings circles, and nothing else', () => {
     expect(canIn('member', { membersOrganiseCircles: false }, 'circles.organise')).toBe(false);
     expect(canIn('member', { membersOrganiseCircles: true }, 'circles.organise')).toBe(true);

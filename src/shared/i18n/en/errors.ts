@@ -31,6 +31,8 @@ export const errors = {
     standing: 'Only the community’s leaders can see or change members’ standing.',
     welfare: 'Only the community’s welfare officers (its leaders and treasurer) can do this.',
     savings: 'Only the community’s leaders can start a savings group or name its officers.',
+    meetingsRecord: 'Only the community’s leaders and treasurer can take attendance, write the minutes or record money at a meeting.',
+    meetingsManage: 'Only the community’s leaders can call meetings, set their rules or waive a fine.',
   },
   njangi: {
     circleNotFound: 'Savings circle not found',

@@ -32,6 +32,8 @@ export const errors = {
     standing: 'Seuls les responsables de la communauté peuvent voir ou modifier la situation des membres.',
     welfare: 'Seuls les responsables de la solidarité de la communauté (ses dirigeants et son trésorier) peuvent faire ceci.',
     savings: 'Seuls les dirigeants de la communauté peuvent créer un groupe d’épargne ou en nommer les responsables.',
+    meetingsRecord: 'Seuls les dirigeants et le trésorier de la communauté peuvent faire l’appel, rédiger le compte rendu ou enregistrer de l’argent en réunion.',
+    meetingsManage: 'Seuls les dirigeants de la communauté peuvent convoquer une réunion, en fixer les règles ou annuler une amende.',
   },
   njangi: {
     circleNotFound: 'Tontine introuvable',
