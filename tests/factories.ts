@@ -3,6 +3,7 @@ import { communities, memberships, notifications, secondFactors, uploads, users,
 import { hashPassword } from '../src/server/auth/password';
 import { sealSecret } from '../src/server/auth/secrets-key';
 import { createCommunity } from '../src/server/services/community-writes';
+import { assignReference } from '../src/server/domains/collecting/references';
 import type { DB } from '../db/database';
 
 /*
@@ -77,6 +78,7 @@ export function addMember(db: DB, p: { communityId: number; user: UserRow; role?
     tx.insert(memberships)
       .values({ communityId: p.communityId, userId: p.user.id, role: p.role ?? 'member', joinedAt: p.now ?? Date.now() })
       .run();
+    assignReference(tx, { communityId: p.communityId, userId: p.user.id, now: p.now ?? Date.now() });
     tx.update(communities).set({ memberCount: sql`${communities.memberCount} + 1` }).where(eq(communities.id, p.communityId)).run();
   });
 }

@@ -175,6 +175,11 @@ export const payments = sqliteTable(
     levyId: integer('levy_id'),
     // A fine payment: the meeting fine it pays (db/schema/meetings.ts).
     fineId: integer('fine_id'),
+    // The provider's transaction id (read from the pasted confirmation text or typed): one payment
+    // per transfer in a community, so the same transfer cannot be claimed twice.
+    transactionId: text('transaction_id'),
+    // The confirmation text the member pasted, kept for the treasurer.
+    smsText: text('sms_text'),
     recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
@@ -189,6 +194,8 @@ export const payments = sqliteTable(
     index('payments_proof_idx').on(t.proofUrl),
     uniqueIndex('payments_receipt_unique').on(t.communityId, t.receiptNo),
     index('payments_levy_idx').on(t.levyId).where(sql`${t.levyId} IS NOT NULL`),
+    // A rejected payment frees its transaction id: the member may declare the transfer again, corrected.
+    uniqueIndex('payments_transaction_unique').on(t.communityId, t.transactionId).where(sql`${t.transactionId} IS NOT NULL AND ${t.status} <> 'rejected'`),
     // "Needs you": a community's pending payments oldest first, with the columns that say who may not
     // confirm them (their authors), so the list and its count read the index alone.
     index('payments_waiting_idx').on(t.communityId, t.createdAt, t.id, t.memberId, t.recordedBy).where(sql`status = 'pending'`),

@@ -20,3 +20,4 @@ export * from './standing';
 export * from './welfare';
 export * from './savings';
 export * from './meetings';
+export * from './collecting';

@@ -478,6 +478,10 @@ const TABLE: Record<string, Entry> = {
   'finances.createAccount': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, name: 'Savings bank', kind: 'bank' }) },
   'finances.createCategory': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, name: 'Funeral fund', kind: 'expense' }) },
   'finances.declarePayment': { rule: 'finances.view', input: (f) => ({ communityId: f.community.id, amount: 1500, purpose: 'dues', method: 'cash' }) },
+  'collecting.instructions': { rule: 'finances.view', input: inCommunity },
+  'collecting.setInstructions': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, accountId: f.books.account, provider: 'MTN MoMo', number: '677000000', ussd: '*126#' }) },
+  'collecting.references': { rule: 'finances.record', input: inCommunity },
+  'collecting.readText': { rule: 'finances.view', input: (f) => ({ communityId: f.community.id, text: 'SC12AB34CD Confirmed. Ksh1,500.00 sent to JANE WANJIKU 0712345678 on 12/3/24 at 2:05 PM.' }) },
   'finances.recordPayment': {
     rule: 'finances.record',
     input: (f) => ({ communityId: f.community.id, memberId: f.target.id, accountId: f.books.account, amount: 1500, purpose: 'dues', method: 'cash' }),

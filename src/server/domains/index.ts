@@ -23,6 +23,7 @@ import { standingDomain } from './standing';
 import { welfareDomain } from './welfare';
 import { savingsDomain } from './savings';
 import { meetingsDomain } from './meetings';
+import { collectingDomain } from './collecting';
 
 /*
  * The domains of the server, one line each. The app (REST routes, raw routes), the tRPC root, the
@@ -35,6 +36,7 @@ export const DOMAINS = [
   accounts,
   communitiesDomain,
   financesDomain,
+  collectingDomain,
   importsDomain,
   njangiDomain,
   eventsDomain,

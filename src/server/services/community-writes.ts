@@ -9,6 +9,7 @@ import { attachUpload, detachUpload } from '../uploads/registry';
 import { announceCommunityJoined, announceCommunityLeft, createDefaultChannel } from './chat/conversations';
 import { isDatabase, prepared } from './prepared';
 import { DAY_MS } from './invitations/tokens';
+import { assignReference } from '../domains/collecting/references';
 
 const communityName = (tx: DbLike, id: number) => tx.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()?.name ?? 'the community';
 
@@ -21,7 +22,10 @@ export function addMember(tx: DbLike, p: { communityId: number; userId: string; 
   if (isDatabase(tx)) {
     const q = memberQueries(tx);
     const added = q.insert.get({ communityId: p.communityId, userId: p.userId, role: p.role, joinedAt: p.now });
-    if (added) q.count.run({ communityId: p.communityId });
+    if (added) {
+      q.count.run({ communityId: p.communityId });
+      assignReference(tx, p);
+    }
     return !!added;
   }
   const inserted = tx
@@ -32,6 +36,8 @@ export function addMember(tx: DbLike, p: { communityId: number; userId: string; 
     .get();
   if (inserted) {
     tx.update(communities).set({ memberCount: sql`${communities.memberCount} + 1` }).where(eq(communities.id, p.communityId)).run();
+    // Every member has a payment reference from the day they join (collecting money).
+    assignReference(tx, p);
   }
   return !!inserted;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES, MAX_AMOUNT } from '../money';
 import { communityId, pageInput } from './communities';
 import { PROOF_URL_PATTERN } from '../proofs';
+import { SMS_TEXT_MAX } from '../payments/sms';
 
 /*
  * Inputs of the finance operations. Amounts are integers in the minor unit of the community's
@@ -20,7 +21,7 @@ const amount = z
 const currency = z.string({ message: 'validation.finance.currencyCode' }).trim().toUpperCase().max(8, 'validation.finance.currencyCode').optional();
 const recordId = (message: 'validation.finance.paymentId' | 'validation.finance.expenseId' | 'validation.finance.entryId' | 'validation.finance.accountId' | 'validation.finance.categoryId') =>
   z.coerce.number({ message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
-const text = (max: number, message: 'validation.finance.descriptionLong' | 'validation.finance.reasonLong' | 'validation.finance.referenceLong') =>
+const text = (max: number, message: 'validation.finance.descriptionLong' | 'validation.finance.reasonLong' | 'validation.finance.referenceLong' | 'validation.finance.smsTextLong') =>
   z.string().trim().max(max, message);
 /** A payment's proof or an expense's receipt: an upload of kind 'proof', a WebP image or a PDF, named by its private route. */
 export { PROOF_URL_PATTERN } from '../proofs';
@@ -57,6 +58,17 @@ const paymentFields = {
   reference: text(80, 'validation.finance.referenceLong').nullable().optional(),
   proofUrl: upload.nullable().optional(),
   note: text(500, 'validation.finance.descriptionLong').nullable().optional(),
+  // A provider's transaction id: letters, digits, dots, dashes and underscores, kept in capitals so
+  // "sc12ab34cd" and "SC12AB34CD" are one transfer.
+  transactionId: z
+    .string({ message: 'validation.finance.transactionId' })
+    .trim()
+    .max(64, 'validation.finance.transactionId')
+    .regex(/^[A-Za-z0-9._-]*$/, 'validation.finance.transactionId')
+    .transform((v) => v.toUpperCase() || null)
+    .nullable()
+    .optional(),
+  smsText: text(SMS_TEXT_MAX, 'validation.finance.smsTextLong').nullable().optional(),
 };
 
 export const declarePaymentInput = z.object({ communityId, ...paymentFields });

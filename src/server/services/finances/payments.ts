@@ -14,6 +14,7 @@ import { attachUpload } from '../../uploads/registry';
 import { prepared } from '../prepared';
 import { levyCategory, settleLevy } from '../../domains/welfare/levies';
 import { financeLink } from '@shared/finances/sections';
+import { insertingTransaction, refuseUsedTransaction } from './transaction-ids';
 
 export type Declared = {
   amount: number;
@@ -23,6 +24,8 @@ export type Declared = {
   reference?: string | null;
   proofUrl?: string | null;
   note?: string | null;
+  transactionId?: string | null;
+  smsText?: string | null;
 };
 
 function assertDetails(d: Declared) {
@@ -38,8 +41,9 @@ export function declarePayment(db: DB, p: { communityId: number; memberId: strin
   const d = p.details;
   return db.transaction((tx) => {
     attachUpload(tx, { url: d.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
+    refuseUsedTransaction(tx, p.communityId, d.transactionId);
     // Prepared once (prepared.ts), run on `db` inside this transaction: every member's declaration runs it.
-    const row = insertDeclared(db).get({
+    const row = insertingTransaction(tx, p.communityId, d.transactionId, () => insertDeclared(db).get({
       communityId: p.communityId,
       memberId: p.memberId,
       amount: d.amount,
@@ -49,8 +53,10 @@ export function declarePayment(db: DB, p: { communityId: number; memberId: strin
       reference: d.reference ?? null,
       proofUrl: d.proofUrl ?? null,
       note: d.note ?? null,
+      transactionId: d.transactionId ?? null,
+      smsText: d.smsText ?? null,
       createdAt: p.now,
-    })!;
+    })!);
     recordFinanceAction(db, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: row.purpose, method: row.method }, now: p.now });
     tellOfficers(db, tx, row, p.now);
     return toPaymentDto(row);
@@ -94,6 +100,8 @@ const insertDeclared = (db: DB) =>
         reference: ph('reference'),
         proofUrl: ph('proofUrl'),
         note: ph('note'),
+        transactionId: ph('transactionId'),
+        smsText: ph('smsText'),
         status: 'pending',
         recordedBy: ph('memberId'),
         createdAt: ph('createdAt'),
@@ -208,7 +216,10 @@ export function recordCashPayment(db: DB, p: { communityId: number; memberId: st
     // The account named must be this community's, though the confirming officer chooses again.
     accountOf(tx, p.communityId, p.accountId);
     attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
-    const pending = tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get();
+    refuseUsedTransaction(tx, p.communityId, p.details.transactionId);
+    const pending = insertingTransaction(tx, p.communityId, p.details.transactionId, () =>
+      tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get(),
+    );
     recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId, accountId: p.accountId }, now: p.now });
     tellOfficers(db, tx, pending, p.now);
     return toPaymentDto(pending);
@@ -231,6 +242,9 @@ export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string
     reference: r.reference,
     proofUrl: r.proofUrl,
     note: r.note,
+    // The provider's transaction id, and the confirmation text the member pasted (for the treasurer).
+    transactionId: r.transactionId,
+    smsText: r.smsText,
     status: r.status,
     reason: r.reason,
     receiptNo: r.receiptNo,

@@ -196,6 +196,7 @@ export const errors = {
     notAMember: 'That person is not a member of this community.',
     accountTaken: 'This community already has an account with that name.',
     providerRequired: 'Please name the mobile money provider (for example MTN MoMo, Orange Money, M-Pesa, Wave).',
+    transactionUsed: 'Transaction {{transactionId}} was already declared in this community (payment no. {{payment}} of {{date}}). The same transfer cannot be declared twice.',
     incomeCategory: 'Choose an income category.',
     expenseCategory: 'Choose an expense category.',
     tooManyReceipts: 'An expense carries at most 5 receipt files.',

@@ -101,6 +101,12 @@ export const validation = {
     cursor: 'This page of the list is unknown. Start again from the first page.',
     limit: 'Ask for 1 to 100 items',
   },
+  collecting: {
+    tooLong: 'This is too long.',
+    ussd: 'A USSD code is written with digits, * and #, and ends with # (for example *126#).',
+    appLink: 'Give a link starting with https:// or an app’s own address (for example wave://…).',
+    text: 'Paste the confirmation message you received.',
+  },
   finance: {
     amount: 'Please enter an amount',
     amountWhole: 'The amount has too many decimals for this currency',
@@ -114,6 +120,8 @@ export const validation = {
     descriptionLong: 'Must be at most 300 characters',
     reasonLong: 'The reason must be at most 300 characters',
     referenceLong: 'Must be at most 80 characters',
+    transactionId: 'A transaction ID has only letters, digits, dots, dashes and underscores (at most 64).',
+    smsTextLong: 'The pasted text is longer than 1,000 characters: paste only the confirmation message.',
     currency: 'Choose a currency from the list',
     currencyCode: 'Give the currency as its three-letter code, such as XAF',
     transparency: 'Choose what members see',

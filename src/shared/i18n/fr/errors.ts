@@ -197,6 +197,7 @@ export const errors = {
     notAMember: 'Cette personne n’est pas membre de cette communauté.',
     accountTaken: 'Cette communauté a déjà un compte portant ce nom.',
     providerRequired: 'Veuillez indiquer l’opérateur de mobile money (par exemple MTN MoMo, Orange Money, M-Pesa, Wave).',
+    transactionUsed: 'La transaction {{transactionId}} a déjà été déclarée dans cette communauté (paiement n° {{payment}} du {{date}}). Un même transfert ne peut pas être déclaré deux fois.',
     incomeCategory: 'Choisissez une catégorie de recettes.',
     expenseCategory: 'Choisissez une catégorie de dépenses.',
     tooManyReceipts: 'Une dépense comporte au plus 5 justificatifs.',

@@ -101,6 +101,12 @@ export const validation = {
   notification: {
     notFound: 'Notification introuvable',
   },
+  collecting: {
+    tooLong: 'C’est trop long.',
+    ussd: 'Un code USSD s’écrit avec des chiffres, * et #, et se termine par # (par exemple *126#).',
+    appLink: 'Donnez un lien commençant par https:// ou l’adresse propre à une application (par exemple wave://…).',
+    text: 'Collez le message de confirmation que vous avez reçu.',
+  },
   finance: {
     amount: 'Veuillez saisir un montant',
     amountWhole: 'Le montant a trop de décimales pour cette devise',
@@ -114,6 +120,8 @@ export const validation = {
     descriptionLong: '300 caractères au maximum',
     reasonLong: 'Le motif ne peut pas dépasser 300 caractères',
     referenceLong: '80 caractères au maximum',
+    transactionId: 'Un identifiant de transaction ne contient que des lettres, des chiffres, des points, des tirets et des tirets bas (64 au maximum).',
+    smsTextLong: 'Le texte collé dépasse 1 000 caractères : ne collez que le message de confirmation.',
     currency: 'Choisissez une devise dans la liste',
     currencyCode: 'Indiquez la devise par son code à trois lettres, par exemple XAF',
     transparency: 'Choisissez ce que voient les membres',
