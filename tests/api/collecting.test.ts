@@ -141,3 +141,130 @@ describe('collecting money: the race on the index itself', () => {
     expect(sneak).toThrow(expect.objectContaining({ kind: 'conflict', message: 'errors.finances.transactionUsed' }));
   });
 });
+
+const S = {
+  preview: op('POST', '/api/communities/:id/statements/preview', 'collecting.previewStatement', 'query', byCommunity),
+  import: op('POST', '/api/communities/:id/statements', 'collecting.importStatement', 'mutation', { ...byCommunity, created: true }),
+  list: op('GET', '/api/communities/:id/statements', 'collecting.statements', 'query', byCommunity),
+  view: op('GET', '/api/statements/:id', 'collecting.statement', 'query', { params: { id: 'id' } }),
+  confirm: op('POST', '/api/statements/:id/confirm', 'collecting.confirmMatches', 'mutation', { params: { id: 'id' } }),
+  record: op('POST', '/api/statement-lines/:id/record', 'collecting.recordLine', 'mutation', { params: { id: 'id' }, created: true }),
+  ignore: op('POST', '/api/statement-lines/:id/ignore', 'collecting.ignoreLine', 'mutation', { params: { id: 'id' } }),
+};
+
+const csv = (rows: string[][]) => ({ name: 'statement.csv', encoding: 'text', content: rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(';')).join('\n') });
+const MAPPING = { date: 'Date', amount: 'Montant', reference: 'Libellé', counterparty: 'Tiers', transactionId: 'Transaction', dateOrder: 'dmy' };
+
+for (const T of TRANSPORTS) {
+  const call = (tr: Transport, who: Awaited<ReturnType<typeof as>>, o: (typeof S)[keyof typeof S] | (typeof C)[keyof typeof C], input: unknown) => tr.call(who, o, input);
+
+  describe(`${T.name}: statements`, () => {
+    it('a statement is previewed, brought in, matched by reference, transaction id, then amount, date and name; confirmed all at once; uploaded again it changes nothing', async () => {
+      const w = await world();
+      const [tr, m, o, cr] = [await as(w.t, w.treasurer), await as(w.t, w.member), await as(w.t, w.other), await as(w.t, w.creator)];
+      const ref = (await call(T, m, C.instructions, { communityId: w.community.id })).data.reference as string;
+      const declare = async (who: typeof m, amount: number, extra: object = {}) => (await call(T, who, C.declare, { communityId: w.community.id, amount, purpose: 'dues', method: 'mobile_money', provider: 'MTN MoMo', ...extra })).data.id as number;
+      const byRef = await declare(m, 3000);
+      const byTx = await declare(o, 4000, { transactionId: 'MP240312.1405.A1' });
+      const byName = await declare(o, 7000);
+      const today = new Date(w.t.clock.now()).toISOString().slice(0, 10).split('-').reverse().join('/');
+      const file = csv([
+        ['Date', 'Montant', 'Libellé', 'Tiers', 'Transaction'],
+        [today, '3 000', `Cotisation ${ref.toLowerCase()}`, 'MUSA', 'A1'],
+        [today, '4000', 'transfert', '677000000', 'mp240312.1405.a1'],
+        [`${today} 14:05`, '7 000', 'dues', 'AWA TESTER', 'A3'],
+        [today, '-2 500', 'Frais', 'MTN', 'A4'],
+        [today, '9 999', 'inconnu', 'SOMEONE', 'A5'],
+      ]);
+      // A plain member cannot bring statements in.
+      expect((await call(T, m, S.preview, { communityId: w.community.id, accountId: w.books.account, file })).status).toBe(403);
+      const preview = await call(T, tr, S.preview, { communityId: w.community.id, accountId: w.books.account, file });
+      expect(preview.data).toMatchObject({ headers: ['Date', 'Montant', 'Libellé', 'Tiers', 'Transaction'], rows: 5, remembered: false, read: null });
+      // The headers are guessed in French as in English.
+      expect(preview.data.mapping).toMatchObject({ date: 'Date', amount: 'Montant', reference: 'Libellé', counterparty: 'Tiers', transactionId: 'Transaction' });
+      const imported = await call(T, tr, S.import, { communityId: w.community.id, accountId: w.books.account, file, mapping: MAPPING });
+      expect(imported.status).toBe(T.okStatus(S.import));
+      expect(imported.data).toMatchObject({ lines: 5, added: 5, skipped: 0 });
+
+      const view = await call(T, tr, S.view, { id: imported.data.id });
+      const lines = view.data.lines as { id: number; amount: number; proposal: { paymentId: number; why: string } | null }[];
+      expect(lines.map((l) => [l.amount, l.proposal?.paymentId ?? null, l.proposal?.why ?? null])).toEqual([
+        [3000, byRef, 'reference'],
+        [4000, byTx, 'transactionId'],
+        [7000, byName, 'amountDateName'],
+        [-2500, null, null],
+        [9999, null, null],
+      ]);
+      // The community's creator declared nothing: the proposals the treasurer sees are the same for them; a member sees none of it.
+      expect((await call(T, m, S.view, { id: imported.data.id })).status).toBe(403);
+
+      const items = lines.filter((l) => l.proposal).map((l) => ({ lineId: l.id, paymentId: l.proposal!.paymentId }));
+      const confirmed = await call(T, cr, S.confirm, { id: imported.data.id, items });
+      expect(confirmed.data.results.map((r: { outcome: string }) => r.outcome)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+      const status = (id: number) => w.t.db.$client.prepare('SELECT status FROM payments WHERE id = ?').pluck().get(id);
+      expect([status(byRef), status(byTx), status(byName)]).toEqual(['confirmed', 'confirmed', 'confirmed']);
+      // Again: each line is already decided, nothing moves twice.
+      const again = await call(T, tr, S.confirm, { id: imported.data.id, items });
+      expect(again.data.results.map((r: { outcome: string; code: string }) => [r.outcome, r.code])).toEqual(Array(3).fill(['refused', 'errors.collecting.lineDecided']));
+
+      // The same file again: every line recognised, nothing added; the mapping is remembered.
+      const preview2 = await call(T, tr, S.preview, { communityId: w.community.id, accountId: w.books.account, file });
+      expect(preview2.data).toMatchObject({ remembered: true, read: { lines: 5, known: 5, problemCount: 0 } });
+      const twice = await call(T, tr, S.import, { communityId: w.community.id, accountId: w.books.account, file, mapping: MAPPING });
+      expect(twice.data).toMatchObject({ lines: 5, added: 0, skipped: 5 });
+      expect(w.t.db.$client.prepare('SELECT COUNT(*) FROM statement_lines').pluck().get()).toBe(5);
+
+      // The unmatched line: recorded for a member (waiting for another officer), the outgoing one ignored with a reason.
+      const unknown = lines[4]!;
+      const recorded = await call(T, tr, S.record, { id: unknown.id, memberId: w.member.id, purpose: 'donation' });
+      expect(recorded.status).toBe(T.okStatus(S.record));
+      // The seeded account is the cash box: the payment says so.
+      expect(recorded.data).toMatchObject({ status: 'pending', amount: 9999, recordedBy: w.treasurer.id, method: 'cash' });
+      expect((await call(T, tr, S.ignore, { id: lines[3]!.id, reason: 'Bank fees' })).data).toMatchObject({ status: 'ignored', reason: 'Bank fees' });
+      expect((await call(T, tr, S.ignore, { id: lines[3]!.id, reason: 'Twice' })).status).toBe(409);
+      expect((await call(T, tr, S.list, { communityId: w.community.id })).data[0]).toMatchObject({ id: twice.data.id, open: 0 });
+    });
+
+    it('a malformed file is refused naming the line and the problem, and brings nothing in', async () => {
+      const w = await world();
+      const tr = await as(w.t, w.treasurer);
+      const file = csv([['Date', 'Montant', 'Libellé', 'Tiers', 'Transaction'], ['12/03/2026', '1 500', 'a', 'b', 'c'], ['31/02/2026', '2000', 'a', 'b', 'd'], ['12/03/2026', 'deux mille', 'a', 'b', 'e']]);
+      const refused = await call(T, tr, S.import, { communityId: w.community.id, accountId: w.books.account, file, mapping: MAPPING });
+      expect(refused.status).toBe(400);
+      expectError(refused, 'BAD_REQUEST', 'errors.collecting.lineProblems', { count: 2, line: 3, column: 'Date', value: '31/02/2026' });
+      expect(w.t.db.$client.prepare('SELECT COUNT(*) FROM statement_lines').pluck().get()).toBe(0);
+      const missing = await call(T, tr, S.import, { communityId: w.community.id, accountId: w.books.account, file, mapping: { ...MAPPING, amount: 'Amount' } });
+      expectError(missing, 'BAD_REQUEST', 'errors.collecting.columnMissing', { column: 'Amount' });
+    });
+  });
+}
+
+describe('statements: amounts as banks write them, and the size limit', () => {
+  it('reads "1 500,50", "1,500.50", "1500.5", "(1,500.50)" and credit/debit columns in a USD community', async () => {
+    const { statementAmount, readStatement } = await import('../../src/server/domains/collecting/statement-read');
+    expect(['1 500,50', '1,500.50', '1500.5', '1 500,50 USD', '+1,500.50'].map((s) => statementAmount(s, 'USD'))).toEqual([150050, 150050, 150050, 150050, 150050]);
+    expect(['-1 500,50', '(1,500.50)', '1.500,50-'].map((s) => statementAmount(s, 'USD'))).toEqual([-150050, -150050, -150050]);
+    expect(['1500.5', 'abc', ''].map((s) => statementAmount(s, 'XAF'))).toEqual([null, null, null]);
+    const sheet = { headers: ['When', 'In', 'Out'], rows: [{ line: 2, cells: ['2026-03-12', '1,500.50', ''] }, { line: 3, cells: ['03/13/2026', '', '20.00'] }] };
+    const read = readStatement(sheet, { date: 'When', credit: 'In', debit: 'Out', dateOrder: 'mdy' }, 'USD');
+    expect(read.problems).toEqual([]);
+    expect(read.lines.map((l) => [l.bookedOn, l.amount])).toEqual([['2026-03-12', 150050], ['2026-03-13', -2000]]);
+  });
+
+  it('two identical lines are two lines; the same two again are recognised', async () => {
+    const { readStatement } = await import('../../src/server/domains/collecting/statement-read');
+    const sheet = { headers: ['Date', 'Amount'], rows: [2, 3].map((line) => ({ line, cells: ['2026-03-12', '5000'] })) };
+    const a = readStatement(sheet, { date: 'Date', amount: 'Amount', dateOrder: 'dmy' }, 'XAF').lines.map((l) => l.fingerprint);
+    const b = readStatement(sheet, { date: 'Date', amount: 'Amount', dateOrder: 'dmy' }, 'XAF').lines.map((l) => l.fingerprint);
+    expect(new Set(a).size).toBe(2);
+    expect(b).toEqual(a);
+  });
+
+  it('refuses a file of more than 10,000 lines before reading it', async () => {
+    const w = await world();
+    const tr = await as(w.t, w.treasurer);
+    const rows = [['Date', 'Montant'], ...Array.from({ length: 10_001 }, (_, i) => ['12/03/2026', String(i + 1)])];
+    const r = await TRANSPORTS[0].call(tr, S.preview, { communityId: w.community.id, accountId: w.books.account, file: { name: 's.csv', encoding: 'text', content: rows.map((x) => x.join(';')).join('\n') } });
+    expectError(r, 'BAD_REQUEST', 'imports.errors.tooManyRows', { max: 10_000 });
+  });
+});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { seedStatement, STATEMENT } from '../setup/collecting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, joinRequests, pollNominations, type CommunityRow, type UserRow } from '../../db/schema';
 import { createEvent } from '../../src/server/services/events/events';
@@ -190,6 +191,8 @@ type Entry = {
 };
 
 const inCommunity = (f: Fx) => ({ communityId: f.community.id });
+const STATEMENT_FILE = { name: 'statement.csv', encoding: 'text', content: 'Date;Amount\n12/03/2026;2500' };
+const seedCellStatement = (app: TestApp, f: Fx) => seedStatement(app, { communityId: f.community.id, accountId: f.books.account });
 /** A circle's own role: only the listed members of the community act (its creator organises the fixture's circles). */
 const circleRole =
   (...who: Member[]) =>
@@ -481,6 +484,14 @@ const TABLE: Record<string, Entry> = {
   'collecting.instructions': { rule: 'finances.view', input: inCommunity },
   'collecting.setInstructions': { rule: 'finances.manage', input: (f) => ({ communityId: f.community.id, accountId: f.books.account, provider: 'MTN MoMo', number: '677000000', ussd: '*126#' }) },
   'collecting.references': { rule: 'finances.record', input: inCommunity },
+  'collecting.previewStatement': { rule: 'finances.record', input: (f) => ({ communityId: f.community.id, accountId: f.books.account, file: STATEMENT_FILE }) },
+  'collecting.importStatement': { rule: 'finances.record', input: (f) => ({ communityId: f.community.id, accountId: f.books.account, file: STATEMENT_FILE, mapping: { date: 'Date', amount: 'Amount', dateOrder: 'dmy' } }) },
+  'collecting.statements': { rule: 'finances.record', input: inCommunity },
+  'collecting.statement': { rule: 'finances.record', prepare: seedCellStatement, input: () => ({ id: STATEMENT.id }) },
+  // Each line's outcome is in the answer: the payment's own author is refused there, and nothing is written.
+  'collecting.confirmMatches': { rule: 'finances.record', prepare: seedCellStatement, writes: () => false, input: (f) => ({ id: STATEMENT.id, items: [{ lineId: STATEMENT.openLine, paymentId: f.books.payment }] }) },
+  'collecting.recordLine': { rule: 'finances.record', prepare: seedCellStatement, input: (f) => ({ id: STATEMENT.openLine, memberId: f.target.id, purpose: 'donation' }) },
+  'collecting.ignoreLine': { rule: 'finances.record', prepare: seedCellStatement, input: () => ({ id: STATEMENT.outgoingLine, reason: 'Bank fees' }) },
   'collecting.readText': { rule: 'finances.view', input: (f) => ({ communityId: f.community.id, text: 'SC12AB34CD Confirmed. Ksh1,500.00 sent to JANE WANJIKU 0712345678 on 12/3/24 at 2:05 PM.' }) },
   'finances.recordPayment': {
     rule: 'finances.record',

@@ -63,7 +63,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function parseXlsx(bytes: Buffer): Promise<string[][]> {
+async function parseXlsx(bytes: Buffer, maxRows: number): Promise<string[][]> {
   const book = new (await excel()).Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -72,7 +72,7 @@ async function parseXlsx(bytes: Buffer): Promise<string[][]> {
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw invalid('imports.errors.empty');
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw invalid('imports.errors.tooManyRows', undefined, { max: IMPORT_MAX_ROWS });
+  if (sheet.actualRowCount > maxRows + 1) throw invalid('imports.errors.tooManyRows', undefined, { max: maxRows });
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     const cells: string[] = [];
@@ -83,16 +83,16 @@ async function parseXlsx(bytes: Buffer): Promise<string[][]> {
 }
 
 /** The file as a header row and numbered data rows (line numbers as the spreadsheet shows them). */
-export async function readSheet(file: { name: string; content: string; encoding: 'text' | 'base64' }): Promise<Sheet> {
+export async function readSheet(file: { name: string; content: string; encoding: 'text' | 'base64' }, maxRows = IMPORT_MAX_ROWS): Promise<Sheet> {
   const isXlsx = /\.xlsx$/i.test(file.name);
   let grid: string[][];
-  if (isXlsx) grid = await parseXlsx(Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8'));
+  if (isXlsx) grid = await parseXlsx(Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8'), maxRows);
   else if (/\.(csv|txt)$/i.test(file.name)) grid = parseCsv(file.encoding === 'base64' ? Buffer.from(file.content, 'base64').toString('utf8') : file.content);
   else throw invalid('imports.errors.format');
   const [head, ...body] = grid;
   if (!head || head.every((h) => !h.trim())) throw invalid('imports.errors.empty');
   const rows = body.map((cells, i) => ({ line: i + 2, cells: cells.map((c) => c.trim()) })).filter((r) => r.cells.some((c) => c !== ''));
-  if (rows.length > IMPORT_MAX_ROWS) throw invalid('imports.errors.tooManyRows', undefined, { max: IMPORT_MAX_ROWS });
+  if (rows.length > maxRows) throw invalid('imports.errors.tooManyRows', undefined, { max: maxRows });
   if (rows.length === 0) throw invalid('imports.errors.noRows');
   return { headers: head.map((h) => h.trim()), rows };
 }

@@ -180,10 +180,13 @@ function assertNotAuthor(row: typeof payments.$inferSelect, actorId: string) {
 }
 
 export function confirmPayment(db: DB, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
-  return db.transaction((tx) => {
-    assertNotAuthor(pendingOf(tx, p.communityId, p.paymentId), p.actorId);
-    return toPaymentDto(confirmIn(tx, p));
-  });
+  return db.transaction((tx) => confirmPaymentIn(tx, p));
+}
+
+/** Confirmation inside a caller's transaction (a statement line matched with the payment is marked in the same one). */
+export function confirmPaymentIn(tx: DbLike, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
+  assertNotAuthor(pendingOf(tx, p.communityId, p.paymentId), p.actorId);
+  return toPaymentDto(confirmIn(tx, p));
 }
 
 export function rejectPayment(db: DB, p: { communityId: number; paymentId: number; reason: string; actorId: string; now: number }) {
@@ -209,21 +212,24 @@ export function rejectPayment(db: DB, p: { communityId: number; paymentId: numbe
  * officer confirms it into the account the recorder named (or another) and the receipt goes out then.
  */
 export function recordCashPayment(db: DB, p: { communityId: number; memberId: string; details: Declared; accountId: number; actorId: string; now: number }) {
+  return db.transaction((tx) => recordPaymentIn(db, tx, p));
+}
+
+/** Recording inside a caller's transaction (a statement line recorded as a payment is marked in the same one). */
+export function recordPaymentIn(db: DB, tx: DbLike, p: { communityId: number; memberId: string; details: Declared; accountId: number; actorId: string; now: number }) {
   assertDetails(p.details);
-  return db.transaction((tx) => {
-    const member = tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.memberId))).get();
-    if (!member) throw notFound('errors.finances.notAMember');
-    // The account named must be this community's, though the confirming officer chooses again.
-    accountOf(tx, p.communityId, p.accountId);
-    attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
-    refuseUsedTransaction(tx, p.communityId, p.details.transactionId);
-    const pending = insertingTransaction(tx, p.communityId, p.details.transactionId, () =>
-      tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get(),
-    );
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId, accountId: p.accountId }, now: p.now });
-    tellOfficers(db, tx, pending, p.now);
-    return toPaymentDto(pending);
-  });
+  const member = tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.communityId, p.communityId), eq(memberships.userId, p.memberId))).get();
+  if (!member) throw notFound('errors.finances.notAMember');
+  // The account named must be this community's, though the confirming officer chooses again.
+  accountOf(tx, p.communityId, p.accountId);
+  attachUpload(tx, { url: p.details.proofUrl, ownerId: p.actorId, field: 'proofUrl', now: p.now });
+  refuseUsedTransaction(tx, p.communityId, p.details.transactionId);
+  const pending = insertingTransaction(tx, p.communityId, p.details.transactionId, () =>
+    tx.insert(payments).values({ communityId: p.communityId, memberId: p.memberId, ...p.details, status: 'pending', accountId: p.accountId, recordedBy: p.actorId, createdAt: p.now }).returning().get(),
+  );
+  recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${pending.id}`, details: { amount: pending.amount, memberId: p.memberId, accountId: p.accountId }, now: p.now });
+  tellOfficers(db, tx, pending, p.now);
+  return toPaymentDto(pending);
 }
 
 export function toPaymentDto(r: typeof payments.$inferSelect, memberName: string | null = null) {

@@ -173,6 +173,17 @@ export const errors = {
     noSecondFactor: 'Two-step verification is not on for this account.',
     superadminSecondFactor: 'A superadmin’s two-step verification cannot be turned off here: they can get back in from the server with npm run admin:create.',
   },
+  collecting: {
+    statementNotFound: 'This statement was not found.',
+    lineNotFound: 'This statement line was not found.',
+    lineDecided: 'Someone already decided this statement line.',
+    lineOutgoing: 'This line is money going out: only money coming in is matched with members’ payments.',
+    lineProblems_one: 'A line of this file cannot be read; nothing was brought in. Line {{line}}, column “{{column}}”: “{{value}}”.',
+    lineProblems_other: '{{count}} lines of this file cannot be read; nothing was brought in. The first: line {{line}}, column “{{column}}”: “{{value}}”.',
+    lineDate: 'Not a date in the order chosen.',
+    lineAmount: 'Not an amount.',
+    columnMissing: 'This file has no column named “{{column}}”. Choose the columns again.',
+  },
   finances: {
     notOpened: 'This community has not opened its books yet.',
     currencyLocked: 'The currency cannot change once the books have entries.',

@@ -106,6 +106,10 @@ export const validation = {
     ussd: 'A USSD code is written with digits, * and #, and ends with # (for example *126#).',
     appLink: 'Give a link starting with https:// or an app’s own address (for example wave://…).',
     text: 'Paste the confirmation message you received.',
+    mapDate: 'Choose the column that holds the date.',
+    mapAmount: 'Choose the column that holds the amount, or the credit column.',
+    dateOrder: 'Choose how the file writes dates.',
+    chooseLines: 'Choose the lines to confirm.',
   },
   finance: {
     amount: 'Please enter an amount',

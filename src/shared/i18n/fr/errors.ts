@@ -174,6 +174,17 @@ export const errors = {
     noSecondFactor: 'La validation en deux étapes n’est pas activée pour ce compte.',
     superadminSecondFactor: 'La validation en deux étapes d’un superadministrateur ne peut pas être désactivée ici\u00a0: il peut retrouver l’accès depuis le serveur avec npm run admin:create.',
   },
+  collecting: {
+    statementNotFound: 'Ce relevé est introuvable.',
+    lineNotFound: 'Cette ligne de relevé est introuvable.',
+    lineDecided: 'Quelqu’un a déjà traité cette ligne du relevé.',
+    lineOutgoing: 'Cette ligne est une sortie d’argent : seules les entrées sont rapprochées des paiements des membres.',
+    lineProblems_one: 'Une ligne de ce fichier est illisible ; rien n’a été importé. Ligne {{line}}, colonne « {{column}} » : « {{value}} ».',
+    lineProblems_other: '{{count}} lignes de ce fichier sont illisibles ; rien n’a été importé. La première : ligne {{line}}, colonne « {{column}} » : « {{value}} ».',
+    lineDate: 'Ce n’est pas une date dans l’ordre choisi.',
+    lineAmount: 'Ce n’est pas un montant.',
+    columnMissing: 'Ce fichier n’a pas de colonne « {{column}} ». Choisissez de nouveau les colonnes.',
+  },
   finances: {
     notOpened: 'Cette communauté n’a pas encore ouvert ses comptes.',
     currencyLocked: 'La devise ne peut plus changer une fois que les comptes ont des écritures.',

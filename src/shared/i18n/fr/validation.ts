@@ -106,6 +106,10 @@ export const validation = {
     ussd: 'Un code USSD s’écrit avec des chiffres, * et #, et se termine par # (par exemple *126#).',
     appLink: 'Donnez un lien commençant par https:// ou l’adresse propre à une application (par exemple wave://…).',
     text: 'Collez le message de confirmation que vous avez reçu.',
+    mapDate: 'Choisissez la colonne qui contient la date.',
+    mapAmount: 'Choisissez la colonne du montant, ou celle des crédits.',
+    dateOrder: 'Choisissez comment le fichier écrit les dates.',
+    chooseLines: 'Choisissez les lignes à confirmer.',
   },
   finance: {
     amount: 'Veuillez saisir un montant',
