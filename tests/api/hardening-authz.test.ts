@@ -1306,6 +1306,8 @@ const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
   // The target's receipt: the group's officers read it; to a plain member it does not exist.
   ['GET /api/communities/:id/savings/entries/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/entries/${f.savings.confirmedEntry}/receipt.pdf`],
   ['GET /api/communities/:id/savings/repayments/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/repayments/${f.savings.repayment}/receipt.pdf`],
+  // Shared minutes, as meetings.minutes reads them: every member.
+  ['GET /api/meetings/:id/minutes.pdf', { rule: 'meetings.view', prepare: (app, f) => matrixMinutes(app.db, meetingCell(f), 'shared') }, () => `/api/meetings/${MATRIX_MEETING}/minutes.pdf?lang=fr`],
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {
