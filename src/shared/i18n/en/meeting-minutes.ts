@@ -1,5 +1,9 @@
 /** A meeting's minutes, proxies and votes: the panels of the meeting page, the minutes' template and PDF, their notices. */
 export const meetingMinutes = {
+  loading: 'Loading…',
+  loadFailed: 'This part of the meeting could not be loaded.',
+  retry: 'Try again',
+  actionFailed: 'That did not work',
   validation: {
     meetingId: 'Choose a meeting.',
     atMeetingId: 'Choose the later meeting that votes on the minutes.',

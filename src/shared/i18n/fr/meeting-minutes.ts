@@ -2,6 +2,10 @@ import type { Catalogue } from '../catalogue';
 
 /** Le procès-verbal, les procurations et les votes d’une réunion : les panneaux de la page de réunion, le modèle et le PDF du procès-verbal, leurs avis. */
 export const meetingMinutes: Catalogue['meetingMinutes'] = {
+  loading: 'Chargement…',
+  loadFailed: 'Cette partie de la réunion n’a pas pu être chargée.',
+  retry: 'Réessayer',
+  actionFailed: 'L’action n’a pas abouti',
   validation: {
     meetingId: 'Choisissez une réunion.',
     atMeetingId: 'Choisissez la réunion suivante qui vote le procès-verbal.',
