@@ -1,8 +1,8 @@
-import type { PDFPage } from 'pdf-lib';
 import { LOCALES, type Language } from '@shared/i18n/languages';
 import { parseMarkdown, type Inline } from '@shared/markdown';
 import { translator } from '../../i18n';
 import { pdfLib } from '../../pdf/library';
+import { TextFlow } from '../../pdf/text-flow';
 import { drawnText, unicodeFaces } from '../../pdf/unicode-text';
 import { localDateTime } from '../../services/finances/receipt';
 
@@ -22,7 +22,6 @@ export type MinutesForPdf = {
   approvedAt: number | null;
 };
 
-const A4: [number, number] = [595, 842];
 const MARGIN = 56;
 
 const plain = (nodes: Inline[]): string => nodes.map((n) => (n.type === 'text' ? n.text : n.type === 'link' && plain(n.children) !== n.href ? `${plain(n.children)} (${n.href})` : plain(n.children))).join('');
@@ -36,26 +35,10 @@ export async function minutesPdf(m: MinutesForPdf, f: { appName: string; communi
   doc.setTitle(drawnText(title));
   doc.setProducer(f.appName);
   doc.setLanguage(LOCALES[f.language]);
-  const { regular, bold } = unicodeFaces(doc);
   const ink = rgb(0.1, 0.13, 0.17);
   const muted = rgb(0.35, 0.4, 0.45);
-  const width = A4[0] - 2 * MARGIN;
-  let page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const say = async (s: string, o: { size?: number; strong?: boolean; color?: typeof ink; gap?: number; indent?: number } = {}) => {
-    const size = o.size ?? 10.5;
-    const face = o.strong ? bold : regular;
-    const indent = o.indent ?? 0;
-    for (const part of face.wrap(s, size, width - indent)) {
-      if (y - face.lineHeight(size) < MARGIN) {
-        page = doc.addPage(A4);
-        y = A4[1] - MARGIN;
-      }
-      await face.draw(page, part, { x: MARGIN + indent, y, size, color: o.color ?? ink });
-      y -= face.lineHeight(size);
-    }
-    y -= o.gap ?? 6;
-  };
+  const flow = new TextFlow(doc, unicodeFaces(doc), { margin: MARGIN, ink, size: 10.5 });
+  const say = flow.say.bind(flow);
 
   await say(f.appName, { size: 9, color: muted });
   await say(f.community, { size: 13, strong: true, gap: 8 });
@@ -75,13 +58,13 @@ export async function minutesPdf(m: MinutesForPdf, f: { appName: string; communi
         continue;
       }
       for (const line of block.lines) await say(plain(line), { gap: 1 });
-      y -= 6;
+      flow.y -= 6;
     } else {
       for (const [i, item] of block.items.entries()) await say(`${block.ordered ? `${i + 1}.` : '•'} ${plain(item)}`, { indent: 12, gap: 2 });
-      y -= 6;
+      flow.y -= 6;
     }
   }
-  y -= 10;
+  flow.y -= 10;
   await say(t('meetingMinutes.pdf.footer'), { size: 8, color: muted });
   return doc.save();
 }

@@ -24,6 +24,20 @@ function openForProxies(m: MeetingFacts) {
   if (m.proxiesLockedAt !== null) throw conflict('errors.meetingMinutes.proxiesLocked');
 }
 
+/** A proxy given or taken back: the audit trail, and the holder told once, naming the giver. */
+function auditAndTell(tx: DbLike, p: { meeting: MeetingFacts; proxy: { id: number; grantorId: string; holderId: string }; given: boolean; now: number }) {
+  const { meeting, proxy } = p;
+  recordFinanceAction(tx, { communityId: meeting.communityId, actorId: proxy.grantorId, action: p.given ? 'meeting.proxy.granted' : 'meeting.proxy.revoked', subject: `meeting:${meeting.id}`, details: { proxyId: proxy.id, holderId: proxy.holderId }, now: p.now });
+  notify(tx, {
+    to: [proxy.holderId],
+    key: p.given ? 'meetingMinutes.notice.proxyGiven' : 'meetingMinutes.notice.proxyRevoked',
+    params: { name: personName(tx, proxy.grantorId), meeting: meeting.title },
+    link: meetingLink(meeting.id),
+    once: `meeting-proxy-${p.given ? 'given' : 'revoked'}:${proxy.id}`,
+    now: p.now,
+  });
+}
+
 export const maxProxiesOf = (db: DbLike, communityId: number) =>
   db.get<{ n: number } | undefined>(sql`SELECT max_proxies AS n FROM meeting_settings WHERE community_id = ${communityId}`)?.n ?? DEFAULT_MAX_PROXIES;
 
@@ -41,15 +55,7 @@ export function grantProxy(db: DB, p: { communityId: number; meetingId: number; 
       const held = tx.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM meeting_proxies WHERE meeting_id = ${meeting.id} AND holder_id = ${p.holderId} AND revoked_at IS NULL`).n;
       if (held >= max) throw new DomainError('conflict', 'errors.meetingMinutes.holderFull', undefined, undefined, { max });
       const row = tx.insert(meetingProxies).values({ meetingId: meeting.id, grantorId: p.grantorId, holderId: p.holderId, createdAt: p.now }).returning().get();
-      recordFinanceAction(tx, { communityId: meeting.communityId, actorId: p.grantorId, action: 'meeting.proxy.granted', subject: `meeting:${meeting.id}`, details: { proxyId: row.id, holderId: p.holderId }, now: p.now });
-      notify(tx, {
-        to: [p.holderId],
-        key: 'meetingMinutes.notice.proxyGiven',
-        params: { name: personName(tx, p.grantorId), meeting: meeting.title },
-        link: meetingLink(meeting.id),
-        once: `meeting-proxy:${row.id}`,
-        now: p.now,
-      });
+      auditAndTell(tx, { meeting, proxy: row, given: true, now: p.now });
       return { id: row.id, meetingId: meeting.id, holder: { id: p.holderId, name: personName(tx, p.holderId) }, createdAt: row.createdAt };
     }, IMMEDIATE);
   } catch (error) {
@@ -71,15 +77,7 @@ export function revokeProxy(db: DB, p: { communityId: number; meetingId: number;
       .returning()
       .get();
     if (!gone) throw notFound('errors.meetingMinutes.noProxy');
-    recordFinanceAction(tx, { communityId: meeting.communityId, actorId: p.grantorId, action: 'meeting.proxy.revoked', subject: `meeting:${meeting.id}`, details: { proxyId: gone.id, holderId: gone.holderId }, now: p.now });
-    notify(tx, {
-      to: [gone.holderId],
-      key: 'meetingMinutes.notice.proxyRevoked',
-      params: { name: personName(tx, p.grantorId), meeting: meeting.title },
-      link: meetingLink(meeting.id),
-      once: `meeting-proxy-revoked:${gone.id}`,
-      now: p.now,
-    });
+    auditAndTell(tx, { meeting, proxy: gone, given: false, now: p.now });
     return { id: gone.id, revokedAt: p.now };
   }, IMMEDIATE);
 }
