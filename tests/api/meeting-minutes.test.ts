@@ -114,7 +114,7 @@ for (const T of TRANSPORTS) {
         { version: 2, body: 'Draft, corrected.', reason: 'Ebi’s name was misspelt' },
       ]);
       expect(count(w, 'SELECT COUNT(*) AS n FROM document_versions WHERE document_id = ?', approved.documentId)).toBe(2);
-      expect(count(w, "SELECT COUNT(*) AS n FROM finance_audit WHERE action IN ('meeting.minutes.approved', 'meeting.minutes.amended') AND subject = ?", `meeting:${meetingId}`)).toBe(2);
+      expect(count(w, "SELECT COUNT(*) AS n FROM finance_audit WHERE action IN ('meetings.minutes.approved', 'meetings.minutes.amended') AND subject = ?", `meeting:${meetingId}`)).toBe(2);
     });
 
     it('a vote with no majority approves nothing, and the minutes can go to the vote again', async () => {

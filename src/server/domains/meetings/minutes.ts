@@ -64,7 +64,7 @@ export function settleApproval(db: DbLike, p: { meetingId: number; now: number }
   recordFinanceAction(db, {
     communityId,
     actorId: null,
-    action: 'meeting.minutes.approved',
+    action: 'meetings.minutes.approved',
     subject: `meeting:${p.meetingId}`,
     details: { version: row.version, pollId: row.approvalPollId, yes: tally.yes, no: tally.no, abstain: tally.abstain },
     now: p.now,
@@ -168,7 +168,7 @@ export function saveMinutes(db: DB, p: { communityId: number; meetingId: number;
     recordFinanceAction(tx, {
       communityId: meeting.communityId,
       actorId: p.actorId,
-      action: status === 'approved' ? 'meeting.minutes.amended' : 'meeting.minutes.saved',
+      action: status === 'approved' ? 'meetings.minutes.amended' : 'meetings.minutes.saved',
       subject: `meeting:${meeting.id}`,
       details: { version, reason: p.reason ?? null, length: p.body.length },
       now: p.now,
@@ -185,7 +185,7 @@ export function shareMinutes(db: DB, p: { communityId: number; meetingId: number
     if (!row) throw notFound(MINUTES_NOT_FOUND);
     const shared = tx.update(meetingMinutes).set({ status: 'shared' }).where(and(eq(meetingMinutes.meetingId, meeting.id), eq(meetingMinutes.status, 'draft'))).run().changes;
     if (!shared) throw conflict(row.status === 'approved' ? 'errors.meetingMinutes.approved' : 'errors.meetingMinutes.alreadyShared');
-    recordFinanceAction(tx, { communityId: meeting.communityId, actorId: p.actorId, action: 'meeting.minutes.shared', subject: `meeting:${meeting.id}`, details: { version: row.version }, now: p.now });
+    recordFinanceAction(tx, { communityId: meeting.communityId, actorId: p.actorId, action: 'meetings.minutes.shared', subject: `meeting:${meeting.id}`, details: { version: row.version }, now: p.now });
     const members = tx.all<{ u: string }>(sql`SELECT user_id AS u FROM memberships WHERE community_id = ${meeting.communityId} AND user_id <> ${p.actorId}`).map((r) => r.u);
     notify(tx, { to: members, key: 'meetingMinutes.notice.shared', params: { meeting: meeting.title, name: personName(tx, p.actorId) }, link: meetingLink(meeting.id), once: `minutes-shared:${meeting.id}`, now: p.now });
     return { meetingId: meeting.id, status: 'shared' as const, version: row.version };
@@ -236,7 +236,7 @@ export function proposeMinutesApproval(db: DB, p: { community: { id: number; nam
     recordFinanceAction(tx, {
       communityId: meeting.communityId,
       actorId: p.actorId,
-      action: 'meeting.minutes.approvalProposed',
+      action: 'meetings.minutes.approvalProposed',
       subject: `meeting:${meeting.id}`,
       details: { version: row.version, pollId: poll.id, atMeetingId: at.id },
       now: p.now,

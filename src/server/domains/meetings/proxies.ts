@@ -27,7 +27,7 @@ function openForProxies(m: MeetingFacts) {
 /** A proxy given or taken back: the audit trail, and the holder told once, naming the giver. */
 function auditAndTell(tx: DbLike, p: { meeting: MeetingFacts; proxy: { id: number; grantorId: string; holderId: string }; given: boolean; now: number }) {
   const { meeting, proxy } = p;
-  recordFinanceAction(tx, { communityId: meeting.communityId, actorId: proxy.grantorId, action: p.given ? 'meeting.proxy.granted' : 'meeting.proxy.revoked', subject: `meeting:${meeting.id}`, details: { proxyId: proxy.id, holderId: proxy.holderId }, now: p.now });
+  recordFinanceAction(tx, { communityId: meeting.communityId, actorId: proxy.grantorId, action: p.given ? 'meetings.proxy.granted' : 'meetings.proxy.revoked', subject: `meeting:${meeting.id}`, details: { proxyId: proxy.id, holderId: proxy.holderId }, now: p.now });
   notify(tx, {
     to: [proxy.holderId],
     key: p.given ? 'meetingMinutes.notice.proxyGiven' : 'meetingMinutes.notice.proxyRevoked',

@@ -45,7 +45,7 @@ export function openVote(db: DB, p: { community: { id: number; name: string }; m
     recordFinanceAction(tx, {
       communityId: meeting.communityId,
       actorId: p.actorId,
-      action: 'meeting.vote.opened',
+      action: 'meetings.vote.opened',
       subject: `meeting:${meeting.id}`,
       details: { pollId: poll.id, title: p.title, options: p.options, agendaItemId: p.agendaItemId ?? null, present: vote.present, proxies: vote.proxies, needed: vote.needed, quorumMet: vote.quorumMet },
       now: p.now,
@@ -86,7 +86,7 @@ export function voteAsProxy(db: DB, p: { communityId: number; pollId: number; ho
     recordFinanceAction(tx, {
       communityId: meeting.communityId,
       actorId: p.holderId,
-      action: 'meeting.vote.proxyBallot',
+      action: 'meetings.vote.proxyBallot',
       subject: `poll:${p.pollId}`,
       details: { meetingId: meeting.id, grantorId: p.grantorId },
       now: p.now,
