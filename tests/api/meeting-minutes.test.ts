@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runMinutesJob } from '../../src/server/domains/meetings/minutes-archive';
 import { createLogger } from '../../src/server/logger';
+import { privatePath } from '../../src/server/uploads/files';
 import { castVote, closePollByHand } from '../../src/server/services/polls/ballots';
 import type { Agent } from '../setup/app';
 import { as } from '../setup/communities';
@@ -114,6 +116,13 @@ for (const T of TRANSPORTS) {
         { version: 2, body: 'Draft, corrected.', reason: 'Ebi’s name was misspelt' },
       ]);
       expect(count(w, 'SELECT COUNT(*) AS n FROM document_versions WHERE document_id = ?', approved.documentId)).toBe(2);
+      // The filed PDF is the new version's, in its writer's language, saying it changed after approval and why.
+      const filed = sql(w).prepare('SELECT upload_name FROM document_versions WHERE document_id = ? ORDER BY version DESC LIMIT 1').pluck().get(approved.documentId) as string;
+      const text = await pdfText(new Uint8Array(readFileSync(privatePath(w.t.env, filed))));
+      expect(text).toContain('Approved on');
+      expect(text).toContain('version 2');
+      expect(text).toContain('Changed after approval, with this reason: Ebi’s name was misspelt');
+      expect(text).toContain('Draft, corrected.');
       expect(count(w, "SELECT COUNT(*) AS n FROM finance_audit WHERE action IN ('meetings.minutes.approved', 'meetings.minutes.amended') AND subject = ?", `meeting:${meetingId}`)).toBe(2);
     });
 

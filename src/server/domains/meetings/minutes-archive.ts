@@ -7,7 +7,7 @@ import { translator } from '../../i18n';
 import { addVersion, createDocument } from '../../services/documents/documents';
 import { createFolder } from '../../services/documents/folders';
 import { findMeeting } from './meeting-lookup';
-import { settleApproval } from './minutes';
+import { amendmentOf, settleApproval } from './minutes';
 import { minutesPdf } from './minutes-pdf';
 
 /*
@@ -45,7 +45,7 @@ export async function archiveMinutes(deps: ArchiveDeps, meetingId: number): Prom
     const language = languageOf(db, by);
     const t = translator(language);
     const community = db.get<{ name: string }>(sql`SELECT name FROM communities WHERE id = ${meeting.communityId}`).name;
-    const pdf = await minutesPdf({ meeting, body: row.body, status: 'approved', version: row.version, approvedAt: row.approvedAt }, { appName: deps.env.APP_NAME, community, language });
+    const pdf = await minutesPdf({ meeting, body: row.body, status: 'approved', version: row.version, approvedAt: row.approvedAt, amendment: amendmentOf(db, row) }, { appName: deps.env.APP_NAME, community, language });
     const file = new File([new Uint8Array(pdf)], `minutes-${meetingId}-v${row.version}.pdf`, { type: 'application/pdf' });
     let documentId = row.documentId;
     if (documentId === null) {

@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import { inCommunity, mutation, query, type AnyOperation } from '../../operations/define';
 import { MEETING_NOT_FOUND, meetingCommunityOf, meetingIn } from './meeting-lookup';
 import { archiveMinutes } from './minutes-archive';
-import { minutesView, proposeMinutesApproval, saveMinutes, shareMinutes, MINUTES_NOT_FOUND } from './minutes';
+import { amendmentOf, minutesView, proposeMinutesApproval, saveMinutes, shareMinutes, MINUTES_NOT_FOUND } from './minutes';
 import { minutesPdf } from './minutes-pdf';
 import { notFound } from '../../services/errors';
 
@@ -59,7 +59,8 @@ export const minutesFiles = {
       const view = minutesView(ctx.db, { communityId: community.id, meetingId: input.meetingId, viewerId: ctx.user.id, canRecord: can(role, 'meetings.record'), language, now: ctx.now() });
       if (view.body === null || view.status === null) throw notFound(MINUTES_NOT_FOUND);
       const meeting = meetingIn(ctx.db, { communityId: community.id, meetingId: input.meetingId });
-      const pdf = await minutesPdf({ meeting, body: view.body, status: view.status, version: view.version, approvedAt: view.approvedAt }, { appName: ctx.env.APP_NAME, community: community.name, language });
+      const amendment = amendmentOf(ctx.db, { meetingId: meeting.id, version: view.version, status: view.status, approvedAt: view.approvedAt });
+      const pdf = await minutesPdf({ meeting, body: view.body, status: view.status, version: view.version, approvedAt: view.approvedAt, amendment }, { appName: ctx.env.APP_NAME, community: community.name, language });
       return { filename: `minutes-${meeting.id}-v${view.version}-${language}.pdf`, pdf };
     },
   }),

@@ -20,6 +20,8 @@ export type MinutesForPdf = {
   status: 'draft' | 'shared' | 'approved';
   version: number;
   approvedAt: number | null;
+  /** The reason of the current version when it was written after the approval (a change of approved minutes), else null. */
+  amendment: string | null;
 };
 
 const MARGIN = 56;
@@ -49,7 +51,8 @@ export async function minutesPdf(m: MinutesForPdf, f: { appName: string; communi
     m.status === 'approved' && m.approvedAt !== null
       ? t('meetingMinutes.pdf.approved', { date: new Intl.DateTimeFormat(LOCALES[f.language], { dateStyle: 'long', timeZone: m.meeting.timeZone }).format(m.approvedAt), version: m.version })
       : t('meetingMinutes.pdf.notApproved', { version: m.version });
-  await say(standing, { color: muted, gap: 16 });
+  await say(standing, { color: muted, gap: m.amendment ? 2 : 16 });
+  if (m.amendment) await say(t('meetingMinutes.pdf.amended', { reason: m.amendment }), { color: muted, gap: 16 });
 
   for (const block of parseMarkdown(m.body)) {
     if (block.type === 'paragraph') {

@@ -100,6 +100,13 @@ export function minutesTemplate(db: DB, meeting: MeetingFacts, p: { viewerId: st
   return out.join('\n\n');
 }
 
+/** The reason of the current version when it was written after the approval: the PDF says the approved text was changed, and why. */
+export function amendmentOf(db: DbLike, row: { meetingId: number; version: number; status: string; approvedAt: number | null }): string | null {
+  if (row.status !== 'approved' || row.approvedAt === null) return null;
+  const v = db.get<{ reason: string | null; createdAt: number } | undefined>(sql`SELECT reason, created_at AS createdAt FROM meeting_minutes_versions WHERE meeting_id = ${row.meetingId} AND version = ${row.version}`);
+  return v && v.createdAt >= row.approvedAt ? v.reason : null;
+}
+
 /**
  * The minutes as the reader may see them: a secretary (meetings.record) sees the draft, its
  * versions and, before anything is written, the template; a member sees them once shared.

@@ -44,6 +44,7 @@ export const meetingMinutes = {
     title: 'Minutes of {{title}}',
     place: 'Place: {{place}}',
     approved: 'Approved on {{date}} by the members’ vote · version {{version}}',
+    amended: 'Changed after approval, with this reason: {{reason}}',
     notApproved: 'Not approved yet · version {{version}}',
     footer: 'Approved minutes are locked: every later change is a new version with its reason, kept in the community’s audit trail.',
   },

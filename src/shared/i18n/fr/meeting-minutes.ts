@@ -46,6 +46,7 @@ export const meetingMinutes: Catalogue['meetingMinutes'] = {
     title: 'Procès-verbal de {{title}}',
     place: 'Lieu\u00a0: {{place}}',
     approved: 'Approuvé le {{date}} par le vote des membres · version {{version}}',
+    amended: 'Modifié après approbation, pour ce motif\u00a0: {{reason}}',
     notApproved: 'Pas encore approuvé · version {{version}}',
     footer: 'Un procès-verbal approuvé est verrouillé\u00a0: toute modification ultérieure est une nouvelle version avec son motif, conservée dans le journal d’audit de la communauté.',
   },
