@@ -117,6 +117,10 @@ for (const T of TRANSPORTS) {
       castVote(w.t.db, { id: pollId, userId: w.kofi.id, choices: [garden], now: w.t.clock.now() });
       expectError(await T.call(ada, MM.voteAsProxy, { pollId, grantorId: w.kofi.id, choices: [hall] }), 409, 'errors.meetingMinutes.grantorVoted');
       expectError(await T.call(awa, MM.voteAsProxy, { pollId, grantorId: w.ebi.id, choices: [hall] }), 403, 'errors.meetingMinutes.notYourProxy');
+      // A giver who came votes in person.
+      present(w, w.ebi);
+      expectError(await T.call(ada, MM.voteAsProxy, { pollId, grantorId: w.ebi.id, choices: [hall] }), 409, 'errors.meetingMinutes.grantorPresent');
+      markAttendance(w.t.db, { meetingId, userId: w.ebi.id, status: 'absent', by: w.awa.id, now: w.now });
       // The same ballot sent twice at once counts once.
       const twice = await Promise.all([T.call(ada, MM.voteAsProxy, { pollId, grantorId: w.ebi.id, choices: [hall] }), T.call(ada, MM.voteAsProxy, { pollId, grantorId: w.ebi.id, choices: [hall] })]);
       expect(twice.map((r) => r.status).sort()).toEqual([T.okStatus(MM.voteAsProxy), 409].sort());

@@ -64,8 +64,8 @@ export function recordVote(db: DB, tx: DbLike, p: { meeting: MeetingFacts; pollI
 
 /**
  * A ballot for the member whose proxy the caller holds: the caller is marked present (or late) at
- * the vote's meeting and holds the giver's live proxy for it; the giver has not voted (in person or
- * by proxy) and still has the right to vote. One IMMEDIATE transaction, so two holders' ballots, or
+ * the vote's meeting and holds the giver's live proxy for it; the giver did not come (a member
+ * present votes in person), has not voted (in person or by proxy) and still has the right to vote. One IMMEDIATE transaction, so two holders' ballots, or
  * the same one sent twice, count once: the second finds the giver's vote and is refused.
  */
 export function voteAsProxy(db: DB, p: { communityId: number; pollId: number; holderId: string; grantorId: string; choices: number[]; now: number }) {
@@ -77,6 +77,9 @@ export function voteAsProxy(db: DB, p: { communityId: number; pollId: number; ho
     if (!held) throw forbidden('errors.meetingMinutes.notYourProxy');
     const here = tx.get(sql`SELECT 1 FROM meeting_attendance WHERE meeting_id = ${meeting.id} AND user_id = ${p.holderId} AND status IN ('present', 'late')`);
     if (!here) throw forbidden('errors.meetingMinutes.holderAbsent');
+    // A giver who came votes in person (the quorum counts them once, in person, too).
+    const came = tx.get(sql`SELECT 1 FROM meeting_attendance WHERE meeting_id = ${meeting.id} AND user_id = ${p.grantorId} AND status IN ('present', 'late')`);
+    if (came) throw conflict('errors.meetingMinutes.grantorPresent');
     const voted = tx.select({ id: pollVoters.id }).from(pollVoters).where(and(eq(pollVoters.pollId, p.pollId), eq(pollVoters.userId, p.grantorId))).get();
     if (voted) throw conflict('errors.meetingMinutes.grantorVoted');
     requireRight(db, { communityId: meeting.communityId, userId: p.grantorId, right: 'vote', now: p.now });

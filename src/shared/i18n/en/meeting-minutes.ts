@@ -150,5 +150,6 @@ export const meetingMinutesErrors = {
   voteNotFound: 'Vote not found.',
   notYourProxy: 'You do not carry this member’s vote at this meeting.',
   holderAbsent: 'Only a member marked present can cast the votes they carry.',
+  grantorPresent: 'This member is here: they vote in person.',
   grantorVoted: 'This member has already voted.',
 };

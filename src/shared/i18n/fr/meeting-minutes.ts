@@ -152,5 +152,6 @@ export const meetingMinutesErrors: Catalogue['errors']['meetingMinutes'] = {
   voteNotFound: 'Vote introuvable.',
   notYourProxy: 'Vous ne portez pas la voix de ce membre à cette réunion.',
   holderAbsent: 'Seul un membre noté présent peut voter avec les procurations qu’il porte.',
+  grantorPresent: 'Ce membre est présent\u00a0: son vote se fait en personne.',
   grantorVoted: 'Ce membre a déjà voté.',
 };
