@@ -59,7 +59,7 @@ export const meetingMinutes: Catalogue['meetingMinutes'] = {
     title: 'Procès-verbal',
     status: { draft: 'Brouillon', shared: 'Communiqué aux membres', approved: 'Approuvé' },
     approvedOn: 'Approuvé le {{date}}',
-    notShared: 'Le secrétaire n’a pas encore communiqué le procès-verbal.',
+    notShared: 'Le secrétariat n’a pas encore communiqué le procès-verbal.',
     none: 'Aucun procès-verbal rédigé pour l’instant.',
     write: 'Rédiger',
     preview: 'Aperçu',
