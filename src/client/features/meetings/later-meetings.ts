@@ -12,6 +12,14 @@ function listedOf(body: unknown): Listed[] {
   });
 }
 
+/** The meetings of a list answer that start after `after`, once each, soonest first. */
+export function laterMeetingsOf(body: unknown, after: { id: number; startsAt: number }): Listed[] {
+  const seen = new Set<number>();
+  return listedOf(body)
+    .filter((m) => m.id !== after.id && m.startsAt > after.startsAt && !seen.has(m.id) && seen.add(m.id))
+    .sort((a, b) => a.startsAt - b.startsAt);
+}
+
 /**
  * The community's meetings after this one, for choosing the meeting whose vote approves the
  * minutes. Read from GET /api/communities/:id/meetings (the meetings list, meetings.list) so this
@@ -24,10 +32,7 @@ export function useLaterMeetings(communityId: number, after: { id: number; start
     queryFn: async () => {
       const res = await fetch(`/api/communities/${communityId}/meetings`, { credentials: 'same-origin', headers: { 'accept-language': currentLanguage() } });
       if (!res.ok) throw new Error(String(res.status));
-      const seen = new Set<number>();
-      return listedOf(await res.json())
-        .filter((m) => m.id !== after.id && m.startsAt > after.startsAt && !seen.has(m.id) && seen.add(m.id))
-        .sort((a, b) => a.startsAt - b.startsAt);
+      return laterMeetingsOf(await res.json(), after);
     },
   });
 }
