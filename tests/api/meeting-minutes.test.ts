@@ -102,6 +102,7 @@ for (const T of TRANSPORTS) {
       voteAndClose(w, pollId, [w.musa, w.ada, w.kofi], [w.ebi]);
       expect(await job(w)).toEqual({ approved: 1, filed: 1 });
       expect(await job(w)).toEqual({ approved: 0, filed: 0 });
+      expect(count(w, "SELECT COUNT(*) AS n FROM notifications WHERE title = 'meetingMinutes.notice.approved.title'")).toBe(7);
       const approved = (await T.call(musa, MM.minutes, { meetingId })).data;
       expect(approved).toMatchObject({ status: 'approved', version: 1, pdfPending: false, approval: { yes: 3, no: 1, status: 'closed', atMeeting: { id: w.next } } });
       const doc = sql(w).prepare('SELECT d.id, d.title, d.visibility, f.name AS folder FROM documents d JOIN document_folders f ON f.id = d.folder_id WHERE d.id = ?').get(approved.documentId);

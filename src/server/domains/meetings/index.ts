@@ -14,6 +14,7 @@ export const meetingsDomain = defineDomain({
   jobs: { minutesApproval: runMinutesJob },
   noticeKinds: {
     'meetingMinutes.notice.shared': 'events',
+    'meetingMinutes.notice.approved': 'events',
     'meetingMinutes.notice.proxyGiven': 'needs',
     'meetingMinutes.notice.proxyRevoked': 'needs',
   },

@@ -47,7 +47,8 @@ function approvalTally(db: DbLike, pollId: number, now: number) {
 
 /**
  * Approves the minutes when their approval poll has closed with more yes than no: one conditional
- * update (status not yet approved, the same poll), so the job and a save racing approve once.
+ * update (status not yet approved, the same poll), so the job and a save racing approve once; the
+ * members are told, once.
  */
 export function settleApproval(db: DbLike, p: { meetingId: number; now: number }): boolean {
   const row = minutesOf(db, p.meetingId);
@@ -69,6 +70,9 @@ export function settleApproval(db: DbLike, p: { meetingId: number; now: number }
     details: { version: row.version, pollId: row.approvalPollId, yes: tally.yes, no: tally.no, abstain: tally.abstain },
     now: p.now,
   });
+  const title = db.get<{ t: string }>(sql`SELECT e.title AS t FROM meetings m JOIN events e ON e.id = m.event_id WHERE m.id = ${p.meetingId}`).t;
+  const members = db.all<{ u: string }>(sql`SELECT user_id AS u FROM memberships WHERE community_id = ${communityId}`).map((r) => r.u);
+  notify(db, { to: members, key: 'meetingMinutes.notice.approved', params: { meeting: title, yes: tally.yes ?? 0, no: tally.no ?? 0 }, link: meetingLink(p.meetingId), once: `minutes-approved:${p.meetingId}`, now: p.now });
   return true;
 }
 

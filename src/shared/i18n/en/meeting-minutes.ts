@@ -50,6 +50,7 @@ export const meetingMinutes = {
   },
   notice: {
     shared: { title: 'Minutes to read', message: '{{name}} shared the draft minutes of {{meeting}}. Read them before the vote that approves them.' },
+    approved: { title: 'Minutes approved', message: 'The minutes of {{meeting}} were approved ({{yes}} yes, {{no}} no). They are locked and kept in the community’s documents.' },
     proxyGiven: { title: 'You carry a vote', message: '{{name}} gave you their vote for {{meeting}}. Cast it for them during the meeting.' },
     proxyRevoked: { title: 'Proxy taken back', message: '{{name}} took back the vote they gave you for {{meeting}}.' },
   },

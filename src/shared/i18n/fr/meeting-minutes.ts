@@ -52,6 +52,7 @@ export const meetingMinutes: Catalogue['meetingMinutes'] = {
   },
   notice: {
     shared: { title: 'Procès-verbal à lire', message: '{{name}} a communiqué le projet de procès-verbal de {{meeting}}. Lisez-le avant le vote qui l’approuve.' },
+    approved: { title: 'Procès-verbal approuvé', message: 'Le procès-verbal de {{meeting}} a été approuvé (oui\u00a0: {{yes}}, non\u00a0: {{no}}). Il est verrouillé et conservé dans les documents de la communauté.' },
     proxyGiven: { title: 'Vous portez une voix', message: '{{name}} vous a donné procuration pour {{meeting}}. Votez pour ce membre pendant la réunion.' },
     proxyRevoked: { title: 'Procuration retirée', message: '{{name}} a retiré sa procuration pour {{meeting}}\u00a0: vous ne votez plus pour ce membre.' },
   },
