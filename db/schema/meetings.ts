@@ -154,6 +154,8 @@ export const meetingMinutes = sqliteTable('meeting_minutes', {
   approvedAt: integer('approved_at'),
   // The PDF kept in the community's documents once approved (a new document version per later change).
   documentId: integer('document_id'),
+  // The version whose PDF the document holds (or is being written): below `version`, a PDF is owed.
+  archivedVersion: integer('archived_version'),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: integer('updated_at').notNull(),
 });

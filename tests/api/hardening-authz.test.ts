@@ -46,6 +46,7 @@ import { BEREAVEMENT } from '../setup/welfare';
 import { seedWelfare, type WelfareFixture } from '../setup/welfare-seed';
 import { seedSavings, type SavingsFixture } from '../setup/savings-seed';
 import { VSLA } from '../setup/savings';
+import { MATRIX_LATER_MEETING, MATRIX_MEETING, MATRIX_VOTE, MATRIX_VOTE_OPTION, matrixMeeting, matrixMinutes, matrixProxyBallot, matrixProxyGiven } from '../setup/hardening-meeting-minutes';
 
 /*
  * The authorization matrix: every tRPC procedure of appRouter ×
@@ -324,6 +325,8 @@ const pendingLedgerImport = (app: TestApp, f: Fx) => {
 
 /** A running circle's sheet for the recruiting circle: the community's creator (its organiser) at 1, the target member at 2, nothing paid yet. */
 const creatorOf = (f: Fx) => Object.values(f.users).flatMap((u) => Object.values(u)).find((u) => u.id === f.community.creatorId)!;
+/** What the meeting cells' rows need of the cell: its community, creator, caller and target member. */
+const meetingCell = (f: Fx) => ({ communityId: f.community.id, creatorId: f.community.creatorId, callerId: f.caller?.id ?? null, targetId: f.target.id, now: W.now });
 const circleSheet = (f: Fx) => ({
   circleId: f.circle.recruiting,
   language: 'en',
@@ -870,6 +873,26 @@ const TABLE: Record<string, Entry> = {
   'savings.rejectShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID, reason: 'Count the cash again' }), prepare: (app, f) => proposedShareOut(app, f), except: groupOfficer },
   'savings.withdrawShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID }), prepare: (app, f) => proposedShareOut(app, f, f.caller), except: groupOfficer },
   'savings.shareOut': { rule: 'savings.view', input: (f) => ({ cycleId: f.savings.cycle }), prepare: (app, f) => sharedOut(app, f) },
+  // Minutes, proxies and votes: a meeting of the cell's community with fixed ids (tests/setup/hardening-meeting-minutes.ts).
+  'meetings.minutes': { rule: 'meetings.view', input: () => ({ meetingId: MATRIX_MEETING }), prepare: (app, f) => matrixMeeting(app.db, meetingCell(f)) },
+  'meetings.saveMinutes': { rule: 'meetings.record', input: () => ({ meetingId: MATRIX_MEETING, body: 'The members agreed.' }), prepare: (app, f) => matrixMeeting(app.db, meetingCell(f)) },
+  'meetings.shareMinutes': { rule: 'meetings.record', input: () => ({ meetingId: MATRIX_MEETING }), prepare: (app, f) => matrixMinutes(app.db, meetingCell(f), 'draft') },
+  'meetings.proposeMinutesApproval': { rule: 'meetings.record', input: () => ({ meetingId: MATRIX_MEETING, atMeetingId: MATRIX_LATER_MEETING }), prepare: (app, f) => matrixMinutes(app.db, meetingCell(f), 'shared') },
+  // Giving one's vote is a right of members in good standing: the caller's dues are paid up first.
+  'meetings.grantProxy': {
+    rule: 'meetings.view',
+    input: (f) => ({ meetingId: MATRIX_MEETING, holderId: f.target.id }),
+    prepare: (app, f) => {
+      matrixMeeting(app.db, meetingCell(f));
+      payUp(app, f.caller);
+    },
+  },
+  'meetings.revokeProxy': { rule: 'meetings.view', input: () => ({ meetingId: MATRIX_MEETING }), prepare: (app, f) => matrixProxyGiven(app.db, meetingCell(f)) },
+  'meetings.proxies': { rule: 'meetings.view', input: () => ({ meetingId: MATRIX_MEETING }), prepare: (app, f) => matrixProxyGiven(app.db, meetingCell(f)) },
+  'meetings.openVote': { rule: 'meetings.manage', input: () => ({ meetingId: MATRIX_MEETING, title: 'Venue', options: ['Hall', 'Garden'] }), prepare: (app, f) => matrixMeeting(app.db, meetingCell(f)) },
+  // The caller, present, holds the target member's proxy and casts their ballot.
+  'meetings.voteAsProxy': { rule: 'meetings.view', input: (f) => ({ pollId: MATRIX_VOTE, grantorId: f.target.id, choices: [MATRIX_VOTE_OPTION] }), prepare: (app, f) => matrixProxyBallot(app.db, meetingCell(f)) },
+  'meetings.votes': { rule: 'meetings.view', input: () => ({ meetingId: MATRIX_MEETING }), prepare: (app, f) => matrixProxyBallot(app.db, meetingCell(f)) },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
@@ -1298,6 +1321,8 @@ const FILE_ROUTES: [string, Entry, (f: Fx) => string][] = [
   // The target's receipt: the group's officers read it; to a plain member it does not exist.
   ['GET /api/communities/:id/savings/entries/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/entries/${f.savings.confirmedEntry}/receipt.pdf`],
   ['GET /api/communities/:id/savings/repayments/:id/receipt.pdf', { rule: 'savings.view', except: (c) => (c.member === 'member' ? 404 : undefined) }, (f) => `/api/communities/${f.community.id}/savings/repayments/${f.savings.repayment}/receipt.pdf`],
+  // Shared minutes, as meetings.minutes reads them: every member.
+  ['GET /api/meetings/:id/minutes.pdf', { rule: 'meetings.view', prepare: (app, f) => matrixMinutes(app.db, meetingCell(f), 'shared') }, () => `/api/meetings/${MATRIX_MEETING}/minutes.pdf?lang=fr`],
 ];
 
 describe('authorization matrix: REST-only export files × caller × community', () => {

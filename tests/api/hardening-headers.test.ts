@@ -25,6 +25,7 @@ import { ASSET_JS, INDEX_HTML, makeAppWithClient, makeClientDir } from '../setup
 import { restRoutes } from '../setup/hardening-targets';
 import { makeWorld, send } from '../setup/hardening-world';
 import { textOf } from '../setup/errors';
+import { MATRIX_MEETING, matrixMinutes } from '../setup/hardening-meeting-minutes';
 
 /*
  * The security headers on HTML, API and static responses, HSTS only over
@@ -254,6 +255,8 @@ describe('Downloads: every file path of the API', () => {
       confirmRepayment(t.db, { communityId: pub.id, id: repayment.id, actorId: w.users.creator.id, now });
       const shareOut = proposeShareOut(t.db, { communityId: pub.id, groupId: group.id, actorId: w.users.creator.id, carryLoanIds: [loan.id], now });
       confirmShareOut(t.db, { communityId: pub.id, id: shareOut.id, actorId: w.users.treasurer.id, now });
+      // A meeting's shared minutes (tests/setup/hardening-meeting-minutes.ts).
+      matrixMinutes(t.db, { communityId: pub.id, creatorId: w.users.creator.id, callerId: null, targetId: w.users.member.id, now }, 'shared');
       const concrete: Record<string, string> = {
         '/api/communities/:id/savings/cycles/:cycleId/share-out.csv': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.csv`,
         '/api/communities/:id/savings/cycles/:cycleId/share-out.xlsx': `/api/communities/${pub.id}/savings/cycles/${cycle.id}/share-out.xlsx`,
@@ -284,6 +287,7 @@ describe('Downloads: every file path of the API', () => {
         '/api/polls/:id/results.csv': `/api/polls/${w.ids.poll}/results.csv`,
         '/api/documents/:id/download': `/api/documents/${(doc.body as { id: number }).id}/download`,
         '/api/chat/files/:name': `/api/chat/files/${chatName}`,
+        '/api/meetings/:id/minutes.pdf': `/api/meetings/${MATRIX_MEETING}/minutes.pdf?lang=fr`,
       };
       const downloads = restRoutes(t.app)
         .filter((r) => r.method === 'GET' && DOWNLOAD.test(r.path))

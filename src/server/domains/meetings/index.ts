@@ -1,6 +1,7 @@
 import { defineDomain } from '../domain';
 import { meetings } from './operations';
 import { meetingRoutes } from './rest';
+import { runMinutesJob } from './minutes-archive';
 
 const ROOM_KEPT = { kept: 'the meeting’s record (who came, who decided, what was decided) is the community’s; the account is forgotten (set null) or the row goes with it' } as const;
 
@@ -9,6 +10,14 @@ export const meetingsDomain = defineDomain({
   name: 'meetings',
   operations: { meetings },
   rest: meetingRoutes,
+  // After the polls' closing job (the polls domain comes first in the list): approves minutes whose vote closed, files their PDF.
+  jobs: { minutesApproval: runMinutesJob },
+  noticeKinds: {
+    'meetingMinutes.notice.shared': 'events',
+    'meetingMinutes.notice.approved': 'events',
+    'meetingMinutes.notice.proxyGiven': 'needs',
+    'meetingMinutes.notice.proxyRevoked': 'needs',
+  },
   personalData: {
     meeting_settings: { export: { not: 'the community’s meeting rules' }, erase: ROOM_KEPT },
     meetings: { export: { not: 'the community’s meetings; the member’s attendance is exported under meetingAttendance' }, erase: ROOM_KEPT },

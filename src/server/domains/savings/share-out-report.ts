@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PDFPage } from 'pdf-lib';
 import { pdfLib } from '../../pdf/library';
 import { savingsCycles, savingsGroups, savingsShareOuts } from '../../../../db/schema';
 import type { DbLike } from '../../../../db/database';
@@ -8,6 +7,7 @@ import { formatMoney, type Currency } from '@shared/money';
 import { isOfficer } from '@shared/savings/rules';
 import type { Export } from '../../exports/table';
 import { translator } from '../../i18n';
+import { TextFlow } from '../../pdf/text-flow';
 import { drawnText, unicodeFaces } from '../../pdf/unicode-text';
 import { notFound } from '../../services/errors';
 import { localDateTime } from '../../services/finances/receipt';
@@ -98,7 +98,6 @@ export function shareOutExport(r: ShareOutReport, language: Language): Export {
   };
 }
 
-const A4: [number, number] = [595, 842];
 const MARGIN = 48;
 
 /** The report as an A4 PDF in `language` (as many pages as the lines need), names in any script (pdf/unicode-text.ts). */
@@ -113,37 +112,22 @@ export async function shareOutPdf(r: ShareOutReport, f: { appName: string; commu
   const { regular, bold } = unicodeFaces(doc);
   const ink = rgb(0.1, 0.13, 0.17);
   const muted = rgb(0.35, 0.4, 0.45);
-  const width = A4[0] - 2 * MARGIN;
-  let page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const room = (h: number) => {
-    if (y - h >= MARGIN) return;
-    page = doc.addPage(A4);
-    y = A4[1] - MARGIN;
-  };
-  const say = async (s: string, o: { size?: number; strong?: boolean; color?: typeof ink; gap?: number } = {}) => {
-    const size = o.size ?? 10;
-    const face = o.strong ? bold : regular;
-    for (const part of face.wrap(s, size, width)) {
-      room(face.lineHeight(size));
-      await face.draw(page, part, { x: MARGIN, y, size, color: o.color ?? ink });
-      y -= face.lineHeight(size);
-    }
-    y -= o.gap ?? 6;
-  };
+  const flow = new TextFlow(doc, { regular, bold }, { margin: MARGIN, ink, size: 10 });
+  const width = flow.width;
+  const say = flow.say.bind(flow);
   /** One line of the members' table: the name clipped to its column, the numbers to the right. */
   const row = async (cells: [string, string, string], strong = false) => {
     const face = strong ? bold : regular;
     const size = 10;
-    room(face.lineHeight(size));
+    flow.room(face.lineHeight(size));
     const cols = [{ x: MARGIN, w: width - 200 }, { x: MARGIN + width - 200, w: 70 }, { x: MARGIN + width - 130, w: 130 }];
     for (const [i, cell] of cells.entries()) {
       const c = cols[i]!;
       const text = face.clip(cell, size, c.w - 4);
       const x = i === 0 ? c.x : c.x + c.w - face.width(text, size);
-      await face.draw(page, text, { x, y, size, color: strong ? muted : ink });
+      await face.draw(flow.page, text, { x, y: flow.y, size, color: strong ? muted : ink });
     }
-    y -= face.lineHeight(size) + 2;
+    flow.y -= face.lineHeight(size) + 2;
   };
 
   await say(f.appName, { size: 9, color: muted });
@@ -161,7 +145,7 @@ export async function shareOutPdf(r: ShareOutReport, f: { appName: string; commu
   await say(t(r.allLines ? 'savingsFiles.shareOut.linesHeading' : 'savingsFiles.shareOut.yourLine'), { size: 12, strong: true });
   await row([t('savingsFiles.shareOut.member'), t('savingsFiles.shareOut.shares'), t('savingsFiles.shareOut.amount')], true);
   for (const l of r.lines) await row([l.name, String(l.shares), money(l.amount)]);
-  y -= 8;
+  flow.y -= 8;
   await say(t('savingsFiles.shareOut.footer'), { size: 8, color: muted });
   return doc.save();
 }

@@ -19,6 +19,8 @@ import { assertRoom } from './quota';
  */
 
 const IMMEDIATE = { behavior: 'immediate' } as const;
+/** What storing a document needs of a request's context: the scheduler's jobs have it too (approved minutes' PDF). */
+type DocumentContext = Pick<Context, 'db' | 'env' | 'now'>;
 export const DOCUMENT_FILE = {
   allowed: Object.keys(DOCUMENT_TYPES),
   maxBytes: MAX_DOCUMENT_BYTES,
@@ -141,7 +143,7 @@ export function getDocument(db: DbLike, p: { id: number; leader: boolean }) {
 }
 
 /** Stores the file, then in one transaction: room under the quota, the rows, the file attached. */
-export async function createDocument(ctx: Context, p: { communityId: number; input: UploadDocumentInput; by: string }) {
+export async function createDocument(ctx: DocumentContext, p: { communityId: number; input: UploadDocumentInput; by: string }) {
   // A folder of another community is refused before the file is even read.
   if (p.input.folderId !== undefined) folderIn(ctx.db, p.communityId, p.input.folderId);
   const file = await storePrivateFile(ctx, { file: p.input.file, purpose: 'document', ownerId: p.by, ...DOCUMENT_FILE });
@@ -184,7 +186,7 @@ function attach(tx: DbLike, name: string, ownerId: string, now: number) {
   if (!done) throw notFound('documents.errors.fileGone');
 }
 
-export async function addVersion(ctx: Context, p: { id: number; file: File; by: string }) {
+export async function addVersion(ctx: DocumentContext, p: { id: number; file: File; by: string }) {
   const file = await storePrivateFile(ctx, { file: p.file, purpose: 'document', ownerId: p.by, ...DOCUMENT_FILE });
   try {
     return ctx.db.transaction((tx) => {

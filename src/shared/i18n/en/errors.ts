@@ -1,3 +1,4 @@
+import { meetingMinutesErrors } from './meeting-minutes';
 /** What people read when the server refuses a request for a reason other than the form's content. */
 export const errors = {
   generic: 'Something went wrong on our side. Please try again.',
@@ -338,4 +339,5 @@ export const errors = {
     levySettled: 'This levy is paid (or waits for confirmation of what covers it).',
     levyOverpaid: 'This is more than is left to pay on this levy.',
   },
+  meetingMinutes: meetingMinutesErrors,
 };

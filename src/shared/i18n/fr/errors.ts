@@ -1,4 +1,5 @@
 import type { Catalogue } from '../catalogue';
+import { meetingMinutesErrors } from './meeting-minutes';
 
 export const errors = {
   generic: 'Un problème est survenu de notre côté. Veuillez réessayer.',
@@ -339,4 +340,5 @@ export const errors = {
     levySettled: 'Cette cotisation est réglée (ou attend la confirmation de ce qui la couvre).',
     levyOverpaid: 'C’est plus que ce qui reste à payer sur cette cotisation.',
   },
+  meetingMinutes: meetingMinutesErrors,
 } satisfies Catalogue['errors'];
