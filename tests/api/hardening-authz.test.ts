@@ -354,6 +354,14 @@ const targetFined = (app: TestApp, f: Fx) => {
     .prepare("INSERT INTO meeting_fines (id, meeting_id, community_id, member_id, reason, amount, status, created_at) VALUES (?, ?, ?, ?, 'absent', 1000, 'owed', ?)")
     .run(MEETING_FINE_ID, MEETING_ID, f.community.id, f.target.id, W.now);
 };
+/** The cell's plain member's fine at that meeting: only they declare paying it. */
+const plainMemberFined = (app: TestApp, f: Fx) => {
+  meetingTomorrow(app, f);
+  const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
+  app.db.$client
+    .prepare("INSERT INTO meeting_fines (id, meeting_id, community_id, member_id, reason, amount, status, created_at) VALUES (?, ?, ?, ?, 'late', 1000, 'owed', ?)")
+    .run(MEETING_FINE_ID, MEETING_ID, f.community.id, member, W.now);
+};
 const atMeeting = (more: Record<string, unknown> = {}) => () => ({ meetingId: MEETING_ID, ...more });
 
 const TABLE: Record<string, Entry> = {
@@ -894,6 +902,9 @@ const TABLE: Record<string, Entry> = {
   'meetings.myCode': { rule: 'meetings.view', input: inCommunity },
   'meetings.fines': { rule: 'meetings.view', input: inCommunity },
   'meetings.waiveFine': { rule: 'meetings.manage', input: () => ({ fineId: MEETING_FINE_ID, reason: 'Was at a funeral' }), prepare: targetFined },
+  // Only the fine's member (the plain member, in the cell's copy) declares paying it; finance officers record cash for them.
+  'meetings.payFine': { rule: 'meetings.view', input: () => ({ fineId: MEETING_FINE_ID, amount: 500, method: 'cash' }), prepare: plainMemberFined, except: circleRole('member') },
+  'meetings.recordFineCash': { rule: 'finances.record', input: (f) => ({ fineId: MEETING_FINE_ID, accountId: f.books.account, amount: 500 }), prepare: targetFined },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
