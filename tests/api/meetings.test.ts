@@ -3,6 +3,7 @@ import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { callMeeting, finesAt, HOUR, meetingWorld, MT } from '../setup/meetings';
 import { cancelEvent } from '../../src/server/services/events/events';
+import { buildGroup } from '../setup/savings';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -156,6 +157,24 @@ for (const T of TRANSPORTS) {
       expect((await T.call(ngozi, MT.setHost, { meetingId: first.id, userId: w.musa.id })).data.host).toMatchObject({ id: w.musa.id, name: 'Musa Test' });
       expect(told(w.musa.id)).toBe(1);
       expectError(await T.call(ngozi, MT.setHost, { meetingId: first.id, userId: 'nobody-here' }), 400, 'errors.meetings.notAMember');
+    });
+
+    it('a savings group’s meeting: its roster is the group’s members; others are refused by mark and by code; a group of another community is refused', async () => {
+      const w = await meetingWorld();
+      const ngozi = await as(w.t, w.creator);
+      const tabe = await as(w.t, w.treasurer);
+      const { group } = buildGroup(w.t, { community: w.community, chair: w.creator, treasurer: w.treasurer, secretary: w.admin, members: [w.musa] });
+      const startsAt = w.now + 30 * HOUR;
+      const input = { communityId: w.community.id, title: 'Table banking', startsAt, endsAt: startsAt + HOUR, timeZone: 'Africa/Douala', scope: 'savings_group', savingsGroupId: group.id };
+      const made = await T.call(ngozi, MT.create, input);
+      expect(made.status, JSON.stringify(made.error)).toBe(T.okStatus(MT.create));
+      const roster = (await T.call(tabe, MT.roster, { meetingId: made.data.id })).data as { userId: string }[];
+      expect(roster.map((r) => r.userId).sort()).toEqual([w.creator.id, w.admin.id, w.treasurer.id, w.musa.id].sort());
+      expectError(await T.call(tabe, MT.markAttendance, { meetingId: made.data.id, userId: w.kofi.id, status: 'present' }), 400, 'errors.meetings.notOnRoster');
+      const kofiCode = (await T.call(await as(w.t, w.kofi), MT.myCode, { communityId: w.community.id })).data.code;
+      expectError(await T.call(tabe, MT.checkIn, { meetingId: made.data.id, code: kofiCode }), 404, 'errors.meetings.unknownCode');
+      expectError(await T.call(ngozi, MT.create, { ...input, savingsGroupId: group.id + 1000 }), 400, 'errors.meetings.linkOther');
+      expectError(await T.call(ngozi, MT.create, { ...input, savingsGroupId: undefined }), 400, 'errors.meetings.groupNeeded');
     });
   });
 }
