@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { events, meetingHostRota, meetings, meetingSettings, memberships } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
 import type { CreateMeetingInput } from '@shared/schemas/meetings';
@@ -39,17 +39,26 @@ export type MeetingRecord = {
   proxiesLockedAt: number | null;
 };
 
+type MeetingRow = Omit<MeetingRecord, 'generalAssembly'> & { generalAssembly: number };
+
+/** Meetings with their event's time, place and status and their host's name, as `where` selects them. */
+function meetingRows(db: DbLike, where: SQL, order: SQL = sql`m.id`, limit = 1): MeetingRecord[] {
+  return db
+    .all<MeetingRow>(sql`
+      SELECT m.id, m.event_id AS eventId, m.community_id AS communityId, e.title, e.starts_at AS startsAt, e.ends_at AS endsAt,
+        e.time_zone AS timeZone, e.place, e.status, m.scope, m.circle_id AS circleId, m.savings_group_id AS savingsGroupId,
+        m.general_assembly AS generalAssembly, m.host_id AS hostId,
+        CASE WHEN h.id IS NULL THEN NULL ELSE h.first_name || ' ' || h.last_name END AS hostName, m.proxies_locked_at AS proxiesLockedAt
+      FROM meetings m JOIN events e ON e.id = m.event_id LEFT JOIN users h ON h.id = m.host_id AND h.deleted_at IS NULL
+      WHERE ${where} ORDER BY ${order} LIMIT ${limit}`)
+    .map((r) => ({ ...r, generalAssembly: Boolean(r.generalAssembly) }));
+}
+
 /** The meeting with its event's time, place and status, within its community (another community's id is unknown here). */
 export function meetingOf(db: DbLike, communityId: number, id: number): MeetingRecord {
-  const row = db.get<(Omit<MeetingRecord, 'generalAssembly'> & { generalAssembly: number }) | undefined>(sql`
-    SELECT m.id, m.event_id AS eventId, m.community_id AS communityId, e.title, e.starts_at AS startsAt, e.ends_at AS endsAt,
-      e.time_zone AS timeZone, e.place, e.status, m.scope, m.circle_id AS circleId, m.savings_group_id AS savingsGroupId,
-      m.general_assembly AS generalAssembly, m.host_id AS hostId,
-      CASE WHEN h.id IS NULL THEN NULL ELSE h.first_name || ' ' || h.last_name END AS hostName, m.proxies_locked_at AS proxiesLockedAt
-    FROM meetings m JOIN events e ON e.id = m.event_id LEFT JOIN users h ON h.id = m.host_id AND h.deleted_at IS NULL
-    WHERE m.id = ${id} AND m.community_id = ${communityId}`);
+  const row = meetingRows(db, sql`m.id = ${id} AND m.community_id = ${communityId}`)[0];
   if (!row) throw notFound(MEETING_NOT_FOUND);
-  return { ...row, generalAssembly: Boolean(row.generalAssembly) };
+  return row;
 }
 
 /** What the screens and the API show of a meeting. */
@@ -154,11 +163,8 @@ export function createMeeting(db: DB, p: { community: { id: number; name: string
 
 /** The community's meetings: upcoming (soonest first) and past (latest first), 50 of each. */
 export function listMeetings(db: DbLike, p: { communityId: number; now: number }) {
-  const rows = (cmp: ReturnType<typeof sql>, order: ReturnType<typeof sql>) =>
-    db
-      .all<{ id: number }>(sql`SELECT m.id FROM meetings m JOIN events e ON e.id = m.event_id WHERE m.community_id = ${p.communityId} AND ${cmp} ORDER BY ${order} LIMIT 50`)
-      .map((r) => meetingDto(meetingOf(db, p.communityId, r.id)));
-  return { upcoming: rows(sql`e.ends_at >= ${p.now}`, sql`e.starts_at ASC, m.id ASC`), past: rows(sql`e.ends_at < ${p.now}`, sql`e.starts_at DESC, m.id DESC`) };
+  const of = (cmp: SQL, order: SQL) => meetingRows(db, sql`m.community_id = ${p.communityId} AND ${cmp}`, order, 50).map(meetingDto);
+  return { upcoming: of(sql`e.ends_at >= ${p.now}`, sql`e.starts_at ASC, m.id ASC`), past: of(sql`e.ends_at < ${p.now}`, sql`e.starts_at DESC, m.id DESC`) };
 }
 
 export type MeetingSettings = { quorumKind: 'none' | 'count' | 'percent'; quorumValue: number; lateFine: number; absenceFine: number; maxProxies: number };
