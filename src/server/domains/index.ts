@@ -23,6 +23,7 @@ import { standingDomain } from './standing';
 import { welfareDomain } from './welfare';
 import { savingsDomain } from './savings';
 import { meetingsDomain } from './meetings';
+import { syncDomain } from './sync';
 
 /*
  * The domains of the server, one line each. The app (REST routes, raw routes), the tRPC root, the
@@ -43,6 +44,7 @@ export const DOMAINS = [
   welfareDomain,
   savingsDomain,
   meetingsDomain,
+  syncDomain,
   discussionsDomain,
   documentsDomain,
   invitationsDomain,
