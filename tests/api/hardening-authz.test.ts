@@ -855,6 +855,12 @@ const TABLE: Record<string, Entry> = {
   'savings.rejectShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID, reason: 'Count the cash again' }), prepare: (app, f) => proposedShareOut(app, f), except: groupOfficer },
   'savings.withdrawShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID }), prepare: (app, f) => proposedShareOut(app, f, f.caller), except: groupOfficer },
   'savings.shareOut': { rule: 'savings.view', input: (f) => ({ cycleId: f.savings.cycle }), prepare: (app, f) => sharedOut(app, f) },
+  // Offline sync: any account sends its phone's records; each record is then held to its own operation's guard
+  // (a plain member's cash record is refused inside the answer), and every answer is remembered, so a call always writes.
+  'sync.apply': {
+    rule: 'authed',
+    input: (f) => ({ records: [{ key: 'matrix-1', op: 'finances.recordPayment', input: { communityId: f.community.id, memberId: f.target.id, accountId: f.books.account, amount: 100, currency: 'XAF', purpose: 'dues', method: 'cash' } }] }),
+  },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
