@@ -22,6 +22,7 @@ import { imports } from './imports';
 import { standing } from './standing';
 import { welfare } from './welfare';
 import { savings } from './savings';
+import { meetingDay } from './meetingDay';
 
 /** The English texts of every other screen (src/shared/i18n/parts.ts). */
 export const enApp = {
@@ -49,4 +50,5 @@ export const enApp = {
   standing,
   welfare,
   savings,
+  meetingDay,
 };
