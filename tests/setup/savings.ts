@@ -8,8 +8,8 @@ import { confirmEntry, recordMeeting } from '../../src/server/domains/savings/en
 import { createGroup } from '../../src/server/domains/savings/groups';
 import { answerGuarantee, approveLoan, confirmLoanReceipt, disburseLoan, requestLoan } from '../../src/server/domains/savings/loans';
 import { addMember as addToGroup, setRole } from '../../src/server/domains/savings/members';
-import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from './app';
+import { association } from './association';
 import { storedProof } from './proofs';
 import { op, type Op, type Transport } from './transport';
 
@@ -90,18 +90,7 @@ export type SavingsWorld = Awaited<ReturnType<typeof savingsWorld>>;
 export async function savingsWorld(opts: { rules?: Partial<SavingsRules> } = {}) {
   const t = makeTestApp();
   const now = t.clock.now();
-  const long = now - 400 * 86_400_000;
-  const user = (firstName: string, language: 'en' | 'fr' = 'en') => makeUser(t.db, { firstName, lastName: 'Test', language, createdAt: long });
-  const creator = await user('Ngozi');
-  const admin = await user('Awa');
-  const treasurer = await user('Tabe');
-  const musa = await user('Musa', 'fr');
-  const ada = await user('Ada');
-  const kofi = await user('Kofi');
-  const community: CommunityRow = makeCommunity(t.db, { creator, name: 'Houston Cameroonian Association', now: long });
-  addMember(t.db, { communityId: community.id, user: admin, role: 'admin', now: long });
-  addMember(t.db, { communityId: community.id, user: treasurer, role: 'treasurer', now: long });
-  for (const m of [musa, ada, kofi]) addMember(t.db, { communityId: community.id, user: m, now: long });
+  const { long, community, creator, admin, treasurer, musa, ada, kofi } = await association(t);
   saveFinanceSettings(t.db, { communityId: community.id, actorId: treasurer.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now: long });
   const group = buildGroup(t, { community, chair: creator, treasurer, secretary: admin, members: [musa, ada], rules: { ...VSLA, ...(opts.rules ?? {}) } });
   const proof = (owner: UserRow, ext: 'webp' | 'pdf' = 'pdf') => storedProof(t, owner.id, ext);

@@ -1,10 +1,11 @@
-import type { CommunityRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { FundRules } from '../../src/shared/schemas/welfare';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { addDependant } from '../../src/server/domains/welfare/dependants';
 import { createFund } from '../../src/server/domains/welfare/funds';
-import { addMember, makeCommunity, makeUser } from '../factories';
+import { addMember } from '../factories';
 import { makeTestApp, type TestApp } from './app';
+import { association } from './association';
 import { storedProof } from './proofs';
 import { op, type Op } from './transport';
 
@@ -77,19 +78,7 @@ export type WelfareWorld = Awaited<ReturnType<typeof welfareWorld>>;
 export async function welfareWorld(opts: { members?: number; fund?: Partial<FundRules>; financing?: 'levy' | 'monthly' | 'general' } = {}) {
   const t = makeTestApp();
   const now = t.clock.now();
-  const long = now - 400 * DAY;
-  const user = (firstName: string, language: 'en' | 'fr' = 'en') => makeUser(t.db, { firstName, lastName: 'Test', language, createdAt: long });
-  const creator = await user('Ngozi');
-  const admin = await user('Awa');
-  const treasurer = await user('Tabe');
-  const musa = await user('Musa', 'fr');
-  const ada = await user('Ada');
-  const kofi = await user('Kofi');
-  const community: CommunityRow = makeCommunity(t.db, { creator, name: 'Houston Cameroonian Association', now: long });
-  t.db.$client.prepare('UPDATE memberships SET joined_at = ? WHERE community_id = ?').run(long, community.id);
-  addMember(t.db, { communityId: community.id, user: admin, role: 'admin', now: long });
-  addMember(t.db, { communityId: community.id, user: treasurer, role: 'treasurer', now: long });
-  for (const m of [musa, ada, kofi]) addMember(t.db, { communityId: community.id, user: m, now: long });
+  const { long, user, community, creator, admin, treasurer, musa, ada, kofi } = await association(t);
   const extra: UserRow[] = [];
   for (let i = 0; i < (opts.members ?? 0); i += 1) {
     const u = await user(`Extra${i}`);

@@ -64,8 +64,8 @@ export const repeatInput = z
   .refine((r) => (r.until == null) !== (r.count == null), { path: ['until'], message: 'validation.events.bound' });
 export type RepeatInput = z.output<typeof repeatInput>;
 
-const timesFit = (e: { startsAt?: number; endsAt?: number }) => e.startsAt === undefined || e.endsAt === undefined || e.endsAt > e.startsAt;
-const durationFits = (e: { startsAt?: number; endsAt?: number }) => e.startsAt === undefined || e.endsAt === undefined || e.endsAt - e.startsAt <= MAX_EVENT_DURATION_MS;
+export const timesFit = (e: { startsAt?: number; endsAt?: number }) => e.startsAt === undefined || e.endsAt === undefined || e.endsAt > e.startsAt;
+export const durationFits = (e: { startsAt?: number; endsAt?: number }) => e.startsAt === undefined || e.endsAt === undefined || e.endsAt - e.startsAt <= MAX_EVENT_DURATION_MS;
 
 export const createEventInput = z
   .object({

@@ -1,3 +1,5 @@
+import { asc, eq } from 'drizzle-orm';
+import { meetingAttendance, meetingFines, meetingProxies } from '../../../../db/schema';
 import { defineDomain } from '../domain';
 import { meetings } from './operations';
 import { meetingRoutes } from './rest';
@@ -9,15 +11,29 @@ export const meetingsDomain = defineDomain({
   name: 'meetings',
   operations: { meetings },
   rest: meetingRoutes,
+  // A fine is money news; being named host is work waiting on the member.
+  noticeKinds: {
+    'notifications.meetingHost': 'needs',
+    'notifications.meetingFineLate': 'money',
+    'notifications.meetingFineAbsent': 'money',
+    'notifications.meetingFineWaived': 'money',
+  },
+  exportData: (db, user) => ({
+    meetingAttendance: db.select().from(meetingAttendance).where(eq(meetingAttendance.userId, user.id)).orderBy(asc(meetingAttendance.meetingId)).all(),
+    // The proxies the member gave and those they held.
+    meetingProxiesGiven: db.select().from(meetingProxies).where(eq(meetingProxies.grantorId, user.id)).orderBy(asc(meetingProxies.id)).all(),
+    meetingProxiesHeld: db.select().from(meetingProxies).where(eq(meetingProxies.holderId, user.id)).orderBy(asc(meetingProxies.id)).all(),
+    meetingFines: db.select().from(meetingFines).where(eq(meetingFines.memberId, user.id)).orderBy(asc(meetingFines.id)).all(),
+  }),
   personalData: {
     meeting_settings: { export: { not: 'the community’s meeting rules' }, erase: ROOM_KEPT },
     meetings: { export: { not: 'the community’s meetings; the member’s attendance is exported under meetingAttendance' }, erase: ROOM_KEPT },
     meeting_host_rota: { export: { not: 'the leaders’ hosting rota' }, erase: 'deleted' },
     meeting_agenda_items: { export: { not: 'the meetings’ agendas' }, erase: ROOM_KEPT },
-    meeting_attendance: { export: { not: 'TODO' }, erase: 'deleted' },
-    meeting_fines: { export: { not: 'what was owed; the payments that settled it are exported with the member’s payments' }, erase: 'deleted' },
+    meeting_attendance: { export: { key: 'meetingAttendance' }, erase: 'deleted' },
+    meeting_fines: { export: { key: 'meetingFines' }, erase: 'deleted' },
     meeting_minutes: { export: { not: 'the community’s minutes' }, erase: ROOM_KEPT },
     meeting_minutes_versions: { export: { not: 'the community’s minutes' }, erase: ROOM_KEPT },
-    meeting_proxies: { export: { not: 'TODO' }, erase: 'deleted' },
+    meeting_proxies: { export: { key: 'meetingProxiesGiven' }, erase: 'deleted' },
   },
 });

@@ -102,4 +102,8 @@ export const notifications = {
   savingsLatePenalty: { title: 'Late penalty on your loan', message: '{{group}}: your installment {{installment}} of {{due}}, due on {{date}}, is more than {{days}} days late. A penalty of {{amount}} is added to what you owe.' },
   welfareLevyDueSoon: { title: 'Welfare levy due soon', message: '{{community}}: your {{fund}} levy of {{amount}} is due on {{date}}.' },
   welfareLevyOverdue: { title: 'Welfare levy overdue', message: '{{community}}: your {{fund}} levy of {{amount}} was due on {{date}} and now counts as arrears. If you have paid, declare it so an officer can confirm it.' },
+  meetingHost: { title: 'You are hosting a meeting', message: 'You host “{{title}}” on {{when}}. The meeting is on your dashboard.' },
+  meetingFineLate: { title: 'Late fine', message: 'You were marked late at “{{title}}”: a fine of {{amount}} is posted to your account.' },
+  meetingFineAbsent: { title: 'Absence fine', message: 'You were marked absent at “{{title}}”: a fine of {{amount}} is posted to your account.' },
+  meetingFineWaived: { title: 'Fine waived', message: 'Your fine of {{amount}} for “{{title}}” was waived: {{reason}}' },
 };

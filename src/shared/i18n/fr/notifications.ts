@@ -103,4 +103,8 @@ export const notifications = {
   savingsLatePenalty: { title: 'Pénalité de retard sur votre prêt', message: '{{group}} : votre échéance {{installment}} de {{due}}, due le {{date}}, a plus de {{days}} jours de retard. Une pénalité de {{amount}} s’ajoute à ce que vous devez.' },
   welfareLevyDueSoon: { title: 'Cotisation de solidarité bientôt due', message: '{{community}} : votre cotisation {{fund}} de {{amount}} est à régler le {{date}}.' },
   welfareLevyOverdue: { title: 'Cotisation de solidarité en retard', message: '{{community}} : votre cotisation {{fund}} de {{amount}} était à régler le {{date}} et compte désormais comme un arriéré. Si vous avez payé, déclarez-le pour qu’un responsable le confirme.' },
+  meetingHost: { title: 'Vous recevez une réunion', message: 'Vous recevez «\u00a0{{title}}\u00a0» le {{when}}. La réunion figure sur votre tableau de bord.' },
+  meetingFineLate: { title: 'Amende de retard', message: 'Votre retard à «\u00a0{{title}}\u00a0» a été noté\u00a0: une amende de {{amount}} est inscrite à votre compte.' },
+  meetingFineAbsent: { title: 'Amende d’absence', message: 'Votre absence à «\u00a0{{title}}\u00a0» a été notée\u00a0: une amende de {{amount}} est inscrite à votre compte.' },
+  meetingFineWaived: { title: 'Amende levée', message: 'Votre amende de {{amount}} pour «\u00a0{{title}}\u00a0» a été levée\u00a0: {{reason}}' },
 } satisfies Catalogue['notifications'];

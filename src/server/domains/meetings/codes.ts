@@ -1,0 +1,24 @@
+import { createHmac } from 'node:crypto';
+import { derivedSecretsKey } from '../../auth/secrets-key';
+
+/*
+ * A member's check-in code: 8 Crockford base32 characters (40 bits) of an HMAC of the community
+ * and the account under a key derived from the server's secrets key. It is the same for the member
+ * at every meeting of the community (so a phone that cached the roster can match it offline), says
+ * nothing of who it is without the key, and differs from one community to the next.
+ */
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CODE_LENGTH = 8;
+
+export function checkInCode(communityId: number, userId: string): string {
+  const mac = createHmac('sha256', derivedSecretsKey('meeting-check-in')).update(`${communityId}:${userId}`).digest();
+  let bits = 0n;
+  for (let i = 0; i < 5; i++) bits = (bits << 8n) | BigInt(mac[i]!);
+  let code = '';
+  for (let i = CODE_LENGTH - 1; i >= 0; i--) code += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)];
+  return code;
+}
+
+/** A typed code as Crockford reads it: I and L are 1, O is 0 (the input schema already upper-cased it). */
+export const normaliseCode = (typed: string) => typed.replace(/[IL]/g, '1').replace(/O/g, '0');
