@@ -4,6 +4,8 @@ import { financeWorld } from '../setup/finances';
 import { buildCircle, circleCommunity, payCash } from '../setup/njangi';
 import { makeTestApp, type Agent, type CallResult } from '../setup/app';
 import { expectError, textOf } from '../setup/errors';
+import { finesAt, meetingWorld } from '../setup/meetings';
+import { checkInCode } from '../../src/server/domains/meetings/codes';
 
 /*
  * The offline sync (sync.apply, POST /api/sync): a phone's records, each applied once whatever
@@ -146,5 +148,49 @@ describe('sync.apply', () => {
     const { pruneSyncRecords } = await import('../../src/server/domains/sync/prune');
     expect(pruneSyncRecords({ db: w.t.db, now: w.t.clock.now })).toEqual({ syncRecordsPruned: 1 });
     expect(w.t.db.$client.prepare('SELECT key FROM sync_records').pluck().all()).toEqual(['new']);
+  });
+
+  it('a meeting day sent twice: each mark, check-in and cash record once, each fine posted once; a mark sent after the meeting was cancelled is refused with that reason', async () => {
+    const w = await meetingWorld();
+    const sec = await as(w.t, w.admin);
+    const account = w.t.db.$client.prepare('SELECT id FROM finance_accounts WHERE community_id = ?').pluck().get(w.community.id) as number;
+    const mark = (key: string, userId: string, status: string) => ({ key, op: 'meetings.markAttendance', input: { meetingId: w.meeting.id, userId, status } });
+    const day = [
+      mark('d-1', w.musa.id, 'present'),
+      mark('d-2', w.kofi.id, 'late'),
+      mark('d-3', w.ada.id, 'absent'),
+      // Ada arrives after all and shows her code: the correction cancels her unpaid absence fine.
+      { key: 'd-4', op: 'meetings.checkIn', input: { meetingId: w.meeting.id, code: checkInCode(w.community.id, w.ada.id).toLowerCase() } },
+      { key: 'd-5', op: 'finances.recordPayment', input: { communityId: w.community.id, memberId: w.musa.id, accountId: account, amount: 2000, currency: 'XAF', purpose: 'dues', method: 'cash' } },
+    ];
+    const first = await send(sec, day);
+    expect(first.map((r) => r.outcome)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+    expect(await send(sec, day, 'rest')).toEqual(first);
+    const marks = w.t.db.$client.prepare('SELECT user_id AS userId, status FROM meeting_attendance WHERE meeting_id = ? ORDER BY user_id').all(w.meeting.id);
+    expect(marks).toEqual(
+      [
+        { userId: w.musa.id, status: 'present' },
+        { userId: w.kofi.id, status: 'late' },
+        { userId: w.ada.id, status: first[3]!.result.status },
+      ].sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+    expect(['present', 'late']).toContain(first[3]!.result.status);
+    const fines = finesAt(w.t, w.meeting.id);
+    expect(fines.filter((f) => f.memberId === w.kofi.id)).toHaveLength(1);
+    expect(fines.filter((f) => f.memberId === w.ada.id && f.reason === 'absent').map((f) => f.status)).toEqual(['cancelled']);
+    expect(w.t.db.$client.prepare("SELECT count(*) FROM payments WHERE community_id = ? AND member_id = ? AND amount = 2000").pluck().get(w.community.id, w.musa.id)).toBe(1);
+
+    w.t.db.$client.prepare("UPDATE events SET status = 'cancelled' WHERE id = ?").run(w.meeting.eventId);
+    const [late] = await send(sec, [mark('d-6', w.kofi.id, 'present')], 'trpc', 'fr');
+    expect(late).toMatchObject({ outcome: 'refused', error: { code: 'errors.meetings.cancelled', message: textOf('errors.meetings.cancelled', undefined, 'fr') } });
+    expect(w.t.db.$client.prepare('SELECT status FROM meeting_attendance WHERE meeting_id = ? AND user_id = ?').pluck().get(w.meeting.id, w.kofi.id)).toBe('late');
+  });
+
+  it('a plain member (no meetings.record) sending attendance is refused inside the answer, and nothing is marked', async () => {
+    const w = await meetingWorld();
+    const ada = await as(w.t, w.ada);
+    const [out] = await send(ada, [{ key: 'm-1', op: 'meetings.markAttendance', input: { meetingId: w.meeting.id, userId: w.ada.id, status: 'present' } }]);
+    expect(out).toMatchObject({ outcome: 'refused', error: { code: 'errors.denied.meetingsRecord', message: textOf('errors.denied.meetingsRecord') } });
+    expect(w.t.db.$client.prepare('SELECT count(*) FROM meeting_attendance').pluck().get()).toBe(0);
   });
 });

@@ -4,8 +4,9 @@
  * mistype: case, spaces and dashes, O for 0, I and L for 1.
  */
 export function normalCode(text: string): string {
-  const last = text.trim().split(/[/?=#\s]+/).filter(Boolean).pop() ?? '';
-  return last.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  // A link (the QR of another app, a printed card) ends with the code; anything else is the code itself.
+  const code = text.includes('/') ? (text.trim().split(/[/?=#]+/).filter(Boolean).pop() ?? '') : text;
+  return code.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 /** The roster entry whose code this is (the cached roster: works offline). */

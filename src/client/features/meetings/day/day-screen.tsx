@@ -58,7 +58,8 @@ function DayView({ view }: { view: MeetingView }) {
   return (
     <Stack gap="4">
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
-        <Link to="/meetings/$id" params={{ id: String(meeting.id) }}>
+        {/* The meeting is an event: its event page until the meeting's own page (/meetings/$id) is in this tree. */}
+        <Link to="/events/$id" params={{ id: String(meeting.eventId) }}>
           <ChevronLeft /> {t('meetingDay.back')}
         </Link>
       </Button>
