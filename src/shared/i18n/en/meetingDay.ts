@@ -49,7 +49,6 @@ export const meetingDay = {
     purpose: 'What for',
     amount: 'Amount',
     submit: 'Record',
-    done: 'Kept on this phone: {{label}}',
     noBooks: 'This community’s books are not open yet: cash is recorded once they are.',
   },
   label: {

@@ -51,7 +51,6 @@ export const meetingDay: Catalogue['meetingDay'] = {
     purpose: 'Pour quoi',
     amount: 'Montant',
     submit: 'Enregistrer',
-    done: 'Gardé sur ce téléphone : {{label}}',
     noBooks: 'Les comptes de cette communauté ne sont pas encore ouverts : l’argent s’enregistre une fois qu’ils le sont.',
   },
   label: {

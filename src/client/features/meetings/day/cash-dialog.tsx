@@ -8,7 +8,6 @@ import { DialogForm } from '../../../components/dialog-form';
 import { formDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { Select } from '../../../components/select';
-import { notify } from '../../../components/toaster';
 import { formatAmount } from '../../../lib/format';
 import { enqueue } from '../../../lib/offline/queue';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -59,7 +58,7 @@ function CashForm({ communityId, books, roster, onDone }: { communityId: number;
       input: { communityId, memberId: v.memberId, accountId: cash.id, amount: v.amount, currency: books.currency, purpose: v.purpose, method: 'cash' },
       label,
     });
-    notify.success(t('meetingDay.cash.done', { label }));
+    // No toast: offline, the toaster's code may not be on the phone yet. The banner counts the record.
     onDone();
   });
   return (
