@@ -6,6 +6,8 @@ import { makeTestApp, type Agent, type CallResult } from '../setup/app';
 import { expectError, textOf } from '../setup/errors';
 import { finesAt, meetingWorld } from '../setup/meetings';
 import { checkInCode } from '../../src/server/domains/meetings/codes';
+import { SYNC_OPERATIONS } from '../../src/server/domains/sync/allowlist';
+import { OPERATIONS_BY_PATH } from '../../src/server/operations';
 
 /*
  * The offline sync (sync.apply, POST /api/sync): a phone's records, each applied once whatever
@@ -192,5 +194,13 @@ describe('sync.apply', () => {
     const [out] = await send(ada, [{ key: 'm-1', op: 'meetings.markAttendance', input: { meetingId: w.meeting.id, userId: w.ada.id, status: 'present' } }]);
     expect(out).toMatchObject({ outcome: 'refused', error: { code: 'errors.denied.meetingsRecord', message: textOf('errors.denied.meetingsRecord') } });
     expect(w.t.db.$client.prepare('SELECT count(*) FROM meeting_attendance').pluck().get()).toBe(0);
+  });
+
+  it('allows only existing writes that answer what they wrote (no grouped write’s later answer)', () => {
+    for (const path of SYNC_OPERATIONS) {
+      const op = OPERATIONS_BY_PATH.get(path);
+      expect(op?.type, path).toBe('mutation');
+      expect(op?.grouped?.after, path).toBeUndefined();
+    }
   });
 });
