@@ -40,6 +40,7 @@ export const meetingDay = {
     done: '{{name}} is checked in.',
     close: 'Close',
   },
+  circleCash: 'Circle contribution',
   cash: {
     open: 'Cash received',
     title: 'Cash received',
@@ -52,6 +53,7 @@ export const meetingDay = {
     noBooks: 'This community’s books are not open yet: cash is recorded once they are.',
   },
   label: {
+    circle: '{{name}}: {{amount}}, round {{round}} of the circle',
     attendance: '{{name}}: {{status}}',
     checkIn: '{{name}}: checked in by code',
     cash: '{{name}}: {{amount}}, {{purpose}}',

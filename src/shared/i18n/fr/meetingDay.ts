@@ -42,6 +42,7 @@ export const meetingDay: Catalogue['meetingDay'] = {
     done: '{{name}} est pointé·e.',
     close: 'Fermer',
   },
+  circleCash: 'Cotisation de la tontine',
   cash: {
     open: 'Argent reçu',
     title: 'Argent reçu',
@@ -54,6 +55,7 @@ export const meetingDay: Catalogue['meetingDay'] = {
     noBooks: 'Les comptes de cette communauté ne sont pas encore ouverts : l’argent s’enregistre une fois qu’ils le sont.',
   },
   label: {
+    circle: '{{name}} : {{amount}}, tour {{round}} de la tontine',
     attendance: '{{name}} : {{status}}',
     checkIn: '{{name}} : pointé·e par code',
     cash: '{{name}} : {{amount}}, {{purpose}}',

@@ -9,7 +9,9 @@ import { PageUnavailable, RecordPage, isRecordId } from '../../../components/rec
 import { SectionCard } from '../../../components/section-card';
 import { useOfflineQueue } from '../../../lib/offline/use-queue';
 import { financeSummaryQuery } from '../../finances/queries';
+import { circleQuery } from '../../circles/circle/queries';
 import { CashDialog } from './cash-dialog';
+import { CircleCashDialog } from './circle-cash-dialog';
 import { meetingQuery, rosterQuery, type MeetingView } from './queries';
 import { QueueBanner } from './queue-banner';
 import { RosterList } from './roster-list';
@@ -49,6 +51,8 @@ function DayView({ view }: { view: MeetingView }) {
   const queryClient = useQueryClient();
   const roster = useQuery({ ...rosterQuery(meeting.id), enabled: view.can.record });
   const books = useQuery({ ...financeSummaryQuery(meeting.communityId), enabled: view.can.record });
+  // A circle's meeting: its organiser takes the hands' contributions too (the circle is kept on the phone).
+  const circle = useQuery({ ...circleQuery(meeting.circleId ?? 0), enabled: meeting.scope === 'circle' && !!meeting.circleId });
   const { outcomes } = useOfflineQueue();
   // Once the server has answered records, the roster shows its word (fines posted, refusals undone).
   useEffect(() => {
@@ -71,6 +75,7 @@ function DayView({ view }: { view: MeetingView }) {
         <>
           <HStack gap="2" wrap="wrap">
             <ScanDialog meetingId={meeting.id} roster={entries} />
+            {circle.data?.viewer.isOrganiser && <CircleCashDialog detail={circle.data} />}
             {books.data?.opened ? <CashDialog communityId={meeting.communityId} books={books.data} roster={entries} /> : books.data && <Text fontSize="sm">{t('meetingDay.cash.noBooks')}</Text>}
           </HStack>
           <SectionCard title={t('meetingDay.roster.title')} testId="meeting-day-roster">
