@@ -4,12 +4,14 @@
 // every savings circle's money is conserved (services/njangi/conservation.ts), and every welfare
 // fund's too: levies collected = benefits paid + carried (domains/welfare/conservation.ts), and every
 // savings-and-loans group's: money in = cash on hand + loans outstanding + written off + paid out
-// (domains/savings/conservation.ts).
+// (domains/savings/conservation.ts); and the meeting fines: what the ledger collected for them = the
+// fines' paid amounts (domains/meetings/conservation.ts).
 import type { DB } from '../db/database';
 import { verifyAuditChain } from '../src/server/services/finances/audit';
 import { verifyBalances } from '../src/server/services/finances/ledger';
 import { fundChecks, fundProblems } from '../src/server/domains/welfare/conservation';
 import { groupChecks, groupProblems } from '../src/server/domains/savings/conservation';
+import { fineChecks, fineProblems } from '../src/server/domains/meetings/conservation';
 import { held, unconservedCircles } from '../src/server/services/njangi/conservation';
 
 /** Every problem found, each naming what fails; and, when there is none, the one-line summary. */
@@ -40,7 +42,9 @@ export function verifyBooks(db: DB): BooksVerdict {
   problems.push(...funds.flatMap(fundProblems));
   const groups = groupChecks(db);
   problems.push(...groups.flatMap(groupProblems));
+  const fines = fineChecks(db);
+  problems.push(...fines.flatMap(fineProblems));
   const circleCount = db.$client.prepare('SELECT count(*) FROM circles').pluck().get() as number;
-  const summary = `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved, ${groups.length} savings-and-loans groups conserved.`;
+  const summary = `The books verify: ${entries} ledger entries, every balance and monthly total matches, ${records} audit records chained unbroken, ${circleCount} savings circles conserved, ${funds.length} welfare funds conserved, ${groups.length} savings-and-loans groups conserved, ${fines.length} communities' meeting fines matched.`;
   return { problems, summary };
 }

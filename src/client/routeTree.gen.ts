@@ -33,6 +33,7 @@ import { Route as SignedInCommunitiesIndexRouteImport } from './routes/_signed-i
 import { Route as SignedInCommunitiesCreateRouteImport } from './routes/_signed-in/communities/create'
 import { Route as SignedInEventsIndexRouteImport } from './routes/_signed-in/events/index'
 import { Route as SignedInEventsIdRouteImport } from './routes/_signed-in/events/$id'
+import { Route as SignedInMeetingsIdRouteImport } from './routes/_signed-in/meetings/$id'
 import { Route as SignedInNjangiIndexRouteImport } from './routes/_signed-in/njangi/index'
 import { Route as SignedInNjangiIdRouteImport } from './routes/_signed-in/njangi/$id'
 import { Route as SignedInPollsIdRouteImport } from './routes/_signed-in/polls/$id'
@@ -166,6 +167,11 @@ const SignedInEventsIdRoute = SignedInEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInMeetingsIdRoute = SignedInMeetingsIdRouteImport.update({
+  id: '/meetings/$id',
+  path: '/meetings/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInNjangiIndexRoute = SignedInNjangiIndexRouteImport.update({
   id: '/njangi/',
   path: '/njangi/',
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/invite/$token': typeof InviteTokenRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/events/$id': typeof SignedInEventsIdRoute
+  '/meetings/$id': typeof SignedInMeetingsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
   '/savings/$id': typeof SignedInSavingsIdRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/invite/$token': typeof InviteTokenRoute
   '/communities/create': typeof SignedInCommunitiesCreateRoute
   '/events/$id': typeof SignedInEventsIdRoute
+  '/meetings/$id': typeof SignedInMeetingsIdRoute
   '/njangi/$id': typeof SignedInNjangiIdRoute
   '/polls/$id': typeof SignedInPollsIdRoute
   '/savings/$id': typeof SignedInSavingsIdRoute
@@ -321,6 +329,7 @@ export interface FileRoutesById {
   '/invite/$token': typeof InviteTokenRoute
   '/_signed-in/communities/create': typeof SignedInCommunitiesCreateRoute
   '/_signed-in/events/$id': typeof SignedInEventsIdRoute
+  '/_signed-in/meetings/$id': typeof SignedInMeetingsIdRoute
   '/_signed-in/njangi/$id': typeof SignedInNjangiIdRoute
   '/_signed-in/polls/$id': typeof SignedInPollsIdRoute
   '/_signed-in/savings/$id': typeof SignedInSavingsIdRoute
@@ -359,6 +368,7 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/communities/create'
     | '/events/$id'
+    | '/meetings/$id'
     | '/njangi/$id'
     | '/polls/$id'
     | '/savings/$id'
@@ -395,6 +405,7 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/communities/create'
     | '/events/$id'
+    | '/meetings/$id'
     | '/njangi/$id'
     | '/polls/$id'
     | '/savings/$id'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/_signed-in/communities/create'
     | '/_signed-in/events/$id'
+    | '/_signed-in/meetings/$id'
     | '/_signed-in/njangi/$id'
     | '/_signed-in/polls/$id'
     | '/_signed-in/savings/$id'
@@ -636,6 +648,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInEventsIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/meetings/$id': {
+      id: '/_signed-in/meetings/$id'
+      path: '/meetings/$id'
+      fullPath: '/meetings/$id'
+      preLoaderRoute: typeof SignedInMeetingsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/njangi/': {
       id: '/_signed-in/njangi/'
       path: '/njangi'
@@ -724,6 +743,7 @@ interface SignedInRouteChildren {
   SignedInProfileRoute: typeof SignedInProfileRoute
   SignedInCommunitiesCreateRoute: typeof SignedInCommunitiesCreateRoute
   SignedInEventsIdRoute: typeof SignedInEventsIdRoute
+  SignedInMeetingsIdRoute: typeof SignedInMeetingsIdRoute
   SignedInNjangiIdRoute: typeof SignedInNjangiIdRoute
   SignedInPollsIdRoute: typeof SignedInPollsIdRoute
   SignedInSavingsIdRoute: typeof SignedInSavingsIdRoute
@@ -746,6 +766,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInProfileRoute: SignedInProfileRoute,
   SignedInCommunitiesCreateRoute: SignedInCommunitiesCreateRoute,
   SignedInEventsIdRoute: SignedInEventsIdRoute,
+  SignedInMeetingsIdRoute: SignedInMeetingsIdRoute,
   SignedInNjangiIdRoute: SignedInNjangiIdRoute,
   SignedInPollsIdRoute: SignedInPollsIdRoute,
   SignedInSavingsIdRoute: SignedInSavingsIdRoute,

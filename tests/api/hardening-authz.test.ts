@@ -5,6 +5,7 @@ import { createEvent } from '../../src/server/services/events/events';
 import { answerNomination, createPoll, nominate } from '../../src/server/services/polls/polls';
 import { createTopic, postReply } from '../../src/server/services/discussions/topics';
 import { DAY, HOUR } from '../setup/events';
+import { checkInCode } from '../../src/server/domains/meetings/codes';
 import { createSession } from '../../src/server/auth/session';
 import { issueVerificationToken, requestPasswordReset } from '../../src/server/services/auth';
 import { PASSWORD_CHANGE_REQUIRED as PASSWORD_CHANGE_KEY, type Access } from '../../src/server/operations/define';
@@ -335,6 +336,33 @@ const pendingCircleImport = (app: TestApp, f: Fx) => {
     .prepare("INSERT INTO circle_imports (id, community_id, circle_id, status, file_name, first_due_date, rows, row_count, contributions, payouts, total, created_by, created_at) VALUES (?, ?, ?, 'pending', 'circle.csv', '2024-01-01', ?, 2, 0, 0, 0, ?, ?)")
     .run(CIRCLE_IMPORT_ID, f.community.id, f.circle.recruiting, JSON.stringify([row(2, creatorOf(f)), row(3, f.target)]), f.community.creatorId, W.now);
 };
+
+/** A meeting of the cell's community tomorrow (an event of kind 'meeting' beside it), called by its creator. */
+const MEETING_ID = 900_003;
+const meetingTomorrow = (app: TestApp, f: Fx) => {
+  const sql = app.db.$client;
+  const event = sql
+    .prepare("INSERT INTO events (community_id, title, kind, starts_at, ends_at, time_zone, created_by, created_at, updated_at) VALUES (?, 'Monthly meeting', 'meeting', ?, ?, 'Africa/Douala', ?, ?, ?)")
+    .run(f.community.id, W.now + DAY, W.now + DAY + 2 * HOUR, f.community.creatorId, W.now, W.now).lastInsertRowid;
+  sql.prepare('INSERT INTO meetings (id, event_id, community_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)').run(MEETING_ID, event, f.community.id, f.community.creatorId, W.now);
+};
+/** The target member's absence fine at that meeting, posted by nobody among the callers (a leader may waive it). */
+const MEETING_FINE_ID = 900_004;
+const targetFined = (app: TestApp, f: Fx) => {
+  meetingTomorrow(app, f);
+  app.db.$client
+    .prepare("INSERT INTO meeting_fines (id, meeting_id, community_id, member_id, reason, amount, status, created_at) VALUES (?, ?, ?, ?, 'absent', 1000, 'owed', ?)")
+    .run(MEETING_FINE_ID, MEETING_ID, f.community.id, f.target.id, W.now);
+};
+/** The cell's plain member's fine at that meeting: only they declare paying it. */
+const plainMemberFined = (app: TestApp, f: Fx) => {
+  meetingTomorrow(app, f);
+  const member = W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].member.id;
+  app.db.$client
+    .prepare("INSERT INTO meeting_fines (id, meeting_id, community_id, member_id, reason, amount, status, created_at) VALUES (?, ?, ?, ?, 'late', 1000, 'owed', ?)")
+    .run(MEETING_FINE_ID, MEETING_ID, f.community.id, member, W.now);
+};
+const atMeeting = (more: Record<string, unknown> = {}) => () => ({ meetingId: MEETING_ID, ...more });
 
 const TABLE: Record<string, Entry> = {
   'auth.me': { rule: 'public' },
@@ -855,6 +883,28 @@ const TABLE: Record<string, Entry> = {
   'savings.rejectShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID, reason: 'Count the cash again' }), prepare: (app, f) => proposedShareOut(app, f), except: groupOfficer },
   'savings.withdrawShareOut': { rule: 'savings.view', input: () => ({ id: SHARE_OUT_ID }), prepare: (app, f) => proposedShareOut(app, f, f.caller), except: groupOfficer },
   'savings.shareOut': { rule: 'savings.view', input: (f) => ({ cycleId: f.savings.cycle }), prepare: (app, f) => sharedOut(app, f) },
+
+  // Meetings: every member sees them and their own code and fines; leaders and the treasurer take
+  // attendance (meetings.record); leaders call meetings, set agenda, host, rota and rules and waive
+  // fines (meetings.manage). The cell's meeting and fine are made in its own copy.
+  'meetings.settings': { rule: 'meetings.view', input: inCommunity },
+  'meetings.updateSettings': { rule: 'meetings.manage', input: (f) => ({ communityId: f.community.id, quorumKind: 'count', quorumValue: 3, lateFine: 100, absenceFine: 200, maxProxies: 2 }) },
+  'meetings.list': { rule: 'meetings.view', input: inCommunity },
+  'meetings.create': { rule: 'meetings.manage', input: (f) => ({ communityId: f.community.id, title: 'Extraordinary meeting', startsAt: W.now + 3 * DAY, endsAt: W.now + 3 * DAY + HOUR, timeZone: 'Africa/Douala' }) },
+  'meetings.get': { rule: 'meetings.view', input: atMeeting(), prepare: meetingTomorrow },
+  'meetings.setAgenda': { rule: 'meetings.manage', input: atMeeting({ items: [{ title: 'Welcome', time: '18:00' }] }), prepare: meetingTomorrow },
+  'meetings.rota': { rule: 'meetings.manage', input: inCommunity },
+  'meetings.setRota': { rule: 'meetings.manage', input: (f) => ({ communityId: f.community.id, userIds: [f.target.id] }) },
+  'meetings.setHost': { rule: 'meetings.manage', input: (f) => ({ meetingId: MEETING_ID, userId: f.target.id }), prepare: meetingTomorrow },
+  'meetings.roster': { rule: 'meetings.record', input: atMeeting(), prepare: meetingTomorrow },
+  'meetings.markAttendance': { rule: 'meetings.record', input: (f) => ({ meetingId: MEETING_ID, userId: f.target.id, status: 'absent' }), prepare: meetingTomorrow },
+  'meetings.checkIn': { rule: 'meetings.record', input: (f) => ({ meetingId: MEETING_ID, code: checkInCode(f.community.id, f.target.id) }), prepare: meetingTomorrow },
+  'meetings.myCode': { rule: 'meetings.view', input: inCommunity },
+  'meetings.fines': { rule: 'meetings.view', input: inCommunity },
+  'meetings.waiveFine': { rule: 'meetings.manage', input: () => ({ fineId: MEETING_FINE_ID, reason: 'Was at a funeral' }), prepare: targetFined },
+  // Only the fine's member (the plain member, in the cell's copy) declares paying it; finance officers record cash for them.
+  'meetings.payFine': { rule: 'meetings.view', input: () => ({ fineId: MEETING_FINE_ID, amount: 500, method: 'cash' }), prepare: plainMemberFined, except: circleRole('member') },
+  'meetings.recordFineCash': { rule: 'finances.record', input: (f) => ({ fineId: MEETING_FINE_ID, accountId: f.books.account, amount: 500 }), prepare: targetFined },
   // Offline sync: any account sends its phone's records; each record is then held to its own operation's guard
   // (a plain member's cash record is refused inside the answer), and every answer is remembered, so a call always writes.
   'sync.apply': {

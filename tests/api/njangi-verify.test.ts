@@ -41,7 +41,7 @@ describe('savings circles in npm run finances:verify', () => {
       const verify = () => verifyFile(path);
       const ok = verify();
       expect(ok.status, ok.stderr).toBe(0);
-      expect(ok.stdout).toMatch(/1 savings circles conserved, 0 welfare funds conserved, 0 savings-and-loans groups conserved\.$/m);
+      expect(ok.stdout).toMatch(/1 savings circles conserved, 0 welfare funds conserved, 0 savings-and-loans groups conserved, 0 communities' meeting fines matched\.$/m);
 
       // Someone lowers the top-up owed in the file: 10,000 came in that nothing accounts for.
       const raw = openDatabase(path, { migrate: false }).$client;

@@ -31,6 +31,8 @@ export const MT = {
   myCode: op('GET', '/api/communities/:id/my-meeting-code', 'meetings.myCode', 'query', byCommunity),
   fines: op('GET', '/api/communities/:id/meeting-fines', 'meetings.fines', 'query', byCommunity),
   waiveFine: op('POST', '/api/meeting-fines/:id/waive', 'meetings.waiveFine', 'mutation', { params: { id: 'fineId' } }),
+  payFine: op('POST', '/api/meeting-fines/:id/payments', 'meetings.payFine', 'mutation', { params: { id: 'fineId' }, created: true }),
+  recordFineCash: op('POST', '/api/meeting-fines/:id/cash', 'meetings.recordFineCash', 'mutation', { params: { id: 'fineId' }, created: true }),
 } satisfies Record<string, Op>;
 
 export const HOUR = 3_600_000;

@@ -63,12 +63,13 @@ export function restRoutesByOperation(app: Hono): { routes: Map<string, RestRout
 
 /**
  * The input field a path parameter carries: the field of that name, or for `:id` after
- * `/communities/` the `communityId` (after `/conversations/`, `conversationId`) when the input has
- * no `id`. Undefined when neither fits: the route needs an explicit mapping.
+ * `/communities/` the `communityId` (after `/conversations/`, `conversationId`; after
+ * `/meeting-fines/`, `fineId`) when the input has no `id`. Undefined when neither fits: the route needs an explicit mapping.
  */
 export function paramField(route: RestRoute, param: string, input: Record<string, unknown>): string | undefined {
   if (param in input) return param;
-  const before = route.path.split(`/:${param}`)[0]!.split('/').pop() ?? '';
+  // The segment's last word: `/meeting-fines/:id` carries a `fineId`.
+  const before = route.path.split(`/:${param}`)[0]!.split('/').pop()?.split('-').pop() ?? '';
   const singular = before.endsWith('ies') ? `${before.slice(0, -3)}y` : before.replace(/s$/, '');
   const field = `${singular}${param[0]!.toUpperCase()}${param.slice(1)}`;
   return field in input ? field : undefined;

@@ -7,11 +7,12 @@ import { financesTab } from '../features/finances/community-tab';
 import { circlesTab } from '../features/circles/community-tab';
 import { welfareTab } from '../features/welfare/community-tab';
 import { savingsGroupsTab } from '../features/savings/community-tab';
+import { meetingsTab } from '../features/meetings/community-tab';
 import type { Community } from '../features/communities/membership';
 import type { CommunityTab } from './parts';
 
 /** The community page's tabs: each feature's (its community-tab file), one line each, shown in their order. */
-export const COMMUNITY_TABS: CommunityTab[] = [...communityTabs, eventsTab, discussionsTab, pollsTab, documentsTab, circlesTab, savingsGroupsTab, welfareTab, financesTab].sort((a, b) => a.order - b.order);
+export const COMMUNITY_TABS: CommunityTab[] = [...communityTabs, eventsTab, meetingsTab, discussionsTab, pollsTab, documentsTab, circlesTab, savingsGroupsTab, welfareTab, financesTab].sort((a, b) => a.order - b.order);
 
 export const isCommunityTab = (value: unknown): value is string => typeof value === 'string' && COMMUNITY_TABS.some((t) => t.id === value);
 

@@ -3,6 +3,7 @@ import { MAX_AMOUNT } from '../money';
 import { AGENDA_MAX_ITEMS, AGENDA_NOTES_MAX, AGENDA_TITLE_MAX, ATTENDANCE_STATUSES, MAX_PROXIES_LIMIT, MEETING_SCOPES, QUORUM_KINDS } from '../meetings/rules';
 import { communityId } from './communities';
 import { createEventInput, durationFits, timesFit } from './events';
+import { payLevyInput, recordLevyCashInput } from './welfare';
 
 /*
  * Inputs of the meetings' operations (meetings, agenda, hosting rota, attendance, check-in codes,
@@ -96,3 +97,7 @@ export const waiveFineInput = z.object({
   fineId: id('errors.meetings.fineId'),
   reason: z.string({ message: 'validation.finance.reason' }).trim().min(1, 'validation.finance.reason').max(300, 'validation.finance.reasonLong'),
 });
+
+/** Paying a fine is paying what one owes, as for a welfare levy: the same fields, naming the fine. */
+export const payFineInput = payLevyInput.omit({ id: true }).extend({ fineId: id('errors.meetings.fineId') });
+export const recordFineCashInput = recordLevyCashInput.omit({ id: true }).extend({ fineId: id('errors.meetings.fineId') });

@@ -2,6 +2,8 @@ import {
   checkInInput,
   createMeetingInput,
   markAttendanceInput,
+  payFineInput,
+  recordFineCashInput,
   meetingIdInput,
   meetingsOfCommunityInput,
   setAgendaInput,
@@ -17,6 +19,7 @@ import { findBooks } from '../../services/finances/books';
 import { setAgenda } from './agenda';
 import { checkIn, markAttendance, roster } from './attendance';
 import { checkInCode } from './codes';
+import { declareFinePayment, recordFineCash } from './fine-payments';
 import { fineCommunity, FINE_NOT_FOUND, listFines, waiveFine } from './fines';
 import { rota, setHost, setRota } from './host';
 import { createMeeting, listMeetings, meetingCommunity, meetingOf, MEETING_NOT_FOUND, settingsOf, updateSettings } from './meetings';
@@ -30,7 +33,8 @@ import { meetingView } from './view';
 
 const ofMeeting = (capability: 'meetings.view' | 'meetings.record' | 'meetings.manage') =>
   inCommunity(capability, (input: { meetingId: number }, ctx: Context) => meetingCommunity(ctx.db, input.meetingId), MEETING_NOT_FOUND);
-const ofFine = inCommunity('meetings.manage', (input: { fineId: number }, ctx: Context) => fineCommunity(ctx.db, input.fineId), FINE_NOT_FOUND);
+const ofFine = (capability: 'meetings.view' | 'meetings.manage' | 'finances.record') =>
+  inCommunity(capability, (input: { fineId: number }, ctx: Context) => fineCommunity(ctx.db, input.fineId), FINE_NOT_FOUND);
 
 export const coreOperations = {
   settings: query({
@@ -89,7 +93,20 @@ export const coreOperations = {
   }),
   waiveFine: mutation({
     input: waiveFineInput,
-    access: ofFine,
+    access: ofFine('meetings.manage'),
     run: (ctx, input, { community }) => waiveFine(ctx.db, { communityId: community.id, fineId: input.fineId, actorId: ctx.user.id, reason: input.reason, now: ctx.now() }),
+  }),
+  /** Declares a payment of one's own fine; it waits for an officer, as any payment does. */
+  payFine: mutation({
+    input: payFineInput,
+    access: ofFine('meetings.view'),
+    run: (ctx, input, { community }) =>
+      declareFinePayment(ctx.db, { communityId: community.id, fineId: input.fineId, memberId: ctx.user.id, amount: input.amount, currency: input.currency, method: input.method, provider: input.provider, reference: input.reference, proofUrl: input.proofUrl, now: ctx.now() }),
+  }),
+  /** Cash a finance officer took for a member's fine; another officer confirms it. */
+  recordFineCash: mutation({
+    input: recordFineCashInput,
+    access: ofFine('finances.record'),
+    run: (ctx, input, { community }) => recordFineCash(ctx.db, { communityId: community.id, fineId: input.fineId, actorId: ctx.user.id, accountId: input.accountId, amount: input.amount, currency: input.currency, reference: input.reference, now: ctx.now() }),
   }),
 } satisfies Record<string, AnyOperation>;

@@ -22,5 +22,8 @@ export function coreRoutes(api: Hono, deps: AppDeps) {
   api.get('/meetings/:id/roster', route(deps, ops.roster, mid));
   api.put('/meetings/:id/attendance/:userId', route(deps, ops.markAttendance, bodyWith((c) => ({ ...mid(c), userId: c.req.param('userId') }))));
   api.post('/meetings/:id/check-in', route(deps, ops.checkIn, bodyWith(mid)));
-  api.post('/meeting-fines/:id/waive', route(deps, ops.waiveFine, bodyWith((c) => ({ fineId: c.req.param('id') }))));
+  const fine = bodyWith((c) => ({ fineId: c.req.param('id') }));
+  api.post('/meeting-fines/:id/waive', route(deps, ops.waiveFine, fine));
+  api.post('/meeting-fines/:id/payments', route(deps, ops.payFine, fine, { status: 201 }));
+  api.post('/meeting-fines/:id/cash', route(deps, ops.recordFineCash, fine, { status: 201 }));
 }

@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { payments, users, welfareCases, welfareFunds, welfareLevies, type WelfareCaseRow, type WelfareLevyRow } from '../../../../db/schema';
 import type { DB, DbLike } from '../../../../db/database';
-import { conflict, forbidden, notFound } from '../../services/errors';
+import { conflict, notFound } from '../../services/errors';
 import { recordFinanceAction } from '../../services/finances/audit';
-import { accountOf, assertBooksCurrency, requireBooks } from '../../services/finances/books';
-import { toPaymentDto } from '../../services/finances/payments';
+import { declareObligationPayment, recordObligationCash } from '../../services/finances/obligation-payments';
 import { likePattern } from '../../services/community-search';
 import { prepared } from '../../services/prepared';
-import { attachUpload } from '../../uploads/registry';
 import { rollRows } from '../standing/roll';
 import { assertMove, caseOf, moveCase, partiesOf } from './cases';
 import { fundOf, rulesOf } from './funds';
@@ -133,68 +131,23 @@ function assertRoom(db: DbLike, levy: WelfareLevyRow, amount: number) {
   if (amount > room) throw conflict('errors.welfare.levyOverpaid');
 }
 
+/** The levy a payment is for, and the check that an amount fits in what is left of it. */
+const levyFor = (communityId: number, levyId: number) => (tx: DbLike) => {
+  const levy = levyOf(tx, communityId, levyId);
+  return { memberId: levy.memberId, owed: { purpose: 'levy' as const, levyId: levy.id }, checkRoom: (amount: number) => assertRoom(tx, levy, amount) };
+};
+
 /** A member declares a payment of their own levy: it waits, pending, for an officer (four eyes). */
 export function declareLevyPayment(
   db: DB,
   p: { communityId: number; levyId: number; memberId: string; amount: number; currency?: string; method: 'cash' | 'mobile_money' | 'bank_transfer' | 'other'; provider?: string | null; reference?: string | null; proofUrl?: string | null; now: number },
 ) {
-  return db.transaction((tx) => {
-    assertBooksCurrency(requireBooks(tx, p.communityId), p.currency);
-    const levy = levyOf(tx, p.communityId, p.levyId);
-    if (levy.memberId !== p.memberId) throw forbidden('errors.welfare.notYourLevy');
-    if (p.method === 'mobile_money' && !p.provider?.trim()) throw conflict('errors.finances.providerRequired');
-    assertRoom(tx, levy, p.amount);
-    attachUpload(tx, { url: p.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
-    const row = tx
-      .insert(payments)
-      .values({
-        communityId: p.communityId,
-        memberId: p.memberId,
-        amount: p.amount,
-        purpose: 'levy',
-        levyId: levy.id,
-        method: p.method,
-        provider: p.provider ?? null,
-        reference: p.reference ?? null,
-        proofUrl: p.proofUrl ?? null,
-        status: 'pending',
-        recordedBy: p.memberId,
-        createdAt: p.now,
-      })
-      .returning()
-      .get();
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.memberId, action: 'payment.declared', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: 'levy', levy: levy.id, method: row.method }, now: p.now });
-    return toPaymentDto(row);
-  });
+  return declareObligationPayment(db, { ...p, find: levyFor(p.communityId, p.levyId), notYours: 'errors.welfare.notYourLevy' });
 }
 
 /** Cash an officer took for a member's levy: recorded, and another officer confirms it. */
 export function recordLevyCash(db: DB, p: { communityId: number; levyId: number; actorId: string; accountId: number; amount: number; currency?: string; reference?: string | null; now: number }) {
-  return db.transaction((tx) => {
-    assertBooksCurrency(requireBooks(tx, p.communityId), p.currency);
-    const levy = levyOf(tx, p.communityId, p.levyId);
-    accountOf(tx, p.communityId, p.accountId);
-    assertRoom(tx, levy, p.amount);
-    const row = tx
-      .insert(payments)
-      .values({
-        communityId: p.communityId,
-        memberId: levy.memberId,
-        amount: p.amount,
-        purpose: 'levy',
-        levyId: levy.id,
-        method: 'cash',
-        reference: p.reference ?? null,
-        status: 'pending',
-        accountId: p.accountId,
-        recordedBy: p.actorId,
-        createdAt: p.now,
-      })
-      .returning()
-      .get();
-    recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.recorded', subject: `payment:${row.id}`, details: { amount: row.amount, purpose: 'levy', levy: levy.id, memberId: levy.memberId, accountId: p.accountId }, now: p.now });
-    return toPaymentDto(row);
-  });
+  return recordObligationCash(db, { ...p, find: levyFor(p.communityId, p.levyId) });
 }
 
 /**

@@ -8,6 +8,7 @@ import { recordFinanceAction } from './audit';
 import { spreadDuesCredit } from './dues';
 import { shownTo, type LedgerViewer } from './entry-privacy';
 import { afterReversal as afterWelfareReversal } from '../../domains/welfare/benefit';
+import { afterFineReversal } from '../../domains/meetings/fine-payments';
 import { financeLink } from '@shared/finances/sections';
 
 export type EntryKind = 'payment' | 'expense' | 'reversal';
@@ -116,6 +117,8 @@ export function reverseEntry(tx: DbLike, p: { communityId: number; entryId: numb
   if (original.memberId) spreadDuesCredit(tx, { communityId: p.communityId, memberId: original.memberId });
   // A reversed levy payment no longer pays its levy; a reversed welfare benefit is to be paid again.
   afterWelfareReversal(tx, original, { actorId: p.actorId, reason: p.reason, now: p.now });
+  // A reversed fine payment no longer pays its meeting fine.
+  if (original.kind === 'payment') afterFineReversal(tx, original.paymentId);
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'entry.reversed', subject: `entry:${original.id}`, details: { reversal: entry.id, amount: entry.amount, reason: p.reason }, now: p.now });
   return entry;
 }

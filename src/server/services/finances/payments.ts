@@ -13,6 +13,7 @@ import { appendEntry } from './ledger';
 import { attachUpload } from '../../uploads/registry';
 import { prepared } from '../prepared';
 import { levyCategory, settleLevy } from '../../domains/welfare/levies';
+import { fineCategory, settleFine } from '../../domains/meetings/fine-payments';
 import { financeLink } from '@shared/finances/sections';
 
 export type Declared = {
@@ -112,6 +113,12 @@ function nextReceiptNo(tx: DbLike, communityId: number): number {
     .get()!.n;
 }
 
+function categoryOf(tx: DbLike, row: typeof payments.$inferSelect, now: number): number {
+  if (row.purpose === 'levy' && row.levyId !== null) return levyCategory(tx, row.levyId);
+  if (row.purpose === 'fine' && row.fineId !== null) return fineCategory(tx, row.communityId, now);
+  return builtInCategoryId(tx, row.communityId, row.purpose === 'dues' ? 'dues' : 'donation');
+}
+
 /** Confirmation: into the ledger, a receipt number, the member told. Only a pending payment moves. */
 function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; accountId: number; actorId: string; now: number }) {
   accountOf(tx, p.communityId, p.accountId);
@@ -127,8 +134,8 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
   appendEntry(tx, {
     communityId: p.communityId,
     accountId: p.accountId,
-    // A welfare levy lands in its fund's own category; dues and donations in the built-in ones.
-    categoryId: row.purpose === 'levy' && row.levyId !== null ? levyCategory(tx, row.levyId) : builtInCategoryId(tx, p.communityId, row.purpose === 'dues' ? 'dues' : 'donation'),
+    // A welfare levy lands in its fund's own category, a meeting fine in "Meeting fines"; dues and donations in the built-in ones.
+    categoryId: categoryOf(tx, row, p.now),
     amount: row.amount,
     kind: 'payment',
     paymentId: row.id,
@@ -140,6 +147,7 @@ function confirmIn(tx: DbLike, p: { communityId: number; paymentId: number; acco
   // Dues paid cover the member's obligations, oldest first; a levy payment pays its levy.
   if (row.purpose === 'dues') spreadDuesCredit(tx, { communityId: p.communityId, memberId: row.memberId });
   if (row.purpose === 'levy' && row.levyId !== null) settleLevy(tx, row.levyId);
+  if (row.purpose === 'fine' && row.fineId !== null) settleFine(tx, row.fineId);
   recordFinanceAction(tx, { communityId: p.communityId, actorId: p.actorId, action: 'payment.confirmed', subject: `payment:${row.id}`, details: { amount: row.amount, receiptNo, accountId: p.accountId }, now: p.now });
   handled(tx, 'payment', row.id, p.actorId, p.now);
   // The member's email of it is the receipt itself (its PDF written when the mail leaves).

@@ -22,6 +22,7 @@ export const finances = {
     donation: 'Donations',
     eventIncome: 'Event income',
     otherIncome: 'Other income',
+    meetingFines: 'Meeting fines',
     events: 'Events',
     venue: 'Venue',
     welfare: 'Welfare',

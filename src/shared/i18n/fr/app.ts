@@ -22,6 +22,7 @@ import { imports } from './imports';
 import { standing } from './standing';
 import { welfare } from './welfare';
 import { savings } from './savings';
+import { meetings } from './meetings';
 import { meetingDay } from './meetingDay';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
@@ -50,5 +51,6 @@ export const frApp = {
   standing,
   welfare,
   savings,
+  meetings,
   meetingDay,
 };

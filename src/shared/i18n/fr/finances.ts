@@ -23,6 +23,7 @@ export const finances = {
     donation: 'Dons',
     eventIncome: 'Recettes d’événements',
     otherIncome: 'Autres recettes',
+    meetingFines: 'Amendes de réunion',
     events: 'Événements',
     venue: 'Salle',
     welfare: 'Entraide',
