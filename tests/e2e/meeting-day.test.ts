@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../db/database';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
@@ -13,8 +12,8 @@ import { launchBrowser, signInByCookie, startServer, type TestServer } from './h
  * screen, the network goes, she marks three members and records two cash contributions, sees
  * "5 records waiting to send", the network comes back and each record arrives once (read from the
  * database, and still once after a reload). Then a check-in by QR code between two phones: Ada's
- * context fetches her own code, and Awa's camera (a canvas stream drawing that code's QR image in
- * place of getUserMedia) checks her in. The people, the books and the meeting are seeded through the services.
+ * phone shows her code (the meetings tab's "My check-in code"), and Awa's camera (a canvas stream
+ * drawing that very image in place of getUserMedia) checks her in. The people, the books and the meeting are seeded through the services.
  */
 
 let server: TestServer;
@@ -133,11 +132,11 @@ describe('meeting day on the secretary’s phone', () => {
     const adas = await browser.newContext({ viewport: { width: 375, height: 800 } });
     try {
       const adaPage = await adas.newPage();
-      await signInByCookie(adaPage, server, email('ada'), '/dashboard');
-      // Her code, as her signed-in phone gets it; the QR her phone shows is this code.
-      const { code } = await adaPage.evaluate(async (id) => (await fetch(`/api/communities/${id}/my-meeting-code`)).json(), communityId);
-      expect(code).toMatch(/^[0-9A-Z]{8}$/);
-      const qr = await QRCode.toDataURL(code, { width: 320, margin: 4 });
+      await signInByCookie(adaPage, server, email('ada'), `/community/${communityId}?tab=meetings`);
+      await adaPage.getByRole('button', { name: 'My check-in code' }).click();
+      // The QR image her phone shows is what the secretary's camera will see.
+      const qr = (await adaPage.getByTestId('my-check-in-qr').getAttribute('src'))!;
+      expect(qr).toMatch(/^data:image\/png;base64,/);
 
       // The secretary's camera films Ada's screen: a canvas drawing the QR image stands in for it.
       const secretary = await browser.newContext({ viewport: { width: 375, height: 800 } });

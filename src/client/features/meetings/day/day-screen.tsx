@@ -62,8 +62,7 @@ function DayView({ view }: { view: MeetingView }) {
   return (
     <Stack gap="4">
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
-        {/* The meeting is an event: its event page until the meeting's own page (/meetings/$id) is in this tree. */}
-        <Link to="/events/$id" params={{ id: String(meeting.eventId) }}>
+        <Link to="/meetings/$id" params={{ id: String(meeting.id) }}>
           <ChevronLeft /> {t('meetingDay.back')}
         </Link>
       </Button>
