@@ -44,6 +44,7 @@ import { Route as CommunityIdDetailsRouteImport } from './routes/community/$id/d
 import { Route as SignedInCommunityIdIndexRouteImport } from './routes/_signed-in/community/$id/index'
 import { Route as SignedInCommunityIdImportRouteImport } from './routes/_signed-in/community/$id/import'
 import { Route as SignedInCommunityIdSettingsRouteImport } from './routes/_signed-in/community/$id/settings'
+import { Route as SignedInMeetingsIdDayRouteImport } from './routes/_signed-in/meetings/$id_.day'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -224,6 +225,11 @@ const SignedInCommunityIdSettingsRoute =
     path: '/community/$id/settings',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInMeetingsIdDayRoute = SignedInMeetingsIdDayRouteImport.update({
+  id: '/meetings/$id_/day',
+  path: '/meetings/$id/day',
+  getParentRoute: () => SignedInRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -259,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/njangi/': typeof SignedInNjangiIndexRoute
   '/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
+  '/meetings/$id/day': typeof SignedInMeetingsIdDayRoute
   '/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/njangi': typeof SignedInNjangiIndexRoute
   '/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
+  '/meetings/$id/day': typeof SignedInMeetingsIdDayRoute
   '/community/$id': typeof SignedInCommunityIdIndexRoute
 }
 export interface FileRoutesById {
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/_signed-in/njangi/': typeof SignedInNjangiIndexRoute
   '/_signed-in/community/$id/import': typeof SignedInCommunityIdImportRoute
   '/_signed-in/community/$id/settings': typeof SignedInCommunityIdSettingsRoute
+  '/_signed-in/meetings/$id_/day': typeof SignedInMeetingsIdDayRoute
   '/_signed-in/community/$id/': typeof SignedInCommunityIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -371,6 +380,7 @@ export interface FileRouteTypes {
     | '/njangi/'
     | '/community/$id/import'
     | '/community/$id/settings'
+    | '/meetings/$id/day'
     | '/community/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/njangi'
     | '/community/$id/import'
     | '/community/$id/settings'
+    | '/meetings/$id/day'
     | '/community/$id'
   id:
     | '__root__'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/_signed-in/njangi/'
     | '/_signed-in/community/$id/import'
     | '/_signed-in/community/$id/settings'
+    | '/_signed-in/meetings/$id_/day'
     | '/_signed-in/community/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -713,6 +725,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCommunityIdSettingsRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/meetings/$id_/day': {
+      id: '/_signed-in/meetings/$id_/day'
+      path: '/meetings/$id/day'
+      fullPath: '/meetings/$id/day'
+      preLoaderRoute: typeof SignedInMeetingsIdDayRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -735,6 +754,7 @@ interface SignedInRouteChildren {
   SignedInNjangiIndexRoute: typeof SignedInNjangiIndexRoute
   SignedInCommunityIdImportRoute: typeof SignedInCommunityIdImportRoute
   SignedInCommunityIdSettingsRoute: typeof SignedInCommunityIdSettingsRoute
+  SignedInMeetingsIdDayRoute: typeof SignedInMeetingsIdDayRoute
   SignedInCommunityIdIndexRoute: typeof SignedInCommunityIdIndexRoute
 }
 
@@ -757,6 +777,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInNjangiIndexRoute: SignedInNjangiIndexRoute,
   SignedInCommunityIdImportRoute: SignedInCommunityIdImportRoute,
   SignedInCommunityIdSettingsRoute: SignedInCommunityIdSettingsRoute,
+  SignedInMeetingsIdDayRoute: SignedInMeetingsIdDayRoute,
   SignedInCommunityIdIndexRoute: SignedInCommunityIdIndexRoute,
 }
 

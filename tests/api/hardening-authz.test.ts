@@ -943,6 +943,12 @@ const TABLE: Record<string, Entry> = {
   // The caller, present, holds the target member's proxy and casts their ballot.
   'meetings.voteAsProxy': { rule: 'meetings.view', input: (f) => ({ pollId: MATRIX_VOTE, grantorId: f.target.id, choices: [MATRIX_VOTE_OPTION] }), prepare: (app, f) => matrixProxyBallot(app.db, meetingCell(f)) },
   'meetings.votes': { rule: 'meetings.view', input: () => ({ meetingId: MATRIX_MEETING }), prepare: (app, f) => matrixProxyBallot(app.db, meetingCell(f)) },
+  // Offline sync: any account sends its phone's records; each record is then held to its own operation's guard
+  // (a plain member's cash record is refused inside the answer), and every answer is remembered, so a call always writes.
+  'sync.apply': {
+    rule: 'authed',
+    input: (f) => ({ records: [{ key: 'matrix-1', op: 'finances.recordPayment', input: { communityId: f.community.id, memberId: f.target.id, accountId: f.books.account, amount: 100, currency: 'XAF', purpose: 'dues', method: 'cash' } }] }),
+  },
 };
 
 type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };

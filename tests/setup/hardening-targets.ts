@@ -296,6 +296,7 @@ function savingsSamples(w: World): Record<string, unknown> {
     'savings.loan': { id: g.loan },
     'savings.approveLoan': { id: g.loan },
     'savings.shareOutPreview': { id: g.group },
+    'sync.apply': { records: [{ key: 'csrf-1', op: 'finances.recordPayment', input: { communityId: w.ids.pub, memberId: w.users.member.id, accountId: w.ids.account, amount: 100, currency: 'XAF', purpose: 'dues', method: 'cash' } }] },
   };
 }
 

@@ -1,8 +1,11 @@
 import { Navigate, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user';
 import { isOnline } from '../lib/online';
 import { loadAppShell } from '../components/shell/load-app-shell';
 import { changeLanguage, currentLanguage } from '../i18n';
+import { startOffline } from '../lib/offline/start';
 
 /**
  * Every page that needs a signed-in user sits under this pathless layout (routes/_signed-in/…;
@@ -40,6 +43,12 @@ export const Route = createFileRoute('/_signed-in')({
 function SignedInLayout() {
   const { user, isLoading } = useCurrentUser();
   const href = useLocation({ select: (l) => l.href });
+  const queryClient = useQueryClient();
+  // Records a phone kept offline (meeting day) leave as soon as their account is signed in and online.
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void startOffline(queryClient, userId);
+  }, [queryClient, userId]);
   if (!user && !isLoading) return <Navigate to="/signin" search={{ redirect: href }} replace />;
   return <Outlet />;
 }

@@ -24,6 +24,7 @@ import { welfareDomain } from './welfare';
 import { savingsDomain } from './savings';
 import { meetingsDomain } from './meetings';
 import { collectingDomain } from './collecting';
+import { syncDomain } from './sync';
 
 /*
  * The domains of the server, one line each. The app (REST routes, raw routes), the tRPC root, the
@@ -45,6 +46,7 @@ export const DOMAINS = [
   welfareDomain,
   savingsDomain,
   meetingsDomain,
+  syncDomain,
   discussionsDomain,
   documentsDomain,
   invitationsDomain,

@@ -212,6 +212,16 @@ function guardAndRun(op: AnyOperation, ctx: Context, raw: unknown): unknown {
   return op.run(ctx, input, scope);
 }
 
+/**
+ * The whole operation inside a transaction the caller holds (the offline sync's records, each in
+ * its own savepoint with the row that remembers it): the same checks in the same order, a grouped
+ * write's `run` included, but never through the group commit, which would wait for a later turn.
+ */
+export function executeInside(op: AnyOperation, ctx: Context, raw: unknown): unknown {
+  admit(op, ctx);
+  return guardAndRun(op, ctx, raw);
+}
+
 /** The whole operation for one caller: its result, or a promise of it when `run` was asynchronous. */
 export function execute(op: AnyOperation, ctx: Context, raw: unknown): unknown {
   admit(op, ctx);

@@ -42,6 +42,5 @@ export const meetingsDomain = defineDomain({
     meeting_minutes: { export: { not: 'the community’s minutes' }, erase: ROOM_KEPT },
     meeting_minutes_versions: { export: { not: 'the community’s minutes' }, erase: ROOM_KEPT },
     meeting_proxies: { export: { key: 'meetingProxiesGiven' }, erase: 'deleted' },
-    sync_records: { export: { not: 'the answers a phone’s offline records got, kept so a record sent twice applies once' }, erase: 'deleted' },
   },
 });

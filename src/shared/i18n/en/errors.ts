@@ -238,6 +238,12 @@ export const errors = {
     suspensionNotFound: 'Suspension not found.',
     suspensionOver: 'This suspension has already ended or been lifted.',
   },
+  sync: {
+    notAllowed: 'This kind of record cannot be sent from a phone that was offline: do it again in the app.',
+    keyReused: 'This record’s key was already used for another kind of record: it was not applied.',
+    asynchronous: 'This record could not be applied from a phone that was offline: do it again in the app.',
+    failed: 'This record could not be applied because of a fault on our side: it stays on the phone to be sent again.',
+  },
   meetings: {
     meetingId: 'Choose a meeting.',
     fineId: 'Choose a fine.',

@@ -277,6 +277,11 @@ export const validation = {
     endsAt: 'Choose an end date in the future, within five years',
     standing: 'Choose new, good, in_arrears or suspended',
   },
+  sync: {
+    records: 'Send 1 to 500 records at a time',
+    key: 'Each record needs a key of 1 to 64 letters, digits, dashes or underscores',
+    op: 'Each record names what it does',
+  },
   savings: {
     groupId: 'Choose a savings group',
     meetingId: 'Choose a meeting',

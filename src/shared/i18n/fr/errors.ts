@@ -239,6 +239,12 @@ export const errors = {
     suspensionNotFound: 'Suspension introuvable.',
     suspensionOver: 'Cette suspension a déjà pris fin ou été levée.',
   },
+  sync: {
+    notAllowed: 'Ce type d’enregistrement ne peut pas être envoyé depuis un téléphone resté hors ligne : refaites-le dans l’application.',
+    keyReused: 'La clé de cet enregistrement a déjà servi à un autre type d’enregistrement : il n’a pas été appliqué.',
+    asynchronous: 'Cet enregistrement ne peut pas être appliqué depuis un téléphone resté hors ligne : refaites-le dans l’application.',
+    failed: 'Cet enregistrement n’a pas pu être appliqué à cause d’une panne de notre côté : il reste sur le téléphone pour être renvoyé.',
+  },
   meetings: {
     meetingId: 'Choisissez une réunion.',
     fineId: 'Choisissez une amende.',

@@ -277,6 +277,11 @@ export const validation = {
     endsAt: 'Choisissez une date de fin future, dans les cinq ans',
     standing: 'Choisissez new, good, in_arrears ou suspended',
   },
+  sync: {
+    records: 'Envoyez de 1 à 500 enregistrements à la fois',
+    key: 'Chaque enregistrement a besoin d’une clé de 1 à 64 lettres, chiffres, tirets ou tirets bas',
+    op: 'Chaque enregistrement dit ce qu’il fait',
+  },
   savings: {
     groupId: 'Choisissez un groupe d’épargne',
     meetingId: 'Choisissez une réunion',
