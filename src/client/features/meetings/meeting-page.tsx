@@ -14,6 +14,9 @@ import { FinesCard } from './fines-card';
 import { HostField } from './host-field';
 import { meetingQuery, settingsQuery, type MeetingData } from './queries';
 import { SettingsCard } from './settings-card';
+import { MinutesPanel } from './minutes-panel';
+import { ProxiesPanel } from './proxies-panel';
+import { VotesPanel } from './votes-panel';
 
 /**
  * A meeting's page: when and where, the host, the quorum (present / needed), the agenda, the
@@ -72,9 +75,9 @@ function MeetingView({ data }: { data: MeetingData }) {
           {data.can.record && !cancelled && (
             <Button asChild size="lg" colorPalette="brand" alignSelf="flex-start">
               {/* The meeting day screen (one hand, offline) is its own route. */}
-              <a href={`/meetings/${m.id}/day`} data-testid="meeting-day-link">
+              <Link to="/meetings/$id/day" params={{ id: String(m.id) }} data-testid="meeting-day-link">
                 <Smartphone aria-hidden /> {t('meetings.day')}
-              </a>
+              </Link>
             </Button>
           )}
         </Stack>
@@ -84,12 +87,9 @@ function MeetingView({ data }: { data: MeetingData }) {
         </SimpleGrid>
         {data.can.record && <AttendanceCard data={data} />}
         {data.can.record && <FinesCard communityId={m.communityId} officer manage={data.can.manage} meetingId={m.id} />}
-        {/*
-         * Minutes, proxies and votes (their panels take `meeting={data}`), wired in here:
-         * <MinutesPanel meeting={data} />
-         * <ProxiesPanel meeting={data} />
-         * <VotesPanel meeting={data} />
-         */}
+        <VotesPanel meeting={data} />
+        <ProxiesPanel meeting={data} />
+        <MinutesPanel meeting={data} />
         {data.can.manage && <SettingsCard communityId={m.communityId} />}
       </Stack>
     </PageFrame>
