@@ -50,6 +50,17 @@ describe('matching a statement with declared payments', () => {
     expect(matchStatement([line(31, { counterparty: 'Awa Diop', bookedOn: `2026-03-0${1 + DAYS_APART}` })], payments, members)).toHaveLength(1);
   });
 
+  it('by name, the member whose name shares the most words with the counterparty, before an older declaration of a namesake', () => {
+    const family: MatchMember[] = [
+      { userId: 'a', reference: null, firstName: 'Musa', lastName: 'Ngo' },
+      { userId: 'b', reference: null, firstName: 'Awa', lastName: 'Ngo' },
+    ];
+    const payments = [pay(1, { memberId: 'a', createdAt: day('2026-03-10') }), pay(2, { memberId: 'b', createdAt: day('2026-03-11') })];
+    expect(matchStatement([line(40, { counterparty: 'AWA NGO' })], payments, family)).toEqual([{ lineId: 40, paymentId: 2, memberId: 'b', reason: 'amountDateName', amountDiffers: false }]);
+    // A surname alone: the oldest of the two.
+    expect(matchStatement([line(41, { counterparty: 'NGO' })], payments, family)[0]?.paymentId).toBe(1);
+  });
+
   it('property: no payment is proposed twice, no line twice, and each proposal holds by its own rule', () => {
     const refs = members.map((m) => m.reference!);
     const arbLine = fc.record({

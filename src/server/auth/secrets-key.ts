@@ -23,6 +23,8 @@ const MEMORY_KEY = createHash('sha256').update('harambee: in-memory databases on
 const idOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 const ring = new Map<string, Buffer>([[idOf(MEMORY_KEY), MEMORY_KEY]]);
 let current: Buffer = MEMORY_KEY;
+/** Keys derived from `current`, by purpose. */
+const derived = new Map<string, { from: Buffer; key: Buffer }>();
 
 export class SecretsKeyError extends Error {}
 
@@ -67,7 +69,12 @@ export function keyFile(path: string): Buffer {
  * secrets key voids what was made with the old one.
  */
 export function derivedSecretsKey(purpose: string): Buffer {
-  return createHmac('sha256', current).update(`harambee derived key: ${purpose}`).digest();
+  // Kept per purpose for the key in use: some purposes (check-in codes) derive on every call.
+  const known = derived.get(purpose);
+  if (known && known.from === current) return known.key;
+  const key = createHmac('sha256', current).update(`harambee derived key: ${purpose}`).digest();
+  derived.set(purpose, { from: current, key });
+  return key;
 }
 
 /** From now on values are sealed with `key`; values sealed with it open. */

@@ -8,7 +8,8 @@
  *   2. 'transactionId': the line's transaction id is a pending payment's (whatever the amount: a
  *      differing amount is shown, the treasurer decides);
  *   3. 'amountDateName': same amount, declared within DAYS_APART days of the line's day, and the
- *      line's counterparty names the member (a first or last name, accents and case aside).
+ *      line's counterparty names the member (a first or last name, accents and case aside; the member
+ *      whose name shares the most words with it first).
  * A line none of them fits stays unmatched, for the treasurer to record, or ignore with a reason.
  */
 
@@ -82,13 +83,17 @@ export function matchStatement(lines: readonly MatchLine[], payments: readonly M
     const words = new Set(fold(line.counterparty ?? '').split(' ').filter((w) => w.length > 1));
     if (words.size === 0) continue;
     const day = dayOf(line.bookedOn);
-    // The oldest candidate any word of the counterparty finds.
+    // The candidate whose member's name shares the most words with the counterparty ("MUSA NGO" is
+    // Musa Ngo's before another Ngo's), the oldest declaration among equals.
+    const score = new Map<number, number>();
     let best: MatchPayment | undefined;
+    let bestScore = 0;
     for (const w of words)
       for (const x of byAmountName.get(`${line.amount}|${w}`) ?? []) {
         if (taken.has(x.id) || Math.abs(x.createdAt - day) > (DAYS_APART + 1) * DAY_MS) continue;
-        if (!best || x.createdAt < best.createdAt || (x.createdAt === best.createdAt && x.id < best.id)) best = x;
-        break;
+        const n = (score.get(x.id) ?? 0) + 1;
+        score.set(x.id, n);
+        if (!best || n > bestScore || (n === bestScore && (x.createdAt < best.createdAt || (x.createdAt === best.createdAt && x.id < best.id)))) [best, bestScore] = [x, n];
       }
     if (best) propose(line, best, 'amountDateName');
   }

@@ -11,8 +11,27 @@ import { derivedSecretsKey } from '../../auth/secrets-key';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const CODE_LENGTH = 8;
 
+/*
+ * Codes never change under one secrets key, and a check-in reads every member's to find one: they
+ * are kept, per key, so a batch of check-ins from a phone that was offline computes each once.
+ */
+const MAX_KEPT = 200_000;
+let kept: { key: string; codes: Map<string, string> } = { key: '', codes: new Map() };
+
 export function checkInCode(communityId: number, userId: string): string {
-  const mac = createHmac('sha256', derivedSecretsKey('meeting-check-in')).update(`${communityId}:${userId}`).digest();
+  const secret = derivedSecretsKey('meeting-check-in');
+  const keyId = secret.toString('base64');
+  if (kept.key !== keyId || kept.codes.size > MAX_KEPT) kept = { key: keyId, codes: new Map() };
+  const name = `${communityId}:${userId}`;
+  const known = kept.codes.get(name);
+  if (known) return known;
+  const code = computeCode(secret, name);
+  kept.codes.set(name, code);
+  return code;
+}
+
+function computeCode(secret: Buffer, name: string): string {
+  const mac = createHmac('sha256', secret).update(name).digest();
   let bits = 0n;
   for (let i = 0; i < 5; i++) bits = (bits << 8n) | BigInt(mac[i]!);
   let code = '';
