@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { MIGRATIONS_DIR } from '../../src/server/paths';
 import { makeCommunity, makeUser } from '../factories';
-import { migrationsBefore, tempDirs } from '../setup/legacy-db';
+import { copyIntoOlderSchema, migrationsBefore, tempDirs } from '../setup/legacy-db';
 
 /*
  * Migrations 0035 and 0037 on a database as an installation had it before them: anonymous polls
@@ -20,9 +20,13 @@ describe('migrations 0035 and 0037: secret ballots and people named by id', () =
     const db = openDatabase(join(temp('harambee-legacy-db-'), 'app.db'), { migrate: false });
     migrate(db, { migrationsFolder: migrationsBefore('0035_anonymous_ballots', temp) });
     const now = Date.parse('2026-03-02T10:00:00Z');
-    const staff = await makeUser(db, { firstName: 'Kofi', lastName: 'Staffer', email: 'kofi.staff@example.org', role: 'admin' });
-    const member = await makeUser(db, { firstName: 'Adaeze', lastName: 'Nwosu', email: 'adaeze@example.org' });
-    const community = makeCommunity(db, { creator: staff, name: 'Legacy Association' });
+    // The rows are made by today's code, then copied into the older schema (tests/setup/legacy-db.ts).
+    const today = openDatabase(':memory:');
+    const staff = await makeUser(today, { firstName: 'Kofi', lastName: 'Staffer', email: 'kofi.staff@example.org', role: 'admin' });
+    const member = await makeUser(today, { firstName: 'Adaeze', lastName: 'Nwosu', email: 'adaeze@example.org' });
+    const community = makeCommunity(today, { creator: staff, name: 'Legacy Association' });
+    copyIntoOlderSchema(db, today);
+    today.$client.close();
     const sql = db.$client;
     const poll = (status: string, anonymous: number) =>
       Number(

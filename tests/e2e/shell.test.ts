@@ -171,11 +171,11 @@ describe('Browser: the signed-in frame', () => {
 
   it('on a phone the community tabs scroll sideways: no label overlaps another, the keyboard reaches the last', async () => {
     const p = await page(375);
-    // The creator sees all ten tabs (Polls, Savings, Savings groups, Welfare and Finances included).
+    // The creator sees all eleven tabs (Polls, Savings, Savings groups, Meetings, Welfare and Finances included).
     await signInByCookie(p, server, staff.email, `/community/${communityId}`);
     await p.getByRole('heading', { name: 'Kumasi Cultural Circle' }).waitFor();
     const tabs = p.getByRole('tablist').getByRole('tab');
-    expect(await tabs.count()).toBe(10);
+    expect(await tabs.count()).toBe(11);
     // The labels' own boxes (a text range), which spill over a tab too narrow for them.
     const labels = await tabs.evaluateAll((els) =>
       els.map((el) => {
