@@ -24,6 +24,7 @@ import { welfare } from './welfare';
 import { savings } from './savings';
 import { meetings } from './meetings';
 import { meetingMinutes } from './meeting-minutes';
+import { collecting } from './collecting';
 
 /** The English texts of every other screen (src/shared/i18n/parts.ts). */
 export const enApp = {
@@ -53,4 +54,5 @@ export const enApp = {
   savings,
   meetings,
   meetingMinutes,
+  collecting,
 };

@@ -24,6 +24,7 @@ import { welfare } from './welfare';
 import { savings } from './savings';
 import { meetings } from './meetings';
 import { meetingMinutes } from './meeting-minutes';
+import { collecting } from './collecting';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -53,4 +54,5 @@ export const frApp = {
   savings,
   meetings,
   meetingMinutes,
+  collecting,
 };
