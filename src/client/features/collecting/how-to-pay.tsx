@@ -68,7 +68,8 @@ function AccountWays({ account: a }: { account: AccountInstructions }) {
       <HStack gap="2" flexWrap="wrap">
         <Text fontWeight="medium">{name}</Text>
         <Badge size="sm">{t(ACCOUNT_KIND_KEY[a.kind])}</Badge>
-        {a.provider && <Text fontSize="sm">{providerName(a.provider)}</Text>}
+        {/* An account named after its service ("MTN MoMo") does not say it twice. */}
+        {a.provider && providerName(a.provider) !== name && <Text fontSize="sm">{providerName(a.provider)}</Text>}
       </HStack>
       {row(t('collecting.pay.number'), a.number, t('collecting.pay.copyNumber', { account: name }))}
       {row(t('collecting.pay.holder'), a.holderName, t('collecting.pay.copyHolder', { account: name }))}

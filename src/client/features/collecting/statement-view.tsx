@@ -7,7 +7,7 @@ import type { Currency } from '@shared/money';
 import { ButtonWithIcon } from '../../components/button-with-icon';
 import { EmptyNote } from '../../components/empty-state';
 import { RuledList } from '../../components/rows';
-import { formatAmount, formatDate } from '../../lib/format';
+import { formatAmount, formatDate, formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { trpc } from '../../trpc';
 import { BooksStates } from '../finances/books-states';
@@ -75,14 +75,14 @@ export function StatementLines({ communityId, id, currency, onBack }: { communit
         <Stack gap="3" as="section" aria-labelledby="statement-proposals">
           <HStack justify="space-between" flexWrap="wrap" gap="2">
             <Text as="h3" fontWeight="semibold" id="statement-proposals">
-              {t('collecting.view.proposals', { count: proposed.length })}
+              {t('collecting.view.proposals')} <Badge colorPalette={proposed.length ? 'orange' : 'gray'}>{formatNumber(proposed.length)}</Badge>
             </Text>
             {proposed.length > 0 && (
               <HStack gap="2" flexWrap="wrap">
                 <ButtonWithIcon icon={CircleCheck} variant="outline" disabled={chosen.size === 0} loading={confirm.isPending} onClick={() => void confirmLines(proposed.filter((l) => chosen.has(l.id)))}>
                   {t('collecting.view.confirmSelected', { count: chosen.size })}
                 </ButtonWithIcon>
-                <ButtonWithIcon icon={CheckCheck} colorPalette="green" loading={confirm.isPending} onClick={() => void confirmLines(proposed)}>
+                <ButtonWithIcon icon={CheckCheck} colorPalette="brand" loading={confirm.isPending} onClick={() => void confirmLines(proposed)}>
                   {t('collecting.view.confirmAll')}
                 </ButtonWithIcon>
               </HStack>
@@ -125,7 +125,7 @@ export function StatementLines({ communityId, id, currency, onBack }: { communit
         </Stack>
         <Stack gap="3" as="section" aria-labelledby="statement-unmatched">
           <Text as="h3" fontWeight="semibold" id="statement-unmatched">
-            {t('collecting.view.unmatched', { count: unmatched.length })}
+            {t('collecting.view.unmatched')} <Badge colorPalette={unmatched.length ? 'orange' : 'gray'}>{formatNumber(unmatched.length)}</Badge>
           </Text>
           {unmatched.length === 0 ? (
             <EmptyNote icon={<CircleCheck />}>{t('collecting.view.noUnmatched')}</EmptyNote>
@@ -156,7 +156,7 @@ export function StatementLines({ communityId, id, currency, onBack }: { communit
         {decided.length > 0 && (
           <Stack gap="3" as="section" aria-labelledby="statement-decided">
             <Text as="h3" fontWeight="semibold" id="statement-decided">
-              {t('collecting.view.decided', { count: decided.length })}
+              {t('collecting.view.decided')} <Badge>{formatNumber(decided.length)}</Badge>
             </Text>
             <RuledList>
               {decided.map((l) => (
