@@ -50,6 +50,7 @@ export function InstructionsEditor({ communityId, books }: { communityId: number
                 <InstructionsDialog
                   communityId={communityId}
                   accountId={a.id}
+                  account={name}
                   current={current}
                   trigger={
                     <ButtonWithIcon icon={Pencil} variant="outline" aria-label={t('collecting.instructions.editLabel', { account: name })}>
@@ -68,9 +69,10 @@ export function InstructionsEditor({ communityId, books }: { communityId: number
 
 const instructionsForm = instructionsInput.omit({ communityId: true, accountId: true });
 
-const InstructionsDialog = formDialog(InstructionsForm, (t) => t('collecting.instructions.dialogTitle'), { base: 'full', md: 'md' });
+const InstructionsDialog = formDialog(InstructionsForm, (t, props) => t('collecting.instructions.dialogTitle', { account: props.account }), { base: 'full', md: 'md' });
 
-function InstructionsForm({ communityId, accountId, current, onDone }: { communityId: number; accountId: number; current: AccountInstructions | undefined; onDone: () => void }) {
+/** `account`: the account's name, for the dialog's title. */
+function InstructionsForm({ communityId, accountId, current, onDone }: { communityId: number; accountId: number; account: string; current: AccountInstructions | undefined; onDone: () => void }) {
   const { t } = useTranslation();
   const act = useAction(COLLECTING_KEYS, { wait: true });
   const save = useMutation(trpc.collecting.setInstructions.mutationOptions());

@@ -34,8 +34,9 @@ import { StatementsCard } from '../collecting/statements-card';
  * (?section=payments…; sections.ts says who has which). Every member has the Overview (their own
  * status and "Pay dues" first), their payments and their dues; what else they see (totals, budget,
  * ledger) follows the community's transparency. Officers (finances.record) also get the queue, the
- * expenses, the dues roll and the whole ledger; managers (finances.manage) the settings, dues plans
- * and budget. The server checks every call again.
+ * account statements and the members' payment references (features/collecting), the expenses, the
+ * dues roll and the whole ledger; managers (finances.manage) the settings (with how members pay into
+ * each account), dues plans and budget. The server checks every call again.
  */
 export function FinancesTab({ community: c, section }: { community: Community; section?: FinanceSection }) {
   const { t } = useTranslation();

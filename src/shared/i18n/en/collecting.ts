@@ -51,7 +51,7 @@ export const collecting = {
     set: 'Instructions set',
     edit: 'Edit',
     editLabel: 'Edit how members pay into {{account}}',
-    dialogTitle: 'How members pay into this account',
+    dialogTitle: 'How members pay into {{account}}',
     emptyRemoves: 'Leave every field empty to stop showing this account to members when they pay.',
     provider: 'Service',
     providerHelp: 'For example MTN MoMo, Orange Money, M-Pesa, Wave, Airtel Money, or the bank’s name.',

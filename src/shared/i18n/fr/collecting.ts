@@ -51,7 +51,7 @@ export const collecting = {
     set: 'Instructions renseignées',
     edit: 'Modifier',
     editLabel: 'Modifier comment les membres paient sur {{account}}',
-    dialogTitle: 'Comment les membres paient sur ce compte',
+    dialogTitle: 'Comment les membres paient sur {{account}}',
     emptyRemoves: 'Laissez tous les champs vides pour ne plus proposer ce compte aux membres quand ils paient.',
     provider: 'Service',
     providerHelp: 'Par exemple MTN MoMo, Orange Money, M-Pesa, Wave, Airtel Money, ou le nom de la banque.',
