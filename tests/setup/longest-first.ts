@@ -23,6 +23,7 @@ const SECONDS: Record<string, number> = {
   'tests/e2e/second-factor.test.ts': 29,
   'tests/e2e/account.test.ts': 28,
   'tests/e2e/events.test.ts': 25,
+  'tests/e2e/collecting.test.ts': 12,
   'tests/api/hardening-fuzz.test.ts': 10,
   'tests/api/finances.test.ts': 9,
   'tests/api/auth-enumeration.test.ts': 8,

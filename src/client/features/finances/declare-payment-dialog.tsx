@@ -14,6 +14,10 @@ import { METHODS, METHOD_KEY, PROVIDERS, PURPOSES, PURPOSE_KEY } from './labels'
 import { DialogForm } from '../../components/dialog-form';
 import { Select } from '../../components/select';
 import { useBooksAction } from './use-books-action';
+import { amountInputText } from '../../lib/format';
+import { HowToPay } from '../collecting/how-to-pay';
+import { SmsPaste } from '../collecting/sms-paste';
+import { fieldsFromText } from '../collecting/links';
 
 const optionalText = (max: number, message: 'validation.finance.referenceLong' | 'validation.finance.descriptionLong') => z.string().trim().max(max, message);
 
@@ -27,6 +31,9 @@ const declareForm = (currency: Currency) =>
       reference: optionalText(80, 'validation.finance.referenceLong'),
       proofUrl: z.string().nullable(),
       note: optionalText(500, 'validation.finance.descriptionLong'),
+      // As the server reads it (schemas/finances.ts): the provider's id of the transfer, at most 64 of these characters.
+      transactionId: z.string().trim().max(64, 'validation.finance.transactionId').regex(/^[A-Za-z0-9._-]*$/, 'validation.finance.transactionId'),
+      smsText: z.string().trim().max(1000, 'validation.finance.smsTextLong'),
     })
     .superRefine((v, ctx) => {
       if (v.method === 'mobile_money' && !v.provider) ctx.addIssue({ code: 'custom', path: ['provider'], message: 'errors.finances.providerRequired' });
@@ -39,7 +46,7 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
   const { t } = useTranslation();
   const act = useBooksAction();
   const providers = useId();
-  const form = useZodForm(declareForm(currency), { amount: '', purpose: 'dues', method: 'mobile_money', provider: '', reference: '', proofUrl: null, note: '' });
+  const form = useZodForm(declareForm(currency), { amount: '', purpose: 'dues', method: 'mobile_money', provider: '', reference: '', proofUrl: null, note: '', transactionId: '', smsText: '' });
   const declare = useMutation(trpc.finances.declarePayment.mutationOptions());
   const mobile = form.values.method === 'mobile_money';
 
@@ -55,6 +62,9 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
       reference: data.reference || null,
       proofUrl: data.proofUrl,
       note: data.note || null,
+      transactionId: data.transactionId || null,
+      // The pasted text stays with the payment for the treasurer, read or not.
+      smsText: data.smsText || null,
     };
     const toast = { title: t('finances.declare.done'), body: t('finances.declare.doneBody') };
     if (await act(() => declare.mutateAsync(payment), t('finances.declare.failed'), toast, form.applyServerError)) onDone();
@@ -62,6 +72,15 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
 
   return (
     <DialogForm onSubmit={onSubmit} onCancel={onDone} submitLabel={t('finances.declare.submit')} busy={declare.isPending} busyLabel={t('finances.form.saving')}>
+      <HowToPay communityId={communityId} />
+      <SmsPaste
+        communityId={communityId}
+        currency={currency}
+        value={form.values.smsText}
+        error={form.errors.smsText}
+        onChange={(text) => form.setValue('smsText', text)}
+        onRead={(read) => form.setValues((v) => ({ ...v, ...fieldsFromText(read, currency, amountInputText) }))}
+      />
       <FormField name="amount" label={t('finances.form.amount')} error={form.errors.amount} required>
         <MoneyInput currency={currency} {...form.field('amount')} />
       </FormField>
@@ -83,6 +102,9 @@ function DeclareForm({ communityId, currency, onDone }: { communityId: number; c
       )}
       <FormField name="reference" label={t('finances.declare.reference')} error={form.errors.reference} helper={t('finances.declare.referenceHelp')}>
         <Input {...form.field('reference')} maxLength={80} autoComplete="off" />
+      </FormField>
+      <FormField name="transactionId" label={t('collecting.sms.transactionId')} error={form.errors.transactionId} helper={t('collecting.sms.transactionIdHelp')}>
+        <Input {...form.field('transactionId')} maxLength={64} autoComplete="off" />
       </FormField>
       <FormField name="proofUrl" label={t('finances.proof.label')} error={form.errors.proofUrl}>
         <ProofPicker id="proofUrl" label={t('finances.proof.label')} value={form.values.proofUrl ?? null} onChange={(url) => form.setValue('proofUrl', url)} testId="proof-file" />

@@ -25,14 +25,18 @@ import { TRANSPARENCY_SEE_KEY } from './labels';
 import type { Books } from './types';
 import { Statement } from './statement';
 import { SummaryCards } from './summary-cards';
+import { InstructionsEditor } from '../collecting/instructions-editor';
+import { ReferencesCard } from '../collecting/references-card';
+import { StatementsCard } from '../collecting/statements-card';
 
 /**
  * The community's Finances tab: a workspace of sections, each with its own address
  * (?section=payments…; sections.ts says who has which). Every member has the Overview (their own
  * status and "Pay dues" first), their payments and their dues; what else they see (totals, budget,
  * ledger) follows the community's transparency. Officers (finances.record) also get the queue, the
- * expenses, the dues roll and the whole ledger; managers (finances.manage) the settings, dues plans
- * and budget. The server checks every call again.
+ * account statements and the members' payment references (features/collecting), the expenses, the
+ * dues roll and the whole ledger; managers (finances.manage) the settings (with how members pay into
+ * each account), dues plans and budget. The server checks every call again.
  */
 export function FinancesTab({ community: c, section }: { community: Community; section?: FinanceSection }) {
   const { t } = useTranslation();
@@ -105,7 +109,9 @@ function OpenBooks({ community: c, books, section: asked }: { community: Communi
       {section === 'payments' && (
         <>
           {officer && <PaymentsQueue communityId={c.id} books={books} />}
+          {officer && <StatementsCard communityId={c.id} books={books} />}
           <Statement communityId={c.id} books={books} />
+          {officer && <ReferencesCard communityId={c.id} />}
         </>
       )}
       {section === 'expenses' && <Expenses communityId={c.id} books={books} canApprove={can(c.role, 'finances.approve')} />}
@@ -119,10 +125,13 @@ function OpenBooks({ community: c, books, section: asked }: { community: Communi
       {section === 'budget' && <BudgetCard communityId={c.id} books={books} canManage={manager} />}
       {section === 'ledger' && <Ledger communityId={c.id} books={books} canReverse={officer} />}
       {section === 'settings' && (
-        <BooksSettings
-          communityId={c.id}
-          current={{ currency: books.currency, transparency: books.transparency, secondApprovalAbove: books.secondApprovalAbove, currencyLocked: books.currencyLocked }}
-        />
+        <>
+          <BooksSettings
+            communityId={c.id}
+            current={{ currency: books.currency, transparency: books.transparency, secondApprovalAbove: books.secondApprovalAbove, currencyLocked: books.currencyLocked }}
+          />
+          <InstructionsEditor communityId={c.id} books={books} />
+        </>
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Download, MessageSquareText } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@shared/money';
 import { formatDate, formatAmount } from '../../lib/format';
@@ -37,7 +37,13 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
         <Text fontSize="sm" color="fg.muted">
           {[t(PURPOSE_KEY[p.purpose]), p.provider ? `${method} (${p.provider})` : method, p.reference, formatDate(p.createdAt, { style: 'short' })].filter(Boolean).join(' · ')}
         </Text>
+        {p.transactionId && (
+          <Text fontSize="sm" data-testid="payment-transaction">
+            {t('collecting.sms.transaction', { id: p.transactionId })}
+          </Text>
+        )}
         {p.note && <Text fontSize="sm">{p.note}</Text>}
+        {p.smsText && <PastedText text={p.smsText} who={who} />}
         {p.status === 'rejected' && p.reason && (
           <Text fontSize="sm" color="red.fg">
             {t('finances.statement.reason', { reason: p.reason })}
@@ -70,6 +76,24 @@ export function PaymentRow({ payment: p, currency, who, actions, testId }: { pay
         )}
       </Stack>
       {actions}
+    </Stack>
+  );
+}
+
+/** The confirmation text the member pasted, on demand (it is long, and most rows are checked by their transaction id). */
+function PastedText({ text, who }: { text: string; who?: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="1" alignItems="flex-start">
+      <Button size="xs" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={who ? t(open ? 'collecting.sms.hideOf' : 'collecting.sms.showOf', { name: who }) : undefined}>
+        <MessageSquareText aria-hidden /> {t(open ? 'collecting.sms.hide' : 'collecting.sms.show')}
+      </Button>
+      {open && (
+        <Text fontSize="sm" fontFamily="mono" whiteSpace="pre-wrap" wordBreak="break-word" bg="bg.muted" p="2" rounded="md" data-testid="payment-sms">
+          {text}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { RuledList } from '../../components/rows';
 import { SectionCard } from '../../components/section-card';
 import { EmptyNote } from '../../components/empty-state';
 import { BooksStates } from './books-states';
+import { HowToPay } from '../collecting/how-to-pay';
 
 /** "My statement": what the viewer paid this year, what waits, every payment they made, and "I paid". */
 export function Statement({ communityId, books }: { communityId: number; books: Books }) {
@@ -23,13 +24,14 @@ export function Statement({ communityId, books }: { communityId: number; books: 
       id="finance-statement"
       title={t('finances.statement.title')}
       actions={
-<DeclareButton communityId={communityId} books={books} label={t('finances.declare.open')} />
+        <DeclareButton communityId={communityId} books={books} label={t('finances.declare.open')} />
       }
       bodyGap="4"
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <OwnTotals books={books} testId="own" />
       </SimpleGrid>
+      <HowToPay communityId={communityId} />
       <BooksStates query={q} rows={2} rowHeight="12" failed={t('finances.statement.loadFailed')} empty={payments.length === 0 && <EmptyNote icon={<Receipt />}>{t('finances.statement.empty')}</EmptyNote>}>
         <RuledList>
           {payments.map((p) => (

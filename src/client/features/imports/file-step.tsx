@@ -9,7 +9,8 @@ import { currentLanguage } from '../../i18n';
 /** A chosen spreadsheet as the imports' input carries it: CSV as text, XLSX as base64. */
 export type ImportFile = { name: string; content: string; encoding: 'text' | 'base64' };
 
-async function readFile(file: File): Promise<ImportFile> {
+/** A chosen file as the imports (and a statement's upload) send it. */
+export async function readFile(file: File): Promise<ImportFile> {
   if (/\.xlsx$/i.test(file.name)) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';

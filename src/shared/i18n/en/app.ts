@@ -25,6 +25,7 @@ import { savings } from './savings';
 import { meetings } from './meetings';
 import { meetingMinutes } from './meeting-minutes';
 import { meetingDay } from './meetingDay';
+import { collecting } from './collecting';
 
 /** The English texts of every other screen (src/shared/i18n/parts.ts). */
 export const enApp = {
@@ -55,4 +56,5 @@ export const enApp = {
   meetings,
   meetingMinutes,
   meetingDay,
+  collecting,
 };

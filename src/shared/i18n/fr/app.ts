@@ -25,6 +25,7 @@ import { savings } from './savings';
 import { meetings } from './meetings';
 import { meetingMinutes } from './meeting-minutes';
 import { meetingDay } from './meetingDay';
+import { collecting } from './collecting';
 
 /** The French texts of every other screen (src/shared/i18n/parts.ts). */
 export const frApp = {
@@ -55,4 +56,5 @@ export const frApp = {
   meetings,
   meetingMinutes,
   meetingDay,
+  collecting,
 };
