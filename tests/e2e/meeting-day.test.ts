@@ -11,7 +11,8 @@ import { launchBrowser, signInByCookie, startServer, type TestServer } from './h
  * Meeting day without a network, on the secretary's phone (375 px): Awa opens the meeting day
  * screen, the network goes, she marks three members and records two cash contributions, sees
  * "5 records waiting to send", the network comes back and each record arrives once (read from the
- * database, and still once after a reload). Then a check-in by QR code between two phones: Ada's
+ * database, and still once after a reload). Before that, the phone restarts offline and opens on what it
+ * had, the records still waiting. Then a check-in by QR code between two phones: Ada's
  * phone shows her code (the meetings tab's "My check-in code"), and Awa's camera (a canvas stream
  * drawing that very image in place of getUserMedia) checks her in. The people, the books and the meeting are seeded through the services.
  */
@@ -73,6 +74,17 @@ describe('meeting day on the secretary’s phone', () => {
     // The cash form reads the books' currency and cash box: loaded before the network goes.
     await page.getByTestId('meeting-day-cash').waitFor();
 
+    // The installable app's worker keeps the shell and meeting day's code: in control before the network goes.
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+    // …and every piece of code this page loaded is kept by it (a first visit loads before the worker is in control).
+    await page.waitForFunction(
+      async () => {
+        const urls = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/assets/'));
+        return (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean);
+      },
+      undefined,
+      { timeout: 20_000, polling: 250 },
+    );
     await context.setOffline(true);
     await page.getByTestId('meeting-day-offline').waitFor();
     await member(page, 'Musa Bello').getByRole('button', { name: 'Present' }).click();
@@ -89,6 +101,25 @@ describe('meeting day on the secretary’s phone', () => {
     }
     await expect.poll(() => page.getByTestId('meeting-day-waiting').textContent()).toContain('5 records waiting to send');
     await expect(member(page, 'Kofi Mensah').getByTestId('meeting-day-status').textContent()).resolves.toContain('waiting to send');
+    // The phone restarts, still without a network: the screen opens on what it had, the records still
+    // waiting. What the phone has seen is kept (IndexedDB) before it restarts.
+    await page.waitForFunction(
+      () =>
+        new Promise((done) => {
+          const open = indexedDB.open('harambee-offline-reads');
+          open.onsuccess = () => {
+            const get = open.result.transaction('queries').objectStore('queries').get('queries');
+            get.onsuccess = () => done(JSON.stringify(get.result ?? '').includes('"auth","me"'));
+            get.onerror = () => done(false);
+          };
+          open.onerror = () => done(false);
+        }),
+      undefined,
+      { timeout: 10_000, polling: 250 },
+    );
+    await page.reload();
+    await expect.poll(() => member(page, 'Musa Bello').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('meeting-day-waiting').textContent()).toContain('5 records waiting to send');
     // Nothing reached the server while offline; the phone holds it all (IndexedDB).
     expect(count('SELECT count(*) FROM meeting_attendance WHERE meeting_id = ?', meetingId)).toBe(0);
     expect(count('SELECT count(*) FROM sync_records')).toBe(0);

@@ -29,8 +29,9 @@ type RecordQuery<T> = { isPending: boolean; isError: boolean; isFetching: boolea
 /**
  * One record's page in the state its query is in: the heading's placeholders (and `skeleton`,
  * the body's) while it loads, `notFound` for an invalid id, a 404 or a 403 (`forbidden` instead
- * for a 403 when given, with the server's words), an alert with a retry when it failed otherwise,
- * else `children` with the record.
+ * for a 403 when given, with the server's words), an alert with a retry when it failed otherwise
+ * (unless the record was read before: a failed refresh, offline, keeps showing it), else `children`
+ * with the record.
  */
 export function RecordPage<T>(props: {
   valid: boolean;
@@ -63,6 +64,8 @@ export function RecordPage<T>(props: {
     const info = errorInfo(q.error);
     if (info.status === 403 && props.forbidden) return <>{props.forbidden(info.message)}</>;
     if (info.status === 404 || info.status === 403) return <>{props.notFound}</>;
+    // A record read before and not refreshed (no network: the frame says so) is still shown.
+    if (q.data !== undefined) return <>{props.children(q.data)}</>;
     return (
       <PageFrame maxW={props.maxW} py="8">
         <Alert.Root status="error" flexWrap="wrap">

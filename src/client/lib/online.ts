@@ -18,6 +18,11 @@ export function reportConnection(ok: boolean) {
 
 export const isOnline = () => reachable && navigator.onLine;
 
+// The browser's own word that the network is back is taken as a reason to try again: otherwise a
+// phone whose every call failed while offline (a restart without a network) would wait for a call
+// to succeed before making any (the offline queue sends only when online). The next call confirms.
+if (typeof window !== 'undefined') window.addEventListener('online', () => reportConnection(true));
+
 function subscribe(onChange: () => void) {
   listeners.add(onChange);
   window.addEventListener('online', onChange);

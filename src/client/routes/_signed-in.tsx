@@ -5,7 +5,7 @@ import { ensureCurrentUser, useCurrentUser } from '../features/auth/current-user
 import { isOnline } from '../lib/online';
 import { loadAppShell } from '../components/shell/load-app-shell';
 import { changeLanguage, currentLanguage } from '../i18n';
-import { startOffline } from '../lib/offline/start';
+import { restoreOffline, startOffline } from '../lib/offline/start';
 
 /**
  * Every page that needs a signed-in user sits under this pathless layout (routes/_signed-in/…;
@@ -19,7 +19,10 @@ export const Route = createFileRoute('/_signed-in')({
   beforeLoad: async ({ context, location }) => {
     // The frame's code travels with the question of who is signed in (a failure to load it shows later, through __root.tsx's SignedInFrame).
     const frame = loadAppShell().catch(() => undefined);
-    let user = await ensureCurrentUser(context.queryClient);
+    // A phone started without a network opens on what it kept (meeting day): asking the server would
+    // only fail after its retries.
+    let user = (!navigator.onLine ? await restoreOffline(context.queryClient) : null) as Awaited<ReturnType<typeof ensureCurrentUser>>;
+    user ||= await ensureCurrentUser(context.queryClient);
     // Unreachable is not signed out: wait for the connection (the pending page says so) and ask again.
     while (!user && !isOnline()) {
       await new Promise((resolve) => setTimeout(resolve, 3000));

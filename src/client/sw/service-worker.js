@@ -8,6 +8,8 @@
  *   fails (the app's shell opens at once and says it is offline), and offline.html when even that
  *   copy is missing.
  * - Hashed assets (/assets/*) never change: served from the cache, fetched and kept on a miss.
+ * - A page hands over the assets it loaded before the worker controlled it (a first visit), so
+ *   what the phone has seen opens offline too.
  * - Nothing else is touched: API answers (/api, /trpc), uploads, the WebSocket and every other
  *   request go to the network as if there were no service worker, so no member's data is kept here.
  * A new build installs beside the old one, takes over at once and deletes the old caches.
@@ -59,6 +61,18 @@ async function asset(request) {
   if (response.ok) cache.put(request, response.clone());
   return response;
 }
+
+// A page hands over the hashed assets it loaded before this worker controlled it: kept unless already.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && /^\/assets\/[\w.-]+$/.test(u)).slice(0, 500);
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      for (const url of urls) if (!(await cache.match(url))) await cache.add(url).catch(() => undefined);
+    }),
+  );
+});
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;

@@ -19,6 +19,19 @@ export function OfflineBanner() {
         // No service worker (private mode, an old browser, the dev server, which has no sw.js):
         // the app works as before, only without the offline shell.
       });
+      // The code this page loaded before the worker was in control (a first visit) is handed to it
+      // to keep, so what the phone has seen opens without a network (meeting day).
+      const keepLoaded = () =>
+        navigator.serviceWorker.controller?.postMessage({
+          type: 'keep',
+          urls: performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name).pathname)
+            .filter((p) => p.startsWith('/assets/')),
+        });
+      if (navigator.serviceWorker.controller) keepLoaded();
+      navigator.serviceWorker.addEventListener('controllerchange', keepLoaded);
+      return () => navigator.serviceWorker.removeEventListener('controllerchange', keepLoaded);
     }
   }, []);
   if (online) return null;

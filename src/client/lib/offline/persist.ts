@@ -13,6 +13,8 @@ import { createStore, del, get, set } from 'idb-keyval';
 
 /** The tRPC procedures whose answers are kept on the phone. */
 export const OFFLINE_READABLE: ReadonlySet<string> = new Set([
+  // Who is signed in: a phone restarted without a network opens on what it had (restoreSignedIn).
+  'auth.me',
   'meetings.get',
   'meetings.roster',
   'meetings.myCode',
@@ -64,10 +66,26 @@ export async function persistReads(queryClient: QueryClient, userId: string): Pr
     if (event.type !== 'updated' || !kept(event.query) || timer) return;
     timer = setTimeout(save, SAVE_AFTER_MS);
   });
+  // What the page read before this started (the queries of the first render) is kept too.
+  timer = setTimeout(save, SAVE_AFTER_MS);
   stop = () => {
     unsubscribe();
     clearTimeout(timer);
   };
+}
+
+/**
+ * A phone started without a network: the account that last read here (signing out forgets it) and
+ * everything kept for it are put back, so the app opens on the meeting day it had, and its queued
+ * records show; the account is asked again as soon as the server answers (a session ended meanwhile
+ * goes to the sign-in then). Null when nothing was kept.
+ */
+export async function restoreSignedIn(queryClient: QueryClient): Promise<unknown> {
+  const saved = await get<Saved>(KEY, store).catch(() => undefined);
+  const me = saved?.state.queries.find((q) => procedureOf(q.queryKey) === 'auth.me' && q.state.data);
+  if (!saved || !me || Date.now() - saved.savedAt > WEEK_MS) return null;
+  hydrate(queryClient, saved.state);
+  return me.state.data;
 }
 
 /** Signing out: the copies go. */

@@ -10,6 +10,12 @@ export async function startOffline(queryClient: QueryClient, userId: string): Pr
   await Promise.all([persistReads(queryClient, userId).catch(() => undefined), startQueue(userId).catch(() => undefined)]);
 }
 
+/** Offline at start: the last account's kept copies (persist.ts restoreSignedIn), or null. */
+export async function restoreOffline(queryClient: QueryClient): Promise<unknown> {
+  const { restoreSignedIn } = await import('./persist');
+  return restoreSignedIn(queryClient).catch(() => null);
+}
+
 /** Signing out: the copies of what was seen go (records still waiting stay, sent when their account signs in again). */
 export async function forgetOffline(): Promise<void> {
   const { forgetReads } = await import('./persist');
