@@ -24,6 +24,8 @@ export function needText(item: NeedItem, language: Language, when: (iso: string)
       return { key: item.subject ? 'needs.items.chatReport' : 'needs.items.chatReportDirect', params };
     case 'levyToPay':
       return { key: item.details.contribution ? 'needs.items.contributionToPay' : 'needs.items.levyToPay', params };
+    case 'fineToPay':
+      return { key: item.details.reason === 'late' ? 'needs.items.fineToPayLate' : 'needs.items.fineToPayAbsent', params };
     default:
       return { key: `needs.items.${item.kind}`, params };
   }

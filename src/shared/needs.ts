@@ -43,6 +43,8 @@ export const NEED_KINDS = [
   'savingsShareOut',
   'savingsReversal',
   'savingsGrantReceipt',
+  'meetingToHost',
+  'fineToPay',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];
 
@@ -92,7 +94,7 @@ export type NeedItem = {
   details: Record<string, string | number>;
   /** Since when it waits (ISO 8601). */
   since: string;
-  /** Its deadline, when it has one (a poll's closing, an event's start). */
+  /** Its deadline, when it has one (a poll's closing, an event's or a meeting's start). */
   due: string | null;
   /** The exact item in the app. */
   link: string;

@@ -4,6 +4,7 @@ import { defineDomain } from '../domain';
 import { meetings } from './operations';
 import { meetingRoutes } from './rest';
 import { runMinutesJob } from './minutes-archive';
+import { MEETING_NEEDS } from './need-sources';
 
 const ROOM_KEPT = { kept: 'the meeting’s record (who came, who decided, what was decided) is the community’s; the account is forgotten (set null) or the row goes with it' } as const;
 
@@ -14,6 +15,8 @@ export const meetingsDomain = defineDomain({
   rest: meetingRoutes,
   // After the polls' closing job (the polls domain comes first in the list): approves minutes whose vote closed, files their PDF.
   jobs: { minutesApproval: runMinutesJob },
+  // A meeting to host waits on its host until it ends; an owed fine on its member until they declare paying it (need-sources.ts).
+  needs: MEETING_NEEDS,
   // A fine is money news; being named host, or given a proxy, is work waiting on the member.
   noticeKinds: {
     'notifications.meetingHost': 'needs',

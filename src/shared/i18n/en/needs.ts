@@ -74,5 +74,8 @@ export const needs = {
     savingsEntry: '{{amount}} for {{member}} in {{subject}}, meeting {{meeting}}, recorded by {{who}}: confirm or reject it as a second officer',
     savingsShareOut: '{{who}} proposed closing the cycle of {{subject}} and sharing out {{amount}}: confirm or reject it as a second officer',
     contributionToPay: 'Your contribution of {{amount}} to {{fund}}: due {{due}}',
+    meetingToHost: 'You host {{subject}}: it starts {{due}}',
+    fineToPayLate: 'Your fine of {{amount}} for arriving late at {{subject}}: pay it',
+    fineToPayAbsent: 'Your fine of {{amount}} for missing {{subject}}: pay it',
   },
 };

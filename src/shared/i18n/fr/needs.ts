@@ -75,5 +75,8 @@ export const needs = {
     savingsEntry: '{{amount}} pour {{member}} dans {{subject}}, réunion {{meeting}}, enregistré par {{who}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     savingsShareOut: '{{who}} a proposé de clôturer le cycle de {{subject}} et de partager {{amount}}\u00a0: confirmez-le ou refusez-le en tant que second responsable',
     contributionToPay: 'Votre contribution {{fund}} de {{amount}}\u00a0: à régler avant {{due}}',
+    meetingToHost: 'Vous accueillez {{subject}}\u00a0: début {{due}}',
+    fineToPayLate: 'Votre amende de {{amount}} pour retard à {{subject}}\u00a0: réglez-la',
+    fineToPayAbsent: 'Votre amende de {{amount}} pour absence à {{subject}}\u00a0: réglez-la',
   },
 } satisfies Catalogue['needs'];
