@@ -1,4 +1,5 @@
 import type { DB, DbLike } from '../../../../db/database';
+import { dropUnreadable } from './calls';
 import { conversations } from '../../../../db/schema/chat';
 import type { UserRow } from '../../../../db/schema';
 import type { ChatPerson, ConversationDto, ConversationList } from '@shared/chat/protocol';
@@ -299,6 +300,8 @@ export function removeMember(db: DB, p: { user: UserRow; conversationId: number;
   }, IMMEDIATE);
   chatBus(db).publish(userTopic(p.userId), { frame: { type: 'conversation.removed', conversationId: conversation.id } });
   chatBus(db).publish(conversationTopic(conversation.id), { frame: { type: 'conversation.updated', conversationId: conversation.id }, conversationId: conversation.id });
+  // Out of the conversation, out of its call.
+  dropUnreadable(db, conversation.id, p.now);
   return { removed: p.userId };
 }
 
