@@ -53,7 +53,7 @@ export const generalOf = (t: TestApp, communityId: number) =>
  * The events' world (host creator, admin, treasurer, Amara, Bih (French) in a public community;
  * a private community with host and Amara; an outsider) with each community's #general.
  */
-export async function chatWorld(opts: { smtpUrl?: string } = {}) {
+export async function chatWorld(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
   const w = await eventWorld(opts);
   return { ...w, general: generalOf(w.t, w.community.id), privateGeneral: generalOf(w.t, w.privateCommunity.id) };
 }
