@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { CONVERSATION_NOT_FOUND, conversationCommunity } from '../services/chat/access';
 import { acceptCall, CALL_NOT_FOUND, callCommunity, currentCall, declineCall, endCall, leaveCall, liveReadableCall, ringingFor, startCall, type CallClock } from '../services/chat/calls';
 import { iceConfig } from '../services/chat/turn';
+import { limitedWrite, writeBy } from '../services/write-limits';
 import { inCommunity, mutation, query, signedIn } from './define';
 
 /*
@@ -17,7 +18,12 @@ const clock = (ctx: Context): CallClock => ({ now: ctx.now, ringMs: ctx.env.CALL
 
 export const calls = {
   /** Starts a voice or video call: rings the other people of a direct conversation or group; a channel's call shows its "Join" bar. */
-  start: mutation({ input: startCallInput, access: reader, run: (ctx, input) => startCall(ctx.db, { user: ctx.user, ...input, clock: clock(ctx) }) }),
+  // Within the member's limit of calls started (services/write-limits.ts): each one rings people.
+  start: mutation({
+    input: startCallInput,
+    access: reader,
+    run: (ctx, input) => limitedWrite(writeBy(ctx, 'callStart'), () => startCall(ctx.db, { user: ctx.user, ...input, clock: clock(ctx) })),
+  }),
   /** Answers a ring, or joins the call going in the conversation. */
   accept: mutation({ input: callIdInput, access: inCall, run: (ctx, input) => acceptCall(ctx.db, { user: ctx.user, callId: input.callId, now: ctx.now() }) }),
   decline: mutation({ input: callIdInput, access: inCall, run: (ctx, input) => declineCall(ctx.db, { user: ctx.user, callId: input.callId, now: ctx.now() }) }),

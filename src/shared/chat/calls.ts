@@ -5,9 +5,6 @@
 
 /** A mesh: every browser sends its media to every other, so a few people at most. */
 export const CALL_MAX_PARTICIPANTS = 8;
-/** Starting calls: at most this many per member within the window (a ring is an interruption). */
-export const CALL_START_LIMIT = 5;
-export const CALL_START_WINDOW_MS = 60_000;
 /**
  * Signalling travels in the chat socket's frames, whose limit (4 KB) is smaller than a video
  * offer's SDP: the client cuts each signal into parts of at most SIGNAL_CHUNK_MAX characters

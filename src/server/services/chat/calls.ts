@@ -1,10 +1,9 @@
 import type { DB } from '../../../../db/database';
 import type { UserRow } from '../../../../db/schema';
 import type { CallDto } from '@shared/chat/protocol';
-import { CALL_MAX_PARTICIPANTS, CALL_START_LIMIT, CALL_START_WINDOW_MS, type CallMedia } from '@shared/chat/calls';
+import { CALL_MAX_PARTICIPANTS, type CallMedia } from '@shared/chat/calls';
 import { chatBus, conversationTopic, userTopic } from '../../chat/pubsub';
-import { SlidingWindow } from '../../chat/rate-limit';
-import { conflict, forbidden, isUniqueViolation, notFound, tooMany } from '../errors';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { canRead, conversationMemberIds, isModerator, readableConversation } from './access';
 import { CALL_COLUMNS, callDto, callDtosWhere } from './call-dto';
 import { messageDto } from './dto';
@@ -33,13 +32,6 @@ type Live = { id: number; conversationId: number; startedBy: string | null; stat
 
 /** What starts a ring timer and reads the clock: the app's, given by the operations. */
 export type CallClock = { now: () => number; ringMs: number };
-
-const startLimiters = new WeakMap<object, SlidingWindow>();
-function startLimiter(db: DB) {
-  let l = startLimiters.get(db.$client);
-  if (!l) startLimiters.set(db.$client, (l = new SlidingWindow(CALL_START_LIMIT, CALL_START_WINDOW_MS)));
-  return l;
-}
 
 // One ring timer per call, per database (tests run several apps in one process).
 const timers = new WeakMap<object, Map<number, NodeJS.Timeout>>();
@@ -160,8 +152,6 @@ export function startCall(db: DB, p: { user: UserRow; conversationId: number; me
   const rung = conversation.kind === 'channel' ? [] : conversationMemberIds(db, conversation.id).filter((id) => id !== user.id && canRead(db, id, conversation.id));
   if (conversation.kind === 'direct' && !rung.length) throw forbidden('chat.errors.directGone');
   expireStale(db, conversation.id, p.clock);
-  const slot = startLimiter(db).take(user.id, now);
-  if (!slot.ok) throw tooMany('calls.errors.rateLimited', Math.ceil(slot.retryAfterMs / 1000), { seconds: Math.ceil(slot.retryAfterMs / 1000) });
   let callId: number;
   let messageId: number;
   try {
@@ -187,7 +177,6 @@ export function startCall(db: DB, p: { user: UserRow; conversationId: number; me
       return { callId: id, messageId };
     }, IMMEDIATE));
   } catch (error) {
-    startLimiter(db).release(user.id, now);
     // The partial unique index: a call is already ringing or going here.
     if (isUniqueViolation(error)) throw conflict('calls.errors.busy');
     throw error;

@@ -83,7 +83,6 @@ export const calls = {
     notRinging: 'This call is not ringing for you.',
     notInCall: 'You are not in this call.',
     notYours: 'Only the person who started the call can end it for everyone; you can leave it.',
-    rateLimited: 'You are starting calls too often. Wait {{seconds}} seconds and try again.',
     historyEntry: 'A call’s entry in the history cannot be edited.',
   },
   validation: {

@@ -77,7 +77,6 @@ export const calls = {
     notRinging: 'Cet appel ne sonne pas pour vous.',
     notInCall: 'Vous n’êtes pas dans cet appel.',
     notYours: 'Seule la personne qui a lancé l’appel peut le terminer pour tous ; vous pouvez le quitter.',
-    rateLimited: 'Vous lancez des appels trop souvent. Patientez {{seconds}} secondes puis réessayez.',
     historyEntry: 'L’entrée d’un appel dans l’historique ne peut pas être modifiée.',
   },
   validation: {
