@@ -62,6 +62,8 @@ const envSchema = z.object({
   // TURN needs TURN_SECRET: coturn's static-auth-secret (use-auth-secret), from which each caller's short-lived credentials are computed.
   STUN_URLS: urlList(/^stuns?:/, 'must be comma-separated stun: or stuns: URLs such as stun:turn.example.org:3478').optional(),
   TURN_URLS: urlList(/^turns?:/, 'must be comma-separated turn: or turns: URLs such as turn:turn.example.org:3478?transport=udp').optional(),
+  // Browsers use only the TURN relay, never a direct path: members' network addresses stay hidden from each other (needs TURN_URLS).
+  CALL_RELAY_ONLY: bool.default(false),
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters (coturn static-auth-secret: openssl rand -hex 32)').optional(),
   APP_NAME: z.string().min(1).max(60).default('Harambee'),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@harambee.local'),
@@ -95,6 +97,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = result.data;
   // Credentials without a server to use them on, or a server nobody can sign in to, is a mistake to say at boot.
   if (env.TURN_URLS && !env.TURN_SECRET) throw new EnvError('Invalid environment variable TURN_SECRET: must be set when TURN_URLS is (coturn static-auth-secret)');
+  if (env.CALL_RELAY_ONLY && !env.TURN_URLS) throw new EnvError('Invalid environment variable CALL_RELAY_ONLY: needs TURN_URLS and TURN_SECRET (a call relayed only needs a relay)');
   if (env.TURN_SECRET && !env.TURN_URLS) throw new EnvError('Invalid environment variable TURN_URLS: must be set when TURN_SECRET is');
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, APP_URL: appUrl, BACKUP_DIR: backupDir(env.BACKUP_DIR, env.DATABASE_PATH) };

@@ -214,7 +214,7 @@ describe('TURN credentials', () => {
         const r = await T.call(w.agents[who], K.iceServers, { callId: call.id });
         expect(r.status, JSON.stringify(r.raw)).toBe(200);
         const expiry = Math.floor(w.t.clock.now() / 1000) + TURN_CREDENTIAL_SECONDS;
-        expect(r.data.expiresAt).toBe(expiry * 1000);
+        expect(r.data).toMatchObject({ expiresAt: expiry * 1000, relayOnly: false });
         const [stun, turn] = r.data.iceServers;
         expect(stun).toEqual({ urls: ['stun:127.0.0.1:3478'] });
         expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp']);
@@ -238,10 +238,11 @@ describe('TURN credentials', () => {
     expect(() => loadEnv({ TURN_SECRET: SECRET })).toThrow(/TURN_URLS/);
     expect(() => loadEnv({ TURN_URLS: 'https://turn.example.org', TURN_SECRET: SECRET })).toThrow(/TURN_URLS/);
     expect(() => loadEnv({ CALL_RING_SECONDS: '0' })).toThrow(/CALL_RING_SECONDS/);
+    expect(() => loadEnv({ CALL_RELAY_ONLY: 'true' })).toThrow(/CALL_RELAY_ONLY/);
     const w = await chatWorld({ env: { STUN_URLS: 'stun:stun.example.org:3478' } });
     const dm = await direct(w, 'host', 'amara');
     const call = (await TRPC.call(w.agents.host, K.start, { conversationId: dm, media: 'audio' })).data as CallDto;
-    expect((await TRPC.call(w.agents.amara, K.iceServers, { callId: call.id })).data).toEqual({ iceServers: [{ urls: ['stun:stun.example.org:3478'] }], expiresAt: null });
+    expect((await TRPC.call(w.agents.amara, K.iceServers, { callId: call.id })).data).toEqual({ iceServers: [{ urls: ['stun:stun.example.org:3478'] }], expiresAt: null, relayOnly: false });
     await TRPC.call(w.agents.host, K.end, { callId: call.id });
   });
 });

@@ -11,18 +11,24 @@ import { TURN_CREDENTIAL_SECONDS } from '@shared/chat/calls';
  */
 
 export type IceServer = { urls: string[]; username?: string; credential?: string };
-export type IceConfig = { iceServers: IceServer[]; /** When the TURN credential stops working (ms); null without TURN. */ expiresAt: number | null };
+export type IceConfig = {
+  iceServers: IceServer[];
+  /** When the TURN credential stops working (ms); null without TURN. */
+  expiresAt: number | null;
+  /** The browsers are to use relayed candidates only (iceTransportPolicy 'relay'; CALL_RELAY_ONLY). */
+  relayOnly: boolean;
+};
 
 export function turnCredential(secret: string, userId: string, expiresAtSeconds: number) {
   const username = `${expiresAtSeconds}:${userId}`;
   return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
 }
 
-export function iceConfig(env: Pick<Env, 'STUN_URLS' | 'TURN_URLS' | 'TURN_SECRET'>, userId: string, now: number): IceConfig {
+export function iceConfig(env: Pick<Env, 'STUN_URLS' | 'TURN_URLS' | 'TURN_SECRET' | 'CALL_RELAY_ONLY'>, userId: string, now: number): IceConfig {
   const iceServers: IceServer[] = [];
   if (env.STUN_URLS?.length) iceServers.push({ urls: env.STUN_URLS });
-  if (!env.TURN_URLS?.length || !env.TURN_SECRET) return { iceServers, expiresAt: null };
+  if (!env.TURN_URLS?.length || !env.TURN_SECRET) return { iceServers, expiresAt: null, relayOnly: false };
   const expiry = Math.floor(now / 1000) + TURN_CREDENTIAL_SECONDS;
   iceServers.push({ urls: env.TURN_URLS, ...turnCredential(env.TURN_SECRET, userId, expiry) });
-  return { iceServers, expiresAt: expiry * 1000 };
+  return { iceServers, expiresAt: expiry * 1000, relayOnly: env.CALL_RELAY_ONLY };
 }
