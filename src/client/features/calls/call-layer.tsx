@@ -34,7 +34,7 @@ function Ring({ call }: { call: CallDto }) {
         </Text>
         <Text id={`ring-${call.id}-what`}>{t(call.media === 'video' ? 'calls.incoming.video' : 'calls.incoming.voice', { name })}</Text>
         <HStack gap="3">
-          <Button ref={accept} colorPalette="green" size="lg" flex="1" onClick={() => void acceptCall(call).catch(failed(t('calls.devices.failedTitle')))} data-testid="call-accept">
+          <Button ref={accept} bg="green.700" color="white" _hover={{ bg: 'green.800' }} size="lg" flex="1" onClick={() => void acceptCall(call).catch(failed(t('calls.devices.failedTitle')))} data-testid="call-accept">
             {call.media === 'video' ? <Video aria-hidden /> : <Phone aria-hidden />}
             {t('calls.incoming.accept')}
           </Button>
@@ -166,7 +166,7 @@ function CallBar({ s }: { s: Session }) {
   const { t } = useTranslation();
   const names = s.remotes.map((r) => r.name).join(', ');
   return (
-    <HStack role="region" aria-label={t('calls.join.going')} position="fixed" insetX="3" bottom={{ base: 'calc(5.5rem + env(safe-area-inset-bottom))', md: '4' }} insetStart={{ md: 'auto' }} zIndex="sticky" bg="green.solid" color="white" rounded="l3" shadow="lg" p="2" gap="2" maxW={{ md: 'sm' }} data-testid="call-bar">
+    <HStack role="region" aria-label={t('calls.join.going')} position="fixed" insetX="3" bottom={{ base: 'calc(5.5rem + env(safe-area-inset-bottom))', md: '4' }} insetStart={{ md: 'auto' }} zIndex="sticky" bg="green.700" color="white" rounded="l3" shadow="lg" p="2" gap="2" maxW={{ md: 'sm' }} data-testid="call-bar">
       <Text flex="1" minW="0" lineClamp={1} px="2" fontSize="sm" role="status">
         {s.poor ? t('calls.view.poorConnection') : names || t('calls.view.alone')}
       </Text>
