@@ -7,7 +7,7 @@ import type { CallDto, MessageDto } from '../../src/shared/chat/protocol';
 import { C, ChatClient, chatWorld, CT, listen, settle, TRPC, type ChatWorld, type Listening } from '../setup/chat';
 import { K, lastCall, signalFrame, signalsHeard } from '../setup/calls';
 import { expectError } from '../setup/errors';
-import { REST, transportsFor } from '../setup/transport';
+import { op, REST, transportsFor } from '../setup/transport';
 
 /*
  * Calls in chat over both transports and the socket: who is rung, who receives a call's
@@ -184,6 +184,19 @@ describe('calls', () => {
     expect(admin.frames.filter((f) => f.type.startsWith('call.'))).toEqual([]);
     expectError(await TRPC.call(w.agents.bih, K.accept, { callId: call.id }), 404, 'calls.errors.notFound');
     expect(lastCall(amara, call.id)?.participants.filter((p) => p.state === 'joined').map((p) => p.person.id)).toEqual([w.users.host.id, w.users.amara.id]);
+  });
+
+  it('a member removed from the community is dropped from its calls at once', async () => {
+    const w = await world();
+    const group = (await TRPC.call(w.agents.host, C.createGroup, { communityId: w.community.id, userIds: [w.users.amara.id, w.users.bih.id], name: 'Drivers' })).data.id as number;
+    const host = await socket(w.l, w.agents.host);
+    const call = (await TRPC.call(w.agents.host, K.start, { conversationId: group, media: 'video' })).data as CallDto;
+    for (const who of ['amara', 'bih'] as const) await TRPC.call(w.agents[who], K.accept, { callId: call.id });
+    const removed = await TRPC.call(w.agents.host, op('POST', '/api/none', 'communities.removeMember', 'mutation'), { communityId: w.community.id, userId: w.users.bih.id });
+    expect(removed.status, JSON.stringify(removed.raw)).toBe(200);
+    const dropped = await host.next<{ type: 'call.updated'; call: CallDto }>((f) => f.type === 'call.updated' && f.call.id === call.id && stateOf(f.call, w.users.bih.id) === 'left');
+    expect(dropped.call).toMatchObject({ status: 'active' });
+    expect(stateOf(dropped.call, w.users.amara.id)).toBe('joined');
   });
 
   it('closing the last tab leaves the call; starting calls is rate-limited', async () => {

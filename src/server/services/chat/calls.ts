@@ -296,6 +296,18 @@ export function dropUnreadable(db: DB, conversationId: number, now: number): boo
   return true;
 }
 
+/** The calls of a community's conversations `userId` was in or rung for, which they may no longer read (they left the community, or were removed). */
+export function dropFromCommunityCalls(db: DB, communityId: number, userId: string, now: number): void {
+  const conversations = statement(db, 'callsInCommunity', () =>
+    `SELECT DISTINCT k.conversation_id FROM calls k JOIN conversations c ON c.id = k.conversation_id
+     JOIN call_participants p ON p.call_id = k.id AND p.user_id = ? AND p.state IN ('joined', 'invited')
+     WHERE c.community_id = ? AND k.status IN ('ringing', 'active')`,
+  )
+    .pluck()
+    .all(userId, communityId) as number[];
+  for (const id of conversations) dropUnreadable(db, id, now);
+}
+
 /** Every call `userId` is in, left (their last socket closed: the tab that held the call is gone). */
 export function leaveAllCalls(db: DB, userId: string, now: number): void {
   const joined = statement(db, 'callsJoined', () =>

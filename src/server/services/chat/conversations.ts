@@ -1,5 +1,5 @@
 import type { DB, DbLike } from '../../../../db/database';
-import { dropUnreadable } from './calls';
+import { dropFromCommunityCalls, dropUnreadable } from './calls';
 import { conversations } from '../../../../db/schema/chat';
 import type { UserRow } from '../../../../db/schema';
 import type { ChatPerson, ConversationDto, ConversationList } from '@shared/chat/protocol';
@@ -179,7 +179,7 @@ export function announceCommunityJoined(db: DB, communityId: number, userId: str
  * community's conversations it could read (its channels, and the private ones, direct messages and
  * groups it was in) and its chat list refreshes, at once rather than at the next message there.
  */
-export function announceCommunityLeft(db: DB, communityId: number, userId: string) {
+export function announceCommunityLeft(db: DB, communityId: number, userId: string, now = Date.now()) {
   const ids = statement(
     db,
     'leftConversations',
@@ -191,6 +191,8 @@ export function announceCommunityLeft(db: DB, communityId: number, userId: strin
     .all({ community: communityId, u: userId }) as number[];
   const bus = chatBus(db);
   for (const id of ids) bus.publish(userTopic(userId), { frame: { type: 'conversation.removed', conversationId: id } });
+  // Out of the community, out of its calls (the leaving's callers have no clock of their own: the instant is the server's).
+  dropFromCommunityCalls(db, communityId, userId, now);
 }
 
 export function createChannel(
