@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chatHubOf } from '../../src/server/chat/ws';
 import { createChannel } from '../../src/server/services/chat/conversations';
 import { loadEnv } from '../../src/server/env';
 import { TURN_CREDENTIAL_SECONDS } from '../../src/shared/chat/calls';
@@ -199,15 +200,18 @@ describe('calls', () => {
     expect(stateOf(dropped.call, w.users.amara.id)).toBe('joined');
   });
 
-  it('closing the last tab leaves the call; starting calls is rate-limited', async () => {
+  it('closing the last tab leaves the call (after a grace for a connection coming back); starting calls is rate-limited', async () => {
     const w = await world();
+    chatHubOf(w.t.db)!.callGraceMs = 300;
     const dm = await direct(w, 'host', 'amara');
     const amara = await socket(w.l, w.agents.amara);
     const hostTab = await ChatClient.connect(w.l, w.agents.host);
     const call = (await TRPC.call(w.agents.host, K.start, { conversationId: dm, media: 'audio' })).data as CallDto;
     await TRPC.call(w.agents.amara, K.accept, { callId: call.id });
     await hostTab.close();
-    await amara.next((f) => f.type === 'call.updated' && f.call.id === call.id && f.call.status === 'ended');
+    await settle(100);
+    expect(lastCall(amara, call.id)?.status).toBe('active');
+    await amara.next((f) => f.type === 'call.updated' && f.call.id === call.id && f.call.status === 'ended', 2_000);
 
     for (let i = 0; i < 9; i++) {
       const c = (await TRPC.call(w.agents.host, K.start, { conversationId: dm, media: 'audio' })).data as CallDto;

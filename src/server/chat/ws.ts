@@ -42,6 +42,8 @@ export const CLIENT_FRAME_MAX_BYTES = 4 * 1024;
 export const SOCKETS_PER_ACCOUNT = 6;
 /** Three missed pings and more: the other end is gone (a sleeping laptop, a dropped network). */
 export const IDLE_MS = 90_000;
+/** A call's participant whose every socket closed is taken out of their calls after this long. */
+export const CALL_SOCKET_GRACE_MS = 20_000;
 /** How long a refused upgrade is told to wait: at most a minute's check before an idle socket frees its slot. */
 const FULL_RETRY_AFTER_S = 60;
 
@@ -203,6 +205,8 @@ export class ChatHub {
   private readonly perAccount = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => void) | null = null;
+  /** How long a call waits for an account whose last socket closed to come back (tests set 0). */
+  callGraceMs = CALL_SOCKET_GRACE_MS;
   constructor(readonly deps: AppDeps) {}
 
   /** The sockets `userId` holds open now. */
@@ -226,8 +230,14 @@ export class ChatHub {
     if (left > 0) this.perAccount.set(s.user.id, left);
     else {
       this.perAccount.delete(s.user.id);
-      // The last tab is gone, and with it the browser's side of any call it was in.
-      leaveAllCalls(this.deps.db, s.user.id, this.deps.now());
+      // The last tab is gone, and with it the browser's side of any call it was in; unless a socket
+      // comes back within the grace (a phone's connection dropping for a moment keeps its call).
+      const userId = s.user.id;
+      const leave = () => {
+        if (!this.openBy(userId)) leaveAllCalls(this.deps.db, userId, this.deps.now());
+      };
+      if (this.callGraceMs <= 0) leave();
+      else setTimeout(leave, this.callGraceMs).unref();
     }
     if (!this.sockets.size && this.timer) {
       clearInterval(this.timer);

@@ -58,6 +58,9 @@ const remotesNow = (): Remote[] =>
 const live = (c: CallDto) => c.status === 'ringing' || c.status === 'active';
 const myState = (c: CallDto) => c.participants.find((p) => p.person.id === viewerId)?.state;
 
+/** The signed-in account, as the calls know it. */
+export const callViewer = () => viewerId;
+
 export const callStore = {
   subscribe(l: () => void) {
     listeners.add(l);

@@ -1,11 +1,11 @@
 import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Grid2x2, Maximize2, Mic, MicOff, Minimize2, MonitorUp, Phone, PhoneOff, RefreshCcw, Square, Video, VideoOff } from 'lucide-react';
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDto } from '@shared/chat/protocol';
 import { notify } from '../../components/toaster';
 import { errorInfo } from '../../lib/errors';
-import { acceptCall, callStore, declineCall, dismissProblem, leaveCall, setExpanded, setLayout, startCalls, switchCamera, toggleCamera, toggleMute, toggleShare, type Remote, type Session } from './call-client';
+import { acceptCall, callStore, callViewer, declineCall, dismissProblem, leaveCall, setExpanded, setLayout, startCalls, switchCamera, toggleCamera, toggleMute, toggleShare, type Remote, type Session } from './call-client';
 
 /*
  * What the signed-in shell shows of calls on every page: a ring (Accept, Decline), the call itself
@@ -68,9 +68,10 @@ function Tile({ stream, name, muted, mirror, audioOnly }: { stream: MediaStream 
   );
 }
 
-function Control({ label, onClick, pressed, danger, children, testId }: { label: string; onClick: () => void; pressed?: boolean; danger?: boolean; children: ReactNode; testId: string }) {
+function Control({ ref, label, onClick, pressed, danger, children, testId }: { ref?: Ref<HTMLButtonElement>; label: string; onClick: () => void; pressed?: boolean; danger?: boolean; children: ReactNode; testId: string }) {
   return (
     <IconButton
+      ref={ref}
       aria-label={label}
       title={label}
       aria-pressed={pressed}
@@ -90,14 +91,23 @@ function CallView({ s }: { s: Session }) {
   const { t } = useTranslation();
   const video = s.call.media === 'video';
   const others = s.remotes;
-  const where = s.call.participants.filter((p) => p.state === 'joined').length;
+  const inCall = s.call.participants.filter((p) => p.state === 'joined').length;
   const status = s.call.status === 'ringing' ? t('calls.view.ringing') : others.length === 0 ? t('calls.view.alone') : others.some((r) => !r.connected) ? t('calls.view.connecting') : '';
   const me = <Tile stream={s.local} name={t('calls.view.you')} muted mirror={!s.sharing} audioOnly={!video || s.cameraOff} />;
   const tiles = others.map((r: Remote) => <Tile key={r.userId} stream={r.stream} name={r.name} audioOnly={!video} />);
   const speaker = s.layout === 'speaker' && others.length > 0;
-  const leave = useRef<HTMLButtonElement>(null);
+  const names = s.call.participants.filter((p) => p.person.id !== callViewer()).map((p) => p.person.name);
+  // Opening the view puts the keyboard on its first control; Escape goes back to the chat (the call goes on).
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
   return (
-    <Flex role="dialog" aria-modal="false" aria-label={t('calls.view.label', { where: s.call.participants[0]?.person.name ?? '' })} position="fixed" inset="0" zIndex="modal" bg="gray.950" color="white" direction="column" data-testid="call-view" data-call-id={s.call.id}>
+    <Flex
+      role="dialog"
+      aria-modal="false"
+      aria-label={t('calls.view.label', { names: names.join(', ') })}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setExpanded(false);
+      }} position="fixed" inset="0" zIndex="modal" bg="gray.950" color="white" direction="column" data-testid="call-view" data-call-id={s.call.id}>
       <Stack flex="1" minH="0" p="3" gap="2">
         <Text role="status" aria-live="polite" fontSize="sm" minH="5" data-testid="call-status">
           {s.poor ? t('calls.view.poorConnection') : status}
@@ -120,14 +130,14 @@ function CallView({ s }: { s: Session }) {
             </HStack>
           </Stack>
         ) : (
-          <SimpleGrid flex="1" minH="0" gap="2" columns={{ base: where > 2 ? 2 : 1, md: where > 4 ? 3 : where > 1 ? 2 : 1 }} autoRows="1fr">
+          <SimpleGrid flex="1" minH="0" gap="2" columns={{ base: inCall > 2 ? 2 : 1, md: inCall > 4 ? 3 : inCall > 1 ? 2 : 1 }} autoRows="1fr">
             {me}
             {tiles}
           </SimpleGrid>
         )}
       </Stack>
       <HStack justify="center" gap={{ base: '2', md: '3' }} wrap="wrap" p="3" pb="calc(0.75rem + env(safe-area-inset-bottom))" bg="blackAlpha.600">
-        <Control label={s.muted ? t('calls.view.unmute') : t('calls.view.mute')} pressed={s.muted} onClick={toggleMute} testId="call-mute">
+        <Control ref={first} label={s.muted ? t('calls.view.unmute') : t('calls.view.mute')} pressed={s.muted} onClick={toggleMute} testId="call-mute">
           {s.muted ? <MicOff aria-hidden /> : <Mic aria-hidden />}
         </Control>
         {video && (
@@ -153,7 +163,7 @@ function CallView({ s }: { s: Session }) {
         <Control label={t('calls.view.minimise')} onClick={() => setExpanded(false)} testId="call-minimise">
           <Minimize2 aria-hidden />
         </Control>
-        <IconButton ref={leave} aria-label={t('calls.view.leave')} title={t('calls.view.leave')} size="xl" rounded="full" colorPalette="red" onClick={() => void leaveCall()} data-testid="call-leave">
+        <IconButton aria-label={t('calls.view.leave')} title={t('calls.view.leave')} size="xl" rounded="full" colorPalette="red" onClick={() => void leaveCall()} data-testid="call-leave">
           <PhoneOff aria-hidden />
         </IconButton>
       </HStack>
@@ -164,13 +174,16 @@ function CallView({ s }: { s: Session }) {
 /** The call while the chat is read: a bar with who is in it, to open it again or leave. */
 function CallBar({ s }: { s: Session }) {
   const { t } = useTranslation();
+  // Back from the call view, the keyboard lands on the way back to it.
+  const open = useRef<HTMLButtonElement>(null);
+  useEffect(() => open.current?.focus(), []);
   const names = s.remotes.map((r) => r.name).join(', ');
   return (
     <HStack role="region" aria-label={t('calls.join.going')} position="fixed" insetX="3" bottom={{ base: 'calc(5.5rem + env(safe-area-inset-bottom))', md: '4' }} insetStart={{ md: 'auto' }} zIndex="sticky" bg="green.700" color="white" rounded="l3" shadow="lg" p="2" gap="2" maxW={{ md: 'sm' }} data-testid="call-bar">
       <Text flex="1" minW="0" lineClamp={1} px="2" fontSize="sm" role="status">
         {s.poor ? t('calls.view.poorConnection') : names || t('calls.view.alone')}
       </Text>
-      <IconButton aria-label={t('calls.view.open')} title={t('calls.view.open')} size="lg" variant="subtle" onClick={() => setExpanded(true)} data-testid="call-open">
+      <IconButton ref={open} aria-label={t('calls.view.open')} title={t('calls.view.open')} size="lg" variant="subtle" onClick={() => setExpanded(true)} data-testid="call-open">
         <Maximize2 aria-hidden />
       </IconButton>
       <IconButton aria-label={t('calls.view.leave')} title={t('calls.view.leave')} size="lg" colorPalette="red" onClick={() => void leaveCall()} data-testid="call-bar-leave">

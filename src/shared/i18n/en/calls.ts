@@ -24,7 +24,7 @@ export const calls = {
   },
   // The call view.
   view: {
-    label: 'Call in {{where}}',
+    label: 'Call with {{names}}',
     ringing: 'Ringing…',
     connecting: 'Connecting…',
     alone: 'Waiting for others to join',

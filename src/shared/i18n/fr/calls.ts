@@ -20,7 +20,7 @@ export const calls = {
     back: 'Revenir à l’appel',
   },
   view: {
-    label: 'Appel dans {{where}}',
+    label: 'Appel avec {{names}}',
     ringing: 'Ça sonne…',
     connecting: 'Connexion…',
     alone: 'En attente des autres participants',
