@@ -35,7 +35,6 @@ async function world() {
   open.push(l);
   return { ...w, l };
 }
-type W = Awaited<ReturnType<typeof world>>;
 
 async function direct(w: ChatWorld, a: keyof ChatWorld['agents'], b: keyof ChatWorld['users']): Promise<number> {
   const r = await TRPC.call(w.agents[a], C.openDirect, { kind: 'direct', userId: w.users[b].id });

@@ -3,15 +3,6 @@ import { Phone, PhoneIncoming, PhoneMissed, PhoneOff, Video } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@shared/chat/protocol';
 
-/** How long a call lasted, in the reader's language. */
-function duration(t: ReturnType<typeof useTranslation>['t'], ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  if (total < 60) return t('calls.history.seconds', { count: total });
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  return hours ? t('calls.history.hours', { hours, minutes }) : t('calls.history.minutes', { minutes, seconds: total % 60 });
-}
-
 /** A call's entry in a conversation's history: worded here, in the reader's language, from the call. */
 export function CallEntry({ m }: { m: MessageDto }) {
   const { t } = useTranslation();
@@ -24,7 +15,12 @@ export function CallEntry({ m }: { m: MessageDto }) {
   let detail = '';
   let Icon = media === 'video' ? Video : Phone;
   if (call.status === 'ended') {
-    text = t(`calls.history.ended_${media}`, { duration: duration(t, (call.endedAt ?? 0) - (call.answeredAt ?? call.startedAt)) });
+    // How long it lasted, from the first answer to the end.
+    const total = Math.max(0, Math.round(((call.endedAt ?? 0) - (call.answeredAt ?? call.startedAt)) / 1000));
+    const hours = Math.floor(total / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    const spoken = total < 60 ? t('calls.history.seconds', { count: total }) : hours ? t('calls.history.hours', { hours, minutes }) : t('calls.history.minutes', { minutes, seconds: total % 60 });
+    text = t(`calls.history.ended_${media}`, { duration: spoken });
     detail = t('calls.history.with', { names: [name, ...others].join(', ') });
   } else if (call.status === 'missed') {
     text = t(`calls.history.missed_${media}`, { name });
