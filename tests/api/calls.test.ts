@@ -123,6 +123,9 @@ describe('calls', () => {
       [declined.id, 'declined', 'video', w.users.amara.id],
       [missed.id, 'missed', 'audio', w.users.host.id],
     ]);
+    // The list shows the conversation's last entry as a call (the client words it).
+    const list = (await TRPC.call(w.agents.amara, C.conversations)).data;
+    expect(list.direct.find((c: { id: number }) => c.id === dm).lastMessage).toMatchObject({ id: entries[0]!.id, isCall: true, preview: '' });
     // The ring of the declined call stops on the callee's other tabs too.
     await host.next((f) => f.type === 'call.updated' && f.call.id === declined.id && f.call.status === 'declined');
   });

@@ -83,7 +83,8 @@ export type ConversationDto = {
   people: ChatPerson[];
   /** A private channel's, group's or DM's member count; null for public channels. */
   memberCount: number | null;
-  lastMessage: { id: number; authorName: string | null; preview: string; createdAt: number; deleted: boolean } | null;
+  /** `isCall`: the last entry is a call's (its preview is empty; the list words it). */
+  lastMessage: { id: number; authorName: string | null; preview: string; createdAt: number; deleted: boolean; isCall?: boolean } | null;
   lastMessageAt: number | null;
   lastReadId: number;
   unread: number;

@@ -29,6 +29,8 @@ export type Session = {
   poor: boolean;
   expanded: boolean;
   relayOnly: boolean;
+  /** The latest change worth saying (screen readers hear it): someone joined or left, video came back. */
+  notice: { key: 'joined' | 'left' | 'goodAgain'; name: string } | null;
 };
 export type CallState = { incoming: CallDto[]; session: Session | null; problem: DeviceProblem | null; busy: boolean };
 
@@ -108,17 +110,20 @@ function updated(call: CallDto) {
 /** One connection per other person in the call; the one whose id sorts first offers. */
 function reconcile(call: CallDto) {
   const inCall = new Map(call.participants.filter((p) => p.state === 'joined' && p.person.id !== viewerId).map((p) => [p.person.id, p.person.name]));
+  let notice: Session['notice'] = state.session?.notice ?? null;
   for (const [id, peer] of peers)
     if (!inCall.has(id)) {
       peer.pc.close();
       peers.delete(id);
+      notice = { key: 'left', name: peer.name };
     }
   for (const [id, name] of inCall)
     if (!peers.has(id)) {
       const peer = makePeer(id, name);
       if (viewerId < id) void offer(peer);
+      notice = { key: 'joined', name };
     }
-  setSession({ remotes: remotesNow() });
+  setSession({ remotes: remotesNow(), notice });
 }
 
 function makePeer(userId: string, name: string): Peer {
@@ -211,9 +216,11 @@ async function enter(call: CallDto, local: MediaStream) {
   camera = local.getVideoTracks()[0] ?? null;
   set({
     incoming: state.incoming.filter((c) => c.id !== call.id),
-    session: { call, local, remotes: [], muted: false, cameraOff: false, sharing: false, facing: 'user', layout: 'grid', poor: false, expanded: true, relayOnly: !!config?.relayOnly },
+    session: { call, local, remotes: [], muted: false, cameraOff: false, sharing: false, facing: 'user', layout: 'grid', poor: false, expanded: true, relayOnly: !!config?.relayOnly, notice: null },
   });
   reconcile(call);
+  // Those already in the call when one enters are no news.
+  setSession({ notice: null });
   clearInterval(qualityTimer);
   qualityTimer = setInterval(() => void watchQuality(), 3_000);
 }
@@ -360,7 +367,7 @@ async function watchQuality() {
   }
   if (poorNow === s.poor) return;
   if (!s.sharing) await sendVideo(poorNow ? null : camera);
-  setSession({ poor: poorNow });
+  setSession({ poor: poorNow, notice: poorNow ? s.notice : { key: 'goodAgain', name: '' } });
 }
 
 /** Bytes of audio and video received from each other participant, and whether through a relay. */

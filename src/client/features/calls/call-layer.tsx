@@ -110,7 +110,7 @@ function CallView({ s }: { s: Session }) {
       }} position="fixed" inset="0" zIndex="modal" bg="gray.950" color="white" direction="column" data-testid="call-view" data-call-id={s.call.id}>
       <Stack flex="1" minH="0" p="3" gap="2">
         <Text role="status" aria-live="polite" fontSize="sm" minH="5" data-testid="call-status">
-          {s.poor ? t('calls.view.poorConnection') : status}
+          {s.poor ? t('calls.view.poorConnection') : s.notice ? t(`calls.view.${s.notice.key}`, { name: s.notice.name }) : status}
           {s.relayOnly ? ` · ${t('calls.view.relayOnly')}` : ''}
         </Text>
         {speaker ? (

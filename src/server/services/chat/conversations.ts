@@ -40,6 +40,7 @@ type Listed = {
   lastAuthorId: string | null;
   lastCreatedAt: number | null;
   lastDeletedAt: number | null;
+  lastKind: string | null;
   mutedUntil: number | null;
 };
 
@@ -48,7 +49,7 @@ const LIST_SQL = (only: string) => `SELECT c.id, c.kind, c.community_id AS commu
     r.last_read_id AS lastReadId, r.muted,
     (SELECT count(*) FROM messages x WHERE x.conversation_id = c.id AND x.id > coalesce(r.last_read_id, 0) AND x.deleted_at IS NULL
        AND (x.author_id IS NULL OR x.author_id <> @u)) AS unread,
-    lm.body AS lastBody, lm.author_id AS lastAuthorId, lm.created_at AS lastCreatedAt, lm.deleted_at AS lastDeletedAt,
+    lm.body AS lastBody, lm.author_id AS lastAuthorId, lm.created_at AS lastCreatedAt, lm.deleted_at AS lastDeletedAt, lm.kind AS lastKind,
     (SELECT until FROM channel_mutes cmu WHERE cmu.conversation_id = c.id AND cmu.user_id = @u AND cmu.until > @now) AS mutedUntil
   FROM conversations c
   JOIN communities co ON co.id = c.community_id
@@ -93,6 +94,7 @@ function toDtos(db: DB, userId: string, rows: Listed[]): ConversationDto[] {
               preview: r.lastDeletedAt ? '' : excerpt(r.lastBody ?? ''),
               createdAt: r.lastCreatedAt,
               deleted: !!r.lastDeletedAt,
+              isCall: r.lastKind === 'call',
             }
           : null,
       lastMessageAt: r.lastMessageAt,

@@ -1,6 +1,8 @@
 /** The texts of voice and video calls in chat, in English. */
 export const calls = {
   // The buttons in a conversation's header.
+  // A call as the last entry of a conversation, in the list.
+  listPreview: 'Call',
   startVoice: 'Voice call',
   startVideo: 'Video call',
   startVoiceIn: 'Start a voice call in {{name}}',
@@ -10,7 +12,6 @@ export const calls = {
     title: 'Incoming call',
     voice: '{{name}} is calling you (voice)',
     video: '{{name}} is calling you (video)',
-    inGroup: 'in {{where}}',
     accept: 'Accept',
     decline: 'Decline',
   },

@@ -1,5 +1,6 @@
 /** Les textes des appels vocaux et vidéo de la messagerie, en français. */
 export const calls = {
+  listPreview: 'Appel',
   startVoice: 'Appel vocal',
   startVideo: 'Appel vidéo',
   startVoiceIn: 'Lancer un appel vocal dans {{name}}',
@@ -8,7 +9,6 @@ export const calls = {
     title: 'Appel entrant',
     voice: '{{name}} vous appelle (appel vocal)',
     video: '{{name}} vous appelle (appel vidéo)',
-    inGroup: 'dans {{where}}',
     accept: 'Répondre',
     decline: 'Refuser',
   },
