@@ -164,7 +164,7 @@ afterAll(async () => {
 
 describe('Browser: calls', () => {
   it('a one-to-one video call exchanges media both ways; a declined and a missed call stay in the history', async () => {
-    const w = await world({ CALL_RING_SECONDS: '4' }, ['Ama', 'Kofi']);
+    const w = await world({ CALL_RING_SECONDS: '6' }, ['Ama', 'Kofi']);
     const dm = openDirect(w.db, { userId: w.users.Ama!.id, other: w.users.Kofi!.id, now: Date.now() }).id;
     const ama = await tab(w, 'Ama', `/chat?c=${dm}`);
     const kofi = await tab(w, 'Kofi', '/dashboard');
@@ -195,10 +195,10 @@ describe('Browser: calls', () => {
     await kofi.getByTestId('incoming-call').getByTestId('call-decline').click();
     await ama.getByTestId('call-view').waitFor({ state: 'detached' });
     await entry(ama, 'declined').getByText('Voice call from Ama Test declined').waitFor();
-    // Missed: nobody answers within the ring (4 s here).
+    // Missed: nobody answers within the ring (6 s here: long enough to be seen on a busy machine).
     await ama.getByTestId('call-start-voice').click();
     await kofi.getByTestId('incoming-call').waitFor();
-    await kofi.getByTestId('incoming-call').waitFor({ state: 'detached', timeout: 10_000 });
+    await kofi.getByTestId('incoming-call').waitFor({ state: 'detached', timeout: 20_000 });
     await kofi.goto(`${w.server.url}/chat?c=${dm}`);
     await entry(kofi, 'missed').getByText('Missed voice call from Ama Test').waitFor();
     await entry(kofi, 'declined').waitFor();

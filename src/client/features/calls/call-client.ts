@@ -40,6 +40,14 @@ let viewerId = '';
 let state: CallState = { incoming: [], session: null, problem: null, busy: false };
 const listeners = new Set<() => void>();
 const peers = new Map<string, Peer>();
+/**
+ * Signals that came before this tab was in their call: the other side may offer while our answer
+ * (or start) is still on its way back, and an offer lost would leave the two never connected.
+ * Kept a short while, replayed on entering the call.
+ */
+const early: { callId: number; from: string; part: SignalPart; at: number }[] = [];
+const EARLY_MS = 30_000;
+const EARLY_MAX = 500;
 /** Signals arriving in parts, by sender and signal id. */
 const parts = new Map<string, (string | null)[]>();
 let ice: RTCConfiguration = { iceServers: [] };
@@ -107,12 +115,17 @@ function updated(call: CallDto) {
   reconcile(call);
 }
 
-/** One connection per other person in the call; the one whose id sorts first offers. */
+/**
+ * One connection per other person in the call; the one whose id sorts first offers. A connection
+ * closes only for someone the call says has left: a frame older than an offer already answered
+ * (the socket and the answers travel apart) must not drop a connection just made.
+ */
 function reconcile(call: CallDto) {
   const inCall = new Map(call.participants.filter((p) => p.state === 'joined' && p.person.id !== viewerId).map((p) => [p.person.id, p.person.name]));
+  const gone = new Set(call.participants.filter((p) => p.state === 'left' || p.state === 'declined' || p.state === 'missed').map((p) => p.person.id));
   let notice: Session['notice'] = state.session?.notice ?? null;
   for (const [id, peer] of peers)
-    if (!inCall.has(id)) {
+    if (gone.has(id)) {
       peer.pc.close();
       peers.delete(id);
       notice = { key: 'left', name: peer.name };
@@ -160,7 +173,12 @@ function send(to: string, signal: Signal) {
 
 async function onSignal(callId: number, from: string, part: SignalPart) {
   const s = state.session;
-  if (!s || s.call.id !== callId) return;
+  if (!s || s.call.id !== callId) {
+    const now = Date.now();
+    while (early.length && (early.length >= EARLY_MAX || now - early[0]!.at > EARLY_MS)) early.shift();
+    early.push({ callId, from, part, at: now });
+    return;
+  }
   const key = `${from}:${part.id}`;
   const got = parts.get(key) ?? new Array<string | null>(part.parts).fill(null);
   got[part.part] = part.chunk;
@@ -221,6 +239,18 @@ async function enter(call: CallDto, local: MediaStream) {
   reconcile(call);
   // Those already in the call when one enters are no news.
   setSession({ notice: null });
+  const waiting = early.filter((e) => e.callId === call.id);
+  early.splice(0, early.length, ...early.filter((e) => e.callId !== call.id));
+  for (const e of waiting) await onSignal(e.callId, e.from, e.part);
+  // Who joined or left while our answer was on its way is in no frame we kept: ask once.
+  void trpcClient.calls.current.query({ conversationId: call.conversationId }).then(
+    (r) => {
+      if (state.session?.call.id !== call.id) return;
+      if (r.call?.id === call.id) updated(r.call);
+      else teardown();
+    },
+    () => undefined,
+  );
   clearInterval(qualityTimer);
   qualityTimer = setInterval(() => void watchQuality(), 3_000);
 }
