@@ -88,6 +88,8 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    // 'call': a call's history entry (body ''; the calls row naming it says what happened).
+    kind: text('kind', { enum: ['text', 'call'] }).notNull().default('text'),
     // The safe Markdown subset, at most 4,000 characters; '' once deleted.
     body: text('body').notNull(),
     replyToId: integer('reply_to_id').references((): AnySQLiteColumn => messages.id, { onDelete: 'set null' }),

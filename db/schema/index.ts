@@ -21,3 +21,4 @@ export * from './welfare';
 export * from './savings';
 export * from './meetings';
 export * from './collecting';
+export * from './calls';

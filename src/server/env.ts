@@ -8,6 +8,18 @@ const bool = z
 /** A whole number in [min, max]; every wrong value gets the same one message. */
 const whole = (min: number, max: number, message: string) => z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 
+/** A comma-separated list of URLs of one scheme (STUN_URLS, TURN_URLS), as an array. */
+const urlList = (scheme: RegExp, message: string) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((u) => scheme.test(u) && !/\s/.test(u)), message);
+
 /** Every setting the server reads, with defaults that need nothing (README lists them). */
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -44,6 +56,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 random bytes: openssl rand -hex 32)')
     .optional(),
+  // Calls (docs/decisions/027-calls.md): how long a call rings before it is missed.
+  CALL_RING_SECONDS: whole(1, 600, 'must be a whole number of seconds from 1 to 600').default(45),
+  // STUN and TURN servers handed to the browsers, comma-separated (stun:host:3478, turn:host:3478?transport=udp).
+  // TURN needs TURN_SECRET: coturn's static-auth-secret (use-auth-secret), from which each caller's short-lived credentials are computed.
+  STUN_URLS: urlList(/^stuns?:/, 'must be comma-separated stun: or stuns: URLs such as stun:turn.example.org:3478').optional(),
+  TURN_URLS: urlList(/^turns?:/, 'must be comma-separated turn: or turns: URLs such as turn:turn.example.org:3478?transport=udp').optional(),
+  // Browsers use only the TURN relay, never a direct path: members' network addresses stay hidden from each other (needs TURN_URLS).
+  CALL_RELAY_ONLY: bool.default(false),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters (coturn static-auth-secret: openssl rand -hex 32)').optional(),
   APP_NAME: z.string().min(1).max(60).default('Harambee'),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@harambee.local'),
   // Only behind a reverse proxy that sets X-Forwarded-For; otherwise clients could pick their own IP.
@@ -74,6 +95,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   const env = result.data;
+  // Credentials without a server to use them on, or a server nobody can sign in to, is a mistake to say at boot.
+  if (env.TURN_URLS && !env.TURN_SECRET) throw new EnvError('Invalid environment variable TURN_SECRET: must be set when TURN_URLS is (coturn static-auth-secret)');
+  if (env.CALL_RELAY_ONLY && !env.TURN_URLS) throw new EnvError('Invalid environment variable CALL_RELAY_ONLY: needs TURN_URLS and TURN_SECRET (a call relayed only needs a relay)');
+  if (env.TURN_SECRET && !env.TURN_URLS) throw new EnvError('Invalid environment variable TURN_URLS: must be set when TURN_SECRET is');
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, APP_URL: appUrl, BACKUP_DIR: backupDir(env.BACKUP_DIR, env.DATABASE_PATH) };
 }

@@ -17,7 +17,7 @@ export const FEATURES = [
   { id: 'documents', state: 'available', readme: ['Documents', 'Invitations and sharing'] },
   { id: 'chat', state: 'available', readme: ['Chat'] },
   { id: 'welfare', state: 'available', readme: ['Standing and the welfare fund'] },
-  { id: 'calls', state: 'soon', readme: ['Voice and video calls'] },
+  { id: 'calls', state: 'available', readme: ['Voice and video calls'] },
 ] as const satisfies readonly { id: string; state: FeatureState; readme: readonly string[] }[];
 
 export type FeatureId = (typeof FEATURES)[number]['id'];

@@ -290,6 +290,10 @@ const payUp = (app: TestApp, caller: UserRow | null) => {
 
 /** The invitation prepared for a non-member caller's own address, by cell. */
 const ownInvitation = new WeakMap<Fx, number>();
+/** The fixture's call rings the caller too (a channel's call rings nobody), so there is a ring to decline. */
+const ringCaller = (app: TestApp, f: Fx) => {
+  if (f.caller) app.db.$client.prepare("INSERT OR IGNORE INTO call_participants (call_id, user_id, state) VALUES (?, ?, 'invited')").run(f.chat.call, f.caller.id);
+};
 const prepareOwnInvitation = (app: TestApp, f: Fx) => {
   if (f.caller && f.cell.member === 'non-member') ownInvitation.set(f, invitationTo(app, f.community, W.users[f.cell.site === 'anonymous' ? 'user' : f.cell.site].creator, f.caller));
 };
@@ -797,6 +801,18 @@ const TABLE: Record<string, Entry> = {
   'chat.report': { rule: 'chat.view', input: (f) => ({ id: f.chat.message, reason: 'Off topic' }), except: (c) => (c.member === 'creator' ? 400 : undefined) },
   'chat.reports': { rule: 'chat.moderate', input: inCommunity },
   'chat.resolveReport': { rule: 'chat.moderate', input: (f) => ({ id: f.chat.report }) },
+
+  // Calls: the fixture's call rings in #general, started by the creator (the only one in it); a
+  // channel's call rings nobody, so there is nothing to decline (409). Leaving is the creator's
+  // (the others are not in it: 409); ending, the starter's or a leader's in a channel (403).
+  'calls.start': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.lounge, media: 'video' }) },
+  'calls.current': { rule: 'chat.view', input: (f) => ({ conversationId: f.chat.general }) },
+  'calls.ringing': { rule: 'authed' },
+  'calls.accept': { rule: 'chat.view', input: (f) => ({ callId: f.chat.call }), writes: (c) => c.member !== 'creator' },
+  'calls.decline': { rule: 'chat.view', input: (f) => ({ callId: f.chat.call }), prepare: ringCaller, except: (c) => (c.member === 'creator' ? 409 : undefined) },
+  'calls.leave': { rule: 'chat.view', input: (f) => ({ callId: f.chat.call }), except: (c) => (c.member === 'creator' ? undefined : 409) },
+  'calls.end': { rule: 'chat.view', input: (f) => ({ callId: f.chat.call }), except: (c) => (c.member === 'creator' || c.member === 'community admin' ? undefined : 403) },
+  'calls.iceServers': { rule: 'chat.view', input: (f) => ({ callId: f.chat.call }) },
 
   // Standing: every member reads their own standing, the categories and the rules; the roll and
   // the suspensions are for standing.view (leaders and the treasurer); categories, rules and

@@ -206,9 +206,10 @@ describe('Browser: chat', () => {
     const pane = t.getByTestId('chat-conversation-pane');
     await list.waitFor();
     expect(await pane.isVisible()).toBe(false);
-    await t.getByTestId('calls-soon').waitFor();
 
     await openGeneral(t);
+    // The call buttons fit in the phone's header beside the conversation's name.
+    await conversation(t).getByTestId('call-start-video').waitFor();
     expect(await list.isVisible()).toBe(false);
     await message(t, 'meeting is on Saturday').waitFor();
     await send(t, 'Count me in');

@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { createChannel } from '../../src/server/services/chat/conversations';
 import { sendMessageNow } from '../../src/server/services/chat/messages';
 import { reportMessage } from '../../src/server/services/chat/moderation';
+import { startCall } from '../../src/server/services/chat/calls';
 import type { ServerFrame } from '../../src/shared/chat/protocol';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 import { agent, type Agent, type TestApp } from './app';
@@ -53,7 +54,7 @@ export const generalOf = (t: TestApp, communityId: number) =>
  * The events' world (host creator, admin, treasurer, Amara, Bih (French) in a public community;
  * a private community with host and Amara; an outsider) with each community's #general.
  */
-export async function chatWorld(opts: { smtpUrl?: string } = {}) {
+export async function chatWorld(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
   const w = await eventWorld(opts);
   return { ...w, general: generalOf(w.t, w.community.id), privateGeneral: generalOf(w.t, w.privateCommunity.id) };
 }
@@ -172,8 +173,12 @@ export async function over(l: Listening, who: Agent, method: string, path: strin
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** The authorization matrix's chat rows per community: #general, a private channel (creator and admins), a message of the creator's reported by `reporter`. */
-export type ChatFixture = { chat: { general: number; privateChannel: number; message: number; report: number } };
+/**
+ * The authorization matrix's chat rows per community: #general, a private channel (creator and
+ * admins), a message of the creator's reported by `reporter`, a call ringing in #general started by
+ * the creator, and #lounge with no call (where one may start).
+ */
+export type ChatFixture = { chat: { general: number; privateChannel: number; message: number; report: number; call: number; lounge: number } };
 export function seedChat(t: TestApp, community: { id: number; name: string }, creator: UserRow, reporter: UserRow): ChatFixture {
   const now = t.clock.now();
   const general = generalOf(t, community.id);
@@ -181,5 +186,8 @@ export function seedChat(t: TestApp, community: { id: number; name: string }, cr
   const privateChannel = createChannel(t.db, { user: creator, community, input: { name: 'leaders', topic: null, isPrivate: true, memberIds: admins }, now }).id;
   const message = sendMessageNow(t.db, { user: creator, input: { conversationId: general, body: 'Welcome to the chat' }, now }).id;
   const report = reportMessage(t.db, { user: reporter, id: message, reason: 'Testing reports', now }).id;
-  return { chat: { general, privateChannel, message, report } };
+  // A ring long enough never to end while the matrix runs.
+  const call = startCall(t.db, { user: creator, conversationId: general, media: 'audio', clock: { now: () => now, ringMs: 24 * 3_600_000 } }).id;
+  const lounge = createChannel(t.db, { user: creator, community, input: { name: 'lounge', topic: null, isPrivate: false, memberIds: [] }, now }).id;
+  return { chat: { general, privateChannel, message, report, call, lounge } };
 }

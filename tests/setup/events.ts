@@ -25,8 +25,8 @@ export const DAY = 24 * HOUR;
  * community the first member also belongs to, and an outsider. The clock starts at
  * 2026-03-02T10:00Z (makeTestApp).
  */
-export async function eventWorld(opts: { smtpUrl?: string } = {}) {
-  const t = makeTestApp({ smtpUrl: opts.smtpUrl });
+export async function eventWorld(opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
+  const t = makeTestApp({ smtpUrl: opts.smtpUrl, env: opts.env });
   const host = await makeUser(t.db, { firstName: 'Ngozi' });
   const admin = await makeUser(t.db, { firstName: 'Kofi' });
   const treasurer = await makeUser(t.db, { firstName: 'Amina' });

@@ -19,6 +19,7 @@ const SECONDS: Record<string, number> = {
   'tests/e2e/communities.test.ts': 40,
   'tests/e2e/admin.test.ts': 36,
   'tests/e2e/chat.test.ts': 33,
+  'tests/e2e/calls.test.ts': 33,
   'tests/e2e/shell.test.ts': 30,
   'tests/e2e/second-factor.test.ts': 29,
   'tests/e2e/account.test.ts': 28,

@@ -11,6 +11,8 @@ import { flatten, noteMessage, noteRead, toggleReaction, upsertMessage, type His
 const msg = (id: number, p: Partial<MessageDto> = {}): MessageDto => ({
   id,
   conversationId: 1,
+  kind: 'text',
+  call: null,
   author: { id: 'ama', name: 'Ama Mensah', avatarUrl: null },
   body: `message ${id}`,
   replyTo: null,

@@ -2,7 +2,7 @@ import { upgradeWebSocket, type WebSocketLike } from '@hono/node-server';
 import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
 import type { UserRow } from '../../../db/schema';
-import { clientFrame, type ChatPerson, type ServerFrame } from '@shared/chat/protocol';
+import { clientFrame, type ChatPerson, type ClientFrame, type ServerFrame } from '@shared/chat/protocol';
 import { WS_PATH } from '@shared/chat/rules';
 import { TYPING_THROTTLE_MS } from '@shared/chat/rules';
 import { findSession, onSessionsEnded, type SessionsEnded } from '../auth/session';
@@ -10,6 +10,9 @@ import { createContext, type AppDeps } from '../context';
 import { clientIp } from '../http/client-ip';
 import { restRefusal } from '../rest/errors';
 import { canRead, lastReadableId, readableIds } from '../services/chat/access';
+import { leaveAllCalls, signalAllowed } from '../services/chat/calls';
+import { SIGNAL_LIMIT, SIGNAL_WINDOW_MS } from '@shared/chat/calls';
+import { SlidingWindow } from './rate-limit';
 import { personName } from '../services/chat/sql';
 import { chatBus, conversationTopic, userTopic, type ChatEvent, type PubSub } from './pubsub';
 
@@ -39,6 +42,8 @@ export const CLIENT_FRAME_MAX_BYTES = 4 * 1024;
 export const SOCKETS_PER_ACCOUNT = 6;
 /** Three missed pings and more: the other end is gone (a sleeping laptop, a dropped network). */
 export const IDLE_MS = 90_000;
+/** A call's participant whose every socket closed is taken out of their calls after this long. */
+export const CALL_SOCKET_GRACE_MS = 20_000;
 /** How long a refused upgrade is told to wait: at most a minute's check before an idle socket frees its slot. */
 const FULL_RETRY_AFTER_S = 60;
 
@@ -57,6 +62,8 @@ const json = (event: ChatEvent) => {
 class ChatSocket {
   private readonly subscriptions = new Map<number, () => void>();
   private readonly typedAt = new Map<number, number>();
+  /** Signalling frames this socket sent lately (a flood closes nothing, the extra frames are dropped). */
+  private readonly signals = new SlidingWindow(SIGNAL_LIMIT, SIGNAL_WINDOW_MS);
   private own: (() => void) | null = null;
   private readonly person: ChatPerson;
   /** When the client last sent a frame (the app's clock). */
@@ -140,6 +147,8 @@ class ChatSocket {
 
   private onOwn(event: ChatEvent) {
     const f = event.frame;
+    // A ring or a signal belongs to a conversation: only while this account may still read it.
+    if (event.conversationId !== undefined && !canRead(this.deps.db, this.user.id, event.conversationId)) return;
     if (f.type === 'conversation.created' && canRead(this.deps.db, this.user.id, f.conversationId)) this.watch(f.conversationId);
     if (f.type === 'conversation.removed' && !canRead(this.deps.db, this.user.id, f.conversationId)) this.drop(f.conversationId);
     this.raw(json(event));
@@ -160,12 +169,25 @@ class ChatSocket {
       this.send({ type: 'pong' });
       return;
     }
+    if (frame.type === 'call.signal') {
+      this.signal(frame);
+      return;
+    }
     const id = frame.conversationId;
     if (!this.subscriptions.has(id) || !canRead(this.deps.db, this.user.id, id)) return;
     const now = Date.now();
     if (now - (this.typedAt.get(id) ?? 0) < TYPING_THROTTLE_MS) return;
     this.typedAt.set(id, now);
     this.bus.publish(conversationTopic(id), { frame: { type: 'typing', conversationId: id, user: this.person }, conversationId: id, exceptUserId: this.user.id });
+  }
+
+  /** Relays a part of an offer, answer or ICE candidate to one other participant of the call, if both are in it and may read it. */
+  private signal(frame: Extract<ClientFrame, { type: 'call.signal' }>) {
+    const now = this.deps.now();
+    if (!this.signals.take('s', Date.now()).ok) return;
+    const conversationId = signalAllowed(this.deps.db, { callId: frame.callId, from: this.user.id, to: frame.to, now });
+    if (conversationId === null) return;
+    this.bus.publish(userTopic(frame.to), { frame: { type: 'call.signal', callId: frame.callId, from: this.user.id, signal: frame.signal }, conversationId });
   }
 
   send(frame: ServerFrame) {
@@ -183,6 +205,8 @@ export class ChatHub {
   private readonly perAccount = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => void) | null = null;
+  /** How long a call waits for an account whose last socket closed to come back (tests set 0). */
+  callGraceMs = CALL_SOCKET_GRACE_MS;
   constructor(readonly deps: AppDeps) {}
 
   /** The sockets `userId` holds open now. */
@@ -204,7 +228,17 @@ export class ChatHub {
     if (!this.sockets.delete(s)) return;
     const left = this.openBy(s.user.id) - 1;
     if (left > 0) this.perAccount.set(s.user.id, left);
-    else this.perAccount.delete(s.user.id);
+    else {
+      this.perAccount.delete(s.user.id);
+      // The last tab is gone, and with it the browser's side of any call it was in; unless a socket
+      // comes back within the grace (a phone's connection dropping for a moment keeps its call).
+      const userId = s.user.id;
+      const leave = () => {
+        if (!this.openBy(userId)) leaveAllCalls(this.deps.db, userId, this.deps.now());
+      };
+      if (this.callGraceMs <= 0) leave();
+      else setTimeout(leave, this.callGraceMs).unref();
+    }
     if (!this.sockets.size && this.timer) {
       clearInterval(this.timer);
       this.timer = null;

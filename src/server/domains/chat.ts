@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { runChatDigestJob } from '../jobs/chat-digest';
 import { chatSocketRoutes } from '../chat/ws';
+import { calls } from '../operations/calls';
 import { chat } from '../operations/chat';
+import { callRoutes } from '../rest/calls';
 import { chatRoutes, chatUploadRoutes } from '../rest/chat';
 import { chatReportNeeds } from '../services/chat/needs';
 import { defineDomain } from './domain';
@@ -11,8 +13,8 @@ const KEPT = { kept: 'the conversation’s history (shown as by a former member)
 /** Chat: channels, direct and group conversations, files, reactions, reports, the WebSocket, the email digest. */
 export const chatDomain = defineDomain({
   name: 'chat',
-  operations: { chat },
-  rest: chatRoutes,
+  operations: { chat, calls },
+  rest: (deps) => chatRoutes(deps).route('/', callRoutes(deps)),
   rawRoutes: (deps) => chatUploadRoutes(deps).route('/', chatSocketRoutes(deps)),
   jobs: { chatDigest: (deps) => runChatDigestJob(deps) },
   // Mentions and direct messages are emailed by the chat's own digest (jobs/chat-digest.ts), once unread for an hour.
@@ -30,6 +32,7 @@ export const chatDomain = defineDomain({
     // No longer in any private conversation; read marks go too.
     tx.run(sql`DELETE FROM conversation_members WHERE user_id = ${user.id}`);
     tx.run(sql`DELETE FROM conversation_reads WHERE user_id = ${user.id}`);
+    tx.run(sql`DELETE FROM call_participants WHERE user_id = ${user.id}`);
     if (!removePosts) return { messages: 0 };
     const messages = tx.run(sql`UPDATE messages SET body = '', attachment_name = NULL, deleted_at = ${now}, deleted_by = ${user.id}
       WHERE author_id = ${user.id} AND deleted_at IS NULL`).changes;
@@ -42,6 +45,8 @@ export const chatDomain = defineDomain({
     conversation_reads: { export: { not: 'read marks' }, erase: 'deleted' },
     message_reactions: { export: { not: 'reactions to others’ messages' }, erase: KEPT },
     message_reports: { export: { not: 'the moderators’ record' }, erase: { kept: 'the moderators’ record' } },
+    calls: { export: { not: 'a call is its conversation’s' }, erase: { kept: 'the conversation’s call history (started by a former member)' } },
+    call_participants: { export: { not: 'who was in a call' }, erase: 'deleted' },
     channel_mutes: { export: { not: 'the moderators’ record' }, erase: { kept: 'the moderators’ record' } },
   },
 });

@@ -33,11 +33,12 @@ export function runChatDigestJob(deps: Pick<AppDeps, 'db' | 'now'>, now = deps.n
   const sql = deps.db.$client;
   const since = now - LOOKBACK_MS;
   const columns = `m.id, m.conversation_id AS conversationId, c.kind, c.name, m.author_id AS authorId, m.body, m.created_at AS createdAt, c.community_id AS communityId`;
-  // Recent direct and group messages, and channel messages carrying a mention token.
+  // Recent direct and group messages, and channel messages carrying a mention token (a call's
+  // history entry has no text to quote: the person sees it in the conversation).
   const recent = sql
     .prepare(
       `SELECT ${columns} FROM messages m JOIN conversations c ON c.id = m.conversation_id
-       WHERE m.created_at > ? AND m.deleted_at IS NULL AND (c.kind <> 'channel' OR instr(m.body, '@[') > 0) ORDER BY m.id`,
+       WHERE m.created_at > ? AND m.deleted_at IS NULL AND m.kind = 'text' AND (c.kind <> 'channel' OR instr(m.body, '@[') > 0) ORDER BY m.id`,
     )
     .all(since) as Pending[];
   if (!recent.length) return { digests: 0 };

@@ -18,6 +18,8 @@ export const WRITE_LIMITS = {
   chatEdit: { count: 30, windowMs: 60_000 },
   /** Chat reactions, added or taken back. */
   reaction: { count: 60, windowMs: 60_000 },
+  /** Calls started (each rings people): room for a few retries of one that did not connect. */
+  callStart: { count: 10, windowMs: 10 * 60_000 },
 } as const;
 export type WriteKind = keyof typeof WRITE_LIMITS;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConversationKind } from '../../../db/schema/chat';
 import { REACTIONS } from './rules';
+import { SIGNAL_CHUNK_MAX, SIGNAL_PARTS_MAX, type CallMedia, type CallParticipantState, type CallStatus, type SignalPart } from './calls';
 
 /*
  * What chat sends over the wire: the message and conversation shapes (the same from the
@@ -34,9 +35,27 @@ export type ChatAttachment = {
 /** A reaction and who gave it (the client tells whether the viewer is among them). */
 export type ChatReaction = { emoji: string; count: number; userIds: string[] };
 
+/** A call as every transport shows it (the call's history message carries it too). */
+export type CallDto = {
+  id: number;
+  conversationId: number;
+  media: CallMedia;
+  status: CallStatus;
+  startedBy: ChatPerson | null;
+  startedAt: number;
+  /** When a second person joined: the duration counts from here. */
+  answeredAt: number | null;
+  endedAt: number | null;
+  /** Everyone rung or who joined, in the order they came; `state` now. */
+  participants: { person: ChatPerson; state: CallParticipantState }[];
+};
+
 export type MessageDto = {
   id: number;
   conversationId: number;
+  /** 'call': a call's entry in the history (body ''; `call` says what happened, the client words it). */
+  kind: 'text' | 'call';
+  call: CallDto | null;
   /** Null once the author's account is gone. */
   author: ChatPerson | null;
   /** '' once deleted. */
@@ -64,7 +83,8 @@ export type ConversationDto = {
   people: ChatPerson[];
   /** A private channel's, group's or DM's member count; null for public channels. */
   memberCount: number | null;
-  lastMessage: { id: number; authorName: string | null; preview: string; createdAt: number; deleted: boolean } | null;
+  /** `isCall`: the last entry is a call's (its preview is empty; the list words it). */
+  lastMessage: { id: number; authorName: string | null; preview: string; createdAt: number; deleted: boolean; isCall?: boolean } | null;
   lastMessageAt: number | null;
   lastReadId: number;
   unread: number;
@@ -101,7 +121,13 @@ export type ServerFrame =
   | { type: 'conversation.updated'; conversationId: number }
   /** The viewer lost access (removed from a private channel or from the community). */
   | { type: 'conversation.removed'; conversationId: number }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  /** To each person a call rings (on every open tab of theirs): Accept or Decline. */
+  | { type: 'call.ringing'; call: CallDto }
+  /** To the conversation's readers: a call started, someone joined or left, it ended (the "Join" bar, the call view, ringing stopping). */
+  | { type: 'call.updated'; call: CallDto }
+  /** A part of an offer, answer or ICE candidate from another participant (calls.ts puts the parts together). */
+  | { type: 'call.signal'; callId: number; from: string; signal: SignalPart };
 
 export type ServerFrameType = ServerFrame['type'];
 
@@ -109,6 +135,18 @@ export type ServerFrameType = ServerFrame['type'];
 export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversationId: z.number().int().positive() }),
   z.object({ type: z.literal('ping') }),
+  /** A part of a signal for one participant of a call the sender is in; relayed only while both are in it and may read the conversation. */
+  z.object({
+    type: z.literal('call.signal'),
+    callId: z.number().int().positive(),
+    to: z.string().min(1).max(64),
+    signal: z.object({
+      id: z.string().min(1).max(32),
+      part: z.number().int().min(0).max(SIGNAL_PARTS_MAX - 1),
+      parts: z.number().int().min(1).max(SIGNAL_PARTS_MAX),
+      chunk: z.string().max(SIGNAL_CHUNK_MAX),
+    }),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 

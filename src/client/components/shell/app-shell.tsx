@@ -1,6 +1,6 @@
 import { Avatar, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../features/auth/current-user';
 import { useChatUnread } from '../../features/chat/use-chat-unread';
@@ -13,6 +13,9 @@ import { OfflineBanner } from './offline-banner';
 import { avatarImage } from '../../lib/images';
 import { useWideScreen } from '../../lib/use-wide-screen';
 import { lazyDialog } from '../lazy-dialog';
+
+/** Calls (rings, the call view) load after the first paint, like the chat connection. */
+const CallLayer = lazy(() => import('../../features/calls/call-layer'));
 
 /** The profile panel and its form load with its first opening. */
 const ProfileDrawer = lazyDialog(() => import('./profile-drawer').then((m) => m.ProfileDrawer));
@@ -106,6 +109,10 @@ export default function AppShell({ user, children }: { user: CurrentUser; childr
           {children}
         </Box>
         {!wide && <BottomBar current={current} chatUnread={chatUnread} />}
+        {/* Rings and the call itself, on every page (its code loads after the first paint). */}
+        <Suspense fallback={null}>
+          <CallLayer viewerId={user.id} />
+        </Suspense>
       </Flex>
     </Flex>
   );

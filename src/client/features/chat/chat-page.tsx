@@ -1,7 +1,7 @@
 import { Box, Center, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Video, WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../auth/current-user';
@@ -23,16 +23,6 @@ function ConnectionNote() {
     <HStack px="3" py="1.5" gap="2" bg="orange.subtle" color="orange.fg" fontSize="sm" role="status" data-testid="chat-connection">
       <WifiOff size={16} aria-hidden />
       <Text>{t(status === 'offline' ? 'chat.screen.connection.offline' : 'chat.screen.connection.polling')}</Text>
-    </HStack>
-  );
-}
-
-function CallsSoon() {
-  const { t } = useTranslation();
-  return (
-    <HStack px="3" py="2" gap="2" borderTopWidth="1px" color="fg.muted" fontSize="xs" data-testid="calls-soon">
-      <Video size={16} aria-hidden />
-      <Text>{t('chat.screen.callsSoon')}</Text>
     </HStack>
   );
 }
@@ -97,7 +87,6 @@ export function ChatPage({ openId }: { openId: number | null }) {
             onNewChannel={leading.length ? () => setPicker('channel') : null}
           />
         </Box>
-        <CallsSoon />
       </Stack>
       <Box as="main" flex="1" minW="0" minH="0" display={{ base: showList ? 'none' : 'block', md: 'block' }} data-testid="chat-conversation-pane">
         {openId === null ? (

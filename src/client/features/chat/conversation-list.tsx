@@ -12,7 +12,13 @@ function Item({ c, active }: { c: ConversationDto; active: boolean }) {
   const Icon = c.kind === 'channel' ? (c.isPrivate ? Lock : Hash) : c.kind === 'group' ? Users : User;
   const name = conversationName(c);
   const last = c.lastMessage;
-  const preview = !last ? t('chat.screen.list.noMessages') : last.deleted ? t('chat.screen.list.deleted') : mentionsAsText(last.preview) || t('chat.screen.list.attachment');
+  const preview = !last
+    ? t('chat.screen.list.noMessages')
+    : last.deleted
+      ? t('chat.screen.list.deleted')
+      : last.isCall
+        ? t('calls.listPreview')
+        : mentionsAsText(last.preview) || t('chat.screen.list.attachment');
   const unread = c.unread > 0;
   return (
     <Box as="li">

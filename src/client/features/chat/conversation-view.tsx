@@ -1,13 +1,13 @@
 import { Avatar, Box, Flex, HStack, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { isAvailable } from '@shared/features';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Bell, BellOff, Hash, Lock, Phone, Users } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, Hash, Lock, Users } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDto, MessageDto } from '@shared/chat/protocol';
 import { trpc } from '../../trpc';
 import type { CurrentUser } from '../auth/current-user';
+import { CallButtons, JoinBar } from '../calls/call-controls';
 import { Composer } from './composer';
 import { NewMessageAnnouncer, TypingIndicator } from './live';
 import { DeleteMessageDialog, MuteMemberDialog, ReportDialog } from './message-dialogs';
@@ -114,12 +114,7 @@ export function ConversationView({ conversation: c, viewer, onClose }: { convers
         </Stack>
         {c.kind !== 'channel' || c.isPrivate ? <Members c={c} /> : null}
         {c.kind === 'channel' && c.canModerate ? <ReportsButton communityId={c.community.id} communityName={c.community.name} /> : null}
-        {/* Until calls are built (src/shared/features.ts) the place of the call button says so. */}
-        {!isAvailable('calls') && (
-          <IconButton variant="ghost" size="sm" disabled aria-label={t('chat.screen.view.callSoon')} title={t('chat.screen.view.callSoon')} data-testid="conversation-call-soon">
-            <Phone aria-hidden />
-          </IconButton>
-        )}
+        <CallButtons c={c} name={name} />
         <IconButton
           variant={c.muted ? 'subtle' : 'ghost'}
           size="sm"
@@ -132,6 +127,7 @@ export function ConversationView({ conversation: c, viewer, onClose }: { convers
           {c.muted ? <BellOff aria-hidden /> : <Bell aria-hidden />}
         </IconButton>
       </HStack>
+      <JoinBar conversationId={c.id} />
       <MessageList key={c.id} conversation={c} viewerId={viewer.id} handlers={handlers} onReadTo={onReadTo} />
       <TypingIndicator conversationId={c.id} />
       <Composer

@@ -121,6 +121,7 @@ export function noteMessage(list: ConversationList, message: MessageDto, viewerI
       preview: previewOf(message),
       createdAt: message.createdAt,
       deleted: message.deletedAt !== null,
+      isCall: message.kind === 'call',
     },
     lastMessageAt: message.createdAt,
     unread: x.unread + unreadDelta,

@@ -5,6 +5,7 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import type { ConversationDto } from '@shared/chat/protocol';
 import { flatten } from './merge';
+import { CallEntry } from '../calls/call-entry';
 import { MessageItem, type MessageHandlers } from './message-item';
 import { historyQuery } from './queries';
 
@@ -222,7 +223,11 @@ export function MessageList(props: { conversation: ConversationDto; viewerId: st
                     <Separator flex="1" borderColor="red.emphasized" />
                   </HStack>
                 )}
-                <MessageItem message={m} viewerId={props.viewerId} canModerate={c.canModerate} isChannel={c.kind === 'channel'} {...props.handlers} />
+                {m.kind === 'call' ? (
+                  <CallEntry m={m} />
+                ) : (
+                  <MessageItem message={m} viewerId={props.viewerId} canModerate={c.canModerate} isChannel={c.kind === 'channel'} {...props.handlers} />
+                )}
               </Fragment>
             ))}
           </Stack>

@@ -40,6 +40,9 @@ let catchingUp: Promise<void> | null = null;
 let status: ConnectionStatus = 'connecting';
 
 const statusListeners = new Set<() => void>();
+/** The calls' frames (ringing, a call's changes, signalling): features/calls/call-client.ts listens. */
+type CallFrame = Extract<ServerFrame, { type: 'call.ringing' | 'call.updated' | 'call.signal' }>;
+const callListeners = new Set<(f: CallFrame) => void>();
 const messageListeners = new Set<(m: MessageDto) => void>();
 const typingListeners = new Set<() => void>();
 /** Per conversation, who is typing and until when. */
@@ -155,8 +158,19 @@ function startPolling() {
   pollTimer = setInterval(() => void catchUp(), POLL_INTERVAL_MS);
 }
 
-function sendFrame(frame: ClientFrame) {
-  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+function sendFrame(frame: ClientFrame): boolean {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(frame));
+  return true;
+}
+
+/** Sends a part of a call's signal (an offer, answer or ICE candidate) for one participant. */
+export const sendCallFrame = (frame: Extract<ClientFrame, { type: 'call.signal' }>) => sendFrame(frame);
+
+/** Hears the calls' frames; the returned function stops. */
+export function onCallFrame(listener: (f: CallFrame) => void): () => void {
+  callListeners.add(listener);
+  return () => callListeners.delete(listener);
 }
 
 /** Tells the conversation's others that the viewer is typing (at most once per throttle interval). */
@@ -248,6 +262,17 @@ function handle(frame: ServerFrame) {
     case 'conversation.created':
     case 'conversation.updated':
       scheduleRefresh();
+      return;
+    case 'call.updated': {
+      // The conversation's "Join" bar reads this.
+      const live = frame.call.status === 'ringing' || frame.call.status === 'active';
+      qc.setQueryData(trpc.calls.current.queryKey({ conversationId: frame.call.conversationId }), { call: live ? frame.call : null });
+      for (const l of callListeners) l(frame);
+      return;
+    }
+    case 'call.ringing':
+    case 'call.signal':
+      for (const l of callListeners) l(frame);
       return;
     default:
       return;

@@ -46,6 +46,8 @@ export function useChatActions(conversationId: number, viewer: CurrentUser) {
         const pending: MessageDto = {
           id: -++pendingIds,
           conversationId,
+          kind: 'text',
+          call: null,
           author: {
             id: viewer.id,
             name: `${viewer.firstName} ${viewer.lastName}`.trim(),

@@ -1,3 +1,4 @@
+import type { FeatureState } from '@shared/features';
 import type { LucideIcon } from 'lucide-react';
 // Each icon by its own path, not from the package index: the build then knows these are the landing page's
 // icons and gives them their own chunk (vite.config.ts's 'landing-kit'), apart from the icons every other
@@ -70,7 +71,8 @@ const FEATURE_ICONS: Record<FeatureId, LucideIcon> = {
   calls: Video,
 };
 /** The landing page's feature cards (landing.features.items.<id>, three points each). */
-export const FEATURES = PRODUCT_FEATURES.map((f) => ({ id: f.id, icon: FEATURE_ICONS[f.id], status: f.state }));
+// Widened to every state: the day all are built, the landing page keeps its way of showing one that is not.
+export const FEATURES = PRODUCT_FEATURES.map((f) => ({ id: f.id, icon: FEATURE_ICONS[f.id], status: f.state as FeatureState }));
 export const FEATURE_POINTS = ['p1', 'p2', 'p3'] as const;
 
 /** Who makes a community work (landing.team.items.<id>): roles, not invented people. */

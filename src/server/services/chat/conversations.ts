@@ -1,4 +1,5 @@
 import type { DB, DbLike } from '../../../../db/database';
+import { dropFromCommunityCalls, dropUnreadable } from './calls';
 import { conversations } from '../../../../db/schema/chat';
 import type { UserRow } from '../../../../db/schema';
 import type { ChatPerson, ConversationDto, ConversationList } from '@shared/chat/protocol';
@@ -39,6 +40,7 @@ type Listed = {
   lastAuthorId: string | null;
   lastCreatedAt: number | null;
   lastDeletedAt: number | null;
+  lastKind: string | null;
   mutedUntil: number | null;
 };
 
@@ -47,7 +49,7 @@ const LIST_SQL = (only: string) => `SELECT c.id, c.kind, c.community_id AS commu
     r.last_read_id AS lastReadId, r.muted,
     (SELECT count(*) FROM messages x WHERE x.conversation_id = c.id AND x.id > coalesce(r.last_read_id, 0) AND x.deleted_at IS NULL
        AND (x.author_id IS NULL OR x.author_id <> @u)) AS unread,
-    lm.body AS lastBody, lm.author_id AS lastAuthorId, lm.created_at AS lastCreatedAt, lm.deleted_at AS lastDeletedAt,
+    lm.body AS lastBody, lm.author_id AS lastAuthorId, lm.created_at AS lastCreatedAt, lm.deleted_at AS lastDeletedAt, lm.kind AS lastKind,
     (SELECT until FROM channel_mutes cmu WHERE cmu.conversation_id = c.id AND cmu.user_id = @u AND cmu.until > @now) AS mutedUntil
   FROM conversations c
   JOIN communities co ON co.id = c.community_id
@@ -92,6 +94,7 @@ function toDtos(db: DB, userId: string, rows: Listed[]): ConversationDto[] {
               preview: r.lastDeletedAt ? '' : excerpt(r.lastBody ?? ''),
               createdAt: r.lastCreatedAt,
               deleted: !!r.lastDeletedAt,
+              isCall: r.lastKind === 'call',
             }
           : null,
       lastMessageAt: r.lastMessageAt,
@@ -178,7 +181,7 @@ export function announceCommunityJoined(db: DB, communityId: number, userId: str
  * community's conversations it could read (its channels, and the private ones, direct messages and
  * groups it was in) and its chat list refreshes, at once rather than at the next message there.
  */
-export function announceCommunityLeft(db: DB, communityId: number, userId: string) {
+export function announceCommunityLeft(db: DB, communityId: number, userId: string, now = Date.now()) {
   const ids = statement(
     db,
     'leftConversations',
@@ -190,6 +193,8 @@ export function announceCommunityLeft(db: DB, communityId: number, userId: strin
     .all({ community: communityId, u: userId }) as number[];
   const bus = chatBus(db);
   for (const id of ids) bus.publish(userTopic(userId), { frame: { type: 'conversation.removed', conversationId: id } });
+  // Out of the community, out of its calls (the leaving's callers have no clock of their own: the instant is the server's).
+  dropFromCommunityCalls(db, communityId, userId, now);
 }
 
 export function createChannel(
@@ -299,6 +304,8 @@ export function removeMember(db: DB, p: { user: UserRow; conversationId: number;
   }, IMMEDIATE);
   chatBus(db).publish(userTopic(p.userId), { frame: { type: 'conversation.removed', conversationId: conversation.id } });
   chatBus(db).publish(conversationTopic(conversation.id), { frame: { type: 'conversation.updated', conversationId: conversation.id }, conversationId: conversation.id });
+  // Out of the conversation, out of its call.
+  dropUnreadable(db, conversation.id, p.now);
   return { removed: p.userId };
 }
 

@@ -4,12 +4,14 @@ import { PREVIEW_MAX } from '@shared/chat/rules';
 import { mentionsAsText } from '@shared/discussions/rules';
 import { markdownToText } from '@shared/markdown';
 import { personName, statement } from './sql';
+import { callDtosOfMessages } from './call-dto';
 
 /** A messages row as the chat statements select it. */
 export type RawMessage = {
   id: number;
   conversationId: number;
   authorId: string | null;
+  kind: 'text' | 'call';
   body: string;
   replyToId: number | null;
   attachmentName: string | null;
@@ -17,7 +19,7 @@ export type RawMessage = {
   deletedAt: number | null;
   createdAt: number;
 };
-export const MESSAGE_COLUMNS = `m.id, m.conversation_id AS conversationId, m.author_id AS authorId, m.body, m.reply_to_id AS replyToId,
+export const MESSAGE_COLUMNS = `m.id, m.conversation_id AS conversationId, m.author_id AS authorId, m.kind, m.body, m.reply_to_id AS replyToId,
   m.attachment_name AS attachmentName, m.edited_at AS editedAt, m.deleted_at AS deletedAt, m.created_at AS createdAt`;
 
 export const chatFileUrl = (name: string) => `/api/chat/files/${encodeURIComponent(name)}`;
@@ -84,12 +86,18 @@ export function messageDtos(db: DB, rows: readonly RawMessage[], nonces?: Readon
     db,
     rows.filter((r) => !r.deletedAt).map((r) => r.id),
   );
+  const calls = callDtosOfMessages(
+    db,
+    rows.filter((r) => r.kind === 'call').map((r) => r.id),
+  );
   return rows.map((r) => {
     const reply = r.replyToId !== null ? replies.get(r.replyToId) : undefined;
     return {
       id: r.id,
       conversationId: r.conversationId,
       author: r.authorId ? (authors.get(r.authorId) ?? null) : null,
+      kind: r.kind,
+      call: r.kind === 'call' ? (calls.get(r.id) ?? null) : null,
       body: r.deletedAt ? '' : r.body,
       replyTo: reply
         ? {

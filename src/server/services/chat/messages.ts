@@ -71,7 +71,7 @@ export function since(db: DB, p: { userId: string; afterId: number; conversation
   return { messages: messageDtos(db, fresh), changed: messageDtos(db, changed), more, now: p.now };
 }
 
-function publishMessage(db: DB, type: 'message.created' | 'message.updated' | 'message.deleted', message: MessageDto) {
+export function publishMessage(db: DB, type: 'message.created' | 'message.updated' | 'message.deleted', message: MessageDto) {
   chatBus(db).publish(conversationTopic(message.conversationId), { frame: { type, message }, conversationId: message.conversationId });
 }
 
@@ -200,6 +200,8 @@ export function editMessage(db: DB, p: { user: UserRow; id: number; body: string
   const conversation = readableConversation(db, p.user.id, row.conversationId);
   if (row.authorId !== p.user.id) throw forbidden('chat.errors.notAuthor');
   if (row.deletedAt) throw new DomainError('conflict', 'chat.errors.deleted');
+  // A call's entry is the call's record, written by the server: nothing to edit.
+  if (row.kind === 'call') throw new DomainError('conflict', 'calls.errors.historyEntry');
   refuseIfMuted(db, conversation.id, p.user.id, p.now);
   db.transaction(() => {
     const changed = statement(db, 'edit', () => 'UPDATE messages SET body = ?, edited_at = ? WHERE id = ? AND author_id = ? AND deleted_at IS NULL').run(p.body, p.now, p.id, p.user.id);

@@ -7,7 +7,6 @@ export const chat = {
     // The rail's chat link with its badge, as a screen reader says it.
     navUnread_one: '{{label}}, {{count}} unread message',
     navUnread_other: '{{label}}, {{count}} unread messages',
-    callsSoon: 'Voice and video calls are coming later. For now, chat lets you write, share images and files, and react.',
     live: {
       newMessage: 'New message from {{name}}: {{text}}',
       newMessages_one: '{{count}} new message in this conversation',
@@ -38,7 +37,6 @@ export const chat = {
       deleted: 'Message deleted',
     },
     view: {
-      callSoon: 'Voice and video calls: coming soon',
       chooseTitle: 'Choose a conversation',
       chooseBody: 'Pick a channel or a person on the left, or start a new conversation.',
       back: 'Back to conversations',

@@ -10,6 +10,7 @@ import { discussions } from './discussions';
 import { documents } from './documents';
 import { invitations } from './invitations';
 import { chat } from './chat';
+import { calls } from './calls';
 import { notifications } from './notifications';
 import { needs } from './needs';
 import { dashboard } from './dashboard';
@@ -41,6 +42,7 @@ export const frApp = {
   documents,
   invitations,
   chat,
+  calls,
   notifications,
   needs,
   dashboard,

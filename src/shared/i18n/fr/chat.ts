@@ -6,7 +6,6 @@ export const chat = {
     heading: 'Messagerie',
     navUnread_one: '{{label}}, {{count}} message non lu',
     navUnread_other: '{{label}}, {{count}} messages non lus',
-    callsSoon: 'Les appels audio et vidéo arriveront plus tard. Pour l’instant, la messagerie permet d’écrire, de partager images et fichiers, et de réagir.',
     live: {
       newMessage: 'Nouveau message de {{name}} : {{text}}',
       newMessages_one: '{{count}} nouveau message dans cette conversation',
@@ -37,7 +36,6 @@ export const chat = {
       deleted: 'Message supprimé',
     },
     view: {
-      callSoon: 'Appels audio et vidéo : bientôt disponibles',
       chooseTitle: 'Choisissez une conversation',
       chooseBody: 'Sélectionnez un salon ou une personne à gauche, ou lancez une nouvelle conversation.',
       back: 'Retour aux conversations',

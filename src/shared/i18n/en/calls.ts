@@ -1,0 +1,93 @@
+/** The texts of voice and video calls in chat, in English. */
+export const calls = {
+  // The buttons in a conversation's header.
+  // A call as the last entry of a conversation, in the list.
+  listPreview: 'Call',
+  startVoice: 'Voice call',
+  startVideo: 'Video call',
+  startVoiceIn: 'Start a voice call in {{name}}',
+  startVideoIn: 'Start a video call in {{name}}',
+  // The incoming call, shown on every open tab.
+  incoming: {
+    title: 'Incoming call',
+    voice: '{{name}} is calling you (voice)',
+    video: '{{name}} is calling you (video)',
+    accept: 'Accept',
+    decline: 'Decline',
+  },
+  // The bar above a conversation with a call going.
+  join: {
+    going: 'A call is going on',
+    who_one: '{{names}} is in the call',
+    who_other: '{{names}} are in the call',
+    join: 'Join',
+    back: 'Back to the call',
+  },
+  // The call view.
+  view: {
+    label: 'Call with {{names}}',
+    ringing: 'Ringing…',
+    connecting: 'Connecting…',
+    alone: 'Waiting for others to join',
+    mute: 'Mute microphone',
+    unmute: 'Unmute microphone',
+    cameraOff: 'Turn camera off',
+    cameraOn: 'Turn camera on',
+    switchCamera: 'Switch camera',
+    speaker: 'Speaker view',
+    grid: 'Grid view',
+    share: 'Share screen',
+    stopShare: 'Stop sharing',
+    leave: 'Leave call',
+    minimise: 'Back to the chat',
+    open: 'Open the call',
+    you: 'You',
+    muted: '{{name}}, microphone off',
+    poorConnection: 'The connection is poor: video is paused and the call continues with sound only.',
+    goodAgain: 'The connection is better: video is back.',
+    joined: '{{name}} joined the call',
+    left: '{{name}} left the call',
+    relayOnly: 'Using the relay server',
+  },
+  // Microphone and camera problems, with what to do.
+  devices: {
+    deniedTitle: 'Microphone or camera blocked',
+    denied: 'Your browser refused Harambee the microphone or camera. Click the lock or camera icon in the address bar, allow them for this site, then try again. On a phone, allow them in the browser’s site settings.',
+    noDeviceTitle: 'No microphone or camera found',
+    noDevice: 'No microphone or camera was found. Plug one in, or check that no other app is using it, then try again.',
+    failedTitle: 'The call could not start',
+    failed: 'The microphone or camera could not be opened. Try again, or restart the browser.',
+  },
+  // A call's entry in the conversation's history.
+  history: {
+    started_audio: '{{name}} started a voice call',
+    started_video: '{{name}} started a video call',
+    ended_audio: 'Voice call, {{duration}}',
+    ended_video: 'Video call, {{duration}}',
+    missed_audio: 'Missed voice call from {{name}}',
+    missed_video: 'Missed video call from {{name}}',
+    declined_audio: 'Voice call from {{name}} declined',
+    declined_video: 'Video call from {{name}} declined',
+    with: 'With {{names}}',
+    going: 'In the call now',
+    someone: 'A former member',
+    seconds_one: '{{count}} second',
+    seconds_other: '{{count}} seconds',
+    minutes: '{{minutes}} min {{seconds}} s',
+    hours: '{{hours}} h {{minutes}} min',
+  },
+  errors: {
+    notFound: 'This call does not exist, or you cannot see it.',
+    busy: 'A call is already going on in this conversation: join it instead.',
+    over: 'This call has ended.',
+    full: 'This call is full: at most 8 people can be in a call.',
+    notRinging: 'This call is not ringing for you.',
+    notInCall: 'You are not in this call.',
+    notYours: 'Only the person who started the call can end it for everyone; you can leave it.',
+    historyEntry: 'A call’s entry in the history cannot be edited.',
+  },
+  validation: {
+    callId: 'Choose a call.',
+    media: 'Choose a voice or a video call.',
+  },
+};
