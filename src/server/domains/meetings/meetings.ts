@@ -54,6 +54,9 @@ function meetingRows(db: DbLike, where: SQL, order: SQL = sql`m.id`, limit = 1):
     .map((r) => ({ ...r, generalAssembly: Boolean(r.generalAssembly) }));
 }
 
+/** The meeting with its event's facts, whatever its community (for the guards and the minutes' services), or undefined. */
+export const findMeetingRecord = (db: DbLike, id: number): MeetingRecord | undefined => meetingRows(db, sql`m.id = ${id}`)[0];
+
 /** The meeting with its event's time, place and status, within its community (another community's id is unknown here). */
 export function meetingOf(db: DbLike, communityId: number, id: number): MeetingRecord {
   const row = meetingRows(db, sql`m.id = ${id} AND m.community_id = ${communityId}`)[0];
