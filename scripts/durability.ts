@@ -3,7 +3,8 @@
 // (2xx) writes, SIGKILLs the server at a random moment, restarts it on the same file and checks
 // integrity_check, foreign_key_check, member_count = membership rows, that every acknowledged
 // write is there (communities, memberships, announcements, profiles, notifications, payments,
-// circle contributions, RSVPs, votes, chat messages, documents and their files), and that the
+// circle contributions, RSVPs, votes, chat messages, documents and their files, meeting attendance
+// sent through the offline sync and its fines), and that the
 // books balance (as `npm run finances:verify`), circle receipts have no gap and chat messages are
 // in the order they were sent. Exits 1 when anything acknowledged was lost or a check failed.
 // Flags: --rounds N (100) --writers N (8) --kill-min MS (200) --kill-max MS (1500) --keep --quiet

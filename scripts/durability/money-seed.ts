@@ -5,8 +5,11 @@
 //     large enough for thousands of small declared payments each;
 //   - a savings group chaired by the organiser with the members in it and a cycle opened 300 days
 //     ago, so about 43 weekly meetings are already held (a member declares its shares once per
-//     meeting: the writers walk through them, never trying one twice).
+//     meeting: the writers walk through them, never trying one twice);
+//   - a community meeting with a late fine and an absence fine, whose attendance the organiser (a
+//     leader: meetings.record) marks through the offline sync (meeting-writers.ts).
 import type { DB } from '../../db/database';
+import { createMeeting, updateSettings } from '../../src/server/domains/meetings/meetings';
 import { openCycle } from '../../src/server/domains/savings/cycles';
 import { createGroup } from '../../src/server/domains/savings/groups';
 import { addMember as addToGroup } from '../../src/server/domains/savings/members';
@@ -15,6 +18,7 @@ import { addDependant } from '../../src/server/domains/welfare/dependants';
 import { createFund } from '../../src/server/domains/welfare/funds';
 import { issueLevy } from '../../src/server/domains/welfare/levies';
 import { dateInZone } from '../../src/shared/njangi/schedule';
+import { createMeetingInput } from '../../src/shared/schemas/meetings';
 
 export type MoneyHome = {
   welfareCase: number;
@@ -23,7 +27,11 @@ export type MoneyHome = {
   savingsGroup: number;
   /** The ids of the savings cycle's meetings held by now, in order. */
   meetings: number[];
+  /** The community meeting whose attendance its organiser marks (fines: late 200, absent 500). */
+  meeting: number;
 };
+
+export const MEETING_FINES = { late: 200, absent: 500 } as const;
 
 const DAY = 86_400_000;
 
@@ -48,5 +56,12 @@ export function seedMoneyHome(db: DB, p: { community: { id: number; name: string
   for (const userId of p.members) addToGroup(db, { communityId: community.id, groupId: group.id, actorId: organiserId, userId, now: long });
   const cycle = openCycle(db, { communityId: community.id, groupId: group.id, actorId: organiserId, startDate: dateInZone(long, timeZone), now: long });
   const meetings = sql.prepare('SELECT id FROM savings_meetings WHERE cycle_id = ? AND date <= ? ORDER BY number').pluck().all(cycle.id, dateInZone(now, timeZone)) as number[];
-  return { welfareCase: opened.id, levyOf, savingsGroup: group.id, meetings };
+
+  // The books are open (setup.ts), so the fines have their currency.
+  const settings = { quorumKind: 'none' as const, quorumValue: 0, lateFine: MEETING_FINES.late, absenceFine: MEETING_FINES.absent, maxProxies: 1 };
+  updateSettings(db, { communityId: community.id, actorId: organiserId, settings, currency: 'XAF', now });
+  const input = createMeetingInput.parse({ communityId: community.id, title: `${p.label} meeting`, startsAt: now + DAY, endsAt: now + DAY + 7_200_000, timeZone, hostId: organiserId });
+  const meeting = createMeeting(db, { community, actorId: organiserId, input, now });
+
+  return { welfareCase: opened.id, levyOf, savingsGroup: group.id, meetings, meeting: meeting.id };
 }

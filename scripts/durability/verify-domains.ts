@@ -11,7 +11,8 @@
 //   - documents: the current version's file is on disk with the bytes that were sent;
 //   - votes: a ballot exists exactly when its voter is recorded as having voted;
 //   - welfare funds and savings groups: their money is conserved (what `npm run finances:verify`
-//     checks), and every acknowledged savings declaration is there, confirmed if that was acknowledged.
+//     checks), and every acknowledged savings declaration is there, confirmed if that was acknowledged;
+//   - meeting day: the attendance sent through the offline sync and its fines (verify-meetings.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -23,13 +24,15 @@ import { verifyBalances } from '../../src/server/services/finances/ledger';
 import { groupChecks, groupProblems } from '../../src/server/domains/savings/conservation';
 import { fundChecks, fundProblems } from '../../src/server/domains/welfare/conservation';
 import type { DomainLedger } from './domain-writers';
+import type { MeetingLedger } from './meeting-writers';
 import type { MoneyLedger } from './money-writers';
 import type { Home } from './setup';
+import { verifyMeetings } from './verify-meetings';
 import type { Writer } from './writers';
 
 export type DomainVerification = { lost: string[]; broken: string[] };
 
-export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedger; money: MoneyLedger; writers: Writer[]; homes: Home[]; uploadsDir: string }): DomainVerification {
+export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedger; money: MoneyLedger; meetings: MeetingLedger; writers: Writer[]; homes: Home[]; uploadsDir: string }): DomainVerification {
   const { ledger, writers, homes } = p;
   const lost: string[] = [];
   const broken: string[] = [];
@@ -150,5 +153,7 @@ export function verifyDomains(sqlite: Database.Database, p: { ledger: DomainLedg
     }
     if (content !== expected.content) lost.push(`document "${title}": its file ${row.name} is ${content === null ? 'missing' : `${content.length} bytes that differ from those sent`}`);
   }
-  return { lost, broken };
+
+  const meetings = verifyMeetings(sqlite, p.meetings);
+  return { lost: [...lost, ...meetings.lost], broken: [...broken, ...meetings.broken] };
 }

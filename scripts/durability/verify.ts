@@ -98,7 +98,7 @@ export function verifyDatabase(dbPath: string, ledger: Ledger, writers: Writer[]
       w.unread = [];
     }
 
-    const domains = verifyDomains(db, { ledger: ledger.domains, money: ledger.money, writers, homes, uploadsDir: join(dirname(dbPath), 'uploads') });
+    const domains = verifyDomains(db, { ledger: ledger.domains, money: ledger.money, meetings: ledger.meetings, writers, homes, uploadsDir: join(dirname(dbPath), 'uploads') });
     lost.push(...domains.lost);
 
     let inFlightCommitted = 0;

@@ -15,6 +15,7 @@
 import { write } from './http';
 import { addPossible } from './possible';
 import { DOMAIN_OPS, emptyDomainLedger, type DomainLedger } from './domain-writers';
+import { emptyMeetingLedger, MEETING_OPS, type MeetingLedger } from './meeting-writers';
 import { emptyMoneyLedger, MONEY_OPS, type MoneyLedger } from './money-writers';
 import type { Home, WriterSeed } from './setup';
 
@@ -33,6 +34,8 @@ export type Ledger = {
   domains: DomainLedger;
   /** The welfare fund's and the savings group's writes (money-writers.ts; levy payments are in `domains.payments`). */
   money: MoneyLedger;
+  /** Meeting day's attendance, sent through the offline sync (meeting-writers.ts). */
+  meetings: MeetingLedger;
 };
 
 export const emptyLedger = (): Ledger => ({
@@ -43,6 +46,7 @@ export const emptyLedger = (): Ledger => ({
   location: new Map(),
   domains: emptyDomainLedger(),
   money: emptyMoneyLedger(),
+  meetings: emptyMeetingLedger(),
 });
 
 export const pairKey = (userId: string, communityId: number) => `${userId}|${communityId}`;
@@ -156,6 +160,7 @@ const OPS: [Op, number][] = [
   [createCommunity, 4],
   ...DOMAIN_OPS,
   ...MONEY_OPS,
+  ...MEETING_OPS,
 ];
 const TOTAL = OPS.reduce((n, [, weight]) => n + weight, 0);
 function pickOp(): Op {
