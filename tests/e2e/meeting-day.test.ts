@@ -5,7 +5,7 @@ import { openDatabase, type DB } from '../../db/database';
 import { saveFinanceSettings } from '../../src/server/services/finances/books';
 import { createMeeting, updateSettings } from '../../src/server/domains/meetings/meetings';
 import { addMember, makeCommunity, makeUser } from '../factories';
-import { launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
+import { expectToast, launchBrowser, signInByCookie, startServer, type TestServer } from './harness';
 
 /*
  * Meeting day without a network, on the secretary's phone (375 px): Awa opens the meeting day
@@ -200,5 +200,74 @@ describe('meeting day on the secretary’s phone', () => {
     } finally {
       await adas.close();
     }
+  });
+});
+
+/*
+ * A meeting from the leaders' screens, on the same server: Ngozi sets the community's fines, calls
+ * a meeting from the Meetings tab and writes its agenda; Tabe, the treasurer, marks Musa absent on
+ * the meeting's page (his fine shows on the roster). (A member's own code is shown above.)
+ */
+describe('a meeting from the leaders’ screens', () => {
+  const stampLeaders = `${stamp}.leaders`;
+  const emails = { ngozi: `ngozi.meet.${stampLeaders}@example.org`, tabe: `tabe.meet.${stampLeaders}@example.org`, musa: `musa.meet.${stampLeaders}@example.org` };
+  const contexts: BrowserContext[] = [];
+  let community = 0;
+  let musaId = '';
+  beforeAll(async () => {
+    const ngozi = await makeUser(db, { firstName: 'Ngozi', lastName: 'Okafor', email: emails.ngozi });
+    const tabe = await makeUser(db, { firstName: 'Tabe', lastName: 'Ndip', email: emails.tabe });
+    const musa = await makeUser(db, { firstName: 'Musa', lastName: 'Bello', email: emails.musa, language: 'fr' });
+    musaId = musa.id;
+    community = makeCommunity(db, { creator: ngozi, name: 'Houston Cameroonian Association' }).id;
+    addMember(db, { communityId: community, user: tabe, role: 'treasurer' });
+    addMember(db, { communityId: community, user: musa });
+    saveFinanceSettings(db, { communityId: community, actorId: tabe.id, changes: { currency: 'XAF' }, cashBoxName: 'Cash box', now: Date.now() });
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+  });
+  async function signedIn(who: string, to: string, width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signInByCookie(p, server, who, to);
+    return p;
+  }
+
+  it('a leader calls it and writes its agenda, the treasurer takes attendance on its page', async () => {
+    const leader = await signedIn(emails.ngozi, `/community/${community}?tab=meetings`, 1280);
+    await leader.getByTestId('meetings').waitFor();
+    await leader.getByRole('button', { name: 'Call a meeting' }).click();
+    const form = leader.getByTestId('create-meeting-form');
+    await form.locator('#title').fill('Monthly meeting');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await form.locator('#date').fill(tomorrow);
+    await form.locator('#place').fill('At Ada’s');
+    await form.getByRole('button', { name: 'Call the meeting' }).click();
+    await expectToast(leader, 'Meeting called: it is in the calendar');
+    await leader.waitForURL(/\/meetings\/\d+$/);
+    const url = leader.url().replace(server.url, '');
+    await leader.getByTestId('meeting-page').waitFor();
+
+    // The rules: an absence fine of 1,000.
+    const rules = leader.getByTestId('meeting-rules-form');
+    await rules.locator('#absenceFine').fill('1000');
+    await rules.getByRole('button', { name: 'Save the rules' }).click();
+    await expectToast(leader, 'Rules saved');
+
+    await leader.getByRole('button', { name: 'Edit agenda' }).click();
+    const editor = leader.getByTestId('agenda-editor');
+    await editor.getByTestId('agenda-add').click();
+    await editor.getByTestId('agenda-editor-item').locator('input').first().fill('Treasurer’s report');
+    await editor.getByRole('button', { name: 'Save the agenda' }).click();
+    await expectToast(leader, 'Agenda saved');
+    await leader.getByTestId('meeting-agenda').getByText('1. Treasurer’s report').waitFor();
+
+    const treasurer = await signedIn(emails.tabe, url, 1280);
+    await treasurer.getByLabel('Attendance of Musa Bello').selectOption('absent');
+    await treasurer.getByTestId('roster-row').filter({ hasText: 'Musa Bello' }).getByText(/Fine/).waitFor();
+    const fine = db.$client.prepare('SELECT amount, status FROM meeting_fines WHERE member_id = ?').get(musaId);
+    expect(fine).toEqual({ amount: 1000, status: 'owed' });
   });
 });
