@@ -36,14 +36,21 @@ export function makeTestApp(opts: { smtpUrl?: string; env?: Record<string, strin
   const log = createLogger('debug', (line) => logLines.push(line));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: env.MAIL_FROM, outboxDir: '/tmp/harambee-test-outbox', log: () => {} });
   const outbox = createOutboxSender({ db, env, log, now: clock.now, mailer });
-  const app = createApp({ db, env, log, now: clock.now, throttle: new LoginThrottle(clock.now), mailer, outbox });
+  const throttle = new LoginThrottle(clock.now);
+  // A slowed sign-in's wait is recorded, not slept (the throttle tests read `pauses`).
+  const pauses: number[] = [];
+  throttle.pause = (ms) => {
+    pauses.push(ms);
+    return new Promise((resolve) => setImmediate(resolve));
+  };
+  const app = createApp({ db, env, log, now: clock.now, throttle, mailer, outbox });
   /** Waits until the mail queued so far has left (it leaves after each answer, as in the server). */
   const flushMail = async () => {
     if (opts.waitForMail === false) return;
     await new Promise((r) => setImmediate(r));
     await outbox.wake();
   };
-  return { app, db, clock, env, logLines, outbox, flushMail };
+  return { app, db, clock, env, logLines, outbox, flushMail, pauses };
 }
 
 /**

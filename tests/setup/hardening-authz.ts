@@ -65,7 +65,7 @@ export function appOver(db: DB, base: Pick<TestApp, 'env'>, now: number): TestAp
     await new Promise((r) => setImmediate(r));
     await outbox.wake();
   };
-  return { app, db, clock, env: base.env, logLines, outbox, flushMail };
+  return { app, db, clock, env: base.env, logLines, outbox, flushMail, pauses: [] as number[] };
 }
 
 /** The application's tables: every table but SQLite's own, drizzle's journal and the FTS index (derived). */

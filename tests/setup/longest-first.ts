@@ -29,7 +29,7 @@ const SECONDS: Record<string, number> = {
   'tests/e2e/prerender.test.ts': 26,
   'tests/e2e/polls.test.ts': 25,
   'tests/e2e/collecting.test.ts': 21,
-  'tests/api/throttle.test.ts': 26,
+  'tests/api/throttle.test.ts': 5,
   'tests/api/hardening-fuzz.test.ts': 19,
   'tests/api/auth-enumeration.test.ts': 9,
   'tests/api/finances.test.ts': 6,

@@ -7,6 +7,11 @@ export class LoginThrottle {
   private failures = new Map<string, number[]>();
   /** Limits on requests that succeed too (sign-ups, account emails), kept beside the sign-in counts. */
   readonly requests: RequestLimits;
+  /**
+   * How a slowed sign-in waits (auth/sign-in.ts): a real timer; a test app records the waits asked
+   * for and goes on at once, so the throttle tests assert the pauses without sleeping through them.
+   */
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   constructor(
     private readonly now: () => number,

@@ -51,8 +51,6 @@ const SPACED: Limit = { max: 1, windowMs: 60 * 1000 };
 /** The answer to a right password on an account with a second factor. */
 export type SecondStepNeeded = { secondFactorRequired: true; challenge: string; expiresAt: string };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Password sign-in shared by the site and the admin panel. Members: throttled per (email,
  * address) and per address, so a stranger's wrong guesses cannot lock the owner out from
@@ -82,7 +80,7 @@ export async function signIn(
   if (!known) waitPastCeiling(ctx, email, failures);
   // Counted before the (slow) password check, so concurrent guesses cannot all slip under the limit.
   const undo = ctx.throttle.begin([...locks, account]);
-  if (!known && failures > SLOW_FROM) await pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
+  if (!known && failures > SLOW_FROM) await ctx.throttle.pause(Math.min((failures - SLOW_FROM) * SLOW_STEP_MS, SLOW_MAX_MS));
   const user = await checkCredentials(ctx.db, input);
   if (!user || (opts.accept && !opts.accept(user))) {
     if (failures === TELL_OWNER_AT) tellOwner(ctx, email);
