@@ -1,5 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { financeSettings, payments } from '../../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { financeSettings } from '../../../../db/schema';
+import { earlierPayment } from '../../services/finances/transaction-ids';
 import type { DbLike } from '../../../../db/database';
 import { parseSms } from '@shared/payments/sms';
 import type { Currency } from '@shared/money';
@@ -16,11 +17,6 @@ export function readPaymentText(db: DbLike, p: { communityId: number; text: stri
   const books = db.select({ currency: financeSettings.currency }).from(financeSettings).where(eq(financeSettings.communityId, p.communityId)).get();
   const currency = (books?.currency ?? null) as Currency | null;
   const fits = currency !== null && parsed.currencies.includes(currency);
-  const earlier = db
-    .select({ id: payments.id, createdAt: payments.createdAt })
-    .from(payments)
-    .where(and(eq(payments.communityId, p.communityId), eq(payments.transactionId, parsed.transactionId), ne(payments.status, 'rejected')))
-    .get();
   return {
     known: true as const,
     provider: parsed.provider,
@@ -34,6 +30,6 @@ export function readPaymentText(db: DbLike, p: { communityId: number; text: stri
     date: parsed.date,
     time: parsed.time,
     counterparty: parsed.counterparty,
-    usedBy: earlier ? { payment: earlier.id, date: new Date(earlier.createdAt).toISOString().slice(0, 10) } : null,
+    usedBy: earlierPayment(db, p.communityId, parsed.transactionId),
   };
 }

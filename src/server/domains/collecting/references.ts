@@ -10,7 +10,6 @@ import { isUniqueViolation } from '../../services/errors';
  * reference read aloud or typed from a screenshot comes back the same; 30⁴ = 810,000 per community.
  */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const REFERENCE_PATTERN = /\bHB-?([2-9A-HJKMNP-TV-Z]{4})\b/i;
 
 const draw = () => `HB-${Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 
@@ -59,11 +58,4 @@ export function communityReferences(db: DbLike, communityId: number) {
     .orderBy(asc(users.lastName), asc(users.firstName))
     .all()
     .map((m) => ({ userId: m.userId, name: `${m.firstName} ${m.lastName}`, reference: m.reference }));
-}
-
-/** The member whose reference a text (a statement's reference or note) carries, if any. */
-export function memberOfReference(db: DbLike, communityId: number, text: string | null | undefined): string | null {
-  const m = text ? REFERENCE_PATTERN.exec(text) : null;
-  if (!m) return null;
-  return db.select({ userId: paymentReferences.userId }).from(paymentReferences).where(and(eq(paymentReferences.communityId, communityId), eq(paymentReferences.reference, `HB-${m[1]!.toUpperCase()}`))).get()?.userId ?? null;
 }

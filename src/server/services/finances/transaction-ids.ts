@@ -10,25 +10,25 @@ import { fieldError, isUniqueViolation } from '../errors';
  * loses a race to the index is answered the same way. A rejected payment frees its id.
  */
 
-/** The refusal naming the payment that already carries this transaction id. */
-function used(tx: DbLike, communityId: number, transactionId: string) {
-  const earlier = tx
+/** The payment of this community (not rejected) that already carries the transaction id: its number and day. */
+export function earlierPayment(db: DbLike, communityId: number, transactionId: string): { payment: number; date: string } | null {
+  const row = db
     .select({ id: payments.id, createdAt: payments.createdAt })
     .from(payments)
     .where(and(eq(payments.communityId, communityId), eq(payments.transactionId, transactionId), ne(payments.status, 'rejected')))
     .get();
-  return fieldError('conflict', 'transactionId', 'errors.finances.transactionUsed', { transactionId, payment: earlier?.id ?? '', date: earlier ? new Date(earlier.createdAt).toISOString().slice(0, 10) : '' });
+  return row ? { payment: row.id, date: new Date(row.createdAt).toISOString().slice(0, 10) } : null;
+}
+
+/** The refusal naming the payment that already carries this transaction id. */
+function used(tx: DbLike, communityId: number, transactionId: string) {
+  const earlier = earlierPayment(tx, communityId, transactionId);
+  return fieldError('conflict', 'transactionId', 'errors.finances.transactionUsed', { transactionId, payment: earlier?.payment ?? '', date: earlier?.date ?? '' });
 }
 
 /** Refuses a transaction id this community's books already hold (409 naming the earlier payment). */
 export function refuseUsedTransaction(tx: DbLike, communityId: number, transactionId: string | null | undefined) {
-  if (!transactionId) return;
-  const taken = tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.communityId, communityId), eq(payments.transactionId, transactionId), ne(payments.status, 'rejected')))
-    .get();
-  if (taken) throw used(tx, communityId, transactionId);
+  if (transactionId && earlierPayment(tx, communityId, transactionId)) throw used(tx, communityId, transactionId);
 }
 
 /** Runs an insert, answering a lost race on the transaction id as the refusal above. */
