@@ -5,9 +5,8 @@ import { confirmPayment, rejectPayment } from '../../src/server/services/finance
 import { needText } from '../../src/shared/needs-text';
 import type { NeedItem } from '../../src/shared/needs';
 import type { Agent } from '../setup/app';
-import { as } from '../setup/communities';
-import { callMeeting, HOUR, meetingWorld, MT, type MeetingWorld } from '../setup/meetings';
-import { N, waiting, whoHas } from '../setup/needs';
+import { callMeeting, HOUR, meetingWorld, MT } from '../setup/meetings';
+import { N, waiting, whoHas, associationAgents, countsAgree as countsAgreeIn } from '../setup/needs';
 import { OPS, TRANSPORTS, type Transport } from '../setup/transport';
 
 /*
@@ -17,27 +16,8 @@ import { OPS, TRANSPORTS, type Transport } from '../setup/transport';
  * waiting for an officer, waived or cancelled by a corrected mark. The count agrees with the list.
  */
 
-async function people(w: MeetingWorld) {
-  return {
-    ngozi: await as(w.t, w.creator),
-    awa: await as(w.t, w.admin),
-    tabe: await as(w.t, w.treasurer),
-    musa: await as(w.t, w.musa),
-    ada: await as(w.t, w.ada),
-    kofi: await as(w.t, w.kofi),
-  };
-}
-
-/** Everyone's count agrees with their list, and the meetings tab holds the meeting kinds (an unanswered event is the events tab's). */
-async function countsAgree(T: Transport, agents: Record<string, Agent>, communityId: number) {
-  for (const [name, a] of Object.entries(agents)) {
-    const listed = await waiting(T, a);
-    const counts = (await T.call(a, N.count)).data;
-    expect(counts.count, name).toBe(listed.length);
-    const tabs = counts.communities.find((c: { communityId: number }) => c.communityId === communityId)?.tabs ?? {};
-    expect(tabs.meetings ?? 0, name).toBe(listed.filter((k) => /^(meetingToHost|fineToPay):/.test(k)).length);
-  }
-}
+const people = associationAgents;
+const countsAgree = (T: Transport, agents: Record<string, Agent>, communityId: number) => countsAgreeIn(T, agents, { communityId, tab: 'meetings', kinds: /^(meetingToHost|fineToPay):/ });
 
 async function itemOf(T: Transport, who: Agent, key: string): Promise<NeedItem> {
   const item = T.page(await T.call(who, N.list, { limit: 100 })).items.find((i: NeedItem) => i.key === key);

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { needText } from '../../src/shared/needs-text';
 import type { NeedItem } from '../../src/shared/needs';
 import type { Agent } from '../setup/app';
-import { as } from '../setup/communities';
-import { N, noticesOf, waiting, whoHas } from '../setup/needs';
+import { N, noticesOf, waiting, whoHas, associationAgents, countsAgree as countsAgreeIn } from '../setup/needs';
 import { TRANSPORTS, type Transport } from '../setup/transport';
-import { W, welfareWorld, type WelfareWorld } from '../setup/welfare';
+import { W, welfareWorld } from '../setup/welfare';
 
 /*
  * The welfare fund's waiting work in "Needs you", over both transports: a case to verify, to
@@ -15,27 +14,8 @@ import { W, welfareWorld, type WelfareWorld } from '../setup/welfare';
  * they declare paying it. Each leaves every list once done, and the count agrees with the list.
  */
 
-async function people(w: WelfareWorld) {
-  return {
-    ngozi: await as(w.t, w.creator),
-    awa: await as(w.t, w.admin),
-    tabe: await as(w.t, w.treasurer),
-    musa: await as(w.t, w.musa),
-    ada: await as(w.t, w.ada),
-    kofi: await as(w.t, w.kofi),
-  };
-}
-
-/** Everyone's count agrees with their list, and the welfare tab holds it all. */
-async function countsAgree(T: Transport, agents: Record<string, Agent>, communityId: number) {
-  for (const [name, a] of Object.entries(agents)) {
-    const listed = await waiting(T, a);
-    const counts = (await T.call(a, N.count)).data;
-    expect(counts.count, name).toBe(listed.length);
-    const tabs = counts.communities.find((c: { communityId: number }) => c.communityId === communityId)?.tabs ?? {};
-    expect(tabs.welfare ?? 0, name).toBe(listed.filter((k) => /^(case|levy|benefit)/.test(k)).length);
-  }
-}
+const people = associationAgents;
+const countsAgree = (T: Transport, agents: Record<string, Agent>, communityId: number) => countsAgreeIn(T, agents, { communityId, tab: 'welfare', kinds: /^(case|levy|benefit)/ });
 
 async function itemOf(T: Transport, who: Agent, key: string): Promise<NeedItem> {
   const item = T.page(await T.call(who, N.list, { limit: 100 })).items.find((i: NeedItem) => i.key === key);

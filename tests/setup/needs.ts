@@ -1,8 +1,10 @@
+import { expect } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { listAccounts, saveFinanceSettings } from '../../src/server/services/finances/books';
 import { addMember, makeCommunity, makeUser } from '../factories';
 import { makeTestApp, type Agent, type TestApp } from './app';
 import { sessionAgent } from './chat';
+import { as } from './communities';
 import { op, type Transport } from './transport';
 
 /** "Needs you" over both transports. */
@@ -56,3 +58,19 @@ export async function whoHas(T: Transport, agents: Record<string, Agent>, key: s
 /** A user's notices of one text, as stored. */
 export const noticesOf = (t: TestApp, userId: string, key: string) =>
   t.db.$client.prepare('SELECT * FROM notifications WHERE user_id = ? AND title = ? ORDER BY id').all(userId, `${key}.title`) as Record<string, any>[];
+
+/** The six people of an association world (tests/setup/association.ts), each signed in. */
+export async function associationAgents(w: { t: TestApp; creator: UserRow; admin: UserRow; treasurer: UserRow; musa: UserRow; ada: UserRow; kofi: UserRow }) {
+  return { ngozi: await as(w.t, w.creator), awa: await as(w.t, w.admin), tabe: await as(w.t, w.treasurer), musa: await as(w.t, w.musa), ada: await as(w.t, w.ada), kofi: await as(w.t, w.kofi) };
+}
+
+/** Everyone's count agrees with their list, and community `communityId`'s tab `tab` holds exactly the items whose keys `kinds` matches. */
+export async function countsAgree(T: Transport, agents: Record<string, Agent>, p: { communityId: number; tab: string; kinds: RegExp }) {
+  for (const [name, a] of Object.entries(agents)) {
+    const listed = await waiting(T, a);
+    const counts = (await T.call(a, N.count)).data;
+    expect(counts.count, name).toBe(listed.length);
+    const tabs = counts.communities.find((c: { communityId: number }) => c.communityId === p.communityId)?.tabs ?? {};
+    expect(tabs[p.tab] ?? 0, name).toBe(listed.filter((k) => p.kinds.test(k)).length);
+  }
+}
