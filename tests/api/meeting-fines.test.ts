@@ -6,6 +6,7 @@ import { confirmPayment } from '../../src/server/services/finances/payments';
 import { as } from '../setup/communities';
 import { expectError } from '../setup/errors';
 import { finesAt, meetingWorld, MT } from '../setup/meetings';
+import { noticesOf } from '../setup/needs';
 import { TRANSPORTS } from '../setup/transport';
 
 /*
@@ -34,6 +35,12 @@ for (const T of TRANSPORTS) {
       expectError(await T.call(musa, payFine, { fineId: fine.id, amount: 1_500, method: 'cash' }), 409, 'errors.meetings.fineOverpaid');
       const declared = await T.call(musa, payFine, { fineId: fine.id, amount: 600, method: 'cash' });
       expect(declared.status, JSON.stringify(declared.error)).toBe(T.okStatus(payFine));
+      // It waits on the officers who may confirm it, who are told once, naming who and how much; never the member.
+      const told = noticesOf(w.t, w.treasurer.id, 'notifications.paymentWaitingFine');
+      expect(told).toHaveLength(1);
+      expect(told[0]!.params).toContain('600');
+      expect(told[0]!.params).toContain('Musa');
+      expect(noticesOf(w.t, w.musa.id, 'notifications.paymentWaitingFine')).toEqual([]);
       expect(declared.data).toMatchObject({ purpose: 'fine', amount: 600, status: 'pending' });
       // What waits counts: only 400 is left to declare or record.
       expectError(await T.call(tabe, recordFineCash, { fineId: fine.id, accountId: account, amount: 500 }), 409, 'errors.meetings.fineOverpaid');

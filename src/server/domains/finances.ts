@@ -17,7 +17,7 @@ export const financesDomain = defineDomain({
     ...Object.fromEntries(
       ['paymentConfirmed', 'paymentRejected', 'paymentReversed', 'expenseApproved', 'expenseRejected', 'expensePaid', 'duesBefore', 'duesOverdue'].map((k) => [`notifications.${k}`, 'money' as const]),
     ),
-    ...Object.fromEntries(['paymentWaitingDues', 'paymentWaitingDonation', 'paymentRecordedWaiting', 'expenseWaiting', 'expenseToPay', 'duesTreasurer'].map((k) => [`notifications.${k}`, 'needs' as const])),
+    ...Object.fromEntries(['paymentWaitingDues', 'paymentWaitingDonation', 'paymentWaitingLevy', 'paymentWaitingFine', 'paymentRecordedWaiting', 'expenseWaiting', 'expenseToPay', 'duesTreasurer'].map((k) => [`notifications.${k}`, 'needs' as const])),
   },
   needs: FINANCE_NEEDS,
   // One list of the person's money records, payments and circle contributions together (also as CSV).

@@ -4,7 +4,7 @@ import { attachUpload } from '../../uploads/registry';
 import { conflict, forbidden } from '../errors';
 import { recordFinanceAction } from './audit';
 import { accountOf, assertBooksCurrency, requireBooks } from './books';
-import { toPaymentDto } from './payments';
+import { tellOfficers, toPaymentDto } from './payments';
 
 /*
  * A payment of something a member owes (a welfare levy, a meeting fine), waiting for an officer:
@@ -29,7 +29,7 @@ export type ObligationPayment = {
 };
 
 /** Writes the pending payment and its audit record (declared by the member, or recorded by an officer) in the caller's transaction. */
-export function insertObligationPayment(tx: DbLike, p: ObligationPayment) {
+export function insertObligationPayment(db: DB, tx: DbLike, p: ObligationPayment) {
   const { purpose } = p.owed;
   const owedId = p.owed.purpose === 'levy' ? p.owed.levyId : p.owed.fineId;
   const row = tx
@@ -62,6 +62,8 @@ export function insertObligationPayment(tx: DbLike, p: ObligationPayment) {
     details: declared ? { amount: row.amount, purpose, [purpose]: owedId, method: row.method } : { amount: row.amount, purpose, [purpose]: owedId, memberId: p.memberId, accountId: p.accountId },
     now: p.now,
   });
+  // It waits on the officers who may confirm it (never its authors), through the one pipeline.
+  tellOfficers(db, tx, row, p.now);
   return toPaymentDto(row);
 }
 
@@ -78,7 +80,7 @@ export function declareObligationPayment(db: DB, p: Declaration & { find: Owed; 
     if (p.method === 'mobile_money' && !p.provider?.trim()) throw conflict('errors.finances.providerRequired');
     owed.checkRoom(p.amount);
     attachUpload(tx, { url: p.proofUrl, ownerId: p.memberId, field: 'proofUrl', now: p.now });
-    return insertObligationPayment(tx, { communityId: p.communityId, memberId: p.memberId, amount: p.amount, owed: owed.owed, method: p.method, provider: p.provider, reference: p.reference, proofUrl: p.proofUrl, recordedBy: p.memberId, now: p.now });
+    return insertObligationPayment(db, tx, { communityId: p.communityId, memberId: p.memberId, amount: p.amount, owed: owed.owed, method: p.method, provider: p.provider, reference: p.reference, proofUrl: p.proofUrl, recordedBy: p.memberId, now: p.now });
   });
 }
 
@@ -89,6 +91,6 @@ export function recordObligationCash(db: DB, p: { communityId: number; actorId: 
     const owed = p.find(tx);
     accountOf(tx, p.communityId, p.accountId);
     owed.checkRoom(p.amount);
-    return insertObligationPayment(tx, { communityId: p.communityId, memberId: owed.memberId, amount: p.amount, owed: owed.owed, method: 'cash', reference: p.reference, accountId: p.accountId, recordedBy: p.actorId, now: p.now });
+    return insertObligationPayment(db, tx, { communityId: p.communityId, memberId: owed.memberId, amount: p.amount, owed: owed.owed, method: 'cash', reference: p.reference, accountId: p.accountId, recordedBy: p.actorId, now: p.now });
   });
 }

@@ -68,7 +68,10 @@ export function declarePayment(db: DB, p: { communityId: number; memberId: strin
  * A payment now waits: the officers who may confirm it (never its authors) are told who paid how
  * much, each in their language; the notices read as handled once someone confirms or rejects it.
  */
-function tellOfficers(db: DB, tx: DbLike, row: typeof payments.$inferSelect, now: number) {
+/** What a member's declaration is called in the officers' notice, by what it pays. */
+const WAITING_KEY = { dues: 'paymentWaitingDues', donation: 'paymentWaitingDonation', levy: 'paymentWaitingLevy', fine: 'paymentWaitingFine' } as const;
+
+export function tellOfficers(db: DB, tx: DbLike, row: typeof payments.$inferSelect, now: number) {
   const who = (id: string | null) => {
     const u = id ? tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id)).get() : undefined;
     return u ? `${u.firstName} ${u.lastName}` : '';
@@ -79,7 +82,7 @@ function tellOfficers(db: DB, tx: DbLike, row: typeof payments.$inferSelect, now
     kind: 'payment',
     id: row.id,
     by: row.recordedBy ?? row.memberId,
-    key: recorded ? 'paymentRecordedWaiting' : row.purpose === 'dues' ? 'paymentWaitingDues' : 'paymentWaitingDonation',
+    key: recorded ? 'paymentRecordedWaiting' : WAITING_KEY[row.purpose],
     params: (language) => ({ name: who(recorded ? row.recordedBy : row.memberId), member: who(row.memberId), amount: moneyText(row.amount, books.currency, language), community: books.community }),
     link: financeLink(row.communityId, 'payments'),
     now,

@@ -55,6 +55,8 @@ export const notifications = {
   discussionMention: { title: 'You were mentioned', message: '{{name}} mentioned you in {{title}} ({{community}}).' },
   paymentWaitingDues: { title: 'Payment to confirm', message: '{{name}} declared {{amount}} of dues in {{community}}.' },
   paymentWaitingDonation: { title: 'Payment to confirm', message: '{{name}} declared a donation of {{amount}} in {{community}}.' },
+  paymentWaitingLevy: { title: 'Payment to confirm', message: '{{name}} declared {{amount}} towards a welfare levy in {{community}}.' },
+  paymentWaitingFine: { title: 'Payment to confirm', message: '{{name}} declared {{amount}} towards a meeting fine in {{community}}.' },
   paymentRecordedWaiting: { title: 'Cash to confirm', message: '{{name}} recorded {{amount}} in cash from {{member}} in {{community}}: another officer confirms it.' },
   expenseWaiting: { title: 'Expense to approve', message: '{{name}} asks for {{amount}} for “{{description}}” in {{community}}.' },
   expenseToPay: { title: 'Expense to pay', message: '“{{description}}” ({{amount}}, asked for by {{name}}) was approved in {{community}} and waits to be paid.' },

@@ -56,6 +56,8 @@ export const notifications = {
   discussionMention: { title: 'Vous avez été mentionné', message: '{{name}} vous a mentionné dans {{title}} ({{community}}).' },
   paymentWaitingDues: { title: 'Paiement à confirmer', message: '{{name}} a déclaré {{amount}} de cotisation dans {{community}}.' },
   paymentWaitingDonation: { title: 'Paiement à confirmer', message: '{{name}} a déclaré un don de {{amount}} dans {{community}}.' },
+  paymentWaitingLevy: { title: 'Paiement à confirmer', message: '{{name}} a déclaré {{amount}} pour une cotisation de solidarité dans {{community}}.' },
+  paymentWaitingFine: { title: 'Paiement à confirmer', message: '{{name}} a déclaré {{amount}} pour une amende de réunion dans {{community}}.' },
   paymentRecordedWaiting: { title: 'Espèces à confirmer', message: '{{name}} a enregistré {{amount}} en espèces versés par {{member}} dans {{community}}\u00a0: un autre responsable doit le confirmer.' },
   expenseWaiting: { title: 'Dépense à approuver', message: '{{name}} demande {{amount}} pour «\u00a0{{description}}\u00a0» dans {{community}}.' },
   expenseToPay: { title: 'Dépense à payer', message: '«\u00a0{{description}}\u00a0» ({{amount}}, demandée par {{name}}) a été approuvée dans {{community}} et attend d’être payée.' },
