@@ -413,11 +413,16 @@ async function callStats() {
         if (r.kind === 'audio') audio += r.bytesReceived;
         else if (r.kind === 'video') video += r.bytesReceived;
       }
-      if (r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded') {
-        const local = stats.get(r.localCandidateId as string) as Record<string, unknown> | undefined;
-        relay = local?.candidateType === 'relay';
-      }
     });
+    // The pair in use: the transport's selected one (a nominated, succeeded pair where the browser
+    // reports no selection); through the relay when its local candidate is a relayed one. Read after
+    // the walk, so a later pair in the report never overwrites the answer.
+    const pairs: Record<string, unknown>[] = [];
+    stats.forEach((r: RTCStats & Record<string, unknown>) => {
+      if (r.type === 'transport' && typeof r.selectedCandidatePairId === 'string') pairs.push(stats.get(r.selectedCandidatePairId) as Record<string, unknown>);
+    });
+    if (pairs.filter(Boolean).length === 0) stats.forEach((r: RTCStats & Record<string, unknown>) => r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded' && pairs.push(r));
+    relay = pairs.some((pair) => pair && (stats.get(pair.localCandidateId as string) as Record<string, unknown> | undefined)?.candidateType === 'relay');
     out.push({ userId: p.userId, audio, video, relay });
   }
   return out;
